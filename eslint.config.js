@@ -1,0 +1,28 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The core runs unchanged in a browser worker and in Node: keep platform and UI code out of it.
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'os', 'worker_threads', 'crypto'], message: 'src/core must not use Node APIs.' },
+            { group: ['react', 'react-dom', 'zustand', 'comlink', 'onnxruntime-*', '@react-three/*'], message: 'src/core is UI- and runtime-free.' },
+          ],
+        },
+      ],
+    },
+  },
+);
