@@ -1,0 +1,58 @@
+import type { WindowCorners } from './geometry/window';
+import type { Vec2 } from './geometry/vec';
+
+/**
+ * Validated request shapes of api.md, after parsing. Field names follow the wire format so that a request
+ * can be read beside api.md. Angles are degrees. Windows are kept as an ordered list: a JS object would
+ * reorder integer-like ids ("1", "2") ahead of the others, and request order is part of the contract.
+ */
+export interface WindowSpec extends WindowCorners {
+  id: string;
+  /** Opaque share of the opening, 0–1. Required by /run, /encode; optional elsewhere. */
+  window_frame_ratio?: number;
+  /** Outward normal in degrees; derived from the geometry when absent (required by /encode_raw). */
+  direction_angle?: number;
+  /** 64 values each, degrees. */
+  horizon?: number[];
+  zenith?: number[];
+  /** Compatibility overrides of the original encoder (metres); derived from z and the floor when absent. */
+  window_sill_height?: number;
+  window_height?: number;
+}
+
+export interface Reflectances {
+  ceiling_reflectance: number;
+  horizontal_reflectance: number;
+  vertical_reflectance: number;
+  facade_reflectance: number;
+  terrain_reflectance: number;
+}
+
+export const DEFAULT_REFLECTANCES: Readonly<Reflectances> = {
+  ceiling_reflectance: 0.8,
+  horizontal_reflectance: 0.3,
+  vertical_reflectance: 0.7,
+  facade_reflectance: 0.3,
+  terrain_reflectance: 0.2,
+};
+
+export interface RoomParameters extends Partial<Reflectances> {
+  height_roof_over_floor: number;
+  floor_height_above_terrain: number;
+  /** Closing point already dropped; simple polygon, ≥ 3 points. */
+  room_polygon: Vec2[];
+  /** ≥ 1 window, request order. */
+  windows: WindowSpec[];
+}
+
+export type ModelType = 'df_default' | 'df_custom' | 'da_default' | 'da_custom';
+export type EncodingScheme = 'v1' | 'v2';
+
+/** A triangle soup: 9 floats per triangle (three [x, y, z] vertices). */
+export interface TriangleSoup {
+  positions: Float32Array;
+}
+
+export function triangleCount(mesh: TriangleSoup): number {
+  return mesh.positions.length / 9;
+}
