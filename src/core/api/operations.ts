@@ -1,0 +1,29 @@
+import { calculateDirection, getReferencePoint } from './geometryOps';
+import type { OpContext, OpResult } from './result';
+import { merge, stats } from './statsOps';
+
+/**
+ * Every operation of api.md as a function of the parsed JSON body. The HTTP routes (src/server/routes.ts)
+ * and the browser workers call these by name; nothing else implements an endpoint.
+ */
+export type Component = 'obstruction' | 'encoder' | 'model' | 'merger' | 'stats';
+
+export interface Operation {
+  run: (body: unknown, ctx: OpContext) => OpResult;
+  /** The component of the multi-process mode that serves it. */
+  component: Component;
+}
+
+const OPS = {
+  'get-reference-point': { run: (b) => getReferencePoint(b), component: 'encoder' },
+  'calculate-direction': { run: (b) => calculateDirection(b), component: 'encoder' },
+  stats: { run: (b) => stats(b), component: 'stats' },
+  merge: { run: (b) => merge(b), component: 'merger' },
+} satisfies Record<string, Operation>;
+
+export type OperationName = keyof typeof OPS;
+export const OPERATIONS: Record<OperationName, Operation> = OPS;
+
+export function isOperation(name: string): name is OperationName {
+  return Object.prototype.hasOwnProperty.call(OPERATIONS, name);
+}

@@ -1,0 +1,32 @@
+import { mergeWindows } from '../merge/mergeWindows';
+import { gridToRows, sameShape, shapeOf, toFloatGrid, toMaskGrid } from '../stats/grid';
+import { roomStats } from '../stats/roomStats';
+import { parseWith } from '../validation/format';
+import { mergeRequest, statsRequest } from '../validation/schemas';
+import { validationError } from '../errors';
+import { json, type OpResult } from './result';
+
+export function stats(body: unknown): OpResult {
+  const r = parseWith(statsRequest, body);
+  const dfShape = shapeOf('df_matrix', r.df_matrix);
+  const maskShape = shapeOf('room_mask', r.room_mask);
+  sameShape(dfShape, maskShape, `Parameters 'df_matrix' and 'room_mask' must have the same shape`);
+  const s = roomStats(toFloatGrid(r.df_matrix), toMaskGrid(r.room_mask), r.thresholds);
+  return json({ status: 'success', ...s });
+}
+
+export function merge(body: unknown): OpResult {
+  const r = parseWith(mergeRequest, body);
+  const entries = Object.entries(r.window_results);
+  if (entries.length === 0) throw validationError(`Parameter 'window_results' must contain at least one window`);
+  const results = entries.map(([id, w]) => {
+    const s = shapeOf(`window_results.${id}.df_matrix`, w.df_matrix);
+    sameShape(s, shapeOf(`window_results.${id}.room_mask`, w.room_mask), `Window '${id}': 'df_matrix' and 'room_mask'`);
+    return { df: toFloatGrid(w.df_matrix), mask: toMaskGrid(w.room_mask) };
+  });
+  const m = mergeWindows(results);
+  return json({
+    status: 'success',
+    merged_result: { df_matrix: gridToRows(m.df), room_mask: gridToRows(m.mask, (v) => v === 1) },
+  });
+}

@@ -1,0 +1,56 @@
+import { validationError } from '../errors';
+
+/** A row-major 2-D grid, the flat form that crosses worker boundaries. */
+export interface Grid<T extends Float32Array | Float64Array | Uint8Array> {
+  rows: number;
+  cols: number;
+  data: T;
+}
+
+/** Checks that a nested array is rectangular and returns its shape. */
+export function shapeOf(name: string, m: readonly (readonly unknown[])[]): [number, number] {
+  if (m.length === 0) throw validationError(`Parameter '${name}' must not be empty`);
+  const cols = m[0]!.length;
+  if (cols === 0) throw validationError(`Parameter '${name}' must not have empty rows`);
+  for (let r = 1; r < m.length; r++) {
+    if (m[r]!.length !== cols) {
+      throw validationError(
+        `Parameter '${name}' must be a rectangular 2-D array: row ${r} has ${m[r]!.length} values, row 0 has ${cols}`,
+      );
+    }
+  }
+  return [m.length, cols];
+}
+
+export function sameShape(a: [number, number], b: [number, number], what: string): void {
+  if (a[0] !== b[0] || a[1] !== b[1]) {
+    throw validationError(`${what}: shapes differ, [${a.join(', ')}] vs [${b.join(', ')}]`);
+  }
+}
+
+export function toFloatGrid(m: readonly (readonly number[])[]): Grid<Float64Array> {
+  const [rows, cols] = [m.length, m[0]?.length ?? 0];
+  const data = new Float64Array(rows * cols);
+  m.forEach((row, r) => data.set(row, r * cols));
+  return { rows, cols, data };
+}
+
+export function toMaskGrid(m: readonly (readonly (boolean | number)[])[]): Grid<Uint8Array> {
+  const [rows, cols] = [m.length, m[0]?.length ?? 0];
+  const data = new Uint8Array(rows * cols);
+  m.forEach((row, r) => row.forEach((v, c) => (data[r * cols + c] = v === true || v === 1 ? 1 : 0)));
+  return { rows, cols, data };
+}
+
+export function gridToRows<T extends Float32Array | Float64Array | Uint8Array>(
+  g: Grid<T>,
+  map: (v: number) => number | boolean = (v) => v,
+): (number | boolean)[][] {
+  const out: (number | boolean)[][] = [];
+  for (let r = 0; r < g.rows; r++) {
+    const row: (number | boolean)[] = new Array(g.cols);
+    for (let c = 0; c < g.cols; c++) row[c] = map(g.data[r * g.cols + c]!);
+    out.push(row);
+  }
+  return out;
+}

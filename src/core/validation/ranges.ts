@@ -1,0 +1,38 @@
+/**
+ * Validated ranges of api.md §Ranges, keyed by field name. Out of range is a 400, never a silent clip.
+ * The same table feeds the error messages and the OpenAPI document.
+ */
+export interface Range {
+  min: number;
+  max: number;
+  /** true when the minimum itself is not allowed (height_roof_over_floor must be > 0). */
+  exclusiveMin?: boolean;
+}
+
+export const RANGES = {
+  height_roof_over_floor: { min: 0, max: 30, exclusiveMin: true },
+  floor_height_above_terrain: { min: 0, max: 10 },
+  window_frame_ratio: { min: 0, max: 1 },
+  ceiling_reflectance: { min: 0.5, max: 0.9 },
+  horizontal_reflectance: { min: 0.05, max: 0.6 },
+  vertical_reflectance: { min: 0.3, max: 0.9 },
+  facade_reflectance: { min: 0.1, max: 0.6 },
+  terrain_reflectance: { min: 0.05, max: 0.4 },
+  direction_angle: { min: 0, max: 360 },
+  horizon: { min: 0, max: 90 },
+  zenith: { min: 0, max: 90 },
+} as const satisfies Record<string, Range>;
+
+export type RangedField = keyof typeof RANGES;
+
+/** The five optional reflectances, in the order of api.md's table. */
+export const REFLECTANCE_FIELDS = [
+  'ceiling_reflectance',
+  'horizontal_reflectance',
+  'vertical_reflectance',
+  'facade_reflectance',
+  'terrain_reflectance',
+] as const;
+
+/** Number of obstruction directions (conventions.md). */
+export const DIRECTION_COUNT = 64;

@@ -1,0 +1,201 @@
+import { validationError } from '../errors';
+import { dropClosingPoint, type Polygon } from '../geometry/polygon';
+import type { Vec2 } from '../geometry/vec';
+import type { WindowGeometry } from '../geometry/window';
+import type { ModelType, RoomParameters, TriangleSoup, WindowSpec } from '../types';
+import { deg, type Degrees } from '../units';
+import { isPlainObject, parseWith } from './format';
+import { parseMesh } from './mesh';
+import { checkedWindowGeometry, checkPolygon, checkWindowHeights } from './room';
+import * as S from './schemas';
+
+/**
+ * One parse function per request shape of api.md. Each returns a typed request or throws a LuxError
+ * with the exact message; the server and the browser workers both call these.
+ */
+
+export interface Limits {
+  maxMeshPoints: number;
+}
+const DEFAULT_LIMITS: Limits = { maxMeshPoints: 3_000_000 };
+
+/** A room whose windows have been checked against it, with their derived geometry (same order). */
+export interface ResolvedRoom {
+  parameters: RoomParameters;
+  geometry: WindowGeometry[];
+}
+
+/** A window as zod returns it: optional fields may be present as `undefined`. */
+type RawWindow = object;
+
+function toWindows(record: Record<string, RawWindow>): WindowSpec[] {
+  return Object.entries(record).map(([id, w]) => {
+    const out: Record<string, unknown> = { id };
+    for (const [k, v] of Object.entries(w)) if (v !== undefined) out[k] = v;
+    out.z1 ??= 0;
+    out.z2 ??= 0;
+    return out as unknown as WindowSpec;
+  });
+}
+
+function toPolygon(points: [number, number][]): Polygon {
+  const poly = dropClosingPoint(points.map((p): Vec2 => [p[0], p[1]]));
+  checkPolygon(poly);
+  return poly;
+}
+
+function resolveRoom(p: {
+  height_roof_over_floor: number;
+  floor_height_above_terrain: number;
+  room_polygon: [number, number][];
+  windows: Record<string, RawWindow>;
+}, checkHeights: boolean): ResolvedRoom {
+  const room_polygon = toPolygon(p.room_polygon) as Vec2[];
+  const windows = toWindows(p.windows);
+  const floor = p.floor_height_above_terrain;
+  const ceiling = floor + p.height_roof_over_floor;
+  const geometry = windows.map((w) => {
+    const g = checkedWindowGeometry(room_polygon, w);
+    if (checkHeights) checkWindowHeights(w, floor, ceiling);
+    return g;
+  });
+  const parameters = { ...p, room_polygon, windows } as RoomParameters;
+  return { parameters, geometry };
+}
+
+/** `df_default_2.0.1` → `df_default` (a version suffix is accepted and ignored). */
+export function baseModelType(raw: string): ModelType {
+  return raw.replace(/_\d+\.\d+(\.\d+)?$/, '') as ModelType;
+}
+
+const hasAngles = (w: unknown, top: Record<string, unknown>): boolean =>
+  isPlainObject(w) &&
+  (w.horizon !== undefined || top.horizon !== undefined) &&
+  (w.zenith !== undefined || top.zenith !== undefined);
+
+/** `mesh` is required unless every window ends up with both horizon and zenith. */
+function meshMissing(body: Record<string, unknown>): string[] {
+  if (body.mesh !== undefined) return [];
+  const windows = isPlainObject(body.parameters) ? body.parameters.windows : undefined;
+  if (isPlainObject(windows) && Object.values(windows).length > 0) {
+    if (Object.values(windows).every((w) => hasAngles(w, body))) return [];
+  } else if (body.horizon !== undefined && body.zenith !== undefined) {
+    return [];
+  }
+  return ['mesh'];
+}
+
+export interface RunRequest extends ResolvedRoom {
+  modelType: ModelType;
+  responseFormat: 'json' | 'base64';
+  mesh: TriangleSoup | null;
+}
+
+export function parseRunRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): RunRequest {
+  const r = parseWith(S.runRequest, body, meshMissing);
+  const room = resolveRoom(r.parameters, true);
+  // Top-level angles apply to every window that has none of its own.
+  for (const w of room.parameters.windows) {
+    if (w.horizon === undefined && r.horizon) w.horizon = r.horizon;
+    if (w.zenith === undefined && r.zenith) w.zenith = r.zenith;
+  }
+  const needsMesh = room.parameters.windows.some((w) => !w.horizon || !w.zenith);
+  return {
+    ...room,
+    modelType: baseModelType(r.model_type),
+    responseFormat: r.response_format ?? 'json',
+    mesh: needsMesh || r.mesh !== undefined ? parseMesh(r.mesh, limits.maxMeshPoints) : null,
+  };
+}
+
+export interface EncodeRequest extends ResolvedRoom {
+  modelType: ModelType;
+  scheme: 'v1' | 'v2';
+  mesh: TriangleSoup | null;
+}
+
+export function parseEncodeRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): EncodeRequest {
+  const r = parseWith(S.encodeRequest, body, meshMissing);
+  const room = resolveRoom(r.parameters, true);
+  for (const w of room.parameters.windows) {
+    if (w.horizon === undefined && r.horizon) w.horizon = r.horizon;
+    if (w.zenith === undefined && r.zenith) w.zenith = r.zenith;
+  }
+  const needsMesh = room.parameters.windows.some((w) => !w.horizon || !w.zenith);
+  return {
+    ...room,
+    modelType: baseModelType(r.model_type),
+    scheme: r.encoding_scheme ?? 'v2',
+    mesh: needsMesh || r.mesh !== undefined ? parseMesh(r.mesh, limits.maxMeshPoints) : null,
+  };
+}
+
+export function parseEncodeRawRequest(body: unknown): EncodeRequest {
+  const r = parseWith(S.encodeRawRequest, body);
+  return {
+    ...resolveRoom(r.parameters, true),
+    modelType: baseModelType(r.model_type),
+    scheme: r.encoding_scheme ?? 'v2',
+    mesh: null,
+  };
+}
+
+/** /get-reference-point and /calculate-direction accept the windows bare or in a `parameters` wrapper. */
+function unwrapParameters(body: unknown): unknown {
+  if (isPlainObject(body) && body.room_polygon === undefined && isPlainObject(body.parameters)) return body.parameters;
+  return body;
+}
+
+export function parseWindowsRequest(body: unknown, needZ: boolean): ResolvedRoom {
+  const r = parseWith(S.windowsOnlyRequest(needZ), unwrapParameters(body));
+  const room_polygon = toPolygon(r.room_polygon) as Vec2[];
+  const windows = toWindows(r.windows);
+  const geometry = windows.map((w) => checkedWindowGeometry(room_polygon, w));
+  return { parameters: { height_roof_over_floor: 0, floor_height_above_terrain: 0, room_polygon, windows }, geometry };
+}
+
+export interface ViewpointRequest {
+  x: number;
+  y: number;
+  z: number;
+  direction: Degrees;
+  mesh: TriangleSoup;
+}
+
+/**
+ * `x, y, z, direction_angle` (degrees) + mesh. The legacy form gives `rad_x`, `rad_y` (radians) instead of
+ * `direction_angle`; only the azimuth `rad_y` matters.
+ */
+export function parseViewpointRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): ViewpointRequest {
+  let input = body;
+  if (isPlainObject(body) && body.direction_angle === undefined && body.rad_y !== undefined) {
+    if (typeof body.rad_y !== 'number' || !Number.isFinite(body.rad_y)) {
+      throw validationError(`Parameter 'rad_y' must be a finite number (radians)`);
+    }
+    const d = (((body.rad_y * 180) / Math.PI) % 360 + 360) % 360;
+    input = { ...body, direction_angle: d };
+  }
+  const r = parseWith(S.viewpointRequest, input, (b) => (b.mesh === undefined ? [] : []));
+  return { x: r.x, y: r.y, z: r.z, direction: deg(r.direction_angle), mesh: parseMesh(r.mesh, limits.maxMeshPoints) };
+}
+
+export interface ObstructionWindowsRequest extends ResolvedRoom {
+  mesh: TriangleSoup;
+}
+
+/** /obstruction_all: the window form (room_polygon + windows), or the viewpoint form. */
+export function isViewpointForm(body: unknown): boolean {
+  return isPlainObject(body) && body.room_polygon === undefined && body.windows === undefined;
+}
+
+export function parseObstructionWindowsRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): ObstructionWindowsRequest {
+  const r = parseWith(S.obstructionWindowsRequest, body, (b) => (b.mesh === undefined ? ['mesh'] : []));
+  const room_polygon = toPolygon(r.room_polygon) as Vec2[];
+  const windows = toWindows(r.windows);
+  const geometry = windows.map((w) => checkedWindowGeometry(room_polygon, w));
+  return {
+    parameters: { height_roof_over_floor: 0, floor_height_above_terrain: 0, room_polygon, windows },
+    geometry,
+    mesh: parseMesh(r.mesh, limits.maxMeshPoints),
+  };
+}

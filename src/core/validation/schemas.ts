@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { DIRECTION_COUNT, RANGES, type RangedField } from './ranges';
+
+/**
+ * Request schemas (zod). The key order of each object is the order api.md lists its fields, which is the
+ * order in which "Missing required parameters" names them and the first failing rule is found.
+ * `{name}` in a custom message is replaced by the field's path (see format.ts).
+ * Meshes are not described here: they are parsed by mesh.ts in one pass over millions of numbers.
+ */
+
+/** A finite number (zod 4 already rejects NaN, ±Infinity and numeric strings). */
+const num = () => z.number();
+
+/** A number within its api.md range; the message is built from RANGES by format.ts. */
+function ranged(field: RangedField) {
+  const r = RANGES[field];
+  const base = num().max(r.max);
+  return 'exclusiveMin' in r && r.exclusiveMin ? base.gt(r.min) : base.min(r.min);
+}
+
+/** Exactly 64 angles in 0–90°. */
+function angles(field: 'horizon' | 'zenith') {
+  return z.array(ranged(field), { error: `Parameter '{name}' must be an array of ${DIRECTION_COUNT} numbers` }).superRefine((a, ctx) => {
+    if (a.length !== DIRECTION_COUNT) {
+      ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must contain ${DIRECTION_COUNT} values, got ${a.length}` });
+    }
+  });
+}
+
+const point2 = z.tuple([num(), num()], { error: `Parameter '{name}' must be an array of [x, y] points` });
+
+export const roomPolygon = z
+  .array(point2, { error: `Parameter '{name}' must be an array of [x, y] points` })
+  .superRefine((pts, ctx) => {
+    if (pts.length < 3) ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must have at least 3 points, got ${pts.length}` });
+  });
+
+export interface WindowSchemaOptions {
+  /** window_frame_ratio required (/run, /encode, /encode_raw, /obstruction_all). */
+  frameRatio: boolean;
+  /** z1, z2 required (everything but /calculate-direction). */
+  z: boolean;
+  /** direction_angle, horizon, zenith required (/encode_raw). */
+  raw: boolean;
+}
+
+export function windowSchema(o: WindowSchemaOptions) {
+  const maybe = <T extends z.ZodType>(t: T, required: boolean) => (required ? t : t.optional());
+  return z.object(
+    {
+      x1: num(),
+      y1: num(),
+      z1: maybe(num(), o.z),
+      x2: num(),
+      y2: num(),
+      z2: maybe(num(), o.z),
+      window_frame_ratio: maybe(ranged('window_frame_ratio'), o.frameRatio),
+      direction_angle: maybe(ranged('direction_angle'), o.raw),
+      horizon: maybe(angles('horizon'), o.raw),
+      zenith: maybe(angles('zenith'), o.raw),
+      window_sill_height: num().min(0).optional(),
+      window_height: num().min(0).optional(),
+    },
+    { error: `Parameter '{name}' must be an object` },
+  );
+}
+
+export function windowsSchema(o: WindowSchemaOptions) {
+  return z
+    .record(z.string(), windowSchema(o), { error: `Parameter '{name}' must be an object keyed by window id` })
+    .superRefine((w, ctx) => {
+      if (Object.keys(w).length === 0) ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must contain at least one window` });
+    });
+}
+
+export function parametersSchema(o: WindowSchemaOptions) {
+  return z.object(
+    {
+      height_roof_over_floor: ranged('height_roof_over_floor'),
+      floor_height_above_terrain: ranged('floor_height_above_terrain'),
+      room_polygon: roomPolygon,
+      windows: windowsSchema(o),
+      ceiling_reflectance: ranged('ceiling_reflectance').optional(),
+      horizontal_reflectance: ranged('horizontal_reflectance').optional(),
+      vertical_reflectance: ranged('vertical_reflectance').optional(),
+      facade_reflectance: ranged('facade_reflectance').optional(),
+      terrain_reflectance: ranged('terrain_reflectance').optional(),
+    },
+    { error: `Parameter '{name}' must be an object` },
+  );
+}
+
+export const MODEL_TYPE_PATTERN = /^(df|da)_(default|custom)(_\d+\.\d+(\.\d+)?)?$/;
+
+const modelType = z.string({ error: `Parameter '{name}' must be a string` }).superRefine((s, ctx) => {
+  if (!MODEL_TYPE_PATTERN.test(s)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `Parameter '{name}' must be one of df_default, df_custom, da_default, da_custom (optionally with a version suffix such as _2.0.1), got '${s.slice(0, 60)}'`,
+    });
+  }
+});
+
+const runWindows: WindowSchemaOptions = { frameRatio: true, z: true, raw: false };
+
+export const runRequest = z.object({
+  model_type: modelType,
+  parameters: parametersSchema(runWindows),
+  horizon: angles('horizon').optional(),
+  zenith: angles('zenith').optional(),
+  response_format: z.enum(['json', 'base64'], { error: `Parameter '{name}' must be 'json' or 'base64'` }).optional(),
+  mesh: z.unknown(),
+});
+
+const scheme = z.enum(['v1', 'v2'], { error: `Parameter '{name}' must be 'v1' or 'v2'` }).optional();
+
+export const encodeRequest = z.object({
+  model_type: modelType,
+  parameters: parametersSchema(runWindows),
+  encoding_scheme: scheme,
+  horizon: angles('horizon').optional(),
+  zenith: angles('zenith').optional(),
+  mesh: z.unknown(),
+});
+
+export const encodeRawRequest = z.object({
+  model_type: modelType,
+  parameters: parametersSchema({ frameRatio: true, z: true, raw: true }),
+  encoding_scheme: scheme,
+});
+
+/** /get-reference-point and /calculate-direction. */
+export function windowsOnlyRequest(z_: boolean) {
+  return z.object({
+    room_polygon: roomPolygon,
+    windows: windowsSchema({ frameRatio: false, z: z_, raw: false }),
+  });
+}
+
+export const obstructionWindowsRequest = z.object({
+  room_polygon: roomPolygon,
+  windows: windowsSchema({ frameRatio: true, z: true, raw: false }),
+  mesh: z.unknown(),
+});
+
+/** Viewpoint form: x, y, z and a direction (degrees, or the legacy radians rad_y). */
+export const viewpointRequest = z.object({
+  x: num(),
+  y: num(),
+  z: num(),
+  direction_angle: ranged('direction_angle'),
+  mesh: z.unknown(),
+});
+
+export const statsRequest = z.object({
+  df_matrix: z.array(z.array(num(), { error: `Parameter '{name}' must be a 2-D array of numbers` }), {
+    error: `Parameter '{name}' must be a 2-D array of numbers`,
+  }),
+  room_mask: z.array(z.array(z.union([z.boolean(), z.literal(0), z.literal(1)]), {
+    error: `Parameter '{name}' must be a 2-D array of booleans or 0/1`,
+  }), { error: `Parameter '{name}' must be a 2-D array of booleans or 0/1` }),
+  thresholds: z.array(num(), { error: `Parameter '{name}' must be an array of numbers` }).optional(),
+});
+
+const windowResult = z.object({
+  df_matrix: statsRequest.shape.df_matrix,
+  room_mask: statsRequest.shape.room_mask,
+});
+
+export const mergeRequest = z.object({
+  window_results: z.record(z.string(), windowResult, {
+    error: `Parameter '{name}' must be an object keyed by window id`,
+  }),
+});

@@ -1,0 +1,140 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { LuxError } from '../core/errors';
+import { authenticate, hasScope, type Principal, type TokenEntry } from './auth';
+import type { ServerConfig } from './config';
+import type { Executor } from './executor/executor';
+import { healthBody } from './health';
+import { openApiDocument } from './openapi';
+import { docsPage } from './docsPage';
+import { errorResponse, taskResponse } from './respond';
+import { ROUTES, type RouteSpec } from './routes';
+import type { StaticApp } from './staticApp';
+
+export interface AppDeps {
+  config: Pick<ServerConfig, 'maxBodyBytes' | 'maxMeshPoints' | 'requestTimeoutMs' | 'log'>;
+  executor: Executor;
+  tokens: readonly TokenEntry[];
+  version: string;
+  role?: string;
+  /** The built web app; absent in API-only roles. */
+  staticApp?: StaticApp;
+}
+
+const API_BASES = ['/v2', '/v1'] as const;
+
+
+export function createApp(deps: AppDeps): Hono {
+  const { config, executor, tokens } = deps;
+  const app = new Hono();
+
+  app.use('*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'OPTIONS'], exposeHeaders: ['Content-Disposition'] }));
+  if (config.log) {
+    app.use('*', async (c, next) => {
+      const t0 = performance.now();
+      await next();
+      console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - t0).toFixed(1)}ms`);
+    });
+  }
+
+  const health = async (c: Context) => c.json(await healthBody(executor, deps.version));
+  for (const base of API_BASES) {
+    app.get(`${base}`, health);
+    app.get(`${base}/`, health);
+    app.get(`${base}/openapi.json`, (c) => c.json(openApiDocument(deps.version)));
+    app.get(`${base}/docs`, (c) => c.html(docsPage(base)));
+  }
+
+  const authorize = (c: Context, route: RouteSpec): Principal | null => {
+    if (tokens.length === 0) return null;
+    const p = authenticate(c.req.header('authorization'), tokens);
+    if (!hasScope(p, route.scope)) {
+      throw new LuxError('permission_error', `Token '${p.name}' has no '${route.scope}' scope for ${route.path}`);
+    }
+    return p;
+  };
+
+  const limit = bodyLimit({
+    maxSize: config.maxBodyBytes,
+    onError: () =>
+      errorResponse(new LuxError('payload_too_large', `Request body above ${config.maxBodyBytes} bytes (LUX_MAX_BODY_BYTES)`)),
+  });
+
+  for (const route of ROUTES) {
+    const handler = async (c: Context) => {
+      const principal = authorize(c, route);
+      const states = await executor.components();
+      const comp = route.component;
+      if (states[comp] !== 'ready') {
+        const why = comp === 'model' ? 'model not installed' : `the ${comp} component is ${states[comp]}`;
+        throw new LuxError('service_unavailable', `Service unavailable: ${why}`);
+      }
+      const body = await c.req.arrayBuffer();
+      const signal = AbortSignal.timeout(config.requestTimeoutMs);
+      try {
+        const res = await executor.run(
+          { op: route.op, body, maxMeshPoints: config.maxMeshPoints, modelScopes: principal ? principal.scopes : null, principal: principal?.name ?? null },
+          signal,
+        );
+        return taskResponse(c, res);
+      } catch (e) {
+        if (signal.aborted) {
+          throw new LuxError('timeout', `Request took longer than ${config.requestTimeoutMs} ms (LUX_REQUEST_TIMEOUT_MS)`);
+        }
+        throw e;
+      }
+    };
+    for (const base of API_BASES) app.post(`${base}${route.path}`, limit, handler);
+  }
+
+  // `/` answers health to API clients and the web app to browsers.
+  app.get('/', async (c) => {
+    if (deps.staticApp && prefersHtml(c.req.header('accept'))) return deps.staticApp.index(c);
+    return health(c);
+  });
+  if (deps.staticApp) app.get('*', (c) => deps.staticApp!.asset(c));
+
+  app.notFound((c) =>
+    errorResponse(new LuxError('not_found', `No route for ${c.req.method} ${c.req.path}; the API lives under /v2 (see /v2/docs)`)),
+  );
+  app.onError((e) => {
+    if (e instanceof LuxError) return errorResponse(e);
+    console.error('unhandled error:', e);
+    return errorResponse(new LuxError('internal_error', 'Internal error while processing the request'));
+  });
+  return withMethodNotAllowed(app);
+}
+
+function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const html = accept.indexOf('text/html');
+  const json = accept.indexOf('application/json');
+  return html >= 0 && (json < 0 || html < json);
+}
+
+/** Wrong method on a known path → 405 JSON with `Allow` (never Hono's 404 or an HTML page). */
+function withMethodNotAllowed(app: Hono): Hono {
+  const known = new Map<string, Set<string>>();
+  for (const r of app.routes) {
+    if (r.method === 'ALL') continue;
+    const set = known.get(r.path) ?? new Set<string>();
+    set.add(r.method);
+    if (r.method === 'GET') set.add('HEAD');
+    known.set(r.path, set);
+  }
+  const outer = new Hono();
+  outer.all('*', async (c) => {
+    const allowed = known.get(c.req.path);
+    if (allowed && !allowed.has(c.req.method) && c.req.method !== 'OPTIONS') {
+      const res = errorResponse(
+        new LuxError('method_not_allowed', `Method ${c.req.method} not allowed on ${c.req.path}; use ${[...allowed].join(', ')}`),
+      );
+      res.headers.set('allow', [...allowed].join(', '));
+      res.headers.set('access-control-allow-origin', '*');
+      return res;
+    }
+    return app.fetch(c.req.raw, c.env);
+  });
+  return outer;
+}

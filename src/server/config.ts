@@ -1,0 +1,69 @@
+import type { Component } from '../core/api/operations';
+
+/** The server's settings, all from the environment (api.md §Deployment, §Errors limits). */
+export type Role = 'embedded' | 'gateway' | Component;
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  role: Role;
+  maxBodyBytes: number;
+  maxMeshPoints: number;
+  requestTimeoutMs: number;
+  /** Worker threads for compute (default: one per core). */
+  workers: number;
+  /** Tasks waiting for a worker before the server answers 503 (back-pressure). */
+  maxQueue: number;
+  /** Gateway mode: base URL of each component. */
+  componentUrls: Record<Component, string>;
+  /** Directory of the built web app (served at / for browsers). */
+  appDir: string;
+  /** Access log on stdout (method, path, status, time; never headers or tokens). */
+  log: boolean;
+}
+
+export const COMPONENT_PORTS: Record<Component, number> = {
+  obstruction: 8081,
+  encoder: 8082,
+  model: 8083,
+  merger: 8084,
+  stats: 8085,
+};
+
+function int(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < 0) throw new Error(`${key} must be a non-negative integer, got '${raw}'`);
+  return v;
+}
+
+const ROLES: readonly Role[] = ['embedded', 'gateway', 'obstruction', 'encoder', 'model', 'merger', 'stats'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): ServerConfig {
+  const role = (env.LUX_ROLE ?? 'embedded') as Role;
+  if (!ROLES.includes(role)) throw new Error(`LUX_ROLE must be one of ${ROLES.join(', ')}, got '${role}'`);
+  const defaultPort = role === 'embedded' || role === 'gateway' ? 8080 : COMPONENT_PORTS[role];
+  const componentHost = env.LUX_COMPONENT_HOST ?? '127.0.0.1';
+  const componentUrls = Object.fromEntries(
+    (Object.keys(COMPONENT_PORTS) as Component[]).map((c) => [
+      c,
+      env[`LUX_${c.toUpperCase()}_URL`] ??
+        `http://${componentHost}:${int(env, `LUX_${c.toUpperCase()}_PORT`, COMPONENT_PORTS[c])}`,
+    ]),
+  ) as Record<Component, string>;
+  return {
+    port: int(env, 'PORT', defaultPort),
+    // Loopback unless HOST says otherwise, tokens or not: exposing the port is a deliberate act.
+    host: env.HOST ?? '127.0.0.1',
+    role,
+    maxBodyBytes: int(env, 'LUX_MAX_BODY_BYTES', 64 * 1024 * 1024),
+    maxMeshPoints: int(env, 'LUX_MAX_MESH_POINTS', 3_000_000),
+    requestTimeoutMs: int(env, 'LUX_REQUEST_TIMEOUT_MS', 60_000),
+    workers: Math.max(1, int(env, 'LUX_WORKERS', cpus)),
+    maxQueue: int(env, 'LUX_MAX_QUEUE', 256),
+    componentUrls,
+    appDir: env.LUX_APP_DIR ?? 'dist/app',
+    log: env.LUX_LOG !== 'silent',
+  };
+}

@@ -1,0 +1,12 @@
+import type { Component } from '../../core/api/operations';
+import type { TaskRequest, TaskResponse } from '../task';
+
+export type ComponentState = 'ready' | 'loading' | 'unavailable';
+
+/** Where compute happens: a worker pool in this process, or (gateway) the component services. */
+export interface Executor {
+  run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse>;
+  /** State of each component, for health and for 503s. */
+  components(): Promise<Record<Component, ComponentState>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import * as S from '../core/validation/schemas';
+import { ROUTES } from './routes';
+
+/**
+ * OpenAPI 3.1 document, generated from the same zod schemas that validate requests, so the document
+ * cannot drift from the validator. Meshes are parsed by hand (validation/mesh.ts) and described here.
+ */
+const meshSchema = {
+  type: 'array',
+  description: 'Triangle soup: a flat list of [x, y, z] points (metres), three per triangle',
+  items: { type: 'array', items: { type: 'number' }, minItems: 3, maxItems: 3 },
+  minItems: 3,
+};
+
+const schemaOf = (s: z.ZodType, withMesh = false) => {
+  const js = z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete js.$schema;
+  const props = js.properties as Record<string, unknown> | undefined;
+  if (withMesh && props) props.mesh = meshSchema;
+  return js;
+};
+
+const viewpointWithLegacy = () => {
+  const s = schemaOf(S.viewpointRequest, true);
+  (s.properties as Record<string, unknown>).rad_y = { type: 'number', description: 'legacy: azimuth in radians instead of direction_angle' };
+  return s;
+};
+
+const REQUESTS: Record<string, () => Record<string, unknown>> = {
+  run: () => schemaOf(S.runRequest, true),
+  'obstruction-all': () => ({ oneOf: [schemaOf(S.obstructionWindowsRequest, true), viewpointWithLegacy()] }),
+  horizon: viewpointWithLegacy,
+  zenith: viewpointWithLegacy,
+  obstruction: viewpointWithLegacy,
+  'get-reference-point': () => schemaOf(S.windowsOnlyRequest(true)),
+  'calculate-direction': () => schemaOf(S.windowsOnlyRequest(false)),
+  encode: () => schemaOf(S.encodeRequest, true),
+  'encode-raw': () => schemaOf(S.encodeRawRequest),
+  stats: () => schemaOf(S.statsRequest),
+  merge: () => schemaOf(S.mergeRequest),
+};
+
+const errorSchema = {
+  type: 'object',
+  required: ['status', 'error', 'error_type'],
+  properties: {
+    status: { const: 'error' },
+    error: { type: 'string' },
+    error_type: {
+      enum: ['validation_error', 'invalid_json', 'authentication_error', 'permission_error', 'not_found', 'method_not_allowed', 'payload_too_large', 'internal_error', 'service_unavailable', 'timeout'],
+    },
+  },
+};
+
+let cached: Record<string, unknown> | null = null;
+
+export function openApiDocument(version: string): Record<string, unknown> {
+  if (cached) return cached;
+  const errorRef = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  const paths: Record<string, unknown> = {
+    '/': { get: { summary: 'Health', security: [], responses: { 200: { description: 'Service and component states' } } } },
+  };
+  for (const r of ROUTES) {
+    const isZip = r.op === 'encode' || r.op === 'encode-raw';
+    paths[r.path] = {
+      post: {
+        summary: r.summary,
+        operationId: r.op,
+        requestBody: { required: true, content: { 'application/json': { schema: REQUESTS[r.op]?.() ?? {} } } },
+        responses: {
+          200: isZip
+            ? { description: 'ZIP of NPY files', content: { 'application/zip': {} } }
+            : { description: 'Success', content: { 'application/json': {} } },
+          400: { description: 'validation_error / invalid_json', ...errorRef },
+          401: { description: 'authentication_error', ...errorRef },
+          403: { description: 'permission_error', ...errorRef },
+          413: { description: 'payload_too_large', ...errorRef },
+          503: { description: 'service_unavailable', ...errorRef },
+          504: { description: 'timeout', ...errorRef },
+        },
+      },
+    };
+  }
+  cached = {
+    openapi: '3.1.0',
+    info: { title: 'Lux daylight API', version, description: 'Daylight factor, obstruction angles, encoding and statistics (the /v2 interface).' },
+    servers: [{ url: '/v2' }, { url: '/v1' }],
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: { Error: errorSchema } },
+    paths,
+  };
+  return cached;
+}

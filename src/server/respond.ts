@@ -1,0 +1,17 @@
+import type { Context } from 'hono';
+import { errorBody, HTTP_STATUS, LuxError } from '../core/errors';
+import type { TaskResponse } from './task';
+
+/** The one error mapper: a LuxError becomes api.md's JSON envelope with its status. */
+export function errorResponse(e: LuxError): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (e.type === 'authentication_error') headers['www-authenticate'] = 'Bearer';
+  return new Response(JSON.stringify(errorBody(e)), { status: HTTP_STATUS[e.type], headers });
+}
+
+export function taskResponse(c: Context, r: TaskResponse): Response {
+  if (!r.ok) return errorResponse(new LuxError(r.error.type, r.error.message));
+  const headers: Record<string, string> = { 'content-type': r.contentType };
+  if (r.filename) headers['content-disposition'] = `attachment; filename="${r.filename}"`;
+  return c.body(typeof r.body === 'string' ? r.body : (r.body as Uint8Array<ArrayBuffer>), 200, headers);
+}

@@ -1,0 +1,60 @@
+import { isOperation, OPERATIONS } from '../core/api/operations';
+import type { OpResult } from '../core/api/result';
+import { isLuxError, LuxError, type LuxErrorType } from '../core/errors';
+
+/**
+ * One request's compute, as it runs inside a worker thread: decode the body, parse JSON, check the
+ * model scope, run the core operation. Everything that can be slow (JSON.parse of a 100 MB mesh
+ * included) happens here, off the event loop.
+ */
+export interface TaskRequest {
+  op: string;
+  body: ArrayBuffer;
+  maxMeshPoints: number;
+  /** Model types the caller may use: null = any. */
+  modelScopes: string[] | null;
+  principal: string | null;
+}
+
+/** A finished response, serialised in the worker so the event loop only copies bytes to the socket. */
+export type TaskResponse =
+  | { ok: true; contentType: string; body: string | Uint8Array; filename?: string }
+  | { ok: false; error: { type: LuxErrorType; message: string } };
+
+function serialise(r: OpResult): TaskResponse {
+  if (r.kind === 'json') return { ok: true, contentType: 'application/json', body: JSON.stringify(r.value) };
+  return { ok: true, contentType: r.contentType, body: r.bytes, filename: r.filename };
+}
+
+export function parseJsonBody(body: ArrayBuffer): unknown {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(body);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new LuxError('invalid_json', `Request body is not valid JSON: ${(e as Error).message.slice(0, 200)}`);
+  }
+}
+
+function allowModel(req: TaskRequest, modelType: string): boolean {
+  if (req.modelScopes === null) return true;
+  const base = modelType.replace(/_\d+\.\d+(\.\d+)?$/, '');
+  return req.modelScopes.includes('model:*') || req.modelScopes.includes(`model:${base}`) || req.modelScopes.includes('*');
+}
+
+export function executeTask(req: TaskRequest): TaskResponse {
+  try {
+    if (!isOperation(req.op)) throw new LuxError('not_found', `Unknown operation '${req.op}'`);
+    const body = parseJsonBody(req.body);
+    const mt = (body as { model_type?: unknown } | null)?.model_type;
+    if (typeof mt === 'string' && !allowModel(req, mt)) {
+      throw new LuxError('permission_error', `Token '${req.principal ?? ''}' is not allowed to use model_type '${mt.slice(0, 60)}'`);
+    }
+    const ctx = { maxMeshPoints: req.maxMeshPoints, allowModel: (m: string) => allowModel(req, m) };
+    return serialise(OPERATIONS[req.op].run(body, ctx));
+  } catch (e) {
+    if (isLuxError(e)) return { ok: false, error: { type: e.type, message: e.message } };
+    // A bug: say so without leaking a stack trace to the client; the stack goes to stderr.
+    console.error(`internal error in ${req.op}:`, e);
+    return { ok: false, error: { type: 'internal_error', message: 'Internal error while processing the request' } };
+  }
+}

@@ -1,0 +1,12 @@
+import { Piscina } from 'piscina';
+import { executeTask, type TaskRequest } from './task';
+
+/** Worker-thread entry of the compute pool: a thin wire from piscina to executeTask. */
+export default function run(req: TaskRequest) {
+  const res = executeTask(req);
+  if (res.ok && res.body instanceof Uint8Array) {
+    // Hand the bytes back without a copy.
+    return Piscina.move(res as never);
+  }
+  return res;
+}
