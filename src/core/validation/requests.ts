@@ -93,6 +93,9 @@ export interface RunRequest extends ResolvedRoom {
 
 export function parseRunRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): RunRequest {
   const r = parseWith(S.runRequest, body, meshMissing);
+  const modelType = baseModelType(r.model_type);
+  // Daylight autonomy needs climate data and daylight coefficients (physics.md): never a fake map.
+  if (modelType.startsWith('da_')) throw validationError(`model_type '${modelType}' is not available yet`);
   const room = resolveRoom(r.parameters, true);
   // Top-level angles apply to every window that has none of its own.
   for (const w of room.parameters.windows) {
@@ -102,7 +105,7 @@ export function parseRunRequest(body: unknown, limits: Limits = DEFAULT_LIMITS):
   const needsMesh = room.parameters.windows.some((w) => !w.horizon || !w.zenith);
   return {
     ...room,
-    modelType: baseModelType(r.model_type),
+    modelType,
     responseFormat: r.response_format ?? 'json',
     mesh: needsMesh || r.mesh !== undefined ? parseMesh(r.mesh, limits.maxMeshPoints) : null,
   };
@@ -175,7 +178,7 @@ export function parseViewpointRequest(body: unknown, limits: Limits = DEFAULT_LI
     const d = (((body.rad_y * 180) / Math.PI) % 360 + 360) % 360;
     input = { ...body, direction_angle: d };
   }
-  const r = parseWith(S.viewpointRequest, input, (b) => (b.mesh === undefined ? [] : []));
+  const r = parseWith(S.viewpointRequest, input);
   return { x: r.x, y: r.y, z: r.z, direction: deg(r.direction_angle), mesh: parseMesh(r.mesh, limits.maxMeshPoints) };
 }
 
@@ -189,7 +192,7 @@ export function isViewpointForm(body: unknown): boolean {
 }
 
 export function parseObstructionWindowsRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): ObstructionWindowsRequest {
-  const r = parseWith(S.obstructionWindowsRequest, body, (b) => (b.mesh === undefined ? ['mesh'] : []));
+  const r = parseWith(S.obstructionWindowsRequest, body);
   const room_polygon = toPolygon(r.room_polygon) as Vec2[];
   const windows = toWindows(r.windows);
   const geometry = windows.map((w) => checkedWindowGeometry(room_polygon, w));

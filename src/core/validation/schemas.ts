@@ -109,7 +109,8 @@ export const runRequest = z.object({
   horizon: angles('horizon').optional(),
   zenith: angles('zenith').optional(),
   response_format: z.enum(['json', 'base64'], { error: `Parameter '{name}' must be 'json' or 'base64'` }).optional(),
-  mesh: z.unknown(),
+  /** Conditionally required: see meshMissing in requests.ts. */
+  mesh: z.unknown().optional(),
 });
 
 const scheme = z.enum(['v1', 'v2'], { error: `Parameter '{name}' must be 'v1' or 'v2'` }).optional();
@@ -120,7 +121,7 @@ export const encodeRequest = z.object({
   encoding_scheme: scheme,
   horizon: angles('horizon').optional(),
   zenith: angles('zenith').optional(),
-  mesh: z.unknown(),
+  mesh: z.unknown().optional(),
 });
 
 export const encodeRawRequest = z.object({

@@ -1,0 +1,30 @@
+import { createApp } from '../../src/server/app';
+import { parseTokenFile, sha256, type TokenEntry } from '../../src/server/auth';
+import { InlineExecutor } from '../../src/server/executor/local';
+
+/** The app in-process (same thread), for exact statuses and messages without starting a server. */
+export function testApp(opts: { tokens?: TokenEntry[]; maxBodyBytes?: number; maxMeshPoints?: number; requestTimeoutMs?: number } = {}) {
+  return createApp({
+    config: {
+      maxBodyBytes: opts.maxBodyBytes ?? 64 * 1024 * 1024,
+      maxMeshPoints: opts.maxMeshPoints ?? 3_000_000,
+      requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
+      log: false,
+    },
+    executor: new InlineExecutor(),
+    tokens: opts.tokens ?? [],
+    version: '0.0.0-test',
+  });
+}
+
+export function post(app: ReturnType<typeof testApp>, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.request(path, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+export function tokensFor(list: { token: string; name: string; scopes: string[] }[]): TokenEntry[] {
+  return parseTokenFile(JSON.stringify(list.map((t) => ({ token_sha256: sha256(t.token).toString('hex'), name: t.name, scopes: t.scopes }))));
+}
