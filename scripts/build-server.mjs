@@ -4,7 +4,12 @@ import { build } from 'esbuild';
 import { execSync } from 'node:child_process';
 
 await build({
-  entryPoints: { main: 'src/server/main.ts', worker: 'src/server/worker.ts', multi: 'src/server/multi.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    worker: 'src/server/worker.ts',
+    modelScopeWorker: 'src/server/modelScopeWorker.ts',
+    multi: 'src/server/multi.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -14,6 +14,8 @@ export interface ServerConfig {
   workers: number;
   /** Tasks waiting for a worker before the server answers 503 (back-pressure). */
   maxQueue: number;
+  /** Idle worker threads exit after this long, returning their memory. */
+  workerIdleMs: number;
   /** Gateway mode: base URL of each component. */
   componentUrls: Record<Component, string>;
   /** Directory of the built web app (served at / for browsers). */
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     requestTimeoutMs: int(env, 'LUX_REQUEST_TIMEOUT_MS', 60_000),
     workers: Math.max(1, int(env, 'LUX_WORKERS', cpus)),
     maxQueue: int(env, 'LUX_MAX_QUEUE', 256),
+    workerIdleMs: int(env, 'LUX_WORKER_IDLE_MS', 5_000),
     componentUrls,
     appDir: env.LUX_APP_DIR ?? 'dist/app',
     log: env.LUX_LOG !== 'silent',

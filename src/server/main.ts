@@ -3,8 +3,10 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import pkg from '../../package.json' with { type: 'json' };
+import type { Component } from '../core/api/operations';
 import { createApp } from './app';
 import { loadTokens } from './auth';
+import { createComponentApp } from './componentApp';
 import { loadConfig, type ServerConfig } from './config';
 import type { Executor } from './executor/executor';
 import { GatewayExecutor } from './executor/gateway';
@@ -15,27 +17,34 @@ import { staticApp } from './staticApp';
 export function startServer(config: ServerConfig = loadConfig(process.env, availableParallelism())) {
   const executor: Executor =
     config.role === 'gateway'
-      ? new GatewayExecutor(config.componentUrls, config.requestTimeoutMs)
-      : new PoolExecutor({ threads: config.workers, maxQueue: config.maxQueue });
-  const servesApp = (config.role === 'embedded' || config.role === 'gateway') && existsSync(join(config.appDir, 'index.html'));
-  const app = createApp({
-    config,
-    executor,
-    tokens: loadTokens(),
-    version: pkg.version,
-    role: config.role,
-    ...(servesApp ? { staticApp: staticApp(config.appDir) } : {}),
-  });
+      ? new GatewayExecutor(config.componentUrls, {
+          threads: config.workers,
+          maxQueue: config.maxQueue,
+          idleTimeoutMs: config.workerIdleMs,
+          outboundToken: process.env.LUX_COMPONENT_TOKEN,
+        })
+      : new PoolExecutor({ threads: config.workers, maxQueue: config.maxQueue, idleTimeoutMs: config.workerIdleMs });
+  const isFront = config.role === 'embedded' || config.role === 'gateway';
+  const servesApp = isFront && existsSync(join(config.appDir, 'index.html'));
+  const deps = { config, executor, tokens: loadTokens(), version: pkg.version, role: config.role };
+  const app = isFront
+    ? createApp({ ...deps, ...(servesApp ? { staticApp: staticApp(config.appDir) } : {}) })
+    : createComponentApp(deps, config.role as Component);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`lux ${config.role} listening on http://${config.host}:${info.port}${servesApp ? '' : ' (API only)'}`);
   });
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     server.close();
     await executor.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Started by a supervisor with an IPC channel (multi.js, tests): leave with it, never as an orphan.
+  process.once('disconnect', stop);
   return server;
 }
 

@@ -1,4 +1,4 @@
-import { Piscina } from 'piscina';
+import { movable, ownBuffer } from './movable';
 import { executeTask, type TaskRequest } from './task';
 
 /** Worker-thread entry of the compute pool: a thin wire from piscina to executeTask. */
@@ -6,7 +6,8 @@ export default function run(req: TaskRequest) {
   const res = executeTask(req);
   if (res.ok && res.body instanceof Uint8Array) {
     // Hand the bytes back without a copy.
-    return Piscina.move(res as never);
+    const body = new Uint8Array(ownBuffer(res.body));
+    return movable({ ...res, body }, [body.buffer]);
   }
   return res;
 }

@@ -1,52 +1,91 @@
 import type { Component } from '../../core/api/operations';
 import type { LuxErrorType } from '../../core/errors';
-import { ROUTES } from '../routes';
+import { allowsModel } from '../auth';
+import { ModelScopeCheck, restrictsModels } from '../modelScopeCheck';
+import { ROUTES, type RouteSpec } from '../routes';
 import type { TaskRequest, TaskResponse } from '../task';
 import type { ComponentState, Executor } from './executor';
 
 const COMPONENTS: readonly Component[] = ['encoder', 'merger', 'model', 'obstruction', 'stats'];
 const HEALTH_TTL_MS = 1_000;
 const HEALTH_TIMEOUT_MS = 1_500;
+const ERROR_TYPES = new Set<string>([
+  'validation_error', 'invalid_json', 'authentication_error', 'permission_error', 'not_found',
+  'method_not_allowed', 'payload_too_large', 'internal_error', 'service_unavailable', 'timeout',
+]);
+
+export interface GatewayOptions {
+  /** Threads and queue of the model-scope check pool (see modelScopeCheck.ts). */
+  threads: number;
+  maxQueue: number;
+  idleTimeoutMs: number;
+  /** Sent to every component as `Authorization: Bearer` (LUX_COMPONENT_TOKEN). */
+  outboundToken?: string | undefined;
+}
 
 /**
  * The gateway of the multi-process mode: each route is forwarded over HTTP to the component that owns
  * it (routes.ts). Each component is self-sufficient for its routes, so one request is one hop.
+ *
+ * The gateway authenticates callers exactly as embedded mode does (app.ts); components see only the
+ * gateway's own token. Model-type scopes, which embedded mode checks inside its compute worker, are
+ * checked here before forwarding: a restricted token's body is read in a small worker pool.
  */
 export class GatewayExecutor implements Executor {
   private cache: { at: number; states: Promise<Record<Component, ComponentState>> } | null = null;
+  private readonly scopeCheck: ModelScopeCheck;
 
   constructor(
     private readonly urls: Record<Component, string>,
-    private readonly timeoutMs: number,
-    private readonly outboundToken = process.env.LUX_COMPONENT_TOKEN,
-  ) {}
+    private readonly o: GatewayOptions,
+  ) {
+    this.scopeCheck = new ModelScopeCheck(o);
+  }
 
   async run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse> {
     const route = ROUTES.find((r) => r.op === req.op);
     if (!route) return fail('not_found', `Unknown operation '${req.op}'`);
+    let body = req.body;
+    if (restrictsModels(req.modelScopes)) {
+      const checked = await this.scopeCheck.modelTypeOf(body, signal);
+      if (!checked) return fail('service_unavailable', 'Server busy: too many requests queued, retry shortly');
+      body = checked.body;
+      const mt = checked.modelType;
+      if (mt !== null && !allowsModel({ name: req.principal ?? '', scopes: req.modelScopes }, mt)) {
+        // Same message as task.ts gives in embedded mode.
+        return fail('permission_error', `Token '${req.principal ?? ''}' is not allowed to use model_type '${mt.slice(0, 60)}'`);
+      }
+    }
+    return this.forward(route, body, signal);
+  }
+
+  private async forward(route: RouteSpec, body: ArrayBuffer, signal: AbortSignal): Promise<TaskResponse> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (this.outboundToken) headers.authorization = `Bearer ${this.outboundToken}`;
+    if (this.o.outboundToken) headers.authorization = `Bearer ${this.o.outboundToken}`;
+    const c = route.component;
     let res: Response;
+    let bytes: Uint8Array;
     try {
-      res = await fetch(`${this.urls[route.component]}/v2${route.path}`, { method: 'POST', body: req.body, headers, signal });
+      res = await fetch(`${this.urls[c]}/v2${route.path}`, { method: 'POST', body, headers, signal });
+      bytes = new Uint8Array(await res.arrayBuffer());
     } catch (e) {
       if (signal.aborted) throw e;
-      this.cache = null;
-      return fail('service_unavailable', `Service unavailable: the ${route.component} component is not reachable`);
+      this.cache = null; // re-probe: health should show the component down from now on
+      return fail('service_unavailable', `Service unavailable: the ${c} component is not reachable`);
     }
-    const bytes = new Uint8Array(await res.arrayBuffer());
     const contentType = res.headers.get('content-type') ?? 'application/octet-stream';
     if (res.ok) {
       const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-      const body = contentType.startsWith('application/json') ? new TextDecoder().decode(bytes) : bytes;
-      return filename ? { ok: true, contentType, body, filename } : { ok: true, contentType, body };
+      const out = contentType.startsWith('application/json') ? new TextDecoder().decode(bytes) : bytes;
+      return filename ? { ok: true, contentType, body: out, filename } : { ok: true, contentType, body: out };
     }
-    try {
-      const e = JSON.parse(new TextDecoder().decode(bytes)) as { error: string; error_type: LuxErrorType };
-      return fail(e.error_type, e.error);
-    } catch {
-      return fail('service_unavailable', `Service unavailable: the ${route.component} component answered ${res.status}`);
+    if (res.status === 401 || res.status === 403) {
+      // The caller was already authorised here; a component refusing the gateway is a misconfiguration.
+      console.error(`lux gateway: the ${c} component refused the gateway (${res.status}); check LUX_COMPONENT_TOKEN`);
+      return fail('service_unavailable', `Service unavailable: the ${c} component refused the gateway's credentials`);
     }
+    const e = parseError(bytes);
+    return e ?? fail('service_unavailable', `Service unavailable: the ${c} component answered ${res.status}`);
   }
 
   components(): Promise<Record<Component, ComponentState>> {
@@ -71,7 +110,20 @@ export class GatewayExecutor implements Executor {
     }
   }
 
-  async close() {}
+  async close() {
+    await this.scopeCheck.close();
+  }
+}
+
+/** A component's error envelope, passed on as is; null when the body is not one. */
+function parseError(bytes: Uint8Array): TaskResponse | null {
+  try {
+    const e = JSON.parse(new TextDecoder().decode(bytes)) as { error?: unknown; error_type?: unknown };
+    if (typeof e.error !== 'string' || typeof e.error_type !== 'string' || !ERROR_TYPES.has(e.error_type)) return null;
+    return fail(e.error_type as LuxErrorType, e.error);
+  } catch {
+    return null;
+  }
 }
 
 const fail = (type: LuxErrorType, message: string): TaskResponse => ({ ok: false, error: { type, message } });

@@ -1,0 +1,49 @@
+import { Piscina } from 'piscina';
+import type { ModelTypeAnswer } from './modelScopeWorker';
+
+/**
+ * The gateway's small worker pool that reads a body's `model_type` for tokens restricted to some model
+ * types. JSON.parse of a 64 MiB body would block the gateway's event loop for a second; in a thread it
+ * blocks nothing, and the body is transferred there and back without a copy. Threads start on the
+ * first restricted request and exit when idle, so open servers and `*` tokens never pay for it.
+ * Lives beside modelScopeWorker.ts so the worker's relative path is the same in sources and bundle.
+ */
+export interface ScopeCheckOptions {
+  threads: number;
+  maxQueue: number;
+  idleTimeoutMs: number;
+}
+
+export class ModelScopeCheck {
+  private pool: Piscina | null = null;
+  constructor(private readonly o: ScopeCheckOptions) {}
+
+  /** The body's model type and the body itself, or null when the pool's queue is full (answer 503). */
+  async modelTypeOf(body: ArrayBuffer, signal: AbortSignal): Promise<ModelTypeAnswer | null> {
+    const pool = (this.pool ??= this.createPool());
+    if (pool.queueSize >= pool.options.maxQueue) return null;
+    return (await pool.run({ body }, { signal, transferList: [body] })) as ModelTypeAnswer;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+
+  private createPool(): Piscina {
+    const fromSource = import.meta.url.endsWith('.ts');
+    return new Piscina({
+      filename: new URL(fromSource ? './modelScopeWorker.ts' : './modelScopeWorker.js', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: Math.max(1, this.o.threads),
+      maxQueue: this.o.maxQueue,
+      idleTimeout: this.o.idleTimeoutMs,
+      concurrentTasksPerWorker: 1,
+      ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
+    });
+  }
+}
+
+/** Whether a caller's scopes leave any model type out (null: no tokens configured, everything allowed). */
+export function restrictsModels(scopes: readonly string[] | null): scopes is readonly string[] {
+  return scopes !== null && !scopes.includes('*') && !scopes.includes('model:*');
+}
