@@ -1,0 +1,40 @@
+/**
+ * Seeded synthetic scenes for benchmarks and load scripts: a city of box buildings around a room, as a
+ * JSON mesh (the wire format) with a given number of triangles.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A box as 12 triangles (36 points). */
+function box(out: number[][], x: number, y: number, w: number, d: number, h: number): void {
+  const v = [[x, y, 0], [x + w, y, 0], [x + w, y + d, 0], [x, y + d, 0], [x, y, h], [x + w, y, h], [x + w, y + d, h], [x, y + d, h]];
+  const faces = [[0, 1, 5], [0, 5, 4], [1, 2, 6], [1, 6, 5], [2, 3, 7], [2, 7, 6], [3, 0, 4], [3, 4, 7], [4, 5, 6], [4, 6, 7], [0, 2, 1], [0, 3, 2]];
+  for (const f of faces) for (const i of f) out.push(v[i]!);
+}
+
+/** ~`triangles` triangles of buildings within 15–300 m of the origin, none over the room itself. */
+export function cityMesh(triangles: number, seed = 1): number[][] {
+  const rnd = mulberry32(seed);
+  const pts: number[][] = [];
+  while (pts.length / 3 < triangles) {
+    const r = 15 + rnd() * 285;
+    const a = rnd() * Math.PI * 2;
+    box(pts, r * Math.cos(a), r * Math.sin(a), 4 + rnd() * 20, 4 + rnd() * 20, 3 + rnd() * 40);
+  }
+  return pts.slice(0, triangles * 3);
+}
+
+export const BENCH_ROOM = {
+  height_roof_over_floor: 3,
+  floor_height_above_terrain: 3,
+  room_polygon: [[0, 0], [5, 0], [5, 4], [0, 4]],
+  windows: { w1: { x1: 1.5, y1: 0, z1: 3.9, x2: 3.5, y2: -0.3, z2: 5.4, window_frame_ratio: 0.2 } },
+};
