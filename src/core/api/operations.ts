@@ -1,4 +1,5 @@
 import { calculateDirection, getReferencePoint } from './geometryOps';
+import { horizon, obstruction, obstructionAll, zenith } from './obstructionOps';
 import type { OpContext, OpResult } from './result';
 import { merge, stats } from './statsOps';
 
@@ -15,6 +16,10 @@ export interface Operation {
 }
 
 const OPS = {
+  'obstruction-all': { run: obstructionAll, component: 'obstruction' },
+  horizon: { run: horizon, component: 'obstruction' },
+  zenith: { run: zenith, component: 'obstruction' },
+  obstruction: { run: obstruction, component: 'obstruction' },
   'get-reference-point': { run: (b) => getReferencePoint(b), component: 'encoder' },
   'calculate-direction': { run: (b) => calculateDirection(b), component: 'encoder' },
   stats: { run: (b) => stats(b), component: 'stats' },

@@ -1,0 +1,16 @@
+/** Obstruction angles: horizon and zenith seen from a window's external reference point (conventions.md). */
+export {
+  buildObstructionScene,
+  type ObstructionScene,
+  type ObstructionSceneOptions,
+} from './obstructionScene';
+export { fanDirections, FAN_SIZE, FAN_HALF_SPAN_DEG } from './fanDirections';
+export {
+  obstructionAt,
+  obstructionFan,
+  type AngleResult,
+  type DirectionAngles,
+  type ObstructionFan,
+} from './obstructionAngles';
+export { MIN_BAND_DEG, FULLY_OBSTRUCTED_DEG } from './skyBands';
+export { NEAR_VIEWPOINT_M } from './halfPlane';
