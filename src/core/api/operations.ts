@@ -1,3 +1,4 @@
+import { encode, encodeRaw } from './encodeOps';
 import { calculateDirection, getReferencePoint } from './geometryOps';
 import { horizon, obstruction, obstructionAll, zenith } from './obstructionOps';
 import type { OpContext, OpResult } from './result';
@@ -22,6 +23,8 @@ const OPS = {
   obstruction: { run: obstruction, component: 'obstruction' },
   'get-reference-point': { run: (b) => getReferencePoint(b), component: 'encoder' },
   'calculate-direction': { run: (b) => calculateDirection(b), component: 'encoder' },
+  encode: { run: encode, component: 'encoder' },
+  'encode-raw': { run: (b) => encodeRaw(b), component: 'encoder' },
   stats: { run: (b) => stats(b), component: 'stats' },
   merge: { run: (b) => merge(b), component: 'merger' },
 } satisfies Record<string, Operation>;

@@ -21,6 +21,12 @@ export const RANGES = {
   direction_angle: { min: 0, max: 360 },
   horizon: { min: 0, max: 90 },
   zenith: { min: 0, max: 90 },
+  // Encoder compatibility (/encode, /encode_raw): materials the original encoded that the seed does not
+  // name. Accepted so that the original's requests encode identically; the engine ignores them.
+  window_frame_reflectance: { min: 0, max: 1 },
+  balcony_reflectance: { min: 0, max: 1 },
+  context_reflectance: { min: 0.1, max: 0.6 },
+  window_orientation: { min: 0, max: 2 * Math.PI },
 } as const satisfies Record<string, Range>;
 
 export type RangedField = keyof typeof RANGES;

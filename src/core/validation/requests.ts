@@ -77,7 +77,8 @@ const hasAngles = (w: unknown, top: Record<string, unknown>): boolean =>
 function meshMissing(body: Record<string, unknown>): string[] {
   if (body.mesh !== undefined) return [];
   const windows = isPlainObject(body.parameters) ? body.parameters.windows : undefined;
-  if (isPlainObject(windows) && Object.values(windows).length > 0) {
+  if (isPlainObject(windows)) {
+    // An empty windows object is reported by its own rule (≥ 1 window), not as a missing mesh.
     if (Object.values(windows).every((w) => hasAngles(w, body))) return [];
   } else if (body.horizon !== undefined && body.zenith !== undefined) {
     return [];

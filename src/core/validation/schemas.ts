@@ -35,6 +35,13 @@ export const roomPolygon = z
     if (pts.length < 3) ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must have at least 3 points, got ${pts.length}` });
   });
 
+/** Materials only the v2 encoding carries (see RANGES); a window's value wins over the room's. */
+const encoderExtras = () => ({
+  window_frame_reflectance: ranged('window_frame_reflectance').optional(),
+  balcony_reflectance: ranged('balcony_reflectance').optional(),
+  context_reflectance: ranged('context_reflectance').optional(),
+});
+
 export interface WindowSchemaOptions {
   /** window_frame_ratio required (/run, /encode, /encode_raw, /obstruction_all). */
   frameRatio: boolean;
@@ -60,6 +67,7 @@ export function windowSchema(o: WindowSchemaOptions) {
       zenith: maybe(angles('zenith'), o.raw),
       window_sill_height: num().min(0).optional(),
       window_height: num().min(0).optional(),
+      ...encoderExtras(),
     },
     { error: `Parameter '{name}' must be an object` },
   );
@@ -85,6 +93,8 @@ export function parametersSchema(o: WindowSchemaOptions) {
       vertical_reflectance: ranged('vertical_reflectance').optional(),
       facade_reflectance: ranged('facade_reflectance').optional(),
       terrain_reflectance: ranged('terrain_reflectance').optional(),
+      ...encoderExtras(),
+      window_orientation: ranged('window_orientation').optional(),
     },
     { error: `Parameter '{name}' must be an object` },
   );
