@@ -16,7 +16,8 @@ async function timedPost(url: string, body: string): Promise<void> {
 }
 
 export async function runRequestBench(): Promise<BenchResult[]> {
-  const { url, proc } = await startBuiltServer(18590, { LUX_WORKERS: '1' });
+  // The 480k-triangle JSON body (~60 MB) needs a larger body limit than the 64 MiB default leaves room for.
+  const { url, proc } = await startBuiltServer(18590, { LUX_WORKERS: '1', LUX_MAX_BODY_BYTES: String(256 * 2 ** 20) });
   const out: BenchResult[] = [];
   try {
     for (const n of [10_000, 100_000, 480_000]) {

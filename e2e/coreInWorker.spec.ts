@@ -19,7 +19,8 @@ test('obstruction, encoding and validation run in a Web Worker', async ({ page }
   await page.waitForFunction(() => 'luxWorker' in window);
 
   const result = await page.evaluate(async () => {
-    const w = (window as unknown as { luxWorker: { run(op: string, body: unknown): Promise<any> } }).luxWorker;
+    type Answer = { ok: boolean; result: { value: { horizon: number[] }; bytes: Uint8Array }; error?: unknown };
+    const w = (window as unknown as { luxWorker: { run(op: string, body: unknown): Promise<Answer> } }).luxWorker;
     const wall = [[-100, -10.3, 0], [100, -10.3, 0], [100, -10.3, 11.5], [-100, -10.3, 0], [100, -10.3, 11.5], [-100, -10.3, 11.5]];
     const fan = await w.run('obstruction-all', { x: 2.5, y: -0.3, z: 1.5, direction_angle: 270, mesh: wall });
     const enc = await w.run('encode', {
