@@ -11,6 +11,7 @@ import { docsPage } from './docsPage';
 import { errorResponse, taskResponse } from './respond';
 import { ROUTES, type RouteSpec } from './routes';
 import type { StaticApp } from './staticApp';
+import { closeIfBodyUnread } from './unreadBody';
 
 export interface AppDeps {
   config: Pick<ServerConfig, 'maxBodyBytes' | 'maxMeshPoints' | 'requestTimeoutMs' | 'log'>;
@@ -67,8 +68,7 @@ export function createApp(deps: AppDeps): Hono {
       const states = await executor.components();
       const comp = route.component;
       if (states[comp] !== 'ready') {
-        const why = comp === 'model' ? 'model not installed' : `the ${comp} component is ${states[comp]}`;
-        throw new LuxError('service_unavailable', `Service unavailable: ${why}`);
+        throw new LuxError('service_unavailable', `Service unavailable: ${executor.unavailableReason(comp, states[comp])}`);
       }
       const body = await c.req.arrayBuffer();
       const signal = AbortSignal.timeout(config.requestTimeoutMs);
@@ -132,9 +132,9 @@ function withMethodNotAllowed(app: Hono): Hono {
       );
       res.headers.set('allow', [...allowed].join(', '));
       res.headers.set('access-control-allow-origin', '*');
-      return res;
+      return closeIfBodyUnread(c.req.raw, res);
     }
-    return app.fetch(c.req.raw, c.env);
+    return closeIfBodyUnread(c.req.raw, await app.fetch(c.req.raw, c.env));
   });
   return outer;
 }

@@ -5,6 +5,7 @@ import { createApp, type AppDeps } from './app';
 import type { Executor } from './executor/executor';
 import { errorResponse } from './respond';
 import { ROUTES } from './routes';
+import { closeIfBodyUnread } from './unreadBody';
 
 /**
  * One component of the multi-process mode (LUX_ROLE=obstruction|encoder|model|merger|stats): the
@@ -19,7 +20,12 @@ const API_BASES = ['/v2', '/v1'] as const;
 /** `{status, service: "lux-<component>", version, services: {<component>: state}}`. */
 export async function componentHealth(executor: Executor, component: Component, version: string) {
   const state = (await executor.components())[component];
-  return { status: state === 'ready' ? 'running' : 'degraded', service: `lux-${component}`, version, services: { [component]: state } };
+  return {
+    status: state === 'ready' ? 'running' : 'degraded',
+    service: `lux-${component}`,
+    version,
+    services: { [component]: state },
+  };
 }
 
 export function createComponentApp(deps: Omit<AppDeps, 'staticApp'>, component: Component): Hono {
@@ -34,7 +40,8 @@ export function createComponentApp(deps: Omit<AppDeps, 'staticApp'>, component: 
   };
 
   const app = new Hono();
-  const health = async (c: Context) => withCors(c.json(await componentHealth(deps.executor, component, deps.version)));
+  const health = async (c: Context) =>
+    withCors(c.json(await componentHealth(deps.executor, component, deps.version)));
   for (const p of HEALTH_PATHS) app.get(p, health);
   app.all('*', (c) => {
     if (c.req.method !== 'OPTIONS' && foreign.has(c.req.path)) {
@@ -42,7 +49,7 @@ export function createComponentApp(deps: Omit<AppDeps, 'staticApp'>, component: 
         'not_found',
         `No route for ${c.req.method} ${c.req.path} on the ${component} component (it serves ${own.join(', ') || 'no routes'}); send API requests to the gateway`,
       );
-      return withCors(errorResponse(e));
+      return closeIfBodyUnread(c.req.raw, withCors(errorResponse(e)));
     }
     return inner.fetch(c.req.raw, c.env);
   });

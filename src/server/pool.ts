@@ -14,7 +14,7 @@ export interface PoolOptions {
 export function createPool(o: PoolOptions): Piscina {
   const fromSource = import.meta.url.endsWith('.ts');
   const filename = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url).href;
-  return new Piscina({
+  const pool = new Piscina({
     filename,
     minThreads: 0,
     maxThreads: o.threads,
@@ -23,4 +23,8 @@ export function createPool(o: PoolOptions): Piscina {
     concurrentTasksPerWorker: 1,
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
   });
+  // A worker that dies outside a task (out of memory at start-up, say) emits 'error'; without a listener
+  // that would take the whole server down. The pool replaces the worker; the task, if any, gets a 500.
+  pool.on('error', (e: unknown) => console.error('compute worker error:', e));
+  return pool;
 }

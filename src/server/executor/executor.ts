@@ -8,5 +8,7 @@ export interface Executor {
   run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse>;
   /** State of each component, for health and for 503s. */
   components(): Promise<Record<Component, ComponentState>>;
+  /** Why a component that is not ready cannot answer, in words for the 503 message. */
+  unavailableReason(c: Component, state: ComponentState): string;
   close(): Promise<void>;
 }

@@ -10,8 +10,16 @@ const COMPONENTS: readonly Component[] = ['encoder', 'merger', 'model', 'obstruc
 const HEALTH_TTL_MS = 1_000;
 const HEALTH_TIMEOUT_MS = 1_500;
 const ERROR_TYPES = new Set<string>([
-  'validation_error', 'invalid_json', 'authentication_error', 'permission_error', 'not_found',
-  'method_not_allowed', 'payload_too_large', 'internal_error', 'service_unavailable', 'timeout',
+  'validation_error',
+  'invalid_json',
+  'authentication_error',
+  'permission_error',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'internal_error',
+  'service_unavailable',
+  'timeout',
 ]);
 
 export interface GatewayOptions {
@@ -48,12 +56,16 @@ export class GatewayExecutor implements Executor {
     let body = req.body;
     if (restrictsModels(req.modelScopes)) {
       const checked = await this.scopeCheck.modelTypeOf(body, signal);
-      if (!checked) return fail('service_unavailable', 'Server busy: too many requests queued, retry shortly');
+      if (!checked)
+        return fail('service_unavailable', 'Server busy: too many requests queued, retry shortly');
       body = checked.body;
       const mt = checked.modelType;
       if (mt !== null && !allowsModel({ name: req.principal ?? '', scopes: req.modelScopes }, mt)) {
         // Same message as task.ts gives in embedded mode.
-        return fail('permission_error', `Token '${req.principal ?? ''}' is not allowed to use model_type '${mt.slice(0, 60)}'`);
+        return fail(
+          'permission_error',
+          `Token '${req.principal ?? ''}' is not allowed to use model_type '${mt.slice(0, 60)}'`,
+        );
       }
     }
     return this.forward(route, body, signal);
@@ -81,8 +93,13 @@ export class GatewayExecutor implements Executor {
     }
     if (res.status === 401 || res.status === 403) {
       // The caller was already authorised here; a component refusing the gateway is a misconfiguration.
-      console.error(`lux gateway: the ${c} component refused the gateway (${res.status}); check LUX_COMPONENT_TOKEN`);
-      return fail('service_unavailable', `Service unavailable: the ${c} component refused the gateway's credentials`);
+      console.error(
+        `lux gateway: the ${c} component refused the gateway (${res.status}); check LUX_COMPONENT_TOKEN`,
+      );
+      return fail(
+        'service_unavailable',
+        `Service unavailable: the ${c} component refused the gateway's credentials`,
+      );
     }
     const e = parseError(bytes);
     return e ?? fail('service_unavailable', `Service unavailable: the ${c} component answered ${res.status}`);
@@ -99,15 +116,25 @@ export class GatewayExecutor implements Executor {
     return Object.fromEntries(COMPONENTS.map((c, i) => [c, states[i]!])) as Record<Component, ComponentState>;
   }
 
+  /** Components that did not answer their health probe: down, as opposed to up but not ready. */
+  private readonly unreachable = new Set<Component>();
+
   /** A component is what it says about itself in its own health answer; silent means unavailable. */
   private async probe(c: Component): Promise<ComponentState> {
     try {
       const res = await fetch(`${this.urls[c]}/v2/`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
       const body = (await res.json()) as { services?: Record<string, ComponentState> };
+      this.unreachable.delete(c);
       return body.services?.[c] ?? 'unavailable';
     } catch {
+      this.unreachable.add(c);
       return 'unavailable';
     }
+  }
+
+  unavailableReason(c: Component, state: ComponentState): string {
+    if (this.unreachable.has(c)) return `the ${c} component is not reachable`;
+    return c === 'model' && state === 'unavailable' ? 'model not installed' : `the ${c} component is ${state}`;
   }
 
   async close() {
@@ -119,7 +146,8 @@ export class GatewayExecutor implements Executor {
 function parseError(bytes: Uint8Array): TaskResponse | null {
   try {
     const e = JSON.parse(new TextDecoder().decode(bytes)) as { error?: unknown; error_type?: unknown };
-    if (typeof e.error !== 'string' || typeof e.error_type !== 'string' || !ERROR_TYPES.has(e.error_type)) return null;
+    if (typeof e.error !== 'string' || typeof e.error_type !== 'string' || !ERROR_TYPES.has(e.error_type))
+      return null;
     return fail(e.error_type as LuxErrorType, e.error);
   } catch {
     return null;

@@ -5,6 +5,10 @@ import { executeTask, type TaskRequest, type TaskResponse } from '../task';
 import type { ComponentState, Executor } from './executor';
 import { modelState } from './modelState';
 
+/** In-process, the only component that can be missing is the model: it is not installed yet. */
+const localReason = (c: Component, state: ComponentState): string =>
+  c === 'model' ? 'model not installed' : `the ${c} component is ${state}`;
+
 const localComponents = (): Record<Component, ComponentState> => ({
   encoder: 'ready',
   merger: 'ready',
@@ -32,6 +36,8 @@ export class PoolExecutor implements Executor {
     return localComponents();
   }
 
+  unavailableReason = localReason;
+
   async close() {
     await this.pool.destroy();
   }
@@ -46,5 +52,6 @@ export class InlineExecutor implements Executor {
   async components() {
     return localComponents();
   }
+  unavailableReason = localReason;
   async close() {}
 }

@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ROOT } from './paths';
+
+/**
+ * Builds dist/server once for the tests that start the real server (`node scripts/build-server.mjs
+ * --server-only`), and only when a source is newer than the bundle. Test files run in parallel
+ * processes, so the build is guarded by a lock directory (mkdir is atomic).
+ */
+const OUTPUTS = ['main.js', 'worker.js', 'modelScopeWorker.js', 'multi.js'].map((f) =>
+  join(ROOT, 'dist/server', f),
+);
+const INPUTS = [join(ROOT, 'src'), join(ROOT, 'scripts/build-server.mjs'), join(ROOT, 'package.json')];
+const LOCK = join(ROOT, 'dist/.server-build.lock');
+const STALE_LOCK_MS = 60_000;
+
+function newestMtime(path: string): number {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let newest = 0;
+  for (const e of readdirSync(path)) {
+    if (e === 'node_modules' || e.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, e)));
+  }
+  return newest;
+}
+
+function isFresh(): boolean {
+  let oldest = Infinity;
+  for (const f of OUTPUTS) {
+    try {
+      oldest = Math.min(oldest, statSync(f).mtimeMs);
+    } catch {
+      return false;
+    }
+  }
+  return Math.max(...INPUTS.map(newestMtime)) < oldest;
+}
+
+async function withLock<T>(f: () => T): Promise<T> {
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
+      await sleep(100);
+    }
+  }
+  try {
+    return f();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+export async function ensureServerBuilt(): Promise<void> {
+  if (isFresh()) return;
+  await withLock(() => {
+    if (!isFresh())
+      execFileSync(process.execPath, ['scripts/build-server.mjs', '--server-only'], {
+        cwd: ROOT,
+        stdio: 'pipe',
+      });
+  });
+}
