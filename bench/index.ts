@@ -12,6 +12,7 @@ import { runRequestBench } from './requests';
 const sections: { title: string; run: () => Promise<BenchResult[]> }[] = [
   { title: 'Obstruction (core, 64 directions)', run: async () => (await import('./obstruction')).runObstructionBench() },
   { title: 'HTTP requests (built server, worker threads)', run: runRequestBench },
+  { title: 'Daylight engine (one core, Node)', run: async () => (await import('./engine')).runEngineBench() },
 ];
 
 async function main() {

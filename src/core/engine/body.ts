@@ -1,0 +1,50 @@
+import { CONTEXT_REFLECTANCE, type RoomModel } from './model';
+import { offsetPolygon, triangulate } from './polygon2d';
+
+/** The building body rises 0.3 m above the ceiling (physics.md: the roof slab). */
+export const ROOF_ABOVE_CEILING = 0.3;
+
+export interface ExteriorGeometry {
+  /** Triangle soup: context mesh first, then the building body. */
+  positions: Float32Array;
+  /** Lambertian reflectance per triangle. */
+  reflectance: Float32Array;
+  /** Number of context triangles (the first ones). */
+  contextCount: number;
+}
+
+/**
+ * The exterior scene's triangles: every context triangle (reflectance 0.30) and the building body — the
+ * room polygon offset outward by the wall thickness, from the terrain to 0.3 m above the ceiling, walls and
+ * roof with the facade reflectance. The window openings are not cut into the body: exterior rays that
+ * could reach an opening from outside see facade there, a negligible difference (the openings are a small
+ * part of what any exterior point sees), and it keeps the body watertight.
+ */
+export function exteriorGeometry(model: RoomModel): ExteriorGeometry {
+  const ring = offsetPolygon(model.polygon, model.edgeNormals, model.thickness);
+  const top = model.ceiling + ROOF_ABOVE_CEILING;
+  const tris: number[] = [];
+  const n = ring.length;
+  for (let i = 0; i < n; i++) {
+    const a = ring[i]!;
+    const b = ring[(i + 1) % n]!;
+    tris.push(a[0], a[1], 0, b[0], b[1], 0, b[0], b[1], top);
+    tris.push(a[0], a[1], 0, b[0], b[1], top, a[0], a[1], top);
+  }
+  for (const [i, j, k] of triangulate(ring)) {
+    const a = ring[i]!;
+    const b = ring[j]!;
+    const c = ring[k]!;
+    tris.push(a[0], a[1], top, b[0], b[1], top, c[0], c[1], top);
+  }
+  const ctx = model.mesh?.positions ?? new Float32Array(0);
+  const contextCount = Math.floor(ctx.length / 9);
+  const positions = new Float32Array(ctx.length + tris.length);
+  positions.set(ctx.subarray(0, contextCount * 9), 0);
+  positions.set(tris, contextCount * 9);
+  const total = positions.length / 9;
+  const reflectance = new Float32Array(total);
+  reflectance.fill(CONTEXT_REFLECTANCE, 0, contextCount);
+  reflectance.fill(model.reflectance.facade, contextCount, total);
+  return { positions, reflectance, contextCount };
+}

@@ -1,0 +1,369 @@
+import { Bvh, type RayHit } from './bvh';
+import type { ExteriorGeometry } from './body';
+import { hash32, rng } from './random';
+import { skyLuminance, skyOnTilt } from './sky';
+
+/** What an exterior ray meets. */
+export const SKY = 0;
+export const TERRAIN = 1;
+export const SURFACE = 2;
+
+export interface ExteriorHit {
+  kind: number;
+  t: number;
+  x: number;
+  y: number;
+  z: number;
+  /** Unit normal on the side facing the ray's origin. */
+  nx: number;
+  ny: number;
+  nz: number;
+  rho: number;
+  /** Triangle index, or -1 for the terrain. */
+  tri: number;
+  /** Which face of a double-sided triangle was hit (1 = the one its winding's normal points to). */
+  side: number;
+}
+
+export function newHit(): ExteriorHit {
+  return { kind: SKY, t: Infinity, x: 0, y: 0, z: 0, nx: 0, ny: 0, nz: 1, rho: 0, tri: -1, side: 1 };
+}
+
+export interface ExteriorQuality {
+  /** Strata per axis of the hemisphere at a first-order exterior point (K² rays). */
+  fineStrata: number;
+  /** Strata per axis at a second-order point (sky only). */
+  coarseStrata: number;
+  /** Cache cell size relative to the viewing distance (first order), and its floor in metres. */
+  fineCell: number;
+  fineCellMin: number;
+  /** The same for second-order points. */
+  coarseCell: number;
+  coarseCellMin: number;
+}
+
+export const DEFAULT_EXTERIOR_QUALITY: ExteriorQuality = {
+  fineStrata: 6,
+  coarseStrata: 3,
+  fineCell: 0.15,
+  fineCellMin: 0.125,
+  coarseCell: 0.4,
+  coarseCellMin: 1,
+};
+
+interface CacheEntry {
+  /** Sky illuminance (light that has not been reflected yet). */
+  e0: number;
+  /** Illuminance from exterior surfaces lit directly by the sky. */
+  e1: number;
+}
+
+const EPS = 2e-4;
+
+/**
+ * The world outside the room: terrain plane z = 0, the context mesh and the building body, under the CIE
+ * overcast sky. Answers "what does a ray from here see" as luminance split by the number of diffuse
+ * reflections the light has had (0 = sky, 1 = a surface lit by the sky, 2 = lit by such a surface) — the
+ * split lets the room solution count bounces like Radiance's -ab does.
+ *
+ * Surface luminance is ρ/π · E with E from a hemisphere of stratified cosine-weighted rays, cached on cells
+ * that grow with the distance from which the surface is seen (a far surface covers a small solid angle and
+ * needs a coarse answer). The sky part of E uses the unobstructed tilted-plane illuminance as a control
+ * variate: E₀ = E_sky(tilt) − Σ(blocked rays' sky), exact when nothing is blocked. Light reflected
+ * outside up to three times is followed (the second and third order on coarser cells and fewer rays);
+ * the fourth and higher are neglected (each exterior order is ≤ ~20 % of the one before, in a canyon).
+ */
+export class Exterior {
+  private readonly bvh: Bvh;
+  private readonly normals: Float32Array;
+  private readonly rho: Float32Array;
+  private readonly terrainRho: number;
+  private readonly fine = new Map<string, CacheEntry>();
+  private readonly coarse = new Map<string, number>();
+  private readonly coarseAll = new Map<string, number>();
+  private readonly rayHit: RayHit = { t: Infinity, tri: -1 };
+  private readonly scratch = newHit();
+  private readonly scratch2 = newHit();
+  private readonly seed: number;
+  readonly quality: ExteriorQuality;
+  rays = 0;
+
+  constructor(
+    geom: ExteriorGeometry,
+    terrainRho: number,
+    seed: number,
+    quality: ExteriorQuality = DEFAULT_EXTERIOR_QUALITY,
+  ) {
+    this.bvh = new Bvh(geom.positions);
+    this.rho = geom.reflectance;
+    this.terrainRho = terrainRho;
+    this.seed = seed;
+    this.quality = quality;
+    const p = geom.positions;
+    const n = p.length / 9;
+    const normals = new Float32Array(n * 3);
+    for (let i = 0; i < n; i++) {
+      const o = i * 9;
+      const ax = p[o + 3]! - p[o]!,
+        ay = p[o + 4]! - p[o + 1]!,
+        az = p[o + 5]! - p[o + 2]!;
+      const bx = p[o + 6]! - p[o]!,
+        by = p[o + 7]! - p[o + 1]!,
+        bz = p[o + 8]! - p[o + 2]!;
+      let cx = ay * bz - az * by,
+        cy = az * bx - ax * bz,
+        cz = ax * by - ay * bx;
+      const l = Math.hypot(cx, cy, cz) || 1;
+      cx /= l;
+      cy /= l;
+      cz /= l;
+      normals[i * 3] = cx;
+      normals[i * 3 + 1] = cy;
+      normals[i * 3 + 2] = cz;
+    }
+    this.normals = normals;
+  }
+
+  /** Closest thing along a unit direction from (ox, oy, oz). */
+  trace(
+    ox: number,
+    oy: number,
+    oz: number,
+    dx: number,
+    dy: number,
+    dz: number,
+    out: ExteriorHit,
+    tmin = 1e-6,
+  ): number {
+    this.rays++;
+    let tmax = Infinity;
+    if (dz < 0) tmax = -oz / dz;
+    const rh = this.rayHit;
+    if (this.bvh.intersect(ox, oy, oz, dx, dy, dz, tmin, tmax, rh)) {
+      const i = rh.tri;
+      let nx = this.normals[i * 3]!,
+        ny = this.normals[i * 3 + 1]!,
+        nz = this.normals[i * 3 + 2]!;
+      out.side = 1;
+      if (nx * dx + ny * dy + nz * dz > 0) {
+        nx = -nx;
+        ny = -ny;
+        nz = -nz;
+        out.side = 0;
+      }
+      out.kind = SURFACE;
+      out.t = rh.t;
+      out.nx = nx;
+      out.ny = ny;
+      out.nz = nz;
+      out.rho = this.rho[i]!;
+      out.tri = i;
+    } else if (dz < 0 && tmax > tmin) {
+      out.kind = TERRAIN;
+      out.t = tmax;
+      out.nx = 0;
+      out.ny = 0;
+      out.nz = 1;
+      out.rho = this.terrainRho;
+      out.tri = -1;
+    } else {
+      out.kind = SKY;
+      out.t = Infinity;
+      return SKY;
+    }
+    out.x = ox + dx * out.t;
+    out.y = oy + dy * out.t;
+    out.z = dz < 0 && out.kind === TERRAIN ? 0 : oz + dz * out.t;
+    return out.kind;
+  }
+
+  /** Whether anything blocks the ray (terrain included). */
+  occluded(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number): boolean {
+    this.rays++;
+    if (dz < 0) return true;
+    return this.bvh.intersect(ox, oy, oz, dx, dy, dz, 1e-6, Infinity, this.rayHit, true);
+  }
+
+  /**
+   * Luminance of the surface in `hit`, seen from `viewDistance` away: out[1] from sky light reflected once,
+   * out[2] from light reflected twice. out[0] (unreflected sky) is left at 0.
+   */
+  surfaceLuminance(hit: ExteriorHit, viewDistance: number, out: Float64Array): void {
+    const q = this.quality;
+    const cell = pow2(Math.max(q.fineCellMin, q.fineCell * viewDistance));
+    const key = cacheKey(hit, cell);
+    let e = this.fine.get(key);
+    if (e === undefined) {
+      e = this.irradiance(hit.x, hit.y, hit.z, hit.nx, hit.ny, hit.nz, hash32(this.seed, hashKey(key)));
+      this.fine.set(key, e);
+    }
+    const k = hit.rho / Math.PI;
+    out[0] = 0;
+    out[1] = k * e.e0;
+    out[2] = k * e.e1;
+  }
+
+  /** First-order exterior illuminance at a point: sky (control variate) + once-reflected light. */
+  private irradiance(
+    px: number,
+    py: number,
+    pz: number,
+    nx: number,
+    ny: number,
+    nz: number,
+    seed: number,
+  ): CacheEntry {
+    const m = this.quality.fineStrata;
+    const w = Math.PI / (m * m);
+    const r = rng(seed);
+    const [tx, ty, tz, bx, by, bz] = basis(nx, ny, nz);
+    const ox = px + nx * EPS,
+      oy = py + ny * EPS,
+      oz = pz + nz * EPS;
+    let e0 = skyOnTilt(nz);
+    let e1 = 0;
+    const h = this.scratch;
+    for (let a = 0; a < m; a++) {
+      for (let b = 0; b < m; b++) {
+        const u1 = (a + r()) / m;
+        const u2 = (b + r()) / m;
+        const rr = Math.sqrt(u1);
+        const phi = 2 * Math.PI * u2;
+        const lx = rr * Math.cos(phi),
+          ly = rr * Math.sin(phi),
+          lz = Math.sqrt(1 - u1);
+        const dx = lx * tx + ly * bx + lz * nx;
+        const dy = lx * ty + ly * by + lz * ny;
+        const dz = lx * tz + ly * bz + lz * nz;
+        const kind = this.trace(ox, oy, oz, dx, dy, dz, h);
+        if (kind === SKY) continue;
+        if (dz > 0) e0 -= skyLuminance(dz) * w;
+        e1 += (h.rho / Math.PI) * this.coarseLight(h) * w;
+      }
+    }
+    return { e0: Math.max(0, e0), e1 };
+  }
+
+  /**
+   * Illuminance at a second-order point: its sky light plus what the surfaces it sees reflect of theirs
+   * (so three exterior reflections in all reach a window; in a street canyon the third is still ~5 % of
+   * what enters). Coarsely cached, on the same cells as the sky part.
+   */
+  private coarseLight(hit: ExteriorHit): number {
+    const cell = pow2(Math.max(this.quality.coarseCellMin, this.quality.coarseCell * hit.t));
+    const key = cacheKey(hit, cell);
+    const cached = this.coarseAll.get(key);
+    if (cached !== undefined) return cached;
+    const m = this.quality.coarseStrata;
+    const w = Math.PI / (m * m);
+    const r = rng(hash32(this.seed, hashKey(key), 11));
+    const { nx, ny, nz } = hit;
+    const [tx, ty, tz, bx, by, bz] = basis(nx, ny, nz);
+    const ox = hit.x + nx * EPS,
+      oy = hit.y + ny * EPS,
+      oz = hit.z + nz * EPS;
+    let e = this.coarseSky(hit);
+    const h2 = this.scratch2;
+    for (let a = 0; a < m; a++) {
+      for (let b = 0; b < m; b++) {
+        const u1 = (a + r()) / m;
+        const u2 = (b + r()) / m;
+        const rr = Math.sqrt(u1);
+        const phi = 2 * Math.PI * u2;
+        const lx = rr * Math.cos(phi),
+          ly = rr * Math.sin(phi),
+          lz = Math.sqrt(1 - u1);
+        const dx = lx * tx + ly * bx + lz * nx;
+        const dy = lx * ty + ly * by + lz * ny;
+        const dz = lx * tz + ly * bz + lz * nz;
+        if (this.trace(ox, oy, oz, dx, dy, dz, h2) === SKY) continue;
+        e += (h2.rho / Math.PI) * this.coarseSky(h2) * w;
+      }
+    }
+    this.coarseAll.set(key, e);
+    return e;
+  }
+
+  /** Sky illuminance at a second-order point, coarsely cached; reflected light there is neglected. */
+  private coarseSky(hit: ExteriorHit): number {
+    const cell = pow2(Math.max(this.quality.coarseCellMin, this.quality.coarseCell * hit.t));
+    const key = cacheKey(hit, cell);
+    const cached = this.coarse.get(key);
+    if (cached !== undefined) return cached;
+    const m = this.quality.coarseStrata;
+    const w = Math.PI / (m * m);
+    const r = rng(hash32(this.seed, hashKey(key), 7));
+    const { nx, ny, nz } = hit;
+    const [tx, ty, tz, bx, by, bz] = basis(nx, ny, nz);
+    const ox = hit.x + nx * EPS,
+      oy = hit.y + ny * EPS,
+      oz = hit.z + nz * EPS;
+    let e0 = skyOnTilt(nz);
+    for (let a = 0; a < m; a++) {
+      for (let b = 0; b < m; b++) {
+        const u1 = (a + r()) / m;
+        const u2 = (b + r()) / m;
+        const rr = Math.sqrt(u1);
+        const phi = 2 * Math.PI * u2;
+        const lx = rr * Math.cos(phi),
+          ly = rr * Math.sin(phi),
+          lz = Math.sqrt(1 - u1);
+        const dz = lx * tz + ly * bz + lz * nz;
+        if (dz <= 0) continue;
+        const dx = lx * tx + ly * bx + lz * nx;
+        const dy = lx * ty + ly * by + lz * ny;
+        if (this.occluded(ox, oy, oz, dx, dy, dz)) e0 -= skyLuminance(dz) * w;
+      }
+    }
+    const v = Math.max(0, e0);
+    this.coarse.set(key, v);
+    return v;
+  }
+
+  /** Entries in the first- and second-order caches. */
+  get cacheSize(): [number, number] {
+    return [this.fine.size, this.coarse.size + this.coarseAll.size];
+  }
+}
+
+function pow2(v: number): number {
+  return Math.pow(2, Math.round(Math.log2(v)));
+}
+
+function cacheKey(h: ExteriorHit, cell: number): string {
+  const ix = Math.floor(h.x / cell);
+  const iy = Math.floor(h.y / cell);
+  if (h.kind === TERRAIN) return `g${cell}:${ix}:${iy}`;
+  const iz = Math.floor(h.z / cell);
+  // The side matters: the two faces of a double-sided triangle see different hemispheres.
+  return `t${h.tri}:${h.side}:${cell}:${ix}:${iy}:${iz}`;
+}
+
+function hashKey(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Two unit tangents completing an orthonormal basis with the unit normal n. */
+export function basis(nx: number, ny: number, nz: number): [number, number, number, number, number, number] {
+  let tx: number, ty: number, tz: number;
+  if (Math.abs(nz) < 0.9) {
+    // t = normalize(up × n)
+    tx = -ny;
+    ty = nx;
+    tz = 0;
+  } else {
+    tx = 0;
+    ty = -nz;
+    tz = ny;
+  }
+  const l = Math.hypot(tx, ty, tz);
+  tx /= l;
+  ty /= l;
+  tz /= l;
+  return [tx, ty, tz, ny * tz - nz * ty, nz * tx - nx * tz, nx * ty - ny * tx];
+}

@@ -1,0 +1,145 @@
+/**
+ * Form factor from a differential receiver (point p, unit normal n) to a planar polygon, exactly: the
+ * contour integral F = (1/2π) Σ_edges θ_k · n·(a_k × a_{k+1})/|a_k × a_{k+1}| (Lambert), after clipping the
+ * polygon to the receiver's front half-space. Exact at any distance, so patches touching the receiver's
+ * patch (wall–floor corners) get the right share; the point approximation is used only where its error is
+ * negligible (`nearFactor`).
+ */
+const MAX_VERTS = 64;
+const clipBuf = new Float64Array(MAX_VERTS * 3);
+const tmpBuf = new Float64Array(MAX_VERTS * 3);
+
+export function pointToPolygon(
+  px: number,
+  py: number,
+  pz: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  v: Float64Array,
+): number {
+  const m0 = v.length / 3;
+  if (m0 > MAX_VERTS / 2) throw new RangeError('pointToPolygon: polygon has too many vertices');
+  const eps = 1e-9;
+  let above = 0;
+  let below = 0;
+  for (let k = 0; k < m0; k++) {
+    const h = (v[3 * k]! - px) * nx + (v[3 * k + 1]! - py) * ny + (v[3 * k + 2]! - pz) * nz;
+    if (h > eps) above++;
+    else below++;
+  }
+  if (above === 0) return 0;
+  let poly: Float64Array = v;
+  let m = m0;
+  if (below > 0) {
+    // Clip to h ≥ eps (Sutherland–Hodgman against one plane).
+    m = 0;
+    for (let k = 0; k < m0; k++) {
+      const j = (k + 1) % m0;
+      const ax = v[3 * k]!,
+        ay = v[3 * k + 1]!,
+        az = v[3 * k + 2]!;
+      const bx = v[3 * j]!,
+        by = v[3 * j + 1]!,
+        bz = v[3 * j + 2]!;
+      const ha = (ax - px) * nx + (ay - py) * ny + (az - pz) * nz - eps;
+      const hb = (bx - px) * nx + (by - py) * ny + (bz - pz) * nz - eps;
+      if (ha >= 0) {
+        tmpBuf[3 * m] = ax;
+        tmpBuf[3 * m + 1] = ay;
+        tmpBuf[3 * m + 2] = az;
+        m++;
+      }
+      if (ha >= 0 !== hb >= 0) {
+        const t = ha / (ha - hb);
+        tmpBuf[3 * m] = ax + t * (bx - ax);
+        tmpBuf[3 * m + 1] = ay + t * (by - ay);
+        tmpBuf[3 * m + 2] = az + t * (bz - az);
+        m++;
+      }
+    }
+    if (m < 3) return 0;
+    clipBuf.set(tmpBuf.subarray(0, 3 * m));
+    poly = clipBuf;
+  }
+  let sum = 0;
+  let ax = poly[0]! - px,
+    ay = poly[1]! - py,
+    az = poly[2]! - pz;
+  let la = Math.hypot(ax, ay, az);
+  ax /= la;
+  ay /= la;
+  az /= la;
+  const fx = ax,
+    fy = ay,
+    fz = az;
+  for (let k = 0; k < m; k++) {
+    let bx: number, by: number, bz: number;
+    if (k + 1 < m) {
+      bx = poly[3 * k + 3]! - px;
+      by = poly[3 * k + 4]! - py;
+      bz = poly[3 * k + 5]! - pz;
+      const lb = Math.hypot(bx, by, bz);
+      bx /= lb;
+      by /= lb;
+      bz /= lb;
+    } else {
+      bx = fx;
+      by = fy;
+      bz = fz;
+    }
+    const cx = ay * bz - az * by,
+      cy = az * bx - ax * bz,
+      cz = ax * by - ay * bx;
+    const s = Math.hypot(cx, cy, cz);
+    if (s > 1e-15) {
+      const theta = Math.atan2(s, ax * bx + ay * by + az * bz);
+      sum += (theta * (cx * nx + cy * ny + cz * nz)) / s;
+    }
+    ax = bx;
+    ay = by;
+    az = bz;
+  }
+  la = Math.abs(sum) / (2 * Math.PI);
+  return la;
+}
+
+/** Distance, in bounding radii of the emitter, beyond which the point-to-point approximation is used. */
+export const NEAR_FACTOR = 4;
+
+/**
+ * Form factor from a receiver point to a patch (centroid c, normal m, area A, bounding radius r):
+ * exact polygon integral when near, cos·cos·A/(π d²) when far. Returns 0 when either faces away.
+ */
+export function pointToPatch(
+  px: number,
+  py: number,
+  pz: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  cx: number,
+  cy: number,
+  cz: number,
+  mx: number,
+  my: number,
+  mz: number,
+  area: number,
+  radius: number,
+  verts: Float64Array,
+): number {
+  const dx = cx - px,
+    dy = cy - py,
+    dz = cz - pz;
+  const d2 = dx * dx + dy * dy + dz * dz;
+  if (d2 > NEAR_FACTOR * NEAR_FACTOR * radius * radius) {
+    const inv = 1 / Math.sqrt(d2);
+    const cr = (dx * nx + dy * ny + dz * nz) * inv;
+    const ce = -(dx * mx + dy * my + dz * mz) * inv;
+    if (cr <= 0 || ce <= 0) return 0;
+    return (cr * ce * area) / (Math.PI * d2);
+  }
+  // The emitter must face the receiver somewhere: its plane must have p in front.
+  if (-(dx * mx + dy * my + dz * mz) <= 1e-12) return 0;
+  return pointToPolygon(px, py, pz, nx, ny, nz, verts);
+}

@@ -1,0 +1,181 @@
+import { signedArea } from '../geometry/polygon';
+import type { Vec2 } from '../geometry/vec';
+import type { ResolvedRoom } from '../validation/requests';
+import { DEFAULT_REFLECTANCES, type ModelType, type TriangleSoup } from '../types';
+
+/**
+ * The physical scene of physics.md derived from a validated request: the room solid, the wall thickness,
+ * each window's opening, frame and glass in a local frame, and the surface reflectances. Everything later
+ * stages need is computed here once, so that they never re-derive conventions.
+ */
+export interface EngineRoom extends ResolvedRoom {
+  mesh: TriangleSoup | null;
+  modelType: ModelType;
+}
+
+export interface Reflectance {
+  floor: number;
+  wall: number;
+  ceiling: number;
+  facade: number;
+  terrain: number;
+}
+
+/** Fixed by physics.md. */
+export const FRAME_REFLECTANCE = 0.5;
+export const CONTEXT_REFLECTANCE = 0.3;
+export const WORK_PLANE_HEIGHT = 0.8;
+
+/**
+ * A window in its local frame: a point X is o + s·u + d·n at height z, with u along the host edge, n the
+ * outward normal. The inner wall face is d = 0, the glass and frame d = T/2, the outer face d = T.
+ */
+export interface WindowModel {
+  id: string;
+  /** Position in RoomModel.windows. */
+  index: number;
+  edge: number;
+  ox: number;
+  oy: number;
+  ux: number;
+  uy: number;
+  nx: number;
+  ny: number;
+  /** Opening along the edge (s) and in height (absolute z), clipped to the wall. */
+  s0: number;
+  s1: number;
+  z0: number;
+  z1: number;
+  /** Frame width b: (w − 2b)(h − 2b) = (1 − ratio)·w·h. */
+  frame: number;
+  /** Outward normal, degrees (conventions.md). */
+  direction: number;
+  /** Obstruction arrays used when the request has no mesh (64 each, conventions.md order). */
+  horizon: number[] | null;
+  zenith: number[] | null;
+}
+
+export interface RoomModel {
+  polygon: Vec2[];
+  /** Outward unit normal of each edge polygon[i] → polygon[i+1]. */
+  edgeNormals: Vec2[];
+  convex: boolean;
+  floor: number;
+  ceiling: number;
+  /** Wall thickness T of the scene (largest window extent across its wall). */
+  thickness: number;
+  reflectance: Reflectance;
+  windows: WindowModel[];
+  workPlane: number;
+  mesh: TriangleSoup | null;
+}
+
+/** Frame width b solving (w − 2b)(h − 2b) = (1 − r)·w·h, the smaller root. */
+export function frameWidth(w: number, h: number, ratio: number): number {
+  const r = Math.min(1, Math.max(0, ratio));
+  const disc = Math.max(0, (w + h) * (w + h) - 4 * r * w * h);
+  return (w + h - Math.sqrt(disc)) / 4;
+}
+
+function isConvex(poly: readonly Vec2[]): boolean {
+  const n = poly.length;
+  let sign = 0;
+  for (let i = 0; i < n; i++) {
+    const a = poly[i]!;
+    const b = poly[(i + 1) % n]!;
+    const c = poly[(i + 2) % n]!;
+    const cr = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
+    if (Math.abs(cr) < 1e-12) continue;
+    const s = Math.sign(cr);
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}
+
+function reflectancesOf(room: EngineRoom): Reflectance {
+  const p =
+    room.modelType === 'df_custom'
+      ? { ...DEFAULT_REFLECTANCES, ...definedOnly(room.parameters) }
+      : DEFAULT_REFLECTANCES;
+  return {
+    floor: p.horizontal_reflectance,
+    wall: p.vertical_reflectance,
+    ceiling: p.ceiling_reflectance,
+    facade: p.facade_reflectance,
+    terrain: p.terrain_reflectance,
+  };
+}
+
+function definedOnly(p: EngineRoom['parameters']): Partial<typeof DEFAULT_REFLECTANCES> {
+  const out: Partial<Record<keyof typeof DEFAULT_REFLECTANCES, number>> = {};
+  for (const k of Object.keys(DEFAULT_REFLECTANCES) as (keyof typeof DEFAULT_REFLECTANCES)[]) {
+    const v = p[k];
+    if (typeof v === 'number') out[k] = v;
+  }
+  return out;
+}
+
+export function buildRoomModel(room: EngineRoom): RoomModel {
+  const polygon = room.parameters.room_polygon.map((p): Vec2 => [p[0], p[1]]);
+  const ccw = signedArea(polygon) > 0;
+  const n = polygon.length;
+  const edgeNormals = polygon.map((a, i): Vec2 => {
+    const b = polygon[(i + 1) % n]!;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const ex = (b[0] - a[0]) / len;
+    const ey = (b[1] - a[1]) / len;
+    // The outside of a counter-clockwise polygon is on the right of each edge.
+    return ccw ? [ey, -ex] : [-ey, ex];
+  });
+  const floor = room.parameters.floor_height_above_terrain;
+  const ceiling = floor + room.parameters.height_roof_over_floor;
+  const thickness = Math.max(0, ...room.geometry.map((g) => g.wallThickness));
+  const all = room.parameters.windows.map((w, index): WindowModel => {
+    const g = room.geometry[index]!;
+    const a = polygon[g.hostEdge]!;
+    const b = polygon[(g.hostEdge + 1) % n]!;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const ux = (b[0] - a[0]) / len;
+    const uy = (b[1] - a[1]) / len;
+    const [nx, ny] = edgeNormals[g.hostEdge]!;
+    const sA = (w.x1 - a[0]) * ux + (w.y1 - a[1]) * uy;
+    const sB = (w.x2 - a[0]) * ux + (w.y2 - a[1]) * uy;
+    const s0 = Math.max(0, Math.min(sA, sB));
+    const s1 = Math.min(len, Math.max(sA, sB));
+    const z0 = Math.max(floor, g.bottom);
+    const z1 = Math.min(ceiling, g.top);
+    return {
+      id: w.id,
+      index,
+      edge: g.hostEdge,
+      ox: a[0],
+      oy: a[1],
+      ux,
+      uy,
+      nx,
+      ny,
+      s0,
+      s1,
+      z0,
+      z1,
+      frame: frameWidth(Math.max(0, s1 - s0), Math.max(0, z1 - z0), w.window_frame_ratio ?? 0),
+      direction: g.directionAngle,
+      horizon: w.horizon ?? null,
+      zenith: w.zenith ?? null,
+    };
+  });
+  return {
+    polygon,
+    edgeNormals,
+    convex: isConvex(polygon),
+    floor,
+    ceiling,
+    thickness,
+    reflectance: reflectancesOf(room),
+    // Openings that vanish once clipped to their wall admit no light; indices are positions in this list.
+    windows: all.filter((w) => w.s1 - w.s0 > 1e-6 && w.z1 - w.z0 > 1e-6).map((w, index) => ({ ...w, index })),
+    workPlane: floor + WORK_PLANE_HEIGHT,
+    mesh: room.mesh,
+  };
+}

@@ -1,0 +1,470 @@
+import type { Grid } from '../stats/grid';
+import { windowLight, type ReceiverContext } from './aperture';
+import { exteriorGeometry } from './body';
+import { DEFAULT_EXTERIOR_QUALITY, Exterior, type ExteriorQuality } from './exterior';
+import { Coupling } from './coupling';
+import { buildRoomModel, type EngineRoom, type RoomModel } from './model';
+import { buildPatches, type Patches } from './patches';
+import { solveRadiosity } from './radiosity';
+import { hash32, rng } from './random';
+import { planVisibility, type PlanVisibility } from './visibility';
+import { DEFAULT_VIEW_QUALITY, windowViewSteps, type ViewQuality, type WindowView } from './windowView';
+import { cellCentre, RESOLUTION, workPlaneGrid, type WorkPlaneGrid } from './workplane';
+
+/** Minimal structural AbortSignal (the core is compiled without DOM types). */
+export interface CancelSignal {
+  readonly aborted: boolean;
+}
+
+export interface EngineQuality {
+  exterior: ExteriorQuality;
+  view: ViewQuality;
+  /** Target patch size of the room mesh (m), grown in large rooms so that there are at most maxPatches. */
+  patchSize: number;
+  maxPatches: number;
+  /** Glass samples per axis ≈ density × glass size / distance, clamped to [min, max]. */
+  apertureDensity: number;
+  apertureMin: number;
+  apertureMax: number;
+}
+
+export const QUALITY: Record<'draft' | 'standard' | 'high', EngineQuality> = {
+  draft: {
+    exterior: { ...DEFAULT_EXTERIOR_QUALITY, fineStrata: 4, fineCell: 0.25 },
+    view: { ...DEFAULT_VIEW_QUALITY, K: 32, maxPatches: 2 },
+    patchSize: 0.45,
+    maxPatches: 600,
+    apertureDensity: 6,
+    apertureMin: 5,
+    apertureMax: 16,
+  },
+  standard: {
+    exterior: DEFAULT_EXTERIOR_QUALITY,
+    view: DEFAULT_VIEW_QUALITY,
+    patchSize: 0.3,
+    maxPatches: 1200,
+    apertureDensity: 12,
+    apertureMin: 8,
+    apertureMax: 32,
+  },
+  high: {
+    exterior: {
+      ...DEFAULT_EXTERIOR_QUALITY,
+      fineStrata: 10,
+      coarseStrata: 6,
+      fineCell: 0.05,
+      coarseCell: 0.1,
+      coarseCellMin: 0.5,
+    },
+    view: { ...DEFAULT_VIEW_QUALITY, K: 96, maxPatches: 8, patch: 0.25, revealStrata: 12 },
+    patchSize: 0.2,
+    maxPatches: 4000,
+    apertureDensity: 20,
+    apertureMin: 12,
+    apertureMax: 48,
+  },
+};
+
+export interface SimulationOptions {
+  /** Seed of every random choice; the same seed gives bit-identical results. Default 1. */
+  seed?: number;
+  /** Called with the finished fraction, 0..1, between chunks of work. */
+  onProgress?: (fraction: number) => void;
+  /** Checked between chunks; when aborted the run throws an Error named 'AbortError'. */
+  signal?: CancelSignal;
+  quality?: 'draft' | 'standard' | 'high' | EngineQuality;
+  /**
+   * Ambient bounces in Radiance's sense (-ab): the work plane sees light reflected at most N − 1 times.
+   * Default 7, the reference's setting; Infinity for the converged solution.
+   */
+  ambientBounces?: number;
+  /**
+   * Extra work-plane points (world x, y) at which to evaluate the DF besides the grid — for resampling into
+   * another frame (the v2 window frame) or for comparing with sensors without interpolation.
+   */
+  points?: readonly (readonly [number, number])[];
+}
+
+export interface WindowResult {
+  id: string;
+  /** This window's share of the DF grid (the room result is the sum over windows). */
+  df: Grid<Float32Array>;
+  /** This window's share at `options.points`. */
+  points: Float32Array;
+}
+
+export interface SimulationResult {
+  /** Daylight factor (%) in the room frame of api.md's /run; 0 outside the room. */
+  df: Grid<Float32Array>;
+  mask: Grid<Uint8Array>;
+  /** World x of the grid's left edge and y of its top edge. */
+  origin: { x: number; y: number };
+  resolution: number;
+  perWindow: WindowResult[];
+  /** DF at `options.points` (same order), all windows. */
+  points: Float32Array;
+  stats: {
+    patches: number;
+    cells: number;
+    exteriorRays: number;
+    cacheEntries: [number, number];
+    milliseconds: number;
+    stageMs: Record<string, number>;
+  };
+}
+
+export function abortError(): Error {
+  const e = new Error('The simulation was cancelled');
+  e.name = 'AbortError';
+  return e;
+}
+
+/** Runs a simulation synchronously (in a worker or in Node). */
+export function simulateRoom(room: EngineRoom, opts: SimulationOptions = {}): SimulationResult {
+  const steps = simulationSteps(room, opts);
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return s.value;
+    if (opts.signal?.aborted) throw abortError();
+    opts.onProgress?.(s.value);
+  }
+}
+
+/**
+ * Runs a simulation giving the event loop a turn between chunks, so that an AbortSignal fired by a message
+ * can stop it. `yieldTurn` defaults to a zero-delay timer.
+ */
+export async function simulateRoomAsync(
+  room: EngineRoom,
+  opts: SimulationOptions & { yieldTurn?: () => Promise<void> } = {},
+): Promise<SimulationResult> {
+  const turn = opts.yieldTurn ?? defaultTurn;
+  const steps = simulationSteps(room, opts);
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return s.value;
+    await turn();
+    if (opts.signal?.aborted) throw abortError();
+    opts.onProgress?.(s.value);
+  }
+}
+
+function defaultTurn(): Promise<void> {
+  const g = globalThis as { setTimeout?: (f: () => void, ms: number) => unknown };
+  return new Promise((resolve) => (g.setTimeout ? g.setTimeout(resolve, 0) : resolve()));
+}
+
+const CHUNK = 256;
+
+/** A receiver of window light: patch centroids and work-plane cells alike. */
+interface Receivers {
+  count: number;
+  x: Float64Array;
+  y: Float64Array;
+  z: Float64Array;
+  nx: Float64Array;
+  ny: Float64Array;
+  nz: Float64Array;
+  tunnel: Int16Array;
+}
+
+/** The patches' sample points as receivers (window light is averaged over them). */
+function patchReceivers(p: Patches): Receivers & { patch: Int32Array } {
+  const n = p.subX.length;
+  const patch = new Int32Array(n);
+  const nx = new Float64Array(n),
+    ny = new Float64Array(n),
+    nz = new Float64Array(n);
+  const tunnel = new Int16Array(n);
+  for (let i = 0; i < p.count; i++) {
+    for (let k = p.subStart[i]!; k < p.subStart[i + 1]!; k++) {
+      patch[k] = i;
+      nx[k] = p.nx[i]!;
+      ny[k] = p.ny[i]!;
+      nz[k] = p.nz[i]!;
+      tunnel[k] = p.tunnel[i]!;
+    }
+  }
+  return { count: n, x: p.subX, y: p.subY, z: p.subZ, nx, ny, nz, tunnel, patch };
+}
+
+/** Work-plane receivers: the grid's cells inside the room, then the extra points. */
+function cellReceivers(
+  grid: WorkPlaneGrid,
+  z: number,
+  extra: readonly (readonly [number, number])[],
+): Receivers {
+  const nc = grid.cells.length;
+  const n = nc + extra.length;
+  const x = new Float64Array(n),
+    y = new Float64Array(n);
+  for (let i = 0; i < nc; i++) {
+    const idx = grid.cells[i]!;
+    const [cx, cy] = cellCentre(grid.originX, grid.originY, Math.floor(idx / grid.cols), idx % grid.cols);
+    x[i] = cx;
+    y[i] = cy;
+  }
+  extra.forEach(([px, py], k) => {
+    x[nc + k] = px;
+    y[nc + k] = py;
+  });
+  return {
+    count: n,
+    x,
+    y,
+    z: new Float64Array(n).fill(z),
+    nx: new Float64Array(n),
+    ny: new Float64Array(n),
+    nz: new Float64Array(n).fill(1),
+    tunnel: new Int16Array(n).fill(-1),
+  };
+}
+
+/**
+ * The patch size: the quality's target, or larger in a big room (the form factors cost the square of the
+ * patch count; the light on far walls and ceilings varies slowly there).
+ */
+function patchSizeFor(model: RoomModel, q: EngineQuality): number {
+  const poly = model.polygon;
+  let area = 0,
+    perimeter = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!,
+      b = poly[(i + 1) % poly.length]!;
+    area += a[0] * b[1] - b[0] * a[1];
+    perimeter += Math.hypot(b[0] - a[0], b[1] - a[1]);
+  }
+  const surface = Math.abs(area) + perimeter * (model.ceiling - model.floor);
+  return Math.max(q.patchSize, Math.sqrt(surface / q.maxPatches));
+}
+
+function resolveQuality(q: SimulationOptions['quality']): EngineQuality {
+  if (q === undefined) return QUALITY.standard;
+  return typeof q === 'string' ? QUALITY[q] : q;
+}
+
+/**
+ * The simulation as a sequence of chunks, yielding the finished fraction after each. Stages:
+ * 1. the exterior scene (BVH over context + building body) and each window's view of it;
+ * 2. window light on every room patch and work-plane cell (by reflection order);
+ * 3. patch-to-patch form factors; 4. the bounce-counted interreflection solution per window;
+ * 5. interreflected light gathered on the work plane.
+ */
+export function* simulationSteps(
+  room: EngineRoom,
+  opts: SimulationOptions,
+): Generator<number, SimulationResult> {
+  const t0 = now();
+  const seed = (opts.seed ?? 1) >>> 0;
+  const q = resolveQuality(opts.quality);
+  const bounces = opts.ambientBounces ?? 7;
+  const maxReflections = Number.isFinite(bounces) ? Math.max(0, Math.floor(bounces) - 1) : Infinity;
+  const model = buildRoomModel(room);
+  const grid = workPlaneGrid(model.polygon);
+  const ext = new Exterior(
+    exteriorGeometry(model),
+    model.reflectance.terrain,
+    hash32(seed, 0xe7),
+    q.exterior,
+  );
+  const plan = planVisibility(model);
+  const patches = buildPatches(model, patchSizeFor(model, q));
+  const nW = model.windows.length;
+  const stageMs: Record<string, number> = {};
+  let tStage = now();
+  const stage = (name: string): void => {
+    const t = now();
+    stageMs[name] = (stageMs[name] ?? 0) + t - tStage;
+    tStage = t;
+  };
+  stage('setup');
+  yield 0.02;
+
+  const views: WindowView[] = [];
+  for (const w of model.windows) {
+    const steps = windowViewSteps(model, w, ext, hash32(seed, 0x71e4, w.index), q.view);
+    for (;;) {
+      const s = steps.next();
+      if (s.done) {
+        views.push(s.value);
+        break;
+      }
+      yield 0.02 + (0.3 * (views.length + s.value)) / Math.max(1, nW);
+    }
+    stage('views');
+  }
+
+  // Window light by order, per window: patches (Wp) and cells (Wc).
+  const pr = patchReceivers(patches);
+  const extra = opts.points ?? [];
+  const cr = cellReceivers(grid, model.workPlane, extra);
+  const Wsub = views.map(() => [0, 1, 2].map(() => new Float64Array(pr.count)));
+  const Wc = views.map(() => [0, 1, 2].map(() => new Float64Array(cr.count)));
+  const total = (pr.count + cr.count) * Math.max(1, nW);
+  let done = 0;
+  for (let v = 0; v < nW; v++) {
+    for (const [rec, out, tag] of [
+      [pr, Wsub[v]!, 1],
+      [cr, Wc[v]!, 2],
+    ] as const) {
+      for (let start = 0; start < rec.count; start += CHUNK) {
+        const end = Math.min(rec.count, start + CHUNK);
+        lightReceivers(
+          model,
+          views[v]!,
+          rec,
+          start,
+          end,
+          out,
+          q,
+          plan,
+          hash32(seed, tag, v),
+          tag === 1 ? 0.5 : 1,
+        );
+        done += end - start;
+        stage(tag === 1 ? 'windowLightPatches' : 'windowLightCells');
+        yield 0.32 + (0.33 * done) / total;
+      }
+    }
+  }
+
+  // Patch averages of the window light.
+  const Wp = Wsub.map((orders) =>
+    orders.map((sub) => {
+      const out = new Float64Array(patches.count);
+      for (let k = 0; k < sub.length; k++)
+        out[pr.patch[k]!] = out[pr.patch[k]!]! + patches.subW[k]! * sub[k]!;
+      return out;
+    }),
+  );
+  const N = patches.count;
+  const F = new Float32Array(N * N);
+  const coupling = new Coupling(patches, model, plan);
+  for (let start = 0; start < N; start += CHUNK / 4) {
+    const end = Math.min(N, start + CHUNK / 4);
+    coupling.fillRows(F, start, end);
+    stage('formFactors');
+    yield 0.65 + (0.15 * end) / N;
+  }
+  const B = Wp.map((W) => solveRadiosity(patches, F, W, maxReflections));
+  stage('solve');
+  yield 0.82;
+
+  // Gather: work-plane cells see the patches' exitance.
+  const perCell = views.map(() => new Float64Array(cr.count));
+  const above = selectAbove(patches, model.workPlane);
+  for (let start = 0; start < cr.count; start += CHUNK) {
+    const end = Math.min(cr.count, start + CHUNK);
+    coupling.gatherUp(cr.x, cr.y, model.workPlane, start, end, above, B, perCell);
+    stage('gather');
+    yield 0.82 + (0.17 * end) / cr.count;
+  }
+
+  const size = grid.rows * grid.cols;
+  const nc = grid.cells.length;
+  const df = new Float32Array(size);
+  const points = new Float32Array(extra.length);
+  const perWindow: WindowResult[] = model.windows.map((w, v) => {
+    const data = new Float32Array(size);
+    const pts = new Float32Array(extra.length);
+    const Wcv = Wc[v]!;
+    for (let i = 0; i < cr.count; i++) {
+      const e = 100 * (Wcv[0]![i]! + Wcv[1]![i]! + Wcv[2]![i]! + perCell[v]![i]!);
+      if (i < nc) data[grid.cells[i]!] = e;
+      else pts[i - nc] = e;
+    }
+    for (let k = 0; k < size; k++) df[k] = df[k]! + data[k]!;
+    for (let k = 0; k < pts.length; k++) points[k] = points[k]! + pts[k]!;
+    return { id: w.id, df: { rows: grid.rows, cols: grid.cols, data }, points: pts };
+  });
+  return {
+    df: { rows: grid.rows, cols: grid.cols, data: df },
+    mask: { rows: grid.rows, cols: grid.cols, data: grid.mask },
+    origin: { x: grid.originX, y: grid.originY },
+    resolution: RESOLUTION,
+    perWindow,
+    points,
+    stats: {
+      patches: N,
+      cells: nc,
+      exteriorRays: ext.rays,
+      cacheEntries: ext.cacheSize,
+      milliseconds: now() - t0,
+      stageMs,
+    },
+  };
+}
+
+function lightReceivers(
+  model: RoomModel,
+  view: WindowView,
+  rec: Receivers,
+  start: number,
+  end: number,
+  out: Float64Array[],
+  q: EngineQuality,
+  plan: PlanVisibility | null,
+  seed: number,
+  density: number,
+): void {
+  const w = view.w;
+  const b = w.frame;
+  const gw = w.s1 - w.s0 - 2 * b;
+  const gh = w.z1 - w.z0 - 2 * b;
+  const gx = w.ox + ((w.s0 + w.s1) / 2) * w.ux + (model.thickness / 2) * w.nx;
+  const gy = w.oy + ((w.s0 + w.s1) / 2) * w.uy + (model.thickness / 2) * w.ny;
+  const gz = (w.z0 + w.z1) / 2;
+  const e = new Float64Array(3);
+  const ctx: ReceiverContext = { ownTunnel: false, otherTunnel: null, plan };
+  for (let i = start; i < end; i++) {
+    const t = rec.tunnel[i]!;
+    ctx.ownTunnel = t === w.index;
+    ctx.otherTunnel = t >= 0 && t !== w.index ? model.windows[t]! : null;
+    const dist = Math.max(0.05, Math.hypot(rec.x[i]! - gx, rec.y[i]! - gy, rec.z[i]! - gz));
+    const lo = Math.max(2, Math.round(q.apertureMin * density));
+    const hi = Math.max(lo, Math.round(q.apertureMax * density));
+    const na = clampInt((density * q.apertureDensity * gw) / dist, lo, hi);
+    const nb = clampInt((density * q.apertureDensity * gh) / dist, lo, hi);
+    windowLight(
+      view,
+      rec.x[i]!,
+      rec.y[i]!,
+      rec.z[i]!,
+      rec.nx[i]!,
+      rec.ny[i]!,
+      rec.nz[i]!,
+      na,
+      nb,
+      rng(hash32(seed, i)),
+      ctx,
+      e,
+    );
+    out[0]![i] = e[0]!;
+    out[1]![i] = e[1]!;
+    out[2]![i] = e[2]!;
+  }
+}
+
+function clampInt(v: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(hi, Math.ceil(v)));
+}
+
+/** Patches an upward-facing work-plane point can see: some vertex above the plane. */
+function selectAbove(p: Patches, z: number): Int32Array {
+  const out: number[] = [];
+  for (let j = 0; j < p.count; j++) {
+    const v = p.verts[j]!;
+    for (let k = 2; k < v.length; k += 3) {
+      if (v[k]! > z + 1e-9) {
+        out.push(j);
+        break;
+      }
+    }
+  }
+  return Int32Array.from(out);
+}
+
+function now(): number {
+  const g = globalThis as { performance?: { now(): number } };
+  return g.performance ? g.performance.now() : Date.now();
+}

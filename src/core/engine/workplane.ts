@@ -1,0 +1,48 @@
+import { containsPoint } from '../geometry/polygon';
+import type { Vec2 } from '../geometry/vec';
+
+/** The output grid of api.md's /run: 0.1 m cells, row 0 = max y, column 0 = min x. */
+export const RESOLUTION = 0.1;
+
+export interface WorkPlaneGrid {
+  rows: number;
+  cols: number;
+  /** World x of the left edge and y of the top edge (api.md `origin`). */
+  originX: number;
+  originY: number;
+  mask: Uint8Array;
+  /** Row-major indices of the cells inside the room. */
+  cells: Int32Array;
+}
+
+export function workPlaneGrid(polygon: readonly Vec2[]): WorkPlaneGrid {
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  for (const [x, y] of polygon) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  // A tiny tolerance so that 5.0 m / 0.1 m is 50 cells, not 51 from 50.000000000000004.
+  const rows = Math.max(1, Math.ceil((maxY - minY) / RESOLUTION - 1e-9));
+  const cols = Math.max(1, Math.ceil((maxX - minX) / RESOLUTION - 1e-9));
+  const mask = new Uint8Array(rows * cols);
+  const cells: number[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const [x, y] = cellCentre(minX, maxY, r, c);
+      if (containsPoint(polygon, [x, y])) {
+        mask[r * cols + c] = 1;
+        cells.push(r * cols + c);
+      }
+    }
+  }
+  return { rows, cols, originX: minX, originY: maxY, mask, cells: Int32Array.from(cells) };
+}
+
+export function cellCentre(originX: number, originY: number, r: number, c: number): [number, number] {
+  return [originX + (c + 0.5) * RESOLUTION, originY - (r + 0.5) * RESOLUTION];
+}

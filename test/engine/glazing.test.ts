@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GLASS_HEMISPHERICAL_REFLECTANCE,
+  GLASS_TRANSMISSIVITY,
+  glassReflectance,
+  glassTransmittance,
+  glassTransmittanceFast,
+  transmissivityFor,
+} from '../../src/core/engine/glazing';
+
+const cosOf = (deg: number): number => Math.cos((deg * Math.PI) / 180);
+
+describe("Radiance's glass", () => {
+  it('uses the transmissivity Radiance derives from a normal transmittance of 0.70', () => {
+    expect(transmissivityFor(0.7)).toBeCloseTo(0.7628, 4);
+    expect(GLASS_TRANSMISSIVITY).toBe(0.7627);
+  });
+
+  it('transmits 0.70 at normal incidence', () => {
+    expect(glassTransmittance(1)).toBeCloseTo(0.7, 3);
+  });
+
+  it('follows the Fresnel curve of the two-surface pane (values of glass.c at n = 1.52)', () => {
+    // Independent evaluation of glass.c's formulas written out for a few angles.
+    const ref = (deg: number): number => {
+      const c = cosOf(deg);
+      const n = 1.52;
+      const c2 = Math.sqrt(1 - 1 / (n * n) + (c * c) / (n * n));
+      const d = 0.7627 ** (1 / c2);
+      const re = ((c - n * c2) / (c + n * c2)) ** 2;
+      const rm = ((1 / c - n / c2) / (1 / c + n / c2)) ** 2;
+      return (
+        (0.5 * (1 - re) ** 2 * d) / (1 - re * re * d * d) + (0.5 * (1 - rm) ** 2 * d) / (1 - rm * rm * d * d)
+      );
+    };
+    for (const deg of [0, 20, 40, 50, 60, 70, 80, 85, 89])
+      expect(glassTransmittance(cosOf(deg))).toBeCloseTo(ref(deg), 10);
+    // Shape: nearly flat to ~40°, then falling to 0 at grazing.
+    expect(glassTransmittance(cosOf(40)) / glassTransmittance(1)).toBeGreaterThan(0.95);
+    expect(glassTransmittance(cosOf(60))).toBeCloseTo(0.6025, 3);
+    expect(glassTransmittance(cosOf(80))).toBeCloseTo(0.295, 2);
+    expect(glassTransmittance(1e-6)).toBeLessThan(0.001);
+    for (let deg = 1; deg < 90; deg++)
+      expect(glassTransmittance(cosOf(deg))).toBeLessThanOrEqual(glassTransmittance(cosOf(deg - 1)) + 1e-12);
+  });
+
+  it('conserves energy: reflectance + transmittance ≤ 1, the rest absorbed', () => {
+    for (let deg = 0; deg < 90; deg += 5) {
+      const c = cosOf(deg);
+      const sum = glassTransmittance(c) + glassReflectance(c);
+      expect(sum).toBeLessThanOrEqual(1);
+      expect(sum).toBeGreaterThan(0.7);
+    }
+    expect(glassReflectance(1)).toBeCloseTo(0.065, 2);
+    expect(GLASS_HEMISPHERICAL_REFLECTANCE).toBeGreaterThan(0.1);
+    expect(GLASS_HEMISPHERICAL_REFLECTANCE).toBeLessThan(0.15);
+  });
+
+  it('has a lookup table that matches the formula', () => {
+    for (let c = 0; c <= 1; c += 0.0137)
+      expect(Math.abs(glassTransmittanceFast(c) - glassTransmittance(c))).toBeLessThan(2e-4);
+  });
+});

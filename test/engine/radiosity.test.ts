@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { Coupling } from '../../src/core/engine/coupling';
+import type { RoomModel } from '../../src/core/engine/model';
+import { buildPatches } from '../../src/core/engine/patches';
+import { solveRadiosity } from '../../src/core/engine/radiosity';
+import { planVisibility } from '../../src/core/engine/visibility';
+
+function boxModel(
+  polygon: [number, number][],
+  rho: { floor: number; wall: number; ceiling: number },
+): RoomModel {
+  const n = polygon.length;
+  let area2 = 0;
+  for (let i = 0; i < n; i++)
+    area2 += polygon[i]![0] * polygon[(i + 1) % n]![1] - polygon[(i + 1) % n]![0] * polygon[i]![1];
+  const edgeNormals = polygon.map((a, i): [number, number] => {
+    const b = polygon[(i + 1) % n]!;
+    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const ex = (b[0] - a[0]) / l,
+      ey = (b[1] - a[1]) / l;
+    return area2 > 0 ? [ey, -ex] : [-ey, ex];
+  });
+  const convex = polygon.every((a, i) => {
+    const b = polygon[(i + 1) % n]!,
+      c = polygon[(i + 2) % n]!;
+    return ((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])) * Math.sign(area2) >= 0;
+  });
+  return {
+    polygon,
+    edgeNormals,
+    convex,
+    floor: 0,
+    ceiling: 2.6,
+    thickness: 0,
+    reflectance: { ...rho, facade: 0.3, terrain: 0.2 },
+    windows: [],
+    workPlane: 0.8,
+    mesh: null,
+  };
+}
+
+function matrix(model: RoomModel) {
+  const p = buildPatches(model, 0.3);
+  const c = new Coupling(p, model, planVisibility(model));
+  const F = new Float32Array(p.count * p.count);
+  c.fillRows(F, 0, p.count);
+  return { p, F };
+}
+
+describe('interreflection solution', () => {
+  for (const [name, poly] of [
+    [
+      'a box',
+      [
+        [0, 0],
+        [4, 0],
+        [4, 3],
+        [0, 3],
+      ],
+    ],
+    [
+      'an L-shaped room',
+      [
+        [0, 0],
+        [6, 0],
+        [6, 3],
+        [3, 3],
+        [3, 6],
+        [0, 6],
+      ],
+    ],
+  ] as const) {
+    it(`closes ${name}: every receiver's form factors sum to 1, and reciprocity holds`, () => {
+      const { p, F } = matrix(
+        boxModel(
+          poly.map((q) => [q[0], q[1]]),
+          { floor: 0.5, wall: 0.5, ceiling: 0.5 },
+        ),
+      );
+      const N = p.count;
+      let worst = 0;
+      let mean = 0;
+      for (let i = 0; i < N; i++) {
+        let s = 0;
+        for (let j = 0; j < N; j++) s += F[i * N + j]!;
+        worst = Math.max(worst, Math.abs(s - 1));
+        mean += s / N;
+      }
+      expect(mean).toBeCloseTo(1, 2);
+      expect(worst).toBeLessThan(0.05);
+      // A_i F_ij = A_j F_ji, in total over the matrix.
+      let asym = 0,
+        tot = 0;
+      for (let i = 0; i < N; i++)
+        for (let j = 0; j < N; j++) {
+          asym += Math.abs(p.area[i]! * F[i * N + j]! - p.area[j]! * F[j * N + i]!);
+          tot += p.area[i]! * F[i * N + j]!;
+        }
+      expect(asym / tot).toBeLessThan(0.03);
+    });
+  }
+
+  it('reproduces the geometric series of a uniform enclosure, bounce by bounce', () => {
+    const { p, F } = matrix(
+      boxModel(
+        [
+          [0, 0],
+          [4, 0],
+          [4, 3],
+          [0, 3],
+        ],
+        { floor: 0.6, wall: 0.6, ceiling: 0.6 },
+      ),
+    );
+    const W = [new Float64Array(p.count).fill(1)];
+    for (const m of [1, 3, 6, Infinity]) {
+      const B = solveRadiosity(p, F, W, m);
+      const expected = Number.isFinite(m) ? (0.6 * (1 - 0.6 ** m)) / (1 - 0.6) : 0.6 / (1 - 0.6);
+      let mean = 0;
+      for (let i = 0; i < p.count; i++) mean += B[i]! * p.area[i]!;
+      mean /= p.area.reduce((a, b) => a + b, 0);
+      // Within 1 %: the centroid-based form factors are not exactly reciprocal.
+      expect(Math.abs(mean / expected - 1)).toBeLessThan(0.01);
+    }
+  });
+
+  it('conserves energy: what the surfaces absorb equals what entered', () => {
+    const model = boxModel(
+      [
+        [0, 0],
+        [5, 0],
+        [5, 4],
+        [0, 4],
+      ],
+      { floor: 0.3, wall: 0.7, ceiling: 0.8 },
+    );
+    const { p, F } = matrix(model);
+    const N = p.count;
+    // Light enters on the floor near one wall only.
+    const W0 = new Float64Array(N);
+    for (let i = 0; i < N; i++) if (p.nz[i]! > 0.5 && p.cy[i]! < 1) W0[i] = 1;
+    const B = solveRadiosity(p, F, [W0], Infinity);
+    let input = 0,
+      absorbed = 0;
+    for (let i = 0; i < N; i++) {
+      let H = W0[i]!;
+      for (let j = 0; j < N; j++) H += F[i * N + j]! * B[j]!;
+      input += p.area[i]! * W0[i]!;
+      absorbed += p.area[i]! * H * (1 - p.rho[i]!);
+    }
+    expect(absorbed / input).toBeCloseTo(1, 2);
+  });
+});

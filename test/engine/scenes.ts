@@ -1,0 +1,97 @@
+import { parseRunRequest } from '../../src/core/validation/requests';
+import type { EngineRoom } from '../../src/core/engine/model';
+
+/** Hand-made test scenes beyond the shared Radiance fixtures. */
+type V = [number, number, number];
+
+export function boxTriangles(x0: number, y0: number, x1: number, y1: number, h: number): V[] {
+  const v: V[] = [
+    [x0, y0, 0],
+    [x1, y0, 0],
+    [x1, y1, 0],
+    [x0, y1, 0],
+    [x0, y0, h],
+    [x1, y0, h],
+    [x1, y1, h],
+    [x0, y1, h],
+  ];
+  const f = [
+    [0, 1, 5],
+    [0, 5, 4],
+    [1, 2, 6],
+    [1, 6, 5],
+    [2, 3, 7],
+    [2, 7, 6],
+    [3, 0, 4],
+    [3, 4, 7],
+    [4, 5, 6],
+    [4, 6, 7],
+    [0, 2, 1],
+    [0, 3, 2],
+  ];
+  return f.flatMap((t) => t.map((i) => v[i]!));
+}
+
+/**
+ * A deep street canyon: the room on the first floor of a terrace whose neighbours continue the facade on
+ * both sides, facing a 20 m block 12 m across the street. Most of what the window sees is facade, so the
+ * light has been reflected outside once, twice or more.
+ */
+export function canyonRoom(): EngineRoom {
+  const mesh = [
+    ...boxTriangles(-60, -32, 60, -12.3, 20),
+    ...boxTriangles(-60, -0.3, -0.3, 15, 12),
+    ...boxTriangles(4.3, -0.3, 60, 15, 12),
+  ];
+  const req = parseRunRequest({
+    model_type: 'df_default',
+    parameters: {
+      height_roof_over_floor: 2.8,
+      floor_height_above_terrain: 3,
+      room_polygon: [
+        [0, 0],
+        [4, 0],
+        [4, 5],
+        [0, 5],
+      ],
+      windows: { w: { x1: 1, y1: 0, z1: 3.9, x2: 3, y2: -0.3, z2: 5.4, window_frame_ratio: 0.2 } },
+    },
+    mesh,
+  });
+  return { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: 'df_default' };
+}
+
+/** R01's room with the window drawn on the wall line (wall thickness 0), optionally with a facing block. */
+export function thinWallRoom(withBlock: boolean): EngineRoom {
+  const body: Record<string, unknown> = {
+    model_type: 'df_default',
+    parameters: {
+      height_roof_over_floor: 2.7,
+      floor_height_above_terrain: 0.5,
+      room_polygon: [
+        [0, 0],
+        [4, 0],
+        [4, 5],
+        [0, 5],
+      ],
+      windows: { w: { x1: 1, y1: 0, z1: 1.4, x2: 3, y2: 0, z2: 2.9, window_frame_ratio: 0.2 } },
+    },
+  };
+  if (withBlock) body.mesh = boxTriangles(-30, -22, 34, -12, 10.5);
+  else {
+    body.horizon = new Array(64).fill(0);
+    body.zenith = new Array(64).fill(0);
+  }
+  const req = parseRunRequest(body);
+  if (!withBlock)
+    for (const w of req.parameters.windows) {
+      delete w.horizon;
+      delete w.zenith;
+    }
+  return {
+    parameters: req.parameters,
+    geometry: req.geometry,
+    mesh: withBlock ? req.mesh : null,
+    modelType: 'df_default',
+  };
+}
