@@ -15,8 +15,30 @@ export function mulberry32(seed: number): () => number {
 
 /** A box as 12 triangles (36 points). */
 function box(out: number[][], x: number, y: number, w: number, d: number, h: number): void {
-  const v = [[x, y, 0], [x + w, y, 0], [x + w, y + d, 0], [x, y + d, 0], [x, y, h], [x + w, y, h], [x + w, y + d, h], [x, y + d, h]];
-  const faces = [[0, 1, 5], [0, 5, 4], [1, 2, 6], [1, 6, 5], [2, 3, 7], [2, 7, 6], [3, 0, 4], [3, 4, 7], [4, 5, 6], [4, 6, 7], [0, 2, 1], [0, 3, 2]];
+  const v = [
+    [x, y, 0],
+    [x + w, y, 0],
+    [x + w, y + d, 0],
+    [x, y + d, 0],
+    [x, y, h],
+    [x + w, y, h],
+    [x + w, y + d, h],
+    [x, y + d, h],
+  ];
+  const faces = [
+    [0, 1, 5],
+    [0, 5, 4],
+    [1, 2, 6],
+    [1, 6, 5],
+    [2, 3, 7],
+    [2, 7, 6],
+    [3, 0, 4],
+    [3, 4, 7],
+    [4, 5, 6],
+    [4, 6, 7],
+    [0, 2, 1],
+    [0, 3, 2],
+  ];
   for (const f of faces) for (const i of f) out.push(v[i]!);
 }
 
@@ -35,6 +57,11 @@ export function cityMesh(triangles: number, seed = 1): number[][] {
 export const BENCH_ROOM = {
   height_roof_over_floor: 3,
   floor_height_above_terrain: 3,
-  room_polygon: [[0, 0], [5, 0], [5, 4], [0, 4]],
+  room_polygon: [
+    [0, 0],
+    [5, 0],
+    [5, 4],
+    [0, 4],
+  ],
   windows: { w1: { x1: 1.5, y1: 0, z1: 3.9, x2: 3.5, y2: -0.3, z2: 5.4, window_frame_ratio: 0.2 } },
 };

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /** Starts the built server (dist/server/main.js) on a port and waits for its health. */
-export async function startBuiltServer(port: number, env: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess }> {
+export async function startBuiltServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ url: string; proc: ChildProcess }> {
   const proc = spawn(process.execPath, ['dist/server/main.js'], {
     env: { ...process.env, PORT: String(port), LUX_LOG: 'silent', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -6,27 +6,60 @@ import { expect, test } from '@playwright/test';
  * the browser and asked for obstruction angles, an encoding and a validation error, in Chromium.
  */
 async function bundle(entry: string): Promise<string> {
-  const out = await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
   return out.outputFiles[0]!.text;
 }
 
 test('obstruction, encoding and validation run in a Web Worker', async ({ page }) => {
-  const [workerJs, probeJs] = await Promise.all([bundle('workers/api.worker.ts'), bundle('e2e/probe/workerProbe.ts')]);
-  await page.route('**/__probe/api.worker.js', (r) => r.fulfill({ body: workerJs, contentType: 'text/javascript' }));
-  await page.route('**/__probe/probe.js', (r) => r.fulfill({ body: probeJs, contentType: 'text/javascript' }));
+  const [workerJs, probeJs] = await Promise.all([
+    bundle('workers/api.worker.ts'),
+    bundle('e2e/probe/workerProbe.ts'),
+  ]);
+  await page.route('**/__probe/api.worker.js', (r) =>
+    r.fulfill({ body: workerJs, contentType: 'text/javascript' }),
+  );
+  await page.route('**/__probe/probe.js', (r) =>
+    r.fulfill({ body: probeJs, contentType: 'text/javascript' }),
+  );
   await page.goto('/v2/docs');
   await page.addScriptTag({ url: '/__probe/probe.js', type: 'module' });
   await page.waitForFunction(() => 'luxWorker' in window);
 
   const result = await page.evaluate(async () => {
-    type Answer = { ok: boolean; result: { value: { horizon: number[] }; bytes: Uint8Array }; error?: unknown };
-    const w = (window as unknown as { luxWorker: { run(op: string, body: unknown): Promise<Answer> } }).luxWorker;
-    const wall = [[-100, -10.3, 0], [100, -10.3, 0], [100, -10.3, 11.5], [-100, -10.3, 0], [100, -10.3, 11.5], [-100, -10.3, 11.5]];
+    type Answer = {
+      ok: boolean;
+      result: { value: { horizon: number[] }; bytes: Uint8Array };
+      error?: unknown;
+    };
+    const w = (window as unknown as { luxWorker: { run(op: string, body: unknown): Promise<Answer> } })
+      .luxWorker;
+    const wall = [
+      [-100, -10.3, 0],
+      [100, -10.3, 0],
+      [100, -10.3, 11.5],
+      [-100, -10.3, 0],
+      [100, -10.3, 11.5],
+      [-100, -10.3, 11.5],
+    ];
     const fan = await w.run('obstruction-all', { x: 2.5, y: -0.3, z: 1.5, direction_angle: 270, mesh: wall });
     const enc = await w.run('encode', {
       model_type: 'df_default',
       parameters: {
-        height_roof_over_floor: 3, floor_height_above_terrain: 0, room_polygon: [[0, 0], [5, 0], [5, 4], [0, 4]],
+        height_roof_over_floor: 3,
+        floor_height_above_terrain: 0,
+        room_polygon: [
+          [0, 0],
+          [5, 0],
+          [5, 4],
+          [0, 4],
+        ],
         windows: { w1: { x1: 1, y1: 0, z1: 0.9, x2: 2, y2: 0, z2: 2.4, window_frame_ratio: 0.2 } },
       },
       mesh: wall,
@@ -42,5 +75,8 @@ test('obstruction, encoding and validation run in a Web Worker', async ({ page }
   expect(result.middle).toBeCloseTo(45, 0);
   expect(result.zipMagic).toEqual([0x50, 0x4b]); // "PK"
   expect(result.zipBytes).toBeGreaterThan(200);
-  expect(result.bad).toEqual({ ok: false, error: { type: 'validation_error', message: 'Missing required parameters: room_mask' } });
+  expect(result.bad).toEqual({
+    ok: false,
+    error: { type: 'validation_error', message: 'Missing required parameters: room_mask' },
+  });
 });

@@ -3,7 +3,12 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
 
 export function findChromium() {
   return CANDIDATES.find((p) => p && existsSync(p)) ?? null;
@@ -22,7 +27,9 @@ export function ensureChromium() {
   }
   path = findChromium();
   if (!path) {
-    console.error('End-to-end tests need Chromium: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).');
+    console.error(
+      'End-to-end tests need Chromium: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).',
+    );
     process.exit(1);
   }
   return path;

@@ -8,14 +8,19 @@ import { isOperation, OPERATIONS } from '../src/core/api/operations';
 import { OPEN_CONTEXT, type OpResult } from '../src/core/api/result';
 import { isLuxError, type LuxErrorType } from '../src/core/errors';
 
-export type WorkerAnswer = { ok: true; result: OpResult } | { ok: false; error: { type: LuxErrorType; message: string } };
+export type WorkerAnswer =
+  { ok: true; result: OpResult } | { ok: false; error: { type: LuxErrorType; message: string } };
 
 const api = {
   run(op: string, body: unknown): WorkerAnswer {
     try {
-      if (!isOperation(op)) return { ok: false, error: { type: 'not_found', message: `Unknown operation '${op}'` } };
+      if (!isOperation(op))
+        return { ok: false, error: { type: 'not_found', message: `Unknown operation '${op}'` } };
       const result = OPERATIONS[op].run(body, OPEN_CONTEXT);
-      return { ok: true, result: result.kind === 'file' ? Comlink.transfer(result, [result.bytes.buffer]) : result };
+      return {
+        ok: true,
+        result: result.kind === 'file' ? Comlink.transfer(result, [result.bytes.buffer]) : result,
+      };
     } catch (e) {
       if (isLuxError(e)) return { ok: false, error: { type: e.type, message: e.message } };
       return { ok: false, error: { type: 'internal_error', message: String(e) } };

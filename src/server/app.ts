@@ -25,12 +25,19 @@ export interface AppDeps {
 
 const API_BASES = ['/v2', '/v1'] as const;
 
-
 export function createApp(deps: AppDeps): Hono {
   const { config, executor, tokens } = deps;
   const app = new Hono();
 
-  app.use('*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'OPTIONS'], exposeHeaders: ['Content-Disposition'] }));
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowHeaders: ['Authorization', 'Content-Type'],
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      exposeHeaders: ['Content-Disposition'],
+    }),
+  );
   if (config.log) {
     app.use('*', async (c, next) => {
       const t0 = performance.now();
@@ -51,7 +58,10 @@ export function createApp(deps: AppDeps): Hono {
     if (tokens.length === 0) return null;
     const p = authenticate(c.req.header('authorization'), tokens);
     if (!hasScope(p, route.scope)) {
-      throw new LuxError('permission_error', `Token '${p.name}' has no '${route.scope}' scope for ${route.path}`);
+      throw new LuxError(
+        'permission_error',
+        `Token '${p.name}' has no '${route.scope}' scope for ${route.path}`,
+      );
     }
     return p;
   };
@@ -59,7 +69,12 @@ export function createApp(deps: AppDeps): Hono {
   const limit = bodyLimit({
     maxSize: config.maxBodyBytes,
     onError: () =>
-      errorResponse(new LuxError('payload_too_large', `Request body above ${config.maxBodyBytes} bytes (LUX_MAX_BODY_BYTES)`)),
+      errorResponse(
+        new LuxError(
+          'payload_too_large',
+          `Request body above ${config.maxBodyBytes} bytes (LUX_MAX_BODY_BYTES)`,
+        ),
+      ),
   });
 
   for (const route of ROUTES) {
@@ -67,20 +82,36 @@ export function createApp(deps: AppDeps): Hono {
       const principal = authorize(c, route);
       const states = await executor.components();
       const comp = route.component;
-      if (states[comp] !== 'ready') {
-        throw new LuxError('service_unavailable', `Service unavailable: ${executor.unavailableReason(comp, states[comp])}`);
+      // /run needs the model itself; the model component's other routes (/simulate) only need it running.
+      const available = route.needsModel
+        ? states[comp] === 'ready'
+        : executor.reachable(comp) && (comp === 'model' || states[comp] === 'ready');
+      if (!available) {
+        throw new LuxError(
+          'service_unavailable',
+          `Service unavailable: ${executor.unavailableReason(comp, states[comp])}`,
+        );
       }
       const body = await c.req.arrayBuffer();
       const signal = AbortSignal.timeout(config.requestTimeoutMs);
       try {
         const res = await executor.run(
-          { op: route.op, body, maxMeshPoints: config.maxMeshPoints, modelScopes: principal ? principal.scopes : null, principal: principal?.name ?? null },
+          {
+            op: route.op,
+            body,
+            maxMeshPoints: config.maxMeshPoints,
+            modelScopes: principal ? principal.scopes : null,
+            principal: principal?.name ?? null,
+          },
           signal,
         );
         return taskResponse(c, res);
       } catch (e) {
         if (signal.aborted) {
-          throw new LuxError('timeout', `Request took longer than ${config.requestTimeoutMs} ms (LUX_REQUEST_TIMEOUT_MS)`);
+          throw new LuxError(
+            'timeout',
+            `Request took longer than ${config.requestTimeoutMs} ms (LUX_REQUEST_TIMEOUT_MS)`,
+          );
         }
         throw e;
       }
@@ -96,7 +127,12 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.staticApp) app.get('*', (c) => deps.staticApp!.asset(c));
 
   app.notFound((c) =>
-    errorResponse(new LuxError('not_found', `No route for ${c.req.method} ${c.req.path}; the API lives under /v2 (see /v2/docs)`)),
+    errorResponse(
+      new LuxError(
+        'not_found',
+        `No route for ${c.req.method} ${c.req.path}; the API lives under /v2 (see /v2/docs)`,
+      ),
+    ),
   );
   app.onError((e) => {
     if (e instanceof LuxError) return errorResponse(e);
@@ -128,7 +164,10 @@ function withMethodNotAllowed(app: Hono): Hono {
     const allowed = known.get(c.req.path);
     if (allowed && !allowed.has(c.req.method) && c.req.method !== 'OPTIONS') {
       const res = errorResponse(
-        new LuxError('method_not_allowed', `Method ${c.req.method} not allowed on ${c.req.path}; use ${[...allowed].join(', ')}`),
+        new LuxError(
+          'method_not_allowed',
+          `Method ${c.req.method} not allowed on ${c.req.path}; use ${[...allowed].join(', ')}`,
+        ),
       );
       res.headers.set('allow', [...allowed].join(', '));
       res.headers.set('access-control-allow-origin', '*');

@@ -25,7 +25,10 @@ export const sha256 = (s: string): Buffer => createHash('sha256').update(s, 'utf
 
 export function loadTokens(env: NodeJS.ProcessEnv = process.env): TokenEntry[] {
   const entries: TokenEntry[] = [];
-  const list = env.LUX_API_TOKENS?.split(',').map((t) => t.trim()).filter(Boolean) ?? [];
+  const list =
+    env.LUX_API_TOKENS?.split(',')
+      .map((t) => t.trim())
+      .filter(Boolean) ?? [];
   list.forEach((t, i) => entries.push({ digest: sha256(t), name: `env-token-${i + 1}`, scopes: ['*'] }));
   if (env.LUX_API_TOKENS_FILE) entries.push(...parseTokenFile(readFileSync(env.LUX_API_TOKENS_FILE, 'utf8')));
   return entries;
@@ -33,14 +36,19 @@ export function loadTokens(env: NodeJS.ProcessEnv = process.env): TokenEntry[] {
 
 export function parseTokenFile(text: string): TokenEntry[] {
   const raw: unknown = JSON.parse(text);
-  if (!Array.isArray(raw)) throw new Error('LUX_API_TOKENS_FILE must hold a JSON list of {token_sha256, name, scopes}');
+  if (!Array.isArray(raw))
+    throw new Error('LUX_API_TOKENS_FILE must hold a JSON list of {token_sha256, name, scopes}');
   return raw.map((e: unknown, i) => {
     const o = e as { token_sha256?: unknown; name?: unknown; scopes?: unknown };
     if (typeof o.token_sha256 !== 'string' || !/^[0-9a-f]{64}$/i.test(o.token_sha256)) {
       throw new Error(`LUX_API_TOKENS_FILE entry ${i}: token_sha256 must be 64 hex digits`);
     }
     const scopes = Array.isArray(o.scopes) ? o.scopes.filter((s): s is string => typeof s === 'string') : [];
-    return { digest: Buffer.from(o.token_sha256, 'hex'), name: typeof o.name === 'string' ? o.name : `token-${i + 1}`, scopes };
+    return {
+      digest: Buffer.from(o.token_sha256, 'hex'),
+      name: typeof o.name === 'string' ? o.name : `token-${i + 1}`,
+      scopes,
+    };
   });
 }
 

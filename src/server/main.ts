@@ -23,7 +23,11 @@ export function startServer(config: ServerConfig = loadConfig(process.env, avail
           idleTimeoutMs: config.workerIdleMs,
           outboundToken: process.env.LUX_COMPONENT_TOKEN,
         })
-      : new PoolExecutor({ threads: config.workers, maxQueue: config.maxQueue, idleTimeoutMs: config.workerIdleMs });
+      : new PoolExecutor({
+          threads: config.workers,
+          maxQueue: config.maxQueue,
+          idleTimeoutMs: config.workerIdleMs,
+        });
   const isFront = config.role === 'embedded' || config.role === 'gateway';
   const servesApp = isFront && existsSync(join(config.appDir, 'index.html'));
   const deps = { config, executor, tokens: loadTokens(), version: pkg.version, role: config.role };
@@ -31,7 +35,9 @@ export function startServer(config: ServerConfig = loadConfig(process.env, avail
     ? createApp({ ...deps, ...(servesApp ? { staticApp: staticApp(config.appDir) } : {}) })
     : createComponentApp(deps, config.role as Component);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    console.log(`lux ${config.role} listening on http://${config.host}:${info.port}${servesApp ? '' : ' (API only)'}`);
+    console.log(
+      `lux ${config.role} listening on http://${config.host}:${info.port}${servesApp ? '' : ' (API only)'}`,
+    );
   });
   let stopping = false;
   const stop = async () => {

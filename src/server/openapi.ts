@@ -23,12 +23,16 @@ const schemaOf = (s: z.ZodType, withMesh = false) => {
 
 const viewpointWithLegacy = () => {
   const s = schemaOf(S.viewpointRequest, true);
-  (s.properties as Record<string, unknown>).rad_y = { type: 'number', description: 'legacy: azimuth in radians instead of direction_angle' };
+  (s.properties as Record<string, unknown>).rad_y = {
+    type: 'number',
+    description: 'legacy: azimuth in radians instead of direction_angle',
+  };
   return s;
 };
 
 const REQUESTS: Record<string, () => Record<string, unknown>> = {
   run: () => schemaOf(S.runRequest, true),
+  simulate: () => schemaOf(S.runRequest.extend(S.simulateOptions.shape), true),
   'obstruction-all': () => ({ oneOf: [schemaOf(S.obstructionWindowsRequest, true), viewpointWithLegacy()] }),
   horizon: viewpointWithLegacy,
   zenith: viewpointWithLegacy,
@@ -48,7 +52,18 @@ const errorSchema = {
     status: { const: 'error' },
     error: { type: 'string' },
     error_type: {
-      enum: ['validation_error', 'invalid_json', 'authentication_error', 'permission_error', 'not_found', 'method_not_allowed', 'payload_too_large', 'internal_error', 'service_unavailable', 'timeout'],
+      enum: [
+        'validation_error',
+        'invalid_json',
+        'authentication_error',
+        'permission_error',
+        'not_found',
+        'method_not_allowed',
+        'payload_too_large',
+        'internal_error',
+        'service_unavailable',
+        'timeout',
+      ],
     },
   },
 };
@@ -59,7 +74,13 @@ export function openApiDocument(version: string): Record<string, unknown> {
   if (cached) return cached;
   const errorRef = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   const paths: Record<string, unknown> = {
-    '/': { get: { summary: 'Health', security: [], responses: { 200: { description: 'Service and component states' } } } },
+    '/': {
+      get: {
+        summary: 'Health',
+        security: [],
+        responses: { 200: { description: 'Service and component states' } },
+      },
+    },
   };
   for (const r of ROUTES) {
     const isZip = r.op === 'encode' || r.op === 'encode-raw';
@@ -67,7 +88,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
       post: {
         summary: r.summary,
         operationId: r.op,
-        requestBody: { required: true, content: { 'application/json': { schema: REQUESTS[r.op]?.() ?? {} } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: REQUESTS[r.op]?.() ?? {} } },
+        },
         responses: {
           200: isZip
             ? { description: 'ZIP of NPY files', content: { 'application/zip': {} } }
@@ -84,10 +108,17 @@ export function openApiDocument(version: string): Record<string, unknown> {
   }
   cached = {
     openapi: '3.1.0',
-    info: { title: 'Lux daylight API', version, description: 'Daylight factor, obstruction angles, encoding and statistics (the /v2 interface).' },
+    info: {
+      title: 'Lux daylight API',
+      version,
+      description: 'Daylight factor, obstruction angles, encoding and statistics (the /v2 interface).',
+    },
     servers: [{ url: '/v2' }, { url: '/v1' }],
     security: [{ bearer: [] }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: { Error: errorSchema } },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: { Error: errorSchema },
+    },
     paths,
   };
   return cached;

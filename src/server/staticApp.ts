@@ -27,7 +27,10 @@ export function staticApp(dir: string): StaticApp {
   const root = resolve(dir);
   const send = async (c: Context, file: string, cache: string): Promise<Response> => {
     const body = await readFile(file);
-    return c.body(body, 200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': cache });
+    return c.body(body, 200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': cache,
+    });
   };
   const index = (c: Context) => send(c, join(root, 'index.html'), 'no-cache');
   return {
@@ -37,7 +40,8 @@ export function staticApp(dir: string): StaticApp {
       const file = resolve(root, rel);
       if (file !== root && !file.startsWith(root + sep)) return c.notFound(); // no path traversal
       const s = await stat(file).catch(() => null);
-      if (s?.isFile()) return send(c, file, rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (s?.isFile())
+        return send(c, file, rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       return c.notFound();
     },
   };

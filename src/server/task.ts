@@ -31,14 +31,21 @@ export function parseJsonBody(body: ArrayBuffer): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new LuxError('invalid_json', `Request body is not valid JSON: ${(e as Error).message.slice(0, 200)}`);
+    throw new LuxError(
+      'invalid_json',
+      `Request body is not valid JSON: ${(e as Error).message.slice(0, 200)}`,
+    );
   }
 }
 
 function allowModel(req: TaskRequest, modelType: string): boolean {
   if (req.modelScopes === null) return true;
   const base = modelType.replace(/_\d+\.\d+(\.\d+)?$/, '');
-  return req.modelScopes.includes('model:*') || req.modelScopes.includes(`model:${base}`) || req.modelScopes.includes('*');
+  return (
+    req.modelScopes.includes('model:*') ||
+    req.modelScopes.includes(`model:${base}`) ||
+    req.modelScopes.includes('*')
+  );
 }
 
 export function executeTask(req: TaskRequest): TaskResponse {
@@ -47,7 +54,10 @@ export function executeTask(req: TaskRequest): TaskResponse {
     const body = parseJsonBody(req.body);
     const mt = (body as { model_type?: unknown } | null)?.model_type;
     if (typeof mt === 'string' && !allowModel(req, mt)) {
-      throw new LuxError('permission_error', `Token '${req.principal ?? ''}' is not allowed to use model_type '${mt.slice(0, 60)}'`);
+      throw new LuxError(
+        'permission_error',
+        `Token '${req.principal ?? ''}' is not allowed to use model_type '${mt.slice(0, 60)}'`,
+      );
     }
     const ctx = { maxMeshPoints: req.maxMeshPoints, allowModel: (m: string) => allowModel(req, m) };
     return serialise(OPERATIONS[req.op].run(body, ctx));
@@ -55,6 +65,9 @@ export function executeTask(req: TaskRequest): TaskResponse {
     if (isLuxError(e)) return { ok: false, error: { type: e.type, message: e.message } };
     // A bug: say so without leaking a stack trace to the client; the stack goes to stderr.
     console.error(`internal error in ${req.op}:`, e);
-    return { ok: false, error: { type: 'internal_error', message: 'Internal error while processing the request' } };
+    return {
+      ok: false,
+      error: { type: 'internal_error', message: 'Internal error while processing the request' },
+    };
   }
 }

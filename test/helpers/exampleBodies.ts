@@ -51,6 +51,18 @@ export const EXAMPLE_BODIES: Record<string, readonly unknown[]> = {
       response_format: 'base64',
     },
   ],
+  '/simulate': [
+    { model_type: 'df_default', parameters, mesh: MESH, quality: 'draft' },
+    {
+      model_type: 'df_custom',
+      parameters,
+      horizon: angles(5),
+      zenith: angles(10),
+      response_format: 'base64',
+      seed: 3,
+      quality: 'draft',
+    },
+  ],
   '/obstruction_all': [{ room_polygon: ROOM_POLYGON, windows: { w1: WINDOW }, mesh: MESH }, viewpoint],
   '/horizon': [viewpoint, legacyViewpoint],
   '/zenith': [viewpoint, legacyViewpoint],

@@ -1,7 +1,12 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readNpy } from '../../src/core/encoding/npy';
-import { isReproducibleEncode, loadVectors, recordedArrays, type UpstreamVector } from '../fixtures-encoder/upstreamVectors';
+import {
+  isReproducibleEncode,
+  loadVectors,
+  recordedArrays,
+  type UpstreamVector,
+} from '../fixtures-encoder/upstreamVectors';
 import { post, testApp } from './inProcess';
 
 /**
@@ -13,7 +18,10 @@ import { post, testApp } from './inProcess';
  */
 type Json = Record<string, unknown>;
 
-const NAMES: Record<string, string> = { floor_reflectance: 'horizontal_reflectance', wall_reflectance: 'vertical_reflectance' };
+const NAMES: Record<string, string> = {
+  floor_reflectance: 'horizontal_reflectance',
+  wall_reflectance: 'vertical_reflectance',
+};
 const DROP = new Set(['horizontal_reflectance', 'vertical_reflectance']); // ignored by the original
 
 /** A scalar, or a list of any length, as the 64 values the original's bar resampling would produce. */
@@ -40,12 +48,32 @@ function convertWindow(w: Json, shared: Json): Json {
 function toApiRequest(req: Json): Json {
   const p = req.parameters as Json;
   const params: Json = {};
-  for (const [k, v] of Object.entries(p)) if (!DROP.has(k) && k !== 'windows' && k !== 'horizon' && k !== 'zenith') params[NAMES[k] ?? k] = v;
+  for (const [k, v] of Object.entries(p))
+    if (!DROP.has(k) && k !== 'windows' && k !== 'horizon' && k !== 'zenith') params[NAMES[k] ?? k] = v;
   if (Array.isArray(p.room_polygon)) {
-    params.room_polygon = p.room_polygon.map((pt: unknown) => (Array.isArray(pt) ? pt : [(pt as Json).x, (pt as Json).y]));
+    params.room_polygon = p.room_polygon.map((pt: unknown) =>
+      Array.isArray(pt) ? pt : [(pt as Json).x, (pt as Json).y],
+    );
   }
-  const windows = p.x1 !== undefined ? { window: convertWindow(p, p) } : Object.fromEntries(Object.entries(p.windows as Record<string, Json>).map(([id, w]) => [id, convertWindow(w, p)]));
-  for (const k of ['x1', 'y1', 'z1', 'x2', 'y2', 'z2', 'window_frame_ratio', 'window_sill_height', 'window_height', 'direction_angle']) delete params[k];
+  const windows =
+    p.x1 !== undefined
+      ? { window: convertWindow(p, p) }
+      : Object.fromEntries(
+          Object.entries(p.windows as Record<string, Json>).map(([id, w]) => [id, convertWindow(w, p)]),
+        );
+  for (const k of [
+    'x1',
+    'y1',
+    'z1',
+    'x2',
+    'y2',
+    'z2',
+    'window_frame_ratio',
+    'window_sill_height',
+    'window_height',
+    'direction_angle',
+  ])
+    delete params[k];
   params.windows = windows;
   const out: Json = { model_type: req.model_type, parameters: params };
   if (req.encoding_scheme) out.encoding_scheme = req.encoding_scheme;
@@ -55,10 +83,14 @@ function toApiRequest(req: Json): Json {
 /** Vectors our own validation rejects on purpose, with the reason (api.md ranges / conventions). */
 const REJECTED_ON_PURPOSE: Record<string, RegExp> = {
   zero_width_window: /^Parameter 'windows.w' has zero width along its wall$/, // no opening: nothing to light
-  horizon_array_100_downsample: /^Parameter 'windows.w.horizon\[58\]' value 91 outside valid range \[0, 90\]$/,
-  clip_height_35_horizon_100_zenith_80: /^Parameter 'height_roof_over_floor' value 35 outside valid range \(0, 30\]$/,
-  floor12_multi_uses_clipped_floor_for_sill: /^Parameter 'floor_height_above_terrain' value 12 outside valid range \[0, 10\]$/,
-  floor12_single_uses_raw_floor_for_sill: /^Parameter 'floor_height_above_terrain' value 12 outside valid range \[0, 10\]$/,
+  horizon_array_100_downsample:
+    /^Parameter 'windows.w.horizon\[58\]' value 91 outside valid range \[0, 90\]$/,
+  clip_height_35_horizon_100_zenith_80:
+    /^Parameter 'height_roof_over_floor' value 35 outside valid range \(0, 30\]$/,
+  floor12_multi_uses_clipped_floor_for_sill:
+    /^Parameter 'floor_height_above_terrain' value 12 outside valid range \[0, 10\]$/,
+  floor12_single_uses_raw_floor_for_sill:
+    /^Parameter 'floor_height_above_terrain' value 12 outside valid range \[0, 10\]$/,
   empty_windows_dict_200_empty_npz: /^Parameter 'windows' must contain at least one window$/, // api.md: ≥ 1 window
 };
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { post, testApp, tokensFor } from './inProcess';
 
 const room = {
-  room_polygon: [[0, 0], [0, 7], [-3, 7], [-3, 0]],
+  room_polygon: [
+    [0, 0],
+    [0, 7],
+    [-3, 7],
+    [-3, 0],
+  ],
   windows: { w1: { x1: -0.4, y1: 7, z1: 2.8, x2: -2, y2: 7.3, z2: 5.4 } },
 };
 
@@ -17,7 +22,13 @@ describe('health and content negotiation', () => {
         status: 'degraded', // no model installed yet: honest
         service: 'lux',
         version: '0.0.0-test',
-        services: { encoder: 'ready', merger: 'ready', model: 'unavailable', obstruction: 'ready', stats: 'ready' },
+        services: {
+          encoder: 'ready',
+          merger: 'ready',
+          model: 'unavailable',
+          obstruction: 'ready',
+          stats: 'ready',
+        },
       });
     });
   }
@@ -47,7 +58,11 @@ describe('routing errors are JSON', () => {
   it('/run answers 503 while no model is installed', async () => {
     const res = await post(app, '/v2/run', {});
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'error', error: 'Service unavailable: model not installed', error_type: 'service_unavailable' });
+    expect(await res.json()).toEqual({
+      status: 'error',
+      error: 'Service unavailable: model not installed',
+      error_type: 'service_unavailable',
+    });
   });
 });
 
@@ -60,10 +75,18 @@ describe('bodies', () => {
   });
   it('a JSON array is not an object → 400 invalid_json', async () => {
     const res = await post(app, '/v2/stats', '[1,2]');
-    expect(await res.json()).toEqual({ status: 'error', error: 'Request body must be a JSON object', error_type: 'invalid_json' });
+    expect(await res.json()).toEqual({
+      status: 'error',
+      error: 'Request body must be a JSON object',
+      error_type: 'invalid_json',
+    });
   });
   it('accepts a missing or wrong content type when the body is JSON', async () => {
-    const res = await app.request('/v2/get-reference-point', { method: 'POST', body: JSON.stringify(room), headers: { 'content-type': 'text/plain' } });
+    const res = await app.request('/v2/get-reference-point', {
+      method: 'POST',
+      body: JSON.stringify(room),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(200);
   });
   it('413 above LUX_MAX_BODY_BYTES', async () => {
@@ -81,38 +104,78 @@ describe('geometry endpoints (conventions.md worked example)', () => {
   const app = testApp();
   it('/get-reference-point', async () => {
     const res = await post(app, '/v2/get-reference-point', room);
-    expect(await res.json()).toEqual({ status: 'success', windows: { w1: { reference_point: { x: -1.2, y: 7, z: 4.1 } } } });
+    expect(await res.json()).toEqual({
+      status: 'success',
+      windows: { w1: { reference_point: { x: -1.2, y: 7, z: 4.1 } } },
+    });
   });
   it('/calculate-direction, also under /v1 and inside a parameters wrapper', async () => {
-    for (const [path, body] of [['/v2/calculate-direction', room], ['/v1/calculate-direction', { parameters: room }]] as const) {
+    for (const [path, body] of [
+      ['/v2/calculate-direction', room],
+      ['/v1/calculate-direction', { parameters: room }],
+    ] as const) {
       const res = await post(app, path, body);
       expect(await res.json()).toEqual({ status: 'success', windows: { w1: { direction_angle: 90 } } });
     }
   });
   it('rejects a window away from the room, naming it', async () => {
-    const res = await post(app, '/v2/get-reference-point', { ...room, windows: { far: { x1: 5, y1: 5, z1: 1, x2: 6, y2: 5, z2: 2 } } });
+    const res = await post(app, '/v2/get-reference-point', {
+      ...room,
+      windows: { far: { x1: 5, y1: 5, z1: 1, x2: 6, y2: 5, z2: 2 } },
+    });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe("Parameter 'windows.far' is not on the room polygon boundary (tolerance 0.05 m)");
+    expect((await res.json()).error).toBe(
+      "Parameter 'windows.far' is not on the room polygon boundary (tolerance 0.05 m)",
+    );
   });
   it('rejects a self-intersecting polygon', async () => {
-    const res = await post(app, '/v2/calculate-direction', { ...room, room_polygon: [[0, 0], [1, 1], [1, 0], [0, 1]] });
+    const res = await post(app, '/v2/calculate-direction', {
+      ...room,
+      room_polygon: [
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+      ],
+    });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/^Parameter 'room_polygon' is not a simple polygon: it is self-intersecting/);
+    expect((await res.json()).error).toMatch(
+      /^Parameter 'room_polygon' is not a simple polygon: it is self-intersecting/,
+    );
   });
 });
 
 describe('/stats and /merge', () => {
   const app = testApp();
   it('stats over the masked cells, zeros included, population std, even median', async () => {
-    const res = await post(app, '/v2/stats', { df_matrix: [[0, 1, 2], [3, 4, 99]], room_mask: [[true, true, 1], [1, false, 0]] });
+    const res = await post(app, '/v2/stats', {
+      df_matrix: [
+        [0, 1, 2],
+        [3, 4, 99],
+      ],
+      room_mask: [
+        [true, true, 1],
+        [1, false, 0],
+      ],
+    });
     const b = await res.json();
     expect(b).toEqual({
-      status: 'success', mean: 1.5, median: 1.5, min: 0, max: 3, std: Math.sqrt(1.25), count: 4,
+      status: 'success',
+      mean: 1.5,
+      median: 1.5,
+      min: 0,
+      max: 3,
+      std: Math.sqrt(1.25),
+      count: 4,
       area_above: { '1': 75, '2': 50, '3': 25 },
     });
   });
   it('custom thresholds', async () => {
-    const res = await post(app, '/v2/stats', { df_matrix: [[0.5, 1.5]], room_mask: [[1, 1]], thresholds: [0.5, 1.5, 2] });
+    const res = await post(app, '/v2/stats', {
+      df_matrix: [[0.5, 1.5]],
+      room_mask: [[1, 1]],
+      thresholds: [0.5, 1.5, 2],
+    });
     expect((await res.json()).area_above).toEqual({ '0.5': 100, '1.5': 50, '2': 0 });
   });
   it.each([
@@ -129,18 +192,53 @@ describe('/stats and /merge', () => {
   it('merge sums DF and ORs masks', async () => {
     const res = await post(app, '/v2/merge', {
       window_results: {
-        a: { df_matrix: [[1, 0], [2, 0]], room_mask: [[true, false], [true, false]] },
-        b: { df_matrix: [[0.5, 1], [0, 0]], room_mask: [[true, true], [false, false]] },
+        a: {
+          df_matrix: [
+            [1, 0],
+            [2, 0],
+          ],
+          room_mask: [
+            [true, false],
+            [true, false],
+          ],
+        },
+        b: {
+          df_matrix: [
+            [0.5, 1],
+            [0, 0],
+          ],
+          room_mask: [
+            [true, true],
+            [false, false],
+          ],
+        },
       },
     });
     expect(await res.json()).toEqual({
       status: 'success',
-      merged_result: { df_matrix: [[1.5, 1], [2, 0]], room_mask: [[true, true], [true, false]] },
+      merged_result: {
+        df_matrix: [
+          [1.5, 1],
+          [2, 0],
+        ],
+        room_mask: [
+          [true, true],
+          [true, false],
+        ],
+      },
     });
   });
   it.each([
     [{ window_results: {} }, /at least one window/],
-    [{ window_results: { a: { df_matrix: [[1]], room_mask: [[1]] }, b: { df_matrix: [[1, 2]], room_mask: [[1, 1]] } } }, /same shape/],
+    [
+      {
+        window_results: {
+          a: { df_matrix: [[1]], room_mask: [[1]] },
+          b: { df_matrix: [[1, 2]], room_mask: [[1, 1]] },
+        },
+      },
+      /same shape/,
+    ],
   ])('merge rejects %j', async (body, msg) => {
     const res = await post(app, '/v2/merge', body);
     expect(res.status).toBe(400);
@@ -179,12 +277,20 @@ describe('authentication (api.md §Authentication)', () => {
   it('a known token without the endpoint scope → 403', async () => {
     const res = await post(app, '/v2/merge', { window_results: {} }, { authorization: 'Bearer stats-only' });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ status: 'error', error: "Token 'dashboard' has no 'merge' scope for /merge", error_type: 'permission_error' });
+    expect(await res.json()).toEqual({
+      status: 'error',
+      error: "Token 'dashboard' has no 'merge' scope for /merge",
+      error_type: 'permission_error',
+    });
   });
   it('CORS preflight needs no token', async () => {
     const res = await app.request('/v2/stats', {
       method: 'OPTIONS',
-      headers: { origin: 'https://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://example.org',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -195,7 +301,20 @@ describe('OpenAPI', () => {
   it('lists every POST route with its request schema', async () => {
     const doc = await (await testApp().request('/v2/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
-    for (const p of ['/run', '/obstruction_all', '/horizon', '/zenith', '/obstruction', '/get-reference-point', '/calculate-direction', '/encode', '/encode_raw', '/stats', '/merge']) {
+    for (const p of [
+      '/run',
+      '/simulate',
+      '/obstruction_all',
+      '/horizon',
+      '/zenith',
+      '/obstruction',
+      '/get-reference-point',
+      '/calculate-direction',
+      '/encode',
+      '/encode_raw',
+      '/stats',
+      '/merge',
+    ]) {
       expect(doc.paths[p].post.requestBody.content['application/json'].schema).toBeTypeOf('object');
     }
     const run = doc.paths['/run'].post.requestBody.content['application/json'].schema;

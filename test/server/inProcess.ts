@@ -3,7 +3,14 @@ import { parseTokenFile, sha256, type TokenEntry } from '../../src/server/auth';
 import { InlineExecutor } from '../../src/server/executor/local';
 
 /** The app in-process (same thread), for exact statuses and messages without starting a server. */
-export function testApp(opts: { tokens?: TokenEntry[]; maxBodyBytes?: number; maxMeshPoints?: number; requestTimeoutMs?: number } = {}) {
+export function testApp(
+  opts: {
+    tokens?: TokenEntry[];
+    maxBodyBytes?: number;
+    maxMeshPoints?: number;
+    requestTimeoutMs?: number;
+  } = {},
+) {
   return createApp({
     config: {
       maxBodyBytes: opts.maxBodyBytes ?? 64 * 1024 * 1024,
@@ -17,7 +24,12 @@ export function testApp(opts: { tokens?: TokenEntry[]; maxBodyBytes?: number; ma
   });
 }
 
-export function post(app: ReturnType<typeof testApp>, path: string, body: unknown, headers: Record<string, string> = {}) {
+export function post(
+  app: ReturnType<typeof testApp>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return app.request(path, {
     method: 'POST',
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -26,5 +38,9 @@ export function post(app: ReturnType<typeof testApp>, path: string, body: unknow
 }
 
 export function tokensFor(list: { token: string; name: string; scopes: string[] }[]): TokenEntry[] {
-  return parseTokenFile(JSON.stringify(list.map((t) => ({ token_sha256: sha256(t.token).toString('hex'), name: t.name, scopes: t.scopes }))));
+  return parseTokenFile(
+    JSON.stringify(
+      list.map((t) => ({ token_sha256: sha256(t.token).toString('hex'), name: t.name, scopes: t.scopes })),
+    ),
+  );
 }

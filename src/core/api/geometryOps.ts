@@ -3,19 +3,23 @@ import { parseWindowsRequest } from '../validation/requests';
 import { json, type OpResult } from './result';
 
 /** Direction angles print with 10 decimals at most: 45 rather than 44.99999999999999. */
-const roundAngle = (d: number): number => Math.round(d * 1e10) / 1e10 % 360;
+const roundAngle = (d: number): number => (Math.round(d * 1e10) / 1e10) % 360;
 
 export function getReferencePoint(body: unknown): OpResult {
   const { parameters, geometry } = parseWindowsRequest(body, true);
   const windows: Record<string, unknown> = {};
-  parameters.windows.forEach((w, i) => (windows[w.id] = { reference_point: roundPoint(geometry[i]!.referencePoint) }));
+  parameters.windows.forEach(
+    (w, i) => (windows[w.id] = { reference_point: roundPoint(geometry[i]!.referencePoint) }),
+  );
   return json({ status: 'success', windows });
 }
 
 export function calculateDirection(body: unknown): OpResult {
   const { parameters, geometry } = parseWindowsRequest(body, false);
   const windows: Record<string, unknown> = {};
-  parameters.windows.forEach((w, i) => (windows[w.id] = { direction_angle: roundAngle(geometry[i]!.directionAngle) }));
+  parameters.windows.forEach(
+    (w, i) => (windows[w.id] = { direction_angle: roundAngle(geometry[i]!.directionAngle) }),
+  );
   return json({ status: 'success', windows });
 }
 

@@ -1,6 +1,10 @@
 import { roundPoint } from '../geometry/window';
 import { buildObstructionScene, obstructionAt, obstructionFan } from '../obstruction';
-import { isViewpointForm, parseObstructionWindowsRequest, parseViewpointRequest } from '../validation/requests';
+import {
+  isViewpointForm,
+  parseObstructionWindowsRequest,
+  parseViewpointRequest,
+} from '../validation/requests';
 import { roundAngle } from './geometryOps';
 import { json, type OpContext, type OpResult } from './result';
 

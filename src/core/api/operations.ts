@@ -2,6 +2,7 @@ import { encode, encodeRaw } from './encodeOps';
 import { calculateDirection, getReferencePoint } from './geometryOps';
 import { horizon, obstruction, obstructionAll, zenith } from './obstructionOps';
 import type { OpContext, OpResult } from './result';
+import { simulate } from './simulateOps';
 import { merge, stats } from './statsOps';
 
 /**
@@ -26,6 +27,7 @@ const OPS = {
   encode: { run: encode, component: 'encoder' },
   'encode-raw': { run: (b) => encodeRaw(b), component: 'encoder' },
   stats: { run: (b) => stats(b), component: 'stats' },
+  simulate: { run: simulate, component: 'model' },
   merge: { run: (b) => merge(b), component: 'merger' },
 } satisfies Record<string, Operation>;
 

@@ -18,10 +18,15 @@ export function stats(body: unknown): OpResult {
 export function merge(body: unknown): OpResult {
   const r = parseWith(mergeRequest, body);
   const entries = Object.entries(r.window_results);
-  if (entries.length === 0) throw validationError(`Parameter 'window_results' must contain at least one window`);
+  if (entries.length === 0)
+    throw validationError(`Parameter 'window_results' must contain at least one window`);
   const results = entries.map(([id, w]) => {
     const s = shapeOf(`window_results.${id}.df_matrix`, w.df_matrix);
-    sameShape(s, shapeOf(`window_results.${id}.room_mask`, w.room_mask), `Window '${id}': 'df_matrix' and 'room_mask'`);
+    sameShape(
+      s,
+      shapeOf(`window_results.${id}.room_mask`, w.room_mask),
+      `Window '${id}': 'df_matrix' and 'room_mask'`,
+    );
     return { df: toFloatGrid(w.df_matrix), mask: toMaskGrid(w.room_mask) };
   });
   const m = mergeWindows(results);

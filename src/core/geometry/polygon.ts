@@ -48,12 +48,15 @@ export function polygonDefect(poly: Polygon): string | null {
         const shared = j === i + 1 ? ei.b : ei.a;
         const far1 = j === i + 1 ? ei.a : ei.b;
         const far2 = j === i + 1 ? ej.b : ej.a;
-        const c = (shared[0] - far1[0]) * (far2[1] - shared[1]) - (shared[1] - far1[1]) * (far2[0] - shared[0]);
-        const d = (shared[0] - far1[0]) * (far2[0] - shared[0]) + (shared[1] - far1[1]) * (far2[1] - shared[1]);
+        const c =
+          (shared[0] - far1[0]) * (far2[1] - shared[1]) - (shared[1] - far1[1]) * (far2[0] - shared[0]);
+        const d =
+          (shared[0] - far1[0]) * (far2[0] - shared[0]) + (shared[1] - far1[1]) * (far2[1] - shared[1]);
         if (c === 0 && d < 0) return `folds back on itself at point ${j === i + 1 ? j : 0}`;
         continue;
       }
-      if (segmentsIntersect(ei.a, ei.b, ej.a, ej.b)) return `is self-intersecting (edges ${i} and ${j} cross)`;
+      if (segmentsIntersect(ei.a, ei.b, ej.a, ej.b))
+        return `is self-intersecting (edges ${i} and ${j} cross)`;
     }
   }
   if (Math.abs(signedArea(poly)) < 1e-9) return 'has zero area';

@@ -48,7 +48,11 @@ export function outwardNormalAngle(poly: Polygon, e: Edge): Degrees {
   const mid: Vec2 = [(e.a[0] + e.b[0]) / 2, (e.a[1] + e.b[1]) / 2];
   const candidates = [along + Math.PI / 2, along - Math.PI / 2];
   const outside = candidates.map(
-    (a) => !containsPoint(poly, [mid[0] + TEST_POINT_OFFSET * Math.cos(a), mid[1] + TEST_POINT_OFFSET * Math.sin(a)]),
+    (a) =>
+      !containsPoint(poly, [
+        mid[0] + TEST_POINT_OFFSET * Math.cos(a),
+        mid[1] + TEST_POINT_OFFSET * Math.sin(a),
+      ]),
   );
   let chosen: number;
   if (outside[0] !== outside[1]) chosen = outside[0] ? candidates[0]! : candidates[1]!;

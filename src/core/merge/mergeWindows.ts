@@ -10,7 +10,10 @@ export interface WindowResult {
  * Light from separate apertures adds: the room's DF is the cell-wise sum over windows, its mask the
  * cell-wise OR (api.md §/merge).
  */
-export function mergeWindows(results: readonly WindowResult[]): { df: Grid<Float64Array>; mask: Grid<Uint8Array> } {
+export function mergeWindows(results: readonly WindowResult[]): {
+  df: Grid<Float64Array>;
+  mask: Grid<Uint8Array>;
+} {
   const first = results[0];
   if (!first) throw validationError(`Parameter 'window_results' must contain at least one window`);
   const { rows, cols } = first.df;

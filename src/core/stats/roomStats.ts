@@ -38,7 +38,15 @@ export function roomStats(
   const median = count % 2 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
   const area_above: Record<string, number> = {};
   for (const t of thresholds) area_above[String(t)] = (100 * (count - lowerBound(values, t))) / count;
-  return { mean, median, min: values[0]!, max: values[count - 1]!, std: Math.sqrt(sq / count), count, area_above };
+  return {
+    mean,
+    median,
+    min: values[0]!,
+    max: values[count - 1]!,
+    std: Math.sqrt(sq / count),
+    count,
+    area_above,
+  };
 }
 
 /** Index of the first value ≥ t in a sorted array. */

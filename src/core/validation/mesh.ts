@@ -1,6 +1,7 @@
 import { LuxError, validationError } from '../errors';
 import type { TriangleSoup } from '../types';
 import { tooFewMeshPoints } from './messages';
+import { MAX_COORDINATE } from './ranges';
 
 export const DEFAULT_MAX_MESH_POINTS = 3_000_000;
 
@@ -30,6 +31,11 @@ export function parseMesh(value: unknown, maxPoints = DEFAULT_MAX_MESH_POINTS): 
       const c: unknown = p[k];
       if (typeof c !== 'number' || !Number.isFinite(c)) {
         throw validationError(`Parameter 'mesh[${i}][${k}]' must be a finite number`);
+      }
+      if (Math.abs(c) > MAX_COORDINATE) {
+        throw validationError(
+          `Parameter 'mesh[${i}][${k}]' value ${c} outside valid range [-${MAX_COORDINATE}, ${MAX_COORDINATE}]`,
+        );
       }
       positions[i * 3 + k] = c;
     }

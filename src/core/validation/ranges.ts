@@ -27,9 +27,27 @@ export const RANGES = {
   balcony_reflectance: { min: 0, max: 1 },
   context_reflectance: { min: 0.1, max: 0.6 },
   window_orientation: { min: 0, max: 2 * Math.PI },
+  room_polygon: { min: -1e7, max: 1e7 },
+  x1: { min: -1e7, max: 1e7 },
+  y1: { min: -1e7, max: 1e7 },
+  z1: { min: -1e7, max: 1e7 },
+  x2: { min: -1e7, max: 1e7 },
+  y2: { min: -1e7, max: 1e7 },
+  z2: { min: -1e7, max: 1e7 },
+  x: { min: -1e7, max: 1e7 },
+  y: { min: -1e7, max: 1e7 },
+  z: { min: -1e7, max: 1e7 },
 } as const satisfies Record<string, Range>;
 
 export type RangedField = keyof typeof RANGES;
+
+/**
+ * Coordinates (m) must lie within ±10 000 km: projected national grids and UTM fit, while values near
+ * the float64 limit (1e308) would overflow to Infinity in the geometry.
+ */
+export const MAX_COORDINATE = 1e7;
+/** The largest room, across its bounding box (m): its 0.1 m grid then has at most 4·10⁶ cells. */
+export const MAX_ROOM_EXTENT = 200;
 
 /** The five optional reflectances, in the order of api.md's table. */
 export const REFLECTANCE_FIELDS = [

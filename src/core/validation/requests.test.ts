@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { LuxError } from '../errors';
-import { parseRunRequest, parseViewpointRequest, parseEncodeRawRequest, parseObstructionWindowsRequest } from './requests';
+import {
+  parseRunRequest,
+  parseViewpointRequest,
+  parseEncodeRawRequest,
+  parseObstructionWindowsRequest,
+} from './requests';
 
-const tri = [[10, -5, 0], [10, 5, 0], [10, 0, 5]];
+const tri = [
+  [10, -5, 0],
+  [10, 5, 0],
+  [10, 0, 5],
+];
 const window = { x1: 1, y1: 0, z1: 0.9, x2: 2, y2: 0, z2: 2.4, window_frame_ratio: 0.2 };
 const valid = () => ({
   model_type: 'df_default',
   parameters: {
     height_roof_over_floor: 3,
     floor_height_above_terrain: 0,
-    room_polygon: [[0, 0], [5, 0], [5, 4], [0, 4]],
+    room_polygon: [
+      [0, 0],
+      [5, 0],
+      [5, 4],
+      [0, 4],
+    ],
     windows: { w1: { ...window } },
   },
   mesh: tri,
@@ -37,7 +51,9 @@ describe('Missing required parameters (api.md exact messages)', () => {
     const b = valid();
     delete (b.parameters as Record<string, unknown>).room_polygon;
     delete (b.parameters.windows.w1 as Record<string, unknown>).x2;
-    expect(runError(b)).toBe('Missing required parameters: parameters.room_polygon, parameters.windows.w1.x2');
+    expect(runError(b)).toBe(
+      'Missing required parameters: parameters.room_polygon, parameters.windows.w1.x2',
+    );
   });
   it('names the whole parameters object when it is absent', () => {
     expect(runError({ model_type: 'df_default', mesh: tri })).toBe('Missing required parameters: parameters');
@@ -66,7 +82,9 @@ describe('ranges and types', () => {
     expect(runError(b)).toBe("Parameter 'height_roof_over_floor' value 35 outside valid range (0, 30]");
     b.parameters.height_roof_over_floor = 3;
     b.parameters.windows.w1.window_frame_ratio = 1.5;
-    expect(runError(b)).toBe("Parameter 'windows.w1.window_frame_ratio' value 1.5 outside valid range [0, 1]");
+    expect(runError(b)).toBe(
+      "Parameter 'windows.w1.window_frame_ratio' value 1.5 outside valid range [0, 1]",
+    );
   });
   it('height_roof_over_floor must be > 0', () => {
     const b = valid();
@@ -85,31 +103,42 @@ describe('ranges and types', () => {
     b.parameters[field] = value;
     expect(runError(b)).toBe(`Parameter '${field}' value ${value} outside valid range ${range}`);
   });
-  it.each([['"3"', '3', 'string'], ['null', null, 'null'], ['true', true, 'boolean']])(
-    'a %s height is a type error',
-    (_, value, got) => {
-      const b = valid() as { parameters: Record<string, unknown> };
-      b.parameters.height_roof_over_floor = value;
-      expect(runError(b)).toBe(`Parameter 'height_roof_over_floor' must be a finite number, got ${got}`);
-    },
-  );
+  it.each([
+    ['"3"', '3', 'string'],
+    ['null', null, 'null'],
+    ['true', true, 'boolean'],
+  ])('a %s height is a type error', (_, value, got) => {
+    const b = valid() as { parameters: Record<string, unknown> };
+    b.parameters.height_roof_over_floor = value;
+    expect(runError(b)).toBe(`Parameter 'height_roof_over_floor' must be a finite number, got ${got}`);
+  });
   it('horizon arrays: exactly 64 values, each 0–90', () => {
     const b = { ...valid(), horizon: [1, 2], zenith: new Array(64).fill(0) };
     expect(runError(b)).toBe("Parameter 'horizon' must contain 64 values, got 2");
     const h = new Array(64).fill(0);
     h[5] = 95;
-    expect(runError({ ...valid(), horizon: h, zenith: new Array(64).fill(0) })).toBe("Parameter 'horizon[5]' value 95 outside valid range [0, 90]");
+    expect(runError({ ...valid(), horizon: h, zenith: new Array(64).fill(0) })).toBe(
+      "Parameter 'horizon[5]' value 95 outside valid range [0, 90]",
+    );
   });
   it('model_type: known names, version suffix accepted and ignored, da_* not available yet', () => {
     expect(parseRunRequest({ ...valid(), model_type: 'df_default_2.0.1' }).modelType).toBe('df_default');
     expect(parseRunRequest({ ...valid(), model_type: 'df_custom' }).modelType).toBe('df_custom');
-    expect(runError({ ...valid(), model_type: 'da_default' })).toBe("model_type 'da_default' is not available yet");
-    expect(runError({ ...valid(), model_type: 'da_custom_1.0' })).toBe("model_type 'da_custom' is not available yet");
-    expect(runError({ ...valid(), model_type: 'sky' })).toMatch(/^Parameter 'model_type' must be one of df_default/);
+    expect(runError({ ...valid(), model_type: 'da_default' })).toBe(
+      "model_type 'da_default' is not available yet",
+    );
+    expect(runError({ ...valid(), model_type: 'da_custom_1.0' })).toBe(
+      "model_type 'da_custom' is not available yet",
+    );
+    expect(runError({ ...valid(), model_type: 'sky' })).toMatch(
+      /^Parameter 'model_type' must be one of df_default/,
+    );
   });
   it('response_format', () => {
     expect(parseRunRequest({ ...valid(), response_format: 'base64' }).responseFormat).toBe('base64');
-    expect(runError({ ...valid(), response_format: 'xml' })).toBe("Parameter 'response_format' must be 'json' or 'base64'");
+    expect(runError({ ...valid(), response_format: 'xml' })).toBe(
+      "Parameter 'response_format' must be 'json' or 'base64'",
+    );
   });
 });
 
@@ -119,14 +148,31 @@ describe('mesh', () => {
     [[[0, 0, 0]], 'Mesh must contain at least 3 points'],
     [[...tri, [1, 1, 1]], 'Mesh point count must be a multiple of 3, got 4'],
     ['abc', "Parameter 'mesh' must be an array of [x, y, z] points"],
-    [[[0, 0], [1, 1, 1], [2, 2, 2]], "Parameter 'mesh' must be an array of [x, y, z] points (point 0 is not)"],
-    [[[0, 0, '1'], [1, 1, 1], [2, 2, 2]], "Parameter 'mesh[0][2]' must be a finite number"],
+    [
+      [
+        [0, 0],
+        [1, 1, 1],
+        [2, 2, 2],
+      ],
+      "Parameter 'mesh' must be an array of [x, y, z] points (point 0 is not)",
+    ],
+    [
+      [
+        [0, 0, '1'],
+        [1, 1, 1],
+        [2, 2, 2],
+      ],
+      "Parameter 'mesh[0][2]' must be a finite number",
+    ],
   ])('%j → %s', (mesh, message) => {
     expect(runError({ ...valid(), mesh })).toBe(message);
   });
   it('above LUX_MAX_MESH_POINTS → 413 payload_too_large', () => {
     const e = errorOf(() => parseRunRequest({ ...valid(), mesh: [...tri, ...tri] }, { maxMeshPoints: 3 }));
-    expect(e).toEqual({ type: 'payload_too_large', message: 'Mesh has 6 points, above the limit of 3 (LUX_MAX_MESH_POINTS)' });
+    expect(e).toEqual({
+      type: 'payload_too_large',
+      message: 'Mesh has 6 points, above the limit of 3 (LUX_MAX_MESH_POINTS)',
+    });
   });
   it('parses to a flat Float32Array', () => {
     expect(Array.from(parseRunRequest(valid()).mesh!.positions)).toEqual(tri.flat());
@@ -136,7 +182,13 @@ describe('mesh', () => {
 describe('geometry rules', () => {
   it('a repeated closing point is dropped', () => {
     const b = valid();
-    b.parameters.room_polygon = [[0, 0], [5, 0], [5, 4], [0, 4], [0, 0]];
+    b.parameters.room_polygon = [
+      [0, 0],
+      [5, 0],
+      [5, 4],
+      [0, 4],
+      [0, 0],
+    ];
     expect(parseRunRequest(b).parameters.room_polygon).toHaveLength(4);
   });
   it('windows may reach 0.15 m beyond floor..ceiling, not farther', () => {
@@ -145,10 +197,14 @@ describe('geometry rules', () => {
     expect(() => parseRunRequest(ok)).not.toThrow();
     const low = valid();
     low.parameters.windows.w1 = { ...window, z1: -0.2 };
-    expect(runError(low)).toMatch(/^Parameter 'windows.w1' starts at z -0.2, more than 0.15 m below the floor/);
+    expect(runError(low)).toMatch(
+      /^Parameter 'windows.w1' starts at z -0.2, more than 0.15 m below the floor/,
+    );
     const high = valid();
     high.parameters.windows.w1 = { ...window, z2: 3.2 };
-    expect(runError(high)).toMatch(/^Parameter 'windows.w1' ends at z 3.2, more than 0.15 m above the ceiling/);
+    expect(runError(high)).toMatch(
+      /^Parameter 'windows.w1' ends at z 3.2, more than 0.15 m above the ceiling/,
+    );
   });
   it('z is absolute: a window of a raised floor is measured from that floor', () => {
     const b = valid();
@@ -170,10 +226,12 @@ describe('other request shapes', () => {
     expect(v.direction).toBe(90);
     const legacy = parseViewpointRequest({ x: 0, y: 0, z: 1, rad_x: 0, rad_y: Math.PI, mesh: tri });
     expect(legacy.direction).toBeCloseTo(180, 12);
-    expect(errorOf(() => parseViewpointRequest({ x: 0, mesh: tri })).message).toBe('Missing required parameters: y, z, direction_angle');
-    expect(errorOf(() => parseViewpointRequest({ x: 0, y: 0, z: 0, direction_angle: 361, mesh: tri })).message).toBe(
-      "Parameter 'direction_angle' value 361 outside valid range [0, 360]",
+    expect(errorOf(() => parseViewpointRequest({ x: 0, mesh: tri })).message).toBe(
+      'Missing required parameters: y, z, direction_angle',
     );
+    expect(
+      errorOf(() => parseViewpointRequest({ x: 0, y: 0, z: 0, direction_angle: 361, mesh: tri })).message,
+    ).toBe("Parameter 'direction_angle' value 361 outside valid range [0, 360]");
   });
   it('/encode_raw needs direction_angle, horizon and zenith on every window', () => {
     const b = valid() as Record<string, unknown>;
@@ -185,8 +243,50 @@ describe('other request shapes', () => {
   it('/obstruction_all window form needs window_frame_ratio and mesh', () => {
     const { room_polygon } = valid().parameters;
     const { window_frame_ratio: _, ...bare } = window;
-    expect(errorOf(() => parseObstructionWindowsRequest({ room_polygon, windows: { w1: bare } })).message).toBe(
-      'Missing required parameters: windows.w1.window_frame_ratio, mesh',
+    expect(
+      errorOf(() => parseObstructionWindowsRequest({ room_polygon, windows: { w1: bare } })).message,
+    ).toBe('Missing required parameters: windows.w1.window_frame_ratio, mesh');
+  });
+});
+
+describe('coordinate bounds (fuzz repro: 1.8e308 overflowed the encoder into a 500)', () => {
+  it('a polygon coordinate near the float64 limit is a range error', () => {
+    const b = valid();
+    b.parameters.room_polygon = [
+      [0, 0],
+      [1.7976931348623157e308, 0],
+      [5, 4],
+      [0, 4],
+    ];
+    expect(runError(b)).toBe(
+      "Parameter 'room_polygon[1][0]' value 1.7976931348623157e+308 outside valid range [-10000000, 10000000]",
     );
+  });
+  it('window corners and mesh points are bounded too', () => {
+    const b = valid();
+    b.parameters.windows.w1 = { ...window, x2: -2e7 };
+    expect(runError(b)).toBe(
+      "Parameter 'windows.w1.x2' value -20000000 outside valid range [-10000000, 10000000]",
+    );
+    expect(
+      runError({
+        ...valid(),
+        mesh: [
+          [0, 0, 0],
+          [1, 0, 0],
+          [0, 0, 1e9],
+        ],
+      }),
+    ).toBe("Parameter 'mesh[2][2]' value 1000000000 outside valid range [-10000000, 10000000]");
+  });
+  it('rooms larger than 200 m across are refused (their grid would not fit)', () => {
+    const b = valid();
+    b.parameters.room_polygon = [
+      [0, 0],
+      [250, 0],
+      [250, 4],
+      [0, 4],
+    ];
+    expect(runError(b)).toBe("Parameter 'room_polygon' spans 250 m; rooms up to 200 m across are supported");
   });
 });

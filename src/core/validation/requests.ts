@@ -44,12 +44,15 @@ function toPolygon(points: [number, number][]): Polygon {
   return poly;
 }
 
-function resolveRoom(p: {
-  height_roof_over_floor: number;
-  floor_height_above_terrain: number;
-  room_polygon: [number, number][];
-  windows: Record<string, RawWindow>;
-}, checkHeights: boolean): ResolvedRoom {
+function resolveRoom(
+  p: {
+    height_roof_over_floor: number;
+    floor_height_above_terrain: number;
+    room_polygon: [number, number][];
+    windows: Record<string, RawWindow>;
+  },
+  checkHeights: boolean,
+): ResolvedRoom {
   const room_polygon = toPolygon(p.room_polygon) as Vec2[];
   const windows = toWindows(p.windows);
   const floor = p.floor_height_above_terrain;
@@ -146,7 +149,8 @@ export function parseEncodeRawRequest(body: unknown): EncodeRequest {
 
 /** /get-reference-point and /calculate-direction accept the windows bare or in a `parameters` wrapper. */
 function unwrapParameters(body: unknown): unknown {
-  if (isPlainObject(body) && body.room_polygon === undefined && isPlainObject(body.parameters)) return body.parameters;
+  if (isPlainObject(body) && body.room_polygon === undefined && isPlainObject(body.parameters))
+    return body.parameters;
   return body;
 }
 
@@ -155,7 +159,10 @@ export function parseWindowsRequest(body: unknown, needZ: boolean): ResolvedRoom
   const room_polygon = toPolygon(r.room_polygon) as Vec2[];
   const windows = toWindows(r.windows);
   const geometry = windows.map((w) => checkedWindowGeometry(room_polygon, w));
-  return { parameters: { height_roof_over_floor: 0, floor_height_above_terrain: 0, room_polygon, windows }, geometry };
+  return {
+    parameters: { height_roof_over_floor: 0, floor_height_above_terrain: 0, room_polygon, windows },
+    geometry,
+  };
 }
 
 export interface ViewpointRequest {
@@ -176,11 +183,17 @@ export function parseViewpointRequest(body: unknown, limits: Limits = DEFAULT_LI
     if (typeof body.rad_y !== 'number' || !Number.isFinite(body.rad_y)) {
       throw validationError(`Parameter 'rad_y' must be a finite number (radians)`);
     }
-    const d = (((body.rad_y * 180) / Math.PI) % 360 + 360) % 360;
+    const d = ((((body.rad_y * 180) / Math.PI) % 360) + 360) % 360;
     input = { ...body, direction_angle: d };
   }
   const r = parseWith(S.viewpointRequest, input);
-  return { x: r.x, y: r.y, z: r.z, direction: deg(r.direction_angle), mesh: parseMesh(r.mesh, limits.maxMeshPoints) };
+  return {
+    x: r.x,
+    y: r.y,
+    z: r.z,
+    direction: deg(r.direction_angle),
+    mesh: parseMesh(r.mesh, limits.maxMeshPoints),
+  };
 }
 
 export interface ObstructionWindowsRequest extends ResolvedRoom {
@@ -192,7 +205,10 @@ export function isViewpointForm(body: unknown): boolean {
   return isPlainObject(body) && body.room_polygon === undefined && body.windows === undefined;
 }
 
-export function parseObstructionWindowsRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): ObstructionWindowsRequest {
+export function parseObstructionWindowsRequest(
+  body: unknown,
+  limits: Limits = DEFAULT_LIMITS,
+): ObstructionWindowsRequest {
   const r = parseWith(S.obstructionWindowsRequest, body);
   const room_polygon = toPolygon(r.room_polygon) as Vec2[];
   const windows = toWindows(r.windows);

@@ -20,19 +20,30 @@ function ranged(field: RangedField) {
 
 /** Exactly 64 angles in 0–90°. */
 function angles(field: 'horizon' | 'zenith') {
-  return z.array(ranged(field), { error: `Parameter '{name}' must be an array of ${DIRECTION_COUNT} numbers` }).superRefine((a, ctx) => {
-    if (a.length !== DIRECTION_COUNT) {
-      ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must contain ${DIRECTION_COUNT} values, got ${a.length}` });
-    }
-  });
+  return z
+    .array(ranged(field), { error: `Parameter '{name}' must be an array of ${DIRECTION_COUNT} numbers` })
+    .superRefine((a, ctx) => {
+      if (a.length !== DIRECTION_COUNT) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Parameter '{name}' must contain ${DIRECTION_COUNT} values, got ${a.length}`,
+        });
+      }
+    });
 }
 
-const point2 = z.tuple([num(), num()], { error: `Parameter '{name}' must be an array of [x, y] points` });
+const point2 = z.tuple([ranged('room_polygon'), ranged('room_polygon')], {
+  error: `Parameter '{name}' must be an array of [x, y] points`,
+});
 
 export const roomPolygon = z
   .array(point2, { error: `Parameter '{name}' must be an array of [x, y] points` })
   .superRefine((pts, ctx) => {
-    if (pts.length < 3) ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must have at least 3 points, got ${pts.length}` });
+    if (pts.length < 3)
+      ctx.addIssue({
+        code: 'custom',
+        message: `Parameter '{name}' must have at least 3 points, got ${pts.length}`,
+      });
   });
 
 /** Materials only the v2 encoding carries (see RANGES); a window's value wins over the room's. */
@@ -55,12 +66,12 @@ export function windowSchema(o: WindowSchemaOptions) {
   const maybe = <T extends z.ZodType>(t: T, required: boolean) => (required ? t : t.optional());
   return z.object(
     {
-      x1: num(),
-      y1: num(),
-      z1: maybe(num(), o.z),
-      x2: num(),
-      y2: num(),
-      z2: maybe(num(), o.z),
+      x1: ranged('x1'),
+      y1: ranged('y1'),
+      z1: maybe(ranged('z1'), o.z),
+      x2: ranged('x2'),
+      y2: ranged('y2'),
+      z2: maybe(ranged('z2'), o.z),
       window_frame_ratio: maybe(ranged('window_frame_ratio'), o.frameRatio),
       direction_angle: maybe(ranged('direction_angle'), o.raw),
       horizon: maybe(angles('horizon'), o.raw),
@@ -77,7 +88,8 @@ export function windowsSchema(o: WindowSchemaOptions) {
   return z
     .record(z.string(), windowSchema(o), { error: `Parameter '{name}' must be an object keyed by window id` })
     .superRefine((w, ctx) => {
-      if (Object.keys(w).length === 0) ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must contain at least one window` });
+      if (Object.keys(w).length === 0)
+        ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must contain at least one window` });
     });
 }
 
@@ -118,7 +130,9 @@ export const runRequest = z.object({
   parameters: parametersSchema(runWindows),
   horizon: angles('horizon').optional(),
   zenith: angles('zenith').optional(),
-  response_format: z.enum(['json', 'base64'], { error: `Parameter '{name}' must be 'json' or 'base64'` }).optional(),
+  response_format: z
+    .enum(['json', 'base64'], { error: `Parameter '{name}' must be 'json' or 'base64'` })
+    .optional(),
   /** Conditionally required: see meshMissing in requests.ts. */
   mesh: z.unknown().optional(),
 });
@@ -156,9 +170,9 @@ export const obstructionWindowsRequest = z.object({
 
 /** Viewpoint form: x, y, z and a direction (degrees, or the legacy radians rad_y). */
 export const viewpointRequest = z.object({
-  x: num(),
-  y: num(),
-  z: num(),
+  x: ranged('x'),
+  y: ranged('y'),
+  z: ranged('z'),
   direction_angle: ranged('direction_angle'),
   mesh: z.unknown(),
 });
@@ -167,9 +181,12 @@ export const statsRequest = z.object({
   df_matrix: z.array(z.array(num(), { error: `Parameter '{name}' must be a 2-D array of numbers` }), {
     error: `Parameter '{name}' must be a 2-D array of numbers`,
   }),
-  room_mask: z.array(z.array(z.union([z.boolean(), z.literal(0), z.literal(1)]), {
-    error: `Parameter '{name}' must be a 2-D array of booleans or 0/1`,
-  }), { error: `Parameter '{name}' must be a 2-D array of booleans or 0/1` }),
+  room_mask: z.array(
+    z.array(z.union([z.boolean(), z.literal(0), z.literal(1)]), {
+      error: `Parameter '{name}' must be a 2-D array of booleans or 0/1`,
+    }),
+    { error: `Parameter '{name}' must be a 2-D array of booleans or 0/1` },
+  ),
   thresholds: z.array(num(), { error: `Parameter '{name}' must be an array of numbers` }).optional(),
 });
 
@@ -182,4 +199,19 @@ export const mergeRequest = z.object({
   window_results: z.record(z.string(), windowResult, {
     error: `Parameter '{name}' must be an object keyed by window id`,
   }),
+});
+
+/** /simulate's own optional fields, beside those of /run. */
+export const simulateOptions = z.object({
+  seed: z
+    .number()
+    .int({ error: `Parameter '{name}' must be an integer` })
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional(),
+  quality: z
+    .enum(['draft', 'standard', 'high'], {
+      error: `Parameter '{name}' must be 'draft', 'standard' or 'high'`,
+    })
+    .optional(),
 });

@@ -8,6 +8,8 @@ export interface Executor {
   run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse>;
   /** State of each component, for health and for 503s. */
   components(): Promise<Record<Component, ComponentState>>;
+  /** Whether the component can take requests at all (its process answers), whatever its state. */
+  reachable(c: Component): boolean;
   /** Why a component that is not ready cannot answer, in words for the 503 message. */
   unavailableReason(c: Component, state: ComponentState): string;
   close(): Promise<void>;

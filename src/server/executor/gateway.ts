@@ -132,9 +132,15 @@ export class GatewayExecutor implements Executor {
     }
   }
 
+  reachable(c: Component): boolean {
+    return !this.unreachable.has(c);
+  }
+
   unavailableReason(c: Component, state: ComponentState): string {
     if (this.unreachable.has(c)) return `the ${c} component is not reachable`;
-    return c === 'model' && state === 'unavailable' ? 'model not installed' : `the ${c} component is ${state}`;
+    return c === 'model' && state === 'unavailable'
+      ? 'model not installed'
+      : `the ${c} component is ${state}`;
   }
 
   async close() {

@@ -26,7 +26,13 @@ export class PoolExecutor implements Executor {
 
   async run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse> {
     if (this.pool.queueSize >= this.pool.options.maxQueue) {
-      return { ok: false, error: { type: 'service_unavailable', message: 'Server busy: too many requests queued, retry shortly' } };
+      return {
+        ok: false,
+        error: {
+          type: 'service_unavailable',
+          message: 'Server busy: too many requests queued, retry shortly',
+        },
+      };
     }
     // piscina aborts a running task by terminating its thread: a runaway request cannot keep a core.
     return (await this.pool.run(req, { signal, transferList: [req.body] })) as TaskResponse;
@@ -37,6 +43,7 @@ export class PoolExecutor implements Executor {
   }
 
   unavailableReason = localReason;
+  reachable = (): boolean => true;
 
   async close() {
     await this.pool.destroy();
@@ -53,5 +60,6 @@ export class InlineExecutor implements Executor {
     return localComponents();
   }
   unavailableReason = localReason;
+  reachable = (): boolean => true;
   async close() {}
 }

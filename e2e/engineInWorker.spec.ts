@@ -1,0 +1,69 @@
+import { build } from 'esbuild';
+import { expect, test } from '@playwright/test';
+
+/** The physics engine in a browser Web Worker: a result with progress, and a cancel that takes effect mid-run. */
+async function bundle(entry: string): Promise<string> {
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+const body = {
+  model_type: 'df_default',
+  quality: 'draft',
+  parameters: {
+    height_roof_over_floor: 3,
+    floor_height_above_terrain: 0,
+    room_polygon: [
+      [0, 0],
+      [5, 0],
+      [5, 4],
+      [0, 4],
+    ],
+    windows: { w1: { x1: 1, y1: 0, z1: 0.9, x2: 2, y2: -0.3, z2: 2.4, window_frame_ratio: 0.2 } },
+  },
+  horizon: new Array(64).fill(10),
+  zenith: new Array(64).fill(0),
+};
+
+test('simulate with progress, then cancel a run', async ({ page }) => {
+  const [workerJs, probeJs] = await Promise.all([
+    bundle('workers/engine.worker.ts'),
+    bundle('e2e/probe/engineProbe.ts'),
+  ]);
+  await page.route('**/__probe/engine.worker.js', (r) =>
+    r.fulfill({ body: workerJs, contentType: 'text/javascript' }),
+  );
+  await page.route('**/__probe/engine.js', (r) =>
+    r.fulfill({ body: probeJs, contentType: 'text/javascript' }),
+  );
+  await page.goto('/v2/docs');
+  await page.addScriptTag({ url: '/__probe/engine.js', type: 'module' });
+  await page.waitForFunction(() => 'luxEngine' in window);
+
+  const out = await page.evaluate(async (b) => {
+    type Answer = { ok: boolean; response?: Record<string, unknown>; error?: unknown };
+    type Engine = {
+      simulate(job: number, body: unknown, progress: number[]): Promise<Answer>;
+      cancel(job: number): Promise<void>;
+    };
+    const e = (window as unknown as { luxEngine: Engine }).luxEngine;
+    const progress: number[] = [];
+    const done = await e.simulate(1, b, progress);
+    const cancelled = e.simulate(2, { ...b, quality: 'high' }, []);
+    await new Promise((r) => setTimeout(r, 50));
+    await e.cancel(2);
+    return { done, progress, cancelled: await cancelled };
+  }, body);
+  expect(out.done.ok).toBe(true);
+  expect(out.done.response).toMatchObject({ method: 'simulation', shape: [40, 50] });
+  expect(out.progress.length).toBeGreaterThan(2);
+  expect(out.progress.at(-1)).toBeGreaterThan(0.9);
+  expect(out.cancelled).toEqual({ ok: false, error: { type: 'cancelled', message: 'Simulation cancelled' } });
+});
