@@ -10,7 +10,7 @@ import { simulateRoom } from '../src/core/engine/simulate';
 import type { EngineRoom } from '../src/core/engine/model';
 import { parseRunRequest } from '../src/core/validation/requests';
 import { measure, type BenchResult } from './harness';
-import { BENCH_ROOM, mulberry32 } from './scenes';
+import { BENCH_ROOM, box, mulberry32 } from './scenes';
 
 const FIXTURES = join(import.meta.dirname, '../../shared/fixtures/radiance');
 
@@ -32,35 +32,6 @@ function roomOf(body: Record<string, unknown>): EngineRoom {
     mesh: hasMesh ? req.mesh : null,
     modelType: req.modelType,
   };
-}
-
-/** A box as 12 triangles (36 points), appended to `out`. */
-function box(out: number[][], x: number, y: number, w: number, d: number, h: number): void {
-  const v = [
-    [x, y, 0],
-    [x + w, y, 0],
-    [x + w, y + d, 0],
-    [x, y + d, 0],
-    [x, y, h],
-    [x + w, y, h],
-    [x + w, y + d, h],
-    [x, y + d, h],
-  ];
-  const faces = [
-    [0, 1, 5],
-    [0, 5, 4],
-    [1, 2, 6],
-    [1, 6, 5],
-    [2, 3, 7],
-    [2, 7, 6],
-    [3, 0, 4],
-    [3, 4, 7],
-    [4, 5, 6],
-    [4, 6, 7],
-    [0, 2, 1],
-    [0, 3, 2],
-  ];
-  for (const f of faces) for (const i of f) out.push(v[i]!);
 }
 
 /**

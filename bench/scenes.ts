@@ -2,19 +2,12 @@
  * Seeded synthetic scenes for benchmarks and load scripts: a city of box buildings around a room, as a
  * JSON mesh (the wire format) with a given number of triangles.
  */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng as mulberry32 } from '../src/core/engine/random';
+
+export { mulberry32 };
 
 /** A box as 12 triangles (36 points). */
-function box(out: number[][], x: number, y: number, w: number, d: number, h: number): void {
+export function box(out: number[][], x: number, y: number, w: number, d: number, h: number): void {
   const v = [
     [x, y, 0],
     [x + w, y, 0],

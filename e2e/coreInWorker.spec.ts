@@ -1,21 +1,10 @@
-import { build } from 'esbuild';
 import { expect, test } from '@playwright/test';
+import { bundle } from './probe/bundle';
 
 /**
  * The core runs unchanged in a browser Web Worker: the API worker (workers/api.worker.ts) is bundled for
  * the browser and asked for obstruction angles, an encoding and a validation error, in Chromium.
  */
-async function bundle(entry: string): Promise<string> {
-  const out = await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  return out.outputFiles[0]!.text;
-}
 
 test('obstruction, encoding and validation run in a Web Worker', async ({ page }) => {
   const [workerJs, probeJs] = await Promise.all([

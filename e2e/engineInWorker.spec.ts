@@ -1,18 +1,7 @@
-import { build } from 'esbuild';
 import { expect, test } from '@playwright/test';
+import { bundle } from './probe/bundle';
 
 /** The physics engine in a browser Web Worker: a result with progress, and a cancel that takes effect mid-run. */
-async function bundle(entry: string): Promise<string> {
-  const out = await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  return out.outputFiles[0]!.text;
-}
 
 const body = {
   model_type: 'df_default',

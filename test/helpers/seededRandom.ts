@@ -1,3 +1,5 @@
+import { rng as mulberry32 } from '../../src/core/engine/random';
+
 /** mulberry32 with a few helpers: every generated case is reproducible from the seed in the test name. */
 export interface Rng {
   (): number;
@@ -7,14 +9,7 @@ export interface Rng {
 }
 
 export function seededRandom(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const rng = next as Rng;
   rng.int = (n) => Math.floor(next() * n);
   rng.pick = (items) => {

@@ -89,6 +89,23 @@ function meshMissing(body: Record<string, unknown>): string[] {
   return ['mesh'];
 }
 
+/**
+ * Top-level angles apply to every window that has none of its own; the mesh is parsed when a window still
+ * lacks one (or when one is given anyway: it is validated either way).
+ */
+function anglesOrMesh(
+  room: ResolvedRoom,
+  top: { horizon?: number[] | undefined; zenith?: number[] | undefined; mesh?: unknown },
+  limits: Limits,
+): TriangleSoup | null {
+  for (const w of room.parameters.windows) {
+    if (w.horizon === undefined && top.horizon) w.horizon = top.horizon;
+    if (w.zenith === undefined && top.zenith) w.zenith = top.zenith;
+  }
+  const needsMesh = room.parameters.windows.some((w) => !w.horizon || !w.zenith);
+  return needsMesh || top.mesh !== undefined ? parseMesh(top.mesh, limits.maxMeshPoints) : null;
+}
+
 export interface RunRequest extends ResolvedRoom {
   modelType: ModelType;
   responseFormat: 'json' | 'base64';
@@ -101,17 +118,11 @@ export function parseRunRequest(body: unknown, limits: Limits = DEFAULT_LIMITS):
   // Daylight autonomy needs climate data and daylight coefficients (physics.md): never a fake map.
   if (modelType.startsWith('da_')) throw validationError(`model_type '${modelType}' is not available yet`);
   const room = resolveRoom(r.parameters, true);
-  // Top-level angles apply to every window that has none of its own.
-  for (const w of room.parameters.windows) {
-    if (w.horizon === undefined && r.horizon) w.horizon = r.horizon;
-    if (w.zenith === undefined && r.zenith) w.zenith = r.zenith;
-  }
-  const needsMesh = room.parameters.windows.some((w) => !w.horizon || !w.zenith);
   return {
     ...room,
     modelType,
     responseFormat: r.response_format ?? 'json',
-    mesh: needsMesh || r.mesh !== undefined ? parseMesh(r.mesh, limits.maxMeshPoints) : null,
+    mesh: anglesOrMesh(room, r, limits),
   };
 }
 
@@ -124,16 +135,11 @@ export interface EncodeRequest extends ResolvedRoom {
 export function parseEncodeRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): EncodeRequest {
   const r = parseWith(S.encodeRequest, body, meshMissing);
   const room = resolveRoom(r.parameters, true);
-  for (const w of room.parameters.windows) {
-    if (w.horizon === undefined && r.horizon) w.horizon = r.horizon;
-    if (w.zenith === undefined && r.zenith) w.zenith = r.zenith;
-  }
-  const needsMesh = room.parameters.windows.some((w) => !w.horizon || !w.zenith);
   return {
     ...room,
     modelType: baseModelType(r.model_type),
     scheme: r.encoding_scheme ?? 'v2',
-    mesh: needsMesh || r.mesh !== undefined ? parseMesh(r.mesh, limits.maxMeshPoints) : null,
+    mesh: anglesOrMesh(room, r, limits),
   };
 }
 
