@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
+import { getHealth, startServer, type RunningServer } from '../helpers/server';
+
+/**
+ * LUX_REQUEST_TIMEOUT_MS on the real server: a simulation that runs past it answers 504 `timeout`, its
+ * worker thread is terminated (piscina aborts by ending the thread), health answers meanwhile, and the
+ * next request is served normally.
+ */
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ LUX_REQUEST_TIMEOUT_MS: '1500', LUX_WORKERS: '1' });
+});
+afterAll(() => server?.stop());
+
+const post = async (path: string, body: unknown) => {
+  const res = await fetch(`${server.url}${path}`, { method: 'POST', body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+};
+
+describe('request time-out', () => {
+  it('a simulation past the limit answers 504 and frees its worker', async () => {
+    // A 600 m² hall at high quality takes far longer than 1.5 s on any machine this runs on.
+    const slow = {
+      model_type: 'df_default',
+      quality: 'high',
+      parameters: {
+        height_roof_over_floor: 4,
+        floor_height_above_terrain: 0,
+        room_polygon: [
+          [0, 0],
+          [30, 0],
+          [30, 20],
+          [0, 20],
+        ],
+        windows: { w1: { x1: 2, y1: 0, z1: 0.9, x2: 28, y2: -0.3, z2: 3.5, window_frame_ratio: 0.1 } },
+      },
+      horizon: new Array(64).fill(5),
+      zenith: new Array(64).fill(0),
+    };
+    const pending = post('/v2/simulate', slow);
+    // Health is answered on the event loop, not by the busy worker.
+    expect((await getHealth(server.url)).service).toBe('lux');
+    const r = await pending;
+    expect(r).toEqual({
+      status: 504,
+      json: {
+        status: 'error',
+        error: 'Request took longer than 1500 ms (LUX_REQUEST_TIMEOUT_MS)',
+        error_type: 'timeout',
+      },
+    });
+    const quick = await post('/v2/stats', EXAMPLE_BODIES['/stats']![0]);
+    expect(quick.status).toBe(200);
+  });
+});
