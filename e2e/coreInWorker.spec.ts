@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bundle } from './probe/bundle';
+import { loadWorkerProbe } from './probe/bundle';
 
 /**
  * The core runs unchanged in a browser Web Worker: the API worker (workers/api.worker.ts) is bundled for
@@ -7,19 +7,12 @@ import { bundle } from './probe/bundle';
  */
 
 test('obstruction, encoding and validation run in a Web Worker', async ({ page }) => {
-  const [workerJs, probeJs] = await Promise.all([
-    bundle('workers/api.worker.ts'),
-    bundle('e2e/probe/workerProbe.ts'),
-  ]);
-  await page.route('**/__probe/api.worker.js', (r) =>
-    r.fulfill({ body: workerJs, contentType: 'text/javascript' }),
-  );
-  await page.route('**/__probe/probe.js', (r) =>
-    r.fulfill({ body: probeJs, contentType: 'text/javascript' }),
-  );
-  await page.goto('/v2/docs');
-  await page.addScriptTag({ url: '/__probe/probe.js', type: 'module' });
-  await page.waitForFunction(() => 'luxWorker' in window);
+  await loadWorkerProbe(page, {
+    worker: 'workers/api.worker.ts',
+    workerName: 'api.worker',
+    probe: 'e2e/probe/workerProbe.ts',
+    global: 'luxWorker',
+  });
 
   const result = await page.evaluate(async () => {
     type Answer = {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bundle } from './probe/bundle';
+import { loadWorkerProbe } from './probe/bundle';
 
 /** The physics engine in a browser Web Worker: a result with progress, and a cancel that takes effect mid-run. */
 
@@ -22,19 +22,12 @@ const body = {
 };
 
 test('simulate with progress, then cancel a run', async ({ page }) => {
-  const [workerJs, probeJs] = await Promise.all([
-    bundle('workers/engine.worker.ts'),
-    bundle('e2e/probe/engineProbe.ts'),
-  ]);
-  await page.route('**/__probe/engine.worker.js', (r) =>
-    r.fulfill({ body: workerJs, contentType: 'text/javascript' }),
-  );
-  await page.route('**/__probe/engine.js', (r) =>
-    r.fulfill({ body: probeJs, contentType: 'text/javascript' }),
-  );
-  await page.goto('/v2/docs');
-  await page.addScriptTag({ url: '/__probe/engine.js', type: 'module' });
-  await page.waitForFunction(() => 'luxEngine' in window);
+  await loadWorkerProbe(page, {
+    worker: 'workers/engine.worker.ts',
+    workerName: 'engine.worker',
+    probe: 'e2e/probe/engineProbe.ts',
+    global: 'luxEngine',
+  });
 
   const out = await page.evaluate(async (b) => {
     type Answer = { ok: boolean; response?: Record<string, unknown>; error?: unknown };

@@ -10,7 +10,14 @@ test('a browser asking / gets the web app, which reads the live health', async (
 test('the API docs page renders every endpoint from openapi.json', async ({ page }) => {
   await page.goto('/v2/docs');
   await expect(page.getByRole('heading', { name: 'Lux API' })).toBeVisible();
-  for (const path of ['/v2/run', '/v2/obstruction_all', '/v2/encode', '/v2/stats', '/v2/merge']) {
+  for (const path of [
+    '/v2/run',
+    '/v2/simulate',
+    '/v2/obstruction_all',
+    '/v2/encode',
+    '/v2/stats',
+    '/v2/merge',
+  ]) {
     await expect(page.locator('h2 code', { hasText: new RegExp(`^${path}$`) })).toHaveCount(1);
   }
 });

@@ -82,10 +82,8 @@ export function createApp(deps: AppDeps): Hono {
       const principal = authorize(c, route);
       const states = await executor.components();
       const comp = route.component;
-      // /run needs the model itself; the model component's other routes (/simulate) only need it running.
-      const available = route.needsModel
-        ? states[comp] === 'ready'
-        : executor.reachable(comp) && (comp === 'model' || states[comp] === 'ready');
+      // /run needs the model itself; every other route only needs its component to answer.
+      const available = route.needsModel ? states[comp] === 'ready' : executor.reachable(comp);
       if (!available) {
         throw new LuxError(
           'service_unavailable',

@@ -69,8 +69,3 @@ export function authenticate(header: string | undefined, tokens: readonly TokenE
 export function hasScope(p: Principal, scope: string): boolean {
   return p.scopes.includes('*') || p.scopes.includes(scope);
 }
-
-export function allowsModel(p: Principal, modelType: string): boolean {
-  const base = modelType.replace(/_\d+\.\d+(\.\d+)?$/, '');
-  return hasScope(p, 'model:*') || hasScope(p, `model:${base}`);
-}

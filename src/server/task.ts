@@ -1,6 +1,7 @@
 import { isOperation, OPERATIONS } from '../core/api/operations';
 import type { OpResult } from '../core/api/result';
 import { isLuxError, LuxError, type LuxErrorType } from '../core/errors';
+import { modelForbidden, scopesAllowModel } from './scopes';
 
 /**
  * One request's compute, as it runs inside a worker thread: decode the body, parse JSON, check the
@@ -38,28 +39,14 @@ export function parseJsonBody(body: ArrayBuffer): unknown {
   }
 }
 
-function allowModel(req: TaskRequest, modelType: string): boolean {
-  if (req.modelScopes === null) return true;
-  const base = modelType.replace(/_\d+\.\d+(\.\d+)?$/, '');
-  return (
-    req.modelScopes.includes('model:*') ||
-    req.modelScopes.includes(`model:${base}`) ||
-    req.modelScopes.includes('*')
-  );
-}
-
 export function executeTask(req: TaskRequest): TaskResponse {
   try {
     if (!isOperation(req.op)) throw new LuxError('not_found', `Unknown operation '${req.op}'`);
     const body = parseJsonBody(req.body);
     const mt = (body as { model_type?: unknown } | null)?.model_type;
-    if (typeof mt === 'string' && !allowModel(req, mt)) {
-      throw new LuxError(
-        'permission_error',
-        `Token '${req.principal ?? ''}' is not allowed to use model_type '${mt.slice(0, 60)}'`,
-      );
-    }
-    const ctx = { maxMeshPoints: req.maxMeshPoints, allowModel: (m: string) => allowModel(req, m) };
+    if (typeof mt === 'string' && !scopesAllowModel(req.modelScopes, mt))
+      throw modelForbidden(req.principal, mt);
+    const ctx = { maxMeshPoints: req.maxMeshPoints };
     return serialise(OPERATIONS[req.op].run(body, ctx));
   } catch (e) {
     if (isLuxError(e)) return { ok: false, error: { type: e.type, message: e.message } };

@@ -5,11 +5,9 @@ export type OpResult =
 
 export const json = (value: Record<string, unknown>): OpResult => ({ kind: 'json', value });
 
-/** Limits and permissions an operation needs from its caller. */
+/** Limits an operation needs from its caller (permissions are checked by the face before it runs). */
 export interface OpContext {
   maxMeshPoints: number;
-  /** Whether the caller may use this model type (403 otherwise). */
-  allowModel: (modelType: string) => boolean;
 }
 
-export const OPEN_CONTEXT: OpContext = { maxMeshPoints: 3_000_000, allowModel: () => true };
+export const OPEN_CONTEXT: OpContext = { maxMeshPoints: 3_000_000 };

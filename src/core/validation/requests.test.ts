@@ -213,10 +213,14 @@ describe('geometry rules', () => {
     b.parameters.windows.w1 = { ...window, z1: 6.9, z2: 8.4 };
     expect(() => parseRunRequest(b)).not.toThrow();
   });
-  it('window request order is kept, even for integer-like ids? (JS objects put them first: documented)', () => {
+  it('windows keep request order; integer-like ids come first, as JS objects order them (documented)', () => {
     const b = valid();
     (b.parameters.windows as Record<string, unknown>) = { b: window, a: { ...window, x1: 3, x2: 4 } };
     expect(parseRunRequest(b).parameters.windows.map((w) => w.id)).toEqual(['b', 'a']);
+    (b.parameters.windows as Record<string, unknown>) = JSON.parse(
+      '{"b": {"x1":1,"y1":0,"z1":0.9,"x2":2,"y2":0,"z2":2.4,"window_frame_ratio":0.2}, "2": {"x1":3,"y1":0,"z1":0.9,"x2":4,"y2":0,"z2":2.4,"window_frame_ratio":0.2}}',
+    );
+    expect(parseRunRequest(b).parameters.windows.map((w) => w.id)).toEqual(['2', 'b']);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Component } from '../../core/api/operations';
 import type { LuxErrorType } from '../../core/errors';
-import { allowsModel } from '../auth';
 import { ModelScopeCheck, restrictsModels } from '../modelScopeCheck';
+import { modelForbidden, scopesAllowModel } from '../scopes';
 import { ROUTES, type RouteSpec } from '../routes';
 import type { TaskRequest, TaskResponse } from '../task';
 import type { ComponentState, Executor } from './executor';
@@ -60,12 +60,9 @@ export class GatewayExecutor implements Executor {
         return fail('service_unavailable', 'Server busy: too many requests queued, retry shortly');
       body = checked.body;
       const mt = checked.modelType;
-      if (mt !== null && !allowsModel({ name: req.principal ?? '', scopes: req.modelScopes }, mt)) {
-        // Same message as task.ts gives in embedded mode.
-        return fail(
-          'permission_error',
-          `Token '${req.principal ?? ''}' is not allowed to use model_type '${mt.slice(0, 60)}'`,
-        );
+      if (mt !== null && !scopesAllowModel(req.modelScopes, mt)) {
+        const e = modelForbidden(req.principal, mt);
+        return fail(e.type, e.message);
       }
     }
     return this.forward(route, body, signal);
