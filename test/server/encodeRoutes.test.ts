@@ -122,3 +122,50 @@ describe('the original /encode vectors through /v2/encode', () => {
     });
   }
 });
+
+describe('/encode with a mesh', () => {
+  const app = testApp();
+  it('encodes the angles /obstruction_all computes for the same window', async () => {
+    const room_polygon = [
+      [0, 0],
+      [5, 0],
+      [5, 4],
+      [0, 4],
+    ];
+    const w1 = { x1: 1, y1: 0, z1: 0.9, x2: 2, y2: -0.3, z2: 2.4, window_frame_ratio: 0.2 };
+    const mesh = [
+      [-10, -8, 0],
+      [12, -8, 0],
+      [12, -8, 6],
+      [-10, -8, 0],
+      [12, -8, 6],
+      [-10, -8, 6],
+    ];
+    const parameters = {
+      height_roof_over_floor: 3,
+      floor_height_above_terrain: 0,
+      room_polygon,
+      windows: { w1 },
+    };
+    const fan = await (
+      await post(app, '/v2/obstruction_all', { room_polygon, windows: { w1 }, mesh })
+    ).json();
+    expect(Math.max(...fan.horizon)).toBeGreaterThan(20); // the wall is really seen
+    const unzip = async (res: Response) => unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const fromMesh = await unzip(
+      await post(app, '/v2/encode', { model_type: 'df_default', parameters, mesh }),
+    );
+    const withAngles = {
+      ...parameters,
+      windows: { w1: { ...w1, horizon: fan.horizon, zenith: fan.zenith } },
+    };
+    const fromAngles = await unzip(
+      await post(app, '/v2/encode', { model_type: 'df_default', parameters: withAngles }),
+    );
+    expect(Buffer.from(fromMesh['image.npy']!).equals(Buffer.from(fromAngles['image.npy']!))).toBe(true);
+    // and the angles did reach the bar: rows 32..95, column 124, channel 2 = horizon
+    const image = readNpy(fromMesh['image.npy']!).data;
+    const bar = Array.from({ length: 64 }, (_, i) => image[((32 + i) * 128 + 124) * 4 + 2]!);
+    expect(new Set(bar).size).toBeGreaterThan(5);
+  });
+});

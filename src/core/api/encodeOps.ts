@@ -1,23 +1,16 @@
 import { encodedZip, encodeRoom, type EncoderRoom, type EncoderWindow } from '../encoding';
-import { buildObstructionScene, obstructionFan, type ObstructionScene } from '../obstruction';
 import { parseEncodeRawRequest, parseEncodeRequest, type EncodeRequest } from '../validation/requests';
 import type { OpContext, OpResult } from './result';
+import { windowAngles } from './windowAngles';
 
 /**
  * /encode and /encode_raw: the original service's v2 (or v1) model input, one image + mask per window,
  * as NPY files in a ZIP. Windows without both angles get them from the mesh (one BVH per request).
  */
 function encoded(r: EncodeRequest): OpResult {
-  let scene: ObstructionScene | null = null;
+  const angles = windowAngles(r, r.mesh);
   const windows: EncoderWindow[] = r.parameters.windows.map((w, i) => {
-    let { horizon, zenith } = w;
-    if (!horizon || !zenith) {
-      scene ??= buildObstructionScene(r.mesh!);
-      const g = r.geometry[i]!;
-      const fan = obstructionFan(scene, g.externalReferencePoint, g.directionAngle);
-      horizon ??= fan.horizon;
-      zenith ??= fan.zenith;
-    }
+    const { horizon, zenith } = angles[i]!;
     // direction_angle stays as the user gave it (or absent): the encoder derives the exact radians the
     // original used, bit for bit, where a degrees round trip could flip a pixel.
     return { ...w, window_frame_ratio: w.window_frame_ratio ?? 0, horizon, zenith };

@@ -4,6 +4,7 @@ import { REFLECTANCE_FIELDS } from '../validation/ranges';
 import type { RunRequest } from '../validation/requests';
 import type { Grid } from '../stats/grid';
 import { roundAngle } from './geometryOps';
+import type { WindowAngles } from './windowAngles';
 
 /**
  * The response of /run and /simulate (api.md §/run): the room-frame DF grid, shape A (nested JSON) or
@@ -15,7 +16,7 @@ export interface RoomResult {
   origin: { x: number; y: number };
   resolution: number;
   /** The angles each window was computed with (given, or from the mesh). */
-  angles: { horizon: number[]; zenith: number[] }[];
+  angles: WindowAngles[];
 }
 
 /** DF printed to 1e-4 % in JSON: far below any model's or the engine's error, a third of the bytes. */

@@ -1,10 +1,10 @@
 import { simulateRoom, simulateRoomAsync, type CancelSignal, type SimulationResult } from '../engine';
-import { buildObstructionScene, obstructionFan, type ObstructionScene } from '../obstruction';
 import { parseWith } from '../validation/format';
 import { parseRunRequest, type RunRequest } from '../validation/requests';
 import { simulateOptions } from '../validation/schemas';
 import { json, type OpContext, type OpResult } from './result';
 import { roomResponse } from './roomResponse';
+import { windowAngles, type WindowAngles } from './windowAngles';
 
 /**
  * /simulate: the physics engine on the same request as /run, same response plus `"method": "simulation"`.
@@ -16,21 +16,14 @@ interface Prepared {
   req: RunRequest;
   seed: number;
   quality: 'draft' | 'standard' | 'high';
-  angles: { horizon: number[]; zenith: number[] }[];
+  angles: WindowAngles[];
 }
 
 function prepare(body: unknown, ctx: Pick<OpContext, 'maxMeshPoints'>): Prepared {
   const req = parseRunRequest(body, { maxMeshPoints: ctx.maxMeshPoints });
   const opts = parseWith(simulateOptions, body);
   // The angles reported per window: given ones, or the fan from the mesh (what /run feeds the model).
-  let scene: ObstructionScene | null = null;
-  const angles = req.parameters.windows.map((w, i) => {
-    if (w.horizon && w.zenith) return { horizon: w.horizon, zenith: w.zenith };
-    scene ??= buildObstructionScene(req.mesh!);
-    const g = req.geometry[i]!;
-    const fan = obstructionFan(scene, g.externalReferencePoint, g.directionAngle);
-    return { horizon: w.horizon ?? fan.horizon, zenith: w.zenith ?? fan.zenith };
-  });
+  const angles = windowAngles(req, req.mesh);
   return { req, seed: opts.seed ?? 1, quality: opts.quality ?? 'standard', angles };
 }
 
