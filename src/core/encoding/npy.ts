@@ -15,24 +15,40 @@ function pythonTuple(shape: readonly number[]): string {
   return shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
 }
 
-function headerText(shape: readonly number[]): string {
-  const dict = `{'descr': '|u1', 'fortran_order': False, 'shape': ${pythonTuple(shape)}, }`;
+function headerText(shape: readonly number[], descr: string): string {
+  const dict = `{'descr': '${descr}', 'fortran_order': False, 'shape': ${pythonTuple(shape)}, }`;
   const growth = shape.length > 0 ? ' '.repeat(GROWTH_AXIS_MAX_DIGITS - String(shape[0]).length) : '';
   const unpadded = dict + growth;
   const pad = ALIGN - ((PREFIX_LENGTH + unpadded.length + 1) % ALIGN);
   return `${unpadded}${' '.repeat(pad)}\n`;
 }
 
-export function npyBytes(data: Uint8Array, shape: readonly number[]): Uint8Array {
+/** NPY bytes of uint8 data, or of little-endian float32 (`'<f4'`, the training shards' targets). */
+export function npyBytes(data: Uint8Array | Float32Array, shape: readonly number[]): Uint8Array {
+  const bytes =
+    data instanceof Float32Array ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data;
+  // Float32Array's own bytes are little-endian on every platform this runs on (x86, ARM).
+  return npyRaw(bytes, shape, data instanceof Float32Array ? '<f4' : '|u1', data.BYTES_PER_ELEMENT);
+}
+
+/** NPY bytes of raw little-endian values of type `descr` (e.g. `'<f2'`, itemSize 2). */
+export function npyRaw(
+  bytes: Uint8Array,
+  shape: readonly number[],
+  descr: string,
+  itemSize: number,
+): Uint8Array {
   const size = shape.reduce((a, b) => a * b, 1);
-  if (size !== data.length)
-    throw new RangeError(`npyBytes: shape ${pythonTuple(shape)} needs ${size} bytes, got ${data.length}`);
-  const header = headerText(shape);
-  const out = new Uint8Array(PREFIX_LENGTH + header.length + data.length);
+  if (size * itemSize !== bytes.length)
+    throw new RangeError(
+      `npyBytes: shape ${pythonTuple(shape)} needs ${size * itemSize} bytes, got ${bytes.length}`,
+    );
+  const header = headerText(shape, descr);
+  const out = new Uint8Array(PREFIX_LENGTH + header.length + bytes.length);
   out.set(MAGIC, 0);
   out.set([1, 0, header.length & 0xff, header.length >> 8], MAGIC.length);
   for (let i = 0; i < header.length; i++) out[PREFIX_LENGTH + i] = header.charCodeAt(i);
-  out.set(data, PREFIX_LENGTH + header.length);
+  out.set(bytes, PREFIX_LENGTH + header.length);
   return out;
 }
 

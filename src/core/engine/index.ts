@@ -14,4 +14,4 @@ export type { EngineRoom } from './model';
 export { glassTransmittance, glassReflectance, GLASS_TRANSMISSIVITY } from './glazing';
 export { skyLuminance, skyOnTilt, ZENITH_LUMINANCE } from './sky';
 export { simulateWindowFrames, v2Frame } from './v2Frame';
-export type { V2Frame, WindowFrameResult } from './v2Frame';
+export type { V2Frame, WindowFrameResult, PixelSampler } from './v2Frame';

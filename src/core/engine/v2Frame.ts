@@ -84,10 +84,16 @@ function inside(polygon: readonly Vec2[], p: Vec2): [number, number] {
 
 export interface WindowFrameResult {
   id: string;
-  /** DF (%) of this window alone on the encoder's 128 × 128 grid, 0 outside its mask. */
+  /** DF (%) of this window alone on the encoder's 128 × 128 grid, 0 outside its mask, NaN where not sampled. */
   df: Float32Array;
   mask: Uint8Array;
 }
+
+/**
+ * Which room pixels to evaluate (all by default). Training data samples every pixel near the window,
+ * where DF changes fast, and a sparser lattice elsewhere: the engine's cost is mostly per receiver.
+ */
+export type PixelSampler = (frame: V2Frame) => (pixel: number) => boolean;
 
 /**
  * Each window's share of the daylight factor in its own v2 frame (the model's training target), from one
@@ -96,8 +102,19 @@ export interface WindowFrameResult {
 export function simulateWindowFrames(
   room: EngineRoom,
   opts: Omit<SimulationOptions, 'points'> = {},
+  sampler?: PixelSampler,
 ): WindowFrameResult[] {
-  const frames = room.parameters.windows.map((_, i) => v2Frame(room, i));
+  const frames = room.parameters.windows.map((_, i) => {
+    const f = v2Frame(room, i);
+    if (!sampler) return f;
+    const keep = sampler(f);
+    const k = [...f.pixels.keys()].filter((j) => keep(f.pixels[j]!));
+    return {
+      mask: f.mask,
+      pixels: Int32Array.from(k, (j) => f.pixels[j]!),
+      points: k.map((j) => f.points[j]!),
+    };
+  });
   const offsets: number[] = [];
   const all: [number, number][] = [];
   for (const f of frames) {
@@ -108,6 +125,7 @@ export function simulateWindowFrames(
   return room.parameters.windows.map((w, i) => {
     const f = frames[i]!;
     const df = new Float32Array(IMAGE_SIZE * IMAGE_SIZE);
+    if (sampler) f.mask.forEach((m, px) => m && (df[px] = NaN));
     const share = res.perWindow.find((p) => p.id === w.id);
     if (share) f.pixels.forEach((px, k) => (df[px] = share.points[offsets[i]! + k]!));
     return { id: w.id, df, mask: f.mask };

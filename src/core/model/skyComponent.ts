@@ -1,0 +1,104 @@
+import { glassTransmittanceFast } from '../engine/glazing';
+
+/**
+ * The direct part of the daylight factor at a work-plane point, in closed geometric form: what the
+ * model's inputs call the sky component. It gives the network the sharp structure near a window (the
+ * steep fall-off, the shadow of reveals and frames, the cut-off of the obstruction line) so that the
+ * network itself only has to learn smooth corrections and the interreflected light.
+ *
+ * Window frame: the point looks out along the window normal n; `s` is the lateral slope (per metre
+ * along n, positive to the left when looking out) and `v` the vertical slope. The opening is a tunnel
+ * through the wall: the ray must pass its inner face (at depth d), its outer face (d + t) and the glazed
+ * part of the pane in the middle (d + t/2). Each of these bounds s and v separately, so the visible
+ * aperture is a rectangle in (s, v): [s0, s1] × [v0, v1].
+ *
+ * In each of 64 sectors the angles give the sky band [horizon, 90° − zenith]; below and above it the
+ * ray meets an obstruction (physics.md). The integral of the CIE overcast sky over the visible sky, with
+ * the glass's angular transmittance and the cosine on the upward work plane, is the `sky` output (DF %);
+ * the same integral over the obstructed directions, with sky luminance, is `obstructed` (the network
+ * scales it into the light the obstructions reflect).
+ */
+export interface Aperture {
+  s0: number;
+  s1: number;
+  v0: number;
+  v1: number;
+}
+
+export interface SectorAngles {
+  /** tan of horizon and of (90° − zenith) per sector, conventions.md order (0 = right-hand end). */
+  tanLow: Float64Array;
+  tanHigh: Float64Array;
+}
+
+const FAN = (72.5 * Math.PI) / 180;
+const STEP = ((145 / 63) * Math.PI) / 180;
+/** Horizontal illuminance of the unobstructed CIE overcast sky of zenith luminance 1: 7π/9. */
+const E_H = (7 * Math.PI) / 9;
+const STRIPS = 12;
+/** 3-point Gauss–Legendre on [0, 1]. */
+const GX = [0.5 - Math.sqrt(0.15), 0.5, 0.5 + Math.sqrt(0.15)];
+const GW = [5 / 18, 8 / 18, 5 / 18];
+
+export function sectorAngles(horizon: readonly number[], zenith: readonly number[]): SectorAngles {
+  const rad = Math.PI / 180;
+  return {
+    tanLow: Float64Array.from(horizon, (h) => Math.tan(Math.min(89.9, h) * rad)),
+    tanHigh: Float64Array.from(zenith, (z) => (z <= 0 ? Infinity : Math.tan(Math.max(0.1, 90 - z) * rad))),
+  };
+}
+
+/** ∫ over v in [a, b] of the sky integrand at lateral slope s (q = 1 + s²), Gauss on the interval. */
+function band(s2: number, a: number, b: number): number {
+  if (b <= a) return 0;
+  let sum = 0;
+  const h = b - a;
+  for (let k = 0; k < 3; k++) {
+    const v = a + GX[k]! * h;
+    const L2 = 1 + s2 + v * v;
+    const L = Math.sqrt(L2);
+    const sinG = v / L;
+    // Luminance (1 + 2 sin γ)/3 × cos on the work plane (sin γ) × glass × dΩ = ds dv / L³.
+    sum += (GW[k]! * (((1 + 2 * sinG) / 3) * sinG * glassTransmittanceFast(1 / L))) / (L2 * L);
+  }
+  return sum * h;
+}
+
+/** Sky and obstructed-sky DF (%) through aperture `a`; `angles` null = open surroundings. */
+export function skyComponent(
+  a: Aperture,
+  angles: SectorAngles | null,
+  out: { sky: number; obstructed: number },
+): void {
+  out.sky = 0;
+  out.obstructed = 0;
+  const v0 = Math.max(0, a.v0);
+  if (a.s1 <= a.s0 || a.v1 <= v0) return;
+  const ds = (a.s1 - a.s0) / STRIPS;
+  let sky = 0,
+    obstructed = 0;
+  for (let k = 0; k < STRIPS; k++) {
+    const s = a.s0 + (k + 0.5) * ds;
+    const s2 = s * s;
+    const total = band(s2, v0, a.v1);
+    if (angles === null) {
+      sky += total;
+      continue;
+    }
+    const alpha = Math.atan(s);
+    if (alpha < -FAN || alpha > FAN) {
+      sky += total;
+      continue;
+    }
+    const i = Math.min(63, Math.max(0, Math.round((alpha + FAN) / STEP)));
+    // Elevation tan γ = v / √(1 + s²): the band's limits in v.
+    const q = Math.sqrt(1 + s2);
+    const lo = Math.min(a.v1, Math.max(v0, angles.tanLow[i]! * q));
+    const hi = Math.max(lo, Math.min(a.v1, angles.tanHigh[i]! * q));
+    const visible = band(s2, lo, hi);
+    sky += visible;
+    obstructed += total - visible;
+  }
+  out.sky = (100 * sky * ds) / E_H;
+  out.obstructed = (100 * obstructed * ds) / E_H;
+}

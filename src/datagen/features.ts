@@ -1,0 +1,39 @@
+/**
+ * `npm run features -- [--out data/v1] [--threads N]`: the model inputs of every shard of both splits
+ * (src/datagen/shardFeatures.ts). Skips shards whose inputs are newer than their JSONL unless --force.
+ */
+import { availableParallelism } from 'node:os';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Piscina } from 'piscina';
+import type { FeatureTask } from './shardFeatures';
+
+const { values: o } = parseArgs({
+  options: {
+    out: { type: 'string', default: 'data/v1' },
+    threads: { type: 'string', default: String(availableParallelism()) },
+    force: { type: 'boolean', default: false },
+  },
+});
+const fromSource = import.meta.url.endsWith('.ts');
+const pool = new Piscina<FeatureTask, number>({
+  filename: new URL(fromSource ? './shardFeatures.ts' : './shardFeatures.js', import.meta.url).href,
+  maxThreads: Math.max(1, Number(o.threads)),
+  ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
+});
+const jobs: Promise<number>[] = [];
+for (const split of ['train', 'test']) {
+  const dir = join(o.out, split);
+  if (!existsSync(dir)) continue;
+  for (const f of readdirSync(dir).sort()) {
+    const m = /^(\d{6})\.jsonl$/.exec(f);
+    if (!m) continue;
+    const x = join(dir, `${m[1]}.x.npy`);
+    if (!o.force && existsSync(x) && statSync(x).mtimeMs > statSync(join(dir, f)).mtimeMs) continue;
+    jobs.push(pool.run({ dir, name: m[1]! }));
+  }
+}
+const counts = await Promise.all(jobs);
+console.log(`inputs for ${counts.length} shards, ${counts.reduce((a, b) => a + b, 0)} windows`);
+await pool.destroy();

@@ -1,0 +1,119 @@
+/**
+ * One shard of training data: `rooms` random rooms, each simulated once by the engine, stored per window
+ * in its v2 frame. Files (written under a temporary name and renamed, so a shard on disk is complete):
+ * - `NNNNNN.jsonl`: one line per window: the /run body the model sees for it (the room's parameters, this
+ *   window's horizon/zenith — given, or the fan from the mesh — and no mesh), its index and id, the context
+ *   kind, the room and shard seeds;
+ * - `NNNNNN.df.npy`: float32 (n, 128, 128), the window's DF share (%) on its v2 frame, 0 outside the mask;
+ * - `NNNNNN.mask.npy`: uint8 (n, 128, 128), the encoder's room mask of that frame.
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { windowAngles } from '../core/api/windowAngles';
+import { simulateWindowFrames, type PixelSampler } from '../core/engine';
+import { hash32 } from '../core/engine/random';
+import { npyBytes } from '../core/encoding/npy';
+import { parseRunRequest } from '../core/validation/requests';
+import { sampleRoom } from './sampleRoom';
+
+export interface ShardTask {
+  dir: string;
+  quality: 'draft' | 'standard';
+  /** Distinguishes the train and test streams: their rooms never coincide. */
+  stream: number;
+  index: number;
+  rooms: number;
+  seed: number;
+}
+
+export interface ShardResult {
+  index: number;
+  windows: number;
+  seconds: number;
+}
+
+const FRAME = 128 * 128;
+const ZEROS = new Array<number>(64).fill(0);
+
+export const shardName = (index: number): string => String(index).padStart(6, '0');
+
+export function roomSeed(t: Pick<ShardTask, 'seed' | 'stream' | 'index'>, k: number): number {
+  return hash32(t.seed, t.stream, t.index, k);
+}
+
+/** Pixels within this many columns of the room's window-side edge are all sampled (1 m). */
+const NEAR_COLUMNS = 10;
+
+/**
+ * Every pixel within 1 m of the window wall (where DF changes fastest), every other pixel in each
+ * direction beyond: a quarter of the engine's cost there. Unsampled pixels are NaN in the target; the
+ * training loss and the evaluation skip them, weighting lattice pixels by 4 for room means.
+ */
+export const nearAndLattice: PixelSampler = (frame) => {
+  let maxCol = 0;
+  for (const px of frame.pixels) maxCol = Math.max(maxCol, px % 128);
+  return (px) => {
+    const row = Math.floor(px / 128),
+      col = px % 128;
+    return col > maxCol - NEAR_COLUMNS || ((row & 1) === 0 && (col & 1) === 0);
+  };
+};
+
+export function generateShard(t: ShardTask): ShardResult {
+  const start = performance.now();
+  const lines: string[] = [];
+  const dfs: Float32Array[] = [];
+  const masks: Uint8Array[] = [];
+  for (let k = 0; k < t.rooms; k++) {
+    const seed = roomSeed(t, k);
+    const s = sampleRoom(seed);
+    const given = s.angles ?? { horizon: ZEROS, zenith: ZEROS };
+    // Validate as the server would: the mesh, or angles (open sky = zeros, which the engine then drops).
+    const req = parseRunRequest(s.mesh ? { ...s.body, mesh: s.mesh } : { ...s.body, ...given });
+    const angles = windowAngles(req, req.mesh);
+    if (s.context === 'open') {
+      for (const w of req.parameters.windows) {
+        delete w.horizon;
+        delete w.zenith;
+      }
+    }
+    const frames = simulateWindowFrames(
+      { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType },
+      { quality: t.quality, seed },
+      nearAndLattice,
+    );
+    frames.forEach((f, i) => {
+      const windows = structuredClone(s.body.parameters.windows);
+      for (const [j, id] of Object.keys(windows).entries()) Object.assign(windows[id]!, angles[j]);
+      lines.push(
+        JSON.stringify({
+          body: { ...s.body, parameters: { ...s.body.parameters, windows } },
+          window: i,
+          id: f.id,
+          context: s.context,
+          triangles: s.mesh ? s.mesh.length / 3 : 0,
+          room_seed: seed,
+        }),
+      );
+      dfs.push(f.df);
+      masks.push(f.mask);
+    });
+  }
+  const n = dfs.length;
+  const df = new Float32Array(n * FRAME);
+  const mask = new Uint8Array(n * FRAME);
+  dfs.forEach((d, i) => df.set(d, i * FRAME));
+  masks.forEach((m, i) => mask.set(m, i * FRAME));
+  const base = join(t.dir, shardName(t.index));
+  const write = (suffix: string, data: Uint8Array | string): void => {
+    writeFileSync(`${base}${suffix}.tmp`, data);
+    renameSync(`${base}${suffix}.tmp`, `${base}${suffix}`);
+  };
+  write('.df.npy', npyBytes(df, [n, 128, 128]));
+  write('.mask.npy', npyBytes(mask, [n, 128, 128]));
+  // The JSONL goes last: its presence marks the shard complete.
+  write('.jsonl', lines.join('\n') + '\n');
+  return { index: t.index, windows: n, seconds: (performance.now() - start) / 1000 };
+}
+
+export default generateShard;

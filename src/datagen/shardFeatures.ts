@@ -1,0 +1,41 @@
+/**
+ * Model inputs for one shard (preprocessing `lux-frame-1`, src/core/model/features.ts), from the /run
+ * bodies stored in its JSONL: `NNNNNN.x.npy` float16 (n, C, 128, 128) and `NNNNNN.s.npy` float32
+ * (n, SCALAR_COUNT). Recomputed whenever the preprocessing changes; the simulation is not.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHANNELS, FRAME_CELLS, frameInputs, SCALAR_COUNT } from '../core/model/features';
+import { npyBytes } from '../core/encoding/npy';
+import { parseRunRequest } from '../core/validation/requests';
+import { float16Bytes } from './float16';
+
+export interface FeatureTask {
+  dir: string;
+  name: string;
+}
+
+export function shardFeatures(t: FeatureTask): number {
+  const lines = readFileSync(join(t.dir, `${t.name}.jsonl`), 'utf8')
+    .trim()
+    .split('\n');
+  const C = CHANNELS.length;
+  const x = new Float32Array(lines.length * C * FRAME_CELLS);
+  const s = new Float32Array(lines.length * SCALAR_COUNT);
+  lines.forEach((line, k) => {
+    const rec = JSON.parse(line) as { body: unknown; window: number };
+    const req = parseRunRequest(rec.body);
+    const w = req.parameters.windows[rec.window]!;
+    const inp = frameInputs(req, rec.window, { horizon: w.horizon!, zenith: w.zenith! }, req.modelType);
+    x.set(inp.channels, k * C * FRAME_CELLS);
+    s.set(inp.scalars, k * SCALAR_COUNT);
+  });
+  const base = join(t.dir, t.name);
+  writeFileSync(`${base}.s.npy.tmp`, npyBytes(s, [lines.length, SCALAR_COUNT]));
+  renameSync(`${base}.s.npy.tmp`, `${base}.s.npy`);
+  writeFileSync(`${base}.x.npy.tmp`, float16Bytes(x, [lines.length, C, 128, 128]));
+  renameSync(`${base}.x.npy.tmp`, `${base}.x.npy`);
+  return lines.length;
+}
+
+export default shardFeatures;

@@ -1,0 +1,254 @@
+"""Train the Lux daylight model on the engine's shards, export ONNX and write the model card.
+
+    python3 training/train.py --data data/v1 --out training/runs/v1 --steps 20000
+    python3 training/train.py ... --export-only        # ONNX + card from the last checkpoint
+
+Reads only `<data>/train` (the held-out `<data>/test` is for `npm run evaluate`); a few train shards are
+kept apart for validation. Checkpoints every --checkpoint-every steps to `<out>/checkpoint.pt` and
+resumes from it. CPU by default (a GPU when torch sees one). Writes `<out>/<name>.onnx` (opset 17) and
+`<out>/<name>.json` (the card, without the evaluation metrics: `npm run evaluate` adds those).
+"""
+import argparse
+import glob
+import json
+import math
+import os
+import random
+import sys
+import time
+
+import numpy as np
+import torch
+
+sys.path.insert(0, os.path.dirname(__file__))
+from luxnet import CHANNELS, SCALARS, LuxNet  # noqa: E402
+
+NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is sampled
+
+
+class Shards:
+    """Memory-mapped shards: inputs (float16), scalars, targets (NaN where not sampled), masks."""
+
+    def __init__(self, files):
+        self.parts = []
+        for jsonl in files:
+            base = jsonl[: -len(".jsonl")]
+            if not os.path.exists(base + ".x.npy"):
+                continue
+            self.parts.append(
+                (
+                    np.load(base + ".x.npy", mmap_mode="r"),
+                    np.load(base + ".s.npy"),
+                    np.load(base + ".df.npy", mmap_mode="r"),
+                )
+            )
+        self.index = [(p, k) for p, part in enumerate(self.parts) for k in range(part[1].shape[0])]
+
+    def __len__(self):
+        return len(self.index)
+
+    def batch(self, ids):
+        xs, ss, ts = [], [], []
+        for i in ids:
+            p, k = self.index[i]
+            x, s, t = self.parts[p]
+            xs.append(np.asarray(x[k], dtype=np.float32))
+            ss.append(s[k])
+            ts.append(np.asarray(t[k], dtype=np.float32))
+        return torch.from_numpy(np.stack(xs)), torch.from_numpy(np.stack(ss)), torch.from_numpy(np.stack(ts))[:, None]
+
+
+def weights(x, target):
+    """Area weights of the sampled pixels: 1 near the window (all sampled), 4 on the sparser lattice."""
+    sampled = torch.isfinite(target) & (x[:, 0:1] > 0.5)
+    cols = torch.arange(128).view(1, 1, 1, 128).expand_as(target)
+    masked_cols = torch.where(x[:, 0:1] > 0.5, cols, torch.full_like(cols, -1))
+    max_col = masked_cols.amax(dim=(2, 3), keepdim=True)
+    w = torch.where(cols > max_col - NEAR_COLUMNS, 1.0, 4.0)
+    return torch.where(sampled, w, torch.zeros_like(w))
+
+
+def loss_fn(pred, target, w):
+    t = torch.nan_to_num(target, nan=0.0)
+    abs_err = (pred - t).abs()
+    log_err = (torch.log(pred + 0.2) - torch.log(t + 0.2)).abs()
+    total = w.sum().clamp(min=1.0)
+    return ((abs_err + 0.5 * log_err) * w).sum() / total, (abs_err * w).sum() / total
+
+
+def split_files(data):
+    files = sorted(glob.glob(os.path.join(data, "train", "*.jsonl")))
+    # Every 25th shard validates training; the held-out test split is never read here.
+    val = files[::25]
+    train = [f for f in files if f not in set(val)]
+    return train, val
+
+
+def evaluate(model, shards, device, limit=400):
+    model.eval()
+    ids = list(range(min(limit, len(shards))))
+    err = n = 0.0
+    with torch.no_grad():
+        for i in range(0, len(ids), 16):
+            x, s, t = shards.batch(ids[i : i + 16])
+            x, s, t = x.to(device), s.to(device), t.to(device)
+            w = weights(x, t)
+            pred = model(x, s)
+            err += float(((pred - torch.nan_to_num(t)).abs() * w).sum())
+            n += float(w.sum())
+    model.train()
+    return err / max(n, 1.0)
+
+
+def export(model, out, name, meta):
+    model = model.cpu().eval()
+    x = torch.zeros(1, CHANNELS, 128, 128)
+    s = torch.zeros(1, SCALARS)
+    path = os.path.join(out, name + ".onnx")
+    torch.onnx.export(
+        model,
+        (x, s),
+        path,
+        opset_version=17,
+        input_names=["inputs", "scalars"],
+        output_names=["df"],
+        dynamic_axes={"inputs": {0: "n"}, "scalars": {0: "n"}, "df": {0: "n"}},
+        do_constant_folding=True,
+    )
+    size = os.path.getsize(path)
+    card = {
+        "name": name,
+        "version": meta["version"],
+        "license": "MIT",
+        "description": "Lux daylight-factor model: one window in its v2 frame, CIE overcast sky, trained on the Lux engine.",
+        "task": "df",
+        "preprocessing": "lux-frame-1",
+        "inputs": [
+            {"name": "inputs", "shape": ["n", CHANNELS, 128, 128], "dtype": "float32"},
+            {"name": "scalars", "shape": ["n", SCALARS], "dtype": "float32"},
+        ],
+        "outputs": [{"name": "df", "shape": ["n", 1, 128, 128], "dtype": "float32", "units": "%"}],
+        "file": name + ".onnx",
+        "size_bytes": size,
+        "opset": 17,
+        "training": meta["training"],
+        "metrics": {},
+    }
+    with open(os.path.join(out, name + ".json"), "w") as f:
+        json.dump(card, f, indent=2)
+        f.write("\n")
+    print(f"exported {path} ({size / 1e6:.2f} MB)")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", default="data/v1")
+    ap.add_argument("--out", default="training/runs/v1")
+    ap.add_argument("--name", default="lux-df-1")
+    ap.add_argument("--version", default="1.0.0")
+    ap.add_argument("--steps", type=int, default=20000)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
+    ap.add_argument("--widths", default="24,48,64,96")
+    ap.add_argument("--checkpoint-every", type=int, default=250)
+    ap.add_argument("--reload-every", type=int, default=2000, help="re-scan the data folder (it may still grow)")
+    ap.add_argument("--export-only", action="store_true")
+    a = ap.parse_args()
+
+    os.makedirs(a.out, exist_ok=True)
+    if a.threads:
+        torch.set_num_threads(a.threads)
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    torch.manual_seed(a.seed)
+    random.seed(a.seed)
+    widths = tuple(int(v) for v in a.widths.split(","))
+    model = LuxNet(widths).to(device)
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
+    ckpt_path = os.path.join(a.out, "checkpoint.pt")
+    step, history = 0, []
+    if os.path.exists(ckpt_path):
+        ck = torch.load(ckpt_path, map_location=device)
+        model.load_state_dict(ck["model"])
+        opt.load_state_dict(ck["opt"])
+        step, history = ck["step"], ck.get("history", [])
+        random.setstate(ck["py_rng"])
+        torch.set_rng_state(ck["torch_rng"])
+        print(f"resumed at step {step}")
+
+    train_files, val_files = split_files(a.data)
+    train, val = Shards(train_files), Shards(val_files)
+    meta = lambda: {  # noqa: E731
+        "version": a.version,
+        "training": {
+            "command": "python3 " + " ".join(sys.argv),
+            "data_version": os.path.basename(os.path.normpath(a.data)),
+            "data_meta": json.load(open(os.path.join(a.data, "train.meta.json")))
+            if os.path.exists(os.path.join(a.data, "train.meta.json"))
+            else None,
+            "train_windows": len(train),
+            "validation_windows": len(val),
+            "seed": a.seed,
+            "steps": step,
+            "batch": a.batch,
+            "widths": list(widths),
+            "parameters": sum(p.numel() for p in model.parameters()),
+            "validation_mae": history[-1]["val_mae"] if history else None,
+            "framework": f"torch {torch.__version__}",
+        },
+    }
+    if a.export_only:
+        export(model, a.out, a.name, meta())
+        return
+    print(f"{len(train)} training windows, {len(val)} validation windows, device {device}")
+    model.train()
+    t0 = time.time()
+    run_loss = run_mae = 0.0
+    while step < a.steps:
+        if step % a.reload_every == 0 and step > 0:
+            train_files, val_files = split_files(a.data)
+            train, val = Shards(train_files), Shards(val_files)
+        lr = a.lr * 0.5 * (1 + math.cos(math.pi * step / a.steps))
+        for g in opt.param_groups:
+            g["lr"] = lr
+        ids = random.sample(range(len(train)), a.batch)
+        x, s, t = train.batch(ids)
+        x, s, t = x.to(device), s.to(device), t.to(device)
+        # Augmentation that keeps the physics: none of the frame's axes can be flipped (the window
+        # faces +x; a mirror would also mirror the angle order), so the data itself must cover the cases.
+        pred = model(x, s)
+        loss, mae = loss_fn(pred, t, weights(x, t))
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        step += 1
+        run_loss += float(loss)
+        run_mae += float(mae)
+        if step % a.checkpoint_every == 0 or step == a.steps:
+            val_mae = evaluate(model, val, device)
+            history.append({"step": step, "loss": run_loss / a.checkpoint_every, "train_mae": run_mae / a.checkpoint_every, "val_mae": val_mae})
+            print(
+                f"step {step}: loss {run_loss / a.checkpoint_every:.4f} train MAE {run_mae / a.checkpoint_every:.4f} "
+                f"val MAE {val_mae:.4f} lr {lr:.2e} ({len(train)} windows, {time.time() - t0:.0f} s)",
+                flush=True,
+            )
+            run_loss = run_mae = 0.0
+            torch.save(
+                {
+                    "model": model.state_dict(),
+                    "opt": opt.state_dict(),
+                    "step": step,
+                    "history": history,
+                    "py_rng": random.getstate(),
+                    "torch_rng": torch.get_rng_state(),
+                },
+                ckpt_path + ".tmp",
+            )
+            os.replace(ckpt_path + ".tmp", ckpt_path)
+    export(model, a.out, a.name, meta())
+
+
+if __name__ == "__main__":
+    main()
