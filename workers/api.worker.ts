@@ -12,11 +12,11 @@ export type WorkerAnswer =
   { ok: true; result: OpResult } | { ok: false; error: { type: LuxErrorType; message: string } };
 
 const api = {
-  run(op: string, body: unknown): WorkerAnswer {
+  async run(op: string, body: unknown): Promise<WorkerAnswer> {
     try {
       if (!isOperation(op))
         return { ok: false, error: { type: 'not_found', message: `Unknown operation '${op}'` } };
-      const result = OPERATIONS[op].run(body, OPEN_CONTEXT);
+      const result = await OPERATIONS[op].run(body, OPEN_CONTEXT);
       return {
         ok: true,
         result: result.kind === 'file' ? Comlink.transfer(result, [result.bytes.buffer]) : result,

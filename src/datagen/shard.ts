@@ -15,6 +15,7 @@ import { hash32 } from '../core/engine/random';
 import { npyBytes } from '../core/encoding/npy';
 import { parseRunRequest } from '../core/validation/requests';
 import { sampleRoom } from './sampleRoom';
+import { shardFeatures } from './shardFeatures';
 
 export interface ShardTask {
   dir: string;
@@ -113,6 +114,8 @@ export function generateShard(t: ShardTask): ShardResult {
   write('.mask.npy', npyBytes(mask, [n, 128, 128]));
   // The JSONL goes last: its presence marks the shard complete.
   write('.jsonl', lines.join('\n') + '\n');
+  // The model inputs too, so that training can read the shard at once (npm run features redoes them).
+  shardFeatures({ dir: t.dir, name: shardName(t.index) });
   return { index: t.index, windows: n, seconds: (performance.now() - start) / 1000 };
 }
 

@@ -1,4 +1,5 @@
 import type { Component } from '../core/api/operations';
+import { modelCardPath } from './model/status';
 
 /** The server's settings, all from the environment (api.md §Deployment, §Errors limits). */
 export type Role = 'embedded' | 'gateway' | Component;
@@ -22,6 +23,8 @@ export interface ServerConfig {
   appDir: string;
   /** Access log on stdout (method, path, status, time; never headers or tokens). */
   log: boolean;
+  /** The installed model's card (LUX_MODEL, LUX_MODEL_DIR), or null for none. */
+  modelCard: string | null;
 }
 
 export const COMPONENT_PORTS: Record<Component, number> = {
@@ -68,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     componentUrls,
     appDir: env.LUX_APP_DIR ?? 'dist/app',
     log: env.LUX_LOG !== 'silent',
+    modelCard: modelCardPath(env),
   };
 }

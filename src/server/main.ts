@@ -11,6 +11,7 @@ import { loadConfig, type ServerConfig } from './config';
 import type { Executor } from './executor/executor';
 import { GatewayExecutor } from './executor/gateway';
 import { PoolExecutor } from './executor/local';
+import { ModelStatus } from './model/status';
 import { staticApp } from './staticApp';
 
 /** Starts one server process in the role LUX_ROLE says (embedded by default). */
@@ -23,11 +24,11 @@ export function startServer(config: ServerConfig = loadConfig(process.env, avail
           idleTimeoutMs: config.workerIdleMs,
           outboundToken: process.env.LUX_COMPONENT_TOKEN,
         })
-      : new PoolExecutor({
-          threads: config.workers,
-          maxQueue: config.maxQueue,
-          idleTimeoutMs: config.workerIdleMs,
-        });
+      : new PoolExecutor(
+          { threads: config.workers, maxQueue: config.maxQueue, idleTimeoutMs: config.workerIdleMs },
+          // Only the processes that serve the model component load it.
+          new ModelStatus(config.role === 'embedded' || config.role === 'model' ? config.modelCard : null),
+        );
   const isFront = config.role === 'embedded' || config.role === 'gateway';
   const servesApp = isFront && existsSync(join(config.appDir, 'index.html'));
   const deps = { config, executor, tokens: loadTokens(), version: pkg.version, role: config.role };

@@ -1,6 +1,7 @@
 import { isOperation, OPERATIONS } from '../core/api/operations';
-import type { OpResult } from '../core/api/result';
+import type { OpContext, OpResult } from '../core/api/result';
 import { isLuxError, LuxError, type LuxErrorType } from '../core/errors';
+import { loadModel } from './model/runtime';
 import { modelForbidden, scopesAllowModel } from './scopes';
 
 /**
@@ -15,6 +16,8 @@ export interface TaskRequest {
   /** Model types the caller may use: null = any. */
   modelScopes: string[] | null;
   principal: string | null;
+  /** The installed model's card when it is ready (set by the executor), else null. */
+  modelCard?: string | null;
 }
 
 /** A finished response, serialised in the worker so the event loop only copies bytes to the socket. */
@@ -39,15 +42,19 @@ export function parseJsonBody(body: ArrayBuffer): unknown {
   }
 }
 
-export function executeTask(req: TaskRequest): TaskResponse {
+export async function executeTask(req: TaskRequest): Promise<TaskResponse> {
   try {
     if (!isOperation(req.op)) throw new LuxError('not_found', `Unknown operation '${req.op}'`);
     const body = parseJsonBody(req.body);
     const mt = (body as { model_type?: unknown } | null)?.model_type;
     if (typeof mt === 'string' && !scopesAllowModel(req.modelScopes, mt))
       throw modelForbidden(req.principal, mt);
-    const ctx = { maxMeshPoints: req.maxMeshPoints };
-    return serialise(OPERATIONS[req.op].run(body, ctx));
+    const card = req.modelCard;
+    const ctx: OpContext = {
+      maxMeshPoints: req.maxMeshPoints,
+      ...(card ? { model: () => loadModel(card) } : {}),
+    };
+    return serialise(await OPERATIONS[req.op].run(body, ctx));
   } catch (e) {
     if (isLuxError(e)) return { ok: false, error: { type: e.type, message: e.message } };
     // A bug: say so without leaking a stack trace to the client; the stack goes to stderr.

@@ -1,6 +1,7 @@
 import { createApp } from '../../src/server/app';
 import { parseTokenFile, sha256, type TokenEntry } from '../../src/server/auth';
 import { InlineExecutor } from '../../src/server/executor/local';
+import { ModelStatus } from '../../src/server/model/status';
 
 /** The app in-process (same thread), for exact statuses and messages without starting a server. */
 export function testApp(
@@ -9,6 +10,8 @@ export function testApp(
     maxBodyBytes?: number;
     maxMeshPoints?: number;
     requestTimeoutMs?: number;
+    /** A model card to serve /run with (it must have finished loading: see ModelStatus.settled). */
+    model?: ModelStatus;
   } = {},
 ) {
   return createApp({
@@ -18,7 +21,7 @@ export function testApp(
       requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
       log: false,
     },
-    executor: new InlineExecutor(),
+    executor: new InlineExecutor(opts.model ?? new ModelStatus(null)),
     tokens: opts.tokens ?? [],
     version: '0.0.0-test',
   });

@@ -2,6 +2,7 @@ import { encode, encodeRaw } from './encodeOps';
 import { calculateDirection, getReferencePoint } from './geometryOps';
 import { horizon, obstruction, obstructionAll, zenith } from './obstructionOps';
 import type { OpContext, OpResult } from './result';
+import { run } from './runOps';
 import { simulate } from './simulateOps';
 import { merge, stats } from './statsOps';
 
@@ -12,7 +13,7 @@ import { merge, stats } from './statsOps';
 export type Component = 'obstruction' | 'encoder' | 'model' | 'merger' | 'stats';
 
 export interface Operation {
-  run: (body: unknown, ctx: OpContext) => OpResult;
+  run: (body: unknown, ctx: OpContext) => OpResult | Promise<OpResult>;
   /** The component of the multi-process mode that serves it. */
   component: Component;
 }
@@ -28,6 +29,7 @@ const OPS = {
   'encode-raw': { run: (b) => encodeRaw(b), component: 'encoder' },
   stats: { run: (b) => stats(b), component: 'stats' },
   simulate: { run: simulate, component: 'model' },
+  run: { run, component: 'model' },
   merge: { run: (b) => merge(b), component: 'merger' },
 } satisfies Record<string, Operation>;
 

@@ -1,3 +1,5 @@
+import type { LoadedModel } from '../model/predict';
+
 /** What an operation hands back to a face (HTTP server, browser worker): JSON or a file. */
 export type OpResult =
   | { kind: 'json'; value: Record<string, unknown> }
@@ -8,6 +10,8 @@ export const json = (value: Record<string, unknown>): OpResult => ({ kind: 'json
 /** Limits an operation needs from its caller (permissions are checked by the face before it runs). */
 export interface OpContext {
   maxMeshPoints: number;
+  /** The installed model, loaded on first use (/run); absent where none is installed. */
+  model?: () => Promise<LoadedModel | undefined>;
 }
 
 export const OPEN_CONTEXT: OpContext = { maxMeshPoints: 3_000_000 };

@@ -28,6 +28,8 @@ export interface V2Frame {
   /** Row-major pixel index of each room pixel, and the world point (x, y) it stands for. */
   pixels: Int32Array;
   points: [number, number][];
+  /** World plan point → fractional (row, col) of the frame: the inverse of the pixels' mapping. */
+  toPixel: (x: number, y: number) => [number, number];
 }
 
 export function v2Frame(room: EngineRoom, windowIndex: number): V2Frame {
@@ -61,7 +63,15 @@ export function v2Frame(room: EngineRoom, windowIndex: number): V2Frame {
       points.push(inside(polygon, p));
     }
   }
-  return { mask, pixels: Int32Array.from(pixels), points };
+  // Forward: rotate by rot (the encoder's rotation), then shift and scale into pixels.
+  const fc = Math.cos(-back),
+    fs = Math.sin(-back);
+  const toPixel = (x: number, y: number): [number, number] => {
+    const xf = rot === null ? x : fc * x - fs * y;
+    const yf = rot === null ? y : fs * x + fc * y;
+    return [ANCHOR_ROW - (yf - anchor[1]) / 0.1, facadeCol + (xf - anchor[0]) / 0.1];
+  };
+  return { mask, pixels: Int32Array.from(pixels), points, toPixel };
 }
 
 /**

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * The model card (model.md §Contract): everything the app and the server need to know about a model.
+ * Nothing about a model is hard-coded elsewhere: names, shapes and the preprocessing come from here.
+ *
+ * Preprocessing ids:
+ * - `lux-frame-1`: the project's own inputs (src/core/model/features.ts): `inputs` [n, 6, 128, 128] and
+ *   `scalars` [n, 143]; output DF (%) [n, 1, 128, 128] in the window's v2 frame.
+ * - `v2-rgb-384`: the original service's format: v2 image channels 0–2 / 255, bilinearly resized to
+ *   384 × 384, NCHW float32; output DF (%) 384 × 384.
+ */
+export const PREPROCESSING = ['lux-frame-1', 'v2-rgb-384'] as const;
+export type Preprocessing = (typeof PREPROCESSING)[number];
+
+const tensorSpec = z.object({
+  name: z.string().min(1),
+  shape: z.array(z.union([z.number().int(), z.string()])),
+  dtype: z.literal('float32'),
+});
+
+export const modelCardSchema = z.looseObject({
+  name: z.string().min(1),
+  version: z.string().min(1),
+  license: z.string().optional(),
+  task: z.enum(['df', 'da']).default('df'),
+  preprocessing: z.enum(PREPROCESSING),
+  inputs: z.array(tensorSpec).min(1),
+  outputs: z.array(tensorSpec).min(1),
+  /** The ONNX file beside the card. */
+  file: z.string().min(1),
+  size_bytes: z.number().int().positive().optional(),
+  training: z.record(z.string(), z.unknown()).optional(),
+  metrics: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type ModelCard = z.infer<typeof modelCardSchema>;
+
+/** Reads a card; a readable error names what is wrong (a user may load their own). */
+export function parseModelCard(json: unknown): ModelCard {
+  const r = modelCardSchema.safeParse(json);
+  if (!r.success) {
+    const first = r.error.issues[0]!;
+    throw new Error(`Invalid model card: '${first.path.join('.') || '(root)'}' ${first.message}`);
+  }
+  const card = r.data;
+  const want = card.preprocessing === 'lux-frame-1' ? 2 : 1;
+  if (card.inputs.length !== want)
+    throw new Error(
+      `Invalid model card: preprocessing '${card.preprocessing}' takes ${want} input(s), the card lists ${card.inputs.length}`,
+    );
+  return card;
+}

@@ -1,0 +1,75 @@
+import type { V2Frame } from '../engine/v2Frame';
+
+const N = 128;
+
+/**
+ * Reads a window's DF map (v2 frame, 128 × 128) at world plan points: bilinear between pixel points over
+ * the room's pixels only (weights renormalised, so walls do not pull values to 0), else the nearest room
+ * pixel. Points beyond the frame (rooms deeper or wider than 12.8 m) take the nearest room pixel at the
+ * frame's edge: there a window's light is mostly interreflected, which varies slowly.
+ */
+export class FrameSampler {
+  private readonly nearest: Int32Array;
+
+  constructor(
+    private readonly frame: Pick<V2Frame, 'mask' | 'toPixel'>,
+    private readonly df: Float32Array,
+  ) {
+    this.nearest = nearestRoomPixel(frame.mask);
+  }
+
+  at(x: number, y: number): number {
+    const [r, c] = this.frame.toPixel(x, y);
+    const rc = Math.min(N - 1, Math.max(0, r)),
+      cc = Math.min(N - 1, Math.max(0, c));
+    const r0 = Math.min(N - 2, Math.floor(rc)),
+      c0 = Math.min(N - 2, Math.floor(cc));
+    const fr = rc - r0,
+      fc = cc - c0;
+    let sum = 0,
+      weight = 0;
+    for (let dr = 0; dr < 2; dr++) {
+      for (let dc = 0; dc < 2; dc++) {
+        const px = (r0 + dr) * N + c0 + dc;
+        if (this.frame.mask[px] !== 1) continue;
+        const w = (dr ? fr : 1 - fr) * (dc ? fc : 1 - fc);
+        sum += w * this.df[px]!;
+        weight += w;
+      }
+    }
+    if (weight > 1e-6) return sum / weight;
+    const px = this.nearest[Math.round(rc) * N + Math.round(cc)]!;
+    return px < 0 ? 0 : this.df[px]!;
+  }
+}
+
+/** For every pixel, the index of the nearest room pixel (breadth-first, 8-connected), or −1 if none. */
+function nearestRoomPixel(mask: Uint8Array): Int32Array {
+  const out = new Int32Array(N * N).fill(-1);
+  const queue = new Int32Array(N * N);
+  let head = 0,
+    tail = 0;
+  for (let i = 0; i < N * N; i++) {
+    if (mask[i] === 1) {
+      out[i] = i;
+      queue[tail++] = i;
+    }
+  }
+  while (head < tail) {
+    const i = queue[head++]!;
+    const r = (i / N) | 0,
+      c = i % N;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        const rr = r + dr,
+          cc = c + dc;
+        if (rr < 0 || rr >= N || cc < 0 || cc >= N) continue;
+        const j = rr * N + cc;
+        if (out[j] !== -1) continue;
+        out[j] = out[i]!;
+        queue[tail++] = j;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,133 @@
+import type { WindowAngles } from '../api/windowAngles';
+import type { EncoderRoom, EncoderWindow } from '../encoding';
+import { v2Frame, type V2Frame } from '../engine/v2Frame';
+import { cellCentre, RESOLUTION, workPlaneGrid } from '../engine/workplane';
+import type { Grid } from '../stats/grid';
+import type { ModelType } from '../types';
+import type { ResolvedRoom } from '../validation/requests';
+import type { ModelCard } from './card';
+import { CHANNELS, FRAME_CELLS, frameInputs, SCALAR_COUNT } from './features';
+import { FrameSampler } from './placement';
+import type { ModelRunner } from './runner';
+import { SIZE, v2Rgb384Input, v2Rgb384Output } from './v2rgb384';
+
+/** A model ready to run: its card and a runtime bound to its ONNX file. */
+export interface LoadedModel {
+  card: ModelCard;
+  run: ModelRunner;
+}
+
+export interface PredictRoom extends ResolvedRoom {
+  modelType: ModelType;
+}
+
+export interface WindowPrediction {
+  frame: Pick<V2Frame, 'mask' | 'toPixel'>;
+  /** DF (%) of this window in its v2 frame, 0 outside the mask. */
+  df: Float32Array;
+}
+
+/**
+ * The model's map for each window (model.md: one window per inference, in its v2 frame), all windows of
+ * the room in one batch.
+ */
+export async function predictWindows(
+  room: PredictRoom,
+  angles: readonly WindowAngles[],
+  model: LoadedModel,
+): Promise<WindowPrediction[]> {
+  const n = room.parameters.windows.length;
+  const { card } = model;
+  const out = card.outputs[0]!.name;
+  if (card.preprocessing === 'lux-frame-1') {
+    const C = CHANNELS.length;
+    const inputs = new Float32Array(n * C * FRAME_CELLS);
+    const scalars = new Float32Array(n * SCALAR_COUNT);
+    const frames = room.parameters.windows.map((_, i) => {
+      const f = frameInputs(room, i, angles[i]!, room.modelType);
+      inputs.set(f.channels, i * C * FRAME_CELLS);
+      scalars.set(f.scalars, i * SCALAR_COUNT);
+      return f.frame;
+    });
+    const res = await model.run({
+      [card.inputs[0]!.name]: { data: inputs, dims: [n, C, 128, 128] },
+      [card.inputs[1]!.name]: { data: scalars, dims: [n, SCALAR_COUNT] },
+    });
+    const df = outputOf(res, out, n * FRAME_CELLS);
+    return frames.map((frame, i) => ({
+      frame,
+      df: clean(df.subarray(i * FRAME_CELLS, (i + 1) * FRAME_CELLS), frame.mask),
+    }));
+  }
+  // v2-rgb-384: the original's image of each window.
+  const { windows: _, ...rest } = room.parameters;
+  const encoderRoom = rest as EncoderRoom;
+  const frames: V2Frame[] = [];
+  const masks: Uint8Array[] = [];
+  const input = new Float32Array(n * 3 * SIZE * SIZE);
+  room.parameters.windows.forEach((w, i) => {
+    const ew: EncoderWindow = { ...w, window_frame_ratio: w.window_frame_ratio ?? 0, ...angles[i]! };
+    const { input: x, mask } = v2Rgb384Input(encoderRoom, ew, room.modelType, n > 1);
+    input.set(x, i * 3 * SIZE * SIZE);
+    masks.push(mask);
+    frames.push(v2Frame({ ...room, mesh: null }, i));
+  });
+  const res = await model.run({ [card.inputs[0]!.name]: { data: input, dims: [n, 3, SIZE, SIZE] } });
+  const df = outputOf(res, out, n * SIZE * SIZE);
+  return frames.map((frame, i) => ({
+    frame,
+    df: v2Rgb384Output(df.subarray(i * SIZE * SIZE, (i + 1) * SIZE * SIZE), masks[i]!),
+  }));
+}
+
+function outputOf(res: Record<string, { data: Float32Array }>, name: string, size: number): Float32Array {
+  const t = res[name];
+  if (!t) throw new Error(`the model gave no output '${name}'`);
+  if (t.data.length !== size)
+    throw new Error(`the model's output '${name}' has ${t.data.length} values, expected ${size}`);
+  return t.data;
+}
+
+/** Non-negative inside the mask, 0 outside (a custom model may leak light into walls). */
+function clean(df: Float32Array, mask: Uint8Array): Float32Array {
+  const out = new Float32Array(FRAME_CELLS);
+  for (let i = 0; i < FRAME_CELLS; i++) out[i] = mask[i] === 1 ? Math.max(0, df[i]!) : 0;
+  return out;
+}
+
+/** The room's DF at plan points: the sum over windows (light from separate apertures adds). */
+export function sumAtPoints(
+  windows: readonly WindowPrediction[],
+  points: readonly (readonly [number, number])[],
+): Float64Array {
+  const out = new Float64Array(points.length);
+  for (const w of windows) {
+    const s = new FrameSampler(w.frame, w.df);
+    points.forEach(([x, y], k) => (out[k]! += s.at(x, y)));
+  }
+  return out;
+}
+
+export interface RoomGrid {
+  df: Grid<Float32Array>;
+  mask: Grid<Uint8Array>;
+  origin: { x: number; y: number };
+  resolution: number;
+}
+
+/** api.md's room-frame grid (0.1 m cells, north-up), each window's map placed and summed. */
+export function roomGrid(room: ResolvedRoom, windows: readonly WindowPrediction[]): RoomGrid {
+  const g = workPlaneGrid(room.parameters.room_polygon);
+  const points = Array.from(g.cells, (idx) =>
+    cellCentre(g.originX, g.originY, Math.floor(idx / g.cols), idx % g.cols),
+  );
+  const values = sumAtPoints(windows, points);
+  const df = new Float32Array(g.rows * g.cols);
+  g.cells.forEach((idx, k) => (df[idx] = values[k]!));
+  return {
+    df: { rows: g.rows, cols: g.cols, data: df },
+    mask: { rows: g.rows, cols: g.cols, data: g.mask },
+    origin: { x: g.originX, y: g.originY },
+    resolution: RESOLUTION,
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * `npm run evaluate -- [--card public/models/lux-df-1.json] [--data data/v1] [--radiance ../shared/fixtures/radiance] [--write]`
+ *
+ * The model's accuracy (model.md §What the model must reach) measured through the same code path as
+ * /run (core preprocessing, onnxruntime-node, placement):
+ * - on the held-out split of the generated data, against the engine, per window in its v2 frame (the
+ *   cells the generator sampled, weighted by the area each stands for);
+ * - on the Radiance reference scenes, against Radiance, per room: the sum of the windows' maps sampled at
+ *   the reference sensors, angles from the scene's mesh as /run computes them.
+ * Prints the table and, with --write, stores it in the model card.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { windowAngles } from '../core/api/windowAngles';
+import { readNpy } from '../core/encoding/npy';
+import { predictWindows, sumAtPoints, type LoadedModel } from '../core/model/predict';
+import { parseRunRequest } from '../core/validation/requests';
+import { loadModel } from '../server/model/runtime';
+import { sampleMetrics, summarise, type SampleMetrics, type Summary } from './metrics';
+
+const NEAR_COLUMNS = 10; // src/datagen/shard.ts
+
+export const TARGETS = { mae: 0.1, delta1: 0.9, meanError: 0.05, verdictAgreement: 0.95 };
+
+function f32(path: string): { data: Float32Array; shape: number[] } {
+  const a = readNpy(new Uint8Array(readFileSync(path)));
+  return { data: new Float32Array(a.data.buffer, a.data.byteOffset, a.data.byteLength / 4), shape: a.shape };
+}
+
+export async function heldOut(
+  model: LoadedModel,
+  dir: string,
+): Promise<{ summary: Summary; windows: number }> {
+  const all: SampleMetrics[] = [];
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()) {
+    const base = join(dir, f.replace('.jsonl', ''));
+    const recs = readFileSync(join(dir, f), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { body: unknown; window: number; room_seed: number });
+    const df = f32(`${base}.df.npy`).data;
+    const mask = new Uint8Array(readFileSync(`${base}.mask.npy`)).subarray(-recs.length * 16384);
+    let k = 0;
+    while (k < recs.length) {
+      // The lines of one room are consecutive: predict all its windows in one batch.
+      let end = k;
+      while (end < recs.length && recs[end]!.room_seed === recs[k]!.room_seed) end++;
+      const req = parseRunRequest(recs[k]!.body);
+      const angles = req.parameters.windows.map((w) => ({ horizon: w.horizon!, zenith: w.zenith! }));
+      const preds = await predictWindows(req, angles, model);
+      for (let j = k; j < end; j++) {
+        const p = preds[recs[j]!.window]!.df;
+        const truth = df.subarray(j * 16384, (j + 1) * 16384);
+        const m = mask.subarray(j * 16384, (j + 1) * 16384);
+        let maxCol = 0;
+        for (let i = 0; i < 16384; i++) if (m[i]) maxCol = Math.max(maxCol, i % 128);
+        const pv: number[] = [],
+          tv: number[] = [],
+          wv: number[] = [];
+        for (let i = 0; i < 16384; i++) {
+          if (!m[i] || !Number.isFinite(truth[i]!)) continue;
+          pv.push(p[i]!);
+          tv.push(truth[i]!);
+          wv.push(i % 128 > maxCol - NEAR_COLUMNS ? 1 : 4);
+        }
+        if (tv.length > 0) all.push(sampleMetrics({ pred: pv, truth: tv, weight: wv }));
+      }
+      k = end;
+    }
+  }
+  return { summary: summarise(all), windows: all.length };
+}
+
+interface SceneResult extends SampleMetrics {
+  scene: string;
+}
+
+export async function radiance(
+  model: LoadedModel,
+  dir: string,
+): Promise<{ summary: Summary; scenes: SceneResult[] }> {
+  const scenes: SceneResult[] = [];
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.json') && !n.includes('high_sampling'))
+    .sort()) {
+    const raw = JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+      parameters: unknown;
+      mesh: number[][];
+      reference: { sensors: [number, number, number][]; df: number[] };
+    };
+    // An empty mesh means open surroundings: 64 zero angles, as a /run client would send.
+    const zeros = new Array<number>(64).fill(0);
+    const body =
+      raw.mesh.length >= 3
+        ? { model_type: 'df_custom', parameters: raw.parameters, mesh: raw.mesh }
+        : { model_type: 'df_custom', parameters: raw.parameters, horizon: zeros, zenith: zeros };
+    const req = parseRunRequest(body);
+    const preds = await predictWindows(req, windowAngles(req, req.mesh), model);
+    const pred = sumAtPoints(
+      preds,
+      raw.reference.sensors.map(([x, y]) => [x, y] as const),
+    );
+    scenes.push({ scene: f.replace('.json', ''), ...sampleMetrics({ pred, truth: raw.reference.df }) });
+  }
+  return { summary: summarise(scenes), scenes };
+}
+
+/** Milliseconds per single-window /run prediction (preprocessing + inference + placement), median of n. */
+export async function msPerWindow(model: LoadedModel, body: unknown, n = 30): Promise<number> {
+  const req = parseRunRequest(body);
+  const angles = windowAngles(req, req.mesh);
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await predictWindows(req, angles, model);
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(n / 2)]!;
+}
+
+const pct = (v: number): string => `${(100 * v).toFixed(1)} %`;
+const line = (name: string, s: Summary): string =>
+  `${name.padEnd(10)} n=${String(s.count).padEnd(4)} MAE ${s.mae.toFixed(3)}  δ1 ${pct(s.delta1)}  ` +
+  `mean err avg ${pct(s.meanErrorAbsMean)} max ${pct(s.meanErrorAbsMax)} (≤5 %: ${pct(s.meanWithin5)})  ` +
+  `verdicts ${pct(s.verdictAgreement)}`;
+
+async function main(): Promise<void> {
+  const { values: o } = parseArgs({
+    options: {
+      card: { type: 'string', default: 'public/models/lux-df-1.json' },
+      data: { type: 'string', default: 'data/v1' },
+      radiance: { type: 'string', default: '../shared/fixtures/radiance' },
+      write: { type: 'boolean', default: false },
+    },
+  });
+  const model = await loadModel(o.card);
+  const metrics: Record<string, unknown> = { targets: TARGETS };
+  const test = join(o.data, 'test');
+  if (existsSync(test)) {
+    const h = await heldOut(model, test);
+    console.log(line('held-out', h.summary));
+    metrics.held_out = { split: test, ...h.summary };
+  } else console.log(`no held-out split at ${test} (npm run data -- --split test)`);
+  const r = await radiance(model, o.radiance);
+  for (const s of r.scenes)
+    console.log(
+      `  ${s.scene.padEnd(32)} MAE ${s.mae.toFixed(3)}  δ1 ${pct(s.delta1)}  mean ${s.meanPred.toFixed(2)} vs ${s.meanTruth.toFixed(2)} (${pct(s.meanError)})  verdict ${s.verdictPred === s.verdictTruth ? 'agrees' : 'DIFFERS'}`,
+    );
+  console.log(line('radiance', r.summary));
+  metrics.radiance = {
+    ...r.summary,
+    scenes: r.scenes.map((s) => ({
+      scene: s.scene,
+      mae: +s.mae.toFixed(4),
+      delta1: +s.delta1.toFixed(4),
+      mean_pred: +s.meanPred.toFixed(3),
+      mean_truth: +s.meanTruth.toFixed(3),
+      mean_error: +s.meanError.toFixed(4),
+      verdict_agrees: s.verdictPred === s.verdictTruth,
+    })),
+  };
+  const ms = await msPerWindow(model, {
+    model_type: 'df_default',
+    parameters: {
+      height_roof_over_floor: 3,
+      floor_height_above_terrain: 3,
+      room_polygon: [
+        [0, 0],
+        [6, 0],
+        [6, 8],
+        [0, 8],
+      ],
+      windows: { w: { x1: 2, y1: 0, z1: 3.9, x2: 4, y2: -0.3, z2: 5.4, window_frame_ratio: 0.2 } },
+    },
+    horizon: new Array(64).fill(10),
+    zenith: new Array(64).fill(0),
+  });
+  console.log(`${ms.toFixed(1)} ms per window (Node, onnxruntime-node, one thread)`);
+  metrics.ms_per_window_node = +ms.toFixed(2);
+  metrics.evaluated_with = 'npm run evaluate';
+  if (o.write) {
+    const card = JSON.parse(readFileSync(o.card, 'utf8')) as Record<string, unknown>;
+    card.metrics = metrics;
+    writeFileSync(o.card, JSON.stringify(card, null, 2) + '\n');
+    console.log(`metrics written to ${o.card}`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

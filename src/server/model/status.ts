@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import type { ComponentState } from '../executor/executor';
+import { loadModel } from './runtime';
+
+/**
+ * Whether this process can serve /run: `loading` while the installed model's card is read and a session
+ * is opened once (off the event loop: onnxruntime loads natively), then `ready`, or `unavailable` when no
+ * card is installed or it does not load (the reason is logged and given in the 503).
+ */
+export class ModelStatus {
+  state: ComponentState = 'unavailable';
+  reason = 'no daylight model is installed';
+
+  constructor(readonly cardPath: string | null) {
+    if (!cardPath || !existsSync(cardPath)) {
+      if (cardPath) this.reason = `no model card at ${cardPath}`;
+      return;
+    }
+    this.state = 'loading';
+    this.reason = 'the model is loading';
+    loadModel(cardPath).then(
+      () => {
+        this.state = 'ready';
+        this.reason = '';
+      },
+      (e: unknown) => {
+        this.state = 'unavailable';
+        this.reason = `the model at ${cardPath} did not load: ${(e as Error).message}`;
+        console.error(`lux: ${this.reason}`);
+      },
+    );
+  }
+
+  /** Resolves once loading has finished either way (tests and start-up logs). */
+  async settled(): Promise<ComponentState> {
+    if (this.state === 'loading' && this.cardPath) await loadModel(this.cardPath).catch(() => undefined);
+    return this.state;
+  }
+}
+
+/** `LUX_MODEL`: a card's path (ends in .json) or a model name in `LUX_MODEL_DIR` (default public/models). */
+export function modelCardPath(env: NodeJS.ProcessEnv): string | null {
+  const name = env.LUX_MODEL ?? 'lux-df-1';
+  if (name === '' || name === 'none') return null;
+  if (name.endsWith('.json')) return name;
+  return `${env.LUX_MODEL_DIR ?? 'public/models'}/${name}.json`;
+}
