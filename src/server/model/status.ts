@@ -9,11 +9,11 @@ import { loadModel } from './runtime';
  */
 export class ModelStatus {
   state: ComponentState = 'unavailable';
-  reason = 'no daylight model is installed';
+  reason = 'model not installed';
 
   constructor(readonly cardPath: string | null) {
     if (!cardPath || !existsSync(cardPath)) {
-      if (cardPath) this.reason = `no model card at ${cardPath}`;
+      if (cardPath) this.reason = `model not installed (no card at ${cardPath})`;
       return;
     }
     this.state = 'loading';

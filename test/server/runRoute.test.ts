@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { ModelStatus } from '../../src/server/model/status';
+import { EXAMPLE_BODIES, MESH, ROOM_POLYGON } from '../helpers/exampleBodies';
+import { post, testApp } from './inProcess';
+
+/**
+ * /run end to end with test models whose outputs are known (test/fixtures/models, made by
+ * training/tiny_models.py): the pipeline's geometry, summing and response shapes, independent of how
+ * well a trained model predicts.
+ */
+const MODELS = new URL('../fixtures/models/', import.meta.url).pathname;
+
+async function appWith(name: string) {
+  const model = new ModelStatus(`${MODELS}${name}.json`);
+  expect(await model.settled()).toBe('ready');
+  return testApp({ model });
+}
+
+const [meshBody, anglesBody] = EXAMPLE_BODIES['/run'] as [Record<string, unknown>, Record<string, unknown>];
+const params = meshBody.parameters as Record<string, unknown>;
+const zeros = new Array(64).fill(0);
+
+describe('/run with a custom v2-rgb-384 model (the original format)', async () => {
+  const app = await appWith('tiny-v2rgb');
+
+  it('health reports the model ready', async () => {
+    const b = await (await app.request('/v2/')).json();
+    expect(b.services.model).toBe('ready');
+    expect(b.status).toBe('running');
+  });
+
+  it('places each window map in the room frame and sums windows (shape A)', async () => {
+    // The test model answers 2.0 on every frame cell: one window gives 2 everywhere in a small room.
+    const one = await (await post(app, '/v2/run', { ...anglesBody, response_format: 'json' })).json();
+    expect(one).toMatchObject({ status: 'success', model_type: 'df_custom', units: '%', resolution: 0.1 });
+    expect(one.shape).toEqual([40, 50]);
+    expect(one.origin).toEqual({ x: 0, y: 4 });
+    expect(one.model).toEqual({ name: 'tiny-v2rgb', version: '0.0.1' });
+    expect(new Set(one.result.flat())).toEqual(new Set([2]));
+    const two = await (
+      await post(app, '/v2/run', {
+        model_type: 'df_default',
+        parameters: {
+          ...params,
+          windows: {
+            s: { x1: 1, y1: 0, z1: 0.9, x2: 2, y2: 0, z2: 2.4, window_frame_ratio: 0.2 },
+            n: { x1: 3, y1: 4, z1: 0.9, x2: 4, y2: 4, z2: 2.4, window_frame_ratio: 0.2 },
+          },
+        },
+        horizon: zeros,
+        zenith: zeros,
+      })
+    ).json();
+    expect(new Set(two.result.flat())).toEqual(new Set([4]));
+    expect(two.windows.s.direction_angle).toBe(270);
+    expect(two.windows.n.direction_angle).toBe(90);
+  });
+
+  it('answers shape B and cells outside an L-shaped room are 0 and masked', async () => {
+    const L = [
+      [0, 0],
+      [6, 0],
+      [6, 3],
+      [3, 3],
+      [3, 6],
+      [0, 6],
+    ];
+    const b = await (
+      await post(app, '/v2/run', {
+        model_type: 'df_default',
+        parameters: {
+          ...params,
+          room_polygon: L,
+          windows: { w: { x1: 1, y1: 0, z1: 0.9, x2: 2, y2: 0, z2: 2.4, window_frame_ratio: 0.2 } },
+        },
+        horizon: zeros,
+        zenith: zeros,
+        response_format: 'base64',
+      })
+    ).json();
+    expect(b.shape).toEqual([60, 60]);
+    expect(b.dtype).toEqual({ result: 'float32', mask: 'uint8' });
+    const bytes = Buffer.from(b.result, 'base64');
+    const df = new Float32Array(bytes.buffer, bytes.byteOffset, 3600);
+    const mask = Buffer.from(b.mask, 'base64');
+    // Row 0 is y = 6 (north), column 59 is x = 6: the top-right quadrant is outside the L.
+    expect(mask[5 * 60 + 55]).toBe(0);
+    expect(df[5 * 60 + 55]).toBe(0);
+    expect(mask[55 * 60 + 5]).toBe(1);
+    expect(df[55 * 60 + 5]).toBe(2);
+  });
+
+  it('computes the angles from the mesh when none are given, exactly as /obstruction_all', async () => {
+    const run = await (await post(app, '/v2/run', meshBody)).json();
+    const obs = await (
+      await post(app, '/v2/obstruction_all', {
+        room_polygon: ROOM_POLYGON,
+        windows: params.windows,
+        mesh: MESH,
+      })
+    ).json();
+    expect(run.windows.w1.horizon).toEqual(obs.windows.w1.horizon);
+    expect(run.windows.w1.zenith).toEqual(obs.windows.w1.zenith);
+    expect(Math.max(...run.windows.w1.horizon)).toBeGreaterThan(0);
+  });
+
+  it('df_default warns about ignored reflectances; da_* are not available yet', async () => {
+    const warned = await (
+      await post(app, '/v2/run', {
+        ...anglesBody,
+        model_type: 'df_default',
+        parameters: { ...params, vertical_reflectance: 0.5 },
+      })
+    ).json();
+    expect(warned.warnings).toEqual([
+      "model_type 'df_default' uses the default reflectances; ignored: vertical_reflectance (use 'df_custom' to apply them)",
+    ]);
+    const da = await post(app, '/v2/run', { ...anglesBody, model_type: 'da_default' });
+    expect(da.status).toBe(400);
+    expect(await da.json()).toEqual({
+      status: 'error',
+      error: "model_type 'da_default' is not available yet",
+      error_type: 'validation_error',
+    });
+  });
+
+  it('validation comes before the model: missing fields are a 400', async () => {
+    const res = await post(app, '/v2/run', { model_type: 'df_default' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('Missing required parameters: parameters, mesh');
+  });
+});
+
+describe('/run with a lux-frame-1 model', async () => {
+  const app = await appWith('tiny-frame');
+
+  it('feeds the core preprocessing: the test model returns sky component + 0.5', async () => {
+    const b = await (await post(app, '/v2/run', { ...anglesBody, response_format: 'json' })).json();
+    const cells = b.result.flat() as number[];
+    // Every cell gets at least the 0.5 offset; cells by the window see the sky as well.
+    expect(Math.min(...cells)).toBeGreaterThanOrEqual(0.5 - 1e-4);
+    const rowMean = (r: number) => b.result[r].reduce((s: number, v: number) => s + v, 0) / 50;
+    expect(rowMean(38)).toBeGreaterThan(rowMean(2) + 1);
+  });
+});
+
+describe('model status', () => {
+  it('a missing or broken card leaves the model unavailable with the reason in the 503', async () => {
+    const missing = new ModelStatus(`${MODELS}nothing.json`);
+    expect(await missing.settled()).toBe('unavailable');
+    const app = testApp({ model: missing });
+    const res = await post(app, '/v2/run', anglesBody);
+    expect(res.status).toBe(503);
+    expect((await res.json()).error).toContain('no card at');
+    expect((await (await app.request('/v2/')).json()).status).toBe('degraded');
+  });
+});
