@@ -2,6 +2,7 @@
 // end-to-end tests in the system Chromium against the built app served by our server.
 import { execSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
+import { ensureTorchPython } from './python.mjs';
 
 const run = (cmd, env = {}) => {
   console.log(`\n▶ ${cmd}`);
@@ -11,10 +12,12 @@ const run = (cmd, env = {}) => {
 try {
   run('node scripts/ensure-deps.mjs');
   const chromium = ensureChromium();
+  // The training smoke run (test/training) needs Debian's PyTorch.
+  const python = ensureTorchPython();
   run('npm run typecheck');
   run('npm run lint');
   run('node scripts/build-server.mjs');
-  run('npx vitest run');
+  run('npx vitest run', { LUX_PYTHON: python });
   run('npx playwright test', { CHROMIUM_PATH: chromium });
   console.log('\n✔ all tests passed');
 } catch {

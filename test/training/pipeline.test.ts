@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readNpy } from '../../src/core/encoding/npy';
+import { generateShard } from '../../src/datagen/shard';
+import { ModelStatus } from '../../src/server/model/status';
+import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
+import { post, testApp } from '../server/inProcess';
+// @ts-expect-error plain ESM script without types
+import { ensureTorchPython } from '../../scripts/python.mjs';
+
+/**
+ * The training pipeline in miniature (model.md: a smoke run is part of the suite): a shard from the
+ * engine, a few training steps with a checkpoint and a resume, ONNX export with its card, and the
+ * exported model serving /run.
+ */
+describe('training pipeline smoke run', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lux-train-'));
+  const train = join(dir, 'data', 'train');
+  mkdirSync(train, { recursive: true });
+
+  it('generates a shard: targets in the v2 frame, NaN only where not sampled, inputs beside them', () => {
+    const r = generateShard({ dir: train, stream: 7, index: 0, rooms: 2, seed: 11, quality: 'draft' });
+    expect(r.windows).toBeGreaterThanOrEqual(2);
+    const df = readNpy(new Uint8Array(readFileSync(join(train, '000000.df.npy'))));
+    expect(df.descr).toBe('<f4');
+    expect(df.shape).toEqual([r.windows, 128, 128]);
+    const values = new Float32Array(df.data.buffer, df.data.byteOffset, df.data.byteLength / 4);
+    const mask = readNpy(new Uint8Array(readFileSync(join(train, '000000.mask.npy')))).data;
+    let sampled = 0,
+      outsideNonZero = 0;
+    values.forEach((v, i) => {
+      if (mask[i] === 0 && v !== 0) outsideNonZero++;
+      if (mask[i] === 1 && Number.isFinite(v)) sampled++;
+    });
+    expect(outsideNonZero).toBe(0);
+    expect(sampled).toBeGreaterThan(200);
+    const x = readNpy(new Uint8Array(readFileSync(join(train, '000000.x.npy'))));
+    expect(x.descr).toBe('<f2');
+    expect(x.shape).toEqual([r.windows, 6, 128, 128]);
+    // Same seed, same shard: the generator is deterministic.
+    const again = join(dir, 'again');
+    mkdirSync(again);
+    generateShard({ dir: again, stream: 7, index: 0, rooms: 2, seed: 11, quality: 'draft' });
+    expect(readFileSync(join(again, '000000.jsonl'), 'utf8')).toBe(readFileSync(join(train, '000000.jsonl'), 'utf8'));
+  }, 120_000);
+
+  it('trains, checkpoints, resumes, exports ONNX with a card, and the result serves /run', async () => {
+    const py = ensureTorchPython() as string;
+    const out = join(dir, 'run');
+    const args = (steps: number) => [
+      'training/train.py',
+      '--data', join(dir, 'data'),
+      '--out', out,
+      '--steps', String(steps),
+      '--batch', '2',
+      '--widths', '4,4,4,4',
+      '--checkpoint-every', '2',
+      '--threads', '1',
+    ];
+    const first = execFileSync(py, args(2), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    expect(first).toContain('step 2:');
+    const second = execFileSync(py, args(4), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    expect(second).toContain('resumed at step 2');
+    expect(second).toContain('step 4:');
+    const cardPath = join(out, 'lux-df-1.json');
+    expect(existsSync(join(out, 'lux-df-1.onnx'))).toBe(true);
+    const card = JSON.parse(readFileSync(cardPath, 'utf8'));
+    expect(card).toMatchObject({ preprocessing: 'lux-frame-1', opset: 17, training: { steps: 4, seed: 1 } });
+    const model = new ModelStatus(cardPath);
+    expect(await model.settled()).toBe('ready');
+    const res = await post(testApp({ model }), '/v2/run', EXAMPLE_BODIES['/run']![1]);
+    expect(res.status).toBe(200);
+    const b = await res.json();
+    expect(b.model).toEqual({ name: 'lux-df-1', version: '1.0.0' });
+  }, 300_000);
+});
