@@ -20,6 +20,8 @@ import { loadModel } from '../server/model/runtime';
 import { sampleMetrics, summarise, type SampleMetrics, type Summary } from './metrics';
 
 const NEAR_COLUMNS = 10; // src/datagen/shard.ts
+/** Truth above this is an engine singularity on the wall line, not light (training/train.py). */
+const MAX_PLAUSIBLE_DF = 60;
 
 export const TARGETS = { mae: 0.1, delta1: 0.9, meanError: 0.05, verdictAgreement: 0.95 };
 
@@ -61,7 +63,7 @@ export async function heldOut(
           tv: number[] = [],
           wv: number[] = [];
         for (let i = 0; i < 16384; i++) {
-          if (!m[i] || !Number.isFinite(truth[i]!)) continue;
+          if (!m[i] || !Number.isFinite(truth[i]!) || truth[i]! > MAX_PLAUSIBLE_DF) continue;
           pv.push(p[i]!);
           tv.push(truth[i]!);
           wv.push(i % 128 > maxCol - NEAR_COLUMNS ? 1 : 4);

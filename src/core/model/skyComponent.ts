@@ -74,31 +74,32 @@ export function skyComponent(
   out.obstructed = 0;
   const v0 = Math.max(0, a.v0);
   if (a.s1 <= a.s0 || a.v1 <= v0) return;
-  const ds = (a.s1 - a.s0) / STRIPS;
+  // Strips even in azimuth φ = atan(s), not in s: near the wall s spans ±∞ and even strips in s would
+  // put nearly all samples at grazing angles. ds = dφ / cos² φ.
+  const p0 = Math.atan(a.s0),
+    p1 = Math.atan(a.s1);
+  const dp = (p1 - p0) / STRIPS;
   let sky = 0,
     obstructed = 0;
   for (let k = 0; k < STRIPS; k++) {
-    const s = a.s0 + (k + 0.5) * ds;
+    const phi = p0 + (k + 0.5) * dp;
+    const s = Math.tan(phi);
     const s2 = s * s;
-    const total = band(s2, v0, a.v1);
-    if (angles === null) {
+    const jac = 1 + s2;
+    const total = band(s2, v0, a.v1) * jac;
+    if (angles === null || phi < -FAN || phi > FAN) {
       sky += total;
       continue;
     }
-    const alpha = Math.atan(s);
-    if (alpha < -FAN || alpha > FAN) {
-      sky += total;
-      continue;
-    }
-    const i = Math.min(63, Math.max(0, Math.round((alpha + FAN) / STEP)));
+    const i = Math.min(63, Math.max(0, Math.round((phi + FAN) / STEP)));
     // Elevation tan γ = v / √(1 + s²): the band's limits in v.
-    const q = Math.sqrt(1 + s2);
+    const q = Math.sqrt(jac);
     const lo = Math.min(a.v1, Math.max(v0, angles.tanLow[i]! * q));
     const hi = Math.max(lo, Math.min(a.v1, angles.tanHigh[i]! * q));
-    const visible = band(s2, lo, hi);
+    const visible = band(s2, lo, hi) * jac;
     sky += visible;
     obstructed += total - visible;
   }
-  out.sky = (100 * sky * ds) / E_H;
-  out.obstructed = (100 * obstructed * ds) / E_H;
+  out.sky = (100 * sky * dp) / E_H;
+  out.obstructed = (100 * obstructed * dp) / E_H;
 }
