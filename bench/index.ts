@@ -16,6 +16,7 @@ const sections: { title: string; run: () => Promise<BenchResult[]> }[] = [
   },
   { title: 'HTTP requests (built server, worker threads)', run: runRequestBench },
   { title: 'Daylight engine (one core, Node)', run: async () => (await import('./engine')).runEngineBench() },
+  { title: 'Daylight model (inference and /run)', run: async () => (await import('./model')).runModelBench() },
 ];
 
 async function main() {

@@ -226,6 +226,11 @@ def main():
         # faces +x; a mirror would also mirror the angle order), so the data itself must cover the cases.
         pred = model(x, s)
         loss, mae = loss_fn(pred, t, weights(x, t))
+        if not torch.isfinite(loss):
+            # A batch the loss cannot use must not poison the weights; say so and move on.
+            print(f"step {step}: non-finite loss, batch skipped", flush=True)
+            opt.zero_grad()
+            continue
         opt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

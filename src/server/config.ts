@@ -71,6 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     componentUrls,
     appDir: env.LUX_APP_DIR ?? 'dist/app',
     log: env.LUX_LOG !== 'silent',
-    modelCard: modelCardPath(env),
+    modelCard: modelCardPath(env, env.LUX_APP_DIR ?? 'dist/app'),
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ComponentState } from '../executor/executor';
 import { loadModel } from './runtime';
 
@@ -38,10 +39,15 @@ export class ModelStatus {
   }
 }
 
-/** `LUX_MODEL`: a card's path (ends in .json) or a model name in `LUX_MODEL_DIR` (default public/models). */
-export function modelCardPath(env: NodeJS.ProcessEnv): string | null {
+/**
+ * `LUX_MODEL`: a card's path (ends in .json), a model name in `LUX_MODEL_DIR`, or `none`. The default
+ * directory is the sources' `public/models`, else the built app's copy of it (`<appDir>/models`: the
+ * Docker image ships only dist/).
+ */
+export function modelCardPath(env: NodeJS.ProcessEnv, appDir: string): string | null {
   const name = env.LUX_MODEL ?? 'lux-df-1';
   if (name === '' || name === 'none') return null;
   if (name.endsWith('.json')) return name;
-  return `${env.LUX_MODEL_DIR ?? 'public/models'}/${name}.json`;
+  const dir = env.LUX_MODEL_DIR ?? (existsSync('public/models') ? 'public/models' : join(appDir, 'models'));
+  return join(dir, `${name}.json`);
 }

@@ -1,0 +1,108 @@
+import { chromium } from 'playwright-core';
+import { loadModel } from '../src/server/model/runtime';
+import { msPerWindow } from '../src/evaluation/evaluate';
+import { bundle } from '../e2e/probe/bundle';
+import { measure, type BenchResult } from './harness';
+import { BENCH_ROOM, cityMesh } from './scenes';
+import { startBuiltServer } from './server';
+
+/**
+ * The daylight model (model.md targets: ≤ 30 ms per window on one core in Node and in the browser on
+ * WASM): one window's preprocessing + inference + placement in Node (onnxruntime-node, one thread) and
+ * in Chromium's worker (onnxruntime-web WASM), and whole /run requests with angles given and with a mesh.
+ */
+const CARD = 'public/models/lux-df-1.json';
+const angles = new Array(64).fill(10);
+const anglesBody = {
+  model_type: 'df_default',
+  parameters: BENCH_ROOM,
+  horizon: angles,
+  zenith: new Array(64).fill(0),
+};
+
+export async function runModelBench(): Promise<BenchResult[]> {
+  const out: BenchResult[] = [];
+  const model = await loadModel(CARD);
+  const target = { name: 'target (model.md)', ms: 30 };
+  out.push(
+    await measure('/run pipeline, 1 window (Node, 1 thread)', () => msPerWindow(model, anglesBody, 1), {
+      runs: 21,
+      warmup: 3,
+      peer: target,
+    }),
+  );
+  out.push(await chromiumWasm());
+  const { url, proc } = await startBuiltServer(18591, { LUX_WORKERS: '1' });
+  try {
+    const post = async (body: string) => {
+      const res = await fetch(`${url}/v2/run`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`/run answered ${res.status}`);
+    };
+    // The server loads its model asynchronously: wait until health says ready.
+    for (let i = 0; i < 100; i++) {
+      const h = await (await fetch(`${url}/v2/`)).json();
+      if (h.services.model === 'ready') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const a = JSON.stringify(anglesBody);
+    out.push(await measure('POST /run, 1 window, angles given', () => post(a), { runs: 15, scene: { windows: 1 } }));
+    const m = JSON.stringify({ model_type: 'df_default', parameters: BENCH_ROOM, mesh: cityMesh(10_000, 7) });
+    out.push(
+      await measure('POST /run, 1 window, 10⁴-triangle mesh', () => post(m), {
+        runs: 9,
+        scene: { windows: 1, triangles: 10_000 },
+      }),
+    );
+  } finally {
+    proc.kill();
+  }
+  return out;
+}
+
+/** The browser worker on onnxruntime-web WASM, timed inside the page (no IPC to the test process). */
+async function chromiumWasm(): Promise<BenchResult> {
+  const { url, proc } = await startBuiltServer(18592, {});
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage();
+    const [workerJs, probeJs] = await Promise.all([
+      bundle('workers/model.worker.ts'),
+      bundle('e2e/probe/modelProbe.ts'),
+    ]);
+    await page.route('**/__probe/model.worker.js', (r) => r.fulfill({ body: workerJs, contentType: 'text/javascript' }));
+    await page.route('**/__probe/luxModel.probe.js', (r) => r.fulfill({ body: probeJs, contentType: 'text/javascript' }));
+    await page.goto(`${url}/v2/docs`);
+    await page.addScriptTag({ url: '/__probe/luxModel.probe.js', type: 'module' });
+    await page.waitForFunction(() => 'luxModel' in window);
+    const times = await page.evaluate(async (body) => {
+      type M = { load(u: string): Promise<unknown>; run(b: unknown): Promise<unknown> };
+      const m = (window as unknown as { luxModel: M }).luxModel;
+      await m.load('/models/lux-df-1.json');
+      const t: number[] = [];
+      for (let i = 0; i < 13; i++) {
+        const t0 = performance.now();
+        await m.run(body);
+        t.push(performance.now() - t0);
+      }
+      return t.slice(3);
+    }, anglesBody);
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    const r = (v: number) => Math.round(v * 100) / 100;
+    return {
+      name: '/run in the browser worker, 1 window (Chromium, WASM)',
+      median_ms: r(median),
+      min_ms: r(times[0]!),
+      max_ms: r(times[times.length - 1]!),
+      runs: times.length,
+      peer: { name: 'target (model.md)', ms: 30, ratio: r(median / 30) },
+    };
+  } finally {
+    await browser.close();
+    proc.kill();
+  }
+}
