@@ -67,4 +67,4 @@ class LuxNet(nn.Module):
         sky = inputs[:, 1:2]
         obstructed = inputs[:, 2:3]
         df = F.softplus(o[:, 0:1]) * sky + 0.3 * F.softplus(o[:, 1:2]) * obstructed + F.softplus(o[:, 2:3])
-        return df * mask
+        return F.relu(df) * mask

@@ -1,7 +1,6 @@
 /**
- * The browser app's entry. The drawing and prediction app (issue "The browser app") is built on the
- * trained model; until that model exists this page says what the server offers now and nothing pretends
- * to predict.
+ * The browser app's entry. The drawing app (issue "The browser app") is not built yet: this page says
+ * what the server offers now, and nothing on it pretends to predict.
  */
 const root = document.getElementById('root');
 if (root) {
@@ -9,8 +8,9 @@ if (root) {
     <main style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
       <h1>Lux</h1>
       <p>Daylight factor maps, obstruction angles and compliance checks for architects.</p>
-      <p>This server speaks the <code>/v2</code> daylight API: obstruction angles, the v2 encoding,
-      statistics and merging. The in-browser drawing app arrives with the trained daylight model.</p>
+      <p>This server speaks the <code>/v2</code> daylight API: daylight-factor prediction with the trained
+      model (<code>/run</code>), the physics engine (<code>/simulate</code>), obstruction angles, the v2
+      encoding, statistics and merging. The in-browser drawing app is on its way.</p>
       <ul>
         <li><a href="/v2/docs">API documentation</a></li>
         <li><a href="/v2/openapi.json">OpenAPI document</a></li>

@@ -86,19 +86,18 @@ export function skyComponent(
     const s = Math.tan(phi);
     const s2 = s * s;
     const jac = 1 + s2;
-    const total = band(s2, v0, a.v1) * jac;
     if (angles === null || phi < -FAN || phi > FAN) {
-      sky += total;
+      sky += band(s2, v0, a.v1) * jac;
       continue;
     }
     const i = Math.min(63, Math.max(0, Math.round((phi + FAN) / STEP)));
-    // Elevation tan γ = v / √(1 + s²): the band's limits in v.
+    // Elevation tan γ = v / √(1 + s²): the band's limits in v. Below, band and above are integrated
+    // separately, so the parts add up exactly and none is negative.
     const q = Math.sqrt(jac);
     const lo = Math.min(a.v1, Math.max(v0, angles.tanLow[i]! * q));
     const hi = Math.max(lo, Math.min(a.v1, angles.tanHigh[i]! * q));
-    const visible = band(s2, lo, hi) * jac;
-    sky += visible;
-    obstructed += total - visible;
+    sky += band(s2, lo, hi) * jac;
+    obstructed += (band(s2, v0, lo) + band(s2, hi, a.v1)) * jac;
   }
   out.sky = (100 * sky * dp) / E_H;
   out.obstructed = (100 * obstructed * dp) / E_H;
