@@ -16,7 +16,10 @@ const sections: { title: string; run: () => Promise<BenchResult[]> }[] = [
   },
   { title: 'HTTP requests (built server, worker threads)', run: runRequestBench },
   { title: 'Daylight engine (one core, Node)', run: async () => (await import('./engine')).runEngineBench() },
-  { title: 'Daylight model (inference and /run)', run: async () => (await import('./model')).runModelBench() },
+  {
+    title: 'Daylight model (inference and /run)',
+    run: async () => (await import('./model')).runModelBench(),
+  },
 ];
 
 async function main() {
@@ -28,8 +31,17 @@ async function main() {
     memory_gib: Math.round(totalmem() / 2 ** 30),
     node: process.version,
   };
+  // `--only <word>` runs the sections whose title contains it and keeps the other sections' last results.
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const previous = existsSync('bench/results.json')
+    ? (JSON.parse(readFileSync('bench/results.json', 'utf8')).results as Record<string, BenchResult[]>)
+    : {};
   const results: Record<string, BenchResult[]> = {};
   for (const s of sections) {
+    if (only && !s.title.toLowerCase().includes(only.toLowerCase())) {
+      if (previous[s.title]) results[s.title] = previous[s.title]!;
+      continue;
+    }
     console.log(`\n## ${s.title}`);
     results[s.title] = await s.run();
     for (const r of results[s.title]!) console.log(line(r));

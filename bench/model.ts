@@ -35,7 +35,11 @@ export async function runModelBench(): Promise<BenchResult[]> {
   const { url, proc } = await startBuiltServer(18591, { LUX_WORKERS: '1' });
   try {
     const post = async (body: string) => {
-      const res = await fetch(`${url}/v2/run`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      const res = await fetch(`${url}/v2/run`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`/run answered ${res.status}`);
     };
@@ -46,7 +50,9 @@ export async function runModelBench(): Promise<BenchResult[]> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const a = JSON.stringify(anglesBody);
-    out.push(await measure('POST /run, 1 window, angles given', () => post(a), { runs: 15, scene: { windows: 1 } }));
+    out.push(
+      await measure('POST /run, 1 window, angles given', () => post(a), { runs: 15, scene: { windows: 1 } }),
+    );
     const m = JSON.stringify({ model_type: 'df_default', parameters: BENCH_ROOM, mesh: cityMesh(10_000, 7) });
     out.push(
       await measure('POST /run, 1 window, 10⁴-triangle mesh', () => post(m), {
@@ -73,8 +79,12 @@ async function chromiumWasm(): Promise<BenchResult> {
       bundle('workers/model.worker.ts'),
       bundle('e2e/probe/modelProbe.ts'),
     ]);
-    await page.route('**/__probe/model.worker.js', (r) => r.fulfill({ body: workerJs, contentType: 'text/javascript' }));
-    await page.route('**/__probe/luxModel.probe.js', (r) => r.fulfill({ body: probeJs, contentType: 'text/javascript' }));
+    await page.route('**/__probe/model.worker.js', (r) =>
+      r.fulfill({ body: workerJs, contentType: 'text/javascript' }),
+    );
+    await page.route('**/__probe/luxModel.probe.js', (r) =>
+      r.fulfill({ body: probeJs, contentType: 'text/javascript' }),
+    );
     await page.goto(`${url}/v2/docs`);
     await page.addScriptTag({ url: '/__probe/luxModel.probe.js', type: 'module' });
     await page.waitForFunction(() => 'luxModel' in window);

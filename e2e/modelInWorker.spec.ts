@@ -25,7 +25,10 @@ const body = {
 };
 
 type Answer = { ok: boolean; result?: { kind: string; value: Record<string, unknown> }; error?: unknown };
-type Model = { load(url: string): Promise<{ backend: string; name: string }>; run(b: unknown): Promise<Answer> };
+type Model = {
+  load(url: string): Promise<{ backend: string; name: string }>;
+  run(b: unknown): Promise<Answer>;
+};
 
 async function probe(page: Page) {
   await loadWorkerProbe(page, {
@@ -36,9 +39,13 @@ async function probe(page: Page) {
   });
 }
 
-test('a custom v2-rgb-384 model runs in the worker: 2.0 per window, summed in the room frame', async ({ page }) => {
+test('a custom v2-rgb-384 model runs in the worker: 2.0 per window, summed in the room frame', async ({
+  page,
+}) => {
   for (const f of ['tiny-v2rgb.json', 'tiny-v2rgb.onnx'])
-    await page.route(`**/__models/${f}`, (r) => r.fulfill({ body: readFileSync(`test/fixtures/models/${f}`) }));
+    await page.route(`**/__models/${f}`, (r) =>
+      r.fulfill({ body: readFileSync(`test/fixtures/models/${f}`) }),
+    );
   await probe(page);
   const out = await page.evaluate(async (b) => {
     const m = (window as unknown as { luxModel: Model }).luxModel;
@@ -57,7 +64,10 @@ test('a custom v2-rgb-384 model runs in the worker: 2.0 per window, summed in th
   expect(new Set((v.result as number[][]).flat())).toEqual(new Set([2]));
 });
 
-test('the shipped model gives the server’s map (onnxruntime-web WASM vs onnxruntime-node)', async ({ page, request }) => {
+test('the shipped model gives the server’s map (onnxruntime-web WASM vs onnxruntime-node)', async ({
+  page,
+  request,
+}) => {
   await probe(page);
   const server = await (await request.post('/v2/run', { data: body })).json();
   const out = await page.evaluate(async (b) => {

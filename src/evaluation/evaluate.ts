@@ -182,6 +182,15 @@ async function main(): Promise<void> {
   });
   console.log(`${ms.toFixed(1)} ms per window (Node, onnxruntime-node, one thread)`);
   metrics.ms_per_window_node = +ms.toFixed(2);
+  const meets = (x: Summary) =>
+    x.mae <= TARGETS.mae &&
+    x.delta1 >= TARGETS.delta1 &&
+    x.meanErrorAbsMax <= TARGETS.meanError &&
+    x.verdictAgreement >= TARGETS.verdictAgreement;
+  metrics.meets_targets_radiance = meets(r.summary);
+  console.log(
+    `model.md targets on the Radiance scenes: ${metrics.meets_targets_radiance ? 'met' : 'NOT met'}`,
+  );
   metrics.evaluated_with = 'npm run evaluate';
   if (o.write) {
     const card = JSON.parse(readFileSync(o.card, 'utf8')) as Record<string, unknown>;

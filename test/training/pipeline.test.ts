@@ -44,7 +44,9 @@ describe('training pipeline smoke run', () => {
     const again = join(dir, 'again');
     mkdirSync(again);
     generateShard({ dir: again, stream: 7, index: 0, rooms: 2, seed: 11, quality: 'draft' });
-    expect(readFileSync(join(again, '000000.jsonl'), 'utf8')).toBe(readFileSync(join(train, '000000.jsonl'), 'utf8'));
+    expect(readFileSync(join(again, '000000.jsonl'), 'utf8')).toBe(
+      readFileSync(join(train, '000000.jsonl'), 'utf8'),
+    );
   }, 120_000);
 
   it('trains, checkpoints, resumes, exports ONNX with a card, and the result serves /run', async () => {
@@ -52,13 +54,20 @@ describe('training pipeline smoke run', () => {
     const out = join(dir, 'run');
     const args = (steps: number) => [
       'training/train.py',
-      '--data', join(dir, 'data'),
-      '--out', out,
-      '--steps', String(steps),
-      '--batch', '2',
-      '--widths', '4,4,4,4',
-      '--checkpoint-every', '2',
-      '--threads', '1',
+      '--data',
+      join(dir, 'data'),
+      '--out',
+      out,
+      '--steps',
+      String(steps),
+      '--batch',
+      '2',
+      '--widths',
+      '4,4,4,4',
+      '--checkpoint-every',
+      '2',
+      '--threads',
+      '1',
     ];
     const first = execFileSync(py, args(2), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     expect(first).toContain('step 2:');
