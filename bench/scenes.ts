@@ -3,36 +3,13 @@
  * JSON mesh (the wire format) with a given number of triangles.
  */
 import { rng as mulberry32 } from '../src/core/engine/random';
+import { groundBox } from '../src/datagen/solids';
 
 export { mulberry32 };
 
-/** A box as 12 triangles (36 points). */
+/** A box as 12 triangles (36 points): corner (x, y), size w × d × h. */
 export function box(out: number[][], x: number, y: number, w: number, d: number, h: number): void {
-  const v = [
-    [x, y, 0],
-    [x + w, y, 0],
-    [x + w, y + d, 0],
-    [x, y + d, 0],
-    [x, y, h],
-    [x + w, y, h],
-    [x + w, y + d, h],
-    [x, y + d, h],
-  ];
-  const faces = [
-    [0, 1, 5],
-    [0, 5, 4],
-    [1, 2, 6],
-    [1, 6, 5],
-    [2, 3, 7],
-    [2, 7, 6],
-    [3, 0, 4],
-    [3, 4, 7],
-    [4, 5, 6],
-    [4, 6, 7],
-    [0, 2, 1],
-    [0, 3, 2],
-  ];
-  for (const f of faces) for (const i of f) out.push(v[i]!);
+  groundBox(out, x, y, x + w, y + d, h);
 }
 
 /** ~`triangles` triangles of buildings within 15–300 m of the origin, none over the room itself. */

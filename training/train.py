@@ -26,7 +26,7 @@ from luxnet import CHANNELS, SCALARS, LuxNet  # noqa: E402
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is sampled
 # DF on an upward plane cannot exceed ~40 % through a vertical opening (half the sky, through glass); the
 # engine's rare values far above that are singularities at receivers on the wall line (docs/model.md).
-MAX_PLAUSIBLE_DF = 60.0
+MAX_PLAUSIBLE_DF = 60.0  # src/datagen/shard.ts MAX_PLAUSIBLE_DF
 
 
 class Shards:

@@ -9,6 +9,7 @@ import { rng } from '../core/engine/random';
 import { signedArea } from '../core/geometry/polygon';
 import type { Vec2 } from '../core/geometry/vec';
 import { RANGES, REFLECTANCE_FIELDS } from '../core/validation/ranges';
+import { prism } from './solids';
 
 export type ContextKind = 'open' | 'angles' | 'city' | 'canyon' | 'balcony';
 
@@ -33,6 +34,7 @@ const pick = <T>(r: Rand, items: readonly (readonly [number, T])[]): T => {
   return items[items.length - 1]![1];
 };
 const round3 = (v: number): number => Math.round(v * 1000) / 1000;
+const roundPoint = ([x, y]: Vec2): Vec2 => [round3(x), round3(y)];
 
 /** Plan outline in local coordinates, counter-clockwise. */
 function outline(r: Rand): Vec2[] {
@@ -308,35 +310,12 @@ function box(out: number[][], cx: number, cy: number, w: number, d: number, h: n
     s = Math.sin(rot);
   const corner = (x: number, y: number): Vec2 => [cx + c * x - s * y, cy + s * x + c * y];
   const base = [corner(-w / 2, -d / 2), corner(w / 2, -d / 2), corner(w / 2, d / 2), corner(-w / 2, d / 2)];
-  prism(out, base, 0, h);
+  prism(out, base.map(roundPoint), 0, round3(h));
 }
 
 /** A horizontal slab from the facade segment a–b out along n by `depth`, between z0 and z1. */
 function slab(out: number[][], a: Vec2, b: Vec2, n: Vec2, depth: number, z0: number, z1: number): void {
   const fa: Vec2 = [a[0] + n[0] * depth, a[1] + n[1] * depth];
   const fb: Vec2 = [b[0] + n[0] * depth, b[1] + n[1] * depth];
-  prism(out, [a, b, fb, fa], z0, z1);
-}
-
-/** A closed prism over a convex quadrilateral. */
-function prism(out: number[][], q: Vec2[], z0: number, z1: number): void {
-  const v = [
-    ...q.map(([x, y]) => [round3(x), round3(y), round3(z0)]),
-    ...q.map(([x, y]) => [round3(x), round3(y), round3(z1)]),
-  ];
-  const faces = [
-    [0, 1, 5],
-    [0, 5, 4],
-    [1, 2, 6],
-    [1, 6, 5],
-    [2, 3, 7],
-    [2, 7, 6],
-    [3, 0, 4],
-    [3, 4, 7],
-    [4, 5, 6],
-    [4, 6, 7],
-    [0, 2, 1],
-    [0, 3, 2],
-  ];
-  for (const f of faces) for (const i of f) out.push(v[i]!);
+  prism(out, [a, b, fb, fa].map(roundPoint), round3(z0), round3(z1));
 }

@@ -43,13 +43,25 @@ export function roomSeed(t: Pick<ShardTask, 'seed' | 'stream' | 'index'>, k: num
 }
 
 /** Pixels within this many columns of the room's window-side edge are all sampled (1 m). */
-const NEAR_COLUMNS = 10;
+export const NEAR_COLUMNS = 10;
 
 /**
  * Every pixel within 1 m of the window wall (where DF changes fastest), every other pixel in each
  * direction beyond: a quarter of the engine's cost there. Unsampled pixels are NaN in the target; the
  * training loss and the evaluation skip them, weighting lattice pixels by 4 for room means.
  */
+/**
+ * DF on an upward plane behind a vertical opening cannot exceed ~40 % (half the sky, through glass); the
+ * engine's rare values far above that are singularities on the wall line (docs/model.md), which training
+ * (training/train.py) and evaluation skip.
+ */
+export const MAX_PLAUSIBLE_DF = 60;
+
+/** Area weight of a sampled pixel: 1 near the window (all sampled), 4 on the lattice beyond. */
+export function pixelWeight(px: number, maxCol: number): number {
+  return px % 128 > maxCol - NEAR_COLUMNS ? 1 : 4;
+}
+
 export const nearAndLattice: PixelSampler = (frame) => {
   let maxCol = 0;
   for (const px of frame.pixels) maxCol = Math.max(maxCol, px % 128);
@@ -115,7 +127,7 @@ export function generateShard(t: ShardTask): ShardResult {
   // The JSONL goes last: its presence marks the shard complete.
   write('.jsonl', lines.join('\n') + '\n');
   // The model inputs too, so that training can read the shard at once (npm run features redoes them).
-  shardFeatures({ dir: t.dir, name: shardName(t.index) });
+  shardFeatures({ dir: t.dir, name: shardName(t.index) }, lines);
   return { index: t.index, windows: n, seconds: (performance.now() - start) / 1000 };
 }
 

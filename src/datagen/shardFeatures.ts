@@ -15,10 +15,13 @@ export interface FeatureTask {
   name: string;
 }
 
-export function shardFeatures(t: FeatureTask): number {
-  const lines = readFileSync(join(t.dir, `${t.name}.jsonl`), 'utf8')
-    .trim()
-    .split('\n');
+/** `lines`: the shard's JSONL lines when the caller has them (the generator), else read from disk. */
+export function shardFeatures(t: FeatureTask, given?: readonly string[]): number {
+  const lines =
+    given ??
+    readFileSync(join(t.dir, `${t.name}.jsonl`), 'utf8')
+      .trim()
+      .split('\n');
   const C = CHANNELS.length;
   const x = new Float32Array(lines.length * C * FRAME_CELLS);
   const s = new Float32Array(lines.length * SCALAR_COUNT);
@@ -38,4 +41,4 @@ export function shardFeatures(t: FeatureTask): number {
   return lines.length;
 }
 
-export default shardFeatures;
+export default (t: FeatureTask): number => shardFeatures(t);

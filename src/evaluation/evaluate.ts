@@ -16,12 +16,9 @@ import { windowAngles } from '../core/api/windowAngles';
 import { readNpy } from '../core/encoding/npy';
 import { predictWindows, sumAtPoints, type LoadedModel } from '../core/model/predict';
 import { parseRunRequest } from '../core/validation/requests';
+import { MAX_PLAUSIBLE_DF, pixelWeight } from '../datagen/shard';
 import { loadModel } from '../server/model/runtime';
 import { sampleMetrics, summarise, type SampleMetrics, type Summary } from './metrics';
-
-const NEAR_COLUMNS = 10; // src/datagen/shard.ts
-/** Truth above this is an engine singularity on the wall line, not light (training/train.py). */
-const MAX_PLAUSIBLE_DF = 60;
 
 export const TARGETS = { mae: 0.1, delta1: 0.9, meanError: 0.05, verdictAgreement: 0.95 };
 
@@ -44,7 +41,7 @@ export async function heldOut(
       .split('\n')
       .map((l) => JSON.parse(l) as { body: unknown; window: number; room_seed: number });
     const df = f32(`${base}.df.npy`).data;
-    const mask = new Uint8Array(readFileSync(`${base}.mask.npy`)).subarray(-recs.length * 16384);
+    const mask = readNpy(new Uint8Array(readFileSync(`${base}.mask.npy`))).data;
     let k = 0;
     while (k < recs.length) {
       // The lines of one room are consecutive: predict all its windows in one batch.
@@ -66,7 +63,7 @@ export async function heldOut(
           if (!m[i] || !Number.isFinite(truth[i]!) || truth[i]! > MAX_PLAUSIBLE_DF) continue;
           pv.push(p[i]!);
           tv.push(truth[i]!);
-          wv.push(i % 128 > maxCol - NEAR_COLUMNS ? 1 : 4);
+          wv.push(pixelWeight(i, maxCol));
         }
         if (tv.length > 0) all.push(sampleMetrics({ pred: pv, truth: tv, weight: wv }));
       }

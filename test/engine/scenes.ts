@@ -1,35 +1,14 @@
 import { parseRunRequest } from '../../src/core/validation/requests';
 import type { EngineRoom } from '../../src/core/engine/model';
+import { groundBox } from '../../src/datagen/solids';
 
 /** Hand-made test scenes beyond the shared Radiance fixtures. */
 type V = [number, number, number];
 
 export function boxTriangles(x0: number, y0: number, x1: number, y1: number, h: number): V[] {
-  const v: V[] = [
-    [x0, y0, 0],
-    [x1, y0, 0],
-    [x1, y1, 0],
-    [x0, y1, 0],
-    [x0, y0, h],
-    [x1, y0, h],
-    [x1, y1, h],
-    [x0, y1, h],
-  ];
-  const f = [
-    [0, 1, 5],
-    [0, 5, 4],
-    [1, 2, 6],
-    [1, 6, 5],
-    [2, 3, 7],
-    [2, 7, 6],
-    [3, 0, 4],
-    [3, 4, 7],
-    [4, 5, 6],
-    [4, 6, 7],
-    [0, 2, 1],
-    [0, 3, 2],
-  ];
-  return f.flatMap((t) => t.map((i) => v[i]!));
+  const out: number[][] = [];
+  groundBox(out, x0, y0, x1, y1, h);
+  return out as V[];
 }
 
 /**

@@ -9,7 +9,7 @@ import { getHealth, startServer, type RunningServer } from '../helpers/server';
 /**
  * quality.md §Robustness: thousands of random and mutated bodies against the built server (worker
  * threads: the real path). Every answer is a 4xx JSON error in api.md's envelope or a 200; never a 500,
- * never a 5xx other than /run's deliberate 503 (model not installed); the server survives and still
+ * never a 5xx other than /run's deliberate 503 (model not installed or still loading); the server survives and still
  * answers health. Small body and mesh limits make the size mutations reach 413 as well.
  */
 const SEED = 20_240_601;
