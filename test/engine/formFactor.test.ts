@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipToOpening } from '../../src/core/engine/coupling';
+import { clipToOpening, pyramidSide } from '../../src/core/engine/coupling';
 import { pointToPatch, pointToPolygon } from '../../src/core/engine/formFactor';
 import type { WindowModel } from '../../src/core/engine/model';
 
@@ -235,5 +235,38 @@ describe('visibility through a window opening', () => {
     }
     expect(clipped).toBeCloseTo((s * 0.3) / (steps * steps), 4);
     expect(n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('classifies a polygon against the pyramid exactly as clipping would treat it', () => {
+    // Seeded random quads in the reveal's neighbourhood, seen from random room points: wholly inside means
+    // clipping returns the quad unchanged; wholly outside means clipping leaves nothing.
+    let seed = 7;
+    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const out = new Float64Array(3 * 16);
+    const counts = { inside: 0, outside: 0, straddle: 0 };
+    for (let t = 0; t < 2000; t++) {
+      const p = [4 * rand(), -0.2 - 4 * rand(), 2.5 * rand()];
+      const cx = 0.5 + 3 * rand(),
+        cy = 0.4 * rand(),
+        cz = 0.5 + 2 * rand(),
+        h = 0.05 + 0.3 * rand();
+      const quad = rect([
+        [cx - h, cy, cz - h],
+        [cx + h, cy, cz - h],
+        [cx + h, cy, cz + h],
+        [cx - h, cy, cz + h],
+      ]);
+      const side = pyramidSide(w, p[0]!, p[1]!, p[2]!, quad, 4);
+      const n = clipToOpening(w, p[0]!, p[1]!, p[2]!, quad, 4, out);
+      if (side === 1) {
+        counts.inside++;
+        expect(n).toBe(4);
+        for (let k = 0; k < 12; k++) expect(out[k]).toBeCloseTo(quad[k]!, 12);
+      } else if (side === -1) {
+        counts.outside++;
+        expect(n).toBe(0);
+      } else counts.straddle++;
+    }
+    expect(Math.min(counts.inside, counts.outside, counts.straddle)).toBeGreaterThan(100);
   });
 });
