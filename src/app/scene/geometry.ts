@@ -1,0 +1,115 @@
+import { polygonDefect, signedArea } from '../../core/geometry/polygon';
+import type { WindowSpec } from '../../core/types';
+import type { Scene, SceneWindow } from './scene';
+
+/** Plan geometry of an outline edge: start, unit direction, outward unit normal (outline counter-clockwise). */
+export interface EdgeFrame {
+  ax: number;
+  ay: number;
+  ux: number;
+  uy: number;
+  nx: number;
+  ny: number;
+  length: number;
+}
+
+export function edgeFrame(outline: Scene['outline'], i: number): EdgeFrame {
+  const [ax, ay] = outline[i]!;
+  const [bx, by] = outline[(i + 1) % outline.length]!;
+  const length = Math.hypot(bx - ax, by - ay);
+  const ux = length > 0 ? (bx - ax) / length : 1,
+    uy = length > 0 ? (by - ay) / length : 0;
+  // Counter-clockwise outline: the interior is on the left, the outside on the right.
+  return { ax, ay, ux, uy, nx: uy, ny: -ux, length };
+}
+
+/** The outline counter-clockwise (api.md accepts either winding; the app's edge normals assume this one). */
+export function counterClockwise(outline: Scene['outline']): Scene['outline'] {
+  return signedArea(outline) < 0 ? [...outline].reverse() : outline;
+}
+
+/** The API's corner form of a window (conventions.md): interior-face corner, exterior-face corner. */
+export function windowCorners(scene: Scene, w: SceneWindow): WindowSpec {
+  const e = edgeFrame(scene.outline, w.edge);
+  const s0 = w.offset - w.width / 2,
+    s1 = w.offset + w.width / 2;
+  const r = (v: number): number => Math.round(v * 1e6) / 1e6;
+  return {
+    id: w.id,
+    x1: r(e.ax + e.ux * s0),
+    y1: r(e.ay + e.uy * s0),
+    z1: r(scene.floorZ + w.sill),
+    x2: r(e.ax + e.ux * s1 + e.nx * w.thickness),
+    y2: r(e.ay + e.uy * s1 + e.ny * w.thickness),
+    z2: r(scene.floorZ + w.head),
+    window_frame_ratio: w.frame,
+  };
+}
+
+/** Keeps a window inside its wall: the offset clamped so the opening stays on the edge. */
+export function clampToEdge(scene: Scene, w: SceneWindow): SceneWindow {
+  const e = edgeFrame(scene.outline, w.edge);
+  const width = Math.min(w.width, e.length);
+  const offset = Math.min(Math.max(w.offset, width / 2), e.length - width / 2);
+  return width === w.width && offset === w.offset ? w : { ...w, width, offset };
+}
+
+/**
+ * What keeps the scene from being predicted, in words a user can act on; empty when it is ready.
+ * The server would reject the same things (api.md ranges); the app says so before asking.
+ */
+export function sceneProblems(scene: Scene): string[] {
+  const out: string[] = [];
+  const defect = polygonDefect(scene.outline);
+  if (defect) out.push(`The room outline ${defect}.`);
+  if (scene.windows.length === 0) out.push('Add a window: click a wall in the plan.');
+  for (const w of scene.windows) {
+    if (w.edge >= scene.outline.length) {
+      out.push(`Window ${w.id} is on a wall that no longer exists.`);
+      continue;
+    }
+    const len = edgeFrame(scene.outline, w.edge).length;
+    if (w.width > len + 1e-9) out.push(`Window ${w.id} is wider (${w.width} m) than its wall (${len.toFixed(2)} m).`);
+    if (w.head <= w.sill) out.push(`Window ${w.id}: the head must be above the sill.`);
+    if (w.sill < -0.15 || w.head > scene.height + 0.15)
+      out.push(`Window ${w.id} must stay within the floor-to-ceiling height (±0.15 m).`);
+  }
+  if (scene.surroundings.kind === 'mesh') {
+    const missing = scene.windows.filter(
+      (w) => !(scene.surroundings.kind === 'mesh' && scene.surroundings.perWindow[w.id]),
+    );
+    if (missing.length > 0) out.push('Obstruction angles are being computed from the mesh…');
+  }
+  return out;
+}
+
+/** The `/run` body of a scene (api.md shape), angles given so that no mesh travels with it. */
+export function runBody(scene: Scene): {
+  model_type: Scene['modelType'];
+  parameters: Record<string, unknown>;
+  horizon?: number[];
+  zenith?: number[];
+} {
+  const s = scene.surroundings;
+  const windows: Record<string, unknown> = {};
+  for (const w of scene.windows) {
+    const { id, ...corners } = windowCorners(scene, w);
+    windows[id] = s.kind === 'mesh' && s.perWindow[id] ? { ...corners, ...s.perWindow[id] } : corners;
+  }
+  const zeros = new Array<number>(64).fill(0);
+  return {
+    model_type: scene.modelType,
+    parameters: {
+      height_roof_over_floor: scene.height,
+      floor_height_above_terrain: scene.floorZ,
+      room_polygon: scene.outline.map(([x, y]) => [x, y]),
+      windows,
+      ...(scene.modelType === 'df_custom' ? scene.materials : {}),
+    },
+    ...(s.kind === 'angles'
+      ? { horizon: s.angles.horizon, zenith: s.angles.zenith }
+      : s.kind === 'open'
+        ? { horizon: zeros, zenith: zeros }
+        : {}),
+  };
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { DEFAULT_REFLECTANCES, type Reflectances } from '../../core/types';
+
+/**
+ * The scene a user draws: everything needed to predict, verify and share a room. Plain data (no class
+ * instances, no typed arrays) so that it can be stored, diffed for undo, and encoded in a share link.
+ * A mesh's triangles are not part of it (they can be huge): the scene keeps what it derived from them.
+ *
+ * Lengths in metres, angles in degrees, world frame of conventions.md (x east, y north, z up).
+ */
+
+/** A window on one wall: edge i runs from outline[i] to outline[i + 1]. */
+export interface SceneWindow {
+  id: string;
+  edge: number;
+  /** Centre of the opening along the edge, from the edge's start (m). */
+  offset: number;
+  width: number;
+  /** Above the floor (m). */
+  sill: number;
+  head: number;
+  /** Opaque share of the opening, 0–1. */
+  frame: number;
+  /** Wall thickness at the window (m): the plan depth of the opening. */
+  thickness: number;
+}
+
+export interface Angles {
+  horizon: number[];
+  zenith: number[];
+}
+
+/**
+ * What surrounds the room: nothing (open sky), typed angles for every window, or an imported mesh, of
+ * which the scene keeps its name, size and each window's derived angles (recomputed when a window moves).
+ */
+export type Surroundings =
+  | { kind: 'open' }
+  | { kind: 'angles'; angles: Angles }
+  | { kind: 'mesh'; name: string; triangles: number; perWindow: Record<string, Angles> };
+
+export interface Thresholds {
+  /** BFS 2024:8: DF ≥ bfsDf over at least bfsShare % of the floor. */
+  bfsDf: number;
+  bfsShare: number;
+  /** EN 17037 (DF method): target DF over 50 % of the area, minimum target DF over 95 %. */
+  enTarget: number;
+  enMinimum: number;
+}
+
+export const DEFAULT_THRESHOLDS: Thresholds = { bfsDf: 1, bfsShare: 50, enTarget: 2.0, enMinimum: 0.7 };
+
+export interface Scene {
+  /** Interior wall faces in plan, counter-clockwise. */
+  outline: [number, number][];
+  floorZ: number;
+  height: number;
+  windows: SceneWindow[];
+  surroundings: Surroundings;
+  modelType: 'df_default' | 'df_custom';
+  materials: Reflectances;
+  thresholds: Thresholds;
+}
+
+export function defaultScene(): Scene {
+  return {
+    outline: [
+      [0, 0],
+      [6, 0],
+      [6, 4],
+      [0, 4],
+    ],
+    floorZ: 0,
+    height: 2.7,
+    windows: [{ id: 'w1', edge: 0, offset: 3, width: 2, sill: 0.9, head: 2.2, frame: 0.2, thickness: 0.3 }],
+    surroundings: { kind: 'open' },
+    modelType: 'df_default',
+    materials: { ...DEFAULT_REFLECTANCES },
+    thresholds: { ...DEFAULT_THRESHOLDS },
+  };
+}
+
+const finite = z.number().finite();
+const angles64 = z.array(finite.min(0).max(90)).length(64);
+const anglesSchema = z.object({ horizon: angles64, zenith: angles64 });
+
+/** Structural check of a scene from outside (share links, files): shapes and ranges of api.md. */
+export const sceneSchema = z.object({
+  outline: z.array(z.tuple([finite, finite])).min(3).max(200),
+  floorZ: finite.min(0).max(10),
+  height: finite.gt(0).max(30),
+  windows: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(40),
+        edge: z.number().int().min(0),
+        offset: finite,
+        width: finite.gt(0).max(100),
+        sill: finite.min(-0.15),
+        head: finite,
+        frame: finite.min(0).max(1),
+        thickness: finite.min(0).max(2),
+      }),
+    )
+    .max(50),
+  surroundings: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('open') }),
+    z.object({ kind: z.literal('angles'), angles: anglesSchema }),
+    z.object({
+      kind: z.literal('mesh'),
+      name: z.string().max(200),
+      triangles: z.number().int().min(0),
+      perWindow: z.record(z.string(), anglesSchema),
+    }),
+  ]),
+  modelType: z.enum(['df_default', 'df_custom']),
+  materials: z.object({
+    ceiling_reflectance: finite.min(0.5).max(0.9),
+    horizontal_reflectance: finite.min(0.05).max(0.6),
+    vertical_reflectance: finite.min(0.3).max(0.9),
+    facade_reflectance: finite.min(0.1).max(0.6),
+    terrain_reflectance: finite.min(0.05).max(0.4),
+  }),
+  thresholds: z.object({
+    bfsDf: finite.min(0).max(20),
+    bfsShare: finite.min(0).max(100),
+    enTarget: finite.min(0).max(20),
+    enMinimum: finite.min(0).max(20),
+  }),
+}) satisfies z.ZodType<Scene>;

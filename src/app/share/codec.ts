@@ -1,0 +1,97 @@
+import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { z } from 'zod';
+import { sceneSchema, type Scene } from '../scene/scene';
+
+/**
+ * Share links (app.md §Share): the whole scene in the URL fragment, `#s=<format>.<base64url(deflate(JSON))>`.
+ * The fragment never reaches a server, so a shared room stays between the people who have the link.
+ *
+ * - A mesh travels with the scene when it is small (≤ MESH_IN_LINK triangles, coordinates in mm);
+ *   otherwise only what was derived from it (each window's angles), which reproduces the same result.
+ * - Format versions: links of an older format are migrated; a newer one is refused with a message that
+ *   says to update, never misread.
+ * - Hostile input: the fragment's length, the inflated size (no decompression bombs), the JSON and every
+ *   field (sceneSchema: the API's ranges) are checked; any failure is a ShareError with a readable reason.
+ */
+export const FORMAT = 1;
+export const MAX_FRAGMENT = 64_000;
+const MAX_JSON = 2_000_000;
+export const MESH_IN_LINK = 2_000;
+
+export class ShareError extends Error {
+  override name = 'ShareError';
+}
+
+interface Payload {
+  scene: Scene;
+  /** Flat positions in millimetres, 9 per triangle. */
+  mesh?: number[];
+}
+
+const payloadSchema = z.object({
+  scene: sceneSchema,
+  mesh: z
+    .array(z.number().int())
+    .refine((m) => m.length % 9 === 0 && m.length / 9 <= MESH_IN_LINK, 'mesh must be whole triangles, few enough')
+    .optional(),
+});
+
+function toBase64Url(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new ShareError('The link is damaged: it contains characters a share link never has.');
+  const b = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+  const out = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
+  return out;
+}
+
+/** The fragment (with its leading '#') of a share link for this scene and, when small, its mesh. */
+export function encodeShare(scene: Scene, mesh?: Float32Array | null): string {
+  const payload: Payload = { scene };
+  if (mesh && mesh.length / 9 <= MESH_IN_LINK) payload.mesh = Array.from(mesh, (v) => Math.round(v * 1000));
+  const fragment = `#s=${FORMAT}.${toBase64Url(deflateSync(strToU8(JSON.stringify(payload)), { level: 9 }))}`;
+  if (fragment.length > MAX_FRAGMENT)
+    throw new ShareError(`This scene is too large for a link (${fragment.length} characters, at most ${MAX_FRAGMENT}).`);
+  return fragment;
+}
+
+/** Whether a URL fragment is a share link at all (other fragments are left alone). */
+export const isShareFragment = (hash: string): boolean => /^#s=/.test(hash);
+
+/** The scene (and mesh, when the link carries one) of a share-link fragment; ShareError when it cannot be read. */
+export function decodeShare(hash: string): { scene: Scene; mesh: Float32Array | null } {
+  if (hash.length > MAX_FRAGMENT) throw new ShareError(`The link is too long (${hash.length} characters, at most ${MAX_FRAGMENT}).`);
+  const m = /^#s=(\d{1,4})\.(.*)$/s.exec(hash);
+  if (!m) throw new ShareError('This is not a Lux share link.');
+  const format = Number(m[1]);
+  if (format > FORMAT)
+    throw new ShareError(`This link was made by a newer version of Lux (link format ${format}; this app reads up to ${FORMAT}). Reload to update the app.`);
+  if (format < 1) throw new ShareError(`Unknown link format ${format}.`);
+  let json: string;
+  try {
+    const inflated = inflateSync(fromBase64Url(m[2]!), { out: new Uint8Array(MAX_JSON + 1) });
+    if (inflated.length > MAX_JSON) throw new ShareError('The link unpacks to more data than a scene can hold.');
+    json = strFromU8(inflated);
+  } catch (e) {
+    if (e instanceof ShareError) throw e;
+    throw new ShareError('The link is damaged: its data cannot be unpacked (was it cut short when copied?).');
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    throw new ShareError('The link is damaged: its data is not readable.');
+  }
+  const parsed = payloadSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ShareError(`The link's scene is not valid: ${issue.path.join('.') || 'scene'}: ${issue.message}.`);
+  }
+  const { scene, mesh } = parsed.data;
+  return { scene, mesh: mesh ? Float32Array.from(mesh, (v) => v / 1000) : null };
+}

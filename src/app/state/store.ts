@@ -1,0 +1,94 @@
+import { create } from 'zustand';
+import { clampToEdge, counterClockwise } from '../scene/geometry';
+import { defaultScene, type Scene, type SceneWindow } from '../scene/scene';
+
+/**
+ * The app's state (zustand): the scene with its undo/redo history, and what the user is doing with it.
+ * Every edit goes through `edit`, which records one undo step; a drag records one step at its start
+ * (`beginGesture`) and then moves freely (`edit(…, { record: false })`).
+ */
+const HISTORY = 100;
+
+export type Tool = 'select' | 'draw' | 'window';
+
+export interface AppState {
+  scene: Scene;
+  past: Scene[];
+  future: Scene[];
+  tool: Tool;
+  selectedWindow: string | null;
+  /** Points of an outline being drawn (tool 'draw'), null otherwise. */
+  drawing: [number, number][] | null;
+  edit: (change: (s: Scene) => Scene, opts?: { record?: boolean }) => void;
+  beginGesture: () => void;
+  undo: () => void;
+  redo: () => void;
+  replaceScene: (s: Scene) => void;
+  setTool: (t: Tool) => void;
+  select: (id: string | null) => void;
+  setDrawing: (pts: [number, number][] | null) => void;
+}
+
+/** Windows follow their walls: dropped with a removed edge, kept on it (clamped) when it changes. */
+export function normalise(s: Scene): Scene {
+  const outline = counterClockwise(s.outline);
+  const flipped = outline !== s.outline;
+  const n = outline.length;
+  const windows: SceneWindow[] = [];
+  for (const w0 of s.windows) {
+    let w = w0;
+    if (flipped) {
+      // Reversing the outline turns edge i into edge n − 2 − i (mod n), measured from its other end.
+      const edge = (((n - 2 - w.edge) % n) + n) % n;
+      const [ax, ay] = s.outline[w.edge]!,
+        [bx, by] = s.outline[(w.edge + 1) % n]!;
+      w = { ...w, edge, offset: Math.hypot(bx - ax, by - ay) - w.offset };
+    }
+    if (w.edge < n) windows.push(clampToEdge({ ...s, outline }, w));
+  }
+  return { ...s, outline, windows };
+}
+
+export const useApp = create<AppState>()((set, get) => ({
+  scene: defaultScene(),
+  past: [],
+  future: [],
+  tool: 'select',
+  selectedWindow: null,
+  drawing: null,
+  edit: (change, opts) => {
+    const { scene, past } = get();
+    const next = normalise(change(scene));
+    if (opts?.record === false) set({ scene: next });
+    else set({ scene: next, past: [...past, scene].slice(-HISTORY), future: [] });
+  },
+  beginGesture: () => {
+    const { scene, past } = get();
+    set({ past: [...past, scene].slice(-HISTORY), future: [] });
+  },
+  undo: () => {
+    const { scene, past, future } = get();
+    const prev = past[past.length - 1];
+    if (prev) set({ scene: prev, past: past.slice(0, -1), future: [scene, ...future] });
+  },
+  redo: () => {
+    const { scene, past, future } = get();
+    const next = future[0];
+    if (next) set({ scene: next, past: [...past, scene], future: future.slice(1) });
+  },
+  replaceScene: (s) => {
+    const { scene, past } = get();
+    set({ scene: normalise(s), past: [...past, scene].slice(-HISTORY), future: [], selectedWindow: null });
+  },
+  setTool: (tool) => set({ tool, drawing: tool === 'draw' ? [] : null }),
+  select: (selectedWindow) => set({ selectedWindow }),
+  setDrawing: (drawing) => set({ drawing }),
+}));
+
+/** The next free window id: w1, w2, … */
+export function nextWindowId(scene: Scene): string {
+  const used = new Set(scene.windows.map((w) => w.id));
+  let k = scene.windows.length + 1;
+  while (used.has(`w${k}`)) k++;
+  return `w${k}`;
+}

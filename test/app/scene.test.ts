@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { parseRunRequest } from '../../src/core/validation/requests';
+import { windowGeometry } from '../../src/core/geometry/window';
+import { runBody, sceneProblems, windowCorners } from '../../src/app/scene/geometry';
+import { defaultScene, type Scene } from '../../src/app/scene/scene';
+import { nearEdge, snapPoint } from '../../src/app/scene/snapping';
+import { nextWindowId, normalise, useApp } from '../../src/app/state/store';
+
+describe('scene → API', () => {
+  it('puts a window on its wall as conventions.md corners: interior face, exterior face, absolute z', () => {
+    const s: Scene = { ...defaultScene(), floorZ: 3 };
+    const w = windowCorners(s, s.windows[0]!);
+    // Edge 0 runs (0,0)→(6,0); the outside is −y. Centre 3 m along, 2 m wide, 0.3 m thick.
+    expect(w).toMatchObject({ x1: 2, y1: 0, z1: 3.9, x2: 4, y2: -0.3, z2: 5.2, window_frame_ratio: 0.2 });
+    const g = windowGeometry(s.outline, w);
+    expect(g.directionAngle).toBeCloseTo(270, 9);
+    expect(g.externalReferencePoint.x).toBeCloseTo(3, 9);
+    expect(g.externalReferencePoint.y).toBeCloseTo(-0.3, 9);
+  });
+
+  it('gives a /run body the server accepts, with open-sky angles or the typed ones', () => {
+    const s = defaultScene();
+    const open = parseRunRequest(runBody(s));
+    expect(open.parameters.windows[0]!.horizon).toEqual(new Array(64).fill(0));
+    const h = Array.from({ length: 64 }, (_, i) => i / 2);
+    const typed = parseRunRequest(runBody({ ...s, surroundings: { kind: 'angles', angles: { horizon: h, zenith: h } } }));
+    expect(typed.parameters.windows[0]!.horizon).toEqual(h);
+    const custom = runBody({ ...s, modelType: 'df_custom' });
+    expect(custom.parameters).toMatchObject({ ceiling_reflectance: 0.8 });
+    expect(runBody(s).parameters).not.toHaveProperty('ceiling_reflectance');
+  });
+
+  it('names what blocks a prediction', () => {
+    const s = defaultScene();
+    expect(sceneProblems(s)).toEqual([]);
+    expect(sceneProblems({ ...s, windows: [] })).toEqual(['Add a window: click a wall in the plan.']);
+    const crossed: Scene = { ...s, outline: [[0, 0], [4, 4], [4, 0], [0, 4]] };
+    expect(sceneProblems(crossed)[0]).toMatch(/self-intersecting/);
+    expect(sceneProblems({ ...s, windows: [{ ...s.windows[0]!, head: 0.5 }] })).toEqual([
+      'Window w1: the head must be above the sill.',
+    ]);
+  });
+});
+
+describe('snapping', () => {
+  it('snaps to the 0.05 m grid, and to 45° steps near them', () => {
+    expect(snapPoint([1.023, 2.974], null)).toEqual([1.0, 2.95]);
+    // 3° off horizontal from (0, 0): onto the axis, length on the grid.
+    const p = snapPoint([2.012, 0.1], [0, 0]);
+    expect(p[1]).toBe(0);
+    expect(p[0]).toBeCloseTo(2.0, 9);
+    const d = snapPoint([1.02, 1.0], [0, 0]);
+    expect(d[0]).toBeCloseTo(d[1], 9);
+    // Far from any 45° step: plain grid.
+    expect(snapPoint([1.0, 0.5], [0, 0])).toEqual([1.0, 0.5]);
+  });
+
+  it('finds the wall nearest a click', () => {
+    expect(nearEdge(defaultScene().outline, [6.05, 2], 0.2)).toMatchObject({ edge: 1, along: 2 });
+    expect(nearEdge(defaultScene().outline, [3, 2], 0.2)).toBeNull();
+  });
+});
+
+describe('store', () => {
+  it('undoes and redoes edits, one step per edit or gesture', () => {
+    const st = useApp.getState();
+    const start = st.scene;
+    st.edit((s) => ({ ...s, height: 3 }));
+    useApp.getState().beginGesture();
+    useApp.getState().edit((s) => ({ ...s, height: 3.1 }), { record: false });
+    useApp.getState().edit((s) => ({ ...s, height: 3.2 }), { record: false });
+    expect(useApp.getState().scene.height).toBe(3.2);
+    useApp.getState().undo();
+    expect(useApp.getState().scene.height).toBe(3);
+    useApp.getState().undo();
+    expect(useApp.getState().scene).toBe(start);
+    useApp.getState().redo();
+    useApp.getState().redo();
+    expect(useApp.getState().scene.height).toBe(3.2);
+    useApp.getState().edit((s) => ({ ...s, height: 2.5 }));
+    expect(useApp.getState().future).toEqual([]);
+  });
+
+  it('keeps windows on their walls when the outline is reversed or shrinks, and drops them with their wall', () => {
+    const s = defaultScene();
+    const cw: Scene = { ...s, outline: [...s.outline].reverse() as Scene['outline'], windows: [{ ...s.windows[0]!, edge: 2, offset: 1 }] };
+    // Clockwise [0,4],[6,4],[6,0],[0,0]: edge 2 runs (6,0)→(0,0), offset 1 → centre x = 5.
+    const n = normalise(cw);
+    expect(windowCorners(n, n.windows[0]!)).toMatchObject({ x1: 4, x2: 6, y1: 0 });
+    const small = normalise({ ...s, outline: [[0, 0], [1.5, 0], [1.5, 4], [0, 4]] });
+    expect(small.windows[0]).toMatchObject({ width: 1.5, offset: 0.75 });
+    const tri = normalise({ ...s, windows: [{ ...s.windows[0]!, edge: 3 }], outline: [[0, 0], [6, 0], [3, 4]] });
+    expect(tri.windows).toEqual([]);
+  });
+
+  it('numbers new windows after the existing ones', () => {
+    const s = defaultScene();
+    expect(nextWindowId(s)).toBe('w2');
+    expect(nextWindowId({ ...s, windows: [{ ...s.windows[0]!, id: 'w2' }] })).toBe('w3');
+  });
+});

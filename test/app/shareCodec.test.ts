@@ -1,0 +1,68 @@
+import { deflateSync, strToU8 } from 'fflate';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeShare, encodeShare, FORMAT, MAX_FRAGMENT, MESH_IN_LINK, ShareError } from '../../src/app/share/codec';
+import { defaultScene, type Scene } from '../../src/app/scene/scene';
+
+const b64url = (b: Uint8Array): string =>
+  Buffer.from(b).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+describe('share-link codec', () => {
+  it('round-trips a scene exactly, and a small mesh to the millimetre', () => {
+    const scene: Scene = {
+      ...defaultScene(),
+      surroundings: { kind: 'angles', angles: { horizon: Array.from({ length: 64 }, (_, i) => i * 0.7), zenith: new Array(64).fill(12.5) } },
+      modelType: 'df_custom',
+    };
+    const mesh = Float32Array.from({ length: 9 * 40 }, (_, i) => (i * 7.3) % 50);
+    const hash = encodeShare(scene, mesh);
+    expect(hash).toMatch(new RegExp(`^#s=${FORMAT}\\.[A-Za-z0-9_-]+$`));
+    const back = decodeShare(hash);
+    expect(back.scene).toEqual(scene);
+    for (let i = 0; i < mesh.length; i++) expect(Math.abs(back.mesh![i]! - mesh[i]!)).toBeLessThanOrEqual(0.0005 + 1e-6);
+  });
+
+  it('round-trips arbitrary valid scenes (property)', () => {
+    const arb = fc.record({
+      height: fc.double({ min: 0.5, max: 30, noNaN: true }),
+      floorZ: fc.double({ min: 0, max: 10, noNaN: true }),
+      w: fc.double({ min: 4, max: 20, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(arb, ({ height, floorZ, w }) => {
+        const s: Scene = { ...defaultScene(), height, floorZ, outline: [[0, 0], [w, 0], [w, 3], [0, 3]] };
+        expect(decodeShare(encodeShare(s)).scene).toEqual(s);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('leaves a big mesh out of the link (its derived angles stay in the scene)', () => {
+    const mesh = new Float32Array(9 * (MESH_IN_LINK + 1));
+    expect(decodeShare(encodeShare(defaultScene(), mesh)).mesh).toBeNull();
+  });
+
+  it('refuses links of a newer format with a reason, and unknown or damaged ones', () => {
+    const good = encodeShare(defaultScene());
+    expect(() => decodeShare(good.replace(`#s=${FORMAT}.`, `#s=${FORMAT + 1}.`))).toThrow(/newer version of Lux/);
+    expect(() => decodeShare('#x=1.abc')).toThrow(/not a Lux share link/);
+    expect(() => decodeShare(good.slice(0, good.length - 20))).toThrow(ShareError);
+    expect(() => decodeShare('#s=1.%%%')).toThrow(/damaged/);
+    expect(() => decodeShare(`#s=1.${b64url(deflateSync(strToU8('not json')))}`)).toThrow(/not readable/);
+  });
+
+  it('rejects hostile content: out-of-range fields, decompression bombs, oversized links', () => {
+    const bad = { scene: { ...defaultScene(), height: 1e9 } };
+    expect(() => decodeShare(`#s=1.${b64url(deflateSync(strToU8(JSON.stringify(bad))))}`)).toThrow(/scene is not valid: scene.height/);
+    const proto = JSON.parse('{"scene": {"__proto__": {"polluted": 1}}}');
+    expect(() => decodeShare(`#s=1.${b64url(deflateSync(strToU8(JSON.stringify(proto))))}`)).toThrow(ShareError);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // 30 MB of zeros compress to ~30 kB: refused after 2 MB, not inflated.
+    const bomb = `#s=1.${b64url(deflateSync(new Uint8Array(30_000_000), { level: 9 }))}`;
+    expect(bomb.length).toBeLessThan(MAX_FRAGMENT);
+    expect(() => decodeShare(bomb)).toThrow(/more data than a scene/);
+    expect(() => decodeShare('#s=1.' + 'A'.repeat(MAX_FRAGMENT))).toThrow(/too long/);
+    const many = { ...defaultScene(), outline: Array.from({ length: 150 }, (_, i) => [Math.cos(i) * 1000.123456, Math.sin(i) * 1000.654321]) } as Scene;
+    expect(() => encodeShare({ ...many, windows: [] }, null)).not.toThrow();
+  });
+});
