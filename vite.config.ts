@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -22,6 +23,7 @@ function ortRuntime(): Plugin {
 
 export default defineConfig({
   build: { outDir: 'dist/app', emptyOutDir: true },
-  plugins: [ortRuntime()],
+  plugins: [react(), ortRuntime()],
+  worker: { format: 'es' },
   server: { proxy: { '/v2': 'http://127.0.0.1:8080', '/v1': 'http://127.0.0.1:8080' } },
 });

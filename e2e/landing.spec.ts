@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 
-test('a browser asking / gets the web app, which reads the live health', async ({ page }) => {
+test('a browser asking / gets the app, which predicts the default room with the shipped model', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Lux' })).toBeVisible();
-  // Every component is ready once the shipped model has loaded.
-  await expect(page.locator('#health')).toHaveText('running');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(page.getByTestId('status')).toContainText('lux-df-1');
 });
 
 test('the API docs page renders every endpoint from openapi.json', async ({ page }) => {

@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The app's main flows on the built app (issue 5): map, editing, share links, mesh import. */
+
+async function ready(page: Page): Promise<void> {
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+}
+
+/** The plan map's pixels (its data URL): changes when the prediction does. */
+const mapData = (page: Page): Promise<string | null> => page.getByTestId('plan-map').getAttribute('href');
+
+test('the map follows the window: moving it changes the map and the statistics; undo brings them back', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  const before = await mapData(page);
+  const mean = await page.getByTestId('stat-mean').textContent();
+  const offset = page.getByTestId('w1-offset');
+  await offset.fill('1.2');
+  await offset.press('Enter');
+  await expect.poll(() => mapData(page)).not.toBe(before);
+  await ready(page);
+  expect(await page.getByTestId('stat-mean').textContent()).not.toBe(mean);
+  await page.getByTestId('undo').click();
+  await expect.poll(() => mapData(page)).toBe(before);
+  await expect(page.getByTestId('stat-mean')).toHaveText(mean!);
+});
+
+test('hovering the map reads the DF under the cursor', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  const box = (await page.getByTestId('plan-map').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.9);
+  await expect(page.getByTestId('hover-df')).toHaveText(/DF \d+\.\d\d %/);
+});
+
+test('a share link reopened in a new page shows the same room and statistics', async ({ page, context }) => {
+  await page.goto('/');
+  await ready(page);
+  const height = page.getByTestId('height');
+  await height.fill('3.2');
+  await height.press('Enter');
+  const width = page.getByTestId('w1-width');
+  await width.fill('3');
+  await width.press('Enter');
+  await ready(page);
+  await expect(page.getByTestId('w1-width')).toHaveValue('3');
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('share-message')).toContainText('Link copied');
+  const url = page.url();
+  expect(url).toMatch(/#s=1\./);
+  const stats = await page.getByTestId('stats').textContent();
+  const other = await context.newPage();
+  await other.goto(url);
+  await ready(other);
+  await expect(other.getByTestId('height')).toHaveValue('3.2');
+  await expect(other.getByTestId('w1-width')).toHaveValue('3');
+  await expect(other.getByTestId('stats')).toHaveText(stats!);
+});
+
+test('a damaged share link says why and shows the default room', async ({ page }) => {
+  await page.goto('/#s=1.AAAA');
+  await expect(page.getByTestId('notice')).toContainText('damaged');
+  await ready(page);
+});
+
+test('an OBJ obstruction darkens the room; a bad file is refused and leaves the scene as it was', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  const mean = Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''));
+  // A 30 m wide, 15 m high block 6 m in front of the window wall (the room's south side, y < 0).
+  const obj = ['v -12 -6 0', 'v 18 -6 0', 'v 18 -6 15', 'v -12 -6 15', 'f 1 2 3', 'f 1 3 4'].join('\n');
+  await page.getByTestId('mesh-file').setInputFiles({ name: 'block.obj', mimeType: 'text/plain', buffer: Buffer.from(obj) });
+  await expect(page.getByTestId('surroundings')).toHaveText('Mesh block.obj: 2 triangles.');
+  await expect
+    .poll(async () => Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', '')), { timeout: 30_000 })
+    .toBeLessThan(mean * 0.8);
+  const darker = await page.getByTestId('stats').textContent();
+  await page.getByTestId('mesh-file').setInputFiles({ name: 'broken.stl', mimeType: 'model/stl', buffer: Buffer.from('solid x\nfacet nonsense\n') });
+  await expect(page.getByTestId('import-error')).toBeVisible();
+  await expect(page.getByTestId('surroundings')).toHaveText('Mesh block.obj: 2 triangles.');
+  await expect(page.getByTestId('stats')).toHaveText(darker!);
+});

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { startPredictor } from './compute/predictor';
+import { startSurroundings } from './compute/surroundings';
+import { MaterialsPanel } from './ui/MaterialsPanel';
+import { PlanView } from './ui/PlanView';
+import { ResultsPanel } from './ui/ResultsPanel';
+import { RoomPanel } from './ui/RoomPanel';
+import { SharePanel } from './ui/SharePanel';
+import { SurroundingsPanel } from './ui/SurroundingsPanel';
+import { Toolbar } from './ui/Toolbar';
+import { View3D } from './ui/View3D';
+import { WindowsPanel } from './ui/WindowsPanel';
+
+export function App({ notice }: { notice: string | null }): React.JSX.Element {
+  useEffect(() => {
+    const a = startSurroundings();
+    const b = startPredictor();
+    return () => {
+      a();
+      b();
+    };
+  }, []);
+  return (
+    <div className="app">
+      <header>
+        <h1>Lux</h1>
+        <Toolbar />
+        <nav>
+          <a href="/v2/docs">API</a>
+        </nav>
+      </header>
+      {notice && (
+        <p className="notice" role="alert" data-testid="notice">
+          {notice}
+        </p>
+      )}
+      <main>
+        <div className="views">
+          <PlanView />
+          <View3D />
+        </div>
+        <aside>
+          <ResultsPanel />
+          <RoomPanel />
+          <WindowsPanel />
+          <SurroundingsPanel />
+          <MaterialsPanel />
+          <SharePanel />
+        </aside>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { roomStats, type RoomStats } from '../../core/stats/roomStats';
+import type { Thresholds } from '../scene/scene';
+
+/**
+ * A room's DF map as the app holds it: flat typed arrays in the /run grid (0.1 m cells, row 0 = max y,
+ * column 0 = min x), read from either response shape of api.md, so a remote server's answer and the
+ * worker's look the same to the views.
+ */
+export interface RoomMap {
+  rows: number;
+  cols: number;
+  df: Float32Array;
+  mask: Uint8Array;
+  origin: { x: number; y: number };
+  resolution: number;
+}
+
+export function roomMapFromResponse(r: Record<string, unknown>): RoomMap {
+  const [rows, cols] = r.shape as [number, number];
+  const origin = r.origin as { x: number; y: number };
+  const resolution = r.resolution as number;
+  let df: Float32Array, mask: Uint8Array;
+  if (typeof r.result === 'string') {
+    const bytes = Uint8Array.from(atob(r.result), (c) => c.charCodeAt(0));
+    df = new Float32Array(rows * cols);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < df.length; i++) df[i] = view.getFloat32(4 * i, true);
+    mask = Uint8Array.from(atob(r.mask as string), (c) => c.charCodeAt(0));
+  } else {
+    df = Float32Array.from((r.result as number[][]).flat());
+    mask = Uint8Array.from((r.mask as boolean[][]).flat(), (v) => (v ? 1 : 0));
+  }
+  if (df.length !== rows * cols || mask.length !== rows * cols) throw new Error('The response grid does not match its shape.');
+  return { rows, cols, df, mask, origin, resolution };
+}
+
+/** DF at a world point (nearest cell), or null outside the room. */
+export function valueAt(m: RoomMap, x: number, y: number): number | null {
+  const c = Math.floor((x - m.origin.x) / m.resolution);
+  const r = Math.floor((m.origin.y - y) / m.resolution);
+  if (r < 0 || c < 0 || r >= m.rows || c >= m.cols) return null;
+  const i = r * m.cols + c;
+  return m.mask[i] ? m.df[i]! : null;
+}
+
+export interface Verdict {
+  id: 'bfs' | 'en-target' | 'en-minimum';
+  label: string;
+  pass: boolean;
+  detail: string;
+}
+
+export interface MapSummary {
+  stats: RoomStats;
+  verdicts: Verdict[];
+}
+
+/** Share (%) of the room's cells at or above DF t. */
+function shareAbove(m: RoomMap, t: number): number {
+  let n = 0,
+    k = 0;
+  for (let i = 0; i < m.df.length; i++)
+    if (m.mask[i]) {
+      n++;
+      if (m.df[i]! >= t) k++;
+    }
+  return n ? (100 * k) / n : 0;
+}
+
+/**
+ * Statistics (api.md §/stats, thresholds 1, 2, 3 %) and the compliance checks of app.md:
+ * BFS 2024:8 (DF ≥ bfsDf over ≥ bfsShare % of the floor) and EN 17037's daylight-factor method
+ * (target DF over 50 % of the area, minimum target DF over 95 %), all thresholds editable.
+ */
+export function summarise(m: RoomMap, t: Thresholds): MapSummary {
+  const stats = roomStats(
+    { rows: m.rows, cols: m.cols, data: m.df },
+    { rows: m.rows, cols: m.cols, data: m.mask },
+    [1, 2, 3],
+  );
+  const bfs = shareAbove(m, t.bfsDf);
+  const target = shareAbove(m, t.enTarget);
+  const minimum = shareAbove(m, t.enMinimum);
+  const pct = (v: number): string => `${v.toFixed(0)} %`;
+  return {
+    stats,
+    verdicts: [
+      { id: 'bfs', label: 'BFS 2024:8', pass: bfs >= t.bfsShare, detail: `DF ≥ ${t.bfsDf} % on ${pct(bfs)} of the floor (needs ${t.bfsShare} %)` },
+      { id: 'en-target', label: 'EN 17037 target', pass: target >= 50, detail: `DF ≥ ${t.enTarget} % on ${pct(target)} (needs 50 %)` },
+      { id: 'en-minimum', label: 'EN 17037 minimum', pass: minimum >= 95, detail: `DF ≥ ${t.enMinimum} % on ${pct(minimum)} (needs 95 %)` },
+    ],
+  };
+}
+
+/** Cell-wise a − b over the room, and the mean absolute difference (verify: engine vs model). */
+export function difference(a: RoomMap, b: RoomMap): { map: RoomMap; mae: number } {
+  if (a.rows !== b.rows || a.cols !== b.cols) throw new Error('The maps cover different grids.');
+  const df = new Float32Array(a.df.length);
+  let s = 0,
+    n = 0;
+  for (let i = 0; i < df.length; i++)
+    if (a.mask[i] && b.mask[i]) {
+      df[i] = a.df[i]! - b.df[i]!;
+      s += Math.abs(df[i]!);
+      n++;
+    }
+  return { map: { ...a, df, mask: Uint8Array.from(a.mask, (v, i) => v & b.mask[i]!) }, mae: n ? s / n : 0 };
+}

@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { meshWorker } from './compute/workers';
+import { decodeShare, isShareFragment } from './share/codec';
+import { useApp } from './state/store';
+import { useMeshDisplay } from './ui/meshDisplay';
+import './styles.css';
+
+/**
+ * The app's entry: restores a shared scene from the URL fragment (or says why it cannot), then renders.
+ * The scene from a link replaces the default one without an undo step behind it.
+ */
+let notice: string | null = null;
+if (isShareFragment(location.hash)) {
+  try {
+    const { scene, mesh } = decodeShare(location.hash);
+    useApp.setState({ scene, past: [], future: [] });
+    if (mesh) {
+      void meshWorker().setMesh(mesh);
+      useMeshDisplay.getState().setMesh(mesh, scene.surroundings.kind === 'mesh' ? scene.surroundings.name : 'mesh');
+    }
+  } catch (e) {
+    notice = `${e instanceof Error ? e.message : String(e)} The default room is shown instead.`;
+  }
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App notice={notice} />
+  </StrictMode>,
+);

@@ -1,0 +1,192 @@
+import { useCallback, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
+import { valueAt } from '../compute/roomMap';
+import { usePrediction } from '../compute/predictor';
+import { edgeFrame } from '../scene/geometry';
+import { nearEdge, nearVertex, snapPoint, type Pt } from '../scene/snapping';
+import { nextWindowId, useApp } from '../state/store';
+import { useMapImage } from './useMapImage';
+import { useSettings } from './settings';
+
+/**
+ * The plan editor: the room outline (draw it point by point, drag its corners), windows on its walls
+ * (click a wall to add one, drag it along the wall) and the DF map under it, with the value under the
+ * cursor. World coordinates are metres, y up; the SVG's y runs down, so every point is flipped here.
+ */
+const PX_PER_M = 60;
+const MARGIN = 1.5;
+
+export function PlanView(): React.JSX.Element {
+  const scene = useApp((s) => s.scene);
+  const tool = useApp((s) => s.tool);
+  const drawing = useApp((s) => s.drawing);
+  const selected = useApp((s) => s.selectedWindow);
+  const map = usePrediction((s) => s.map);
+  const { palette, scaleMax } = useSettings();
+  const image = useMapImage(map, palette, scaleMax);
+  const svg = useRef<SVGSVGElement>(null);
+  const [hover, setHover] = useState<{ p: Pt; df: number | null } | null>(null);
+  const [drag, setDrag] = useState<{ kind: 'vertex'; index: number } | { kind: 'window'; id: string; grab: number } | null>(null);
+
+  const view = useMemo(() => {
+    const pts = [...scene.outline, ...(drawing ?? [])];
+    const xs = pts.map((p) => p[0]),
+      ys = pts.map((p) => p[1]);
+    const minX = Math.min(...xs) - MARGIN,
+      maxX = Math.max(...xs) + MARGIN,
+      minY = Math.min(...ys) - MARGIN,
+      maxY = Math.max(...ys) + MARGIN;
+    return { minX, maxY, w: (maxX - minX) * PX_PER_M, h: (maxY - minY) * PX_PER_M };
+    // The frame follows the outline, not the pointer: recomputed only when a drag or drawing ends.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [drag === null ? scene.outline : null, drawing === null]);
+  const sx = (x: number): number => (x - view.minX) * PX_PER_M;
+  const sy = (y: number): number => (view.maxY - y) * PX_PER_M;
+
+  const toWorld = useCallback(
+    (e: { clientX: number; clientY: number }): Pt => {
+      const ctm = svg.current!.getScreenCTM()!.inverse();
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm);
+      return [p.x / PX_PER_M + view.minX, view.maxY - p.y / PX_PER_M];
+    },
+    [view],
+  );
+
+  const st = useApp.getState;
+  const onDown = (e: RPointerEvent<SVGSVGElement>): void => {
+    const p = toWorld(e);
+    const radius = 10 / PX_PER_M;
+    if (tool === 'draw') {
+      const pts = drawing ?? [];
+      if (pts.length >= 3 && nearVertex([pts[0]!], p, radius) === 0) {
+        st().edit((s) => ({ ...s, outline: pts, windows: [] }));
+        st().setTool('select');
+        return;
+      }
+      st().setDrawing([...pts, snapPoint(p, pts[pts.length - 1] ?? null)]);
+      return;
+    }
+    const v = nearVertex(scene.outline, p, radius);
+    if (tool === 'select' && v >= 0) {
+      st().beginGesture();
+      setDrag({ kind: 'vertex', index: v });
+      svg.current!.setPointerCapture(e.pointerId);
+      return;
+    }
+    const hit = nearEdge(scene.outline, p, radius);
+    if (!hit) {
+      st().select(null);
+      return;
+    }
+    const onWindow = scene.windows.find((w) => w.edge === hit.edge && Math.abs(w.offset - hit.along) <= w.width / 2);
+    if (onWindow) {
+      st().select(onWindow.id);
+      st().beginGesture();
+      setDrag({ kind: 'window', id: onWindow.id, grab: hit.along - onWindow.offset });
+      svg.current!.setPointerCapture(e.pointerId);
+      return;
+    }
+    if (tool === 'window') {
+      const id = nextWindowId(scene);
+      st().edit((s) => ({
+        ...s,
+        windows: [...s.windows, { id, edge: hit.edge, offset: hit.along, width: 1.2, sill: 0.9, head: Math.min(2.1, s.height - 0.1), frame: 0.2, thickness: 0.3 }],
+      }));
+      st().select(id);
+    }
+  };
+
+  const onMove = (e: RPointerEvent<SVGSVGElement>): void => {
+    const p = toWorld(e);
+    setHover({ p, df: map ? valueAt(map, p[0], p[1]) : null });
+    if (!drag) return;
+    if (drag.kind === 'vertex') {
+      const n = scene.outline.length;
+      const prev = scene.outline[(drag.index + n - 1) % n]!;
+      const q = snapPoint(p, prev);
+      st().edit((s) => ({ ...s, outline: s.outline.map((o, i) => (i === drag.index ? q : o)) }), { record: false });
+    } else {
+      const w = scene.windows.find((x) => x.id === drag.id);
+      if (!w) return;
+      const e0 = edgeFrame(scene.outline, w.edge);
+      const along = (p[0] - e0.ax) * e0.ux + (p[1] - e0.ay) * e0.uy - drag.grab;
+      const offset = Math.round(along / 0.05) * 0.05;
+      st().edit((s) => ({ ...s, windows: s.windows.map((x) => (x.id === w.id ? { ...x, offset } : x)) }), { record: false });
+    }
+  };
+
+  const onUp = (): void => setDrag(null);
+
+  const poly = scene.outline.map(([x, y]) => `${sx(x)},${sy(y)}`).join(' ');
+  return (
+    <div className="plan">
+      <svg
+        ref={svg}
+        role="application"
+        aria-label="Plan of the room: draw the outline, drag corners, click a wall to add a window"
+        viewBox={`0 0 ${view.w} ${view.h}`}
+        onPointerDown={onDown}
+        onPointerMove={onMove}
+        onPointerUp={onUp}
+        onPointerLeave={() => setHover(null)}
+        data-tool={tool}
+      >
+        <defs>
+          <pattern id="grid" width={PX_PER_M} height={PX_PER_M} patternUnits="userSpaceOnUse" x={sx(0)} y={sy(0)}>
+            <path d={`M ${PX_PER_M} 0 L 0 0 0 ${PX_PER_M}`} fill="none" stroke="#e3e6ea" strokeWidth="1" />
+          </pattern>
+        </defs>
+        <rect width={view.w} height={view.h} fill="url(#grid)" />
+        {image && map && (
+          <image
+            data-testid="plan-map"
+            href={image}
+            x={sx(map.origin.x)}
+            y={sy(map.origin.y)}
+            width={map.cols * map.resolution * PX_PER_M}
+            height={map.rows * map.resolution * PX_PER_M}
+            preserveAspectRatio="none"
+            style={{ imageRendering: 'pixelated' }}
+          />
+        )}
+        <polygon points={poly} fill={image ? 'none' : '#f6f7f9'} stroke="#1d2733" strokeWidth="3" />
+        {scene.windows.map((w) => {
+          const e = edgeFrame(scene.outline, w.edge);
+          const a = [e.ax + e.ux * (w.offset - w.width / 2), e.ay + e.uy * (w.offset - w.width / 2)] as const;
+          const b = [e.ax + e.ux * (w.offset + w.width / 2), e.ay + e.uy * (w.offset + w.width / 2)] as const;
+          return (
+            <line
+              key={w.id}
+              data-window={w.id}
+              x1={sx(a[0])}
+              y1={sy(a[1])}
+              x2={sx(b[0])}
+              y2={sy(b[1])}
+              stroke={w.id === selected ? '#e8590c' : '#4dabf7'}
+              strokeWidth="9"
+              strokeLinecap="butt"
+            >
+              <title>{`Window ${w.id}: ${w.width} m wide`}</title>
+            </line>
+          );
+        })}
+        {tool === 'select' &&
+          scene.outline.map(([x, y], i) => <circle key={i} cx={sx(x)} cy={sy(y)} r="6" fill="#fff" stroke="#1d2733" strokeWidth="2" />)}
+        {drawing && drawing.length > 0 && (
+          <polyline
+            points={[...drawing, ...(hover ? [snapPoint(hover.p, drawing[drawing.length - 1]!)] : [])]
+              .map(([x, y]) => `${sx(x)},${sy(y)}`)
+              .join(' ')}
+            fill="none"
+            stroke="#e8590c"
+            strokeWidth="2"
+            strokeDasharray="6 4"
+          />
+        )}
+      </svg>
+      <div className="hover" aria-live="polite">
+        {hover ? `x ${hover.p[0].toFixed(2)} m, y ${hover.p[1].toFixed(2)} m` : ' '}
+        {hover?.df != null && <strong data-testid="hover-df">{` · DF ${hover.df.toFixed(2)} %`}</strong>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMemo } from 'react';
+import { summarise } from '../compute/roomMap';
+import { usePrediction } from '../compute/predictor';
+import { PALETTES, type PaletteName } from '../compute/palette';
+import { useApp } from '../state/store';
+import { Legend } from './Legend';
+import { NumberField } from './NumberField';
+import { useSettings } from './settings';
+
+/** Statistics and compliance badges of the current map (app.md §4), thresholds editable. */
+export function ResultsPanel(): React.JSX.Element {
+  const { status, map, error, problems, model, ms } = usePrediction();
+  const thresholds = useApp((s) => s.scene.thresholds);
+  const edit = useApp((s) => s.edit);
+  const settings = useSettings();
+  const summary = useMemo(() => (map ? summarise(map, thresholds) : null), [map, thresholds]);
+  const f = (v: number): string => v.toFixed(2);
+  return (
+    <section aria-labelledby="res-h">
+      <h2 id="res-h">Daylight</h2>
+      <p role="status" data-testid="status" data-status={status}>
+        {status === 'loading' && 'Loading the model…'}
+        {status === 'predicting' && 'Predicting…'}
+        {status === 'ready' && `Predicted in ${ms?.toFixed(0)} ms${model ? ` by ${model.name} ${model.version} (${model.backend})` : ' by the server'}.`}
+        {status === 'blocked' && problems.join(' ')}
+        {status === 'error' && `Prediction failed: ${error}`}
+      </p>
+      <Legend palette={settings.palette} max={settings.scaleMax} />
+      <label className="field">
+        <span>Colour scale</span>
+        <select value={settings.palette} onChange={(e) => settings.set({ palette: e.target.value as PaletteName })} data-testid="palette">
+          {PALETTES.map((p) => (
+            <option key={p} value={p}>
+              {p === 'viridis' ? 'viridis (colour-blind safe)' : 'classic DF'}
+            </option>
+          ))}
+        </select>
+      </label>
+      {summary && (
+        <>
+          <dl className="stats" data-testid="stats">
+            <dt>Mean</dt>
+            <dd data-testid="stat-mean">{f(summary.stats.mean)} %</dd>
+            <dt>Median</dt>
+            <dd data-testid="stat-median">{f(summary.stats.median)} %</dd>
+            <dt>Min</dt>
+            <dd>{f(summary.stats.min)} %</dd>
+            <dt>Max</dt>
+            <dd>{f(summary.stats.max)} %</dd>
+            <dt>Std</dt>
+            <dd>{f(summary.stats.std)}</dd>
+            {Object.entries(summary.stats.area_above).map(([t, v]) => (
+              <FragmentRow key={t} t={t} v={v} />
+            ))}
+          </dl>
+          <ul className="badges">
+            {summary.verdicts.map((v) => (
+              <li key={v.id} className={v.pass ? 'pass' : 'fail'} data-testid={`verdict-${v.id}`} data-pass={v.pass}>
+                <strong>
+                  {v.pass ? '✓' : '✗'} {v.label}
+                </strong>
+                <span>{v.detail}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <details>
+        <summary>Compliance thresholds</summary>
+        <NumberField label="BFS: DF at least" unit="%" value={thresholds.bfsDf} min={0} max={20} onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, bfsDf: v } }))} />
+        <NumberField label="BFS: over share of floor" unit="%" value={thresholds.bfsShare} min={0} max={100} step={1} onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, bfsShare: v } }))} />
+        <NumberField label="EN 17037 target DF (50 % of area)" unit="%" value={thresholds.enTarget} min={0} max={20} onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, enTarget: v } }))} />
+        <NumberField label="EN 17037 minimum DF (95 % of area)" unit="%" value={thresholds.enMinimum} min={0} max={20} onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, enMinimum: v } }))} />
+      </details>
+    </section>
+  );
+}
+
+function FragmentRow({ t, v }: { t: string; v: number }): React.JSX.Element {
+  return (
+    <>
+      <dt>Area DF ≥ {t} %</dt>
+      <dd data-testid={`stat-above-${t}`}>{v.toFixed(1)} %</dd>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { useApp } from '../state/store';
+import { NumberField } from './NumberField';
+
+/** Heights and the outline's exact coordinates (app.md §1: type exact coordinates). */
+export function RoomPanel(): React.JSX.Element {
+  const scene = useApp((s) => s.scene);
+  const edit = useApp((s) => s.edit);
+  const setPoint = (i: number, k: 0 | 1, v: number): void =>
+    edit((s) => ({ ...s, outline: s.outline.map((p, j) => (j === i ? ((k === 0 ? [v, p[1]] : [p[0], v]) as [number, number]) : p)) }));
+  return (
+    <section aria-labelledby="room-h">
+      <h2 id="room-h">Room</h2>
+      <NumberField label="Floor above terrain" unit="m" value={scene.floorZ} min={0} max={10} onCommit={(v) => edit((s) => ({ ...s, floorZ: v }))} testId="floor-z" />
+      <NumberField label="Floor to ceiling" unit="m" value={scene.height} min={0.5} max={30} onCommit={(v) => edit((s) => ({ ...s, height: v }))} testId="height" />
+      <details>
+        <summary>Outline coordinates ({scene.outline.length} corners)</summary>
+        <table className="coords">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>x (m)</th>
+              <th>y (m)</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {scene.outline.map((p, i) => (
+              <tr key={i}>
+                <td>{i + 1}</td>
+                <td>
+                  <NumberField label={`Corner ${i + 1} x`} value={p[0]} onCommit={(v) => setPoint(i, 0, v)} testId={`corner-${i}-x`} />
+                </td>
+                <td>
+                  <NumberField label={`Corner ${i + 1} y`} value={p[1]} onCommit={(v) => setPoint(i, 1, v)} testId={`corner-${i}-y`} />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    aria-label={`Remove corner ${i + 1}`}
+                    disabled={scene.outline.length <= 3}
+                    onClick={() => edit((s) => ({ ...s, outline: s.outline.filter((_, j) => j !== i), windows: s.windows.filter((w) => w.edge !== i && w.edge !== (i + s.outline.length - 1) % s.outline.length).map((w) => (w.edge > i ? { ...w, edge: w.edge - 1 } : w)) }))}
+                  >
+                    ×
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { encodeShare, MESH_IN_LINK } from '../share/codec';
+import { meshWorker } from '../compute/workers';
+import { useApp } from '../state/store';
+
+/** "Copy link" (app.md §8): the scene in the URL fragment, put in the address bar and on the clipboard. */
+export function SharePanel(): React.JSX.Element {
+  const [message, setMessage] = useState<string | null>(null);
+  const copy = async (): Promise<void> => {
+    try {
+      const scene = useApp.getState().scene;
+      const mesh = scene.surroundings.kind === 'mesh' ? await meshWorker().smallMesh(MESH_IN_LINK) : null;
+      const hash = encodeShare(scene, mesh);
+      history.replaceState(null, '', hash);
+      const url = location.href;
+      await navigator.clipboard?.writeText(url).catch(() => undefined);
+      setMessage(
+        `Link copied (${url.length.toLocaleString('en')} characters)${scene.surroundings.kind === 'mesh' && !mesh ? '; the mesh is too large to travel in a link: its angles do' : ''}.`,
+      );
+    } catch (e) {
+      setMessage(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <section aria-labelledby="share-h">
+      <h2 id="share-h">Share</h2>
+      <button type="button" onClick={() => void copy()} data-testid="copy-link">
+        Copy link
+      </button>
+      {message && (
+        <p role="status" data-testid="share-message">
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}

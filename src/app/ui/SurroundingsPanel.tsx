@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { invalidateAngles } from '../compute/surroundings';
+import { meshWorker } from '../compute/workers';
+import type { UpAxis } from '../importers/importMesh';
+import { useApp } from '../state/store';
+import { useMeshDisplay } from './meshDisplay';
+
+const parseAngles = (text: string): number[] | string => {
+  const v = text.split(/[\s,;]+/).filter(Boolean).map(Number);
+  if (v.length !== 64) return `needs 64 values, got ${v.length}`;
+  if (v.some((x) => !Number.isFinite(x) || x < 0 || x > 90)) return 'every value must be 0–90°';
+  return v;
+};
+
+/** Surroundings (app.md §3): open sky, an imported mesh, or typed horizon/zenith angles. */
+export function SurroundingsPanel(): React.JSX.Element {
+  const s = useApp((st) => st.scene.surroundings);
+  const edit = useApp((st) => st.edit);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [up, setUp] = useState<UpAxis | 'auto'>('auto');
+  const [horizon, setHorizon] = useState('');
+  const [zenith, setZenith] = useState('');
+
+  const onFile = async (file: File): Promise<void> => {
+    setError(null);
+    setBusy(`Reading ${file.name}…`);
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const answer = await meshWorker().importFile(file.name, bytes, up);
+      if (!answer.ok) {
+        setError(answer.message);
+        return;
+      }
+      useMeshDisplay.getState().setMesh(answer.display, file.name);
+      edit((sc) => ({ ...sc, surroundings: { kind: 'mesh', name: file.name, triangles: answer.mesh.triangles, perWindow: {} } }));
+      invalidateAngles();
+    } catch (e) {
+      setError(`The file cannot be read (${String(e)}).`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const applyAngles = (): void => {
+    const h = parseAngles(horizon),
+      z = parseAngles(zenith);
+    if (typeof h === 'string' || typeof z === 'string') {
+      setError(`Angles: ${typeof h === 'string' ? `horizon ${h}` : ''} ${typeof z === 'string' ? `zenith ${z}` : ''}`.trim());
+      return;
+    }
+    setError(null);
+    edit((sc) => ({ ...sc, surroundings: { kind: 'angles', angles: { horizon: h, zenith: z } } }));
+  };
+
+  return (
+    <section aria-labelledby="sur-h">
+      <h2 id="sur-h">Surroundings</h2>
+      <p data-testid="surroundings">
+        {s.kind === 'open' && 'Open sky: no obstructions.'}
+        {s.kind === 'angles' && 'Typed horizon and zenith angles, for every window.'}
+        {s.kind === 'mesh' && `Mesh ${s.name}: ${s.triangles.toLocaleString('en')} triangles.`}
+      </p>
+      <label className="field">
+        <span>Import mesh (OBJ, STL, glTF/GLB, JSON)</span>
+        <input
+          type="file"
+          data-testid="mesh-file"
+          accept=".obj,.stl,.gltf,.glb,.json"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void onFile(f);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      <label className="field">
+        <span>Up axis</span>
+        <select value={up} onChange={(e) => setUp(e.target.value as UpAxis | 'auto')}>
+          <option value="auto">auto (glTF Y, others Z)</option>
+          <option value="z">Z up</option>
+          <option value="y">Y up</option>
+        </select>
+      </label>
+      {busy && <p role="status">{busy}</p>}
+      {error && (
+        <p className="error" role="alert" data-testid="import-error">
+          {error}
+        </p>
+      )}
+      <details>
+        <summary>Type horizon and zenith angles</summary>
+        <label className="field column">
+          <span>Horizon, 64 values (°), right to left looking out</span>
+          <textarea rows={3} value={horizon} onChange={(e) => setHorizon(e.target.value)} data-testid="horizon-text" />
+        </label>
+        <label className="field column">
+          <span>Zenith, 64 values (°)</span>
+          <textarea rows={3} value={zenith} onChange={(e) => setZenith(e.target.value)} data-testid="zenith-text" />
+        </label>
+        <button type="button" onClick={applyAngles}>
+          Use these angles
+        </button>
+      </details>
+      {s.kind !== 'open' && (
+        <button
+          type="button"
+          onClick={() => {
+            void meshWorker().clear();
+            useMeshDisplay.getState().setMesh(null, null);
+            edit((sc) => ({ ...sc, surroundings: { kind: 'open' } }));
+          }}
+        >
+          Back to open sky
+        </button>
+      )}
+    </section>
+  );
+}

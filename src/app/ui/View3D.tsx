@@ -1,0 +1,153 @@
+import { Canvas, useThree } from '@react-three/fiber';
+import { useEffect, useMemo } from 'react';
+import { BufferAttribute, BufferGeometry, CanvasTexture, DoubleSide, NearestFilter, Path, Shape, ShapeGeometry, SRGBColorSpace } from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { usePrediction } from '../compute/predictor';
+import { edgeFrame } from '../scene/geometry';
+import type { Scene } from '../scene/scene';
+import { useApp } from '../state/store';
+import { mapCanvas } from './useMapImage';
+import { useMeshDisplay } from './meshDisplay';
+import { useSettings } from './settings';
+
+/**
+ * The room in 3D (app.md §4): walls with their window openings, the DF map on the floor, and the imported
+ * surroundings. Z is up as in the API; the camera orbits the room's centre.
+ */
+function Controls({ target }: { target: [number, number, number] }): null {
+  const { camera, gl, invalidate } = useThree();
+  useEffect(() => {
+    camera.up.set(0, 0, 1);
+    const c = new OrbitControls(camera, gl.domElement);
+    c.target.set(...target);
+    c.update();
+    // The canvas renders on demand: a camera move must ask for a frame.
+    c.addEventListener('change', () => invalidate());
+    invalidate();
+    return () => c.dispose();
+  }, [camera, gl, target, invalidate]);
+  return null;
+}
+
+/** One wall as a vertical shape in its own frame (s along the edge, z up) with the windows cut out. */
+function wallGeometry(scene: Scene, edge: number): BufferGeometry {
+  const e = edgeFrame(scene.outline, edge);
+  const shape = new Shape();
+  shape.moveTo(0, 0);
+  shape.lineTo(e.length, 0);
+  shape.lineTo(e.length, scene.height);
+  shape.lineTo(0, scene.height);
+  shape.closePath();
+  for (const w of scene.windows.filter((x) => x.edge === edge)) {
+    const s0 = Math.max(0.001, w.offset - w.width / 2),
+      s1 = Math.min(e.length - 0.001, w.offset + w.width / 2);
+    const z0 = Math.max(0.001, w.sill),
+      z1 = Math.min(scene.height - 0.001, w.head);
+    const hole = new Path();
+    hole.moveTo(s0, z0);
+    hole.lineTo(s1, z0);
+    hole.lineTo(s1, z1);
+    hole.lineTo(s0, z1);
+    hole.closePath();
+    shape.holes.push(hole);
+  }
+  const g = new ShapeGeometry(shape);
+  // (s, z) → world: origin at the edge's start, s along it, z up from the floor.
+  const p = g.attributes.position!;
+  for (let i = 0; i < p.count; i++) {
+    const s = p.getX(i),
+      z = p.getY(i);
+    p.setXYZ(i, e.ax + e.ux * s, e.ay + e.uy * s, scene.floorZ + z);
+  }
+  g.computeVertexNormals();
+  return g;
+}
+
+function Room(): React.JSX.Element {
+  const scene = useApp((s) => s.scene);
+  const walls = useMemo(() => scene.outline.map((_, i) => wallGeometry(scene, i)), [scene]);
+  const floor = useMemo(() => {
+    const shape = new Shape(scene.outline.map(([x, y]) => ({ x, y }) as never));
+    const g = new ShapeGeometry(shape);
+    g.translate(0, 0, scene.floorZ);
+    return g;
+  }, [scene.outline, scene.floorZ]);
+  return (
+    <group>
+      <mesh geometry={floor}>
+        <meshStandardMaterial color="#d9dde2" side={DoubleSide} />
+      </mesh>
+      {walls.map((g, i) => (
+        <mesh key={i} geometry={g}>
+          <meshStandardMaterial color="#f1f1ee" side={DoubleSide} transparent opacity={0.55} />
+        </mesh>
+      ))}
+    </group>
+  );
+}
+
+function FloorMap(): React.JSX.Element | null {
+  const map = usePrediction((s) => s.map);
+  const floorZ = useApp((s) => s.scene.floorZ);
+  const { palette, scaleMax } = useSettings();
+  const texture = useMemo(() => {
+    if (!map) return null;
+    const t = new CanvasTexture(mapCanvas(map, palette, scaleMax));
+    t.magFilter = NearestFilter;
+    t.colorSpace = SRGBColorSpace;
+    return t;
+  }, [map, palette, scaleMax]);
+  useEffect(() => () => texture?.dispose(), [texture]);
+  if (!map || !texture) return null;
+  const w = map.cols * map.resolution,
+    h = map.rows * map.resolution;
+  // The work plane: the map hovers 0.85 m above the floor, where DF is defined (physics.md).
+  return (
+    <mesh position={[map.origin.x + w / 2, map.origin.y - h / 2, floorZ + 0.85]}>
+      <planeGeometry args={[w, h]} />
+      <meshBasicMaterial map={texture} transparent side={DoubleSide} />
+    </mesh>
+  );
+}
+
+function Surroundings(): React.JSX.Element | null {
+  const positions = useMeshDisplay((s) => s.positions);
+  const geometry = useMemo(() => {
+    if (!positions) return null;
+    const g = new BufferGeometry();
+    g.setAttribute('position', new BufferAttribute(positions, 3));
+    g.computeVertexNormals();
+    return g;
+  }, [positions]);
+  useEffect(() => () => geometry?.dispose(), [geometry]);
+  if (!geometry) return null;
+  return (
+    <mesh geometry={geometry}>
+      <meshStandardMaterial color="#9aa5b1" side={DoubleSide} />
+    </mesh>
+  );
+}
+
+export function View3D(): React.JSX.Element {
+  const outline = useApp((s) => s.scene.outline);
+  const floorZ = useApp((s) => s.scene.floorZ);
+  const target = useMemo<[number, number, number]>(() => {
+    const xs = outline.map((p) => p[0]),
+      ys = outline.map((p) => p[1]);
+    return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2, floorZ + 1];
+    // Re-centre only when the room is redrawn, not on every drag step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outline.length]);
+  return (
+    <div className="view3d" aria-label="3D view of the room and its surroundings" data-testid="view3d">
+      <Canvas camera={{ position: [target[0] - 8, target[1] - 12, target[2] + 9], fov: 45, near: 0.05, far: 5000 }} frameloop="demand">
+        <Controls target={target} />
+        <ambientLight intensity={0.7} />
+        <directionalLight position={[30, -40, 60]} intensity={1.6} />
+        <Room />
+        <FloorMap />
+        <Surroundings />
+      </Canvas>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { edgeFrame } from '../scene/geometry';
+import { useApp } from '../state/store';
+import type { SceneWindow } from '../scene/scene';
+import { NumberField } from './NumberField';
+
+/** Every window's dimensions (app.md §2), the selected one first. */
+export function WindowsPanel(): React.JSX.Element {
+  const scene = useApp((s) => s.scene);
+  const selected = useApp((s) => s.selectedWindow);
+  const edit = useApp((s) => s.edit);
+  const select = useApp((s) => s.select);
+  const set = (id: string, patch: Partial<SceneWindow>): void =>
+    edit((s) => ({ ...s, windows: s.windows.map((w) => (w.id === id ? { ...w, ...patch } : w)) }));
+  return (
+    <section aria-labelledby="win-h">
+      <h2 id="win-h">Windows</h2>
+      {scene.windows.length === 0 && <p className="hint">Choose “Add window” and click a wall in the plan.</p>}
+      {scene.windows.map((w) => (
+        <fieldset key={w.id} className={w.id === selected ? 'selected' : ''} onFocus={() => select(w.id)} data-testid={`window-${w.id}`}>
+          <legend>
+            {w.id} · wall {w.edge + 1} ({edgeFrame(scene.outline, w.edge).length.toFixed(2)} m)
+          </legend>
+          <NumberField label="Centre along wall" unit="m" value={Number(w.offset.toFixed(3))} onCommit={(v) => set(w.id, { offset: v })} testId={`${w.id}-offset`} />
+          <NumberField label="Width" unit="m" value={w.width} min={0.1} max={100} onCommit={(v) => set(w.id, { width: v })} testId={`${w.id}-width`} />
+          <NumberField label="Sill" unit="m" value={w.sill} min={-0.15} max={scene.height} onCommit={(v) => set(w.id, { sill: v })} testId={`${w.id}-sill`} />
+          <NumberField label="Head" unit="m" value={w.head} min={0} max={scene.height + 0.15} onCommit={(v) => set(w.id, { head: v })} testId={`${w.id}-head`} />
+          <NumberField label="Frame share" value={w.frame} min={0} max={1} step={0.01} onCommit={(v) => set(w.id, { frame: v })} testId={`${w.id}-frame`} />
+          <NumberField label="Wall thickness" unit="m" value={w.thickness} min={0} max={2} onCommit={(v) => set(w.id, { thickness: v })} testId={`${w.id}-thickness`} />
+          <button type="button" onClick={() => edit((s) => ({ ...s, windows: s.windows.filter((x) => x.id !== w.id) }))}>
+            Remove {w.id}
+          </button>
+        </fieldset>
+      ))}
+    </section>
+  );
+}
