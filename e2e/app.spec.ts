@@ -80,3 +80,47 @@ test('an OBJ obstruction darkens the room; a bad file is refused and leaves the 
   await expect(page.getByTestId('surroundings')).toHaveText('Mesh block.obj: 2 triangles.');
   await expect(page.getByTestId('stats')).toHaveText(darker!);
 });
+
+test('verify runs the engine with progress, then shows its map, the difference and the MAE; cancel stops it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await ready(page);
+  await page.getByTestId('verify').click();
+  await expect(page.getByTestId('verify-progress')).toBeVisible();
+  await page.getByTestId('verify-cancel').click();
+  await expect(page.getByTestId('verify')).toBeVisible();
+  await expect(page.getByTestId('verify-result')).toHaveCount(0);
+  await page.getByTestId('verify').click();
+  await expect(page.getByTestId('verify-result')).toBeVisible({ timeout: 150_000 });
+  const mae = Number(await page.getByTestId('verify-mae').textContent());
+  // The shipped model against the engine on its default room: well under half a DF point.
+  expect(mae).toBeGreaterThan(0);
+  expect(mae).toBeLessThan(0.5);
+  await expect(page.getByTestId('diff-map')).toHaveAttribute('src', /^data:image\/png/);
+});
+
+test('exports: PNG, CSV of the room cells, JSON in the /run shape, the encoded ZIP', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  const grab = async (id: string): Promise<{ name: string; bytes: Buffer }> => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(id).click()]);
+    const path = await d.path();
+    const { readFileSync } = await import('node:fs');
+    return { name: d.suggestedFilename(), bytes: readFileSync(path!) };
+  };
+  const png = await grab('export-png');
+  expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
+  const csv = (await grab('export-csv')).bytes.toString().trim().split('\n');
+  expect(csv[0]).toBe('x_m,y_m,df_percent');
+  // The default 6 × 4 m room: 60 × 40 cells of 0.1 m.
+  expect(csv.length - 1).toBe(2400);
+  const mean = csv.slice(1).reduce((s, l) => s + Number(l.split(',')[2]), 0) / 2400;
+  const shown = Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''));
+  expect(mean).toBeCloseTo(shown, 2);
+  const json = JSON.parse((await grab('export-json')).bytes.toString());
+  expect(json.request).toMatchObject({ model_type: 'df_default', parameters: { height_roof_over_floor: 2.7 } });
+  expect(json.response).toMatchObject({ status: 'success', units: '%', shape: [40, 60] });
+  const zip = await grab('export-zip');
+  expect(zip.name).toBe('encoded.zip');
+  expect(zip.bytes.subarray(0, 2).toString()).toBe('PK');
+});

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { startPredictor } from './compute/predictor';
 import { startSurroundings } from './compute/surroundings';
+import { ExportPanel } from './ui/ExportPanel';
 import { MaterialsPanel } from './ui/MaterialsPanel';
 import { PlanView } from './ui/PlanView';
 import { ResultsPanel } from './ui/ResultsPanel';
@@ -8,6 +9,7 @@ import { RoomPanel } from './ui/RoomPanel';
 import { SharePanel } from './ui/SharePanel';
 import { SurroundingsPanel } from './ui/SurroundingsPanel';
 import { Toolbar } from './ui/Toolbar';
+import { VerifyPanel } from './ui/VerifyPanel';
 import { View3D } from './ui/View3D';
 import { WindowsPanel } from './ui/WindowsPanel';
 
@@ -41,11 +43,13 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
         </div>
         <aside>
           <ResultsPanel />
+          <VerifyPanel />
           <RoomPanel />
           <WindowsPanel />
           <SurroundingsPanel />
           <MaterialsPanel />
           <SharePanel />
+          <ExportPanel />
         </aside>
       </main>
     </div>

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { roomResponse } from '../../src/core/api/roomResponse';
+import { parseRunRequest } from '../../src/core/validation/requests';
+import { gridCsv } from '../../src/app/compute/exports';
+import { difference, roomMapFromResponse, summarise, valueAt, type RoomMap } from '../../src/app/compute/roomMap';
+import { colour, mapPixels } from '../../src/app/compute/palette';
+import { runBody } from '../../src/app/scene/geometry';
+import { DEFAULT_THRESHOLDS, defaultScene } from '../../src/app/scene/scene';
+
+/** A 2 × 3 grid: row 0 = [0.5, 1.5, 2.5], row 1 = [3, 4, –] (last cell outside the room). */
+const map: RoomMap = {
+  rows: 2,
+  cols: 3,
+  df: Float32Array.from([0.5, 1.5, 2.5, 3, 4, 0]),
+  mask: Uint8Array.from([1, 1, 1, 1, 1, 0]),
+  origin: { x: 10, y: 20 },
+  resolution: 0.1,
+};
+
+describe('room maps', () => {
+  it('read both /run response shapes the same', () => {
+    const req = parseRunRequest({ ...runBody(defaultScene()), response_format: 'base64' });
+    const res = { df: { rows: 2, cols: 3, data: map.df }, mask: { rows: 2, cols: 3, data: map.mask }, origin: map.origin, resolution: 0.1, angles: [{ horizon: [], zenith: [] }] };
+    const b = roomMapFromResponse(roomResponse(req, res));
+    const a = roomMapFromResponse(roomResponse({ ...req, responseFormat: 'json' }, res));
+    expect(a).toEqual(map);
+    expect(b).toEqual(map);
+  });
+
+  it('reads the value under a point, nothing outside the room', () => {
+    expect(valueAt(map, 10.15, 19.95)).toBeCloseTo(1.5, 6);
+    expect(valueAt(map, 10.25, 19.85)).toBeNull();
+    expect(valueAt(map, 9.9, 19.95)).toBeNull();
+  });
+
+  it('gives statistics and verdicts with the thresholds', () => {
+    const s = summarise(map, DEFAULT_THRESHOLDS);
+    expect(s.stats.mean).toBeCloseTo(2.3, 6);
+    expect(s.stats.area_above['1']).toBeCloseTo(80, 6);
+    expect(s.verdicts.map((v) => v.pass)).toEqual([true, true, false]);
+    expect(summarise(map, { ...DEFAULT_THRESHOLDS, bfsShare: 90 }).verdicts[0]!.pass).toBe(false);
+  });
+
+  it('takes differences over the shared room cells', () => {
+    const other = { ...map, df: Float32Array.from([1, 1, 1, 1, 1, 1]) };
+    const d = difference(map, other);
+    expect(Array.from(d.map.df)).toEqual([-0.5, 0.5, 1.5, 2, 3, 0]);
+    expect(d.mae).toBeCloseTo(7.5 / 5, 6);
+  });
+
+  it('exports room cells as CSV with world coordinates of their centres', () => {
+    expect(gridCsv(map).trim().split('\n')).toEqual([
+      'x_m,y_m,df_percent',
+      '10.050,19.950,0.5000',
+      '10.150,19.950,1.5000',
+      '10.250,19.950,2.5000',
+      '10.050,19.850,3.0000',
+      '10.150,19.850,4.0000',
+    ]);
+  });
+
+  it('colours with the palette ends and leaves cells outside the room transparent', () => {
+    expect(colour('viridis', 0, 10)).toEqual([68, 1, 84]);
+    expect(colour('viridis', 99, 10)).toEqual([253, 231, 37]);
+    const px = mapPixels(map.df, map.mask, 'viridis', 10);
+    expect(px[4 * 5 + 3]).toBe(0);
+    expect(px[3]).toBe(255);
+  });
+});
