@@ -74,6 +74,9 @@ test('an OBJ obstruction darkens the room; a bad file is refused and leaves the 
   await expect
     .poll(async () => Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', '')), { timeout: 30_000 })
     .toBeLessThan(mean * 0.8);
+  // The block's top is 15 − 1.55 m above the window's mid-height at ~6 m: about 66° straight out.
+  await expect.poll(async () => Number(await page.getByTestId('max-horizon').textContent())).toBeGreaterThan(60);
+  await expect(page.getByTestId('fisheye')).toBeVisible();
   const darker = await page.getByTestId('stats').textContent();
   await page.getByTestId('mesh-file').setInputFiles({ name: 'broken.stl', mimeType: 'model/stl', buffer: Buffer.from('solid x\nfacet nonsense\n') });
   await expect(page.getByTestId('import-error')).toBeVisible();
@@ -123,4 +126,19 @@ test('exports: PNG, CSV of the room cells, JSON in the /run shape, the encoded Z
   const zip = await grab('export-zip');
   expect(zip.name).toBe('encoded.zip');
   expect(zip.bytes.subarray(0, 2).toString()).toBe('PK');
+});
+
+test('typed horizon and zenith angles apply to every window and show in the profile', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  const mean = Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''));
+  await page.getByText('Type horizon and zenith angles').click();
+  await page.getByTestId('horizon-text').fill(new Array(64).fill(30).join(' '));
+  await page.getByTestId('zenith-text').fill(new Array(64).fill(0).join(', '));
+  await page.getByRole('button', { name: 'Use these angles' }).click();
+  await expect(page.getByTestId('surroundings')).toHaveText('Typed horizon and zenith angles, for every window.');
+  await expect(page.getByTestId('max-horizon')).toHaveText('30.0');
+  await expect
+    .poll(async () => Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', '')))
+    .toBeLessThan(mean * 0.9);
 });

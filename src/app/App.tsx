@@ -3,6 +3,7 @@ import { startPredictor } from './compute/predictor';
 import { startSurroundings } from './compute/surroundings';
 import { ExportPanel } from './ui/ExportPanel';
 import { MaterialsPanel } from './ui/MaterialsPanel';
+import { ObstructionPanel } from './ui/ObstructionPanel';
 import { PlanView } from './ui/PlanView';
 import { ResultsPanel } from './ui/ResultsPanel';
 import { RoomPanel } from './ui/RoomPanel';
@@ -47,6 +48,7 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
           <RoomPanel />
           <WindowsPanel />
           <SurroundingsPanel />
+          <ObstructionPanel />
           <MaterialsPanel />
           <SharePanel />
           <ExportPanel />
