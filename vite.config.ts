@@ -1,29 +1,70 @@
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
  * onnxruntime-web loads its WASM (and WebGPU) runtime files at run time: ship them with the app under
- * /ort/ so that prediction never depends on a CDN and works offline.
+ * /ort/ so that prediction never depends on a CDN and works offline. Only the JSEP build is loaded (it
+ * serves both the WebGPU and the WASM execution providers): the other variants are not shipped, and the
+ * copy Vite would bundle from onnxruntime-web's own `new URL(…wasm, import.meta.url)` is dropped, because
+ * workers/modelRuntime.ts always points the runtime at /ort/.
  */
+const ORT_FILES = /^ort-wasm-simd-threaded\.jsep\.(wasm|mjs)$/;
+
+/** Drops the runtime's WASM that bundling onnxruntime-web emits (the model worker's build does). */
+const dropBundledOrtWasm = (): Plugin => ({
+  name: 'lux-drop-bundled-ort-wasm',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    for (const name of Object.keys(bundle)) if (/ort-wasm[^/]*\.wasm$/.test(name)) delete bundle[name];
+  },
+});
+
 function ortRuntime(): Plugin {
   const src = 'node_modules/onnxruntime-web/dist';
   return {
     name: 'lux-ort-runtime',
     apply: 'build',
-    writeBundle(options) {
-      const out = join(options.dir ?? 'dist/app', 'ort');
-      mkdirSync(out, { recursive: true });
+    generateBundle() {
+      // Emitted into the bundle (not copied afterwards) so that the service worker's precache lists them.
       for (const f of readdirSync(src))
-        if (/^ort-wasm-simd-threaded.*\.(wasm|mjs)$/.test(f)) copyFileSync(join(src, f), join(out, f));
+        if (ORT_FILES.test(f)) this.emitFile({ type: 'asset', fileName: `ort/${f}`, source: readFileSync(join(src, f)) });
     },
   };
 }
 
 export default defineConfig({
   build: { outDir: 'dist/app', emptyOutDir: true },
-  plugins: [react(), ortRuntime()],
-  worker: { format: 'es' },
+  plugins: [
+    react(),
+    dropBundledOrtWasm(),
+    ortRuntime(),
+    // The app works offline once visited (app.md §10): the shell, the workers, the model and the runtime
+    // are precached; /v2 (the API) and /v1 always go to the network.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: null,
+      includeAssets: ['icon.svg'],
+      manifest: {
+        name: 'Lux — daylight for architects',
+        short_name: 'Lux',
+        description: 'Daylight-factor maps, obstruction and compliance while you draw.',
+        theme_color: '#1d2733',
+        background_color: '#fafbfc',
+        display: 'standalone',
+        start_url: '/',
+        icons: [{ src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,mjs,css,html,svg,json,onnx,wasm}'],
+        maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/v[12]\//],
+      },
+    }),
+  ],
+  worker: { format: 'es', plugins: () => [dropBundledOrtWasm()] },
   server: { proxy: { '/v2': 'http://127.0.0.1:8080', '/v1': 'http://127.0.0.1:8080' } },
 });

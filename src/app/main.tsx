@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerSW } from 'virtual:pwa-register';
 import { App } from './App';
 import { meshWorker } from './compute/workers';
 import { decodeShare, isShareFragment } from './share/codec';
@@ -30,3 +31,6 @@ createRoot(document.getElementById('root')!).render(
     <App notice={notice} />
   </StrictMode>,
 );
+
+// Offline after the first visit (app.md §10): the service worker precaches the app, model and runtime.
+if ('serviceWorker' in navigator && import.meta.env.PROD) registerSW({ immediate: true });
