@@ -163,3 +163,16 @@ test('offline: after one visit the app reloads and predicts with the network off
     await context.setOffline(false);
   }
 });
+
+test('a Lux server can predict instead of the browser, with the same map', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  const local = await page.getByTestId('stats').textContent();
+  await page.getByTestId('use-server').click();
+  await expect(page.getByTestId('where')).toContainText('Predicting on http://127.0.0.1');
+  await expect(page.getByTestId('status')).toContainText('by the server', { timeout: 30_000 });
+  // onnxruntime-node and -web agree to 1e-3 (modelInWorker.spec.ts): the statistics print the same.
+  await expect(page.getByTestId('stats')).toHaveText(local!);
+  await page.getByTestId('use-browser').click();
+  await expect(page.getByTestId('status')).toContainText('lux-df-1');
+});

@@ -6,6 +6,7 @@ import { MaterialsPanel } from './ui/MaterialsPanel';
 import { ObstructionPanel } from './ui/ObstructionPanel';
 import { PlanView } from './ui/PlanView';
 import { ResultsPanel } from './ui/ResultsPanel';
+import { ServerPanel } from './ui/ServerPanel';
 import { RoomPanel } from './ui/RoomPanel';
 import { SharePanel } from './ui/SharePanel';
 import { SurroundingsPanel } from './ui/SurroundingsPanel';
@@ -52,6 +53,7 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
           <MaterialsPanel />
           <SharePanel />
           <ExportPanel />
+          <ServerPanel />
         </aside>
       </main>
     </div>

@@ -31,6 +31,8 @@ export interface PredictionState {
   error: string | null;
   model: ModelInfo | null;
   ms: number | null;
+  /** Where the current map was predicted: this browser's model worker, or the server at this URL. */
+  source: 'browser' | string | null;
   remote: Remote | null;
   setRemote: (r: Remote | null) => void;
 }
@@ -44,6 +46,7 @@ export const usePrediction = create<PredictionState>()((set) => ({
   error: null,
   model: null,
   ms: null,
+  source: null,
   remote: null,
   setRemote: (remote) => set({ remote }),
 }));
@@ -102,6 +105,7 @@ async function predict(scene: Scene): Promise<void> {
       response,
       error: null,
       ms: performance.now() - t0,
+      source: remote ? remote.url : 'browser',
     });
   } catch (e) {
     usePrediction.setState({ status: 'error', error: e instanceof Error ? e.message : String(e) });

@@ -9,7 +9,7 @@ import { useSettings } from './settings';
 
 /** Statistics and compliance badges of the current map (app.md §4), thresholds editable. */
 export function ResultsPanel(): React.JSX.Element {
-  const { status, map, error, problems, model, ms } = usePrediction();
+  const { status, map, error, problems, model, ms, source } = usePrediction();
   const thresholds = useApp((s) => s.scene.thresholds);
   const edit = useApp((s) => s.edit);
   const settings = useSettings();
@@ -21,7 +21,8 @@ export function ResultsPanel(): React.JSX.Element {
       <p role="status" data-testid="status" data-status={status}>
         {status === 'loading' && 'Loading the model…'}
         {status === 'predicting' && 'Predicting…'}
-        {status === 'ready' && `Predicted in ${ms?.toFixed(0)} ms${model ? ` by ${model.name} ${model.version} (${model.backend})` : ' by the server'}.`}
+        {status === 'ready' &&
+          `Predicted in ${ms?.toFixed(0)} ms ${source === 'browser' && model ? `by ${model.name} ${model.version} (${model.backend}) in this browser` : `by the server ${source}`}.`}
         {status === 'blocked' && problems.join(' ')}
         {status === 'error' && `Prediction failed: ${error}`}
       </p>
