@@ -176,3 +176,21 @@ test('a Lux server can predict instead of the browser, with the same map', async
   await page.getByTestId('use-browser').click();
   await expect(page.getByTestId('status')).toContainText('lux-df-1');
 });
+
+test('keyboard: a selected window moves with the arrow keys and is deleted with Delete; Ctrl+Z undoes', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  await page.getByTestId('w1-width').focus();
+  await page.getByTestId('w1-width').press('Tab');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(page.getByTestId('w1-offset')).toHaveValue('3.5');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('w1-offset')).toHaveValue('3.45');
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('window-w1')).toHaveCount(0);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'blocked');
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('window-w1')).toHaveCount(1);
+  await ready(page);
+});

@@ -7,7 +7,10 @@ const TOOLS: [Tool, string, string][] = [
   ['window', 'Add window', 'Click a wall'],
 ];
 
-/** Tools, undo and redo, with their keyboard shortcuts (Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y, Escape, Delete). */
+/**
+ * Tools, undo and redo, with their keyboard shortcuts: Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y, Escape, Delete (the
+ * selected window), ←/→ (move the selected window along its wall), Enter (close the outline being drawn).
+ */
 export function Toolbar(): React.JSX.Element {
   const tool = useApp((s) => s.tool);
   const canUndo = useApp((s) => s.past.length > 0);
@@ -25,6 +28,12 @@ export function Toolbar(): React.JSX.Element {
       } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'y') {
         e.preventDefault();
         st.redo();
+      } else if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && st.selectedWindow) {
+        // Keyboard access to the plan: the selected window moves along its wall, 5 cm (50 cm with Shift).
+        e.preventDefault();
+        const id = st.selectedWindow;
+        const step = (e.key === 'ArrowRight' ? 1 : -1) * (e.shiftKey ? 0.5 : 0.05);
+        st.edit((s) => ({ ...s, windows: s.windows.map((w) => (w.id === id ? { ...w, offset: Math.round((w.offset + step) * 1e6) / 1e6 } : w)) }));
       } else if (e.key === 'Escape') st.setTool('select');
       else if ((e.key === 'Delete' || e.key === 'Backspace') && st.selectedWindow) {
         const id = st.selectedWindow;
