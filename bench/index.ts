@@ -20,6 +20,7 @@ const sections: { title: string; run: () => Promise<BenchResult[]> }[] = [
     title: 'Daylight model (inference and /run)',
     run: async () => (await import('./model')).runModelBench(),
   },
+  { title: 'App (built, Chromium)', run: async () => (await import('./app')).runAppBench() },
 ];
 
 async function main() {
