@@ -85,10 +85,16 @@ export async function runAppBench(): Promise<BenchResult[]> {
     out.push(summarise('update, one window moved (key → map on screen)', updates.slice(3), { peer: { name: 'target (app.md)', ms: 150, ratio: 0 } }));
 
     const stl = binaryStl(cityMesh(1_000_000, 3));
+    // Long tasks after the file input's change event: before it, the page's thread is busy with
+    // Playwright's own delivery of a 50 MB file (base64 through the protocol), which users never see.
     await page.evaluate(() => {
-      (window as unknown as { longest: number }).longest = 0;
+      const w = window as unknown as { longest: number; changedAt: number; tasks: [number, number][] };
+      w.longest = 0;
+      w.changedAt = Infinity;
+      w.tasks = [];
+      document.addEventListener('change', () => (w.changedAt = performance.now()), true);
       new PerformanceObserver((l) => {
-        for (const e of l.getEntries()) (window as unknown as { longest: number }).longest = Math.max((window as unknown as { longest: number }).longest, e.duration);
+        for (const e of l.getEntries()) w.tasks.push([e.startTime, e.duration]);
       }).observe({ type: 'longtask', buffered: false });
     });
     const t0 = Date.now();
@@ -96,7 +102,10 @@ export async function runAppBench(): Promise<BenchResult[]> {
     await page.waitForFunction(() => /1,000,000 triangles/.test(document.querySelector('[data-testid=surroundings]')?.textContent ?? ''), null, { timeout: 600_000 });
     await ready(page, 600_000);
     const importMs = Date.now() - t0;
-    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+    const longest = await page.evaluate(() => {
+      const w = window as unknown as { changedAt: number; tasks: [number, number][] };
+      return Math.max(0, ...w.tasks.filter(([t]) => t >= w.changedAt).map(([, d]) => d));
+    });
     out.push({
       ...summarise('10⁶-triangle STL import → angles → map', [importMs]),
       scene: { triangles: 1_000_000, 'longest main-thread task ms': Math.round(longest) },

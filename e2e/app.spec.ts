@@ -194,3 +194,45 @@ test('keyboard: a selected window moves with the arrow keys and is deleted with 
   await expect(page.getByTestId('window-w1')).toHaveCount(1);
   await ready(page);
 });
+
+test('a 10⁶-triangle STL loads without freezing the page; the 3D view shows it on request', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  await ready(page);
+  // A seeded city of 10⁶ triangles as binary STL (50 MB).
+  const n = 1_000_000;
+  const stl = Buffer.alloc(84 + 50 * n);
+  stl.writeUInt32LE(n, 80);
+  let seed = 11;
+  const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  for (let t = 0; t < n; t++) {
+    const cx = (rnd() - 0.5) * 600,
+      cy = -20 - rnd() * 300,
+      h = 3 + rnd() * 30;
+    const o = 84 + 50 * t + 12;
+    [cx, cy, 0, cx + 2, cy, 0, cx, cy, h].forEach((v, k) => stl.writeFloatLE(v, o + 4 * k));
+  }
+  await page.evaluate(() => {
+    const w = window as unknown as { changedAt: number; tasks: number[][] };
+    w.changedAt = Infinity;
+    w.tasks = [];
+    document.addEventListener('change', () => (w.changedAt = performance.now()), true);
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) w.tasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask' });
+  });
+  await page.getByTestId('mesh-file').setInputFiles({ name: 'city.stl', mimeType: 'model/stl', buffer: stl });
+  await expect(page.getByTestId('surroundings')).toHaveText('Mesh city.stl: 1,000,000 triangles.', { timeout: 180_000 });
+  await ready(page);
+  // After the file reached the page (Playwright's own delivery of 50 MB is before the change event).
+  const longest = await page.evaluate(() => {
+    const w = window as unknown as { changedAt: number; tasks: number[][] };
+    return Math.max(0, ...w.tasks.filter(([t]) => t! >= w.changedAt).map(([, d]) => d!));
+  });
+  // No freeze: before the display budget this was a 39 s task. The 50 ms target itself is measured by
+  // `npm run bench` (app section); a test machine shared with other jobs can stretch a task past 50 ms.
+  expect(longest).toBeLessThanOrEqual(250);
+  await expect(page.getByTestId('show-mesh')).not.toBeChecked();
+  // The view draws the 250 000 triangles nearest the room; the angles used all of them.
+  await expect(page.getByTestId('view3d')).toContainText('250,000 triangles');
+});

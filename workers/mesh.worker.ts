@@ -14,20 +14,45 @@ let positions: Float32Array | null = null;
 let scene: ObstructionScene | null = null;
 
 export type ImportAnswer =
-  | { ok: true; mesh: Omit<ImportedMesh, 'positions'>; display: Float32Array }
+  | { ok: true; mesh: Omit<ImportedMesh, 'positions'>; display: Float32Array; shown: number }
   | { ok: false; message: string };
 
+/** Triangles the 3D view draws at most: the obstruction angles always use all of them. */
+export const DISPLAY_BUDGET = 250_000;
+
+/**
+ * The display copy: every triangle when few enough, else the DISPLAY_BUDGET nearest to the room (by
+ * centroid), which are the ones that shape its view. Drawing a million triangles would hold the page's
+ * thread for seconds on machines without a GPU.
+ */
+function displayCopy(p: Float32Array, centre: [number, number]): Float32Array {
+  const n = p.length / 9;
+  if (n <= DISPLAY_BUDGET) return p.slice();
+  const d = new Float32Array(n);
+  for (let t = 0; t < n; t++) {
+    const o = 9 * t;
+    const x = (p[o]! + p[o + 3]! + p[o + 6]!) / 3 - centre[0],
+      y = (p[o + 1]! + p[o + 4]! + p[o + 7]!) / 3 - centre[1];
+    d[t] = x * x + y * y;
+  }
+  const limit = Float32Array.from(d).sort()[DISPLAY_BUDGET - 1]!;
+  const out = new Float32Array(DISPLAY_BUDGET * 9);
+  let k = 0;
+  for (let t = 0; t < n && k < DISPLAY_BUDGET; t++) if (d[t]! <= limit) out.set(p.subarray(9 * t, 9 * t + 9), 9 * k++);
+  return out;
+}
+
 const api = {
-  async importFile(name: string, bytes: Uint8Array, up: UpAxis | 'auto'): Promise<ImportAnswer> {
+  async importFile(name: string, bytes: Uint8Array, up: UpAxis | 'auto', centre: [number, number] = [0, 0]): Promise<ImportAnswer> {
     try {
       const m = await importMesh(name, bytes, up);
       const s = buildObstructionScene({ positions: m.positions });
       // Only a complete, indexed mesh replaces the current one: a failure above leaves it as it was.
       positions = m.positions;
       scene = s;
-      const display = m.positions.slice();
+      const display = displayCopy(m.positions, centre);
       const { positions: _, ...info } = m;
-      return Comlink.transfer({ ok: true, mesh: info, display }, [display.buffer]);
+      return Comlink.transfer({ ok: true, mesh: info, display, shown: display.length / 9 }, [display.buffer]);
     } catch (e) {
       return { ok: false, message: e instanceof ImportError ? e.message : `The file cannot be read (${String(e)}).` };
     }

@@ -1,3 +1,4 @@
+import * as Comlink from 'comlink';
 import { useState } from 'react';
 import { invalidateAngles } from '../compute/surroundings';
 import { meshWorker } from '../compute/workers';
@@ -18,6 +19,7 @@ export function SurroundingsPanel(): React.JSX.Element {
   const edit = useApp((st) => st.edit);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
   const [up, setUp] = useState<UpAxis | 'auto'>('auto');
   const [horizon, setHorizon] = useState('');
   const [zenith, setZenith] = useState('');
@@ -27,12 +29,18 @@ export function SurroundingsPanel(): React.JSX.Element {
     setBusy(`Reading ${file.name}…`);
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const answer = await meshWorker().importFile(file.name, bytes, up);
+      const outline = useApp.getState().scene.outline;
+      const centre: [number, number] = [
+        outline.reduce((a, p) => a + p[0], 0) / outline.length,
+        outline.reduce((a, p) => a + p[1], 0) / outline.length,
+      ];
+      const answer = await meshWorker().importFile(file.name, Comlink.transfer(bytes, [bytes.buffer]), up, centre);
       if (!answer.ok) {
         setError(answer.message);
         return;
       }
       useMeshDisplay.getState().setMesh(answer.display, file.name);
+      setShown(answer.shown < answer.mesh.triangles ? `The 3D view shows the ${answer.shown.toLocaleString('en')} triangles nearest the room; the angles use all of them.` : null);
       edit((sc) => ({ ...sc, surroundings: { kind: 'mesh', name: file.name, triangles: answer.mesh.triangles, perWindow: {} } }));
       invalidateAngles();
     } catch (e) {
@@ -83,6 +91,7 @@ export function SurroundingsPanel(): React.JSX.Element {
         </select>
       </label>
       {busy && <p role="status">{busy}</p>}
+      {shown && s.kind === 'mesh' && <p className="hint">{shown}</p>}
       {error && (
         <p className="error" role="alert" data-testid="import-error">
           {error}

@@ -7,7 +7,7 @@ import { edgeFrame } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { mapCanvas } from './useMapImage';
-import { useMeshDisplay } from './meshDisplay';
+import { SHOW_BY_DEFAULT, useMeshDisplay } from './meshDisplay';
 import { useSettings } from './settings';
 
 /**
@@ -111,19 +111,19 @@ function FloorMap(): React.JSX.Element | null {
 }
 
 function Surroundings(): React.JSX.Element | null {
-  const positions = useMeshDisplay((s) => s.positions);
+  const positions = useMeshDisplay((s) => (s.visible ? s.positions : null));
   const geometry = useMemo(() => {
     if (!positions) return null;
     const g = new BufferGeometry();
     g.setAttribute('position', new BufferAttribute(positions, 3));
-    g.computeVertexNormals();
+    // No normals: flat shading derives them in the shader, sparing the page a pass over every vertex.
     return g;
   }, [positions]);
   useEffect(() => () => geometry?.dispose(), [geometry]);
   if (!geometry) return null;
   return (
-    <mesh geometry={geometry}>
-      <meshStandardMaterial color="#9aa5b1" side={DoubleSide} />
+    <mesh geometry={geometry} frustumCulled={false}>
+      <meshStandardMaterial color="#9aa5b1" side={DoubleSide} flatShading />
     </mesh>
   );
 }
@@ -138,9 +138,22 @@ export function View3D(): React.JSX.Element {
     // Re-centre only when the room is redrawn, not on every drag step.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outline.length]);
+  const mesh = useMeshDisplay();
   return (
     <div className="view3d" aria-label="3D view of the room and its surroundings" data-testid="view3d">
-      <Canvas camera={{ position: [target[0] - 8, target[1] - 12, target[2] + 9], fov: 45, near: 0.05, far: 5000 }} frameloop="demand">
+      {mesh.positions && (
+        <label className="overlay">
+          <input type="checkbox" checked={mesh.visible} onChange={(e) => mesh.setVisible(e.target.checked)} data-testid="show-mesh" />
+          Show surroundings ({(mesh.positions.length / 9).toLocaleString('en')} triangles
+          {mesh.positions.length / 9 > SHOW_BY_DEFAULT ? '; slow without a graphics card' : ''})
+        </label>
+      )}
+      <Canvas
+        camera={{ position: [target[0] - 8, target[1] - 12, target[2] + 9], fov: 45, near: 0.05, far: 5000 }}
+        frameloop="demand"
+        dpr={1}
+        gl={{ antialias: false, powerPreference: 'high-performance' }}
+      >
         <Controls target={target} />
         <ambientLight intensity={0.7} />
         <directionalLight position={[30, -40, 60]} intensity={1.6} />

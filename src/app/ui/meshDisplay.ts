@@ -1,8 +1,23 @@
 import { create } from 'zustand';
 
-/** The imported mesh's triangles for the 3D view (a copy from the mesh worker; not part of the scene). */
+/**
+ * The imported mesh's triangles for the 3D view (a copy from the mesh worker; not part of the scene).
+ * Meshes above SHOW_BY_DEFAULT triangles start hidden in 3D: without a GPU (software WebGL) every frame
+ * of a dense city holds the page's thread for seconds (measured: 7 s a frame for 2·10⁵ triangles in
+ * headless Chromium); the user can show them, and the angles always use every triangle.
+ */
+export const SHOW_BY_DEFAULT = 50_000;
+
 export const useMeshDisplay = create<{
   positions: Float32Array | null;
   name: string | null;
+  visible: boolean;
   setMesh: (p: Float32Array | null, name: string | null) => void;
-}>()((set) => ({ positions: null, name: null, setMesh: (positions, name) => set({ positions, name }) }));
+  setVisible: (v: boolean) => void;
+}>()((set) => ({
+  positions: null,
+  name: null,
+  visible: true,
+  setMesh: (positions, name) => set({ positions, name, visible: !positions || positions.length / 9 <= SHOW_BY_DEFAULT }),
+  setVisible: (visible) => set({ visible }),
+}));
