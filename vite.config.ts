@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type Plugin } from 'vite';
+import { pwa } from './vite/pwa';
 
 /**
  * onnxruntime-web loads its WASM (and WebGPU) runtime files at run time: ship them with the app under
@@ -41,29 +41,8 @@ export default defineConfig({
     react(),
     dropBundledOrtWasm(),
     ortRuntime(),
-    // The app works offline once visited (app.md §10): the shell, the workers, the model and the runtime
-    // are precached; /v2 (the API) and /v1 always go to the network.
-    VitePWA({
-      registerType: 'autoUpdate',
-      injectRegister: null,
-      includeAssets: ['icon.svg'],
-      manifest: {
-        name: 'Lux — daylight for architects',
-        short_name: 'Lux',
-        description: 'Daylight-factor maps, obstruction and compliance while you draw.',
-        theme_color: '#1d2733',
-        background_color: '#fafbfc',
-        display: 'standalone',
-        start_url: '/',
-        icons: [{ src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
-      },
-      workbox: {
-        globPatterns: ['**/*.{js,mjs,css,html,svg,json,onnx,wasm}'],
-        maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/v[12]\//],
-      },
-    }),
+    // The app works offline once visited (app.md §10): vite/pwa.ts.
+    pwa(),
   ],
   worker: { format: 'es', plugins: () => [dropBundledOrtWasm()] },
   server: { proxy: { '/v2': 'http://127.0.0.1:8080', '/v1': 'http://127.0.0.1:8080' } },

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerSW } from 'virtual:pwa-register';
 import { App } from './App';
 import { meshWorker } from './compute/workers';
 import { decodeShare, isShareFragment } from './share/codec';
@@ -33,4 +32,4 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // Offline after the first visit (app.md §10): the service worker precaches the app, model and runtime.
-if ('serviceWorker' in navigator && import.meta.env.PROD) registerSW({ immediate: true });
+if ('serviceWorker' in navigator && import.meta.env.PROD) void navigator.serviceWorker.register('/sw.js');
