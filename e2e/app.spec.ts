@@ -88,11 +88,23 @@ test('verify runs the engine with progress, then shows its map, the difference a
   test.setTimeout(180_000);
   await page.goto('/');
   await ready(page);
+  // A 24 × 16 m room at standard quality keeps the engine busy long enough to cancel it.
+  await page.getByText(/Outline coordinates/).click();
+  for (const [id, v] of [['corner-1-x', '24'], ['corner-2-x', '24'], ['corner-2-y', '16'], ['corner-3-y', '16']] as const) {
+    await page.getByTestId(id).fill(v);
+    await page.getByTestId(id).press('Enter');
+  }
+  await ready(page);
+  await page.getByRole('combobox', { name: 'Quality' }).selectOption('standard');
   await page.getByTestId('verify').click();
   await expect(page.getByTestId('verify-progress')).toBeVisible();
   await page.getByTestId('verify-cancel').click();
   await expect(page.getByTestId('verify')).toBeVisible();
   await expect(page.getByTestId('verify-result')).toHaveCount(0);
+  // Back to the default room, draft quality, to the end.
+  for (let i = 0; i < 4; i++) await page.getByTestId('undo').click();
+  await ready(page);
+  await page.getByRole('combobox', { name: 'Quality' }).selectOption('draft');
   await page.getByTestId('verify').click();
   await expect(page.getByTestId('verify-result')).toBeVisible({ timeout: 150_000 });
   const mae = Number(await page.getByTestId('verify-mae').textContent());
