@@ -1,6 +1,6 @@
 """The Lux daylight network (model.md): one window in its v2 frame -> DF (%) per cell.
 
-Inputs (preprocessing `lux-frame-1`, src/core/model/features.ts): `inputs` [N, 6, 128, 128] float
+Inputs (preprocessing `lux-frame-2`, src/core/model/features.ts): `inputs` [N, 6, 128, 128] float
 channels (mask, sky component, obstructed sky, depth, lateral offset, plan visibility) and `scalars`
 [N, 143] (room, window, reflectances, 64 horizon + 64 zenith angles).
 

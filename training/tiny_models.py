@@ -4,7 +4,7 @@
 
 - `tiny-v2rgb`: a custom model in the original's format (`v2-rgb-384`): input [n, 3, 384, 384], output
   [n, 1, 384, 384] = 2.0 everywhere (plus 0 x the input, so the graph really reads it).
-- `tiny-frame`: a `lux-frame-1` model: DF = the sky-component channel + 0.5 inside the mask, the scalars
+- `tiny-frame`: a `lux-frame-2` model: DF = the sky-component channel + 0.5 inside the mask, the scalars
   read but multiplied by 0.
 """
 import json
@@ -55,7 +55,7 @@ def main(out):
         opset_version=17, input_names=["inputs", "scalars"], output_names=["df"],
         dynamic_axes={"inputs": {0: "n"}, "scalars": {0: "n"}, "df": {0: "n"}},
     )
-    json.dump(card("tiny-frame", "lux-frame-1",
+    json.dump(card("tiny-frame", "lux-frame-2",
                    [{"name": "inputs", "shape": ["n", 6, 128, 128], "dtype": "float32"},
                     {"name": "scalars", "shape": ["n", 143], "dtype": "float32"}],
                    [{"name": "df", "shape": ["n", 1, 128, 128], "dtype": "float32"}]),

@@ -1,13 +1,14 @@
 /**
  * `npm run features -- [--out data/v1] [--threads N]`: the model inputs of every shard of both splits
- * (src/datagen/shardFeatures.ts). Skips shards whose inputs are newer than their JSONL unless --force.
+ * (src/datagen/shardFeatures.ts). Skips shards whose inputs were made by the current preprocessing
+ * (their `.inputs` id) unless --force.
  */
 import { availableParallelism } from 'node:os';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Piscina } from 'piscina';
-import type { FeatureTask } from './shardFeatures';
+import { inputsCurrent, type FeatureTask } from './shardFeatures';
 
 const { values: o } = parseArgs({
   options: {
@@ -29,8 +30,7 @@ for (const split of ['train', 'test']) {
   for (const f of readdirSync(dir).sort()) {
     const m = /^(\d{6})\.jsonl$/.exec(f);
     if (!m) continue;
-    const x = join(dir, `${m[1]}.x.npy`);
-    if (!o.force && existsSync(x) && statSync(x).mtimeMs > statSync(join(dir, f)).mtimeMs) continue;
+    if (!o.force && inputsCurrent(dir, m[1]!)) continue;
     jobs.push(pool.run({ dir, name: m[1]! }));
   }
 }

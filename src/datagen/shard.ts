@@ -5,7 +5,9 @@
  *   window's horizon/zenith — given, or the fan from the mesh — and no mesh), its index and id, the context
  *   kind, the room and shard seeds;
  * - `NNNNNN.df.npy`: float32 (n, 128, 128), the window's DF share (%) on its v2 frame, 0 outside the mask;
- * - `NNNNNN.mask.npy`: uint8 (n, 128, 128), the encoder's room mask of that frame.
+ * - `NNNNNN.mask.npy`: uint8 (n, 128, 128), the encoder's room mask of that frame;
+ * - `NNNNNN.x.npy`, `.s.npy`, `.inputs`: the model's inputs and their preprocessing id (shardFeatures.ts).
+ * The JSONL is written last, so a shard whose JSONL exists is complete.
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -124,10 +126,10 @@ export function generateShard(t: ShardTask): ShardResult {
   };
   write('.df.npy', npyBytes(df, [n, 128, 128]));
   write('.mask.npy', npyBytes(mask, [n, 128, 128]));
-  // The JSONL goes last: its presence marks the shard complete.
-  write('.jsonl', lines.join('\n') + '\n');
   // The model inputs too, so that training can read the shard at once (npm run features redoes them).
   shardFeatures({ dir: t.dir, name: shardName(t.index) }, lines);
+  // The JSONL goes last: its presence marks the shard complete, inputs included.
+  write('.jsonl', lines.join('\n') + '\n');
   return { index: t.index, windows: n, seconds: (performance.now() - start) / 1000 };
 }
 

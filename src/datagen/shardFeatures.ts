@@ -1,11 +1,12 @@
 /**
- * Model inputs for one shard (preprocessing `lux-frame-1`, src/core/model/features.ts), from the /run
+ * Model inputs for one shard (preprocessing `lux-frame-2`, src/core/model/features.ts), from the /run
  * bodies stored in its JSONL: `NNNNNN.x.npy` float16 (n, C, 128, 128) and `NNNNNN.s.npy` float32
- * (n, SCALAR_COUNT). Recomputed whenever the preprocessing changes; the simulation is not.
+ * (n, SCALAR_COUNT), then `NNNNNN.inputs` holding the preprocessing id they were made with. Recomputed
+ * whenever the preprocessing changes (npm run features redoes shards whose id differs); the simulation is not.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHANNELS, FRAME_CELLS, frameInputs, SCALAR_COUNT } from '../core/model/features';
+import { CHANNELS, FRAME_CELLS, frameInputs, INPUTS_ID, SCALAR_COUNT } from '../core/model/features';
 import { npyBytes } from '../core/encoding/npy';
 import { parseRunRequest } from '../core/validation/requests';
 import { float16Bytes } from './float16';
@@ -38,7 +39,14 @@ export function shardFeatures(t: FeatureTask, given?: readonly string[]): number
   renameSync(`${base}.s.npy.tmp`, `${base}.s.npy`);
   writeFileSync(`${base}.x.npy.tmp`, float16Bytes(x, [lines.length, C, 128, 128]));
   renameSync(`${base}.x.npy.tmp`, `${base}.x.npy`);
+  writeFileSync(`${base}.inputs`, INPUTS_ID);
   return lines.length;
+}
+
+/** Whether the shard's inputs on disk were made by this preprocessing. */
+export function inputsCurrent(dir: string, name: string): boolean {
+  const f = join(dir, `${name}.inputs`);
+  return existsSync(f) && readFileSync(f, 'utf8').trim() === INPUTS_ID;
 }
 
 export default (t: FeatureTask): number => shardFeatures(t);

@@ -123,7 +123,7 @@ export async function msPerWindow(model: LoadedModel, body: unknown, n = 30): Pr
 const pct = (v: number): string => `${(100 * v).toFixed(1)} %`;
 const line = (name: string, s: Summary): string =>
   `${name.padEnd(10)} n=${String(s.count).padEnd(4)} MAE ${s.mae.toFixed(3)}  δ1 ${pct(s.delta1)}  ` +
-  `mean err avg ${pct(s.meanErrorAbsMean)} max ${pct(s.meanErrorAbsMax)} (≤5 %: ${pct(s.meanWithin5)})  ` +
+  `mean err avg ${pct(s.meanErrorAbsMean)} max ${pct(s.meanErrorAbsMax)} (≤5 %: ${pct(s.meanWithin5)})  bias ${pct(s.bias)}  ` +
   `verdicts ${pct(s.verdictAgreement)}`;
 
 async function main(): Promise<void> {

@@ -82,6 +82,8 @@ export interface Summary {
   meanErrorAbsMean: number;
   meanErrorAbsMax: number;
   meanWithin5: number;
+  /** Σ predicted / Σ true DF − 1 over all cells (weighted): a systematic over- or under-prediction. */
+  bias: number;
   verdictAgreement: number;
 }
 
@@ -89,9 +91,13 @@ export function summarise(list: readonly SampleMetrics[]): Summary {
   let w = 0,
     abs = 0,
     base = 0,
-    within = 0;
+    within = 0,
+    sumPred = 0,
+    sumTruth = 0;
   for (const m of list) {
     w += m.weight;
+    sumPred += m.meanPred * m.weight;
+    sumTruth += m.meanTruth * m.weight;
     abs += m.mae * m.weight;
     base += m.delta1Base;
     within += m.delta1 * m.delta1Base;
@@ -104,6 +110,7 @@ export function summarise(list: readonly SampleMetrics[]): Summary {
     meanErrorAbsMean: rel.reduce((a, b) => a + b, 0) / list.length,
     meanErrorAbsMax: Math.max(...rel),
     meanWithin5: rel.filter((r) => r <= 0.05).length / list.length,
+    bias: sumTruth > 0 ? sumPred / sumTruth - 1 : 0,
     verdictAgreement: list.filter((m) => m.verdictPred === m.verdictTruth).length / list.length,
   };
 }

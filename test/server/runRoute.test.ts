@@ -131,7 +131,7 @@ describe('/run with a custom v2-rgb-384 model (the original format)', async () =
   });
 });
 
-describe('/run with a lux-frame-1 model', async () => {
+describe('/run with a lux-frame-2 model', async () => {
   const app = await appWith('tiny-frame');
 
   it('feeds the core preprocessing: the test model returns sky component + 0.5', async () => {

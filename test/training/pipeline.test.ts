@@ -77,7 +77,7 @@ describe('training pipeline smoke run', () => {
     const cardPath = join(out, 'lux-df-1.json');
     expect(existsSync(join(out, 'lux-df-1.onnx'))).toBe(true);
     const card = JSON.parse(readFileSync(cardPath, 'utf8'));
-    expect(card).toMatchObject({ preprocessing: 'lux-frame-1', opset: 17, training: { steps: 4, seed: 1 } });
+    expect(card).toMatchObject({ preprocessing: 'lux-frame-2', opset: 17, training: { steps: 4, seed: 1 } });
     const model = new ModelStatus(cardPath);
     expect(await model.settled()).toBe('ready');
     const res = await post(testApp({ model }), '/v2/run', EXAMPLE_BODIES['/run']![1]);

@@ -3,16 +3,20 @@ import { signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import { DEFAULT_REFLECTANCES, type ModelType, type Reflectances } from '../types';
 import type { ResolvedRoom } from '../validation/requests';
+import type { Preprocessing } from './card';
 import { sectorAngles, skyComponent, type Aperture } from './skyComponent';
 
 /**
- * Preprocessing `lux-frame-1`: the inputs of the project's own model for one window, in the window's
+ * Preprocessing `lux-frame-2`: the inputs of the project's own model for one window, in the window's
  * v2 frame (128 × 128 cells of 0.1 m, window on the right facing +x: upstream encoder.md §4).
  *
  * The v2 image clips heights and can lose the window stripe (model.md), so the model gets exact values
  * instead: per-cell float channels (below) and a vector of scalars. Heights, the window's size and the
  * angles are all there as numbers; the sky component carries the sharp structure near the window.
  */
+/** The preprocessing id (card.ts) of these inputs; bumped whenever their values change. */
+export const INPUTS_ID = 'lux-frame-2' satisfies Preprocessing;
+
 export const FRAME_SIZE = 128;
 export const FRAME_CELLS = FRAME_SIZE * FRAME_SIZE;
 

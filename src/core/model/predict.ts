@@ -39,7 +39,7 @@ export async function predictWindows(
   const n = room.parameters.windows.length;
   const { card } = model;
   const out = card.outputs[0]!.name;
-  if (card.preprocessing === 'lux-frame-1') {
+  if (card.preprocessing === 'lux-frame-2') {
     const C = CHANNELS.length;
     const inputs = new Float32Array(n * C * FRAME_CELLS);
     const scalars = new Float32Array(n * SCALAR_COUNT);
