@@ -11,7 +11,7 @@ import { startBuiltServer } from './server';
  * WASM): one window's preprocessing + inference + placement in Node (onnxruntime-node, one thread) and
  * in Chromium's worker (onnxruntime-web WASM), and whole /run requests with angles given and with a mesh.
  */
-const CARD = 'public/models/lux-df-1.json';
+const CARD = 'public/models/lux-df-2.json';
 const angles = new Array(64).fill(10);
 const anglesBody = {
   model_type: 'df_default',
@@ -91,7 +91,7 @@ async function chromiumWasm(): Promise<BenchResult> {
     const times = await page.evaluate(async (body) => {
       type M = { load(u: string): Promise<unknown>; run(b: unknown): Promise<unknown> };
       const m = (window as unknown as { luxModel: M }).luxModel;
-      await m.load('/models/lux-df-1.json');
+      await m.load('/models/lux-df-2.json');
       const t: number[] = [];
       for (let i = 0; i < 13; i++) {
         const t0 = performance.now();

@@ -1,5 +1,5 @@
 /**
- * `npm run evaluate -- [--card public/models/lux-df-1.json] [--data data/v1] [--radiance ../shared/fixtures/radiance] [--write]`
+ * `npm run evaluate -- [--card public/models/lux-df-2.json] [--data data/v1] [--radiance ../shared/fixtures/radiance] [--write]`
  *
  * The model's accuracy (model.md §What the model must reach) measured through the same code path as
  * /run (core preprocessing, onnxruntime-node, placement):
@@ -129,7 +129,7 @@ const line = (name: string, s: Summary): string =>
 async function main(): Promise<void> {
   const { values: o } = parseArgs({
     options: {
-      card: { type: 'string', default: 'public/models/lux-df-1.json' },
+      card: { type: 'string', default: 'public/models/lux-df-2.json' },
       data: { type: 'string', default: 'data/v1' },
       radiance: { type: 'string', default: '../shared/fixtures/radiance' },
       write: { type: 'boolean', default: false },

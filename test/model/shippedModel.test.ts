@@ -9,15 +9,15 @@ import { FIXTURE_DIR } from '../engine/radianceFixtures';
  * The shipped model (public/models) against the shared Radiance scenes, measured through the /run code
  * path: the targets of model.md, and the card telling the truth about what was measured.
  */
-const CARD = 'public/models/lux-df-1.json';
+const CARD = 'public/models/lux-df-2.json';
 /** What the shipped model must not fall below (set from its evaluation; tighten with each retrain). */
-const FLOOR = { mae: 0.13, meanErrorAbsMax: 0.15 };
+const FLOOR = { meanErrorAbsMax: 0.07 };
 
 describe('the shipped model', () => {
   it('has a card that describes it, within the size limit', () => {
     expect(existsSync(CARD)).toBe(true);
     const card = parseModelCard(JSON.parse(readFileSync(CARD, 'utf8')));
-    expect(card.preprocessing).toBe('lux-frame-1');
+    expect(card.preprocessing).toBe('lux-frame-2');
     const size = readFileSync(`public/models/${card.file}`).length;
     expect(size).toBeLessThanOrEqual(8 * 1024 * 1024);
     expect(card.size_bytes).toBe(size);
@@ -40,12 +40,12 @@ describe('the shipped model', () => {
       r.summary.meanErrorAbsMax <= TARGETS.meanError &&
       r.summary.verdictAgreement >= TARGETS.verdictAgreement;
     expect(card.metrics.meets_targets_radiance).toBe(meets);
-    // model.md's δ1 and verdict targets hold; MAE and the room means are still above target for the
-    // canyon and small-window scenes (docs/model.md §Status): this floor guards against regressions
-    // until the retrained model meets them all.
+    // model.md's MAE, δ1 and verdict targets hold. The room means are within 5 % on 8 of 10 scenes; the
+    // balcony (−6.1 %) and the canyon (+5.8 %) are not yet (docs/model.md §Status): this floor guards
+    // against regressions until a retrain meets that target too.
+    expect(r.summary.mae).toBeLessThanOrEqual(TARGETS.mae);
     expect(r.summary.delta1).toBeGreaterThanOrEqual(TARGETS.delta1);
     expect(r.summary.verdictAgreement).toBeGreaterThanOrEqual(TARGETS.verdictAgreement);
-    expect(r.summary.mae).toBeLessThanOrEqual(FLOOR.mae);
     expect(r.summary.meanErrorAbsMax).toBeLessThanOrEqual(FLOOR.meanErrorAbsMax);
   }, 120_000);
 });

@@ -74,8 +74,8 @@ describe('training pipeline smoke run', () => {
     const second = execFileSync(py, args(4), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     expect(second).toContain('resumed at step 2');
     expect(second).toContain('step 4:');
-    const cardPath = join(out, 'lux-df-1.json');
-    expect(existsSync(join(out, 'lux-df-1.onnx'))).toBe(true);
+    const cardPath = join(out, 'lux-df-2.json');
+    expect(existsSync(join(out, 'lux-df-2.onnx'))).toBe(true);
     const card = JSON.parse(readFileSync(cardPath, 'utf8'));
     expect(card).toMatchObject({ preprocessing: 'lux-frame-2', opset: 17, training: { steps: 4, seed: 1 } });
     const model = new ModelStatus(cardPath);
@@ -83,6 +83,6 @@ describe('training pipeline smoke run', () => {
     const res = await post(testApp({ model }), '/v2/run', EXAMPLE_BODIES['/run']![1]);
     expect(res.status).toBe(200);
     const b = await res.json();
-    expect(b.model).toEqual({ name: 'lux-df-1', version: '1.0.0' });
+    expect(b.model).toEqual({ name: 'lux-df-2', version: '2.0.0' });
   }, 300_000);
 });

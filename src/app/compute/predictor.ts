@@ -51,7 +51,7 @@ export const usePrediction = create<PredictionState>()((set) => ({
   setRemote: (remote) => set({ remote }),
 }));
 
-export const MODEL_CARD = 'models/lux-df-1.json';
+export const MODEL_CARD = 'models/lux-df-2.json';
 
 let modelReady: Promise<ModelInfo> | null = null;
 function ensureModel(): Promise<ModelInfo> {
