@@ -14,7 +14,7 @@ import { startBuiltServer } from './server';
  *   main-thread task meanwhile (target: never > 50 ms).
  */
 const summarise = (name: string, times: number[], extra: Partial<BenchResult> = {}): BenchResult => {
-  const t = [...times].sort((a, b) => a - b);
+  const t = times.map((v) => Math.round(v * 10) / 10).sort((a, b) => a - b);
   return { name, median_ms: t[Math.floor(t.length / 2)]!, min_ms: t[0]!, max_ms: t[t.length - 1]!, runs: t.length, ...extra };
 };
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -55,9 +55,13 @@ export function pwa(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: JSON.stringify(MANIFEST, null, 2) });
       const files = ['/index.html', ...Object.keys(bundle).map((f) => `/${f}`), '/manifest.webmanifest'].filter((f) => !f.endsWith('.map'));
       // Files of public/ (model, icon) are copied by Vite after the bundle: listed from the folder.
+      // The cache is named after the content of everything it holds: a new model under the same file
+      // name must replace the cached one, so public/ files count as much as the bundle's.
       const hash = createHash('sha256');
       for (const [name, chunk] of Object.entries(bundle)) hash.update(name).update(chunk.type === 'chunk' ? chunk.code : chunk.source);
-      this.emitFile({ type: 'asset', fileName: 'sw.js', source: worker(hash.digest('hex').slice(0, 12), [...files, ...publicFiles()]) });
+      const extra = publicFiles();
+      for (const f of extra) hash.update(f).update(readFileSync(join('public', f)));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: worker(hash.digest('hex').slice(0, 12), [...files, ...extra]) });
     },
     transformIndexHtml: () => [
       { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' },

@@ -70,10 +70,6 @@ const api = {
     scene = null;
   },
 
-  hasMesh(): boolean {
-    return scene !== null;
-  },
-
   /** Each window's angles from its external reference point (conventions.md), or null without a mesh. */
   angles(outline: [number, number][], windows: WindowSpec[]): Record<string, { horizon: number[]; zenith: number[] }> | null {
     if (!scene) return null;

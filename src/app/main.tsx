@@ -18,7 +18,7 @@ if (isShareFragment(location.hash)) {
     useApp.setState({ scene, past: [], future: [] });
     if (mesh) {
       void meshWorker().setMesh(mesh);
-      useMeshDisplay.getState().setMesh(mesh, scene.surroundings.kind === 'mesh' ? scene.surroundings.name : 'mesh');
+      useMeshDisplay.getState().setMesh(mesh);
     }
   } catch (e) {
     notice = `${e instanceof Error ? e.message : String(e)} The default room is shown instead.`;

@@ -37,7 +37,11 @@ describe('room maps', () => {
     const s = summarise(map, DEFAULT_THRESHOLDS);
     expect(s.stats.mean).toBeCloseTo(2.3, 6);
     expect(s.stats.area_above['1']).toBeCloseTo(80, 6);
+    expect(Object.keys(s.stats.area_above)).toEqual(['1', '2', '3']);
+    // BFS: 80 % ≥ 1 %; EN target: 60 % ≥ 2 % (≥ 50); EN minimum: 80 % ≥ 0.7 % (< 95).
     expect(s.verdicts.map((v) => v.pass)).toEqual([true, true, false]);
+    expect(s.verdicts[2]!.detail).toBe('DF ≥ 0.7 % on 80 % (needs 95 %)');
+    expect(summarise(map, { ...DEFAULT_THRESHOLDS, enMinimum: 0.4 }).verdicts[2]!.pass).toBe(true);
     expect(summarise(map, { ...DEFAULT_THRESHOLDS, bfsShare: 90 }).verdicts[0]!.pass).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { windowGeometry } from '../../src/core/geometry/window';
 import { runBody, sceneProblems, windowCorners } from '../../src/app/scene/geometry';
@@ -62,6 +62,8 @@ describe('snapping', () => {
 });
 
 describe('store', () => {
+  beforeEach(() => useApp.setState({ scene: defaultScene(), past: [], future: [], selectedWindow: null }));
+
   it('undoes and redoes edits, one step per edit or gesture', () => {
     const st = useApp.getState();
     const start = st.scene;

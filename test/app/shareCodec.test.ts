@@ -54,9 +54,14 @@ describe('share-link codec', () => {
   it('rejects hostile content: out-of-range fields, decompression bombs, oversized links', () => {
     const bad = { scene: { ...defaultScene(), height: 1e9 } };
     expect(() => decodeShare(`#s=1.${b64url(deflateSync(strToU8(JSON.stringify(bad))))}`)).toThrow(/scene is not valid: scene.height/);
-    const proto = JSON.parse('{"scene": {"__proto__": {"polluted": 1}}}');
-    expect(() => decodeShare(`#s=1.${b64url(deflateSync(strToU8(JSON.stringify(proto))))}`)).toThrow(ShareError);
+    // A valid scene carrying "__proto__" keys opens, pollutes no prototype and keeps none of them.
+    const sceneJson = JSON.stringify(defaultScene()).replace('{', '{"__proto__": {"polluted": 1},');
+    const withProto = `{"scene": ${sceneJson}, "__proto__": {"polluted": 2}}`;
+    const opened = decodeShare(`#s=1.${b64url(deflateSync(strToU8(withProto)))}`).scene;
+    expect(opened).toEqual(defaultScene());
+    expect(Object.getPrototypeOf(opened)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((opened as unknown as Record<string, unknown>).polluted).toBeUndefined();
     // 30 MB of zeros compress to ~30 kB: refused after 2 MB, not inflated.
     const bomb = `#s=1.${b64url(deflateSync(new Uint8Array(30_000_000), { level: 9 }))}`;
     expect(bomb.length).toBeLessThan(MAX_FRAGMENT);

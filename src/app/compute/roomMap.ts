@@ -55,32 +55,21 @@ export interface MapSummary {
   verdicts: Verdict[];
 }
 
-/** Share (%) of the room's cells at or above DF t. */
-function shareAbove(m: RoomMap, t: number): number {
-  let n = 0,
-    k = 0;
-  for (let i = 0; i < m.df.length; i++)
-    if (m.mask[i]) {
-      n++;
-      if (m.df[i]! >= t) k++;
-    }
-  return n ? (100 * k) / n : 0;
-}
-
 /**
  * Statistics (api.md §/stats, thresholds 1, 2, 3 %) and the compliance checks of app.md:
  * BFS 2024:8 (DF ≥ bfsDf over ≥ bfsShare % of the floor) and EN 17037's daylight-factor method
  * (target DF over 50 % of the area, minimum target DF over 95 %), all thresholds editable.
  */
 export function summarise(m: RoomMap, t: Thresholds): MapSummary {
-  const stats = roomStats(
-    { rows: m.rows, cols: m.cols, data: m.df },
-    { rows: m.rows, cols: m.cols, data: m.mask },
-    [1, 2, 3],
-  );
-  const bfs = shareAbove(m, t.bfsDf);
-  const target = shareAbove(m, t.enTarget);
-  const minimum = shareAbove(m, t.enMinimum);
+  // One pass of the /stats code over every threshold the panel shows or a verdict needs.
+  const shown = [1, 2, 3];
+  const all = [...new Set([...shown, t.bfsDf, t.enTarget, t.enMinimum])];
+  const full = roomStats({ rows: m.rows, cols: m.cols, data: m.df }, { rows: m.rows, cols: m.cols, data: m.mask }, all);
+  const share = (v: number): number => full.area_above[String(v)]!;
+  const stats: RoomStats = { ...full, area_above: Object.fromEntries(shown.map((v) => [String(v), share(v)])) };
+  const bfs = share(t.bfsDf),
+    target = share(t.enTarget),
+    minimum = share(t.enMinimum);
   const pct = (v: number): string => `${v.toFixed(0)} %`;
   return {
     stats,

@@ -74,12 +74,9 @@ export function sceneProblems(scene: Scene): string[] {
     if (w.sill < -0.15 || w.head > scene.height + 0.15)
       out.push(`Window ${w.id} must stay within the floor-to-ceiling height (±0.15 m).`);
   }
-  if (scene.surroundings.kind === 'mesh') {
-    const missing = scene.windows.filter(
-      (w) => !(scene.surroundings.kind === 'mesh' && scene.surroundings.perWindow[w.id]),
-    );
-    if (missing.length > 0) out.push('Obstruction angles are being computed from the mesh…');
-  }
+  const s = scene.surroundings;
+  if (s.kind === 'mesh' && scene.windows.some((w) => !s.perWindow[w.id]))
+    out.push('Obstruction angles are being computed from the mesh…');
   return out;
 }
 

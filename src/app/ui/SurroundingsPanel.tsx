@@ -39,7 +39,7 @@ export function SurroundingsPanel(): React.JSX.Element {
         setError(answer.message);
         return;
       }
-      useMeshDisplay.getState().setMesh(answer.display, file.name);
+      useMeshDisplay.getState().setMesh(answer.display);
       setShown(answer.shown < answer.mesh.triangles ? `The 3D view shows the ${answer.shown.toLocaleString('en')} triangles nearest the room; the angles use all of them.` : null);
       edit((sc) => ({ ...sc, surroundings: { kind: 'mesh', name: file.name, triangles: answer.mesh.triangles, perWindow: {} } }));
       invalidateAngles();
@@ -116,7 +116,7 @@ export function SurroundingsPanel(): React.JSX.Element {
           type="button"
           onClick={() => {
             void meshWorker().clear();
-            useMeshDisplay.getState().setMesh(null, null);
+            useMeshDisplay.getState().setMesh(null);
             edit((sc) => ({ ...sc, surroundings: { kind: 'open' } }));
           }}
         >

@@ -10,14 +10,12 @@ export const SHOW_BY_DEFAULT = 50_000;
 
 export const useMeshDisplay = create<{
   positions: Float32Array | null;
-  name: string | null;
   visible: boolean;
-  setMesh: (p: Float32Array | null, name: string | null) => void;
+  setMesh: (p: Float32Array | null) => void;
   setVisible: (v: boolean) => void;
 }>()((set) => ({
   positions: null,
-  name: null,
   visible: true,
-  setMesh: (positions, name) => set({ positions, name, visible: !positions || positions.length / 9 <= SHOW_BY_DEFAULT }),
+  setMesh: (positions) => set({ positions, visible: !positions || positions.length / 9 <= SHOW_BY_DEFAULT }),
   setVisible: (visible) => set({ visible }),
 }));

@@ -2,13 +2,24 @@ import { useMemo } from 'react';
 import type { RoomMap } from '../compute/roomMap';
 import { mapPixels, type PaletteName } from '../compute/palette';
 
-/** A data URL of a DF map's pixels (one per 0.1 m cell), for <image> in the plan and textures in 3D. */
+/**
+ * The DF map as a canvas (one pixel per 0.1 m cell), for <image> in the plan, the floor texture in 3D and
+ * the PNG export. Rasterised once per map and scale: the plan and the 3D view share it.
+ */
+const cache = new WeakMap<RoomMap, Map<string, HTMLCanvasElement>>();
+
 export function mapCanvas(m: RoomMap, palette: PaletteName, max: number, diverging = false): HTMLCanvasElement {
-  const c = document.createElement('canvas');
-  c.width = m.cols;
-  c.height = m.rows;
-  const ctx = c.getContext('2d')!;
-  ctx.putImageData(new ImageData(mapPixels(m.df, m.mask, palette, max, diverging), m.cols, m.rows), 0, 0);
+  const key = `${palette}|${max}|${diverging}`;
+  let byKey = cache.get(m);
+  if (!byKey) cache.set(m, (byKey = new Map()));
+  let c = byKey.get(key);
+  if (!c) {
+    c = document.createElement('canvas');
+    c.width = m.cols;
+    c.height = m.rows;
+    c.getContext('2d')!.putImageData(new ImageData(mapPixels(m.df, m.mask, palette, max, diverging), m.cols, m.rows), 0, 0);
+    byKey.set(key, c);
+  }
   return c;
 }
 
