@@ -1,25 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { loadWorkerProbe } from './probe/bundle';
+import { SMALL_ROOM_RUN } from './rooms';
 
 /** The physics engine in a browser Web Worker: a result with progress, and a cancel that takes effect mid-run. */
 
-const body = {
-  model_type: 'df_default',
-  quality: 'draft',
-  parameters: {
-    height_roof_over_floor: 3,
-    floor_height_above_terrain: 0,
-    room_polygon: [
-      [0, 0],
-      [5, 0],
-      [5, 4],
-      [0, 4],
-    ],
-    windows: { w1: { x1: 1, y1: 0, z1: 0.9, x2: 2, y2: -0.3, z2: 2.4, window_frame_ratio: 0.2 } },
-  },
-  horizon: new Array(64).fill(10),
-  zenith: new Array(64).fill(0),
-};
+const body = { ...SMALL_ROOM_RUN, quality: 'draft' };
 
 test('simulate with progress, then cancel a run', async ({ page }) => {
   await loadWorkerProbe(page, {

@@ -1,28 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loadWorkerProbe } from './probe/bundle';
+import { SMALL_ROOM_RUN } from './rooms';
 
 /**
  * The daylight model in a browser Web Worker on onnxruntime-web (WASM here: headless Chromium has no
  * GPU), with the runtime files the app ships under /ort/: a custom model with a known answer, and the
  * shipped model giving the same map as the server's onnxruntime-node.
  */
-const body = {
-  model_type: 'df_default',
-  parameters: {
-    height_roof_over_floor: 3,
-    floor_height_above_terrain: 0,
-    room_polygon: [
-      [0, 0],
-      [5, 0],
-      [5, 4],
-      [0, 4],
-    ],
-    windows: { w1: { x1: 1, y1: 0, z1: 0.9, x2: 2, y2: -0.3, z2: 2.4, window_frame_ratio: 0.2 } },
-  },
-  horizon: new Array(64).fill(10),
-  zenith: new Array(64).fill(0),
-};
+const body = SMALL_ROOM_RUN;
 
 type Answer = { ok: boolean; result?: { kind: string; value: Record<string, unknown> }; error?: unknown };
 type Model = {
