@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_STATUS, type LuxErrorType } from '../../src/core/errors';
 import { ROUTES } from '../../src/server/routes';
@@ -72,8 +73,47 @@ async function send(
     // rest (api.md's limit exists so it need not); a client still uploading may see the reset first.
     if (c.bytes.length > MAX_BODY_BYTES && /EPIPE|ECONNRESET|other side closed/.test(cause))
       return { status: 413, reason: null };
+    // A reset on a reused keep-alive socket before any answer: HTTP clients (browsers, curl) send such a
+    // request again on a new connection (RFC 9112 §9.3.1). Seen once in a loaded CI run; the contract is
+    // that the body then gets its proper answer, so it is sent again, alone, and judged on that answer.
+    if (/ECONNRESET|other side closed/.test(cause)) {
+      resets++;
+      try {
+        const again = await postOnce(`${url}${path}`, c.bytes, headers);
+        return { status: again.status, reason: verdict(path, again.status, again.type, again.bytes) };
+      } catch (e2) {
+        return { status: 0, reason: `request failed twice: ${String(e)} ${cause}; then ${String(e2)}` };
+      }
+    }
     return { status: 0, reason: `request failed: ${String(e)} ${cause}` };
   }
+}
+
+let resets = 0;
+
+/** One POST on a connection of its own (no keep-alive pool). */
+function postOnce(
+  url: string,
+  body: Uint8Array,
+  headers: Record<string, string>,
+): Promise<{ status: number; type: string; bytes: Uint8Array }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent: false, headers, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type'] ?? ''),
+          bytes: new Uint8Array(Buffer.concat(chunks)),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.end(body);
+  });
 }
 
 describe(`fuzz: hostile bodies on every POST route (seed ${SEED})`, () => {
@@ -120,7 +160,11 @@ describe(`fuzz: hostile bodies on every POST route (seed ${SEED})`, () => {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, client));
-    console.log(`fuzz seed ${SEED}: ${CASES} cases, statuses ${JSON.stringify(statuses)}`);
+    console.log(
+      `fuzz seed ${SEED}: ${CASES} cases, statuses ${JSON.stringify(statuses)}, ${resets} reset(s) sent again`,
+    );
+    // Resets are a rare race, not a way of answering: more than a handful means the server drops sockets.
+    expect(resets).toBeLessThanOrEqual(3);
     expect(server.proc.alive(), `the server died:\n${server.proc.output()}`).toBe(true);
     expect(failures.slice(0, 5), `${failures.length} of ${CASES} cases failed`).toEqual([]);
     expect((await getHealth(server.url)).service).toBe('lux');
