@@ -9,14 +9,13 @@ const N = 128;
  * frame's edge: there a window's light is mostly interreflected, which varies slowly.
  */
 export class FrameSampler {
-  private readonly nearest: Int32Array;
+  /** Built on first need: most points have a room pixel among their four neighbours. */
+  private nearest: Int32Array | null = null;
 
   constructor(
     private readonly frame: Pick<V2Frame, 'mask' | 'toPixel'>,
     private readonly df: Float32Array,
-  ) {
-    this.nearest = nearestRoomPixel(frame.mask);
-  }
+  ) {}
 
   at(x: number, y: number): number {
     const [r, c] = this.frame.toPixel(x, y);
@@ -38,6 +37,7 @@ export class FrameSampler {
       }
     }
     if (weight > 1e-6) return sum / weight;
+    this.nearest ??= nearestRoomPixel(this.frame.mask);
     const px = this.nearest[Math.round(rc) * N + Math.round(cc)]!;
     return px < 0 ? 0 : this.df[px]!;
   }
