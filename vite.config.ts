@@ -5,13 +5,14 @@ import { defineConfig, type Plugin } from 'vite';
 import { pwa } from './vite/pwa';
 
 /**
- * onnxruntime-web loads its WASM (and WebGPU) runtime files at run time: ship them with the app under
- * /ort/ so that prediction never depends on a CDN and works offline. Only the JSEP build is loaded (it
- * serves both the WebGPU and the WASM execution providers): the other variants are not shipped, and the
- * copy Vite would bundle from onnxruntime-web's own `new URL(…wasm, import.meta.url)` is dropped, because
- * workers/modelRuntime.ts always points the runtime at /ort/.
+ * onnxruntime-web loads its WASM runtime at run time: ship it with the app under /ort/ so that prediction
+ * never depends on a CDN and works offline. Two builds are shipped (workers/modelRuntime.ts picks one):
+ * the JSEP build for WebGPU and the plain WASM build, which starts twice as fast where there is no GPU,
+ * each with its JavaScript glue (loaded from the same folder); the other variants are not shipped,
+ * and the copies Vite would bundle from onnxruntime-web's own `new URL(…wasm, import.meta.url)` are
+ * dropped, because the worker always points the runtime at /ort/.
  */
-const ORT_FILES = /^ort-wasm-simd-threaded\.jsep\.(wasm|mjs)$/;
+const ORT_FILES = /^ort-wasm-simd-threaded(\.jsep)?\.(wasm|mjs)$/;
 
 /** Drops the runtime's WASM that bundling onnxruntime-web emits (the model worker's build does). */
 const dropBundledOrtWasm = (): Plugin => ({
@@ -30,7 +31,8 @@ function ortRuntime(): Plugin {
     generateBundle() {
       // Emitted into the bundle (not copied afterwards) so that the service worker's precache lists them.
       for (const f of readdirSync(src))
-        if (ORT_FILES.test(f)) this.emitFile({ type: 'asset', fileName: `ort/${f}`, source: readFileSync(join(src, f)) });
+        if (ORT_FILES.test(f))
+          this.emitFile({ type: 'asset', fileName: `ort/${f}`, source: readFileSync(join(src, f)) });
     },
   };
 }

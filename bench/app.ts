@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { chromium, type Page } from 'playwright-core';
 import type { BenchResult } from './harness';
@@ -11,15 +11,27 @@ import { startBuiltServer } from './server';
  *   start to the map on screen, model download and WASM compile included — target 2 s;
  * - time per update for one window: a keyboard move of the window to the new map on screen — target 150 ms;
  * - a 10⁶-triangle mesh import: from choosing the file to the windows' angles applied, and the longest
- *   main-thread task meanwhile (target: never > 50 ms).
+ *   main-thread task meanwhile (target: never > 50 ms), and the memory it costs: the renderer process
+ *   (page + its workers) before, at peak during, and after the import.
  */
 const summarise = (name: string, times: number[], extra: Partial<BenchResult> = {}): BenchResult => {
   const t = times.map((v) => Math.round(v * 10) / 10).sort((a, b) => a - b);
-  return { name, median_ms: t[Math.floor(t.length / 2)]!, min_ms: t[0]!, max_ms: t[t.length - 1]!, runs: t.length, ...extra };
+  return {
+    name,
+    median_ms: t[Math.floor(t.length / 2)]!,
+    min_ms: t[0]!,
+    max_ms: t[t.length - 1]!,
+    runs: t.length,
+    ...extra,
+  };
 };
 
 const ready = (page: Page, timeout = 60_000) =>
-  page.waitForFunction(() => document.querySelector('[data-testid=status]')?.getAttribute('data-status') === 'ready', null, { timeout });
+  page.waitForFunction(
+    () => document.querySelector('[data-testid=status]')?.getAttribute('data-status') === 'ready',
+    null,
+    { timeout },
+  );
 
 function binaryStl(positions: number[][]): Buffer {
   const n = positions.length / 3;
@@ -52,7 +64,11 @@ export async function runAppBench(): Promise<BenchResult[]> {
       first.push(await page.evaluate(() => performance.now()));
       await ctx.close();
     }
-    out.push(summarise('first map, cold (navigation → map)', first, { peer: { name: 'target (app.md)', ms: 2000, ratio: 0 } }));
+    out.push(
+      summarise('first map, cold (navigation → map)', first, {
+        peer: { name: 'target (app.md)', ms: 2000, ratio: 0 },
+      }),
+    );
 
     const ctx = await browser.newContext({ serviceWorkers: 'block' });
     const page = await ctx.newPage();
@@ -63,26 +79,33 @@ export async function runAppBench(): Promise<BenchResult[]> {
     const updates: number[] = [];
     for (let i = 0; i < 15; i++) {
       updates.push(
-        await page.evaluate(async (key) => {
-          const img = document.querySelector('[data-testid=plan-map]')!;
-          const before = img.getAttribute('href');
-          const t0 = performance.now();
-          document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-          await new Promise<void>((res) => {
-            const mo = new MutationObserver(() => {
-              if (img.getAttribute('href') !== before) {
-                mo.disconnect();
-                res();
-              }
+        await page.evaluate(
+          async (key) => {
+            const img = document.querySelector('[data-testid=plan-map]')!;
+            const before = img.getAttribute('href');
+            const t0 = performance.now();
+            document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+            await new Promise<void>((res) => {
+              const mo = new MutationObserver(() => {
+                if (img.getAttribute('href') !== before) {
+                  mo.disconnect();
+                  res();
+                }
+              });
+              mo.observe(img, { attributes: true });
             });
-            mo.observe(img, { attributes: true });
-          });
-          await new Promise((r) => requestAnimationFrame(r));
-          return performance.now() - t0;
-        }, i % 2 ? 'ArrowLeft' : 'ArrowRight'),
+            await new Promise((r) => requestAnimationFrame(r));
+            return performance.now() - t0;
+          },
+          i % 2 ? 'ArrowLeft' : 'ArrowRight',
+        ),
       );
     }
-    out.push(summarise('update, one window moved (key → map on screen)', updates.slice(3), { peer: { name: 'target (app.md)', ms: 150, ratio: 0 } }));
+    out.push(
+      summarise('update, one window moved (key → map on screen)', updates.slice(3), {
+        peer: { name: 'target (app.md)', ms: 150, ratio: 0 },
+      }),
+    );
 
     const stl = binaryStl(cityMesh(1_000_000, 3));
     // Long tasks after the file input's change event: before it, the page's thread is busy with
@@ -97,18 +120,52 @@ export async function runAppBench(): Promise<BenchResult[]> {
         for (const e of l.getEntries()) w.tasks.push([e.startTime, e.duration]);
       }).observe({ type: 'longtask', buffered: false });
     });
+    // Worker memory: the renderer process holds the page and its dedicated workers (the mesh worker
+    // keeps the triangles and their BVH), so its resident size before, during and after the import
+    // tells what a 10⁶-triangle mesh costs. Linux /proc, process ids from the DevTools protocol.
+    const cdp = await browser.newBrowserCDPSession();
+    const rendererMb = async (): Promise<number> => {
+      const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+        processInfo: { type: string; id: number }[];
+      };
+      let kb = 0;
+      for (const p of processInfo.filter((q) => q.type === 'renderer')) {
+        try {
+          kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p.id}/status`, 'utf8'))?.[1] ?? 0);
+        } catch {
+          // exited meanwhile
+        }
+      }
+      return kb / 1024;
+    };
+    const before = await rendererMb();
+    let peak = before;
+    const sampler = setInterval(() => void rendererMb().then((mb) => (peak = Math.max(peak, mb))), 250);
     const t0 = Date.now();
-    await page.getByTestId('mesh-file').setInputFiles({ name: 'city.stl', mimeType: 'model/stl', buffer: stl });
-    await page.waitForFunction(() => /1,000,000 triangles/.test(document.querySelector('[data-testid=surroundings]')?.textContent ?? ''), null, { timeout: 600_000 });
+    await page
+      .getByTestId('mesh-file')
+      .setInputFiles({ name: 'city.stl', mimeType: 'model/stl', buffer: stl });
+    await page.waitForFunction(
+      () =>
+        /1,000,000 triangles/.test(document.querySelector('[data-testid=surroundings]')?.textContent ?? ''),
+      null,
+      { timeout: 600_000 },
+    );
     await ready(page, 600_000);
     const importMs = Date.now() - t0;
+    clearInterval(sampler);
+    const after = await rendererMb();
     const longest = await page.evaluate(() => {
       const w = window as unknown as { changedAt: number; tasks: [number, number][] };
       return Math.max(0, ...w.tasks.filter(([t]) => t >= w.changedAt).map(([, d]) => d));
     });
     out.push({
       ...summarise('10⁶-triangle STL import → angles → map', [importMs]),
-      scene: { triangles: 1_000_000, 'longest main-thread task ms': Math.round(longest) },
+      scene: {
+        triangles: 1_000_000,
+        'longest main-thread task ms': Math.round(longest),
+        'renderer MB before / peak / after (page + workers)': `${Math.round(before)} / ${Math.round(peak)} / ${Math.round(after)}`,
+      },
     });
     await ctx.close();
   } finally {

@@ -38,12 +38,18 @@ function displayCopy(p: Float32Array, centre: [number, number]): Float32Array {
   const limit = Float32Array.from(d).sort()[DISPLAY_BUDGET - 1]!;
   const out = new Float32Array(DISPLAY_BUDGET * 9);
   let k = 0;
-  for (let t = 0; t < n && k < DISPLAY_BUDGET; t++) if (d[t]! <= limit) out.set(p.subarray(9 * t, 9 * t + 9), 9 * k++);
+  for (let t = 0; t < n && k < DISPLAY_BUDGET; t++)
+    if (d[t]! <= limit) out.set(p.subarray(9 * t, 9 * t + 9), 9 * k++);
   return out;
 }
 
 const api = {
-  async importFile(name: string, bytes: Uint8Array, up: UpAxis | 'auto', centre: [number, number] = [0, 0]): Promise<ImportAnswer> {
+  async importFile(
+    name: string,
+    bytes: Uint8Array,
+    up: UpAxis | 'auto',
+    centre: [number, number] = [0, 0],
+  ): Promise<ImportAnswer> {
     try {
       const m = await importMesh(name, bytes, up);
       const s = buildObstructionScene({ positions: m.positions });
@@ -54,7 +60,10 @@ const api = {
       const { positions: _, ...info } = m;
       return Comlink.transfer({ ok: true, mesh: info, display, shown: display.length / 9 }, [display.buffer]);
     } catch (e) {
-      return { ok: false, message: e instanceof ImportError ? e.message : `The file cannot be read (${String(e)}).` };
+      return {
+        ok: false,
+        message: e instanceof ImportError ? e.message : `The file cannot be read (${String(e)}).`,
+      };
     }
   },
 
@@ -71,7 +80,10 @@ const api = {
   },
 
   /** Each window's angles from its external reference point (conventions.md), or null without a mesh. */
-  angles(outline: [number, number][], windows: WindowSpec[]): Record<string, { horizon: number[]; zenith: number[] }> | null {
+  angles(
+    outline: [number, number][],
+    windows: WindowSpec[],
+  ): Record<string, { horizon: number[]; zenith: number[] }> | null {
     if (!scene) return null;
     const out: Record<string, { horizon: number[]; zenith: number[] }> = {};
     for (const w of windows) {

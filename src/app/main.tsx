@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { ensureModel, usePrediction } from './compute/predictor';
 import { meshWorker } from './compute/workers';
 import { decodeShare, isShareFragment } from './share/codec';
 import { useApp } from './state/store';
@@ -24,6 +25,10 @@ if (isShareFragment(location.hash)) {
     notice = `${e instanceof Error ? e.message : String(e)} The default room is shown instead.`;
   }
 }
+
+// The runtime's compile and the model's download are most of the first map's time: start them before
+// React renders (unless a remote server answers instead).
+if (!usePrediction.getState().remote) void ensureModel().catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

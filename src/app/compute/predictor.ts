@@ -54,7 +54,8 @@ export const usePrediction = create<PredictionState>()((set) => ({
 export const MODEL_CARD = 'models/lux-df-2.json';
 
 let modelReady: Promise<ModelInfo> | null = null;
-function ensureModel(): Promise<ModelInfo> {
+/** Starts the model worker, the runtime's compile and the model's download (once). */
+export function ensureModel(): Promise<ModelInfo> {
   modelReady ??= modelWorker()
     .load(new URL(MODEL_CARD, document.baseURI).href)
     .then((m) => {
@@ -67,7 +68,10 @@ function ensureModel(): Promise<ModelInfo> {
 async function predictRemote(r: Remote, body: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(new URL('/v2/run', r.url), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(r.token ? { authorization: `Bearer ${r.token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
+    },
     body: JSON.stringify({ ...(body as object), response_format: 'base64' }),
   });
   const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;

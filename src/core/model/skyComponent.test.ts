@@ -106,7 +106,11 @@ describe('sky component table', () => {
         // A one-strip aperture centred on φ: the strip's band is the whole answer.
         const s = Math.tan((phiDeg * Math.PI) / 180);
         const w = 1e-4;
-        skyComponent({ s0: Math.tan(Math.atan(s) - w), s1: Math.tan(Math.atan(s) + w), v0: a, v1: b }, null, out);
+        skyComponent(
+          { s0: Math.tan(Math.atan(s) - w), s1: Math.tan(Math.atan(s) + w), v0: a, v1: b },
+          null,
+          out,
+        );
         const ref = (100 * fine(q, a, b) * 2 * w) / ((7 * Math.PI) / 9);
         // At grazing azimuths (89°) the glass passes ~1e-5 of the normal light and the table's φ steps
         // are coarse against its fall-off there: a looser bound on a negligible amount.

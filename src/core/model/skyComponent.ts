@@ -84,18 +84,30 @@ const PHI_STEP = Math.PI / 2 / NPHI;
 let table: Float32Array | null = null;
 
 function buildTable(): Float32Array {
+  // γ = atan(v / q) = atan(u / (1 − u)) does not depend on q: the Gauss nodes, their weights and the
+  // sky and cosine factors are shared by all rows; only the glass term changes with the strip.
+  const nodes = NU * 3;
+  const weight = new Float64Array(nodes),
+    cosG = new Float64Array(nodes);
+  for (let j = 1; j <= NU; j++) {
+    const g0 = Math.atan((j - 1) / NU / (1 - (j - 1) / NU)),
+      g1 = j === NU ? Math.PI / 2 : Math.atan(j / NU / (1 - j / NU));
+    for (let k = 0; k < 3; k++) {
+      const g = g0 + GX[k]! * (g1 - g0);
+      const sinG = Math.sin(g);
+      cosG[(j - 1) * 3 + k] = Math.cos(g);
+      weight[(j - 1) * 3 + k] = GW[k]! * (g1 - g0) * ((1 + 2 * sinG) / 3) * sinG * Math.cos(g);
+    }
+  }
   const t = new Float32Array((NPHI + 1) * (NU + 1));
   for (let i = 0; i <= NPHI; i++) {
-    // q = 1 / cos φ; at φ = 90° the strip is grazing and the glass passes nothing.
-    const q = i === NPHI ? 1e9 : 1 / Math.cos(i * PHI_STEP);
+    // 1 / q = cos φ; at φ = 90° the strip is grazing and the glass passes nothing.
+    const invQ = i === NPHI ? 0 : Math.cos(i * PHI_STEP);
     let acc = 0;
-    let vPrev = 0;
     for (let j = 1; j <= NU; j++) {
+      for (let k = (j - 1) * 3; k < j * 3; k++) acc += weight[k]! * glassTransmittanceFast(cosG[k]! * invQ);
       const u = j / NU;
-      const v = j === NU ? Infinity : (u * q) / (1 - u);
-      acc += j === NU ? bandGauss(q, vPrev, 1e12) : bandGauss(q, vPrev, v);
       t[i * (NU + 1) + j] = acc / (u * u);
-      vPrev = v;
     }
     const r = i * (NU + 1);
     t[r] = 2 * t[r + 1]! - t[r + 2]!;
