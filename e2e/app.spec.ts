@@ -9,7 +9,9 @@ async function ready(page: Page): Promise<void> {
 /** The plan map's pixels (its data URL): changes when the prediction does. */
 const mapData = (page: Page): Promise<string | null> => page.getByTestId('plan-map').getAttribute('href');
 
-test('the map follows the window: moving it changes the map and the statistics; undo brings them back', async ({ page }) => {
+test('the map follows the window: moving it changes the map and the statistics; undo brings them back', async ({
+  page,
+}) => {
   await page.goto('/');
   await ready(page);
   const before = await mapData(page);
@@ -63,34 +65,55 @@ test('a damaged share link says why and shows the default room', async ({ page }
   await ready(page);
 });
 
-test('an OBJ obstruction darkens the room; a bad file is refused and leaves the scene as it was', async ({ page }) => {
+test('an OBJ obstruction darkens the room; a bad file is refused and leaves the scene as it was', async ({
+  page,
+}) => {
   await page.goto('/');
   await ready(page);
   const mean = Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''));
   // A 30 m wide, 15 m high block 6 m in front of the window wall (the room's south side, y < 0).
   const obj = ['v -12 -6 0', 'v 18 -6 0', 'v 18 -6 15', 'v -12 -6 15', 'f 1 2 3', 'f 1 3 4'].join('\n');
-  await page.getByTestId('mesh-file').setInputFiles({ name: 'block.obj', mimeType: 'text/plain', buffer: Buffer.from(obj) });
+  await page
+    .getByTestId('mesh-file')
+    .setInputFiles({ name: 'block.obj', mimeType: 'text/plain', buffer: Buffer.from(obj) });
   await expect(page.getByTestId('surroundings')).toHaveText('Mesh block.obj: 2 triangles.');
   await expect
-    .poll(async () => Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', '')), { timeout: 30_000 })
+    .poll(async () => Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', '')), {
+      timeout: 30_000,
+    })
     .toBeLessThan(mean * 0.8);
   // The block's top is 15 − 1.55 m above the window's mid-height at ~6 m: about 66° straight out.
-  await expect.poll(async () => Number(await page.getByTestId('max-horizon').textContent())).toBeGreaterThan(60);
+  await expect
+    .poll(async () => Number(await page.getByTestId('max-horizon').textContent()))
+    .toBeGreaterThan(60);
   await expect(page.getByTestId('fisheye')).toBeVisible();
   const darker = await page.getByTestId('stats').textContent();
-  await page.getByTestId('mesh-file').setInputFiles({ name: 'broken.stl', mimeType: 'model/stl', buffer: Buffer.from('solid x\nfacet nonsense\n') });
+  await page
+    .getByTestId('mesh-file')
+    .setInputFiles({
+      name: 'broken.stl',
+      mimeType: 'model/stl',
+      buffer: Buffer.from('solid x\nfacet nonsense\n'),
+    });
   await expect(page.getByTestId('import-error')).toBeVisible();
   await expect(page.getByTestId('surroundings')).toHaveText('Mesh block.obj: 2 triangles.');
   await expect(page.getByTestId('stats')).toHaveText(darker!);
 });
 
-test('verify runs the engine with progress, then shows its map, the difference and the MAE; cancel stops it', async ({ page }) => {
+test('verify runs the engine with progress, then shows its map, the difference and the MAE; cancel stops it', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto('/');
   await ready(page);
   // A 24 × 16 m room at standard quality keeps the engine busy long enough to cancel it.
   await page.getByText(/Outline coordinates/).click();
-  for (const [id, v] of [['corner-1-x', '24'], ['corner-2-x', '24'], ['corner-2-y', '16'], ['corner-3-y', '16']] as const) {
+  for (const [id, v] of [
+    ['corner-1-x', '24'],
+    ['corner-2-x', '24'],
+    ['corner-2-y', '16'],
+    ['corner-3-y', '16'],
+  ] as const) {
     await page.getByTestId(id).fill(v);
     await page.getByTestId(id).press('Enter');
   }
@@ -133,7 +156,10 @@ test('exports: PNG, CSV of the room cells, JSON in the /run shape, the encoded Z
   const shown = Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''));
   expect(mean).toBeCloseTo(shown, 2);
   const json = JSON.parse((await grab('export-json')).bytes.toString());
-  expect(json.request).toMatchObject({ model_type: 'df_default', parameters: { height_roof_over_floor: 2.7 } });
+  expect(json.request).toMatchObject({
+    model_type: 'df_default',
+    parameters: { height_roof_over_floor: 2.7 },
+  });
   expect(json.response).toMatchObject({ status: 'success', units: '%', shape: [40, 60] });
   const zip = await grab('export-zip');
   expect(zip.name).toBe('encoded.zip');
@@ -148,14 +174,19 @@ test('typed horizon and zenith angles apply to every window and show in the prof
   await page.getByTestId('horizon-text').fill(new Array(64).fill(30).join(' '));
   await page.getByTestId('zenith-text').fill(new Array(64).fill(0).join(', '));
   await page.getByRole('button', { name: 'Use these angles' }).click();
-  await expect(page.getByTestId('surroundings')).toHaveText('Typed horizon and zenith angles, for every window.');
+  await expect(page.getByTestId('surroundings')).toHaveText(
+    'Typed horizon and zenith angles, for every window.',
+  );
   await expect(page.getByTestId('max-horizon')).toHaveText('30.0');
   await expect
     .poll(async () => Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', '')))
     .toBeLessThan(mean * 0.9);
 });
 
-test('offline: after one visit the app reloads and predicts with the network off', async ({ page, context }) => {
+test('offline: after one visit the app reloads and predicts with the network off', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await ready(page);
   // The service worker has precached the app, the model and the runtime once it is active and in control.
@@ -189,7 +220,9 @@ test('a Lux server can predict instead of the browser, with the same map', async
   await expect(page.getByTestId('status')).toContainText('lux-df-2');
 });
 
-test('keyboard: a selected window moves with the arrow keys and is deleted with Delete; Ctrl+Z undoes', async ({ page }) => {
+test('keyboard: a selected window moves with the arrow keys and is deleted with Delete; Ctrl+Z undoes', async ({
+  page,
+}) => {
   await page.goto('/');
   await ready(page);
   await page.getByTestId('w1-width').focus();
@@ -207,7 +240,9 @@ test('keyboard: a selected window moves with the arrow keys and is deleted with 
   await ready(page);
 });
 
-test('a 10⁶-triangle STL loads without freezing the page; the 3D view shows it on request', async ({ page }) => {
+test('a 10⁶-triangle STL loads without freezing the page; the 3D view shows it on request', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.goto('/');
   await ready(page);
@@ -216,7 +251,7 @@ test('a 10⁶-triangle STL loads without freezing the page; the 3D view shows it
   const stl = Buffer.alloc(84 + 50 * n);
   stl.writeUInt32LE(n, 80);
   let seed = 11;
-  const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let t = 0; t < n; t++) {
     const cx = (rnd() - 0.5) * 600,
       cy = -20 - rnd() * 300,
@@ -234,7 +269,9 @@ test('a 10⁶-triangle STL loads without freezing the page; the 3D view shows it
     }).observe({ type: 'longtask' });
   });
   await page.getByTestId('mesh-file').setInputFiles({ name: 'city.stl', mimeType: 'model/stl', buffer: stl });
-  await expect(page.getByTestId('surroundings')).toHaveText('Mesh city.stl: 1,000,000 triangles.', { timeout: 180_000 });
+  await expect(page.getByTestId('surroundings')).toHaveText('Mesh city.stl: 1,000,000 triangles.', {
+    timeout: 180_000,
+  });
   await ready(page);
   // After the file reached the page (Playwright's own delivery of 50 MB is before the change event).
   const longest = await page.evaluate(() => {
@@ -247,4 +284,47 @@ test('a 10⁶-triangle STL loads without freezing the page; the 3D view shows it
   await expect(page.getByTestId('show-mesh')).not.toBeChecked();
   // The view draws the 250 000 triangles nearest the room; the angles used all of them.
   await expect(page.getByTestId('view3d')).toContainText('250,000 triangles');
+});
+
+test('installable: a manifest with name, start URL, standalone display and raster icons; Install offers the browser dialog', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel=manifest]').getAttribute('href');
+  const manifest = (await (await page.request.get(new URL(href!, page.url()).href)).json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; type: string }[];
+  };
+  expect(manifest.name).toContain('Lux');
+  expect(manifest.start_url).toBe('/');
+  expect(manifest.display).toBe('standalone');
+  for (const size of ['192x192', '512x512']) {
+    const icon = manifest.icons.find((i) => i.sizes === size);
+    expect(icon?.type).toBe('image/png');
+    const res = await page.request.get(new URL(icon!.src, page.url()).href);
+    expect(res.headers()['content-type']).toBe('image/png');
+    const png = await res.body();
+    // The PNG header's width and height are the size the manifest claims.
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(size);
+  }
+
+  // No button until the browser offers installation; then it opens the browser's dialog once.
+  await ready(page);
+  await expect(page.getByTestId('install')).toHaveCount(0);
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: () => {
+        (window as unknown as { prompted: number }).prompted =
+          ((window as unknown as { prompted?: number }).prompted ?? 0) + 1;
+        return Promise.resolve();
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(offer);
+  });
+  await page.getByTestId('install').click();
+  await expect(page.getByTestId('install')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { startPredictor } from './compute/predictor';
 import { startSurroundings } from './compute/surroundings';
 import { ExportPanel } from './ui/ExportPanel';
+import { InstallButton } from './ui/InstallButton';
 import { MaterialsPanel } from './ui/MaterialsPanel';
 import { ObstructionPanel } from './ui/ObstructionPanel';
 import { PlanView } from './ui/PlanView';
@@ -30,6 +31,7 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
         <h1>Lux</h1>
         <Toolbar />
         <nav>
+          <InstallButton />
           <a href="/v2/docs">API</a>
         </nav>
       </header>
