@@ -188,7 +188,9 @@ def main():
     ap.add_argument("--reload-every", type=int, default=2000, help="re-scan the data folder (it may still grow)")
     ap.add_argument("--export-only", action="store_true")
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
+    ap.add_argument("--mean-weight", type=float, default=MEAN_WEIGHT, help="weight of the per-window mean-error term")
     a = ap.parse_args()
+    globals()["MEAN_WEIGHT"] = a.mean_weight
 
     os.makedirs(a.out, exist_ok=True)
     if a.threads:
