@@ -8,6 +8,10 @@ The physics sits in the inputs: the sky-component channel already holds the shar
 window, so a small U-Net working at 0.2 m (64 x 64) predicts smooth fields - a gain on the sky component,
 a gain on the obstructed sky (light the obstructions reflect) and an additive term (light reflected in the
 room) - and a thin full-resolution head refines them. Output: DF = (g1 * sky + g2 * obstructed + add) * mask.
+
+With `context`, the scalars that modulate the bottleneck also carry the bottleneck's features averaged over
+the room: light reflected inside a room is a room-wide quantity (it sets most of the error of a window's mean
+DF far from the window), and 3 x 3 convolutions at 1.6 m cells only see part of a deep room.
 """
 import torch
 import torch.nn as nn
@@ -30,14 +34,15 @@ class Block(nn.Sequential):
 
 
 class LuxNet(nn.Module):
-    def __init__(self, widths=(24, 48, 64, 96)):
+    def __init__(self, widths=(24, 48, 64, 96), context=False):
         super().__init__()
+        self.context = context
         w0, w1, w2, w3 = widths
         self.e1 = Block(CHANNELS, w0)
         self.e2 = Block(w0, w1)
         self.e3 = Block(w1, w2)
         self.e4 = Block(w2, w3)
-        self.film = nn.Sequential(nn.Linear(SCALARS, 128), nn.ReLU(inplace=True), nn.Linear(128, 2 * w3))
+        self.film = nn.Sequential(nn.Linear(SCALARS + (w3 if context else 0), 128), nn.ReLU(inplace=True), nn.Linear(128, 2 * w3))
         self.d3 = Block(w3 + w2, w2)
         self.d2 = Block(w2 + w1, w1)
         self.d1 = Block(w1 + w0, w0)
@@ -57,6 +62,10 @@ class LuxNet(nn.Module):
         e2 = self.e2(F.avg_pool2d(e1, 2))
         e3 = self.e3(F.avg_pool2d(e2, 2))
         e4 = self.e4(F.avg_pool2d(e3, 2))
+        if self.context:
+            m = F.avg_pool2d(inputs[:, 0:1], 16)  # share of each 1.6 m cell inside the room
+            room = (e4 * m).sum(dim=(2, 3)) / (m.sum(dim=(2, 3)) + 1e-3)
+            scalars = torch.cat([scalars, room], 1)
         g, b = self.film(scalars).chunk(2, dim=1)
         e4 = e4 * (1 + g[:, :, None, None]) + b[:, :, None, None]
         d3 = self.d3(torch.cat([self.up(e4), e3], 1))
@@ -68,3 +77,62 @@ class LuxNet(nn.Module):
         obstructed = inputs[:, 2:3]
         df = F.softplus(o[:, 0:1]) * sky + 0.3 * F.softplus(o[:, 1:2]) * obstructed + F.softplus(o[:, 2:3])
         return F.relu(df) * mask
+
+
+def widths_of(state):
+    return tuple(int(state[f"e{i}.0.weight"].shape[0]) for i in (1, 2, 3, 4))
+
+
+def grow(model, state):
+    """Load a smaller LuxNet's weights into `model` (wider levels and/or `context`) without changing its
+    function: old weights go to the first channels of each segment, the weights that read a new channel are
+    zero, and new channels start random, so training continues from the old model's answers instead of
+    from scratch."""
+    ow, nw = widths_of(state), widths_of(model.state_dict())
+    o0, o1, o2, o3 = ow
+    n0, n1, n2, n3 = nw
+    ctx = model.context
+    # Per layer: (output segments, input segments), each segment (old size, new size).
+    blocks = {
+        "e1": ([(o0, n0)], [(CHANNELS, CHANNELS)]),
+        "e2": ([(o1, n1)], [(o0, n0)]),
+        "e3": ([(o2, n2)], [(o1, n1)]),
+        "e4": ([(o3, n3)], [(o2, n2)]),
+        "d3": ([(o2, n2)], [(o3, n3), (o2, n2)]),
+        "d2": ([(o1, n1)], [(o2, n2), (o1, n1)]),
+        "d1": ([(o0, n0)], [(o1, n1), (o0, n0)]),
+    }
+    layers = {}
+    for b, (out, inp) in blocks.items():
+        layers[f"{b}.0"] = (out, inp)
+        layers[f"{b}.1"] = (out, None)
+        layers[f"{b}.3"] = (out, out)
+        layers[f"{b}.4"] = (out, None)
+    layers["film.0"] = ([(128, 128)], [(SCALARS, SCALARS)] + ([(0, n3)] if ctx else []))
+    layers["film.2"] = ([(o3, n3), (o3, n3)], [(128, 128)])
+    layers["fine.0"] = ([(16, 16)], [(o0, n0), (CHANNELS, CHANNELS)])
+    layers["fine.2"] = ([(3, 3)], [(16, 16)])
+
+    def index(segs):
+        idx, at = [], 0
+        for old, new in segs:
+            idx += range(at, at + old)
+            at += new
+        return torch.tensor(idx, dtype=torch.long)
+
+    new = model.state_dict()
+    for name, t in state.items():
+        layer, kind = name.rsplit(".", 1)
+        n = new[name]
+        if kind == "num_batches_tracked" or n.shape == t.shape:
+            n.copy_(t)
+            continue
+        out, inp = layers[layer]
+        oi = index(out)
+        if inp is None or t.dim() == 1:  # batch norm statistics and affine terms, biases
+            n[oi] = t
+            continue
+        ii = index(inp)
+        n[:, [i for i in range(n.shape[1]) if i not in set(ii.tolist())]] = 0.0
+        n[oi.view(-1, 1), ii.view(1, -1)] = t
+    model.load_state_dict(new)

@@ -21,7 +21,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from luxnet import CHANNELS, SCALARS, LuxNet  # noqa: E402
+from luxnet import CHANNELS, SCALARS, LuxNet, grow, widths_of  # noqa: E402
 
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is sampled
 # DF on an upward plane cannot exceed ~40 % through a vertical opening (half the sky, through glass); the
@@ -103,7 +103,8 @@ def current_inputs(jsonl):
 
 
 def split_files(data):
-    found = sorted(glob.glob(os.path.join(data, "train", "*.jsonl")))
+    # train/ and the focused streams beside it (train-balcony/: npm run data -- --focus balcony).
+    found = sorted(glob.glob(os.path.join(data, "train", "*.jsonl")) + glob.glob(os.path.join(data, "train-*", "*.jsonl")))
     files = [f for f in found if current_inputs(f)]
     if len(files) < len(found):
         print(f"{len(found) - len(files)} shards skipped: inputs not {INPUTS_ID} (run npm run features)", flush=True)
@@ -184,6 +185,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
     ap.add_argument("--widths", default="24,48,64,96")
+    ap.add_argument("--context", action="store_true", help="room-averaged bottleneck features join the scalars (luxnet.py)")
     ap.add_argument("--checkpoint-every", type=int, default=250)
     ap.add_argument("--reload-every", type=int, default=2000, help="re-scan the data folder (it may still grow)")
     ap.add_argument("--export-only", action="store_true")
@@ -199,7 +201,7 @@ def main():
     torch.manual_seed(a.seed)
     random.seed(a.seed)
     widths = tuple(int(v) for v in a.widths.split(","))
-    model = LuxNet(widths).to(device)
+    model = LuxNet(widths, context=a.context).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     ckpt_path = os.path.join(a.out, "checkpoint.pt")
     step, history = 0, []
@@ -212,8 +214,10 @@ def main():
         torch.set_rng_state(ck["torch_rng"])
         print(f"resumed at step {step}")
     elif a.init:
-        model.load_state_dict(torch.load(a.init, map_location=device)["model"])
-        print(f"weights from {a.init}")
+        init = torch.load(a.init, map_location=device)["model"]
+        # A smaller network (narrower levels, no context) grows into this one with its answers unchanged.
+        grow(model, init)
+        print(f"weights from {a.init} (widths {widths_of(init)})")
 
     train_files, val_files = split_files(a.data)
     train, val = Shards(train_files), Shards(val_files)
@@ -225,12 +229,16 @@ def main():
             "data_meta": json.load(open(os.path.join(a.data, "train.meta.json")))
             if os.path.exists(os.path.join(a.data, "train.meta.json"))
             else None,
+            "focused_streams": [
+                json.load(open(m)) for m in sorted(glob.glob(os.path.join(a.data, "train-*.meta.json")))
+            ],
             "train_windows": len(train),
             "validation_windows": len(val),
             "seed": a.seed,
             "steps": step,
             "batch": a.batch,
             "widths": list(widths),
+            "context": a.context,
             "parameters": sum(p.numel() for p in model.parameters()),
             "validation_mae": history[-1]["val_mae"] if history else None,
             "framework": f"torch {torch.__version__}",

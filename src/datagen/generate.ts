@@ -8,6 +8,7 @@
  *   --seed 20261121        base seed; the room of (split, shard, k) depends on nothing else
  *   --quality draft|standard  engine quality (default: draft for train, standard for test)
  *   --threads N            worker threads (default: all cores)
+ *   --focus balcony        a focused train stream (sampleRoom.ts) in `train-balcony/`, its own rooms
  *
  * Resumable: shards already on disk are kept and counted, missing ones are generated, and an interrupted
  * shard leaves only .tmp files behind. The same options give the same data on any machine.
@@ -17,6 +18,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Piscina } from 'piscina';
+import type { Focus } from './sampleRoom';
 import { shardName, type ShardResult, type ShardTask } from './shard';
 
 const { values: o } = parseArgs({
@@ -28,18 +30,23 @@ const { values: o } = parseArgs({
     seed: { type: 'string', default: '20261121' },
     threads: { type: 'string', default: String(availableParallelism()) },
     quality: { type: 'string' },
+    focus: { type: 'string' },
   },
 });
 
 const split = o.split;
 if (split !== 'train' && split !== 'test') throw new Error(`--split must be train or test, got ${split}`);
-const dir = join(o.out, split);
+const focus = o.focus as Focus | undefined;
+if (focus !== undefined && (focus !== 'balcony' || split !== 'train'))
+  throw new Error(`--focus balcony is the one focused stream, for the train split`);
+const name = focus ? `${split}-${focus}` : split;
+const dir = join(o.out, name);
 mkdirSync(dir, { recursive: true });
 const target = Number(o.windows);
 const rooms = Number(o['rooms-per-shard']);
 const seed = Number(o.seed);
 const threads = Math.max(1, Number(o.threads));
-const stream = split === 'train' ? 1 : 2;
+const stream = focus ? 3 : split === 'train' ? 1 : 2;
 // Training labels at draft quality (1.5–3× faster, still within physics.md's limits against Radiance:
 // docs/engine.md); the held-out split, which judges the model, at standard.
 const quality = o.quality ?? (split === 'train' ? 'draft' : 'standard');
@@ -52,8 +59,8 @@ for (const f of readdirSync(dir)) {
 }
 let total = [...done.values()].reduce((a, b) => a + b, 0);
 writeFileSync(
-  join(o.out, `${split}.meta.json`),
-  JSON.stringify({ split, seed, rooms_per_shard: rooms, target_windows: target, quality }, null, 2),
+  join(o.out, `${name}.meta.json`),
+  JSON.stringify({ split, focus, seed, rooms_per_shard: rooms, target_windows: target, quality }, null, 2),
 );
 console.log(`${dir}: ${done.size} shards, ${total} windows on disk; target ${target}, ${threads} threads`);
 
@@ -79,7 +86,7 @@ await new Promise<void>((resolve, reject) => {
       const index = next++;
       inFlight++;
       pool
-        .run({ dir, stream, index, rooms, seed, quality })
+        .run({ dir, stream, index, rooms, seed, quality, ...(focus ? { focus } : {}) })
         .then((r) => {
           inFlight--;
           total += r.windows;

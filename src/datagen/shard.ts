@@ -16,7 +16,7 @@ import { simulateWindowFrames, type PixelSampler } from '../core/engine';
 import { hash32 } from '../core/engine/random';
 import { npyBytes } from '../core/encoding/npy';
 import { parseRunRequest } from '../core/validation/requests';
-import { sampleRoom } from './sampleRoom';
+import { sampleRoom, type Focus } from './sampleRoom';
 import { shardFeatures } from './shardFeatures';
 
 export interface ShardTask {
@@ -24,6 +24,8 @@ export interface ShardTask {
   quality: 'draft' | 'standard';
   /** Distinguishes the train and test streams: their rooms never coincide. */
   stream: number;
+  /** A focused train stream (sampleRoom.ts), written to `train-<focus>/`. */
+  focus?: Focus;
   index: number;
   rooms: number;
   seed: number;
@@ -81,7 +83,7 @@ export function generateShard(t: ShardTask): ShardResult {
   const masks: Uint8Array[] = [];
   for (let k = 0; k < t.rooms; k++) {
     const seed = roomSeed(t, k);
-    const s = sampleRoom(seed);
+    const s = sampleRoom(seed, t.focus);
     const given = s.angles ?? { horizon: ZEROS, zenith: ZEROS };
     // Validate as the server would: the mesh, or angles (open sky = zeros, which the engine then drops).
     const req = parseRunRequest(s.mesh ? { ...s.body, mesh: s.mesh } : { ...s.body, ...given });

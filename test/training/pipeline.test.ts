@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readNpy } from '../../src/core/encoding/npy';
 import { generateShard } from '../../src/datagen/shard';
+import { windowAngles } from '../../src/core/api/windowAngles';
+import { predictWindows } from '../../src/core/model/predict';
+import { parseRunRequest } from '../../src/core/validation/requests';
+import { loadModel } from '../../src/server/model/runtime';
 import { ModelStatus } from '../../src/server/model/status';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { post, testApp } from '../server/inProcess';
@@ -85,4 +89,47 @@ describe('training pipeline smoke run', () => {
     const b = await res.json();
     expect(b.model).toEqual({ name: 'lux-df-2', version: '2.0.0' });
   }, 300_000);
+
+  it('grows a trained network into a wider one with room context, its answers unchanged', async () => {
+    const py = ensureTorchPython() as string;
+    const out = join(dir, 'grown');
+    // Zero steps: the grown weights are exported as loaded.
+    const log = execFileSync(
+      py,
+      [
+        'training/train.py',
+        '--data',
+        join(dir, 'data'),
+        '--out',
+        out,
+        '--steps',
+        '0',
+        '--widths',
+        '4,6,8,12',
+        '--context',
+        '--init',
+        join(dir, 'run', 'checkpoint.pt'),
+        '--threads',
+        '1',
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    expect(log).toContain('widths (4, 4, 4, 4)');
+    const card = JSON.parse(readFileSync(join(out, 'lux-df-2.json'), 'utf8'));
+    expect(card.training).toMatchObject({ widths: [4, 6, 8, 12], context: true });
+    const small = await loadModel(join(dir, 'run', 'lux-df-2.json'));
+    const grown = await loadModel(join(out, 'lux-df-2.json'));
+    const req = parseRunRequest(EXAMPLE_BODIES['/run']![1]);
+    const angles = windowAngles(req, req.mesh);
+    const [a] = await predictWindows(req, angles, small);
+    const [b] = await predictWindows(req, angles, grown);
+    let lit = 0,
+      worst = 0;
+    a!.df.forEach((v, i) => {
+      if (v > 0) lit++;
+      worst = Math.max(worst, Math.abs(v - b!.df[i]!));
+    });
+    expect(lit).toBeGreaterThan(100);
+    expect(worst).toBeLessThan(1e-4);
+  }, 120_000);
 });
