@@ -23,6 +23,11 @@ import { ensureTorchPython } from '../../scripts/python.mjs';
 describe('training pipeline smoke run', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lux-train-'));
   const train = join(dir, 'data', 'train');
+  const trainArgs = (out: string, steps: string, ...more: string[]): string[] => [
+    'training/train.py',
+    ...['--data', join(dir, 'data'), '--out', out, '--steps', steps, '--threads', '1'],
+    ...more,
+  ];
   mkdirSync(train, { recursive: true });
 
   it('generates a shard: targets in the v2 frame, NaN only where not sampled, inputs beside them', () => {
@@ -56,23 +61,8 @@ describe('training pipeline smoke run', () => {
   it('trains, checkpoints, resumes, exports ONNX with a card, and the result serves /run', async () => {
     const py = ensureTorchPython() as string;
     const out = join(dir, 'run');
-    const args = (steps: number) => [
-      'training/train.py',
-      '--data',
-      join(dir, 'data'),
-      '--out',
-      out,
-      '--steps',
-      String(steps),
-      '--batch',
-      '2',
-      '--widths',
-      '4,4,4,4',
-      '--checkpoint-every',
-      '2',
-      '--threads',
-      '1',
-    ];
+    const args = (steps: number) =>
+      trainArgs(out, String(steps), '--batch', '2', '--widths', '4,4,4,4', '--checkpoint-every', '2');
     const first = execFileSync(py, args(2), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     expect(first).toContain('step 2:');
     const second = execFileSync(py, args(4), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
@@ -96,22 +86,7 @@ describe('training pipeline smoke run', () => {
     // Zero steps: the grown weights are exported as loaded.
     const log = execFileSync(
       py,
-      [
-        'training/train.py',
-        '--data',
-        join(dir, 'data'),
-        '--out',
-        out,
-        '--steps',
-        '0',
-        '--widths',
-        '4,6,8,12',
-        '--context',
-        '--init',
-        join(dir, 'run', 'checkpoint.pt'),
-        '--threads',
-        '1',
-      ],
+      trainArgs(out, '0', '--widths', '4,6,8,12', '--context', '--init', join(dir, 'run', 'checkpoint.pt')),
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
     );
     expect(log).toContain('widths (4, 4, 4, 4)');
