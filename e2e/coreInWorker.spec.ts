@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadWorkerProbe } from './probe/bundle';
+import { SMALL_ROOM_RUN } from './rooms';
 
 /**
  * The core runs unchanged in a browser Web Worker: the API worker (workers/api.worker.ts) is bundled for
@@ -14,7 +15,7 @@ test('obstruction, encoding and validation run in a Web Worker', async ({ page }
     global: 'luxWorker',
   });
 
-  const result = await page.evaluate(async () => {
+  const result = await page.evaluate(async (room) => {
     type Answer = {
       ok: boolean;
       result: { value: { horizon: number[] }; bytes: Uint8Array };
@@ -32,18 +33,8 @@ test('obstruction, encoding and validation run in a Web Worker', async ({ page }
     ];
     const fan = await w.run('obstruction-all', { x: 2.5, y: -0.3, z: 1.5, direction_angle: 270, mesh: wall });
     const enc = await w.run('encode', {
-      model_type: 'df_default',
-      parameters: {
-        height_roof_over_floor: 3,
-        floor_height_above_terrain: 0,
-        room_polygon: [
-          [0, 0],
-          [5, 0],
-          [5, 4],
-          [0, 4],
-        ],
-        windows: { w1: { x1: 1, y1: 0, z1: 0.9, x2: 2, y2: 0, z2: 2.4, window_frame_ratio: 0.2 } },
-      },
+      model_type: room.model_type,
+      parameters: room.parameters,
       mesh: wall,
     });
     const bad = await w.run('stats', { df_matrix: [[1]] });
@@ -53,7 +44,7 @@ test('obstruction, encoding and validation run in a Web Worker', async ({ page }
       zipMagic: Array.from(enc.result.bytes.slice(0, 2)),
       bad,
     };
-  });
+  }, SMALL_ROOM_RUN);
   expect(result.middle).toBeCloseTo(45, 0);
   expect(result.zipMagic).toEqual([0x50, 0x4b]); // "PK"
   expect(result.zipBytes).toBeGreaterThan(200);

@@ -83,15 +83,21 @@ def widths_of(state):
     return tuple(int(state[f"e{i}.0.weight"].shape[0]) for i in (1, 2, 3, 4))
 
 
+def has_context(state):
+    return state["film.0.weight"].shape[1] > SCALARS
+
+
 def grow(model, state):
-    """Load a smaller LuxNet's weights into `model` (wider levels and/or `context`) without changing its
-    function: old weights go to the first channels of each segment, the weights that read a new channel are
-    zero, and new channels start random, so training continues from the old model's answers instead of
-    from scratch."""
+    """Load a LuxNet's weights into `model`, as wide or wider at every level and with `context` if the old
+    one had it, without changing its function: old weights go to the first channels of each segment, the
+    weights that read a new channel are zero, and new channels start random, so training continues from the
+    old model's answers instead of from scratch."""
     ow, nw = widths_of(state), widths_of(model.state_dict())
+    old_ctx, ctx = has_context(state), model.context
+    if any(n < o for o, n in zip(ow, nw)) or (old_ctx and not ctx):
+        raise ValueError(f"cannot grow widths {ow} (context {old_ctx}) into {nw} (context {ctx})")
     o0, o1, o2, o3 = ow
     n0, n1, n2, n3 = nw
-    ctx = model.context
     # Per layer: (output segments, input segments), each segment (old size, new size).
     blocks = {
         "e1": ([(o0, n0)], [(CHANNELS, CHANNELS)]),
@@ -108,7 +114,8 @@ def grow(model, state):
         layers[f"{b}.1"] = (out, None)
         layers[f"{b}.3"] = (out, out)
         layers[f"{b}.4"] = (out, None)
-    layers["film.0"] = ([(128, 128)], [(SCALARS, SCALARS)] + ([(0, n3)] if ctx else []))
+    room = [(o3 if old_ctx else 0, n3)] if ctx else []
+    layers["film.0"] = ([(128, 128)], [(SCALARS, SCALARS)] + room)
     layers["film.2"] = ([(o3, n3), (o3, n3)], [(128, 128)])
     layers["fine.0"] = ([(16, 16)], [(o0, n0), (CHANNELS, CHANNELS)])
     layers["fine.2"] = ([(3, 3)], [(16, 16)])
@@ -124,7 +131,7 @@ def grow(model, state):
     for name, t in state.items():
         layer, kind = name.rsplit(".", 1)
         n = new[name]
-        if kind == "num_batches_tracked" or n.shape == t.shape:
+        if kind == "num_batches_tracked":
             n.copy_(t)
             continue
         out, inp = layers[layer]
@@ -133,6 +140,8 @@ def grow(model, state):
             n[oi] = t
             continue
         ii = index(inp)
-        n[:, [i for i in range(n.shape[1]) if i not in set(ii.tolist())]] = 0.0
+        reads_new = torch.ones(n.shape[1], dtype=torch.bool)
+        reads_new[ii] = False
+        n[:, reads_new] = 0.0
         n[oi.view(-1, 1), ii.view(1, -1)] = t
     model.load_state_dict(new)

@@ -103,16 +103,24 @@ def current_inputs(jsonl):
 
 
 def split_files(data):
-    # train/ and the focused streams beside it (train-balcony/: npm run data -- --focus balcony).
-    found = sorted(glob.glob(os.path.join(data, "train", "*.jsonl")) + glob.glob(os.path.join(data, "train-*", "*.jsonl")))
-    files = [f for f in found if current_inputs(f)]
-    if len(files) < len(found):
-        print(f"{len(found) - len(files)} shards skipped: inputs not {INPUTS_ID} (run npm run features)", flush=True)
-    # Every 25th shard validates training; the held-out test split is never read here.
-    if len(files) < 10:  # a smoke run: too little data to set any apart
-        return files, files
-    val = files[::25]
-    train = [f for f in files if f not in set(val)]
+    """Training and validation shards: train/ first, then the focused streams beside it (train-balcony/:
+    npm run data -- --focus balcony). Every 25th shard of each stream validates, so adding a stream leaves
+    the others' validation shards (and the first 400 windows that `evaluate` reads) as they were; the
+    held-out test split is never read here."""
+    streams = [os.path.join(data, "train")] + sorted(glob.glob(os.path.join(data, "train-*")))
+    train, val, skipped = [], [], 0
+    for folder in streams:
+        found = sorted(glob.glob(os.path.join(folder, "*.jsonl")))
+        files = [f for f in found if current_inputs(f)]
+        skipped += len(found) - len(files)
+        if len(files) < 10:  # a smoke run: too little data to set any apart
+            train += files
+            val += files
+            continue
+        val += files[::25]
+        train += [f for i, f in enumerate(files) if i % 25]
+    if skipped:
+        print(f"{skipped} shards skipped: inputs not {INPUTS_ID} (run npm run features)", flush=True)
     return train, val
 
 

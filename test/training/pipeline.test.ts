@@ -107,4 +107,33 @@ describe('training pipeline smoke run', () => {
     expect(lit).toBeGreaterThan(100);
     expect(worst).toBeLessThan(1e-4);
   }, 120_000);
+
+  it('grows a network that already has room context into a wider one, and refuses to shrink one', () => {
+    const py = ensureTorchPython() as string;
+    // Random weights, batch norm in eval mode with random statistics: every weight matters.
+    const script = `
+import sys, torch
+sys.path.insert(0, "training")
+from luxnet import LuxNet, grow
+torch.manual_seed(3)
+def net(widths, context):
+    m = LuxNet(widths, context)
+    for k, v in m.state_dict().items():
+        if k.endswith("running_var"): v.uniform_(0.5, 2.0)
+        elif v.is_floating_point(): v.normal_(0, 0.3)
+    return m.eval()
+x = torch.rand(2, 6, 128, 128); x[:, 0] = (x[:, 0] > 0.3).float(); s = torch.rand(2, 143)
+a = net((4, 6, 8, 12), True)
+b = LuxNet((5, 8, 10, 16), True).eval(); grow(b, a.state_dict())
+with torch.no_grad(): print("diff", float((a(x, s) - b(x, s)).abs().max()), float(a(x, s).abs().max()))
+for widths, context in (((4, 6, 8, 8), True), ((4, 6, 8, 12), False)):
+    try: grow(LuxNet(widths, context), a.state_dict()); print("grew")
+    except ValueError: print("refused")
+`;
+    const out = execFileSync(py, ['-c', script], { encoding: 'utf8' }).trim().split('\n');
+    const [, diff, scale] = out[0]!.split(' ').map(Number);
+    expect(scale).toBeGreaterThan(0.01);
+    expect(diff).toBeLessThan(1e-5 * Math.max(1, scale!));
+    expect(out.slice(1)).toEqual(['refused', 'refused']);
+  }, 60_000);
 });
