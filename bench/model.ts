@@ -12,7 +12,7 @@ import { startBuiltServer } from './server';
  * in Chromium's worker (onnxruntime-web WASM, after the worker's warm-up), and whole /run requests with
  * angles given and with a mesh.
  */
-const CARD = 'public/models/lux-df-2.json';
+const CARD = 'public/models/lux-df-3.json';
 const angles = new Array(64).fill(10);
 const anglesBody = {
   model_type: 'df_default',
@@ -96,7 +96,7 @@ async function chromiumWasm(): Promise<BenchResult> {
         warmed(): Promise<void>;
       };
       const m = (window as unknown as { luxModel: M }).luxModel;
-      await m.load('/models/lux-df-2.json');
+      await m.load('/models/lux-df-3.json');
       // The first answer, then the worker's own warm-up (what the app does after its first map).
       await m.run(body);
       await m.warmed();

@@ -217,7 +217,7 @@ test('a Lux server can predict instead of the browser, with the same map', async
   // onnxruntime-node and -web agree to 1e-3 (modelInWorker.spec.ts): the statistics print the same.
   await expect(page.getByTestId('stats')).toHaveText(local!);
   await page.getByTestId('use-browser').click();
-  await expect(page.getByTestId('status')).toContainText('lux-df-2');
+  await expect(page.getByTestId('status')).toContainText('lux-df-3');
 });
 
 test('keyboard: a selected window moves with the arrow keys and is deleted with Delete; Ctrl+Z undoes', async ({

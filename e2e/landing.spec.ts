@@ -4,7 +4,7 @@ test('a browser asking / gets the app, which predicts the default room with the 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Lux' })).toBeVisible();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  await expect(page.getByTestId('status')).toContainText('lux-df-2');
+  await expect(page.getByTestId('status')).toContainText('lux-df-3');
 });
 
 test('the API docs page renders every endpoint from openapi.json', async ({ page }) => {

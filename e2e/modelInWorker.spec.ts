@@ -58,7 +58,7 @@ test('the shipped model gives the server’s map (onnxruntime-web WASM vs onnxru
   const server = await (await request.post('/v2/run', { data: body })).json();
   const out = await page.evaluate(async (b) => {
     const m = (window as unknown as { luxModel: Model }).luxModel;
-    const loaded = await m.load('/models/lux-df-2.json');
+    const loaded = await m.load('/models/lux-df-3.json');
     return { loaded, answer: await m.run(b) };
   }, body);
   expect(out.loaded.backend).toBe('wasm');

@@ -1,8 +1,9 @@
 """The Lux daylight network (model.md): one window in its v2 frame -> DF (%) per cell.
 
-Inputs (preprocessing `lux-frame-2`, src/core/model/features.ts): `inputs` [N, 6, 128, 128] float
+Inputs (preprocessing `lux-frame-3`, src/core/model/features.ts): `inputs` [N, 6, 128, 128] float
 channels (mask, sky component, obstructed sky, depth, lateral offset, plan visibility) and `scalars`
-[N, 143] (room, window, reflectances, 64 horizon + 64 zenith angles).
+[N, 147] (room, window, reflectances, 64 horizon + 64 zenith angles, the window's flux by origin).
+A `lux-frame-2` network (143 scalars, no flux) grows into a `lux-frame-3` one (`grow`).
 
 The physics sits in the inputs: the sky-component channel already holds the sharp structure near the
 window, so a small U-Net working at 0.2 m (64 x 64) predicts smooth fields - a gain on the sky component,
@@ -18,7 +19,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 CHANNELS = 6
-SCALARS = 143
+SCALARS = 147
+SCALARS_V2 = 143  # lux-frame-2: the same without the 4 flux scalars at the end
 
 
 class Block(nn.Sequential):
@@ -34,7 +36,7 @@ class Block(nn.Sequential):
 
 
 class LuxNet(nn.Module):
-    def __init__(self, widths=(24, 48, 64, 96), context=False):
+    def __init__(self, widths=(24, 48, 64, 96), context=False, scalars=SCALARS):
         super().__init__()
         self.context = context
         w0, w1, w2, w3 = widths
@@ -42,7 +44,7 @@ class LuxNet(nn.Module):
         self.e2 = Block(w0, w1)
         self.e3 = Block(w1, w2)
         self.e4 = Block(w2, w3)
-        self.film = nn.Sequential(nn.Linear(SCALARS + (w3 if context else 0), 128), nn.ReLU(inplace=True), nn.Linear(128, 2 * w3))
+        self.film = nn.Sequential(nn.Linear(scalars + (w3 if context else 0), 128), nn.ReLU(inplace=True), nn.Linear(128, 2 * w3))
         self.d3 = Block(w3 + w2, w2)
         self.d2 = Block(w2 + w1, w1)
         self.d1 = Block(w1 + w0, w0)
@@ -83,8 +85,17 @@ def widths_of(state):
     return tuple(int(state[f"e{i}.0.weight"].shape[0]) for i in (1, 2, 3, 4))
 
 
+def scalars_of(state):
+    """The scalar inputs a checkpoint reads (lux-frame-2 or -3) and whether it has room context."""
+    n = state["film.0.weight"].shape[1]
+    for s in (SCALARS, SCALARS_V2):
+        if n in (s, s + widths_of(state)[3]):
+            return s, n > s
+    raise ValueError(f"a film layer reading {n} inputs matches no known preprocessing")
+
+
 def has_context(state):
-    return state["film.0.weight"].shape[1] > SCALARS
+    return scalars_of(state)[1]
 
 
 def grow(model, state):
@@ -93,7 +104,8 @@ def grow(model, state):
     weights that read a new channel are zero, and new channels start random, so training continues from the
     old model's answers instead of from scratch."""
     ow, nw = widths_of(state), widths_of(model.state_dict())
-    old_ctx, ctx = has_context(state), model.context
+    old_s, old_ctx = scalars_of(state)
+    ctx = model.context
     if any(n < o for o, n in zip(ow, nw)) or (old_ctx and not ctx):
         raise ValueError(f"cannot grow widths {ow} (context {old_ctx}) into {nw} (context {ctx})")
     o0, o1, o2, o3 = ow
@@ -115,7 +127,8 @@ def grow(model, state):
         layers[f"{b}.3"] = (out, out)
         layers[f"{b}.4"] = (out, None)
     room = [(o3 if old_ctx else 0, n3)] if ctx else []
-    layers["film.0"] = ([(128, 128)], [(SCALARS, SCALARS)] + room)
+    # lux-frame-2's scalars are lux-frame-3's first 143: the flux scalars are new inputs, read with weight 0.
+    layers["film.0"] = ([(128, 128)], [(old_s, SCALARS)] + room)
     layers["film.2"] = ([(o3, n3), (o3, n3)], [(128, 128)])
     layers["fine.0"] = ([(16, 16)], [(o0, n0), (CHANNELS, CHANNELS)])
     layers["fine.2"] = ([(3, 3)], [(16, 16)])

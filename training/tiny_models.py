@@ -6,6 +6,8 @@
   [n, 1, 384, 384] = 2.0 everywhere (plus 0 x the input, so the graph really reads it).
 - `tiny-frame`: a `lux-frame-2` model: DF = the sky-component channel + 0.5 inside the mask, the scalars
   read but multiplied by 0.
+- `tiny-flux`: a `lux-frame-3` model: DF = the sum of the 4 window-flux scalars (the last 4) inside the mask,
+  so a test can see the flux /run computed.
 """
 import json
 import os
@@ -23,6 +25,11 @@ class SkyPlusHalf(torch.nn.Module):
     def forward(self, inputs, scalars):
         mask = inputs[:, 0:1]
         return (inputs[:, 1:2] + 0.5 + scalars.sum(dim=1)[:, None, None, None] * 0.0) * mask
+
+
+class FluxSum(torch.nn.Module):
+    def forward(self, inputs, scalars):
+        return inputs[:, 0:1] * scalars[:, 143:147].sum(dim=1)[:, None, None, None]
 
 
 def card(name, preprocessing, inputs, outputs):
@@ -60,6 +67,16 @@ def main(out):
                     {"name": "scalars", "shape": ["n", 143], "dtype": "float32"}],
                    [{"name": "df", "shape": ["n", 1, 128, 128], "dtype": "float32"}]),
               open(os.path.join(out, "tiny-frame.json"), "w"), indent=2)
+    torch.onnx.export(
+        FluxSum(), (torch.zeros(1, 6, 128, 128), torch.zeros(1, 147)), os.path.join(out, "tiny-flux.onnx"),
+        opset_version=17, input_names=["inputs", "scalars"], output_names=["df"],
+        dynamic_axes={"inputs": {0: "n"}, "scalars": {0: "n"}, "df": {0: "n"}},
+    )
+    json.dump(card("tiny-flux", "lux-frame-3",
+                   [{"name": "inputs", "shape": ["n", 6, 128, 128], "dtype": "float32"},
+                    {"name": "scalars", "shape": ["n", 147], "dtype": "float32"}],
+                   [{"name": "df", "shape": ["n", 1, 128, 128], "dtype": "float32"}]),
+              open(os.path.join(out, "tiny-flux.json"), "w"), indent=2)
 
 
 if __name__ == "__main__":

@@ -93,7 +93,7 @@ def loss_fn(pred, target, w):
 MEAN_WEIGHT = 1.0
 
 
-INPUTS_ID = "lux-frame-2"  # src/core/model/features.ts INPUTS_ID: the inputs this network is built for
+INPUTS_ID = "lux-frame-3"  # src/core/model/features.ts INPUTS_ID: the inputs this network is built for
 
 
 def current_inputs(jsonl):
@@ -185,8 +185,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", default="data/v1")
     ap.add_argument("--out", default="training/runs/v1")
-    ap.add_argument("--name", default="lux-df-2")
-    ap.add_argument("--version", default="2.0.0")
+    ap.add_argument("--name", default="lux-df-3")
+    ap.add_argument("--version", default="3.0.0")
     ap.add_argument("--steps", type=int, default=20000)
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--lr", type=float, default=2e-3)
@@ -212,12 +212,13 @@ def main():
     model = LuxNet(widths, context=a.context).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     ckpt_path = os.path.join(a.out, "checkpoint.pt")
-    step, history = 0, []
+    step, history, averaged = 0, [], None
     if os.path.exists(ckpt_path):
         ck = torch.load(ckpt_path, map_location=device)
         model.load_state_dict(ck["model"])
         opt.load_state_dict(ck["opt"])
         step, history = ck["step"], ck.get("history", [])
+        averaged = ck.get("averaged_from")  # training/average.py
         random.setstate(ck["py_rng"])
         torch.set_rng_state(ck["torch_rng"])
         print(f"resumed at step {step}")
@@ -249,6 +250,7 @@ def main():
             "context": a.context,
             "parameters": sum(p.numel() for p in model.parameters()),
             "validation_mae": history[-1]["val_mae"] if history else None,
+            **({"averaged_from": averaged} if averaged else {}),
             "framework": f"torch {torch.__version__}",
         },
     }

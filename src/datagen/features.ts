@@ -1,5 +1,6 @@
 /**
- * `npm run features -- [--out data/v1] [--threads N]`: the model inputs of every shard of both splits
+ * `npm run features -- [--out data/v1] [--threads N]`: the model inputs of every shard of every split
+ * and focused stream
  * (src/datagen/shardFeatures.ts). Skips shards whose inputs were made by the current preprocessing
  * (their `.inputs` id) unless --force.
  */
@@ -24,9 +25,14 @@ const pool = new Piscina<FeatureTask, number>({
   ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
 });
 const jobs: Promise<number>[] = [];
-for (const split of ['train', 'test']) {
+// The focused training streams (train-balcony/, npm run data -- --focus) too.
+const splits = existsSync(o.out)
+  ? readdirSync(o.out)
+      .filter((d) => d === 'train' || d === 'test' || d.startsWith('train-'))
+      .filter((d) => !d.endsWith('.json'))
+  : [];
+for (const split of splits.sort()) {
   const dir = join(o.out, split);
-  if (!existsSync(dir)) continue;
   for (const f of readdirSync(dir).sort()) {
     const m = /^(\d{6})\.jsonl$/.exec(f);
     if (!m) continue;

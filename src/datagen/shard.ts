@@ -129,7 +129,7 @@ export function generateShard(t: ShardTask): ShardResult {
   write('.df.npy', npyBytes(df, [n, 128, 128]));
   write('.mask.npy', npyBytes(mask, [n, 128, 128]));
   // The model inputs too, so that training can read the shard at once (npm run features redoes them).
-  shardFeatures({ dir: t.dir, name: shardName(t.index) }, lines);
+  shardFeatures({ dir: t.dir, name: shardName(t.index), ...(t.focus ? { focus: t.focus } : {}) }, lines);
   // The JSONL goes last: its presence marks the shard complete, inputs included.
   write('.jsonl', lines.join('\n') + '\n');
   return { index: t.index, windows: n, seconds: (performance.now() - start) / 1000 };

@@ -1,6 +1,7 @@
 /**
- * Model inputs for one shard (preprocessing `lux-frame-2`, src/core/model/features.ts), from the /run
- * bodies stored in its JSONL: `NNNNNN.x.npy` float16 (n, C, 128, 128) and `NNNNNN.s.npy` float32
+ * Model inputs for one shard (preprocessing `lux-frame-3`, src/core/model/features.ts), from the /run
+ * bodies stored in its JSONL (and, for the window flux, the context mesh, which the JSONL does not keep:
+ * sampleRoom rebuilds it from the room's seed): `NNNNNN.x.npy` float16 (n, C, 128, 128) and `NNNNNN.s.npy` float32
  * (n, SCALAR_COUNT), then `NNNNNN.inputs` holding the preprocessing id they were made with. Recomputed
  * whenever the preprocessing changes (npm run features redoes shards whose id differs); the simulation is not.
  */
@@ -9,11 +10,21 @@ import { join } from 'node:path';
 import { CHANNELS, FRAME_CELLS, frameInputs, INPUTS_ID, SCALAR_COUNT } from '../core/model/features';
 import { npyBytes } from '../core/encoding/npy';
 import { parseRunRequest } from '../core/validation/requests';
+import { windowFluxes, type WindowFlux } from '../core/engine/windowFlux';
+import { sampleRoom, type Focus } from './sampleRoom';
 import { float16Bytes } from './float16';
 
 export interface FeatureTask {
   dir: string;
   name: string;
+  /** The focused stream the shard belongs to; read from `<dir>.meta.json` when absent. */
+  focus?: Focus;
+}
+
+function focusOf(dir: string): Focus | undefined {
+  const meta = `${dir.replace(/\/+$/, '')}.meta.json`;
+  if (!existsSync(meta)) return undefined;
+  return (JSON.parse(readFileSync(meta, 'utf8')) as { focus?: Focus }).focus;
 }
 
 /** `lines`: the shard's JSONL lines when the caller has them (the generator), else read from disk. */
@@ -23,14 +34,28 @@ export function shardFeatures(t: FeatureTask, given?: readonly string[]): number
     readFileSync(join(t.dir, `${t.name}.jsonl`), 'utf8')
       .trim()
       .split('\n');
+  const focus = t.focus ?? focusOf(t.dir);
   const C = CHANNELS.length;
   const x = new Float32Array(lines.length * C * FRAME_CELLS);
   const s = new Float32Array(lines.length * SCALAR_COUNT);
+  let fluxes: { seed: number; flux: WindowFlux[] } | null = null;
   lines.forEach((line, k) => {
-    const rec = JSON.parse(line) as { body: unknown; window: number };
+    const rec = JSON.parse(line) as { body: unknown; window: number; room_seed: number; triangles: number };
     const req = parseRunRequest(rec.body);
     const w = req.parameters.windows[rec.window]!;
-    const inp = frameInputs(req, rec.window, { horizon: w.horizon!, zenith: w.zenith! }, req.modelType);
+    if (fluxes?.seed !== rec.room_seed) {
+      // The lines of a room are consecutive: one flux computation per room, against its mesh if it had one.
+      const mesh = rec.triangles > 0 ? sampleRoom(rec.room_seed, focus).mesh : null;
+      const withMesh = mesh ? parseRunRequest({ ...(rec.body as object), mesh }).mesh : null;
+      fluxes = { seed: rec.room_seed, flux: windowFluxes({ ...req, mesh: withMesh }) };
+    }
+    const inp = frameInputs(
+      req,
+      rec.window,
+      { horizon: w.horizon!, zenith: w.zenith! },
+      req.modelType,
+      fluxes.flux[rec.window],
+    );
     x.set(inp.channels, k * C * FRAME_CELLS);
     s.set(inp.scalars, k * SCALAR_COUNT);
   });

@@ -1,5 +1,5 @@
 /**
- * `npm run evaluate -- [--card public/models/lux-df-2.json] [--data data/v1] [--radiance ../shared/fixtures/radiance] [--write]`
+ * `npm run evaluate -- [--card public/models/lux-df-3.json] [--data data/v1] [--radiance ../shared/fixtures/radiance] [--write]`
  *
  * The model's accuracy (model.md §What the model must reach) measured through the same code path as
  * /run (core preprocessing, onnxruntime-node, placement):
@@ -16,6 +16,7 @@ import { windowAngles } from '../core/api/windowAngles';
 import { readNpy } from '../core/encoding/npy';
 import { predictWindows, sumAtPoints, type LoadedModel } from '../core/model/predict';
 import { parseRunRequest } from '../core/validation/requests';
+import { sampleRoom } from '../datagen/sampleRoom';
 import { MAX_PLAUSIBLE_DF, pixelWeight } from '../datagen/shard';
 import { loadModel } from '../server/model/runtime';
 import { sampleMetrics, summarise, type SampleMetrics, type Summary } from './metrics';
@@ -39,7 +40,7 @@ export async function heldOut(
     const recs = readFileSync(join(dir, f), 'utf8')
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { body: unknown; window: number; room_seed: number });
+      .map((l) => JSON.parse(l) as { body: object; window: number; room_seed: number; triangles: number });
     const df = f32(`${base}.df.npy`).data;
     const mask = readNpy(new Uint8Array(readFileSync(`${base}.mask.npy`))).data;
     let k = 0;
@@ -47,7 +48,11 @@ export async function heldOut(
       // The lines of one room are consecutive: predict all its windows in one batch.
       let end = k;
       while (end < recs.length && recs[end]!.room_seed === recs[k]!.room_seed) end++;
-      const req = parseRunRequest(recs[k]!.body);
+      // The request as a client would send it: the context mesh (rebuilt from the room's seed: the JSONL
+      // keeps only its angles) when the room had one, with the angles /run would compute from it.
+      const rec = recs[k]!;
+      const mesh = rec.triangles > 0 ? sampleRoom(rec.room_seed).mesh : undefined;
+      const req = parseRunRequest(mesh ? { ...rec.body, mesh } : rec.body);
       const angles = req.parameters.windows.map((w) => ({ horizon: w.horizon!, zenith: w.zenith! }));
       const preds = await predictWindows(req, angles, model);
       for (let j = k; j < end; j++) {
@@ -129,7 +134,7 @@ const line = (name: string, s: Summary): string =>
 async function main(): Promise<void> {
   const { values: o } = parseArgs({
     options: {
-      card: { type: 'string', default: 'public/models/lux-df-2.json' },
+      card: { type: 'string', default: 'public/models/lux-df-3.json' },
       data: { type: 'string', default: 'data/v1' },
       radiance: { type: 'string', default: '../shared/fixtures/radiance' },
       write: { type: 'boolean', default: false },

@@ -9,15 +9,15 @@ import { FIXTURE_DIR } from '../engine/radianceFixtures';
  * The shipped model (public/models) against the shared Radiance scenes, measured through the /run code
  * path: the targets of model.md, and the card telling the truth about what was measured.
  */
-const CARD = 'public/models/lux-df-2.json';
+const CARD = 'public/models/lux-df-3.json';
 /** What the shipped model must not fall below (set from its evaluation; tighten with each retrain). */
-const FLOOR = { meanErrorAbsMax: 0.07 };
+const FLOOR = { meanErrorAbsMax: 0.06 };
 
 describe('the shipped model', () => {
   it('has a card that describes it, within the size limit', () => {
     expect(existsSync(CARD)).toBe(true);
     const card = parseModelCard(JSON.parse(readFileSync(CARD, 'utf8')));
-    expect(card.preprocessing).toBe('lux-frame-2');
+    expect(card.preprocessing).toBe('lux-frame-3');
     const size = readFileSync(`public/models/${card.file}`).length;
     expect(size).toBeLessThanOrEqual(8 * 1024 * 1024);
     expect(card.size_bytes).toBe(size);
@@ -40,9 +40,9 @@ describe('the shipped model', () => {
       r.summary.meanErrorAbsMax <= TARGETS.meanError &&
       r.summary.verdictAgreement >= TARGETS.verdictAgreement;
     expect(card.metrics.meets_targets_radiance).toBe(meets);
-    // model.md's MAE, δ1 and verdict targets hold. The room means are within 5 % on 8 of 10 scenes; the
-    // balcony (−6.1 %) and the canyon (+5.8 %) are not yet (docs/model.md §Status): this floor guards
-    // against regressions until a retrain meets that target too.
+    // model.md's MAE, δ1 and verdict targets hold. The room means are within 5 % on 9 of 10 scenes; the
+    // balcony (−5.4 %) is not yet (docs/model.md §Status): this floor guards against regressions until a
+    // retrain meets that target too.
     expect(r.summary.mae).toBeLessThanOrEqual(TARGETS.mae);
     expect(r.summary.delta1).toBeGreaterThanOrEqual(TARGETS.delta1);
     expect(r.summary.verdictAgreement).toBeGreaterThanOrEqual(TARGETS.verdictAgreement);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { windowAngles } from '../../src/core/api/windowAngles';
+import { windowFluxes } from '../../src/core/engine/windowFlux';
+import { parseRunRequest } from '../../src/core/validation/requests';
 import { ModelStatus } from '../../src/server/model/status';
 import { EXAMPLE_BODIES, MESH, ROOM_POLYGON } from '../helpers/exampleBodies';
 import { post, testApp } from './inProcess';
@@ -141,6 +144,43 @@ describe('/run with a lux-frame-2 model', async () => {
     expect(Math.min(...cells)).toBeGreaterThanOrEqual(0.5 - 1e-4);
     const rowMean = (r: number) => b.result[r].reduce((s: number, v: number) => s + v, 0) / 50;
     expect(rowMean(38)).toBeGreaterThan(rowMean(2) + 1);
+  });
+});
+
+describe('/run with a lux-frame-3 model', async () => {
+  const app = await appWith('tiny-flux');
+  // The test model answers 2 × (skyDown + skySteep + surfaceDown + up) in every room cell: the scaled flux.
+  const fluxOf = (
+    req: Pick<ReturnType<typeof parseRunRequest>, 'parameters' | 'geometry' | 'mesh' | 'modelType'>,
+  ): number => {
+    const [f] = windowFluxes({ ...req, mesh: req.mesh });
+    return 2 * (f!.skyDown + f!.skySteep + f!.surfaceDown + f!.up);
+  };
+  const value = async (body: object): Promise<number> => {
+    const b = await (await post(app, '/v2/run', { ...body, response_format: 'json' })).json();
+    const cells = new Set(b.result.flat() as number[]);
+    expect(cells.size).toBe(1);
+    return [...cells][0]!;
+  };
+
+  it("feeds the window flux: traced against the request's mesh when it has one, else the angles' sectors", async () => {
+    // (The JSON answer has 4 decimals.)
+    const req = parseRunRequest(meshBody);
+    const withMesh = await value(meshBody);
+    expect(withMesh).toBeCloseTo(fluxOf(req), 3);
+    // The same context as the mesh's angles alone: the sectors do not know what the facades reflect.
+    const [a] = windowAngles(req, req.mesh);
+    const asAngles = {
+      ...req,
+      mesh: null,
+      parameters: { ...req.parameters, windows: req.parameters.windows.map((w) => ({ ...w, ...a! })) },
+    };
+    expect(Math.abs(withMesh - fluxOf(asAngles))).toBeGreaterThan(0.005);
+    const withAngles = await value(anglesBody);
+    expect(withAngles).toBeCloseTo(fluxOf(parseRunRequest(anglesBody)), 3);
+    // Open sky: the flux is the textbook vertical illuminance and the ground's, nothing from surfaces.
+    const open = await value({ ...anglesBody, horizon: zeros, zenith: zeros });
+    expect(open).toBeGreaterThan(withAngles);
   });
 });
 

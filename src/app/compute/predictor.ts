@@ -51,7 +51,7 @@ export const usePrediction = create<PredictionState>()((set) => ({
   setRemote: (remote) => set({ remote }),
 }));
 
-export const MODEL_CARD = 'models/lux-df-2.json';
+export const MODEL_CARD = 'models/lux-df-3.json';
 
 let modelReady: Promise<ModelInfo> | null = null;
 /** Starts the model worker, the runtime's compile and the model's download (once). */

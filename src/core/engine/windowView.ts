@@ -299,7 +299,9 @@ export function* windowViewSteps(
       yield (cell + 1) / (ms * mz + 1);
     }
   }
-  const reveal = T > 0 ? buildRevealTable(model, w, ext, sector, seed, q.revealStrata) : null;
+  // revealStrata 0: no reveal table (windowFlux.ts summarises the view alone).
+  const reveal =
+    T > 0 && q.revealStrata > 0 ? buildRevealTable(model, w, ext, sector, seed, q.revealStrata) : null;
   return {
     w,
     T,

@@ -5,12 +5,13 @@ import { z } from 'zod';
  * Nothing about a model is hard-coded elsewhere: names, shapes and the preprocessing come from here.
  *
  * Preprocessing ids:
- * - `lux-frame-2`: the project's own inputs (src/core/model/features.ts): `inputs` [n, 6, 128, 128] and
- *   `scalars` [n, 143]; output DF (%) [n, 1, 128, 128] in the window's v2 frame.
+ * - `lux-frame-3`: the project's own inputs (src/core/model/features.ts): `inputs` [n, 6, 128, 128] and
+ *   `scalars` [n, 147]; output DF (%) [n, 1, 128, 128] in the window's v2 frame.
+ * - `lux-frame-2`: the same with `scalars` [n, 143] (no window flux), the inputs of lux-df-2.
  * - `v2-rgb-384`: the original service's format: v2 image channels 0–2 / 255, bilinearly resized to
  *   384 × 384, NCHW float32; output DF (%) 384 × 384.
  */
-export const PREPROCESSING = ['lux-frame-2', 'v2-rgb-384'] as const;
+export const PREPROCESSING = ['lux-frame-3', 'lux-frame-2', 'v2-rgb-384'] as const;
 export type Preprocessing = (typeof PREPROCESSING)[number];
 
 const tensorSpec = z.object({
@@ -44,7 +45,7 @@ export function parseModelCard(json: unknown): ModelCard {
     throw new Error(`Invalid model card: '${first.path.join('.') || '(root)'}' ${first.message}`);
   }
   const card = r.data;
-  const want = card.preprocessing === 'lux-frame-2' ? 2 : 1;
+  const want = card.preprocessing === 'v2-rgb-384' ? 1 : 2;
   if (card.inputs.length !== want)
     throw new Error(
       `Invalid model card: preprocessing '${card.preprocessing}' takes ${want} input(s), the card lists ${card.inputs.length}`,

@@ -1,4 +1,5 @@
 import { v2Frame, type V2Frame } from '../engine/v2Frame';
+import type { WindowFlux } from '../engine/windowFlux';
 import { signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import { DEFAULT_REFLECTANCES, type ModelType, type Reflectances } from '../types';
@@ -7,15 +8,18 @@ import type { Preprocessing } from './card';
 import { sectorAngles, skyComponent, type Aperture } from './skyComponent';
 
 /**
- * Preprocessing `lux-frame-2`: the inputs of the project's own model for one window, in the window's
+ * Preprocessing `lux-frame-3`: the inputs of the project's own model for one window, in the window's
  * v2 frame (128 × 128 cells of 0.1 m, window on the right facing +x: upstream encoder.md §4).
  *
  * The v2 image clips heights and can lose the window stripe (model.md), so the model gets exact values
  * instead: per-cell float channels (below) and a vector of scalars. Heights, the window's size and the
- * angles are all there as numbers; the sky component carries the sharp structure near the window.
+ * angles are all there as numbers; the sky component carries the sharp structure near the window; the
+ * window's flux (engine/windowFlux.ts) says what the angles cannot: how bright what hides the sky is.
+ *
+ * `lux-frame-2` is the same without the flux scalars (models trained before them still run).
  */
 /** The preprocessing id (card.ts) of these inputs; bumped whenever their values change. */
-export const INPUTS_ID = 'lux-frame-2' satisfies Preprocessing;
+export const INPUTS_ID = 'lux-frame-3' satisfies Preprocessing;
 
 export const FRAME_SIZE = 128;
 export const FRAME_CELLS = FRAME_SIZE * FRAME_SIZE;
@@ -45,16 +49,30 @@ export const SCALARS = [
   'room_area', // m² / 100
   'window_count', // / 3
   'glazing_to_floor', // glazed area / floor area × 5
-  // then horizon[64] / 90 and zenith[64] / 90
+  // then horizon[64] / 90 and zenith[64] / 90, then FLUX_SCALARS (lux-frame-3 only)
 ] as const;
 
-export const SCALAR_COUNT = SCALARS.length + 128;
+/** WindowFlux's fields, each × 2 (fractions of E_h: ~0–0.4 → ~0–0.8). */
+export const FLUX_SCALARS = [
+  'skyDown',
+  'skySteep',
+  'surfaceDown',
+  'up',
+] as const satisfies readonly (keyof WindowFlux)[];
+
+/** Scalars per window: lux-frame-2's 143, and lux-frame-3's with the flux. */
+export const SCALAR_COUNT_V2 = SCALARS.length + 128;
+export const SCALAR_COUNT = SCALAR_COUNT_V2 + FLUX_SCALARS.length;
+
+export function scalarCount(pre: 'lux-frame-2' | 'lux-frame-3'): number {
+  return pre === 'lux-frame-2' ? SCALAR_COUNT_V2 : SCALAR_COUNT;
+}
 export const WORK_PLANE = 0.8;
 
 export interface FrameInputs {
   /** [CHANNELS.length, 128, 128] float32, C order. */
   channels: Float32Array;
-  /** [SCALAR_COUNT] float32. */
+  /** [SCALAR_COUNT] float32 (lux-frame-2 reads the first SCALAR_COUNT_V2). */
   scalars: Float32Array;
   frame: V2Frame;
 }
@@ -113,6 +131,8 @@ export function frameInputs(
   windowIndex: number,
   angles: WindowAnglesIn,
   modelType: ModelType,
+  /** windowFluxes()' entry for this window; zeros when absent (lux-frame-2 does not read them). */
+  flux?: WindowFlux,
 ): FrameInputs {
   const p = room.parameters;
   const w = p.windows[windowIndex]!;
@@ -209,5 +229,6 @@ export function frameInputs(
   ]);
   angles.horizon.forEach((v, i) => (scalars[SCALARS.length + i] = v / 90));
   angles.zenith.forEach((v, i) => (scalars[SCALARS.length + 64 + i] = v / 90));
+  if (flux) FLUX_SCALARS.forEach((k, i) => (scalars[SCALAR_COUNT_V2 + i] = flux[k] * 2));
   return { channels, scalars, frame };
 }

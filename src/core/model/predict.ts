@@ -3,10 +3,11 @@ import type { EncoderRoom, EncoderWindow } from '../encoding';
 import { v2Frame, type V2Frame } from '../engine/v2Frame';
 import { cellCentre, RESOLUTION, workPlaneGrid } from '../engine/workplane';
 import type { Grid } from '../stats/grid';
-import type { ModelType } from '../types';
+import type { ModelType, TriangleSoup } from '../types';
 import type { ResolvedRoom } from '../validation/requests';
 import type { ModelCard } from './card';
-import { CHANNELS, FRAME_CELLS, frameInputs, SCALAR_COUNT } from './features';
+import { windowFluxes } from '../engine/windowFlux';
+import { CHANNELS, FRAME_CELLS, frameInputs, scalarCount } from './features';
 import { FrameSampler } from './placement';
 import type { ModelRunner } from './runner';
 import { SIZE, v2Rgb384Input, v2Rgb384Output } from './v2rgb384';
@@ -19,6 +20,11 @@ export interface LoadedModel {
 
 export interface PredictRoom extends ResolvedRoom {
   modelType: ModelType;
+  /**
+   * The surroundings when the request sent them: lux-frame-3's window flux is traced against them (else
+   * against the angles' sectors, as the engine does).
+   */
+  mesh?: TriangleSoup | null;
 }
 
 export interface WindowPrediction {
@@ -39,19 +45,22 @@ export async function predictWindows(
   const n = room.parameters.windows.length;
   const { card } = model;
   const out = card.outputs[0]!.name;
-  if (card.preprocessing === 'lux-frame-2') {
+  if (card.preprocessing !== 'v2-rgb-384') {
     const C = CHANNELS.length;
+    const S = scalarCount(card.preprocessing);
     const inputs = new Float32Array(n * C * FRAME_CELLS);
-    const scalars = new Float32Array(n * SCALAR_COUNT);
+    const scalars = new Float32Array(n * S);
+    const flux =
+      card.preprocessing === 'lux-frame-3' ? windowFluxes({ ...room, mesh: room.mesh ?? null }) : null;
     const frames = room.parameters.windows.map((_, i) => {
-      const f = frameInputs(room, i, angles[i]!, room.modelType);
+      const f = frameInputs(room, i, angles[i]!, room.modelType, flux?.[i]);
       inputs.set(f.channels, i * C * FRAME_CELLS);
-      scalars.set(f.scalars, i * SCALAR_COUNT);
+      scalars.set(f.scalars.subarray(0, S), i * S);
       return f.frame;
     });
     const res = await model.run({
       [card.inputs[0]!.name]: { data: inputs, dims: [n, C, 128, 128] },
-      [card.inputs[1]!.name]: { data: scalars, dims: [n, SCALAR_COUNT] },
+      [card.inputs[1]!.name]: { data: scalars, dims: [n, S] },
     });
     const df = outputOf(res, out, n * FRAME_CELLS);
     return frames.map((frame, i) => ({

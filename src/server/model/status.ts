@@ -45,7 +45,7 @@ export class ModelStatus {
  * Docker image ships only dist/).
  */
 export function modelCardPath(env: NodeJS.ProcessEnv, appDir: string): string | null {
-  const name = env.LUX_MODEL ?? 'lux-df-2';
+  const name = env.LUX_MODEL ?? 'lux-df-3';
   if (name === '' || name === 'none') return null;
   if (name.endsWith('.json')) return name;
   const dir = env.LUX_MODEL_DIR ?? (existsSync('public/models') ? 'public/models' : join(appDir, 'models'));
