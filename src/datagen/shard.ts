@@ -18,6 +18,7 @@ import { npyBytes } from '../core/encoding/npy';
 import { parseRunRequest } from '../core/validation/requests';
 import { sampleRoom, type Focus } from './sampleRoom';
 import { shardFeatures } from './shardFeatures';
+import type { TriangleSoup } from '../core/types';
 
 export interface ShardTask {
   dir: string;
@@ -81,12 +82,15 @@ export function generateShard(t: ShardTask): ShardResult {
   const lines: string[] = [];
   const dfs: Float32Array[] = [];
   const masks: Uint8Array[] = [];
+  // Each room's parsed context mesh, so that the inputs' window flux does not rebuild it from the seed.
+  const meshes = new Map<number, TriangleSoup | null>();
   for (let k = 0; k < t.rooms; k++) {
     const seed = roomSeed(t, k);
     const s = sampleRoom(seed, t.focus);
     const given = s.angles ?? { horizon: ZEROS, zenith: ZEROS };
     // Validate as the server would: the mesh, or angles (open sky = zeros, which the engine then drops).
     const req = parseRunRequest(s.mesh ? { ...s.body, mesh: s.mesh } : { ...s.body, ...given });
+    meshes.set(seed, req.mesh);
     const angles = windowAngles(req, req.mesh);
     if (s.context === 'open') {
       for (const w of req.parameters.windows) {
@@ -129,7 +133,7 @@ export function generateShard(t: ShardTask): ShardResult {
   write('.df.npy', npyBytes(df, [n, 128, 128]));
   write('.mask.npy', npyBytes(mask, [n, 128, 128]));
   // The model inputs too, so that training can read the shard at once (npm run features redoes them).
-  shardFeatures({ dir: t.dir, name: shardName(t.index), ...(t.focus ? { focus: t.focus } : {}) }, lines);
+  shardFeatures({ dir: t.dir, name: shardName(t.index) }, lines, meshes);
   // The JSONL goes last: its presence marks the shard complete, inputs included.
   write('.jsonl', lines.join('\n') + '\n');
   return { index: t.index, windows: n, seconds: (performance.now() - start) / 1000 };

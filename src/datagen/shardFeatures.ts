@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { CHANNELS, FRAME_CELLS, frameInputs, INPUTS_ID, SCALAR_COUNT } from '../core/model/features';
 import { npyBytes } from '../core/encoding/npy';
 import { parseRunRequest } from '../core/validation/requests';
+import type { TriangleSoup } from '../core/types';
 import { windowFluxes, type WindowFlux } from '../core/engine/windowFlux';
 import { sampleRoom, type Focus } from './sampleRoom';
 import { float16Bytes } from './float16';
@@ -17,10 +18,9 @@ import { float16Bytes } from './float16';
 export interface FeatureTask {
   dir: string;
   name: string;
-  /** The focused stream the shard belongs to; read from `<dir>.meta.json` when absent. */
-  focus?: Focus;
 }
 
+/** The focused stream a shard folder belongs to, from `<dir>.meta.json` (npm run data writes it). */
 function focusOf(dir: string): Focus | undefined {
   const meta = `${dir.replace(/\/+$/, '')}.meta.json`;
   if (!existsSync(meta)) return undefined;
@@ -28,13 +28,21 @@ function focusOf(dir: string): Focus | undefined {
 }
 
 /** `lines`: the shard's JSONL lines when the caller has them (the generator), else read from disk. */
-export function shardFeatures(t: FeatureTask, given?: readonly string[]): number {
+/**
+ * `meshes`: each room's parsed context mesh by room seed when the caller has them (the generator); else
+ * sampleRoom rebuilds them from the seeds.
+ */
+export function shardFeatures(
+  t: FeatureTask,
+  given?: readonly string[],
+  meshes?: ReadonlyMap<number, TriangleSoup | null>,
+): number {
   const lines =
     given ??
     readFileSync(join(t.dir, `${t.name}.jsonl`), 'utf8')
       .trim()
       .split('\n');
-  const focus = t.focus ?? focusOf(t.dir);
+  const focus = focusOf(t.dir);
   const C = CHANNELS.length;
   const x = new Float32Array(lines.length * C * FRAME_CELLS);
   const s = new Float32Array(lines.length * SCALAR_COUNT);
@@ -45,8 +53,11 @@ export function shardFeatures(t: FeatureTask, given?: readonly string[]): number
     const w = req.parameters.windows[rec.window]!;
     if (fluxes?.seed !== rec.room_seed) {
       // The lines of a room are consecutive: one flux computation per room, against its mesh if it had one.
-      const mesh = rec.triangles > 0 ? sampleRoom(rec.room_seed, focus).mesh : null;
-      const withMesh = mesh ? parseRunRequest({ ...(rec.body as object), mesh }).mesh : null;
+      const withMesh = meshes?.has(rec.room_seed)
+        ? (meshes.get(rec.room_seed) ?? null)
+        : rec.triangles > 0
+          ? parseRunRequest({ ...(rec.body as object), mesh: sampleRoom(rec.room_seed, focus).mesh }).mesh
+          : null;
       fluxes = { seed: rec.room_seed, flux: windowFluxes({ ...req, mesh: withMesh }) };
     }
     const inp = frameInputs(

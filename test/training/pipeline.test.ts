@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readNpy } from '../../src/core/encoding/npy';
 import { generateShard } from '../../src/datagen/shard';
+import { shardFeatures } from '../../src/datagen/shardFeatures';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { predictWindows } from '../../src/core/model/predict';
 import { parseRunRequest } from '../../src/core/validation/requests';
@@ -49,6 +50,11 @@ describe('training pipeline smoke run', () => {
     const x = readNpy(new Uint8Array(readFileSync(join(train, '000000.x.npy'))));
     expect(x.descr).toBe('<f2');
     expect(x.shape).toEqual([r.windows, 6, 128, 128]);
+    // The inputs from disk (context meshes rebuilt from the room seeds, as npm run features does) are
+    // the generator's own (which had the meshes at hand).
+    const scalars = readFileSync(join(train, '000000.s.npy'));
+    shardFeatures({ dir: train, name: '000000' });
+    expect(readFileSync(join(train, '000000.s.npy')).equals(scalars)).toBe(true);
     // Same seed, same shard: the generator is deterministic.
     const again = join(dir, 'again');
     mkdirSync(again);

@@ -56,8 +56,12 @@ export function windowFluxes(room: EngineRoom, seed = 1): WindowFlux[] {
 
 const SUB = 4;
 
+const shares = new Map<number, Float64Array>();
+
 /** Share of each direction cell (i, j) of a K × K grid over [−1, 1]² inside the unit disc (4 × 4 samples). */
 function discShares(K: number): Float64Array {
+  const known = shares.get(K);
+  if (known) return known;
   const out = new Float64Array(K * K);
   for (let j = 0; j < K; j++)
     for (let i = 0; i < K; i++) {
@@ -70,6 +74,7 @@ function discShares(K: number): Float64Array {
         }
       out[j * K + i] = n / (SUB * SUB);
     }
+  shares.set(K, out);
   return out;
 }
 
