@@ -1,17 +1,49 @@
 """Average the weights of checkpoints of one run (same architecture) into a new checkpoint.
 
-    python3 training/average.py OUT.pt A.pt B.pt [...]
+    python3 training/average.py OUT.pt A.pt B.pt [...] [--recalibrate data/v1]
 
 Late checkpoints of a fine-tune sit in one basin; their mean is a smoother model (stochastic weight
 averaging). lux-df-3 is the mean of run v7 at steps 3 000 and 6 000: better on the held-out split than either
-(docs/model.md). `train.py --export-only --out <dir of OUT.pt>` then exports it.
+(docs/model.md). The batch norms' running statistics of a mean of weights are not the statistics of the
+mean's activations; `--recalibrate` re-estimates them over training batches (SWA's bn_update).
+`train.py --export-only --out <dir of OUT.pt>` then exports it.
 """
+import argparse
+import os
+import random
 import sys
 
 import torch
 
+sys.path.insert(0, os.path.dirname(__file__))
+from luxnet import LuxNet, has_context, head_of, widths_of  # noqa: E402
 
-def main(out, paths):
+RECALIBRATION_BATCHES = 150
+RECALIBRATION_BATCH = 16
+
+
+def recalibrate(state, data, batches=RECALIBRATION_BATCHES, batch=RECALIBRATION_BATCH, seed=1):
+    """The batch norms' running mean and variance, measured (cumulative average, not momentum) over
+    `batches` random training batches with the averaged weights."""
+    from train import Shards, split_files
+
+    model = LuxNet(widths_of(state), context=has_context(state), head=head_of(state))
+    model.load_state_dict(state)
+    norms = [m for m in model.modules() if isinstance(m, torch.nn.BatchNorm2d)]
+    for m in norms:
+        m.reset_running_stats()
+        m.momentum = None
+    train = Shards(split_files(data)[0])
+    rng = random.Random(seed)
+    model.train()
+    with torch.no_grad():
+        for _ in range(batches):
+            x, s, _t = train.batch(rng.sample(range(len(train)), min(batch, len(train))))
+            model(x, s)
+    return model.state_dict()
+
+
+def main(out, paths, data=None):
     cks = [torch.load(p, map_location="cpu") for p in paths]
     base = cks[-1]
     model = {}
@@ -20,11 +52,21 @@ def main(out, paths):
             model[k] = (sum(c["model"][k].double() for c in cks) / len(cks)).to(v.dtype)
         else:  # counters (batch norm's num_batches_tracked): the last checkpoint's
             model[k] = v
+    if data:
+        model = recalibrate(model, data)
     base["model"] = model
     base["averaged_from"] = [{"path": p, "step": c["step"]} for p, c in zip(paths, cks)]
+    if data:
+        base["recalibrated_on"] = os.path.basename(os.path.normpath(data))
     torch.save(base, out)
-    print(f"averaged {len(cks)} checkpoints (steps {[c['step'] for c in cks]}) into {out}")
+    print(f"averaged {len(cks)} checkpoints (steps {[c['step'] for c in cks]}) into {out}"
+          + (f", batch norms recalibrated on {data}" if data else ""))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2:])
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    ap.add_argument("checkpoints", nargs="+")
+    ap.add_argument("--recalibrate", metavar="DATA", help="re-estimate the batch norms' statistics on DATA's training shards")
+    a = ap.parse_args()
+    main(a.out, a.checkpoints, a.recalibrate)

@@ -14,6 +14,7 @@ import json
 import math
 import os
 import random
+import shutil
 import sys
 import time
 
@@ -21,7 +22,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from luxnet import CHANNELS, SCALARS, LuxNet, grow, widths_of  # noqa: E402
+from luxnet import CHANNELS, HEAD, SCALARS, LuxNet, grow, widths_of  # noqa: E402
 
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is sampled
 # DF on an upward plane cannot exceed ~40 % through a vertical opening (half the sky, through glass); the
@@ -193,8 +194,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
     ap.add_argument("--widths", default="24,48,64,96")
+    ap.add_argument("--head", type=int, default=HEAD, help="hidden channels of the full-resolution head (prune_head.py makes 8 from 16)")
     ap.add_argument("--context", action="store_true", help="room-averaged bottleneck features join the scalars (luxnet.py)")
     ap.add_argument("--checkpoint-every", type=int, default=250)
+    ap.add_argument("--keep-every", type=int, default=0, help="also keep <out>/checkpoint-<step>.pt every this many steps (for training/average.py)")
     ap.add_argument("--reload-every", type=int, default=2000, help="re-scan the data folder (it may still grow)")
     ap.add_argument("--export-only", action="store_true")
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
@@ -209,16 +212,22 @@ def main():
     torch.manual_seed(a.seed)
     random.seed(a.seed)
     widths = tuple(int(v) for v in a.widths.split(","))
-    model = LuxNet(widths, context=a.context).to(device)
+    model = LuxNet(widths, context=a.context, head=a.head).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     ckpt_path = os.path.join(a.out, "checkpoint.pt")
-    step, history, averaged = 0, [], None
+    step, history, averaged, lineage = 0, [], {}, {}
+    # The command and batch that trained the weights: an --export-only run (of an average, say) reports
+    # them, not its own arguments.
+    command = "python3 " + " ".join(sys.argv)
+    trained_with = {"command": command, "batch": a.batch}
     if os.path.exists(ckpt_path):
         ck = torch.load(ckpt_path, map_location=device)
         model.load_state_dict(ck["model"])
         opt.load_state_dict(ck["opt"])
         step, history = ck["step"], ck.get("history", [])
-        averaged = ck.get("averaged_from")  # training/average.py
+        averaged = {k: ck[k] for k in ("averaged_from", "recalibrated_on") if k in ck}  # training/average.py
+        lineage = ck.get("lineage", {})
+        trained_with = ck.get("trained_with", trained_with)
         random.setstate(ck["py_rng"])
         torch.set_rng_state(ck["torch_rng"])
         print(f"resumed at step {step}")
@@ -227,13 +236,16 @@ def main():
         # A smaller network (narrower levels, no context) grows into this one with its answers unchanged.
         grow(model, init)
         print(f"weights from {a.init} (widths {widths_of(init)})")
+        pruned = torch.load(a.init, map_location="cpu").get("pruned_from")  # training/prune_head.py
+        lineage = {"initialised_from": a.init, **({"pruned_from": pruned} if pruned else {})}
 
     train_files, val_files = split_files(a.data)
     train, val = Shards(train_files), Shards(val_files)
     meta = lambda: {  # noqa: E731
         "version": a.version,
         "training": {
-            "command": "python3 " + " ".join(sys.argv),
+            "command": trained_with["command"],
+            **({"exported_with": command} if command != trained_with["command"] else {}),
             "data_version": os.path.basename(os.path.normpath(a.data)),
             "data_meta": json.load(open(os.path.join(a.data, "train.meta.json")))
             if os.path.exists(os.path.join(a.data, "train.meta.json"))
@@ -245,12 +257,15 @@ def main():
             "validation_windows": len(val),
             "seed": a.seed,
             "steps": step,
-            "batch": a.batch,
+            "batch": trained_with["batch"],
             "widths": list(widths),
             "context": a.context,
+            "head": a.head,
             "parameters": sum(p.numel() for p in model.parameters()),
-            "validation_mae": history[-1]["val_mae"] if history else None,
-            **({"averaged_from": averaged} if averaged else {}),
+            # An average's own validation error is not measured (npm run evaluate measures the model).
+            "validation_mae": None if averaged else history[-1]["val_mae"] if history else None,
+            **averaged,
+            **lineage,
             "framework": f"torch {torch.__version__}",
         },
     }
@@ -302,12 +317,16 @@ def main():
                     "opt": opt.state_dict(),
                     "step": step,
                     "history": history,
+                    "lineage": lineage,
+                    "trained_with": trained_with,
                     "py_rng": random.getstate(),
                     "torch_rng": torch.get_rng_state(),
                 },
                 ckpt_path + ".tmp",
             )
             os.replace(ckpt_path + ".tmp", ckpt_path)
+            if a.keep_every and step % a.keep_every == 0:
+                shutil.copyfile(ckpt_path, os.path.join(a.out, f"checkpoint-{step}.pt"))
     export(model, a.out, a.name, meta())
 
 

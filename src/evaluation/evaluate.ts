@@ -19,7 +19,14 @@ import { parseRunRequest } from '../core/validation/requests';
 import { sampleRoom } from '../datagen/sampleRoom';
 import { MAX_PLAUSIBLE_DF, pixelWeight } from '../datagen/shard';
 import { loadModel } from '../server/model/runtime';
-import { sampleMetrics, summarise, type SampleMetrics, type Summary } from './metrics';
+import {
+  roomMeans,
+  sampleMetrics,
+  summarise,
+  type RoomMeans,
+  type SampleMetrics,
+  type Summary,
+} from './metrics';
 
 export const TARGETS = { mae: 0.1, delta1: 0.9, meanError: 0.05, verdictAgreement: 0.95 };
 
@@ -31,8 +38,9 @@ function f32(path: string): { data: Float32Array; shape: number[] } {
 export async function heldOut(
   model: LoadedModel,
   dir: string,
-): Promise<{ summary: Summary; windows: number }> {
+): Promise<{ summary: Summary; windows: number; rooms: RoomMeans }> {
   const all: SampleMetrics[] = [];
+  const byRoom: { room: number; m: SampleMetrics }[] = [];
   for (const f of readdirSync(dir)
     .filter((n) => n.endsWith('.jsonl'))
     .sort()) {
@@ -70,12 +78,15 @@ export async function heldOut(
           tv.push(truth[i]!);
           wv.push(pixelWeight(i, maxCol));
         }
-        if (tv.length > 0) all.push(sampleMetrics({ pred: pv, truth: tv, weight: wv }));
+        if (tv.length === 0) continue;
+        const sm = sampleMetrics({ pred: pv, truth: tv, weight: wv });
+        all.push(sm);
+        byRoom.push({ room: rec.room_seed, m: sm });
       }
       k = end;
     }
   }
-  return { summary: summarise(all), windows: all.length };
+  return { summary: summarise(all), windows: all.length, rooms: roomMeans(byRoom) };
 }
 
 interface SceneResult extends SampleMetrics {
@@ -146,7 +157,11 @@ async function main(): Promise<void> {
   if (existsSync(test)) {
     const h = await heldOut(model, test);
     console.log(line('held-out', h.summary));
-    metrics.held_out = { split: test, ...h.summary };
+    const r = h.rooms;
+    console.log(
+      `  per room (${r.count}): mean err avg ${pct(r.meanErrorAbsMean)} median ${pct(r.meanErrorAbsMedian)} max ${pct(r.meanErrorAbsMax)} (≤5 %: ${pct(r.meanWithin5)})`,
+    );
+    metrics.held_out = { split: test, ...h.summary, rooms: r };
   } else console.log(`no held-out split at ${test} (npm run data -- --split test)`);
   const r = await radiance(model, o.radiance);
   for (const s of r.scenes)

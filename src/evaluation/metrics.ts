@@ -114,3 +114,37 @@ export function summarise(list: readonly SampleMetrics[]): Summary {
     verdictAgreement: list.filter((m) => m.verdictPred === m.verdictTruth).length / list.length,
   };
 }
+
+export interface RoomMeans {
+  count: number;
+  meanErrorAbsMean: number;
+  meanErrorAbsMedian: number;
+  meanErrorAbsMax: number;
+  meanWithin5: number;
+}
+
+/**
+ * Room-mean errors from per-window samples of the same rooms: a room's mean DF is the sum of its
+ * windows' means (light from separate openings adds; each window's sample covers the room as its frame
+ * sees it), so a room whose windows err in opposite directions is judged as the room, not the windows.
+ */
+export function roomMeans(windows: readonly { room: number; m: SampleMetrics }[]): RoomMeans {
+  const rooms = new Map<number, { pred: number; truth: number }>();
+  for (const { room, m } of windows) {
+    const r = rooms.get(room) ?? { pred: 0, truth: 0 };
+    r.pred += m.meanPred;
+    r.truth += m.meanTruth;
+    rooms.set(room, r);
+  }
+  const rel = [...rooms.values()]
+    .filter((r) => r.truth > 0)
+    .map((r) => Math.abs(r.pred / r.truth - 1))
+    .sort((a, b) => a - b);
+  return {
+    count: rel.length,
+    meanErrorAbsMean: rel.reduce((a, b) => a + b, 0) / rel.length,
+    meanErrorAbsMedian: rel[Math.floor(rel.length / 2)] ?? 0,
+    meanErrorAbsMax: rel[rel.length - 1] ?? 0,
+    meanWithin5: rel.filter((r) => r <= 0.05).length / rel.length,
+  };
+}

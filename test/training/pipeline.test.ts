@@ -68,7 +68,18 @@ describe('training pipeline smoke run', () => {
     const py = ensureTorchPython() as string;
     const out = join(dir, 'run');
     const args = (steps: number) =>
-      trainArgs(out, String(steps), '--batch', '2', '--widths', '4,4,4,4', '--checkpoint-every', '2');
+      trainArgs(
+        out,
+        String(steps),
+        '--batch',
+        '2',
+        '--widths',
+        '4,4,4,4',
+        '--checkpoint-every',
+        '2',
+        '--keep-every',
+        '2',
+      );
     const first = execFileSync(py, args(2), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     expect(first).toContain('step 2:');
     const second = execFileSync(py, args(4), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
@@ -85,6 +96,86 @@ describe('training pipeline smoke run', () => {
     const b = await res.json();
     expect(b.model).toEqual({ name: 'lux-df-3', version: '3.0.0' });
   }, 300_000);
+
+  it('averages kept checkpoints, re-estimates the batch norms, and exports the mean with its provenance', () => {
+    const py = ensureTorchPython() as string;
+    const run = join(dir, 'run');
+    const out = join(dir, 'averaged');
+    mkdirSync(out, { recursive: true });
+    const [a, b] = [join(run, 'checkpoint-2.pt'), join(run, 'checkpoint-4.pt')];
+    execFileSync(
+      py,
+      ['training/average.py', join(out, 'checkpoint.pt'), a, b, '--recalibrate', join(dir, 'data')],
+      {
+        stdio: 'ignore',
+      },
+    );
+    // A weight is the mean of the two; a batch norm's running mean is measured anew, not averaged.
+    const script = `
+import torch
+a, b, m = (torch.load(p, map_location="cpu")["model"] for p in ${JSON.stringify([a, b, join(out, 'checkpoint.pt')])})
+w = "e2.0.weight"; r = "e2.1.running_mean"
+print(float((m[w] - (a[w] + b[w]) / 2).abs().max()), float((m[r] - (a[r] + b[r]) / 2).abs().max()))`;
+    const [weightDiff, statDiff] = execFileSync(py, ['-c', script], { encoding: 'utf8' })
+      .trim()
+      .split(' ')
+      .map(Number);
+    expect(weightDiff).toBeLessThan(1e-6);
+    expect(statDiff).toBeGreaterThan(1e-4);
+    execFileSync(py, trainArgs(out, '4', '--widths', '4,4,4,4', '--export-only'), { stdio: 'ignore' });
+    const card = JSON.parse(readFileSync(join(out, 'lux-df-3.json'), 'utf8'));
+    expect(card.training.averaged_from.map((c: { step: number }) => c.step)).toEqual([2, 4]);
+    expect(card.training.recalibrated_on).toBe('data');
+    // The command that trained the weights, not the export's.
+    expect(card.training.command).toContain('--keep-every');
+    expect(card.training.exported_with).toContain('--export-only');
+    expect(card.training.batch).toBe(2);
+  }, 120_000);
+
+  it('prunes the head to fewer channels (its rows kept, the output layer refitted), then trains and serves', async () => {
+    const py = ensureTorchPython() as string;
+    const pruned = join(dir, 'pruned.pt');
+    const original = join(dir, 'run', 'checkpoint.pt');
+    const data = join(dir, 'data');
+    execFileSync(
+      py,
+      ['training/prune_head.py', original, pruned, '--head', '8', '--data', data, '--windows', '3'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const script = `
+import sys, torch
+sys.path.insert(0, "training")
+from prune_head import fit
+a, p = (torch.load(f, map_location="cpu")["model"] for f in ${JSON.stringify([original, pruned])})
+rows = [min(float((r - o).abs().max()) for o in a["fine.0.weight"]) for r in p["fine.0.weight"]]
+print(len(rows), max(rows), tuple(p["fine.2.weight"].shape))
+# The refit is exact when the fields are linear in the kept channels.
+H = torch.rand(500, 6, dtype=torch.float64); C = torch.randn(3, 2, dtype=torch.float64)
+O = H[:, [1, 4]] @ C.T + torch.tensor([0.5, -1.0, 2.0], dtype=torch.float64)
+coef, res = fit(H, O, torch.rand(500, 3, dtype=torch.float64) + 0.1, [1, 4])
+print(float((coef[:, :2] - C).abs().max()), res)`;
+    const [shape, refit] = execFileSync(py, ['-c', script], { encoding: 'utf8' }).trim().split('\n');
+    expect(shape).toBe('8 0.0 (3, 8, 1, 1)');
+    const [coefErr, residual] = refit!.split(' ').map(Number);
+    expect(coefErr).toBeLessThan(1e-9);
+    expect(residual).toBeLessThan(1e-12);
+    const out = join(dir, 'pruned-run');
+    execFileSync(
+      py,
+      trainArgs(out, '2', '--batch', '2', '--widths', '4,4,4,4', '--head', '8', '--init', pruned),
+      {
+        stdio: 'ignore',
+      },
+    );
+    const card = JSON.parse(readFileSync(join(out, 'lux-df-3.json'), 'utf8'));
+    expect(card.training).toMatchObject({ head: 8, initialised_from: pruned, pruned_from: { head: 16 } });
+    const model = new ModelStatus(join(out, 'lux-df-3.json'));
+    expect(await model.settled()).toBe('ready');
+    const res = await post(testApp({ model }), '/v2/run', EXAMPLE_BODIES['/run']![1]);
+    expect(res.status).toBe(200);
+  }, 180_000);
 
   it('grows a trained network into a wider one with room context, its answers unchanged', async () => {
     const py = ensureTorchPython() as string;
@@ -122,8 +213,8 @@ import sys, torch
 sys.path.insert(0, "training")
 from luxnet import LuxNet, grow
 torch.manual_seed(3)
-def net(widths, context):
-    m = LuxNet(widths, context)
+def net(widths, context, head=16):
+    m = LuxNet(widths, context, head=head)
     for k, v in m.state_dict().items():
         if k.endswith("running_var"): v.uniform_(0.5, 2.0)
         elif v.is_floating_point(): v.normal_(0, 0.3)
@@ -139,16 +230,19 @@ for k, v in v2.state_dict().items():
     elif v.is_floating_point(): v.normal_(0, 0.3)
 v2.eval(); v3 = LuxNet((4, 6, 8, 16), True).eval(); grow(v3, v2.state_dict())
 with torch.no_grad(): print("v2", float((v2(x, s[:, :143]) - v3(x, s)).abs().max()), float(v2(x, s[:, :143]).abs().max()))
-for widths, context in (((4, 6, 8, 8), True), ((4, 6, 8, 12), False)):
-    try: grow(LuxNet(widths, context), a.state_dict()); print("grew")
+# A pruned head (prune_head.py) grows back to a wider one.
+h8 = net((4, 6, 8, 12), True, head=8); h16 = LuxNet((4, 6, 8, 12), True).eval(); grow(h16, h8.state_dict())
+with torch.no_grad(): print("head", float((h8(x, s) - h16(x, s)).abs().max()), float(h8(x, s).abs().max()))
+for widths, context, head in (((4, 6, 8, 8), True, 16), ((4, 6, 8, 12), False, 16), ((4, 6, 8, 12), True, 8)):
+    try: grow(LuxNet(widths, context, head=head), a.state_dict()); print("grew")
     except ValueError: print("refused")
 `;
     const out = execFileSync(py, ['-c', script], { encoding: 'utf8' }).trim().split('\n');
-    for (const row of out.slice(0, 2)) {
+    for (const row of out.slice(0, 3)) {
       const [, diff, scale] = row.split(' ').map(Number);
       expect(scale).toBeGreaterThan(0.01);
       expect(diff).toBeLessThan(1e-5 * Math.max(1, scale!));
     }
-    expect(out.slice(2)).toEqual(['refused', 'refused']);
+    expect(out.slice(3)).toEqual(['refused', 'refused', 'refused']);
   }, 60_000);
 });

@@ -99,17 +99,14 @@ function buildTable(): Float32Array {
   return t;
 }
 
-/** F(φ, u(v)) for a strip at |φ| (radians) with q = 1 / cos φ. */
-function cumulative(tab: Float32Array, phiAbs: number, q: number, v: number): number {
+/** F(φ, u(v)) for a strip whose table row (at |φ|) starts at `r` with fraction `fx` towards the next. */
+function cumulative(tab: Float32Array, r: number, fx: number, q: number, v: number): number {
   if (v <= 0) return 0;
-  const x = Math.min(NPHI - 1e-9, phiAbs / PHI_STEP);
-  const i = x | 0;
-  const fx = x - i;
   const u = v === Infinity ? 1 : v / (q + v);
   const y = Math.min(NU - 1e-9, u * NU);
   const j = y | 0;
   const fy = y - j;
-  const r0 = i * (NU + 1) + j,
+  const r0 = r + j,
     r1 = r0 + NU + 1;
   const lo = tab[r0]! + (tab[r0 + 1]! - tab[r0]!) * fy;
   const hi = tab[r1]! + (tab[r1 + 1]! - tab[r1]!) * fy;
@@ -146,19 +143,25 @@ export function skyComponent(
     const c = cosPhi * cosStep - sinPhi * sinStep;
     sinPhi = sinPhi * cosStep + cosPhi * sinStep;
     cosPhi = c;
-    const fBottom = cumulative(tab, phiAbs, q, v0),
-      fTop = cumulative(tab, phiAbs, q, a.v1);
+    // The strip's table row, shared by its (up to four) look-ups.
+    const x = Math.min(NPHI - 1e-9, phiAbs / PHI_STEP);
+    const row = x | 0;
+    const fx = x - row;
+    const r = row * (NU + 1);
+    const fBottom = cumulative(tab, r, fx, q, v0),
+      fTop = cumulative(tab, r, fx, q, a.v1);
     if (angles === null || phi < -FAN || phi > FAN) {
       sky += fTop - fBottom;
       continue;
     }
     const i = Math.min(63, Math.max(0, Math.round((phi + FAN) / STEP)));
     // Elevation tan γ = v / √(1 + s²): the band's limits in v. Below, band and above are integrated
-    // separately, so the parts add up exactly and none is negative.
+    // separately, so the parts add up exactly and none is negative. A band reaching the aperture's edge
+    // (no obstruction in view, the common case) reuses the edge's look-up.
     const lo = Math.min(a.v1, Math.max(v0, angles.tanLow[i]! * q));
     const hi = Math.max(lo, Math.min(a.v1, angles.tanHigh[i]! * q));
-    const fLo = cumulative(tab, phiAbs, q, lo),
-      fHi = cumulative(tab, phiAbs, q, hi);
+    const fLo = lo === v0 ? fBottom : lo === a.v1 ? fTop : cumulative(tab, r, fx, q, lo),
+      fHi = hi === a.v1 ? fTop : hi === lo ? fLo : cumulative(tab, r, fx, q, hi);
     sky += fHi - fLo;
     obstructed += fLo - fBottom + (fTop - fHi);
   }
