@@ -46,6 +46,8 @@ class LuxNet(nn.Module):
     def __init__(self, widths=(24, 48, 64, 96), context=False, scalars=SCALARS, head=HEAD):
         super().__init__()
         self.context = context
+        # For export: fine_conv_exact's kernels (use_fast_head), the same function cheaper in onnxruntime-web.
+        self.fast_head = None
         w0, w1, w2, w3 = widths
         self.e1 = Block(CHANNELS, w0)
         self.e2 = Block(w0, w1)
@@ -60,6 +62,12 @@ class LuxNet(nn.Module):
             nn.ReLU(inplace=True),
             nn.Conv2d(head, 3, 1),
         )
+
+    def use_fast_head(self):
+        """Computes the head's phase kernels once, outside any trace, so that ONNX export sees constants;
+        they are stale after any change to the weights (export only)."""
+        self.fast_head = fast_head_weights(self.fine[0], self.fine[0].weight.shape[1] - CHANNELS)
+        return self
 
     @staticmethod
     def up(x):
@@ -80,7 +88,10 @@ class LuxNet(nn.Module):
         d3 = self.d3(torch.cat([self.up(e4), e3], 1))
         d2 = self.d2(torch.cat([self.up(d3), e2], 1))
         d1 = self.d1(torch.cat([self.up(d2), e1], 1))
-        o = self.fine(torch.cat([self.up(d1), inputs], 1))
+        if self.fast_head is not None:
+            o = self.fine[2](F.relu(fine_conv_exact(self.fast_head, d1, inputs)))
+        else:
+            o = self.fine(torch.cat([self.up(d1), inputs], 1))
         mask = inputs[:, 0:1]
         sky = inputs[:, 1:2]
         obstructed = inputs[:, 2:3]
@@ -171,3 +182,48 @@ def grow(model, state):
         n[:, reads_new] = 0.0
         n[oi.view(-1, 1), ii.view(1, -1)] = t
     model.load_state_dict(new)
+
+
+# Bilinear 2x upsampling (half-pixel centres) then a 3 x 3 tap at one of the two output phases, as weights
+# on the three low-resolution neighbours x[i-1], x[i], x[i+1]: PHASES[a][tap] (a = output index parity).
+PHASES = (
+    ((0.75, 0.25, 0.0), (0.25, 0.75, 0.0), (0.0, 0.75, 0.25)),
+    ((0.25, 0.75, 0.0), (0.0, 0.75, 0.25), (0.0, 0.25, 0.75)),
+)
+
+
+def fast_head_weights(conv, w0):
+    """fine_conv_exact's kernels from the head's first convolution, as plain tensors (constants when the
+    network is traced for ONNX export: the exporter needs the kernels' shapes)."""
+    W, b = conv.weight.detach().clone(), conv.bias.detach().clone()
+    Wd, Wi = W[:, :w0], W[:, w0:]
+    P = torch.tensor(PHASES, dtype=W.dtype)  # [2 parities, 3 taps, 3 neighbours]
+    # Combined kernels [out, in, a, b, 3, 3] -> channels out * 4 + a * 2 + b (pixel_shuffle's order).
+    K = torch.einsum("ayk,bxl,oiyx->oabikl", P, P, Wd).reshape(-1, w0, 3, 3)
+    return {"K": K, "Wi": Wi, "b": b, "top": Wd[:, :, :1], "bottom": Wd[:, :, 2:], "left": Wd[:, :, :, :1], "right": Wd[:, :, :, 2:]}
+
+
+def fine_conv_exact(k, d1, inputs):
+    """`conv(cat([up(d1), inputs]))` without building up(d1) at 128 x 128 (`k`: fast_head_weights(conv)).
+
+    onnxruntime-web's WASM convolution is dominated by im2col at full resolution, and the Resize and the
+    Concat before it cost as much again (~3 ms of ~23 per window). The convolution of a bilinearly
+    upsampled field is, per output phase (row and column parity), a 3 x 3 convolution of the low-resolution
+    field with combined weights: one convolution at 64 x 64 with 4x the outputs, then pixel shuffle. Bilinear
+    upsampling clamps at the edges, which edge padding of d1 reproduces; but the head's own zero padding
+    at the 128 x 128 border reads zeros where the phase form reads the edge's values, so the outermost rows
+    and columns subtract that ring's contribution (thin 1-D upsamplings of d1's edges). Equal to the plain
+    form to float rounding (test/training/pipeline.test.ts).
+    """
+    a = F.pixel_shuffle(F.conv2d(F.pad(d1, (1, 1, 1, 1), mode="replicate"), k["K"]), 2)
+    up_w = lambda t: F.interpolate(t, scale_factor=(1.0, 2.0), mode="bilinear", align_corners=False)  # noqa: E731
+    up_h = lambda t: F.interpolate(t, scale_factor=(2.0, 1.0), mode="bilinear", align_corners=False)  # noqa: E731
+    # The ring just outside the 128 x 128 field as the phase form sees it: the edge rows and columns of
+    # up(d1) repeated (corners with the rows, so they count once).
+    top = F.conv2d(F.pad(up_w(d1[:, :, :1]), (1, 1, 0, 0), mode="replicate"), k["top"])
+    bottom = F.conv2d(F.pad(up_w(d1[:, :, -1:]), (1, 1, 0, 0), mode="replicate"), k["bottom"])
+    left = F.conv2d(up_h(d1[:, :, :, :1]), k["left"], padding=(1, 0))
+    right = F.conv2d(up_h(d1[:, :, :, -1:]), k["right"], padding=(1, 0))
+    a = torch.cat([a[:, :, :1] - top, a[:, :, 1:-1], a[:, :, -1:] - bottom], 2)
+    a = torch.cat([a[:, :, :, :1] - left, a[:, :, :, 1:-1], a[:, :, :, -1:] - right], 3)
+    return a + F.conv2d(inputs, k["Wi"], k["b"], padding=1)

@@ -144,6 +144,7 @@ def evaluate(model, shards, device, limit=400):
 
 def export(model, out, name, meta):
     model = model.cpu().eval()
+    model.use_fast_head()  # luxnet.fine_conv_exact: the same function, ~3 ms less per window in WASM
     x = torch.zeros(1, CHANNELS, 128, 128)
     s = torch.zeros(1, SCALARS)
     path = os.path.join(out, name + ".onnx")
