@@ -16,7 +16,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from luxnet import LuxNet, has_context, head_of, widths_of  # noqa: E402
+from luxnet import from_state  # noqa: E402
 
 RECALIBRATION_BATCHES = 150
 RECALIBRATION_BATCH = 16
@@ -27,8 +27,7 @@ def recalibrate(state, data, batches=RECALIBRATION_BATCHES, batch=RECALIBRATION_
     `batches` random training batches with the averaged weights."""
     from train import Shards, split_files
 
-    model = LuxNet(widths_of(state), context=has_context(state), head=head_of(state))
-    model.load_state_dict(state)
+    model = from_state(state)
     norms = [m for m in model.modules() if isinstance(m, torch.nn.BatchNorm2d)]
     for m in norms:
         m.reset_running_stats()

@@ -108,6 +108,13 @@ def head_of(state):
     return int(state["fine.0.weight"].shape[0])
 
 
+def from_state(state):
+    """A LuxNet shaped like a checkpoint's weights (widths, room context, head), with them loaded."""
+    model = LuxNet(widths_of(state), context=has_context(state), head=head_of(state))
+    model.load_state_dict(state)
+    return model
+
+
 def scalars_of(state):
     """The scalar inputs a checkpoint reads (lux-frame-2 or -3) and whether it has room context."""
     n = state["film.0.weight"].shape[1]

@@ -17,7 +17,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from luxnet import LuxNet, has_context, head_of, widths_of  # noqa: E402
+from luxnet import from_state, head_of  # noqa: E402
 
 
 def activations(model, data, windows, seed=1, per_window=4000):
@@ -42,7 +42,9 @@ def activations(model, data, windows, seed=1, per_window=4000):
             sky, obstructed = x[0, 1][room], x[0, 2][room]
             g = torch.stack([torch.sigmoid(o[:, 0]) * sky, 0.3 * torch.sigmoid(o[:, 1]) * obstructed, torch.sigmoid(o[:, 2])], 1)
             keep = torch.randperm(h.shape[0], generator=torch.Generator().manual_seed(i))[:per_window]
-            hs.append(h[keep]), os_.append(o[keep]), gs.append(g[keep])
+            hs.append(h[keep])
+            os_.append(o[keep])
+            gs.append(g[keep])
     return torch.cat(hs).double(), torch.cat(os_).double(), torch.cat(gs).double()
 
 
@@ -59,8 +61,7 @@ def fit(H, O, G, channels):
 
 
 def prune(state, data, head, windows=120):
-    model = LuxNet(widths_of(state), context=has_context(state), head=head_of(state))
-    model.load_state_dict(state)
+    model = from_state(state)
     H, O, G = activations(model, data, windows)
     chosen = []
     while len(chosen) < head:

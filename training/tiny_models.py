@@ -57,27 +57,22 @@ def main(out):
                    [{"name": "image", "shape": ["n", 3, 384, 384], "dtype": "float32"}],
                    [{"name": "df", "shape": ["n", 1, 384, 384], "dtype": "float32"}]),
               open(os.path.join(out, "tiny-v2rgb.json"), "w"), indent=2)
-    torch.onnx.export(
-        SkyPlusHalf(), (torch.zeros(1, 6, 128, 128), torch.zeros(1, 143)), os.path.join(out, "tiny-frame.onnx"),
-        opset_version=17, input_names=["inputs", "scalars"], output_names=["df"],
-        dynamic_axes={"inputs": {0: "n"}, "scalars": {0: "n"}, "df": {0: "n"}},
-    )
-    json.dump(card("tiny-frame", "lux-frame-2",
-                   [{"name": "inputs", "shape": ["n", 6, 128, 128], "dtype": "float32"},
-                    {"name": "scalars", "shape": ["n", 143], "dtype": "float32"}],
-                   [{"name": "df", "shape": ["n", 1, 128, 128], "dtype": "float32"}]),
-              open(os.path.join(out, "tiny-frame.json"), "w"), indent=2)
-    torch.onnx.export(
-        FluxSum(), (torch.zeros(1, 6, 128, 128), torch.zeros(1, 147)), os.path.join(out, "tiny-flux.onnx"),
-        opset_version=17, input_names=["inputs", "scalars"], output_names=["df"],
-        dynamic_axes={"inputs": {0: "n"}, "scalars": {0: "n"}, "df": {0: "n"}},
-    )
-    json.dump(card("tiny-flux", "lux-frame-3",
-                   [{"name": "inputs", "shape": ["n", 6, 128, 128], "dtype": "float32"},
-                    {"name": "scalars", "shape": ["n", 147], "dtype": "float32"}],
-                   [{"name": "df", "shape": ["n", 1, 128, 128], "dtype": "float32"}]),
-              open(os.path.join(out, "tiny-flux.json"), "w"), indent=2)
+    frame_model(out, "tiny-frame", "lux-frame-2", SkyPlusHalf(), 143)
+    frame_model(out, "tiny-flux", "lux-frame-3", FluxSum(), 147)
 
+
+def frame_model(out, name, preprocessing, module, scalars):
+    """A test model in the project's own format: `inputs` [n, 6, 128, 128] and `scalars` [n, scalars]."""
+    torch.onnx.export(
+        module, (torch.zeros(1, 6, 128, 128), torch.zeros(1, scalars)), os.path.join(out, name + ".onnx"),
+        opset_version=17, input_names=["inputs", "scalars"], output_names=["df"],
+        dynamic_axes={"inputs": {0: "n"}, "scalars": {0: "n"}, "df": {0: "n"}},
+    )
+    json.dump(card(name, preprocessing,
+                   [{"name": "inputs", "shape": ["n", 6, 128, 128], "dtype": "float32"},
+                    {"name": "scalars", "shape": ["n", scalars], "dtype": "float32"}],
+                   [{"name": "df", "shape": ["n", 1, 128, 128], "dtype": "float32"}]),
+              open(os.path.join(out, name + ".json"), "w"), indent=2)
 
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else "test/fixtures/models")

@@ -22,7 +22,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from luxnet import CHANNELS, HEAD, SCALARS, LuxNet, grow, widths_of  # noqa: E402
+from luxnet import CHANNELS, HEAD, SCALARS, LuxNet, from_state, grow, head_of, widths_of  # noqa: E402
 
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is sampled
 # DF on an upward plane cannot exceed ~40 % through a vertical opening (half the sky, through glass); the
@@ -188,7 +188,7 @@ def main():
     ap.add_argument("--data", default="data/v1")
     ap.add_argument("--out", default="training/runs/v1")
     ap.add_argument("--name", default="lux-df-3")
-    ap.add_argument("--version", default="3.0.0")
+    ap.add_argument("--version", default="3.1.0")
     ap.add_argument("--steps", type=int, default=20000)
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--lr", type=float, default=2e-3)
@@ -212,18 +212,18 @@ def main():
     device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
     torch.manual_seed(a.seed)
     random.seed(a.seed)
-    widths = tuple(int(v) for v in a.widths.split(","))
-    model = LuxNet(widths, context=a.context, head=a.head).to(device)
-    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     ckpt_path = os.path.join(a.out, "checkpoint.pt")
     step, history, averaged, lineage = 0, [], {}, {}
     # The command and batch that trained the weights: an --export-only run (of an average, say) reports
     # them, not its own arguments.
     command = "python3 " + " ".join(sys.argv)
     trained_with = {"command": command, "batch": a.batch}
-    if os.path.exists(ckpt_path):
-        ck = torch.load(ckpt_path, map_location=device)
-        model.load_state_dict(ck["model"])
+    ck = torch.load(ckpt_path, map_location=device) if os.path.exists(ckpt_path) else None
+    # A checkpoint decides the network's shape (--widths, --context and --head only shape a new run).
+    model = (from_state(ck["model"]) if ck else LuxNet(tuple(int(v) for v in a.widths.split(",")), context=a.context, head=a.head)).to(device)
+    widths, head = widths_of(model.state_dict()), head_of(model.state_dict())
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
+    if ck:
         opt.load_state_dict(ck["opt"])
         step, history = ck["step"], ck.get("history", [])
         averaged = {k: ck[k] for k in ("averaged_from", "recalibrated_on") if k in ck}  # training/average.py
@@ -231,13 +231,13 @@ def main():
         trained_with = ck.get("trained_with", trained_with)
         random.setstate(ck["py_rng"])
         torch.set_rng_state(ck["torch_rng"])
-        print(f"resumed at step {step}")
+        print(f"resumed at step {step} (widths {widths}, context {model.context}, head {head})")
     elif a.init:
-        init = torch.load(a.init, map_location=device)["model"]
+        ick = torch.load(a.init, map_location=device)
         # A smaller network (narrower levels, no context) grows into this one with its answers unchanged.
-        grow(model, init)
-        print(f"weights from {a.init} (widths {widths_of(init)})")
-        pruned = torch.load(a.init, map_location="cpu").get("pruned_from")  # training/prune_head.py
+        grow(model, ick["model"])
+        print(f"weights from {a.init} (widths {widths_of(ick['model'])})")
+        pruned = ick.get("pruned_from")  # training/prune_head.py
         lineage = {"initialised_from": a.init, **({"pruned_from": pruned} if pruned else {})}
 
     train_files, val_files = split_files(a.data)
@@ -260,8 +260,8 @@ def main():
             "steps": step,
             "batch": trained_with["batch"],
             "widths": list(widths),
-            "context": a.context,
-            "head": a.head,
+            "context": model.context,
+            "head": head,
             "parameters": sum(p.numel() for p in model.parameters()),
             # An average's own validation error is not measured (npm run evaluate measures the model).
             "validation_mae": None if averaged else history[-1]["val_mae"] if history else None,

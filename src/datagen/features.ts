@@ -27,9 +27,11 @@ const pool = new Piscina<FeatureTask, number>({
 const jobs: Promise<number>[] = [];
 // The focused training streams (train-balcony/, npm run data -- --focus) too.
 const splits = existsSync(o.out)
-  ? readdirSync(o.out)
-      .filter((d) => d === 'train' || d === 'test' || d.startsWith('train-'))
-      .filter((d) => !d.endsWith('.json'))
+  ? readdirSync(o.out, { withFileTypes: true })
+      .filter(
+        (d) => d.isDirectory() && (d.name === 'train' || d.name === 'test' || d.name.startsWith('train-')),
+      )
+      .map((d) => d.name)
   : [];
 for (const split of splits.sort()) {
   const dir = join(o.out, split);

@@ -9,6 +9,7 @@ import { rng } from '../core/engine/random';
 import { signedArea } from '../core/geometry/polygon';
 import type { Vec2 } from '../core/geometry/vec';
 import { RANGES, REFLECTANCE_FIELDS } from '../core/validation/ranges';
+import { parseRunRequest, type RunRequest } from '../core/validation/requests';
 import { prism } from './solids';
 
 export type ContextKind = 'open' | 'angles' | 'city' | 'canyon' | 'balcony';
@@ -24,6 +25,37 @@ export interface SampledRoom {
   mesh: number[][] | null;
   /** For the 'angles' context: one horizon/zenith profile for every window. */
   angles: { horizon: number[]; zenith: number[] } | null;
+}
+
+const ZEROS = new Array<number>(64).fill(0);
+
+/**
+ * The sampled room as a client's /run request, validated as the server would: with its context mesh, or
+ * its angles (open sky: zeros, which the engine then drops).
+ */
+export function sampledRequest(s: SampledRoom): RunRequest {
+  return parseRunRequest(
+    s.mesh ? { ...s.body, mesh: s.mesh } : { ...s.body, ...(s.angles ?? { horizon: ZEROS, zenith: ZEROS }) },
+  );
+}
+
+/** One line of a shard's JSONL (src/datagen/shard.ts): a /run body with its windows' angles, no mesh. */
+export interface StoredWindow {
+  body: object;
+  window: number;
+  room_seed: number;
+  /** Triangles of the room's context mesh (0: open sky or an angles-only context). */
+  triangles: number;
+}
+
+/**
+ * A stored window's request as the client would send it: with the room's context mesh, rebuilt from the
+ * room's seed (the JSONL keeps only the angles the mesh gave), when it had one.
+ */
+export function storedRequest(rec: StoredWindow, focus?: Focus): RunRequest {
+  return parseRunRequest(
+    rec.triangles > 0 ? { ...rec.body, mesh: sampleRoom(rec.room_seed, focus).mesh } : rec.body,
+  );
 }
 
 type Rand = () => number;

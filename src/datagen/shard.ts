@@ -15,8 +15,7 @@ import { windowAngles } from '../core/api/windowAngles';
 import { simulateWindowFrames, type PixelSampler } from '../core/engine';
 import { hash32 } from '../core/engine/random';
 import { npyBytes } from '../core/encoding/npy';
-import { parseRunRequest } from '../core/validation/requests';
-import { sampleRoom, type Focus } from './sampleRoom';
+import { sampledRequest, sampleRoom, type Focus } from './sampleRoom';
 import { shardFeatures } from './shardFeatures';
 import type { TriangleSoup } from '../core/types';
 
@@ -39,7 +38,6 @@ export interface ShardResult {
 }
 
 const FRAME = 128 * 128;
-const ZEROS = new Array<number>(64).fill(0);
 
 export const shardName = (index: number): string => String(index).padStart(6, '0');
 
@@ -87,9 +85,7 @@ export function generateShard(t: ShardTask): ShardResult {
   for (let k = 0; k < t.rooms; k++) {
     const seed = roomSeed(t, k);
     const s = sampleRoom(seed, t.focus);
-    const given = s.angles ?? { horizon: ZEROS, zenith: ZEROS };
-    // Validate as the server would: the mesh, or angles (open sky = zeros, which the engine then drops).
-    const req = parseRunRequest(s.mesh ? { ...s.body, mesh: s.mesh } : { ...s.body, ...given });
+    const req = sampledRequest(s);
     meshes.set(seed, req.mesh);
     const angles = windowAngles(req, req.mesh);
     if (s.context === 'open') {

@@ -12,7 +12,7 @@ import { npyBytes } from '../core/encoding/npy';
 import { parseRunRequest } from '../core/validation/requests';
 import type { TriangleSoup } from '../core/types';
 import { windowFluxes, type WindowFlux } from '../core/engine/windowFlux';
-import { sampleRoom, type Focus } from './sampleRoom';
+import { storedRequest, type Focus, type StoredWindow } from './sampleRoom';
 import { float16Bytes } from './float16';
 
 export interface FeatureTask {
@@ -27,10 +27,10 @@ function focusOf(dir: string): Focus | undefined {
   return (JSON.parse(readFileSync(meta, 'utf8')) as { focus?: Focus }).focus;
 }
 
-/** `lines`: the shard's JSONL lines when the caller has them (the generator), else read from disk. */
 /**
- * `meshes`: each room's parsed context mesh by room seed when the caller has them (the generator); else
- * sampleRoom rebuilds them from the seeds.
+ * `lines`: the shard's JSONL lines when the caller has them (the generator), else read from disk.
+ * `meshes`: each room's parsed context mesh by room seed when the caller has them (the generator), else
+ * rebuilt from the seeds (storedRequest).
  */
 export function shardFeatures(
   t: FeatureTask,
@@ -48,7 +48,7 @@ export function shardFeatures(
   const s = new Float32Array(lines.length * SCALAR_COUNT);
   let fluxes: { seed: number; flux: WindowFlux[] } | null = null;
   lines.forEach((line, k) => {
-    const rec = JSON.parse(line) as { body: unknown; window: number; room_seed: number; triangles: number };
+    const rec = JSON.parse(line) as StoredWindow;
     const req = parseRunRequest(rec.body);
     const w = req.parameters.windows[rec.window]!;
     if (fluxes?.seed !== rec.room_seed) {
@@ -56,7 +56,7 @@ export function shardFeatures(
       const withMesh = meshes?.has(rec.room_seed)
         ? (meshes.get(rec.room_seed) ?? null)
         : rec.triangles > 0
-          ? parseRunRequest({ ...(rec.body as object), mesh: sampleRoom(rec.room_seed, focus).mesh }).mesh
+          ? storedRequest(rec, focus).mesh
           : null;
       fluxes = { seed: rec.room_seed, flux: windowFluxes({ ...req, mesh: withMesh }) };
     }

@@ -16,7 +16,7 @@ import { windowAngles } from '../core/api/windowAngles';
 import { readNpy } from '../core/encoding/npy';
 import { predictWindows, sumAtPoints, type LoadedModel } from '../core/model/predict';
 import { parseRunRequest } from '../core/validation/requests';
-import { sampleRoom } from '../datagen/sampleRoom';
+import { storedRequest, type StoredWindow } from '../datagen/sampleRoom';
 import { MAX_PLAUSIBLE_DF, pixelWeight } from '../datagen/shard';
 import { loadModel } from '../server/model/runtime';
 import {
@@ -48,7 +48,7 @@ export async function heldOut(
     const recs = readFileSync(join(dir, f), 'utf8')
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { body: object; window: number; room_seed: number; triangles: number });
+      .map((l) => JSON.parse(l) as StoredWindow);
     const df = f32(`${base}.df.npy`).data;
     const mask = readNpy(new Uint8Array(readFileSync(`${base}.mask.npy`))).data;
     let k = 0;
@@ -56,11 +56,9 @@ export async function heldOut(
       // The lines of one room are consecutive: predict all its windows in one batch.
       let end = k;
       while (end < recs.length && recs[end]!.room_seed === recs[k]!.room_seed) end++;
-      // The request as a client would send it: the context mesh (rebuilt from the room's seed: the JSONL
-      // keeps only its angles) when the room had one, with the angles /run would compute from it.
+      // The request as a client would send it: with the room's context mesh when it had one.
       const rec = recs[k]!;
-      const mesh = rec.triangles > 0 ? sampleRoom(rec.room_seed).mesh : undefined;
-      const req = parseRunRequest(mesh ? { ...rec.body, mesh } : rec.body);
+      const req = storedRequest(rec);
       const angles = req.parameters.windows.map((w) => ({ horizon: w.horizon!, zenith: w.zenith! }));
       const preds = await predictWindows(req, angles, model);
       for (let j = k; j < end; j++) {

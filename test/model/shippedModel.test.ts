@@ -41,8 +41,8 @@ describe('the shipped model', () => {
       r.summary.verdictAgreement >= TARGETS.verdictAgreement;
     expect(card.metrics.meets_targets_radiance).toBe(meets);
     // model.md's MAE, δ1 and verdict targets hold. The room means are within 5 % on 9 of 10 scenes; the
-    // balcony (−5.4 %) is not yet (docs/model.md §Status): this floor guards against regressions until a
-    // retrain meets that target too.
+    // small high window (R07, +5.2 %) is not yet (docs/model.md §Status): this floor guards against
+    // regressions until a retrain meets that target too.
     expect(r.summary.mae).toBeLessThanOrEqual(TARGETS.mae);
     expect(r.summary.delta1).toBeGreaterThanOrEqual(TARGETS.delta1);
     expect(r.summary.verdictAgreement).toBeGreaterThanOrEqual(TARGETS.verdictAgreement);

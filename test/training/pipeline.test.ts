@@ -122,8 +122,10 @@ print(float((m[w] - (a[w] + b[w]) / 2).abs().max()), float((m[r] - (a[r] + b[r])
       .map(Number);
     expect(weightDiff).toBeLessThan(1e-6);
     expect(statDiff).toBeGreaterThan(1e-4);
-    execFileSync(py, trainArgs(out, '4', '--widths', '4,4,4,4', '--export-only'), { stdio: 'ignore' });
+    // No --widths: the checkpoint decides the network's shape.
+    execFileSync(py, trainArgs(out, '4', '--export-only'), { stdio: 'ignore' });
     const card = JSON.parse(readFileSync(join(out, 'lux-df-3.json'), 'utf8'));
+    expect(card.training).toMatchObject({ widths: [4, 4, 4, 4], head: 16, context: false });
     expect(card.training.averaged_from.map((c: { step: number }) => c.step)).toEqual([2, 4]);
     expect(card.training.recalibrated_on).toBe('data');
     // The command that trained the weights, not the export's.

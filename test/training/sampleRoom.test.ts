@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseRunRequest } from '../../src/core/validation/requests';
-import { sampleRoom } from '../../src/datagen/sampleRoom';
-
-const ZEROS = new Array<number>(64).fill(0);
-const asRequest = (s: ReturnType<typeof sampleRoom>) =>
-  parseRunRequest(
-    s.mesh ? { ...s.body, mesh: s.mesh } : { ...s.body, ...(s.angles ?? { horizon: ZEROS, zenith: ZEROS }) },
-  );
+import { sampledRequest, sampleRoom } from '../../src/datagen/sampleRoom';
 
 describe('random rooms for the training data', () => {
   it('are valid /run requests, for the default and the focused stream', () => {
     for (let seed = 1; seed <= 150; seed++) {
-      expect(() => asRequest(sampleRoom(seed))).not.toThrow();
-      expect(() => asRequest(sampleRoom(seed, 'balcony'))).not.toThrow();
+      expect(() => sampledRequest(sampleRoom(seed))).not.toThrow();
+      expect(() => sampledRequest(sampleRoom(seed, 'balcony'))).not.toThrow();
     }
   });
 

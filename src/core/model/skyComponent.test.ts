@@ -80,7 +80,7 @@ describe('sky component', () => {
 });
 
 describe('sky component table', () => {
-  it('agrees with a fine Gauss integration of each band over a sweep of strips and limits', () => {
+  it('agrees with a fine midpoint integration of each band over a sweep of strips and limits', () => {
     // The reference: a 4 000-point midpoint rule in elevation with the exact glass transmittance.
     const fine = (q: number, a: number, b: number): number => {
       const ga = Math.atan(a / q),
