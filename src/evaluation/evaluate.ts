@@ -1,5 +1,5 @@
 /**
- * `npm run evaluate -- [--card public/models/lux-df-3.json] [--data data/v1] [--radiance ../shared/fixtures/radiance] [--write]`
+ * `npm run evaluate -- [--card public/models/lux-df-3.json] [--data data/v1] [--radiance ../shared/fixtures/radiance] [--write] [--rooms-out rooms.json]`
  *
  * The model's accuracy (model.md §What the model must reach) measured through the same code path as
  * /run (core preprocessing, onnxruntime-node, placement):
@@ -7,7 +7,8 @@
  *   cells the generator sampled, weighted by the area each stands for);
  * - on the Radiance reference scenes, against Radiance, per room: the sum of the windows' maps sampled at
  *   the reference sensors, angles from the scene's mesh as /run computes them.
- * Prints the table and, with --write, stores it in the model card.
+ * Prints the table and, with --write, stores it in the model card; --rooms-out writes each held-out
+ * room's predicted and true mean DF (JSON) for analysis.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +39,12 @@ function f32(path: string): { data: Float32Array; shape: number[] } {
 export async function heldOut(
   model: LoadedModel,
   dir: string,
-): Promise<{ summary: Summary; windows: number; rooms: RoomMeans }> {
+): Promise<{
+  summary: Summary;
+  windows: number;
+  rooms: RoomMeans;
+  byRoom: { room: number; m: SampleMetrics }[];
+}> {
   const all: SampleMetrics[] = [];
   const byRoom: { room: number; m: SampleMetrics }[] = [];
   for (const f of readdirSync(dir)
@@ -84,7 +90,7 @@ export async function heldOut(
       k = end;
     }
   }
-  return { summary: summarise(all), windows: all.length, rooms: roomMeans(byRoom) };
+  return { summary: summarise(all), windows: all.length, rooms: roomMeans(byRoom), byRoom };
 }
 
 interface SceneResult extends SampleMetrics {
@@ -147,6 +153,7 @@ async function main(): Promise<void> {
       data: { type: 'string', default: 'data/v1' },
       radiance: { type: 'string', default: '../shared/fixtures/radiance' },
       write: { type: 'boolean', default: false },
+      'rooms-out': { type: 'string' },
     },
   });
   const model = await loadModel(o.card);
@@ -160,6 +167,17 @@ async function main(): Promise<void> {
       `  per room (${r.count}): mean err avg ${pct(r.meanErrorAbsMean)} median ${pct(r.meanErrorAbsMedian)} max ${pct(r.meanErrorAbsMax)} (≤5 %: ${pct(r.meanWithin5)})`,
     );
     metrics.held_out = { split: test, ...h.summary, rooms: r };
+    if (o['rooms-out']) {
+      const rooms = new Map<number, { room: number; windows: number; pred: number; truth: number }>();
+      for (const { room, m } of h.byRoom) {
+        const e = rooms.get(room) ?? { room, windows: 0, pred: 0, truth: 0 };
+        e.windows++;
+        e.pred += m.meanPred;
+        e.truth += m.meanTruth;
+        rooms.set(room, e);
+      }
+      writeFileSync(o['rooms-out'], JSON.stringify([...rooms.values()]) + '\n');
+    }
   } else console.log(`no held-out split at ${test} (npm run data -- --split test)`);
   const r = await radiance(model, o.radiance);
   for (const s of r.scenes)

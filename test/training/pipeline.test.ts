@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readNpy } from '../../src/core/encoding/npy';
 import { generateShard } from '../../src/datagen/shard';
 import { shardFeatures } from '../../src/datagen/shardFeatures';
+import { relabel } from '../../src/evaluation/labelNoise';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { predictWindows } from '../../src/core/model/predict';
 import { parseRunRequest } from '../../src/core/validation/requests';
@@ -62,6 +63,25 @@ describe('training pipeline smoke run', () => {
     expect(readFileSync(join(again, '000000.jsonl'), 'utf8')).toBe(
       readFileSync(join(train, '000000.jsonl'), 'utf8'),
     );
+  }, 120_000);
+
+  it('measures the labels against the engine run again: exact with the same seed, close with another', () => {
+    const same = relabel(train, { quality: 'draft', seed: 0, rooms: 2 });
+    expect(same.length).toBeGreaterThanOrEqual(2);
+    for (const { m } of same) {
+      expect(m.mae).toBe(0);
+      expect(m.meanPred).toBe(m.meanTruth);
+    }
+    const other = relabel(train, { quality: 'draft', seed: 7, rooms: 2 });
+    expect(other.map((w) => w.room)).toEqual(same.map((w) => w.room));
+    for (const { m } of other) {
+      // Another Monte Carlo answer: not the same numbers, but the same light within a few percent.
+      expect(m.mae).toBeGreaterThan(0);
+      expect(Math.abs(m.meanError)).toBeLessThan(0.1);
+    }
+    expect(
+      relabel(train, { quality: 'draft', seed: 0, rooms: 1 }).every((w) => w.room === same[0]!.room),
+    ).toBe(true);
   }, 120_000);
 
   it('trains, checkpoints, resumes, exports ONNX with a card, and the result serves /run', async () => {

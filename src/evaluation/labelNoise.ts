@@ -1,0 +1,126 @@
+/**
+ * `npm run label-noise -- [--data data/v1/test] [--rooms 40] [--skip 0] [--seed 7] [--quality draft] [--out f.json]`
+ *
+ * How far a split's labels are from themselves: its rooms simulated again by the engine with another seed
+ * (at the split's quality, or `--quality`), the two answers compared as `npm run evaluate` compares the
+ * model with the labels (same cells, same area weights, a room's mean the sum of its windows'). On the
+ * held-out split this is the floor under the model's errors: a perfect model of the engine still differs
+ * from one Monte Carlo answer by this much. With `--quality draft` (the training labels' quality) it
+ * measures what training at draft costs: noise and any bias.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { simulateWindowFrames } from '../core/engine';
+import { readNpy } from '../core/encoding/npy';
+import { sampledRequest, sampleRoom, type StoredWindow } from '../datagen/sampleRoom';
+import { MAX_PLAUSIBLE_DF, nearAndLattice, pixelWeight } from '../datagen/shard';
+import { roomMeans, sampleMetrics, summarise, type SampleMetrics } from './metrics';
+
+export interface RelabelOptions {
+  quality: 'draft' | 'standard';
+  /** XORed into each room's seed for the engine's random choices (0: the generator's own answer). */
+  seed: number;
+  rooms: number;
+  skip?: number;
+}
+
+/** Rooms of a split simulated again, per window: the new answer as `pred`, the stored label as `truth`. */
+export function relabel(dir: string, o: RelabelOptions): { room: number; m: SampleMetrics }[] {
+  const out: { room: number; m: SampleMetrics }[] = [];
+  const skip = o.skip ?? 0;
+  let seen = 0;
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()) {
+    const base = join(dir, f.replace('.jsonl', ''));
+    const recs = readFileSync(join(dir, f), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as StoredWindow);
+    const dfNpy = readNpy(new Uint8Array(readFileSync(`${base}.df.npy`)));
+    const df = new Float32Array(dfNpy.data.buffer, dfNpy.data.byteOffset, dfNpy.data.byteLength / 4);
+    const mask = readNpy(new Uint8Array(readFileSync(`${base}.mask.npy`))).data;
+    for (let k = 0, end = 0; k < recs.length; k = end) {
+      // The lines of one room are consecutive.
+      while (end < recs.length && recs[end]!.room_seed === recs[k]!.room_seed) end++;
+      if (seen++ < skip) continue;
+      if (seen > skip + o.rooms) return out;
+      // The generator's request (shard.ts): the sampled room, open contexts without angles.
+      const seed = recs[k]!.room_seed;
+      const s = sampleRoom(seed);
+      const req = sampledRequest(s);
+      if (s.context === 'open')
+        for (const w of req.parameters.windows) {
+          delete w.horizon;
+          delete w.zenith;
+        }
+      const frames = simulateWindowFrames(
+        { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType },
+        { quality: o.quality, seed: (seed ^ o.seed) >>> 0 },
+        nearAndLattice,
+      );
+      for (let j = k; j < end; j++) {
+        const again = frames[recs[j]!.window]!.df;
+        const truth = df.subarray(j * 16384, (j + 1) * 16384);
+        const m = mask.subarray(j * 16384, (j + 1) * 16384);
+        let maxCol = 0;
+        for (let i = 0; i < 16384; i++) if (m[i]) maxCol = Math.max(maxCol, i % 128);
+        const pv: number[] = [],
+          tv: number[] = [],
+          wv: number[] = [];
+        for (let i = 0; i < 16384; i++) {
+          const t = truth[i]!,
+            a = again[i]!;
+          if (!m[i] || !(t <= MAX_PLAUSIBLE_DF) || !(a <= MAX_PLAUSIBLE_DF)) continue; // NaN: not sampled
+          pv.push(a);
+          tv.push(t);
+          wv.push(pixelWeight(i, maxCol));
+        }
+        if (tv.length) out.push({ room: seed, m: sampleMetrics({ pred: pv, truth: tv, weight: wv }) });
+      }
+    }
+  }
+  return out;
+}
+
+function main(): void {
+  const { values: o } = parseArgs({
+    options: {
+      data: { type: 'string', default: 'data/v1/test' },
+      rooms: { type: 'string', default: '40' },
+      skip: { type: 'string', default: '0' },
+      seed: { type: 'string', default: '7' },
+      quality: { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
+  const quality =
+    o.quality ??
+    (JSON.parse(readFileSync(`${o.data.replace(/\/$/, '')}.meta.json`, 'utf8')) as { quality: string })
+      .quality;
+  if (quality !== 'draft' && quality !== 'standard') throw new Error(`--quality must be draft or standard`);
+  const started = performance.now();
+  const windows = relabel(o.data, {
+    quality,
+    seed: Number(o.seed),
+    rooms: Number(o.rooms),
+    skip: Number(o.skip),
+  });
+  const s = summarise(windows.map((w) => w.m));
+  const r = roomMeans(windows);
+  const pct = (v: number): string => `${(100 * v).toFixed(1)} %`;
+  console.log(
+    `${quality} against ${o.data}: ${r.count} rooms, ${windows.length} windows, ${((performance.now() - started) / 1000).toFixed(0)} s\n` +
+      `cells: MAE ${s.mae.toFixed(3)}  δ1 ${pct(s.delta1)}  verdicts ${pct(s.verdictAgreement)}  bias ${pct(s.bias)}\n` +
+      `windows' means: avg ${pct(s.meanErrorAbsMean)} max ${pct(s.meanErrorAbsMax)} within 5 %: ${pct(s.meanWithin5)}\n` +
+      `rooms' means:   avg ${pct(r.meanErrorAbsMean)} median ${pct(r.meanErrorAbsMedian)} max ${pct(r.meanErrorAbsMax)} within 5 %: ${pct(r.meanWithin5)}`,
+  );
+  if (o.out)
+    writeFileSync(
+      o.out,
+      JSON.stringify(windows.map(({ room, m }) => ({ room, again: m.meanPred, label: m.meanTruth }))) + '\n',
+    );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
