@@ -188,7 +188,7 @@ def main():
     ap.add_argument("--data", default="data/v1")
     ap.add_argument("--out", default="training/runs/v1")
     ap.add_argument("--name", default="lux-df-3")
-    ap.add_argument("--version", default="3.1.0")
+    ap.add_argument("--version", default="3.2.0")
     ap.add_argument("--steps", type=int, default=20000)
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--lr", type=float, default=2e-3)

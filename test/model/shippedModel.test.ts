@@ -10,9 +10,6 @@ import { FIXTURE_DIR } from '../engine/radianceFixtures';
  * path: the targets of model.md, and the card telling the truth about what was measured.
  */
 const CARD = 'public/models/lux-df-3.json';
-/** What the shipped model must not fall below (set from its evaluation; tighten with each retrain). */
-const FLOOR = { meanErrorAbsMax: 0.06 };
-
 describe('the shipped model', () => {
   it('has a card that describes it, within the size limit', () => {
     expect(existsSync(CARD)).toBe(true);
@@ -27,7 +24,7 @@ describe('the shipped model', () => {
     });
   });
 
-  it('on the Radiance reference scenes: what its card claims, and no worse than the shipped floor', async () => {
+  it('on the Radiance reference scenes: what its card claims, and model.md targets met', async () => {
     const model = await loadModel(CARD);
     const r = await radiance(model, FIXTURE_DIR);
     const card = JSON.parse(readFileSync(CARD, 'utf8'));
@@ -40,12 +37,11 @@ describe('the shipped model', () => {
       r.summary.meanErrorAbsMax <= TARGETS.meanError &&
       r.summary.verdictAgreement >= TARGETS.verdictAgreement;
     expect(card.metrics.meets_targets_radiance).toBe(meets);
-    // model.md's MAE, δ1 and verdict targets hold. The room means are within 5 % on 9 of 10 scenes; the
-    // small high window (R07, +5.2 %) is not yet (docs/model.md §Status): this floor guards against
-    // regressions until a retrain meets that target too.
+    // Every target, every room's mean within 5 % included (lux-df-3 3.2.0: worst R07 +4.2 %).
+    expect(meets).toBe(true);
     expect(r.summary.mae).toBeLessThanOrEqual(TARGETS.mae);
     expect(r.summary.delta1).toBeGreaterThanOrEqual(TARGETS.delta1);
     expect(r.summary.verdictAgreement).toBeGreaterThanOrEqual(TARGETS.verdictAgreement);
-    expect(r.summary.meanErrorAbsMax).toBeLessThanOrEqual(FLOOR.meanErrorAbsMax);
+    for (const s of r.scenes) expect(Math.abs(s.meanError), s.scene).toBeLessThanOrEqual(TARGETS.meanError);
   }, 120_000);
 });
