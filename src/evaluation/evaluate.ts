@@ -14,11 +14,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { windowAngles } from '../core/api/windowAngles';
-import { readNpy } from '../core/encoding/npy';
 import { predictWindows, sumAtPoints, type LoadedModel } from '../core/model/predict';
 import { parseRunRequest } from '../core/validation/requests';
-import { storedRequest, type StoredWindow } from '../datagen/sampleRoom';
-import { MAX_PLAUSIBLE_DF, pixelWeight } from '../datagen/shard';
+import { storedRequest } from '../datagen/sampleRoom';
 import { loadModel } from '../server/model/runtime';
 import {
   roomMeans,
@@ -28,13 +26,9 @@ import {
   type SampleMetrics,
   type Summary,
 } from './metrics';
+import { readShards, roomEnd, windowSample } from './shardSamples';
 
 export const TARGETS = { mae: 0.1, delta1: 0.9, meanError: 0.05, verdictAgreement: 0.95 };
-
-function f32(path: string): { data: Float32Array; shape: number[] } {
-  const a = readNpy(new Uint8Array(readFileSync(path)));
-  return { data: new Float32Array(a.data.buffer, a.data.byteOffset, a.data.byteLength / 4), shape: a.shape };
-}
 
 export async function heldOut(
   model: LoadedModel,
@@ -47,47 +41,22 @@ export async function heldOut(
 }> {
   const all: SampleMetrics[] = [];
   const byRoom: { room: number; m: SampleMetrics }[] = [];
-  for (const f of readdirSync(dir)
-    .filter((n) => n.endsWith('.jsonl'))
-    .sort()) {
-    const base = join(dir, f.replace('.jsonl', ''));
-    const recs = readFileSync(join(dir, f), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as StoredWindow);
-    const df = f32(`${base}.df.npy`).data;
-    const mask = readNpy(new Uint8Array(readFileSync(`${base}.mask.npy`))).data;
-    let k = 0;
-    while (k < recs.length) {
-      // The lines of one room are consecutive: predict all its windows in one batch.
-      let end = k;
-      while (end < recs.length && recs[end]!.room_seed === recs[k]!.room_seed) end++;
-      // The request as a client would send it: with the room's context mesh when it had one.
-      const rec = recs[k]!;
-      const req = storedRequest(rec);
+  for (const shard of readShards(dir)) {
+    const { recs } = shard;
+    for (let k = 0, end; k < recs.length; k = end) {
+      // Predict all of a room's windows in one batch, from the request as a client would send it: with
+      // the room's context mesh when it had one.
+      end = roomEnd(recs, k);
+      const req = storedRequest(recs[k]!);
       const angles = req.parameters.windows.map((w) => ({ horizon: w.horizon!, zenith: w.zenith! }));
       const preds = await predictWindows(req, angles, model);
       for (let j = k; j < end; j++) {
-        const p = preds[recs[j]!.window]!.df;
-        const truth = df.subarray(j * 16384, (j + 1) * 16384);
-        const m = mask.subarray(j * 16384, (j + 1) * 16384);
-        let maxCol = 0;
-        for (let i = 0; i < 16384; i++) if (m[i]) maxCol = Math.max(maxCol, i % 128);
-        const pv: number[] = [],
-          tv: number[] = [],
-          wv: number[] = [];
-        for (let i = 0; i < 16384; i++) {
-          if (!m[i] || !Number.isFinite(truth[i]!) || truth[i]! > MAX_PLAUSIBLE_DF) continue;
-          pv.push(p[i]!);
-          tv.push(truth[i]!);
-          wv.push(pixelWeight(i, maxCol));
-        }
-        if (tv.length === 0) continue;
-        const sm = sampleMetrics({ pred: pv, truth: tv, weight: wv });
+        const sample = windowSample(shard, j, preds[recs[j]!.window]!.df);
+        if (!sample) continue;
+        const sm = sampleMetrics(sample);
         all.push(sm);
-        byRoom.push({ room: rec.room_seed, m: sm });
+        byRoom.push({ room: recs[k]!.room_seed, m: sm });
       }
-      k = end;
     }
   }
   return { summary: summarise(all), windows: all.length, rooms: roomMeans(byRoom), byRoom };

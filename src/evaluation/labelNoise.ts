@@ -8,14 +8,13 @@
  * from one Monte Carlo answer by this much. With `--quality draft` (the training labels' quality) it
  * measures what training at draft costs: noise and any bias.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { simulateWindowFrames } from '../core/engine';
-import { readNpy } from '../core/encoding/npy';
-import { sampledRequest, sampleRoom, type StoredWindow } from '../datagen/sampleRoom';
-import { MAX_PLAUSIBLE_DF, nearAndLattice, pixelWeight } from '../datagen/shard';
+import { sampledRequest, sampleRoom } from '../datagen/sampleRoom';
+import { nearAndLattice } from '../datagen/shard';
 import { roomMeans, sampleMetrics, summarise, type SampleMetrics } from './metrics';
+import { readShards, roomEnd, windowSample } from './shardSamples';
 
 export interface RelabelOptions {
   quality: 'draft' | 'standard';
@@ -30,20 +29,10 @@ export function relabel(dir: string, o: RelabelOptions): { room: number; m: Samp
   const out: { room: number; m: SampleMetrics }[] = [];
   const skip = o.skip ?? 0;
   let seen = 0;
-  for (const f of readdirSync(dir)
-    .filter((n) => n.endsWith('.jsonl'))
-    .sort()) {
-    const base = join(dir, f.replace('.jsonl', ''));
-    const recs = readFileSync(join(dir, f), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as StoredWindow);
-    const dfNpy = readNpy(new Uint8Array(readFileSync(`${base}.df.npy`)));
-    const df = new Float32Array(dfNpy.data.buffer, dfNpy.data.byteOffset, dfNpy.data.byteLength / 4);
-    const mask = readNpy(new Uint8Array(readFileSync(`${base}.mask.npy`))).data;
-    for (let k = 0, end = 0; k < recs.length; k = end) {
-      // The lines of one room are consecutive.
-      while (end < recs.length && recs[end]!.room_seed === recs[k]!.room_seed) end++;
+  for (const shard of readShards(dir)) {
+    const { recs } = shard;
+    for (let k = 0, end; k < recs.length; k = end) {
+      end = roomEnd(recs, k);
       if (seen++ < skip) continue;
       if (seen > skip + o.rooms) return out;
       // The generator's request (shard.ts): the sampled room, open contexts without angles.
@@ -61,23 +50,8 @@ export function relabel(dir: string, o: RelabelOptions): { room: number; m: Samp
         nearAndLattice,
       );
       for (let j = k; j < end; j++) {
-        const again = frames[recs[j]!.window]!.df;
-        const truth = df.subarray(j * 16384, (j + 1) * 16384);
-        const m = mask.subarray(j * 16384, (j + 1) * 16384);
-        let maxCol = 0;
-        for (let i = 0; i < 16384; i++) if (m[i]) maxCol = Math.max(maxCol, i % 128);
-        const pv: number[] = [],
-          tv: number[] = [],
-          wv: number[] = [];
-        for (let i = 0; i < 16384; i++) {
-          const t = truth[i]!,
-            a = again[i]!;
-          if (!m[i] || !(t <= MAX_PLAUSIBLE_DF) || !(a <= MAX_PLAUSIBLE_DF)) continue; // NaN: not sampled
-          pv.push(a);
-          tv.push(t);
-          wv.push(pixelWeight(i, maxCol));
-        }
-        if (tv.length) out.push({ room: seed, m: sampleMetrics({ pred: pv, truth: tv, weight: wv }) });
+        const sample = windowSample(shard, j, frames[recs[j]!.window]!.df, true);
+        if (sample) out.push({ room: seed, m: sampleMetrics(sample) });
       }
     }
   }
