@@ -22,7 +22,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from luxnet import CHANNELS, HEAD, SCALARS, LuxNet, from_state, grow, head_of, widths_of  # noqa: E402
+from luxnet import CHANNELS, HEAD, SCALARS, LuxNet, from_state, grow, has_context, head_of, widths_of  # noqa: E402
 
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is sampled
 # DF on an upward plane cannot exceed ~40 % through a vertical opening (half the sky, through glass); the
@@ -194,8 +194,8 @@ def main():
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
-    ap.add_argument("--widths", default="24,48,64,96")
-    ap.add_argument("--head", type=int, default=HEAD, help="hidden channels of the full-resolution head (prune_head.py makes 8 from 16)")
+    ap.add_argument("--widths", help="channels per level of a new run (default 24,48,64,96, or --init's)")
+    ap.add_argument("--head", type=int, help=f"hidden channels of the full-resolution head of a new run (default {HEAD}, or --init's; prune_head.py makes 8 from 16)")
     ap.add_argument("--context", action="store_true", help="room-averaged bottleneck features join the scalars (luxnet.py)")
     ap.add_argument("--checkpoint-every", type=int, default=250)
     ap.add_argument("--keep-every", type=int, default=0, help="also keep <out>/checkpoint-<step>.pt every this many steps (for training/average.py)")
@@ -219,8 +219,17 @@ def main():
     command = "python3 " + " ".join(sys.argv)
     trained_with = {"command": command, "batch": a.batch}
     ck = torch.load(ckpt_path, map_location=device) if os.path.exists(ckpt_path) else None
-    # A checkpoint decides the network's shape (--widths, --context and --head only shape a new run).
-    model = (from_state(ck["model"]) if ck else LuxNet(tuple(int(v) for v in a.widths.split(",")), context=a.context, head=a.head)).to(device)
+    ick = torch.load(a.init, map_location=device) if a.init and not ck else None
+    # A checkpoint decides the network's shape (--widths, --context and --head only shape a new run); a new
+    # run from --init takes the shape of the weights it starts from unless told to grow them.
+    if ck:
+        model = from_state(ck["model"])
+    else:
+        base = ick["model"] if ick else None
+        widths = tuple(int(v) for v in a.widths.split(",")) if a.widths else widths_of(base) if base else (24, 48, 64, 96)
+        head = a.head or (head_of(base) if base else HEAD)
+        model = LuxNet(widths, context=a.context or bool(base and has_context(base)), head=head)
+    model = model.to(device)
     widths, head = widths_of(model.state_dict()), head_of(model.state_dict())
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     if ck:
@@ -232,8 +241,7 @@ def main():
         random.setstate(ck["py_rng"])
         torch.set_rng_state(ck["torch_rng"])
         print(f"resumed at step {step} (widths {widths}, context {model.context}, head {head})")
-    elif a.init:
-        ick = torch.load(a.init, map_location=device)
+    elif ick:
         # A smaller network (narrower levels, no context) grows into this one with its answers unchanged.
         grow(model, ick["model"])
         print(f"weights from {a.init} (widths {widths_of(ick['model'])})")

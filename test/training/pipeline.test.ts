@@ -188,13 +188,19 @@ print(float((coef[:, :2] - C).abs().max()), res)`;
     const out = join(dir, 'pruned-run');
     execFileSync(
       py,
-      trainArgs(out, '2', '--batch', '2', '--widths', '4,4,4,4', '--head', '8', '--init', pruned),
+      // No --widths or --head: a run from --init takes the shape of the weights it starts from.
+      trainArgs(out, '2', '--batch', '2', '--init', pruned),
       {
         stdio: 'ignore',
       },
     );
     const card = JSON.parse(readFileSync(join(out, 'lux-df-3.json'), 'utf8'));
-    expect(card.training).toMatchObject({ head: 8, initialised_from: pruned, pruned_from: { head: 16 } });
+    expect(card.training).toMatchObject({
+      widths: [4, 4, 4, 4],
+      head: 8,
+      initialised_from: pruned,
+      pruned_from: { head: 16 },
+    });
     const model = new ModelStatus(join(out, 'lux-df-3.json'));
     expect(await model.settled()).toBe('ready');
     const res = await post(testApp({ model }), '/v2/run', EXAMPLE_BODIES['/run']![1]);
