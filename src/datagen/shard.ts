@@ -11,11 +11,13 @@
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { windowAngles } from '../core/api/windowAngles';
+import { windowAngles, type WindowAngles } from '../core/api/windowAngles';
 import { simulateWindowFrames, type PixelSampler } from '../core/engine';
+import type { WindowFrameResult } from '../core/engine/v2Frame';
 import { hash32 } from '../core/engine/random';
 import { npyBytes } from '../core/encoding/npy';
-import { sampledRequest, sampleRoom, type Focus } from './sampleRoom';
+import type { RunRequest } from '../core/validation/requests';
+import { sampledRequest, sampleRoom, type Focus, type SampledRoom } from './sampleRoom';
 import { shardFeatures } from './shardFeatures';
 import type { TriangleSoup } from '../core/types';
 
@@ -75,6 +77,32 @@ export const nearAndLattice: PixelSampler = (frame) => {
   };
 };
 
+/**
+ * A sampled room labelled as the generator labels it: its /run request, each window's angles (given, or
+ * the fan from the mesh) and the engine's frames. Open contexts are simulated without angles (the engine's
+ * sky then reaches the horizon everywhere). `engineSeed` drives the engine's random choices (the room's
+ * seed in the data; another to measure the labels' noise: npm run label-noise).
+ */
+export function labelRoom(
+  s: SampledRoom,
+  quality: ShardTask['quality'],
+  engineSeed: number,
+): { req: RunRequest; angles: WindowAngles[]; frames: WindowFrameResult[] } {
+  const req = sampledRequest(s);
+  const angles = windowAngles(req, req.mesh);
+  if (s.context === 'open')
+    for (const w of req.parameters.windows) {
+      delete w.horizon;
+      delete w.zenith;
+    }
+  const frames = simulateWindowFrames(
+    { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType },
+    { quality, seed: engineSeed },
+    nearAndLattice,
+  );
+  return { req, angles, frames };
+}
+
 export function generateShard(t: ShardTask): ShardResult {
   const start = performance.now();
   const lines: string[] = [];
@@ -85,20 +113,8 @@ export function generateShard(t: ShardTask): ShardResult {
   for (let k = 0; k < t.rooms; k++) {
     const seed = roomSeed(t, k);
     const s = sampleRoom(seed, t.focus);
-    const req = sampledRequest(s);
+    const { req, angles, frames } = labelRoom(s, t.quality, seed);
     meshes.set(seed, req.mesh);
-    const angles = windowAngles(req, req.mesh);
-    if (s.context === 'open') {
-      for (const w of req.parameters.windows) {
-        delete w.horizon;
-        delete w.zenith;
-      }
-    }
-    const frames = simulateWindowFrames(
-      { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType },
-      { quality: t.quality, seed },
-      nearAndLattice,
-    );
     frames.forEach((f, i) => {
       const windows = structuredClone(s.body.parameters.windows);
       for (const [j, id] of Object.keys(windows).entries()) Object.assign(windows[id]!, angles[j]);

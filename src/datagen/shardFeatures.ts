@@ -21,7 +21,7 @@ export interface FeatureTask {
 }
 
 /** The focused stream a shard folder belongs to, from `<dir>.meta.json` (npm run data writes it). */
-function focusOf(dir: string): Focus | undefined {
+export function focusOf(dir: string): Focus | undefined {
   const meta = `${dir.replace(/\/+$/, '')}.meta.json`;
   if (!existsSync(meta)) return undefined;
   return (JSON.parse(readFileSync(meta, 'utf8')) as { focus?: Focus }).focus;

@@ -20,9 +20,10 @@ import { storedRequest } from '../datagen/sampleRoom';
 import { loadModel } from '../server/model/runtime';
 import {
   roomMeans,
+  roomTotals,
   sampleMetrics,
   summarise,
-  type RoomMeans,
+  type RoomTotal,
   type SampleMetrics,
   type Summary,
 } from './metrics';
@@ -33,12 +34,7 @@ export const TARGETS = { mae: 0.1, delta1: 0.9, meanError: 0.05, verdictAgreemen
 export async function heldOut(
   model: LoadedModel,
   dir: string,
-): Promise<{
-  summary: Summary;
-  windows: number;
-  rooms: RoomMeans;
-  byRoom: { room: number; m: SampleMetrics }[];
-}> {
+): Promise<{ summary: Summary; windows: number; rooms: RoomTotal[] }> {
   const all: SampleMetrics[] = [];
   const byRoom: { room: number; m: SampleMetrics }[] = [];
   for (const shard of readShards(dir)) {
@@ -59,7 +55,7 @@ export async function heldOut(
       }
     }
   }
-  return { summary: summarise(all), windows: all.length, rooms: roomMeans(byRoom), byRoom };
+  return { summary: summarise(all), windows: all.length, rooms: roomTotals(byRoom) };
 }
 
 interface SceneResult extends SampleMetrics {
@@ -131,22 +127,12 @@ async function main(): Promise<void> {
   if (existsSync(test)) {
     const h = await heldOut(model, test);
     console.log(line('held-out', h.summary));
-    const r = h.rooms;
+    const r = roomMeans(h.rooms);
     console.log(
       `  per room (${r.count}): mean err avg ${pct(r.meanErrorAbsMean)} median ${pct(r.meanErrorAbsMedian)} max ${pct(r.meanErrorAbsMax)} (≤5 %: ${pct(r.meanWithin5)})`,
     );
     metrics.held_out = { split: test, ...h.summary, rooms: r };
-    if (o['rooms-out']) {
-      const rooms = new Map<number, { room: number; windows: number; pred: number; truth: number }>();
-      for (const { room, m } of h.byRoom) {
-        const e = rooms.get(room) ?? { room, windows: 0, pred: 0, truth: 0 };
-        e.windows++;
-        e.pred += m.meanPred;
-        e.truth += m.meanTruth;
-        rooms.set(room, e);
-      }
-      writeFileSync(o['rooms-out'], JSON.stringify([...rooms.values()]) + '\n');
-    }
+    if (o['rooms-out']) writeFileSync(o['rooms-out'], JSON.stringify(h.rooms) + '\n');
   } else console.log(`no held-out split at ${test} (npm run data -- --split test)`);
   const r = await radiance(model, o.radiance);
   for (const s of r.scenes)

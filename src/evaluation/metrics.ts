@@ -123,20 +123,34 @@ export interface RoomMeans {
   meanWithin5: number;
 }
 
+/** A room's mean DF, predicted and true, from its windows' samples. */
+export interface RoomTotal {
+  room: number;
+  windows: number;
+  pred: number;
+  truth: number;
+}
+
 /**
- * Room-mean errors from per-window samples of the same rooms: a room's mean DF is the sum of its
- * windows' means (light from separate openings adds; each window's sample covers the room as its frame
- * sees it), so a room whose windows err in opposite directions is judged as the room, not the windows.
+ * Rooms' mean DF from per-window samples of the same rooms: a room's mean DF is the sum of its windows'
+ * means (light from separate openings adds; each window's sample covers the room as its frame sees it),
+ * so a room whose windows err in opposite directions is judged as the room, not the windows.
  */
-export function roomMeans(windows: readonly { room: number; m: SampleMetrics }[]): RoomMeans {
-  const rooms = new Map<number, { pred: number; truth: number }>();
+export function roomTotals(windows: readonly { room: number; m: SampleMetrics }[]): RoomTotal[] {
+  const rooms = new Map<number, RoomTotal>();
   for (const { room, m } of windows) {
-    const r = rooms.get(room) ?? { pred: 0, truth: 0 };
+    const r = rooms.get(room) ?? { room, windows: 0, pred: 0, truth: 0 };
+    r.windows++;
     r.pred += m.meanPred;
     r.truth += m.meanTruth;
     rooms.set(room, r);
   }
-  const rel = [...rooms.values()]
+  return [...rooms.values()];
+}
+
+/** Room-mean errors (relative, absolute) over rooms with light. */
+export function roomMeans(rooms: readonly RoomTotal[]): RoomMeans {
+  const rel = rooms
     .filter((r) => r.truth > 0)
     .map((r) => Math.abs(r.pred / r.truth - 1))
     .sort((a, b) => a - b);

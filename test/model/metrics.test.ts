@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roomMeans, sampleMetrics, summarise, verdict } from '../../src/evaluation/metrics';
+import { roomMeans, roomTotals, sampleMetrics, summarise, verdict } from '../../src/evaluation/metrics';
 
 /** model.md's measures on worked examples. */
 describe('evaluation metrics', () => {
@@ -34,12 +34,20 @@ describe('evaluation metrics', () => {
 
   it('judges a room by the sum of its windows: errors of opposite sign cancel within a room', () => {
     const w = (pred: number, truth: number) => sampleMetrics({ pred: [pred], truth: [truth] });
-    const r = roomMeans([
+    const rooms = roomTotals([
       { room: 1, m: w(1.1, 1) }, // +10 %
-      { room: 1, m: w(0.9, 1) }, // −10 %: room 1 is exact
       { room: 2, m: w(3.3, 3) }, // room 2: +10 %
+      { room: 1, m: w(0.9, 1) }, // −10 %: room 1 is exact
       { room: 3, m: w(0.97, 1) }, // room 3: −3 %
     ]);
+    expect(rooms.map((r) => [r.room, r.windows])).toEqual([
+      [1, 2],
+      [2, 1],
+      [3, 1],
+    ]);
+    expect(rooms[0]!.pred).toBeCloseTo(2, 12);
+    expect(rooms[0]!.truth).toBeCloseTo(2, 12);
+    const r = roomMeans(rooms);
     expect(r.count).toBe(3);
     expect(r.meanErrorAbsMax).toBeCloseTo(0.1, 12);
     expect(r.meanErrorAbsMedian).toBeCloseTo(0.03, 12);

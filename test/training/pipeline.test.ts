@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +82,23 @@ describe('training pipeline smoke run', () => {
     expect(
       relabel(train, { quality: 'draft', seed: 0, rooms: 1 }).every((w) => w.room === same[0]!.room),
     ).toBe(true);
+    // A focused stream's rooms come from its own sampler (the folder's meta names it): still exact.
+    // (Outside data/: the smoke training below reads every train-* folder there.)
+    const focused = join(dir, 'focused', 'train-balcony');
+    mkdirSync(focused, { recursive: true });
+    writeFileSync(`${focused}.meta.json`, JSON.stringify({ split: 'train', focus: 'balcony' }));
+    generateShard({
+      dir: focused,
+      stream: 3,
+      focus: 'balcony',
+      index: 0,
+      rooms: 1,
+      seed: 11,
+      quality: 'draft',
+    });
+    const balcony = relabel(focused, { quality: 'draft', seed: 0, rooms: 1 });
+    expect(balcony.length).toBeGreaterThan(0);
+    for (const { m } of balcony) expect(m.mae).toBe(0);
   }, 120_000);
 
   it('trains, checkpoints, resumes, exports ONNX with a card, and the result serves /run', async () => {
