@@ -3,8 +3,8 @@
     python3 training/average.py OUT.pt A.pt B.pt [...] [--recalibrate data/v1]
 
 Late checkpoints of a fine-tune sit in one basin; their mean is a smoother model (stochastic weight
-averaging). lux-df-3 is the mean of run v7 at steps 3 000 and 6 000: better on the held-out split than either
-(docs/model.md). The batch norms' running statistics of a mean of weights are not the statistics of the
+averaging). lux-df-3 3.2.0 is the mean of run v9 at steps 3 000 to 6 000: better on the held-out split than
+its last checkpoint (docs/model.md). The batch norms' running statistics of a mean of weights are not the statistics of the
 mean's activations; `--recalibrate` re-estimates them over training batches (SWA's bn_update).
 `train.py --export-only --out <dir of OUT.pt>` then exports it.
 """
@@ -55,6 +55,7 @@ def main(out, paths, data=None):
         model = recalibrate(model, data)
     base["model"] = model
     base["averaged_from"] = [{"path": p, "step": c["step"]} for p, c in zip(paths, cks)]
+    base["averaged_with"] = "python3 " + " ".join(sys.argv)  # the card's provenance (train.py)
     if data:
         base["recalibrated_on"] = os.path.basename(os.path.normpath(data))
     torch.save(base, out)

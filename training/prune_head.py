@@ -89,5 +89,9 @@ if __name__ == "__main__":
     torch.manual_seed(1)
     ck = torch.load(a.input, map_location="cpu")
     state = prune(ck["model"], a.data, a.head, a.windows)
-    torch.save({"model": state, "step": 0, "pruned_from": {"path": a.input, "head": head_of(ck["model"])}}, a.output)
+    from train import provenance
+
+    # How the unpruned weights were made goes along, so that the card of a run from these keeps the chain.
+    source = {"path": a.input, "head": head_of(ck["model"]), **({"previous": provenance(ck)} if "trained_with" in ck else {})}
+    torch.save({"model": state, "step": 0, "pruned_from": source}, a.output)
     print(f"wrote {a.output} (head {a.head})")

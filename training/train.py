@@ -103,6 +103,20 @@ def current_inputs(jsonl):
     return os.path.exists(f) and open(f).read().strip() == INPUTS_ID
 
 
+AVERAGE_KEYS = ("averaged_from", "averaged_with", "recalibrated_on")
+
+
+def provenance(ck):
+    """How a checkpoint's weights came to be (command, steps, averaging, what they started from), for the
+    card of a run that starts from them: the chain back to the first run, with no hand-written notes."""
+    return {
+        "command": ck["trained_with"]["command"],
+        "steps": ck["step"],
+        **{k: ck[k] for k in AVERAGE_KEYS if k in ck},
+        **ck.get("lineage", {}),
+    }
+
+
 def split_files(data):
     """Training and validation shards: train/ first, then the focused streams beside it (train-balcony/:
     npm run data -- --focus balcony). Every 25th shard of each stream validates, so adding a stream leaves
@@ -235,7 +249,7 @@ def main():
     if ck:
         opt.load_state_dict(ck["opt"])
         step, history = ck["step"], ck.get("history", [])
-        averaged = {k: ck[k] for k in ("averaged_from", "recalibrated_on") if k in ck}  # training/average.py
+        averaged = {k: ck[k] for k in AVERAGE_KEYS if k in ck}  # training/average.py
         lineage = ck.get("lineage", {})
         trained_with = ck.get("trained_with", trained_with)
         random.setstate(ck["py_rng"])
@@ -247,6 +261,8 @@ def main():
         print(f"weights from {a.init} (widths {widths_of(ick['model'])})")
         pruned = ick.get("pruned_from")  # training/prune_head.py
         lineage = {"initialised_from": a.init, **({"pruned_from": pruned} if pruned else {})}
+        if "trained_with" in ick:  # the weights it starts from were trained here: how, in the card too
+            lineage["previous"] = provenance(ick)
 
     train_files, val_files = split_files(a.data)
     train, val = Shards(train_files), Shards(val_files)
@@ -271,8 +287,10 @@ def main():
             "context": model.context,
             "head": head,
             "parameters": sum(p.numel() for p in model.parameters()),
-            # An average's own validation error is not measured (npm run evaluate measures the model).
+            # An average's own validation error is not measured (npm run evaluate measures the model); its
+            # last checkpoint's is kept for comparison.
             "validation_mae": None if averaged else history[-1]["val_mae"] if history else None,
+            **({"last_checkpoint_validation_mae": history[-1]["val_mae"]} if averaged and history else {}),
             **averaged,
             **lineage,
             "framework": f"torch {torch.__version__}",

@@ -167,6 +167,9 @@ print(float((m[w] - (a[w] + b[w]) / 2).abs().max()), float((m[r] - (a[r] + b[r])
     expect(card.training).toMatchObject({ widths: [4, 4, 4, 4], head: 16, context: false });
     expect(card.training.averaged_from.map((c: { step: number }) => c.step)).toEqual([2, 4]);
     expect(card.training.recalibrated_on).toBe('data');
+    expect(card.training.averaged_with).toContain('average.py');
+    expect(card.training.validation_mae).toBeNull();
+    expect(card.training.last_checkpoint_validation_mae).toEqual(expect.any(Number));
     // The command that trained the weights, not the export's.
     expect(card.training.command).toContain('--keep-every');
     expect(card.training.exported_with).toContain('--export-only');
@@ -216,7 +219,8 @@ print(float((coef[:, :2] - C).abs().max()), res)`;
       widths: [4, 4, 4, 4],
       head: 8,
       initialised_from: pruned,
-      pruned_from: { head: 16 },
+      // The run the unpruned weights came from (the smoke run above), recorded by the pipeline.
+      pruned_from: { head: 16, previous: { command: expect.stringContaining('--keep-every'), steps: 4 } },
     });
     const model = new ModelStatus(join(out, 'lux-df-3.json'));
     expect(await model.settled()).toBe('ready');
@@ -235,7 +239,12 @@ print(float((coef[:, :2] - C).abs().max()), res)`;
     );
     expect(log).toContain('widths (4, 4, 4, 4)');
     const card = JSON.parse(readFileSync(join(out, 'lux-df-3.json'), 'utf8'));
-    expect(card.training).toMatchObject({ widths: [4, 6, 8, 12], context: true });
+    expect(card.training).toMatchObject({
+      widths: [4, 6, 8, 12],
+      context: true,
+      // How the weights it grew from were trained, from their checkpoint.
+      previous: { command: expect.stringContaining('--keep-every'), steps: 4 },
+    });
     const small = await loadModel(join(dir, 'run', 'lux-df-3.json'));
     const grown = await loadModel(join(out, 'lux-df-3.json'));
     const req = parseRunRequest(EXAMPLE_BODIES['/run']![1]);
