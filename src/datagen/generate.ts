@@ -8,7 +8,9 @@
  *   --seed 20261121        base seed; the room of (split, shard, k) depends on nothing else
  *   --quality draft|standard  engine quality (default: draft for train, standard for test)
  *   --threads N            worker threads (default: all cores)
- *   --focus balcony        a focused train stream (sampleRoom.ts) in `train-balcony/`, its own rooms
+ *   --focus balcony        a focused train stream (sampleRoom.ts) in `train-<focus>/`, its own rooms:
+ *                          `balcony`, `broad` (the stress suite's classes, one drawn per room) or one
+ *                          stress class (src/datagen/stressProfiles.ts)
  *
  * Resumable: shards already on disk are kept and counted, missing ones are generated, and an interrupted
  * shard leaves only .tmp files behind. The same options give the same data on any machine.
@@ -18,7 +20,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Piscina } from 'piscina';
-import type { Focus } from './sampleRoom';
+import { hashString } from '../core/engine/random';
+import { isFocus } from './sampleRoom';
 import { shardName, type ShardResult, type ShardTask } from './shard';
 
 const { values: o } = parseArgs({
@@ -36,9 +39,9 @@ const { values: o } = parseArgs({
 
 const split = o.split;
 if (split !== 'train' && split !== 'test') throw new Error(`--split must be train or test, got ${split}`);
-const focus = o.focus as Focus | undefined;
-if (focus !== undefined && (focus !== 'balcony' || split !== 'train'))
-  throw new Error(`--focus balcony is the one focused stream, for the train split`);
+const focus = o.focus;
+if (focus !== undefined && (!isFocus(focus) || split !== 'train'))
+  throw new Error(`--focus names a focused stream of the train split (sampleRoom.ts), got ${focus}`);
 const name = focus ? `${split}-${focus}` : split;
 const dir = join(o.out, name);
 mkdirSync(dir, { recursive: true });
@@ -46,7 +49,8 @@ const target = Number(o.windows);
 const rooms = Number(o['rooms-per-shard']);
 const seed = Number(o.seed);
 const threads = Math.max(1, Number(o.threads));
-const stream = focus ? 3 : split === 'train' ? 1 : 2;
+// Each stream its own rooms: train 1, test 2, balcony 3 (as data/v1 was made), any other focus by its name.
+const stream = focus === 'balcony' ? 3 : focus ? hashString(focus) : split === 'train' ? 1 : 2;
 // Training labels at draft quality (1.5–3× faster, still within physics.md's limits against Radiance:
 // docs/engine.md); the held-out split, which judges the model, at standard.
 const quality = o.quality ?? (split === 'train' ? 'draft' : 'standard');

@@ -11,8 +11,10 @@ import type { Vec2 } from '../core/geometry/vec';
 import { RANGES, REFLECTANCE_FIELDS } from '../core/validation/ranges';
 import { parseRunRequest, type RunRequest } from '../core/validation/requests';
 import { prism } from './solids';
+import { STRESS_PROFILES, type StressClass } from './stressProfiles';
 
-export type ContextKind = 'open' | 'angles' | 'city' | 'canyon' | 'balcony';
+export type ContextKind =
+  'open' | 'angles' | 'city' | 'canyon' | 'balcony' | 'street' | 'slab' | 'dense-near' | 'dense-far';
 
 export interface SampledRoom {
   /** A /run body without mesh and without angles: parameters and model type. */
@@ -68,17 +70,21 @@ const pick = <T>(r: Rand, items: readonly (readonly [number, T])[]): T => {
 const round3 = (v: number): number => Math.round(v * 1000) / 1000;
 const roundPoint = ([x, y]: Vec2): Vec2 => [round3(x), round3(y)];
 
-/** Plan outline in local coordinates, counter-clockwise. */
-function outline(r: Rand): Vec2[] {
-  const W = uniform(r, 2, 12);
-  const D = uniform(r, 2, 14);
-  const shape = pick(r, [
-    [0.5, 'rect'],
-    [0.15, 'L'],
-    [0.1, 'T'],
-    [0.1, 'U'],
-    [0.15, 'cut'],
-  ] as const);
+export type Shape = 'rect' | 'L' | 'T' | 'U' | 'cut';
+
+/** Plan outline in local coordinates, counter-clockwise; edge 0 runs from (0, 0) to (W, 0). */
+function outline(r: Rand, p: RoomProfile): Vec2[] {
+  const W = p.width ? uniform(r, ...p.width) : uniform(r, 2, 12);
+  const D = p.depth ? uniform(r, ...p.depth) : uniform(r, 2, 14);
+  const shape: Shape = p.shapes
+    ? p.shapes[Math.floor(r() * p.shapes.length)]!
+    : pick(r, [
+        [0.5, 'rect'],
+        [0.15, 'L'],
+        [0.1, 'T'],
+        [0.1, 'U'],
+        [0.15, 'cut'],
+      ] as const);
   switch (shape) {
     case 'L': {
       const a = uniform(r, 0.35, 0.7) * D,
@@ -153,14 +159,61 @@ interface PlacedWindow {
   top: number;
 }
 
+type Span = readonly [number, number];
+
+/**
+ * Where a room is drawn from when not from the default mixture: each field narrows one draw (absent:
+ * the default's). The training streams' focuses and the stress suite's classes (stressSuite.ts) are
+ * profiles; without one, the draws (and so data/v1's default stream) are exactly the default's.
+ */
+export interface RoomProfile {
+  shapes?: readonly Shape[];
+  /** Outline width (along edge 0) and depth (m). */
+  width?: Span;
+  depth?: Span;
+  /** Floor height above terrain (m). */
+  floor?: Span;
+  /** Wall thickness (m). */
+  thickness?: Span;
+  /** Window count, both ends included. */
+  windows?: Span;
+  /** 'first': every window on edge 0; 'distinct': no two windows on walls facing the same way. */
+  windowEdges?: 'first' | 'distinct';
+  /** 'extremes': df_custom with every reflectance within 10 % of its range's low or high end. */
+  reflectances?: 'extremes';
+  /** The surroundings, drawn by weight. */
+  context?: readonly (readonly [number, ContextKind])[];
+  /** Balconies: a deep slab (1–2.5 m) close above every window (the balcony focus). */
+  deepSlabs?: boolean;
+}
+
 /**
  * A focused stream (`npm run data -- --focus balcony`) samples one corner of the ranges more densely:
  * `balcony` puts a deep slab (1–2.5 m) close above every window, where the model's error in a window's
  * mean was largest (zenith angles above 40°, docs/model.md). Without a focus the stream is unchanged.
+ * The stress suite's classes (stressSuite.ts) are focuses too.
  */
-export type Focus = 'balcony';
+export type Focus = 'balcony' | 'broad' | StressClass;
+
+const FOCUS_PROFILES: Record<Exclude<Focus, 'broad'>, RoomProfile> = {
+  balcony: { context: [[1, 'balcony']], deepSlabs: true },
+  ...STRESS_PROFILES,
+};
+
+export const isFocus = (name: string): name is Focus =>
+  name === 'broad' || Object.hasOwn(FOCUS_PROFILES, name);
 
 export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
+  if (focus === 'broad') {
+    // One stress class per room, drawn from the seed apart from the room's own draws.
+    const classes = Object.keys(STRESS_PROFILES) as StressClass[];
+    const cls = classes[Math.floor(rng(seed ^ 0x5bd1e995)() * classes.length)]!;
+    return sampleProfiledRoom(seed, STRESS_PROFILES[cls]);
+  }
+  return sampleProfiledRoom(seed, focus ? FOCUS_PROFILES[focus] : {});
+}
+
+function sampleProfiledRoom(seed: number, prof: RoomProfile): SampledRoom {
   const r = rng(seed);
   // Rotate and move the outline: any orientation, anywhere.
   const theta = r() < 0.3 ? Math.floor(r() * 4) * (Math.PI / 2) : r() * 2 * Math.PI;
@@ -168,7 +221,10 @@ export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
     oy = uniform(r, -50, 50);
   const c = Math.cos(theta),
     s = Math.sin(theta);
-  let poly: Vec2[] = outline(r).map(([x, y]) => [round3(ox + c * x - s * y), round3(oy + s * x + c * y)]);
+  let poly: Vec2[] = outline(r, prof).map(([x, y]) => [
+    round3(ox + c * x - s * y),
+    round3(oy + s * x + c * y),
+  ]);
   if (signedArea(poly) < 0) poly = poly.reverse();
   const n = poly.length;
 
@@ -177,21 +233,29 @@ export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
     [0.28, () => uniform(r, 3.5, 7)],
     [0.12, () => uniform(r, 7, 30)],
   ] as const)();
-  const floor = r() < 0.3 ? uniform(r, 0, 1) : uniform(r, 0, 10);
-  const thick = r() < 0.15 ? 0 : uniform(r, 0.05, 0.5);
+  const floor = prof.floor ? uniform(r, ...prof.floor) : r() < 0.3 ? uniform(r, 0, 1) : uniform(r, 0, 10);
+  const thick = prof.thickness ? uniform(r, ...prof.thickness) : r() < 0.15 ? 0 : uniform(r, 0.05, 0.5);
 
-  const windowCount = pick(r, [
-    [0.35, 1],
-    [0.35, 2],
-    [0.3, 3],
-  ] as const);
+  const windowCount = prof.windows
+    ? prof.windows[0] + Math.floor(r() * (prof.windows[1] - prof.windows[0] + 1))
+    : pick(r, [
+        [0.35, 1],
+        [0.35, 2],
+        [0.3, 3],
+      ] as const);
   const placed: PlacedWindow[] = [];
   for (let attempt = 0; placed.length < windowCount && attempt < 40; attempt++) {
-    const e = Math.floor(r() * n);
+    const e = prof.windowEdges === 'first' ? 0 : Math.floor(r() * n);
     const a = poly[e]!,
       b = poly[(e + 1) % n]!;
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
     if (len < 0.8) continue;
+    const ux = (b[0] - a[0]) / len,
+      uy = (b[1] - a[1]) / len;
+    // Counter-clockwise outline: the outside is to the right of each edge.
+    const nrm: Vec2 = [uy, -ux];
+    if (prof.windowEdges === 'distinct' && placed.some((p) => p.n[0] * nrm[0] + p.n[1] * nrm[1] > 0.999))
+      continue;
     const maxW = Math.min(len - 0.1, 8);
     const w = pick(r, [
       [0.75, () => uniform(r, 0.5, Math.min(3, maxW))],
@@ -201,10 +265,6 @@ export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
     const s0 = uniform(r, 0.05, len - 0.05 - w);
     const s1 = s0 + w;
     if (placed.some((p) => p.edge === e && s0 < p.s1 + 0.2 && p.s0 < s1 + 0.2)) continue;
-    const ux = (b[0] - a[0]) / len,
-      uy = (b[1] - a[1]) / len;
-    // Counter-clockwise outline: the outside is to the right of each edge.
-    const nrm: Vec2 = [uy, -ux];
     const full = r() < 0.15;
     const sill = full ? 0 : uniform(r, 0, Math.min(1.6, H - 0.6));
     const head = full ? H : Math.min(H, sill + uniform(r, 0.5, Math.min(3.5, H - sill)));
@@ -220,7 +280,7 @@ export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
       top: floor + head,
     });
   }
-  if (placed.length === 0) return sampleRoom((seed * 2654435761 + 1) >>> 0, focus);
+  if (placed.length === 0) return sampleProfiledRoom((seed * 2654435761 + 1) >>> 0, prof);
 
   const windows: Record<string, Record<string, unknown>> = {};
   placed.forEach((p, i) => {
@@ -240,7 +300,7 @@ export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
     };
   });
 
-  const custom = r() < 0.65;
+  const custom = prof.reflectances === 'extremes' || r() < 0.65;
   const parameters: SampledRoom['body']['parameters'] = {
     height_roof_over_floor: round3(H),
     floor_height_above_terrain: round3(floor),
@@ -249,7 +309,10 @@ export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
   };
   if (custom) {
     for (const field of REFLECTANCE_FIELDS) {
-      parameters[field] = round3(uniform(r, RANGES[field].min, RANGES[field].max));
+      const { min, max } = RANGES[field];
+      parameters[field] = round3(
+        prof.reflectances === 'extremes' ? rangeEnd(r, min, max) : uniform(r, min, max),
+      );
     }
   }
 
@@ -260,7 +323,11 @@ export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
     [0.16, 'canyon'],
     [0.16, 'balcony'],
   ] as const);
-  const context = focus ?? picked;
+  const context: ContextKind = prof.context
+    ? prof.context.length === 1
+      ? prof.context[0]![1]
+      : pick(r, prof.context)
+    : picked;
   const mesh: number[][] = [];
   let angles: SampledRoom['angles'] = null;
   const top = floor + H;
@@ -297,11 +364,12 @@ export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
   }
   if (context === 'balcony') {
     // Slabs (balconies, overhangs) above some windows, sometimes with side fins.
+    const deep = prof.deepSlabs === true;
     for (const p of placed) {
-      if (!focus && r() < 0.25 && placed.length > 1) continue;
-      const depth = focus ? uniform(r, 1, 2.5) : uniform(r, 0.4, 2.5);
+      if (!deep && r() < 0.25 && placed.length > 1) continue;
+      const depth = deep ? uniform(r, 1, 2.5) : uniform(r, 0.4, 2.5);
       const room = Math.max(0, top + 0.3 - p.top);
-      const over = p.top - floor >= H - 0.05 ? 0.3 : uniform(r, 0, focus ? Math.min(0.6, room) : room);
+      const over = p.top - floor >= H - 0.05 ? 0.3 : uniform(r, 0, deep ? Math.min(0.6, room) : room);
       const z = Math.min(p.top + over, top + 0.3);
       const ext = uniform(r, 0, 1.5);
       const ux = p.b[0] - p.a[0],
@@ -319,6 +387,31 @@ export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
       }
     }
   }
+  if (context === 'street') street(mesh, r, poly, placed[0]!, thick, top);
+  if (context === 'slab') {
+    // One long building across from one window, nothing else.
+    const p = placed[Math.floor(r() * placed.length)]!;
+    const frame = facadeFrame(poly, p);
+    const gap = uniform(r, 3, 40),
+      len = uniform(r, 20, 150),
+      depth = uniform(r, 6, 20);
+    const mid = (p.s0 + p.s1) / 2;
+    frame.box(mesh, mid - len / 2, mid + len / 2, thick + gap, thick + gap + depth, 0, uniform(r, 3, 50));
+  }
+  if (context === 'dense-near' || context === 'dense-far') {
+    const near = context === 'dense-near';
+    const count = Math.floor(near ? uniform(r, 15, 41) : uniform(r, 10, 41));
+    const gap = near ? uniform(r, 1, 6) : uniform(r, 25, 60);
+    for (let k = 0; k < count; k++) {
+      const w = uniform(r, 4, 30),
+        d = uniform(r, 4, 30),
+        h = near ? (r() < 0.25 ? uniform(r, 20, 80) : uniform(r, 3, 30)) : uniform(r, 10, 80);
+      const half = Math.hypot(w, d) / 2;
+      const dist = radius + gap + half + uniform(r, 0, near ? 20 : 60);
+      const az = r() * 2 * Math.PI;
+      box(mesh, centre[0] + dist * Math.cos(az), centre[1] + dist * Math.sin(az), w, d, h, r() * Math.PI);
+    }
+  }
 
   return {
     body: { model_type: custom ? 'df_custom' : 'df_default', parameters },
@@ -328,6 +421,73 @@ export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
   };
 }
 
+/** Within 10 % of the span of either end of [min, max]. */
+function rangeEnd(r: Rand, min: number, max: number): number {
+  const end = 0.1 * (max - min) * r();
+  return r() < 0.5 ? min + end : max - end;
+}
+
+/**
+ * A street in front of the room's windows (all on edge 0): a long block across it (gap 6–25 m, 5–40 m
+ * high) and the room's own side built up too — street walls flush with the facade beside the room, upper
+ * floors above it, a block behind it (at least one of them). The own side takes sky from the facade
+ * across, which then sends less light into the room: the regime lux-df-3 read 11–70 % high (issue 15).
+ */
+function street(
+  mesh: number[][],
+  r: Rand,
+  poly: readonly Vec2[],
+  p: PlacedWindow,
+  thick: number,
+  top: number,
+): void {
+  const f = facadeFrame(poly, p);
+  const mid = (f.sMin + f.sMax) / 2;
+  const len = uniform(r, 60, 160);
+  const gap = uniform(r, 6, 25),
+    across = uniform(r, 8, 20);
+  f.box(mesh, mid - len / 2, mid + len / 2, thick + gap, thick + gap + across, 0, uniform(r, 5, 40));
+  const own = uniform(r, 5, 40);
+  let beside = r() < 0.75;
+  const above = r() < 0.5 && own > top + 1.3;
+  const behind = r() < 0.4;
+  if (!beside && !above && !behind) beside = true;
+  const back = f.tMin - thick;
+  if (beside) {
+    const clear = uniform(r, 0.05, 0.5);
+    const depth = uniform(r, 8, 16);
+    f.box(mesh, f.sMax + thick + clear, mid + len / 2, thick - depth, thick, 0, own * uniform(r, 0.8, 1.2));
+    f.box(mesh, mid - len / 2, f.sMin - thick - clear, thick - depth, thick, 0, own * uniform(r, 0.8, 1.2));
+  }
+  if (above) f.box(mesh, f.sMin - thick, f.sMax + thick, back, thick, top + 0.3, own);
+  if (behind) {
+    const from = back - uniform(r, 0, 10);
+    f.box(mesh, f.sMin - 10, f.sMax + 10, from - uniform(r, 8, 20), from, 0, uniform(r, 5, 40));
+  }
+}
+
+/**
+ * Plan coordinates along a window's wall: s along the wall's direction from the wall's start vertex, t
+ * outward along its normal (0 = the inner wall face). `s0`/`s1` and `t0` bound the room's outline.
+ */
+function facadeFrame(poly: readonly Vec2[], p: PlacedWindow) {
+  const u: Vec2 = [-p.n[1], p.n[0]];
+  const a = poly[p.edge]!;
+  const sOf = (q: Vec2): number => (q[0] - a[0]) * u[0] + (q[1] - a[1]) * u[1];
+  const tOf = (q: Vec2): number => (q[0] - a[0]) * p.n[0] + (q[1] - a[1]) * p.n[1];
+  const at = (s: number, t: number): Vec2 => [a[0] + s * u[0] + t * p.n[0], a[1] + s * u[1] + t * p.n[1]];
+  return {
+    sMin: Math.min(...poly.map(sOf)),
+    sMax: Math.max(...poly.map(sOf)),
+    tMin: Math.min(...poly.map(tOf)),
+    /** A block over s ∈ [s0, s1], t ∈ [t0, t1], from z0 to z1. */
+    box(out: number[][], s0: number, s1: number, t0: number, t1: number, z0: number, z1: number): void {
+      let quad = [at(s0, t0), at(s1, t0), at(s1, t1), at(s0, t1)].map(roundPoint);
+      if (signedArea(quad) < 0) quad = quad.reverse();
+      prism(out, quad, round3(z0), round3(z1));
+    },
+  };
+}
 /** A smooth random horizon (0–60°) and, sometimes, zenith (0–50°) profile over the 64 directions. */
 function profile(r: Rand): { horizon: number[]; zenith: number[] } {
   const wave = (amp: number, base: number): number[] => {

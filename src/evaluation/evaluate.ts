@@ -1,12 +1,14 @@
 /**
- * `npm run evaluate -- [--card public/models/lux-df-3.json] [--data data/v1] [--radiance ../shared/fixtures/radiance] [--write] [--rooms-out rooms.json]`
+ * `npm run evaluate -- [--card public/models/lux-df-3.json] [--data data/v1] [--radiance ../shared/fixtures/radiance] [--stress test/fixtures/stress] [--write] [--rooms-out rooms.json]`
  *
  * The model's accuracy (model.md §What the model must reach) measured through the same code path as
  * /run (core preprocessing, onnxruntime-node, placement):
  * - on the held-out split of the generated data, against the engine, per window in its v2 frame (the
  *   cells the generator sampled, weighted by the area each stands for);
  * - on the Radiance reference scenes, against Radiance, per room: the sum of the windows' maps sampled at
- *   the reference sensors, angles from the scene's mesh as /run computes them.
+ *   the reference sensors, angles from the scene's mesh as /run computes them;
+ * - on the stress suite (stressSuite.ts), against the engine at standard quality, per class and overall,
+ *   the same way as on the Radiance scenes.
  * Prints the table and, with --write, stores it in the model card; --rooms-out writes each held-out
  * room's predicted and true mean DF (JSON) for analysis.
  */
@@ -28,6 +30,7 @@ import {
   type Summary,
 } from './metrics';
 import { readShards, roomEnd, windowSample } from './shardSamples';
+import { STRESS_DIR, STRESS_TARGETS, stressSuite, type StressClassSummary } from './stressSuite';
 
 export const TARGETS = { mae: 0.1, delta1: 0.9, meanError: 0.05, verdictAgreement: 0.95 };
 
@@ -111,6 +114,29 @@ const line = (name: string, s: Summary): string =>
   `mean err avg ${pct(s.meanErrorAbsMean)} max ${pct(s.meanErrorAbsMax)} (≤5 %: ${pct(s.meanWithin5)})  bias ${pct(s.bias)}  ` +
   `verdicts ${pct(s.verdictAgreement)}`;
 
+const stressLine = (c: StressClassSummary): string =>
+  `  ${c.cls.padEnd(17)} n=${String(c.count).padEnd(4)} MAE ${c.mae.toFixed(3)}  δ1 ${pct(c.delta1)}  ` +
+  `rooms ≤5 % ${pct(c.meanWithin5)} worst ${pct(c.meanErrorAbsMax)}  bias ${pct(c.bias)}  ` +
+  `verdicts ${pct(c.verdictAgreement)}  pass ${pct(c.roomsPassing)}  ${c.meets ? 'meets' : 'FAILS'}`;
+
+const r4 = (v: number): number => +v.toFixed(4);
+
+/** A class's figures as the card stores them. */
+function stressRecord(c: StressClassSummary): Record<string, number | boolean> {
+  return {
+    rooms: c.count,
+    mae: r4(c.mae),
+    delta1: r4(c.delta1),
+    rooms_within_5: r4(c.meanWithin5),
+    worst_room: r4(c.meanErrorAbsMax),
+    mean_room_error: r4(c.meanErrorAbsMean),
+    bias: r4(c.bias),
+    verdict_agreement: r4(c.verdictAgreement),
+    rooms_passing: r4(c.roomsPassing),
+    meets: c.meets,
+  };
+}
+
 async function main(): Promise<void> {
   const { values: o } = parseArgs({
     options: {
@@ -118,7 +144,9 @@ async function main(): Promise<void> {
       data: { type: 'string', default: 'data/v1' },
       radiance: { type: 'string', default: '../shared/fixtures/radiance' },
       write: { type: 'boolean', default: false },
+      stress: { type: 'string', default: STRESS_DIR },
       'rooms-out': { type: 'string' },
+      'stress-out': { type: 'string' },
     },
   });
   const model = await loadModel(o.card);
@@ -131,7 +159,14 @@ async function main(): Promise<void> {
     console.log(
       `  per room (${r.count}): mean err avg ${pct(r.meanErrorAbsMean)} median ${pct(r.meanErrorAbsMedian)} max ${pct(r.meanErrorAbsMax)} (≤5 %: ${pct(r.meanWithin5)})`,
     );
-    metrics.held_out = { split: test, ...h.summary, rooms: r };
+    const meetsHeldOut =
+      h.summary.mae <= STRESS_TARGETS.mae &&
+      h.summary.delta1 >= STRESS_TARGETS.delta1 &&
+      r.meanWithin5 >= STRESS_TARGETS.roomsWithin5 &&
+      r.meanErrorAbsMax <= STRESS_TARGETS.worstRoom &&
+      h.summary.verdictAgreement >= STRESS_TARGETS.verdictAgreement;
+    console.log(`issue-15 targets on the held-out rooms: ${meetsHeldOut ? 'met' : 'NOT met'}`);
+    metrics.held_out = { split: test, ...h.summary, rooms: r, meets_targets: meetsHeldOut };
     if (o['rooms-out']) writeFileSync(o['rooms-out'], JSON.stringify(h.rooms) + '\n');
   } else console.log(`no held-out split at ${test} (npm run data -- --split test)`);
   const r = await radiance(model, o.radiance);
@@ -152,6 +187,21 @@ async function main(): Promise<void> {
       verdict_agrees: s.verdictPred === s.verdictTruth,
     })),
   };
+  const st = await stressSuite(model, o.stress);
+  if (st) {
+    console.log(`stress suite (${o.stress}), against the engine at standard quality:`);
+    for (const c of [...st.classes, st.all]) console.log(stressLine(c));
+    metrics.stress = {
+      dir: o.stress,
+      targets: STRESS_TARGETS,
+      classes: Object.fromEntries([...st.classes, st.all].map((c) => [c.cls, stressRecord(c)])),
+      meets_targets: st.classes.every((c) => c.meets),
+    };
+    console.log(
+      `issue-15 targets on every stress class: ${st.classes.every((c) => c.meets) ? 'met' : 'NOT met'}`,
+    );
+    if (o['stress-out']) writeFileSync(o['stress-out'], JSON.stringify(st.rooms) + '\n');
+  } else console.log(`no stress suite at ${o.stress} (npm run stress)`);
   const ms = await msPerWindow(model, {
     model_type: 'df_default',
     parameters: {

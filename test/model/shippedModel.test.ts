@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseModelCard } from '../../src/core/model/card';
 import { radiance, TARGETS } from '../../src/evaluation/evaluate';
+import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
+import { STRESS_TARGETS, stressSuite } from '../../src/evaluation/stressSuite';
 import { loadModel } from '../../src/server/model/runtime';
 import { FIXTURE_DIR } from '../engine/radianceFixtures';
 
@@ -44,4 +46,49 @@ describe('the shipped model', () => {
     expect(r.summary.verdictAgreement).toBeGreaterThanOrEqual(TARGETS.verdictAgreement);
     for (const s of r.scenes) expect(Math.abs(s.meanError), s.scene).toBeLessThanOrEqual(TARGETS.meanError);
   }, 120_000);
+
+  it('on the stress suite: what its card claims, class by class, and the targets where it claims them', async () => {
+    const model = await loadModel(CARD);
+    const st = (await stressSuite(model))!;
+    const card = JSON.parse(readFileSync(CARD, 'utf8'));
+    const claimed = card.metrics.stress.classes as Record<
+      string,
+      { mae: number; rooms_within_5: number; meets: boolean }
+    >;
+    expect(st.classes.map((c) => c.cls)).toEqual(STRESS_CLASSES);
+    for (const c of [...st.classes, st.all]) {
+      expect(claimed[c.cls]!.mae, c.cls).toBeCloseTo(c.mae, 4);
+      expect(claimed[c.cls]!.rooms_within_5, c.cls).toBeCloseTo(c.meanWithin5, 4);
+      expect(claimed[c.cls]!.meets, c.cls).toBe(c.meets);
+    }
+    // Issue 15's targets hold on every class but those listed here, which the card says fall short: a model
+    // that reaches them fails this test until the list is emptied, so the claim cannot go stale either way.
+    for (const c of st.classes) {
+      if (SHORT_OF_TARGETS.includes(c.cls)) {
+        expect(c.meets, `${c.cls} now meets the targets: drop it from SHORT_OF_TARGETS`).toBe(false);
+        continue;
+      }
+      expect(c.mae, c.cls).toBeLessThanOrEqual(STRESS_TARGETS.mae);
+      expect(c.delta1, c.cls).toBeGreaterThanOrEqual(STRESS_TARGETS.delta1);
+      expect(c.meanWithin5, c.cls).toBeGreaterThanOrEqual(STRESS_TARGETS.roomsWithin5);
+      expect(c.meanErrorAbsMax, c.cls).toBeLessThanOrEqual(STRESS_TARGETS.worstRoom);
+      expect(c.verdictAgreement, c.cls).toBeGreaterThanOrEqual(STRESS_TARGETS.verdictAgreement);
+    }
+  }, 300_000);
 });
+
+/** The stress classes on which the shipped model does not yet reach issue 15's targets (docs/model.md). */
+const SHORT_OF_TARGETS: readonly string[] = [
+  'street-canyon',
+  'facing-slab',
+  'dense-near',
+  'dense-far',
+  'non-rect',
+  'deep',
+  'high-floor',
+  'balcony-thick',
+  'reflectance-ends',
+  'multi-facade',
+  'open-ground',
+  'angles-only',
+];

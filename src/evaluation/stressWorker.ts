@@ -1,0 +1,10 @@
+/** A worker thread of `npm run stress`: one stress room sampled and labelled by the engine. */
+import type { StressClass } from '../datagen/stressProfiles';
+import { labelStressRoom, roomDigest, stressRoom, stressSeed, type StressRoomLabel } from './stressSuite';
+
+export default function labelOne({ cls, k }: { cls: StressClass; k: number }): StressRoomLabel {
+  const seed = stressSeed(cls, k);
+  const s = stressRoom(cls, k);
+  const df = labelStressRoom(s, seed);
+  return { k, seed, digest: roomDigest(s), df: Array.from(df, (v) => Math.round(v * 1e4) / 1e4) };
+}

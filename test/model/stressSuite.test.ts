@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
+import {
+  labelStressRoom,
+  readStressClass,
+  roomDigest,
+  STRESS_DIR,
+  stressRoom,
+  stressSensors,
+} from '../../src/evaluation/stressSuite';
+
+/**
+ * The stress suite in the repository (test/fixtures/stress, made by npm run stress) is what the sampler
+ * and the engine give today: every class present, each stored room the room its seed draws, and the
+ * labels the engine's answer (a room labelled again gives the stored values).
+ */
+describe('the stress suite', () => {
+  it('holds at least 40 rooms of every class, each the room its seed draws, with one value per sensor', () => {
+    for (const cls of STRESS_CLASSES) {
+      const file = readStressClass(STRESS_DIR, cls);
+      expect(file, `${cls} is missing: npm run stress`).not.toBeNull();
+      expect(file!.rooms.length).toBeGreaterThanOrEqual(40);
+      expect(file!.quality).toBe('standard');
+      for (const room of file!.rooms) {
+        const s = stressRoom(cls, room.k);
+        expect(roomDigest(s), `${cls} #${room.k}`).toBe(room.digest);
+        expect(room.df).toHaveLength(stressSensors(s.body.parameters.room_polygon).length);
+        expect(room.df.every((v) => Number.isFinite(v) && v >= 0)).toBe(true);
+      }
+    }
+  });
+
+  it('stores the engine at standard quality: rooms labelled again give the stored values', () => {
+    for (const cls of ['angles-only', 'facing-slab'] as const) {
+      const room = readStressClass(STRESS_DIR, cls)!.rooms[1]!;
+      const again = labelStressRoom(stressRoom(cls, room.k), room.seed);
+      expect(Array.from(again, (v) => Math.round(v * 1e4) / 1e4)).toEqual(room.df);
+    }
+  }, 60_000);
+});
