@@ -1,4 +1,5 @@
-// Finds a Python with PyTorch for training (Debian's python3-torch, model.md), installing the package
+// Finds a Python with PyTorch for training (Debian's python3-torch, model.md; python3-onnx for
+// training/from_onnx.py), installing the packages
 // when it can. `node scripts/python.mjs training/train.py …` runs a script with it.
 import { execFileSync, execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,7 +10,7 @@ const CANDIDATES = [process.env.LUX_PYTHON, '/usr/bin/python3', 'python3'];
 function hasTorch(py) {
   if (!py || (py.startsWith('/') && !existsSync(py))) return false;
   try {
-    execFileSync(py, ['-c', 'import torch, numpy'], { stdio: 'ignore' });
+    execFileSync(py, ['-c', 'import torch, numpy, onnx'], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
@@ -25,8 +26,8 @@ export function ensureTorchPython() {
   if (py) return py;
   const sudo = process.getuid?.() === 0 ? '' : 'sudo -n ';
   try {
-    console.log('PyTorch not found: installing Debian packages python3-torch, python3-numpy…');
-    execSync(`${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq python3-torch python3-numpy`, {
+    console.log('PyTorch not found: installing Debian packages python3-torch, python3-numpy, python3-onnx…');
+    execSync(`${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq python3-torch python3-numpy python3-onnx`, {
       stdio: 'inherit',
     });
   } catch {

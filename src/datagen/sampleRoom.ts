@@ -20,7 +20,12 @@ export interface SampledRoom {
   /** A /run body without mesh and without angles: parameters and model type. */
   body: {
     model_type: 'df_default' | 'df_custom';
-    parameters: Record<string, unknown> & { windows: Record<string, Record<string, unknown>> };
+    parameters: Record<string, unknown> & {
+      height_roof_over_floor: number;
+      floor_height_above_terrain: number;
+      room_polygon: Vec2[];
+      windows: Record<string, Record<string, unknown>>;
+    };
   };
   context: ContextKind;
   /** [x, y, z] points, 3 per triangle, or null (open sky or an angles-only context). */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildRoomModel } from '../../src/core/engine/model';
 import { simulateRoom } from '../../src/core/engine/simulate';
-import { PathTracer } from './pathTracer';
+import { PathTracer } from './oracle/pathTracer';
 import { loadFixture } from './radianceFixtures';
 import { canyonRoom, thinWallRoom } from './scenes';
 import type { EngineRoom } from '../../src/core/engine/model';
 
 /**
- * The engine against the brute-force path tracer of pathTracer.ts (which shares no method with it) at
- * reference sensors, evaluated at the points themselves. The tracer's own noise at 20 000 paths is 1–2 %.
+ * The engine against the independent brute-force path tracer of oracle/ (which shares no code and no method
+ * with it) at reference sensors, evaluated at the points themselves. The tracer's own noise at 20 000 paths
+ * is 1–2 %.
  */
 describe('engine vs an independent path tracer', () => {
   for (const file of [
@@ -18,7 +18,7 @@ describe('engine vs an independent path tracer', () => {
   ]) {
     it(file.replace('.json', ''), () => {
       const fx = loadFixture(file);
-      const pt = new PathTracer(buildRoomModel(fx.room));
+      const pt = new PathTracer(fx.room);
       const idx = fx.sensors.map((_, i) => i).filter((i) => i % Math.ceil(fx.sensors.length / 14) === 0);
       const pts = idx.map((i) => [fx.sensors[i]![0], fx.sensors[i]![1]] as [number, number]);
       const engine = simulateRoom(fx.room, { points: pts }).points;
@@ -43,8 +43,7 @@ describe('engine vs an independent path tracer', () => {
     ['street canyon', canyonRoom()],
   ] as [string, EngineRoom][]) {
     it(name, () => {
-      const model = buildRoomModel(room);
-      const pt = new PathTracer(model);
+      const pt = new PathTracer(room);
       const pts: [number, number][] = [
         [2, 0.3],
         [2, 1],
@@ -57,7 +56,7 @@ describe('engine vs an independent path tracer', () => {
       let se = 0,
         sp = 0;
       pts.forEach(([x, y], k) => {
-        const p = pt.daylightFactor(x, y, model.workPlane, 30000, k + 1);
+        const p = pt.daylightFactor(x, y, pt.workPlane, 30000, k + 1);
         se += engine[k]!;
         sp += p;
         expect(Math.abs(engine[k]! / p - 1)).toBeLessThan(0.1);

@@ -4,16 +4,14 @@
  * comparison method's (bilinear interpolation between cell centres) and from reference noise.
  * Run: npx tsx test/engine/pathTracerCompare.ts R02_rect_south_building.json [paths per sensor] [every n-th sensor]
  */
-import { buildRoomModel } from '../../src/core/engine/model';
 import { simulateRoom } from '../../src/core/engine/simulate';
-import { PathTracer } from './pathTracer';
+import { PathTracer } from './oracle/pathTracer';
 import { agreement, loadFixture, sampleAt } from './radianceFixtures';
 
 const fx = loadFixture(process.argv[2] ?? 'R02_rect_south_building.json');
 const n = Number(process.argv[3] ?? 10000);
 const step = Number(process.argv[4] ?? 1);
-const model = buildRoomModel(fx.room);
-const pt = new PathTracer(model);
+const pt = new PathTracer(fx.room);
 const idx = fx.sensors.map((_, i) => i).filter((i) => i % step === 0);
 const pts = idx.map((i) => [fx.sensors[i]![0], fx.sensors[i]![1]] as [number, number]);
 const res = simulateRoom(fx.room, { points: pts });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exteriorGeometry } from '../../src/core/engine/body';
 import { Exterior, newHit, TERRAIN } from '../../src/core/engine/exterior';
 import { skyLuminance, skyOnTilt, ZENITH_LUMINANCE } from '../../src/core/engine/sky';
-import { PathTracer } from './pathTracer';
+import { PathTracer } from './oracle/pathTracer';
 import { loadFixture } from './radianceFixtures';
 import { buildRoomModel } from '../../src/core/engine/model';
 
@@ -49,7 +49,7 @@ describe('CIE overcast sky', () => {
 
   it('the independent path tracer sees DF 100 on an open roof (within its noise)', () => {
     const fx = loadFixture('R01_rect_south_open.json');
-    const pt = new PathTracer(buildRoomModel(fx.room));
+    const pt = new PathTracer(fx.room);
     // A point just above the roof slab (z = ceiling + 0.3) in the middle: only sky above it.
     expect(pt.daylightFactor(2, 2.5, 3.5 + 1e-3, 40000, 3)).toBeCloseTo(100, 0);
   });

@@ -176,6 +176,43 @@ print(float((m[w] - (a[w] + b[w]) / 2).abs().max()), float((m[r] - (a[r] + b[r])
     expect(card.training.batch).toBe(2);
   }, 120_000);
 
+  it('recovers a training checkpoint from the exported ONNX (from_onnx.py): exported again, the same weights', () => {
+    const py = ensureTorchPython() as string;
+    const averaged = join(dir, 'averaged');
+    const recovered = join(dir, 'recovered.pt');
+    const log = execFileSync(
+      py,
+      [
+        'training/from_onnx.py',
+        join(averaged, 'lux-df-3.onnx'),
+        recovered,
+        '--data',
+        join(dir, 'data'),
+        '--batches',
+        '2',
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    expect(log).toContain('checkpoint written');
+    const again = join(dir, 'again');
+    execFileSync(py, trainArgs(again, '0', '--init', recovered), { stdio: 'ignore' });
+    // Batch norms are folded into the convolutions by the export: the same folded weights come out again.
+    const script = `
+import sys; sys.path.insert(0, "training")
+import numpy as np, onnx
+from from_onnx import conv_nodes
+a, b = (conv_nodes(onnx.load(p).graph) for p in ${JSON.stringify([join(averaged, 'lux-df-3.onnx'), join(again, 'lux-df-3.onnx')])})
+print(len(a[0]), len(b[0]), max(float(np.abs(x[1] - y[1]).max()) for x, y in zip(a[0], b[0])))`;
+    const [n, m, diff] = execFileSync(py, ['-c', script], { encoding: 'utf8' }).trim().split(' ').map(Number);
+    expect(n).toBe(m);
+    expect(n).toBeGreaterThan(14);
+    expect(diff).toBeLessThan(1e-5);
+    const card = JSON.parse(readFileSync(join(again, 'lux-df-3.json'), 'utf8'));
+    // Its provenance carries on: the averaged run's command, under previous.
+    expect(card.training.previous.command).toContain('--keep-every');
+    expect(card.training.previous.recovered_from).toContain('from_onnx.py');
+  }, 120_000);
+
   it('prunes the head to fewer channels (its rows kept, the output layer refitted), then trains and serves', async () => {
     const py = ensureTorchPython() as string;
     const pruned = join(dir, 'pruned.pt');

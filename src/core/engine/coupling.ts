@@ -1,3 +1,4 @@
+import { clipByPlane } from './clipPolygon';
 import { NEAR_FACTOR, pointToPatch, pointToPolygon } from './formFactor';
 import type { RoomModel, WindowModel } from './model';
 import type { Patches } from './patches';
@@ -366,32 +367,7 @@ export function clipToOpening(
     const nx = planes[3 * e]!,
       ny = planes[3 * e + 1]!,
       nz = planes[3 * e + 2]!;
-    let m = 0;
-    for (let k = 0; k < count; k++) {
-      const k2 = (k + 1) % count;
-      const x0 = inBuf[3 * k]!,
-        y0 = inBuf[3 * k + 1]!,
-        z0 = inBuf[3 * k + 2]!;
-      const x1 = inBuf[3 * k2]!,
-        y1 = inBuf[3 * k2 + 1]!,
-        z1 = inBuf[3 * k2 + 2]!;
-      const h0 = (x0 - px) * nx + (y0 - py) * ny + (z0 - pz) * nz;
-      const h1 = (x1 - px) * nx + (y1 - py) * ny + (z1 - pz) * nz;
-      if (h0 >= 0) {
-        outBuf[3 * m] = x0;
-        outBuf[3 * m + 1] = y0;
-        outBuf[3 * m + 2] = z0;
-        m++;
-      }
-      if (h0 >= 0 !== h1 >= 0) {
-        const t = h0 / (h0 - h1);
-        outBuf[3 * m] = x0 + t * (x1 - x0);
-        outBuf[3 * m + 1] = y0 + t * (y1 - y0);
-        outBuf[3 * m + 2] = z0 + t * (z1 - z0);
-        m++;
-      }
-    }
-    count = m;
+    count = clipByPlane(inBuf, count, px, py, pz, nx, ny, nz, 0, outBuf);
     if (count < 3) return 0;
     const t = inBuf;
     inBuf = outBuf;

@@ -1,5 +1,6 @@
 import { Bvh, type RayHit } from './bvh';
 import type { ExteriorGeometry } from './body';
+import { cosineStrata, frameAround } from './hemisphere';
 import { hash32, rng } from './random';
 import { skyLuminance, skyOnTilt } from './sky';
 
@@ -215,32 +216,17 @@ export class Exterior {
   ): CacheEntry {
     const m = this.quality.fineStrata;
     const w = Math.PI / (m * m);
-    const r = rng(seed);
-    const [tx, ty, tz, bx, by, bz] = basis(nx, ny, nz);
     const ox = px + nx * EPS,
       oy = py + ny * EPS,
       oz = pz + nz * EPS;
     let e0 = skyOnTilt(nz);
     let e1 = 0;
     const h = this.scratch;
-    for (let a = 0; a < m; a++) {
-      for (let b = 0; b < m; b++) {
-        const u1 = (a + r()) / m;
-        const u2 = (b + r()) / m;
-        const rr = Math.sqrt(u1);
-        const phi = 2 * Math.PI * u2;
-        const lx = rr * Math.cos(phi),
-          ly = rr * Math.sin(phi),
-          lz = Math.sqrt(1 - u1);
-        const dx = lx * tx + ly * bx + lz * nx;
-        const dy = lx * ty + ly * by + lz * ny;
-        const dz = lx * tz + ly * bz + lz * nz;
-        const kind = this.trace(ox, oy, oz, dx, dy, dz, h);
-        if (kind === SKY) continue;
-        if (dz > 0) e0 -= skyLuminance(dz) * w;
-        e1 += (h.rho / Math.PI) * this.coarseLight(h) * w;
-      }
-    }
+    cosineStrata(m, rng(seed), frameAround(nx, ny, nz), (dx, dy, dz) => {
+      if (this.trace(ox, oy, oz, dx, dy, dz, h) === SKY) return;
+      if (dz > 0) e0 -= skyLuminance(dz) * w;
+      e1 += (h.rho / Math.PI) * this.coarseLight(h) * w;
+    });
     return { e0: Math.max(0, e0), e1 };
   }
 
@@ -258,28 +244,15 @@ export class Exterior {
     const w = Math.PI / (m * m);
     const r = rng(hash32(this.seed, hashKey(key), 11));
     const { nx, ny, nz } = hit;
-    const [tx, ty, tz, bx, by, bz] = basis(nx, ny, nz);
     const ox = hit.x + nx * EPS,
       oy = hit.y + ny * EPS,
       oz = hit.z + nz * EPS;
     let e = this.coarseSky(hit);
     const h2 = this.scratch2;
-    for (let a = 0; a < m; a++) {
-      for (let b = 0; b < m; b++) {
-        const u1 = (a + r()) / m;
-        const u2 = (b + r()) / m;
-        const rr = Math.sqrt(u1);
-        const phi = 2 * Math.PI * u2;
-        const lx = rr * Math.cos(phi),
-          ly = rr * Math.sin(phi),
-          lz = Math.sqrt(1 - u1);
-        const dx = lx * tx + ly * bx + lz * nx;
-        const dy = lx * ty + ly * by + lz * ny;
-        const dz = lx * tz + ly * bz + lz * nz;
-        if (this.trace(ox, oy, oz, dx, dy, dz, h2) === SKY) continue;
-        e += (h2.rho / Math.PI) * this.coarseSky(h2) * w;
-      }
-    }
+    cosineStrata(m, r, frameAround(nx, ny, nz), (dx, dy, dz) => {
+      if (this.trace(ox, oy, oz, dx, dy, dz, h2) === SKY) return;
+      e += (h2.rho / Math.PI) * this.coarseSky(h2) * w;
+    });
     this.coarseAll.set(key, e);
     return e;
   }
@@ -294,27 +267,13 @@ export class Exterior {
     const w = Math.PI / (m * m);
     const r = rng(hash32(this.seed, hashKey(key), 7));
     const { nx, ny, nz } = hit;
-    const [tx, ty, tz, bx, by, bz] = basis(nx, ny, nz);
     const ox = hit.x + nx * EPS,
       oy = hit.y + ny * EPS,
       oz = hit.z + nz * EPS;
     let e0 = skyOnTilt(nz);
-    for (let a = 0; a < m; a++) {
-      for (let b = 0; b < m; b++) {
-        const u1 = (a + r()) / m;
-        const u2 = (b + r()) / m;
-        const rr = Math.sqrt(u1);
-        const phi = 2 * Math.PI * u2;
-        const lx = rr * Math.cos(phi),
-          ly = rr * Math.sin(phi),
-          lz = Math.sqrt(1 - u1);
-        const dz = lx * tz + ly * bz + lz * nz;
-        if (dz <= 0) continue;
-        const dx = lx * tx + ly * bx + lz * nx;
-        const dy = lx * ty + ly * by + lz * ny;
-        if (this.occluded(ox, oy, oz, dx, dy, dz)) e0 -= skyLuminance(dz) * w;
-      }
-    }
+    cosineStrata(m, r, frameAround(nx, ny, nz), (dx, dy, dz) => {
+      if (dz > 0 && this.occluded(ox, oy, oz, dx, dy, dz)) e0 -= skyLuminance(dz) * w;
+    });
     const v = Math.max(0, e0);
     this.coarse.set(key, v);
     return v;
@@ -346,24 +305,4 @@ function hashKey(s: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** Two unit tangents completing an orthonormal basis with the unit normal n. */
-export function basis(nx: number, ny: number, nz: number): [number, number, number, number, number, number] {
-  let tx: number, ty: number, tz: number;
-  if (Math.abs(nz) < 0.9) {
-    // t = normalize(up × n)
-    tx = -ny;
-    ty = nx;
-    tz = 0;
-  } else {
-    tx = 0;
-    ty = -nz;
-    tz = ny;
-  }
-  const l = Math.hypot(tx, ty, tz);
-  tx /= l;
-  ty /= l;
-  tz /= l;
-  return [tx, ty, tz, ny * tz - nz * ty, nz * tx - nx * tz, nx * ty - ny * tx];
 }

@@ -1,3 +1,5 @@
+import { clipByPlane } from './clipPolygon';
+
 /**
  * Form factor from a differential receiver (point p, unit normal n) to a planar polygon, exactly: the
  * contour integral F = (1/2π) Σ_edges θ_k · n·(a_k × a_{k+1})/|a_k × a_{k+1}| (Lambert), after clipping the
@@ -32,32 +34,8 @@ export function pointToPolygon(
   let poly: Float64Array = v;
   let m = m0;
   if (below > 0) {
-    // Clip to h ≥ eps (Sutherland–Hodgman against one plane).
-    m = 0;
-    for (let k = 0; k < m0; k++) {
-      const j = (k + 1) % m0;
-      const ax = v[3 * k]!,
-        ay = v[3 * k + 1]!,
-        az = v[3 * k + 2]!;
-      const bx = v[3 * j]!,
-        by = v[3 * j + 1]!,
-        bz = v[3 * j + 2]!;
-      const ha = (ax - px) * nx + (ay - py) * ny + (az - pz) * nz - eps;
-      const hb = (bx - px) * nx + (by - py) * ny + (bz - pz) * nz - eps;
-      if (ha >= 0) {
-        tmpBuf[3 * m] = ax;
-        tmpBuf[3 * m + 1] = ay;
-        tmpBuf[3 * m + 2] = az;
-        m++;
-      }
-      if (ha >= 0 !== hb >= 0) {
-        const t = ha / (ha - hb);
-        tmpBuf[3 * m] = ax + t * (bx - ax);
-        tmpBuf[3 * m + 1] = ay + t * (by - ay);
-        tmpBuf[3 * m + 2] = az + t * (bz - az);
-        m++;
-      }
-    }
+    // Clip to h ≥ eps.
+    m = clipByPlane(v, m0, px, py, pz, nx, ny, nz, eps, tmpBuf);
     if (m < 3) return 0;
     clipBuf.set(tmpBuf.subarray(0, 3 * m));
     poly = clipBuf;

@@ -27,6 +27,17 @@ export const CONTEXT_REFLECTANCE = 0.3;
 export const WORK_PLANE_HEIGHT = 0.8;
 
 /**
+ * A floor this close to z = 0 lies on the terrain plane, which physics.md makes unbounded: the two
+ * surfaces coincide there, and the reference (Radiance) sees the terrain — measured against the Radiance
+ * scene R07 and an independent path tracer (docs/engine.md, "A floor on the terrain"). The floor then
+ * reflects with the terrain's reflectance. Any floor above the terrain keeps its own.
+ */
+export const FLOOR_ON_TERRAIN = 1e-6;
+
+/** Whether a floor at this height above terrain lies on the terrain (and reflects as the terrain does). */
+export const floorOnTerrainAt = (floor: number): boolean => floor <= FLOOR_ON_TERRAIN;
+
+/**
  * A window in its local frame: a point X is o + s·u + d·n at height z, with u along the host edge, n the
  * outward normal. The inner wall face is d = 0, the glass and frame d = T/2, the outer face d = T.
  */
@@ -107,6 +118,10 @@ function reflectancesOf(room: EngineRoom): Reflectance {
   };
 }
 
+function floorOnTerrain(r: Reflectance, floor: number): Reflectance {
+  return floorOnTerrainAt(floor) ? { ...r, floor: r.terrain } : r;
+}
+
 function definedOnly(p: EngineRoom['parameters']): Partial<typeof DEFAULT_REFLECTANCES> {
   const out: Partial<Record<keyof typeof DEFAULT_REFLECTANCES, number>> = {};
   for (const k of Object.keys(DEFAULT_REFLECTANCES) as (keyof typeof DEFAULT_REFLECTANCES)[]) {
@@ -172,7 +187,7 @@ export function buildRoomModel(room: EngineRoom): RoomModel {
     floor,
     ceiling,
     thickness,
-    reflectance: reflectancesOf(room),
+    reflectance: floorOnTerrain(reflectancesOf(room), floor),
     // Openings that vanish once clipped to their wall admit no light; indices are positions in this list.
     windows: all.filter((w) => w.s1 - w.s0 > 1e-6 && w.z1 - w.z0 > 1e-6).map((w, index) => ({ ...w, index })),
     workPlane: floor + WORK_PLANE_HEIGHT,

@@ -1,4 +1,5 @@
 import { Exterior, SKY, newHit, type ExteriorHit } from './exterior';
+import { cosineStrata, type HemisphereFrame } from './hemisphere';
 import { FRAME_REFLECTANCE, type RoomModel, type WindowModel } from './model';
 import { hash32, rng } from './random';
 import { sectorObstruction, sectorSky, type SectorSky } from './sectors';
@@ -368,88 +369,78 @@ function buildRevealTable(
     const acc = new Float64Array(n * nd * 5);
     const [fs, fd, fz] = FACE_NORMAL[f]!;
     // Tangents of the face in local coordinates: along its length, and along the depth.
-    const tA: [number, number, number] = f < 2 ? [1, 0, 0] : [0, 0, 1];
-    const tD: [number, number, number] = [0, 1, 0];
+    const frame: HemisphereFrame =
+      f < 2
+        ? { tx: 1, ty: 0, tz: 0, bx: 0, by: 1, bz: 0, nx: fs, ny: fd, nz: fz }
+        : { tx: 0, ty: 0, tz: 1, bx: 0, by: 1, bz: 0, nx: fs, ny: fd, nz: fz };
     for (let ia = 0; ia < n; ia++) {
       for (let id = 0; id < nd; id++) {
         const r = rng(hash32(seed, w.index, f * 1000 + ia * 10 + id, 0x7e7e));
         const [s, z] = facePoint(w, f, ((ia + 0.5) / n) * len);
         const d = dg + ((id + 0.5) / nd) * (T - dg);
         const o = (ia * nd + id) * 5;
-        for (let u = 0; u < strata; u++) {
-          for (let v = 0; v < strata; v++) {
-            const u1 = (u + r()) / strata;
-            const u2 = (v + r()) / strata;
-            const rr = Math.sqrt(u1);
-            const phi = 2 * Math.PI * u2;
-            const la = rr * Math.cos(phi),
-              lb = rr * Math.sin(phi),
-              ln = Math.sqrt(1 - u1);
-            const ws = la * tA[0] + lb * tD[0] + ln * fs;
-            const wd = la * tA[1] + lb * tD[1] + ln * fd;
-            const wz = la * tA[2] + lb * tD[2] + ln * fz;
-            // Exit of the outer half of the opening (a box) along this ray.
-            let tMin = Infinity;
-            let exit = -1;
-            if (wd > 1e-12) {
-              const t = (T - d) / wd;
-              if (t < tMin) {
-                tMin = t;
-                exit = 0;
-              }
-            }
-            if (wd < -1e-12) {
-              const t = (dg - d) / wd;
-              if (t < tMin) {
-                tMin = t;
-                exit = 1;
-              }
-            }
-            if (ws < -1e-12 && f !== 2) {
-              const t = (w.s0 - s) / ws;
-              if (t < tMin) {
-                tMin = t;
-                exit = 2;
-              }
-            }
-            if (ws > 1e-12 && f !== 3) {
-              const t = (w.s1 - s) / ws;
-              if (t < tMin) {
-                tMin = t;
-                exit = 2;
-              }
-            }
-            if (wz < -1e-12 && f !== 0) {
-              const t = (w.z0 - z) / wz;
-              if (t < tMin) {
-                tMin = t;
-                exit = 2;
-              }
-            }
-            if (wz > 1e-12 && f !== 1) {
-              const t = (w.z1 - z) / wz;
-              if (t < tMin) {
-                tMin = t;
-                exit = 2;
-              }
-            }
-            if (exit === 0) {
-              const [px, py] = toWorldPoint(w, s + ws * tMin, T + 1e-4);
-              const [dx, dy] = toWorldDir(w, ws, wd);
-              outsideRadiance(ext, sector, px, py, z + wz * tMin, dx, dy, wz, hit, L);
-              acc[o] = acc[o]! + L[0]! * wgt;
-              acc[o + 1] = acc[o + 1]! + L[1]! * wgt;
-              acc[o + 2] = acc[o + 2]! + L[2]! * wgt;
-            } else if (exit === 1) {
-              const gs = s + ws * tMin;
-              const gz = z + wz * tMin;
-              const onGlass = gs > w.s0 + b && gs < w.s1 - b && gz > w.z0 + b && gz < w.z1 - b;
-              if (!onGlass) acc[o + 4] = acc[o + 4]! + 1 / rays;
-            } else if (exit === 2) {
-              acc[o + 3] = acc[o + 3]! + 1 / rays;
+        cosineStrata(strata, r, frame, (ws, wd, wz) => {
+          // Exit of the outer half of the opening (a box) along this ray.
+          let tMin = Infinity;
+          let exit = -1;
+          if (wd > 1e-12) {
+            const t = (T - d) / wd;
+            if (t < tMin) {
+              tMin = t;
+              exit = 0;
             }
           }
-        }
+          if (wd < -1e-12) {
+            const t = (dg - d) / wd;
+            if (t < tMin) {
+              tMin = t;
+              exit = 1;
+            }
+          }
+          if (ws < -1e-12 && f !== 2) {
+            const t = (w.s0 - s) / ws;
+            if (t < tMin) {
+              tMin = t;
+              exit = 2;
+            }
+          }
+          if (ws > 1e-12 && f !== 3) {
+            const t = (w.s1 - s) / ws;
+            if (t < tMin) {
+              tMin = t;
+              exit = 2;
+            }
+          }
+          if (wz < -1e-12 && f !== 0) {
+            const t = (w.z0 - z) / wz;
+            if (t < tMin) {
+              tMin = t;
+              exit = 2;
+            }
+          }
+          if (wz > 1e-12 && f !== 1) {
+            const t = (w.z1 - z) / wz;
+            if (t < tMin) {
+              tMin = t;
+              exit = 2;
+            }
+          }
+          if (exit === 0) {
+            const [px, py] = toWorldPoint(w, s + ws * tMin, T + 1e-4);
+            const [dx, dy] = toWorldDir(w, ws, wd);
+            outsideRadiance(ext, sector, px, py, z + wz * tMin, dx, dy, wz, hit, L);
+            acc[o] = acc[o]! + L[0]! * wgt;
+            acc[o + 1] = acc[o + 1]! + L[1]! * wgt;
+            acc[o + 2] = acc[o + 2]! + L[2]! * wgt;
+          } else if (exit === 1) {
+            const gs = s + ws * tMin;
+            const gz = z + wz * tMin;
+            const onGlass = gs > w.s0 + b && gs < w.s1 - b && gz > w.z0 + b && gz < w.z1 - b;
+            if (!onGlass) acc[o + 4] = acc[o + 4]! + 1 / rays;
+          } else if (exit === 2) {
+            acc[o + 3] = acc[o + 3]! + 1 / rays;
+          }
+        });
         eSum += acc[o]! + acc[o + 1]! + acc[o + 2]!;
         eCount++;
       }

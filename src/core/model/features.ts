@@ -2,6 +2,7 @@ import { v2Frame, type V2Frame } from '../engine/v2Frame';
 import type { WindowFlux } from '../engine/windowFlux';
 import { signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
+import { floorOnTerrainAt } from '../engine/model';
 import { DEFAULT_REFLECTANCES, type ModelType, type Reflectances } from '../types';
 import type { ResolvedRoom } from '../validation/requests';
 import type { Preprocessing } from './card';
@@ -82,16 +83,24 @@ export interface WindowAnglesIn {
   zenith: readonly number[];
 }
 
+/**
+ * The reflectances the room's light meets: the request's (defaults for df_default or absent ones), with a
+ * floor on the terrain reflecting as the terrain, as the engine models it (engine/model.ts floorOnTerrainAt).
+ */
 export function reflectancesFor(room: ResolvedRoom, modelType: ModelType): Reflectances {
-  if (modelType === 'df_default') return { ...DEFAULT_REFLECTANCES };
   const p = room.parameters;
-  return {
-    ceiling_reflectance: p.ceiling_reflectance ?? DEFAULT_REFLECTANCES.ceiling_reflectance,
-    horizontal_reflectance: p.horizontal_reflectance ?? DEFAULT_REFLECTANCES.horizontal_reflectance,
-    vertical_reflectance: p.vertical_reflectance ?? DEFAULT_REFLECTANCES.vertical_reflectance,
-    facade_reflectance: p.facade_reflectance ?? DEFAULT_REFLECTANCES.facade_reflectance,
-    terrain_reflectance: p.terrain_reflectance ?? DEFAULT_REFLECTANCES.terrain_reflectance,
-  };
+  const r =
+    modelType === 'df_default'
+      ? { ...DEFAULT_REFLECTANCES }
+      : {
+          ceiling_reflectance: p.ceiling_reflectance ?? DEFAULT_REFLECTANCES.ceiling_reflectance,
+          horizontal_reflectance: p.horizontal_reflectance ?? DEFAULT_REFLECTANCES.horizontal_reflectance,
+          vertical_reflectance: p.vertical_reflectance ?? DEFAULT_REFLECTANCES.vertical_reflectance,
+          facade_reflectance: p.facade_reflectance ?? DEFAULT_REFLECTANCES.facade_reflectance,
+          terrain_reflectance: p.terrain_reflectance ?? DEFAULT_REFLECTANCES.terrain_reflectance,
+        };
+  if (floorOnTerrainAt(p.floor_height_above_terrain)) r.horizontal_reflectance = r.terrain_reflectance;
+  return r;
 }
 
 /** Border width b of a frame covering `ratio` of a w × h opening: (w − 2b)(h − 2b) = (1 − ratio)·w·h. */
