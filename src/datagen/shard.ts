@@ -13,6 +13,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { windowAngles, type WindowAngles } from '../core/api/windowAngles';
 import { simulateWindowFrames, type PixelSampler } from '../core/engine';
+import type { EngineRoom } from '../core/engine/model';
 import type { WindowFrameResult } from '../core/engine/v2Frame';
 import { hash32 } from '../core/engine/random';
 import { npyBytes } from '../core/encoding/npy';
@@ -90,17 +91,21 @@ export function labelRoom(
 ): { req: RunRequest; angles: WindowAngles[]; frames: WindowFrameResult[] } {
   const req = sampledRequest(s);
   const angles = windowAngles(req, req.mesh);
+  const frames = simulateWindowFrames(engineRoom(s, req), { quality, seed: engineSeed }, nearAndLattice);
+  return { req, angles, frames };
+}
+
+/**
+ * The room the engine labels: the sampled request, except that an open context is simulated without its
+ * zero angles (the engine's sky then reaches the horizon everywhere). Changes `req`'s windows.
+ */
+export function engineRoom(s: SampledRoom, req: RunRequest = sampledRequest(s)): EngineRoom {
   if (s.context === 'open')
     for (const w of req.parameters.windows) {
       delete w.horizon;
       delete w.zenith;
     }
-  const frames = simulateWindowFrames(
-    { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType },
-    { quality, seed: engineSeed },
-    nearAndLattice,
-  );
-  return { req, angles, frames };
+  return { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType };
 }
 
 export function generateShard(t: ShardTask): ShardResult {

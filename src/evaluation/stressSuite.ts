@@ -20,6 +20,7 @@ import type { Vec2 } from '../core/geometry/vec';
 import { predictWindows, sumAtPoints, type LoadedModel } from '../core/model/predict';
 import type { RunRequest } from '../core/validation/requests';
 import { sampledRequest, sampleRoom, type SampledRoom } from '../datagen/sampleRoom';
+import { engineRoom } from '../datagen/shard';
 import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
 import { sampleMetrics, summarise, type SampleMetrics, type Summary } from './metrics';
 
@@ -53,22 +54,14 @@ export function stressSensors(polygon: readonly Vec2[]): [number, number][] {
   return out;
 }
 
-/**
- * The engine's answer at the sensors, as the generator labels rooms (shard.ts labelRoom): open contexts
- * without angles, the room's seed driving the engine's random choices.
- */
+/** The engine's answer at the sensors, as the generator labels rooms (shard.ts engineRoom), seeded. */
 export function labelStressRoom(s: SampledRoom, seed: number): Float32Array {
-  const req = sampledRequest(s);
-  if (s.context === 'open')
-    for (const w of req.parameters.windows) {
-      delete w.horizon;
-      delete w.zenith;
-    }
-  const res = simulateRoom(
-    { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType },
-    { quality: STRESS_QUALITY, seed, points: stressSensors(req.parameters.room_polygon) },
-  );
-  return res.points;
+  const room = engineRoom(s);
+  return simulateRoom(room, {
+    quality: STRESS_QUALITY,
+    seed,
+    points: stressSensors(room.parameters.room_polygon),
+  }).points;
 }
 
 export interface StressRoomLabel {

@@ -1,3 +1,4 @@
+import { Triangle, Vector3 } from 'three';
 import { paneReflectance, paneTransmittance } from './glass';
 import { RayCaster } from './rayCaster';
 import { buildScene, GLASS, type OracleRoom, type OracleScene, type SceneOptions } from './scene';
@@ -25,23 +26,17 @@ export class PathTracer {
     this.scene = buildScene(room, options);
     const pos = this.scene.positions;
     this.caster = new RayCaster(pos);
+    // Face normals by three.js (the engine computes its own; the oracle must not share that code).
     const nt = pos.length / 9;
     this.normals = new Float64Array(nt * 3);
+    const tri = new Triangle(),
+      n = new Vector3();
     for (let i = 0; i < nt; i++) {
       const o = 9 * i;
-      const ux = pos[o + 3]! - pos[o]!,
-        uy = pos[o + 4]! - pos[o + 1]!,
-        uz = pos[o + 5]! - pos[o + 2]!;
-      const vx = pos[o + 6]! - pos[o]!,
-        vy = pos[o + 7]! - pos[o + 1]!,
-        vz = pos[o + 8]! - pos[o + 2]!;
-      const cx = uy * vz - uz * vy,
-        cy = uz * vx - ux * vz,
-        cz = ux * vy - uy * vx;
-      const l = Math.hypot(cx, cy, cz);
-      this.normals[3 * i] = cx / l;
-      this.normals[3 * i + 1] = cy / l;
-      this.normals[3 * i + 2] = cz / l;
+      tri.a.fromArray(pos, o);
+      tri.b.fromArray(pos, o + 3);
+      tri.c.fromArray(pos, o + 6);
+      tri.getNormal(n).toArray(this.normals, 3 * i);
     }
   }
 
