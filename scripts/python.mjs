@@ -1,6 +1,6 @@
 // Finds a Python with PyTorch for training (Debian's python3-torch, model.md; python3-onnx for
-// training/from_onnx.py), installing the packages
-// when it can. `node scripts/python.mjs training/train.py …` runs a script with it.
+// training/from_onnx.py), installing the packages when it can. `node scripts/python.mjs training/train.py …`
+// runs a script with it.
 import { execFileSync, execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +27,12 @@ export function ensureTorchPython() {
   const sudo = process.getuid?.() === 0 ? '' : 'sudo -n ';
   try {
     console.log('PyTorch not found: installing Debian packages python3-torch, python3-numpy, python3-onnx…');
-    execSync(`${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq python3-torch python3-numpy python3-onnx`, {
-      stdio: 'inherit',
-    });
+    execSync(
+      `${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq python3-torch python3-numpy python3-onnx`,
+      {
+        stdio: 'inherit',
+      },
+    );
   } catch {
     // reported below
   }
