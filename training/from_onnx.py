@@ -93,7 +93,7 @@ def recover(path):
     P = np.array(PHASES)  # [parity, tap, neighbour]
     A = np.einsum("ayk,bxl->abklyx", P, P).reshape(36, 9)
     Kr = K.reshape(hidden, 2, 2, w0, 3, 3).transpose(0, 3, 1, 2, 4, 5).reshape(hidden * w0, 36)
-    Wd, res, *_ = np.linalg.lstsq(A, Kr.T, rcond=None)
+    Wd = np.linalg.lstsq(A, Kr.T, rcond=None)[0]
     Wd = Wd.T.reshape(hidden, w0, 3, 3)
     assert np.allclose(Wd[:, :, :1], rows[0][1], atol=1e-5) and np.allclose(Wd[:, :, 2:], rows[1][1], atol=1e-5)
     assert np.allclose(Wd[:, :, :, :1], cols[0][1], atol=1e-5) and np.allclose(Wd[:, :, :, 2:], cols[1][1], atol=1e-5)

@@ -54,14 +54,18 @@ export function stressSensors(polygon: readonly Vec2[]): [number, number][] {
   return out;
 }
 
-/** The engine's answer at the sensors, as the generator labels rooms (shard.ts engineRoom), seeded. */
-export function labelStressRoom(s: SampledRoom, seed: number): Float32Array {
+/**
+ * The engine's answer at the sensors, as the generator labels rooms (shard.ts engineRoom), seeded, in the
+ * stored form (DF %, 4 decimals).
+ */
+export function labelStressRoom(s: SampledRoom, seed: number): number[] {
   const room = engineRoom(s);
-  return simulateRoom(room, {
+  const { points } = simulateRoom(room, {
     quality: STRESS_QUALITY,
     seed,
     points: stressSensors(room.parameters.room_polygon),
-  }).points;
+  });
+  return Array.from(points, (v) => Math.round(v * 1e4) / 1e4);
 }
 
 export interface StressRoomLabel {

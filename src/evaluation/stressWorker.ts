@@ -5,6 +5,5 @@ import { labelStressRoom, roomDigest, stressRoom, stressSeed, type StressRoomLab
 export default function labelOne({ cls, k }: { cls: StressClass; k: number }): StressRoomLabel {
   const seed = stressSeed(cls, k);
   const s = stressRoom(cls, k);
-  const df = labelStressRoom(s, seed);
-  return { k, seed, digest: roomDigest(s), df: Array.from(df, (v) => Math.round(v * 1e4) / 1e4) };
+  return { k, seed, digest: roomDigest(s), df: labelStressRoom(s, seed) };
 }
