@@ -12,7 +12,7 @@ import { parseRunRequest } from '../src/core/validation/requests';
 import { measure, type BenchResult } from './harness';
 import { BENCH_ROOM, box, mulberry32 } from './scenes';
 
-const FIXTURES = join(import.meta.dirname, '../../shared/fixtures/radiance');
+const FIXTURES = join(import.meta.dirname, '../test/fixtures/radiance');
 
 function roomOf(body: Record<string, unknown>): EngineRoom {
   const hasMesh = Array.isArray(body.mesh) && body.mesh.length >= 3;

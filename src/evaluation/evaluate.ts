@@ -1,5 +1,5 @@
 /**
- * `npm run evaluate -- [--card public/models/lux-df-3.json] [--data data/v1] [--radiance ../shared/fixtures/radiance] [--stress test/fixtures/stress] [--write] [--rooms-out rooms.json]`
+ * `npm run evaluate -- [--card public/models/lux-df-3.json] [--data data/v1] [--radiance test/fixtures/radiance] [--stress test/fixtures/stress] [--write] [--rooms-out rooms.json]`
  *
  * The model's accuracy (model.md §What the model must reach) measured through the same code path as
  * /run (core preprocessing, onnxruntime-node, placement):
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     options: {
       card: { type: 'string', default: 'public/models/lux-df-3.json' },
       data: { type: 'string', default: 'data/v1' },
-      radiance: { type: 'string', default: '../shared/fixtures/radiance' },
+      radiance: { type: 'string', default: 'test/fixtures/radiance' },
       write: { type: 'boolean', default: false },
       stress: { type: 'string', default: STRESS_DIR },
       'rooms-out': { type: 'string' },

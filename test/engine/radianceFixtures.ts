@@ -5,12 +5,12 @@ import type { EngineRoom } from '../../src/core/engine/model';
 import type { SimulationResult } from '../../src/core/engine/simulate';
 
 /**
- * The shared Radiance reference scenes (../shared/fixtures/radiance) turned into engine input, and the
+ * The Radiance reference scenes (test/fixtures/radiance, copied from the shared fixtures) turned into engine input, and the
  * comparison the fixture README prescribes: the engine's 0.1 m grid sampled bilinearly between cell
  * centres at the reference sensors. Cells outside the room (mask 0) carry no value, so near a slanted wall
  * the bilinear weights are renormalised over the cells inside.
  */
-export const FIXTURE_DIR = join(import.meta.dirname, '../../../shared/fixtures/radiance');
+export const FIXTURE_DIR = join(import.meta.dirname, '../fixtures/radiance');
 
 export interface RadianceFixture {
   file: string;
