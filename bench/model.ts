@@ -92,18 +92,18 @@ async function chromiumWasm(): Promise<BenchResult> {
     const times = await page.evaluate(async (body) => {
       type M = {
         load(u: string): Promise<unknown>;
-        run(b: unknown): Promise<unknown>;
+        predict(b: unknown): Promise<unknown>;
         warmed(): Promise<void>;
       };
       const m = (window as unknown as { luxModel: M }).luxModel;
       await m.load('/models/lux-df-3.json');
       // The first answer, then the worker's own warm-up (what the app does after its first map).
-      await m.run(body);
+      await m.predict(body);
       await m.warmed();
       const t: number[] = [];
       for (let i = 0; i < 22; i++) {
         const t0 = performance.now();
-        await m.run(body);
+        await m.predict(body);
         t.push(performance.now() - t0);
       }
       return t.slice(2);

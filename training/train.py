@@ -31,7 +31,9 @@ MAX_PLAUSIBLE_DF = 60.0  # src/datagen/shard.ts MAX_PLAUSIBLE_DF
 
 
 class Shards:
-    """Memory-mapped shards: inputs (float16), scalars, targets (NaN where not sampled), masks."""
+    """Memory-mapped shards: inputs (float16), scalars, targets (NaN where not sampled), masks. An unlabelled
+    shard (npm run data -- --labels none) has no targets: its rows come back all NaN and flagged in `taught`,
+    for a teacher to label (`--teacher`)."""
 
     def __init__(self, files):
         self.parts = []
@@ -39,11 +41,12 @@ class Shards:
             base = jsonl[: -len(".jsonl")]
             if not os.path.exists(base + ".x.npy"):
                 continue
+            labelled = os.path.exists(base + ".df.npy")
             self.parts.append(
                 (
                     np.load(base + ".x.npy", mmap_mode="r"),
                     np.load(base + ".s.npy"),
-                    np.load(base + ".df.npy", mmap_mode="r"),
+                    np.load(base + ".df.npy", mmap_mode="r") if labelled else None,
                 )
             )
         self.index = [(p, k) for p, part in enumerate(self.parts) for k in range(part[1].shape[0])]
@@ -51,15 +54,39 @@ class Shards:
     def __len__(self):
         return len(self.index)
 
-    def batch(self, ids):
-        xs, ss, ts = [], [], []
+    def batch(self, ids, with_taught=False):
+        xs, ss, ts, taught = [], [], [], []
         for i in ids:
             p, k = self.index[i]
             x, s, t = self.parts[p]
             xs.append(np.asarray(x[k], dtype=np.float32))
             ss.append(s[k])
-            ts.append(np.asarray(t[k], dtype=np.float32))
-        return torch.from_numpy(np.stack(xs)), torch.from_numpy(np.stack(ss)), torch.from_numpy(np.stack(ts))[:, None]
+            ts.append(np.asarray(t[k], dtype=np.float32) if t is not None else np.full((128, 128), np.nan, np.float32))
+            taught.append(t is None)
+        out = torch.from_numpy(np.stack(xs)), torch.from_numpy(np.stack(ss)), torch.from_numpy(np.stack(ts))[:, None]
+        return (*out, torch.tensor(taught)) if with_taught else out
+
+
+def sampled_pixels(x):
+    """The pixels the generator labels (src/datagen/shard.ts nearAndLattice) inside the room mask: every
+    pixel within NEAR_COLUMNS of the window wall, every other row and column beyond."""
+    inside = x[:, 0:1] > 0.5
+    cols = torch.arange(128, device=x.device).view(1, 1, 1, 128).expand_as(inside)
+    rows = torch.arange(128, device=x.device).view(1, 1, 128, 1).expand_as(inside)
+    max_col = torch.where(inside, cols, torch.full_like(cols, -1)).amax(dim=(2, 3), keepdim=True)
+    return inside & ((cols > max_col - NEAR_COLUMNS) | ((rows % 2 == 0) & (cols % 2 == 0)))
+
+
+def teach(teacher, x, s, t, taught):
+    """Targets for the unlabelled rows: the teacher's answer at the pixels the engine would have labelled,
+    so that such a row weighs in the loss as an engine-labelled one does."""
+    if teacher is None or not bool(taught.any()):
+        return t
+    with torch.no_grad():
+        tp = teacher(x[taught], s[taught])
+    t = t.clone()
+    t[taught] = torch.where(sampled_pixels(x[taught]), tp.clamp(min=0.0), torch.full_like(tp, float("nan")))
+    return t
 
 
 def weights(x, target):
@@ -117,14 +144,18 @@ def provenance(ck):
     }
 
 
-def split_files(data):
+def split_files(data, unlabelled=False):
     """Training and validation shards: train/ first, then the focused streams beside it (train-balcony/:
     npm run data -- --focus balcony). Every 25th shard of each stream validates, so adding a stream leaves
     the others' validation shards (and the first 400 windows that `evaluate` reads) as they were; the
-    held-out test split is never read here."""
+    held-out test split is never read here. With `unlabelled`, the streams' unlabelled twins
+    (`train-unlabelled/`, `train-<focus>-unlabelled/`) train too — never validate — except the shards their
+    labelled stream already holds (the same rooms: the engine's labels win)."""
     streams = [os.path.join(data, "train")] + sorted(glob.glob(os.path.join(data, "train-*")))
     train, val, skipped = [], [], 0
     for folder in streams:
+        if folder.endswith("-unlabelled"):
+            continue
         found = sorted(glob.glob(os.path.join(folder, "*.jsonl")))
         files = [f for f in found if current_inputs(f)]
         skipped += len(found) - len(files)
@@ -134,6 +165,14 @@ def split_files(data):
             continue
         val += files[::25]
         train += [f for i, f in enumerate(files) if i % 25]
+    if unlabelled:
+        for folder in sorted(glob.glob(os.path.join(data, "train*-unlabelled"))):
+            twin = folder[: -len("-unlabelled")]
+            for f in sorted(glob.glob(os.path.join(folder, "*.jsonl"))):
+                if not current_inputs(f):
+                    skipped += 1
+                elif not os.path.exists(os.path.join(twin, os.path.basename(f))):
+                    train.append(f)
     if skipped:
         print(f"{skipped} shards skipped: inputs not {INPUTS_ID} (run npm run features)", flush=True)
     return train, val
@@ -217,6 +256,7 @@ def main():
     ap.add_argument("--export-only", action="store_true")
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
     ap.add_argument("--mean-weight", type=float, default=MEAN_WEIGHT, help="weight of the per-window mean-error term")
+    ap.add_argument("--teacher", help="a checkpoint whose answers label the unlabelled streams (distillation: npm run data -- --labels none)")
     a = ap.parse_args()
     globals()["MEAN_WEIGHT"] = a.mean_weight
 
@@ -264,7 +304,11 @@ def main():
         if "trained_with" in ick:  # the weights it starts from were trained here: how, in the card too
             lineage["previous"] = provenance(ick)
 
-    train_files, val_files = split_files(a.data)
+    teacher, teacher_ck = None, None
+    if a.teacher:
+        teacher_ck = torch.load(a.teacher, map_location=device)
+        teacher = from_state(teacher_ck["model"]).to(device).eval()
+    train_files, val_files = split_files(a.data, unlabelled=teacher is not None)
     train, val = Shards(train_files), Shards(val_files)
     meta = lambda: {  # noqa: E731
         "version": a.version,
@@ -293,6 +337,7 @@ def main():
             **({"last_checkpoint_validation_mae": history[-1]["val_mae"]} if averaged and history else {}),
             **averaged,
             **lineage,
+            **({"teacher": {"checkpoint": a.teacher, **provenance(teacher_ck)}} if teacher_ck and "trained_with" in teacher_ck else {"teacher": a.teacher} if a.teacher else {}),
             "framework": f"torch {torch.__version__}",
         },
     }
@@ -305,14 +350,15 @@ def main():
     run_loss = run_mae = 0.0
     while step < a.steps:
         if step % a.reload_every == 0 and step > 0:
-            train_files, val_files = split_files(a.data)
+            train_files, val_files = split_files(a.data, unlabelled=teacher is not None)
             train, val = Shards(train_files), Shards(val_files)
         lr = a.lr * 0.5 * (1 + math.cos(math.pi * step / a.steps))
         for g in opt.param_groups:
             g["lr"] = lr
         ids = random.sample(range(len(train)), a.batch)
-        x, s, t = train.batch(ids)
+        x, s, t, taught = train.batch(ids, with_taught=True)
         x, s, t = x.to(device), s.to(device), t.to(device)
+        t = teach(teacher, x, s, t, taught.to(device))
         # Augmentation that keeps the physics: none of the frame's axes can be flipped (the window
         # faces +x; a mirror would also mirror the angle order), so the data itself must cover the cases.
         pred = model(x, s)

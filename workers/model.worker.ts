@@ -1,12 +1,12 @@
 /**
- * The daylight model in a browser Web Worker (comlink): /run exactly as the server answers it, with the
- * same core pre- and post-processing, on onnxruntime-web (WebGPU, else WASM).
+ * The daylight model in a browser Web Worker (comlink): /run as the server computes it, with the same core
+ * pre- and post-processing, on onnxruntime-web (WebGPU, else WASM); the answer comes back as typed arrays
+ * in a transfer list (answer.ts), not as wire JSON.
  */
 import * as Comlink from 'comlink';
-import { run as runOp } from '../src/core/api/runOps';
+import { runAnswer } from '../src/core/api/runOps';
 import { OPEN_CONTEXT } from '../src/core/api/result';
-import { isLuxError } from '../src/core/errors';
-import type { WorkerAnswer } from './api.worker';
+import { answered, failed, type AnswerResult } from './answer';
 import { loadBrowserModel, type BrowserModel } from './modelRuntime';
 
 let model: Promise<BrowserModel> | null = null;
@@ -26,7 +26,7 @@ async function warmUp(m: BrowserModel, body: unknown, runs = 16): Promise<void> 
     do await new Promise((r) => setTimeout(r, 30));
     while (busy > 0);
     if ((await model) !== m) return; // replaced meanwhile
-    await runOp(body, { ...OPEN_CONTEXT, model: () => Promise.resolve(m) });
+    await runAnswer(body, { ...OPEN_CONTEXT, model: () => Promise.resolve(m) });
   }
 }
 
@@ -39,17 +39,17 @@ const api = {
     return { name: m.card.name, version: m.card.version, backend: m.backend };
   },
 
-  async run(body: unknown): Promise<WorkerAnswer> {
+  /** The /run body's answer: the room's DF grid and mask as typed arrays, per-window angles, the model. */
+  async predict(body: unknown): Promise<AnswerResult> {
     busy++;
     try {
       const m = model;
-      const result = await runOp(body, { ...OPEN_CONTEXT, ...(m ? { model: () => m } : {}) });
+      const answer = await runAnswer(body, { ...OPEN_CONTEXT, ...(m ? { model: () => m } : {}) });
       // Warm up once the first answer is out, so it never delays the first map.
       if (m && !warming) warming = m.then((loaded) => warmUp(loaded, body)).catch(() => undefined);
-      return { ok: true, result };
+      return answered(answer);
     } catch (e) {
-      if (isLuxError(e)) return { ok: false, error: { type: e.type, message: e.message } };
-      return { ok: false, error: { type: 'internal_error', message: String(e) } };
+      return failed(e);
     } finally {
       busy--;
     }

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { ensureModel, usePrediction } from './compute/predictor';
+import { useAnswer } from './compute/answerStore';
+import { ensureModel } from './compute/predictor';
 import { meshWorker } from './compute/workers';
 import { decodeShare, isShareFragment } from './share/codec';
 import { useApp } from './state/store';
@@ -28,7 +29,7 @@ if (isShareFragment(location.hash)) {
 
 // The runtime's compile and the model's download are most of the first map's time: start them before
 // React renders (unless a remote server answers instead).
-if (!usePrediction.getState().remote) void ensureModel().catch(() => undefined);
+if (!useAnswer.getState().remote) void ensureModel().catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

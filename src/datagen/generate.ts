@@ -11,6 +11,8 @@
  *   --focus balcony        a focused train stream (sampleRoom.ts) in `train-<focus>/`, its own rooms:
  *                          `balcony`, `broad` (the stress suite's classes, one drawn per room) or one
  *                          stress class (src/datagen/stressProfiles.ts)
+ *   --labels engine|none   `none`: the stream's rooms with inputs only, in `<name>-unlabelled/`, for
+ *                          distillation (training/train.py --teacher labels them); ~10× faster than the engine
  *
  * Resumable: shards already on disk are kept and counted, missing ones are generated, and an interrupted
  * shard leaves only .tmp files behind. The same options give the same data on any machine.
@@ -34,6 +36,7 @@ const { values: o } = parseArgs({
     threads: { type: 'string', default: String(availableParallelism()) },
     quality: { type: 'string' },
     focus: { type: 'string' },
+    labels: { type: 'string', default: 'engine' },
   },
 });
 
@@ -42,7 +45,11 @@ if (split !== 'train' && split !== 'test') throw new Error(`--split must be trai
 const focus = o.focus;
 if (focus !== undefined && (!isFocus(focus) || split !== 'train'))
   throw new Error(`--focus names a focused stream of the train split (sampleRoom.ts), got ${focus}`);
-const name = focus ? `${split}-${focus}` : split;
+const labels = o.labels;
+if (labels !== 'engine' && labels !== 'none')
+  throw new Error(`--labels must be engine or none, got ${labels}`);
+if (labels === 'none' && split !== 'train') throw new Error('--labels none is for training streams only');
+const name = (focus ? `${split}-${focus}` : split) + (labels === 'none' ? '-unlabelled' : '');
 const dir = join(o.out, name);
 mkdirSync(dir, { recursive: true });
 const target = Number(o.windows);
@@ -64,7 +71,11 @@ for (const f of readdirSync(dir)) {
 let total = [...done.values()].reduce((a, b) => a + b, 0);
 writeFileSync(
   join(o.out, `${name}.meta.json`),
-  JSON.stringify({ split, focus, seed, rooms_per_shard: rooms, target_windows: target, quality }, null, 2),
+  JSON.stringify(
+    { split, focus, seed, rooms_per_shard: rooms, target_windows: target, quality, labels },
+    null,
+    2,
+  ),
 );
 console.log(`${dir}: ${done.size} shards, ${total} windows on disk; target ${target}, ${threads} threads`);
 
@@ -90,7 +101,7 @@ await new Promise<void>((resolve, reject) => {
       const index = next++;
       inFlight++;
       pool
-        .run({ dir, stream, index, rooms, seed, quality, ...(focus ? { focus } : {}) })
+        .run({ dir, stream, index, rooms, seed, quality, labels, ...(focus ? { focus } : {}) })
         .then((r) => {
           inFlight--;
           total += r.windows;

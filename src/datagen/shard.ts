@@ -25,6 +25,12 @@ import type { TriangleSoup } from '../core/types';
 export interface ShardTask {
   dir: string;
   quality: 'draft' | 'standard';
+  /**
+   * `engine`: each window's DF labelled by the engine. `none`: inputs only (no `.df.npy`, `.mask.npy`),
+   * for distillation — training/train.py --teacher labels them with a trained model's answer, ~10× cheaper
+   * than the engine, to hold a stream's distribution while a fine-tune learns another.
+   */
+  labels?: 'engine' | 'none';
   /** Distinguishes the train and test streams: their rooms never coincide. */
   stream: number;
   /** A focused train stream (sampleRoom.ts), written to `train-<focus>/`. */
@@ -118,7 +124,7 @@ export function generateShard(t: ShardTask): ShardResult {
   for (let k = 0; k < t.rooms; k++) {
     const seed = roomSeed(t, k);
     const s = sampleRoom(seed, t.focus);
-    const { req, angles, frames } = labelRoom(s, t.quality, seed);
+    const { req, angles, frames } = t.labels === 'none' ? unlabelledRoom(s) : labelRoom(s, t.quality, seed);
     meshes.set(seed, req.mesh);
     frames.forEach((f, i) => {
       const windows = structuredClone(s.body.parameters.windows);
@@ -133,27 +139,51 @@ export function generateShard(t: ShardTask): ShardResult {
           room_seed: seed,
         }),
       );
-      dfs.push(f.df);
-      masks.push(f.mask);
+      if (f.df && f.mask) {
+        dfs.push(f.df);
+        masks.push(f.mask);
+      }
     });
   }
-  const n = dfs.length;
-  const df = new Float32Array(n * FRAME);
-  const mask = new Uint8Array(n * FRAME);
-  dfs.forEach((d, i) => df.set(d, i * FRAME));
-  masks.forEach((m, i) => mask.set(m, i * FRAME));
   const base = join(t.dir, shardName(t.index));
   const write = (suffix: string, data: Uint8Array | string): void => {
     writeFileSync(`${base}${suffix}.tmp`, data);
     renameSync(`${base}${suffix}.tmp`, `${base}${suffix}`);
   };
-  write('.df.npy', npyBytes(df, [n, 128, 128]));
-  write('.mask.npy', npyBytes(mask, [n, 128, 128]));
+  if (t.labels !== 'none') writeLabels(write, dfs, masks);
   // The model inputs too, so that training can read the shard at once (npm run features redoes them).
   shardFeatures({ dir: t.dir, name: shardName(t.index) }, lines, meshes);
   // The JSONL goes last: its presence marks the shard complete, inputs included.
   write('.jsonl', lines.join('\n') + '\n');
-  return { index: t.index, windows: n, seconds: (performance.now() - start) / 1000 };
+  return { index: t.index, windows: lines.length, seconds: (performance.now() - start) / 1000 };
+}
+
+/** A sampled room as labelRoom gives it, without the engine: its request, angles and window ids. */
+function unlabelledRoom(s: SampledRoom): {
+  req: RunRequest;
+  angles: WindowAngles[];
+  frames: { id: string; df?: undefined; mask?: undefined }[];
+} {
+  const req = sampledRequest(s);
+  return {
+    req,
+    angles: windowAngles(req, req.mesh),
+    frames: req.parameters.windows.map((w) => ({ id: w.id })),
+  };
+}
+
+function writeLabels(
+  write: (suffix: string, data: Uint8Array) => void,
+  dfs: readonly Float32Array[],
+  masks: readonly Uint8Array[],
+): void {
+  const n = dfs.length;
+  const df = new Float32Array(n * FRAME);
+  const mask = new Uint8Array(n * FRAME);
+  dfs.forEach((d, i) => df.set(d, i * FRAME));
+  masks.forEach((m, i) => mask.set(m, i * FRAME));
+  write('.df.npy', npyBytes(df, [n, 128, 128]));
+  write('.mask.npy', npyBytes(mask, [n, 128, 128]));
 }
 
 export default generateShard;

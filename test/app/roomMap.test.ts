@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { answerFromResponse } from '../../src/core/api/roomAnswer';
 import { roomResponse } from '../../src/core/api/roomResponse';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { gridCsv } from '../../src/app/compute/exports';
-import { difference, roomMapFromResponse, summarise, valueAt, type RoomMap } from '../../src/app/compute/roomMap';
+import { difference, summarise, valueAt, type RoomMap } from '../../src/app/compute/roomMap';
 import { colour, mapPixels } from '../../src/app/compute/palette';
 import { runBody } from '../../src/app/scene/geometry';
 import { DEFAULT_THRESHOLDS, defaultScene } from '../../src/app/scene/scene';
@@ -18,13 +19,30 @@ const map: RoomMap = {
 };
 
 describe('room maps', () => {
-  it('read both /run response shapes the same', () => {
+  it('read both /run response shapes back into the typed answer, method included', () => {
     const req = parseRunRequest({ ...runBody(defaultScene()), response_format: 'base64' });
-    const res = { df: { rows: 2, cols: 3, data: map.df }, mask: { rows: 2, cols: 3, data: map.mask }, origin: map.origin, resolution: 0.1, angles: [{ horizon: [], zenith: [] }] };
-    const b = roomMapFromResponse(roomResponse(req, res));
-    const a = roomMapFromResponse(roomResponse({ ...req, responseFormat: 'json' }, res));
-    expect(a).toEqual(map);
-    expect(b).toEqual(map);
+    const res = {
+      df: { rows: 2, cols: 3, data: map.df },
+      mask: { rows: 2, cols: 3, data: map.mask },
+      origin: map.origin,
+      resolution: 0.1,
+      angles: [{ horizon: [1, 2], zenith: [3, 4] }],
+    };
+    const engine = { kind: 'engine', quality: 'draft', seed: 7 } as const;
+    const b = answerFromResponse(roomResponse(req, res, engine));
+    const a = answerFromResponse(
+      roomResponse({ ...req, responseFormat: 'json' }, res, { kind: 'model', name: 'm', version: '1' }),
+    );
+    expect(a).toMatchObject({
+      ...map,
+      method: { kind: 'model', name: 'm', version: '1' },
+      modelType: req.modelType,
+    });
+    expect(b).toMatchObject({ ...map, method: engine });
+    expect(b.windows[req.parameters.windows[0]!.id]).toMatchObject({ horizon: [1, 2], zenith: [3, 4] });
+    expect(() => answerFromResponse({ shape: [2, 3], result: 'AAAA', mask: 'AAAA' })).toThrow(
+      /does not match/,
+    );
   });
 
   it('reads the value under a point, nothing outside the room', () => {

@@ -1,38 +1,12 @@
+import type { RoomGridAnswer } from '../../core/api/roomAnswer';
 import { roomStats, type RoomStats } from '../../core/stats/roomStats';
 import type { Thresholds } from '../scene/scene';
 
 /**
- * A room's DF map as the app holds it: flat typed arrays in the /run grid (0.1 m cells, row 0 = max y,
- * column 0 = min x), read from either response shape of api.md, so a remote server's answer and the
- * worker's look the same to the views.
+ * A room's DF map as the app holds it: the typed grid of an answer (core/api/roomAnswer.ts), whichever
+ * machine computed it.
  */
-export interface RoomMap {
-  rows: number;
-  cols: number;
-  df: Float32Array;
-  mask: Uint8Array;
-  origin: { x: number; y: number };
-  resolution: number;
-}
-
-export function roomMapFromResponse(r: Record<string, unknown>): RoomMap {
-  const [rows, cols] = r.shape as [number, number];
-  const origin = r.origin as { x: number; y: number };
-  const resolution = r.resolution as number;
-  let df: Float32Array, mask: Uint8Array;
-  if (typeof r.result === 'string') {
-    const bytes = Uint8Array.from(atob(r.result), (c) => c.charCodeAt(0));
-    df = new Float32Array(rows * cols);
-    const view = new DataView(bytes.buffer);
-    for (let i = 0; i < df.length; i++) df[i] = view.getFloat32(4 * i, true);
-    mask = Uint8Array.from(atob(r.mask as string), (c) => c.charCodeAt(0));
-  } else {
-    df = Float32Array.from((r.result as number[][]).flat());
-    mask = Uint8Array.from((r.mask as boolean[][]).flat(), (v) => (v ? 1 : 0));
-  }
-  if (df.length !== rows * cols || mask.length !== rows * cols) throw new Error('The response grid does not match its shape.');
-  return { rows, cols, df, mask, origin, resolution };
-}
+export type RoomMap = RoomGridAnswer;
 
 /** DF at a world point (nearest cell), or null outside the room. */
 export function valueAt(m: RoomMap, x: number, y: number): number | null {
@@ -64,9 +38,16 @@ export function summarise(m: RoomMap, t: Thresholds): MapSummary {
   // One pass of the /stats code over every threshold the panel shows or a verdict needs.
   const shown = [1, 2, 3];
   const all = [...new Set([...shown, t.bfsDf, t.enTarget, t.enMinimum])];
-  const full = roomStats({ rows: m.rows, cols: m.cols, data: m.df }, { rows: m.rows, cols: m.cols, data: m.mask }, all);
+  const full = roomStats(
+    { rows: m.rows, cols: m.cols, data: m.df },
+    { rows: m.rows, cols: m.cols, data: m.mask },
+    all,
+  );
   const share = (v: number): number => full.area_above[String(v)]!;
-  const stats: RoomStats = { ...full, area_above: Object.fromEntries(shown.map((v) => [String(v), share(v)])) };
+  const stats: RoomStats = {
+    ...full,
+    area_above: Object.fromEntries(shown.map((v) => [String(v), share(v)])),
+  };
   const bfs = share(t.bfsDf),
     target = share(t.enTarget),
     minimum = share(t.enMinimum);
@@ -74,9 +55,24 @@ export function summarise(m: RoomMap, t: Thresholds): MapSummary {
   return {
     stats,
     verdicts: [
-      { id: 'bfs', label: 'BFS 2024:8', pass: bfs >= t.bfsShare, detail: `DF ≥ ${t.bfsDf} % on ${pct(bfs)} of the floor (needs ${t.bfsShare} %)` },
-      { id: 'en-target', label: 'EN 17037 target', pass: target >= 50, detail: `DF ≥ ${t.enTarget} % on ${pct(target)} (needs 50 %)` },
-      { id: 'en-minimum', label: 'EN 17037 minimum', pass: minimum >= 95, detail: `DF ≥ ${t.enMinimum} % on ${pct(minimum)} (needs 95 %)` },
+      {
+        id: 'bfs',
+        label: 'BFS 2024:8',
+        pass: bfs >= t.bfsShare,
+        detail: `DF ≥ ${t.bfsDf} % on ${pct(bfs)} of the floor (needs ${t.bfsShare} %)`,
+      },
+      {
+        id: 'en-target',
+        label: 'EN 17037 target',
+        pass: target >= 50,
+        detail: `DF ≥ ${t.enTarget} % on ${pct(target)} (needs 50 %)`,
+      },
+      {
+        id: 'en-minimum',
+        label: 'EN 17037 minimum',
+        pass: minimum >= 95,
+        detail: `DF ≥ ${t.enMinimum} % on ${pct(minimum)} (needs 95 %)`,
+      },
     ],
   };
 }

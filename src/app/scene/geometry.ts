@@ -69,7 +69,8 @@ export function sceneProblems(scene: Scene): string[] {
       continue;
     }
     const len = edgeFrame(scene.outline, w.edge).length;
-    if (w.width > len + 1e-9) out.push(`Window ${w.id} is wider (${w.width} m) than its wall (${len.toFixed(2)} m).`);
+    if (w.width > len + 1e-9)
+      out.push(`Window ${w.id} is wider (${w.width} m) than its wall (${len.toFixed(2)} m).`);
     if (w.head <= w.sill) out.push(`Window ${w.id}: the head must be above the sill.`);
     if (w.sill < -0.15 || w.head > scene.height + 0.15)
       out.push(`Window ${w.id} must stay within the floor-to-ceiling height (±0.15 m).`);
@@ -109,4 +110,15 @@ export function runBody(scene: Scene): {
         ? { horizon: zeros, zenith: zeros }
         : {}),
   };
+}
+
+const keys = new WeakMap<Scene, string>();
+/**
+ * What an answer depends on, as a string: the /run body. Two scenes with the same key have the same map
+ * (a changed threshold changes the verdicts, not the map), so no prediction or engine run is needed.
+ */
+export function answerKey(scene: Scene): string {
+  let k = keys.get(scene);
+  if (k === undefined) keys.set(scene, (k = JSON.stringify(runBody(scene))));
+  return k;
 }

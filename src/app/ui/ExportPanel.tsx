@@ -1,6 +1,7 @@
 import { colour } from '../compute/palette';
 import { gridCsv, runJson } from '../compute/exports';
-import { usePrediction } from '../compute/predictor';
+import { answerResponse } from '../../core/api/roomResponse';
+import { shownAnswer, useShown, type Shown } from '../compute/answerStore';
 import { apiWorker } from '../compute/workers';
 import { runBody } from '../scene/geometry';
 import { mapCanvas } from './useMapImage';
@@ -14,14 +15,22 @@ function download(name: string, data: Blob): void {
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
-/** The map at 8 px per cell with its legend underneath. */
+/** Which answer an export carries, in words and as a file-name part. */
+export function answerLabel(s: Shown): { text: string; file: string } {
+  const m = s.answer.method;
+  return m.kind === 'engine'
+    ? { text: `Engine (physics, ${m.quality} quality)`, file: `engine-${m.quality}` }
+    : { text: `Model preview (${m.name} ${m.version})`, file: 'model' };
+}
+
+/** The map at 8 px per cell with its legend underneath and the answer it shows. */
 function pngWithLegend(): Promise<Blob> {
-  const { map } = usePrediction.getState();
+  const shown = shownAnswer()!;
   const { palette, scaleMax } = useSettings.getState();
-  const src = mapCanvas(map!, palette, scaleMax);
+  const src = mapCanvas(shown.answer, palette, scaleMax);
   const k = 8,
     pad = 16,
-    legend = 48;
+    legend = 62;
   const c = document.createElement('canvas');
   c.width = Math.max(src.width * k, 320) + 2 * pad;
   c.height = src.height * k + legend + 2 * pad;
@@ -39,30 +48,51 @@ function pngWithLegend(): Promise<Blob> {
   }
   g.fillStyle = '#1d2733';
   g.font = '12px sans-serif';
-  for (let t = 0; t <= 5; t++) g.fillText(`${((t / 5) * scaleMax).toFixed(0)}${t === 5 ? '+' : ''}`, pad + (t / 5) * (w - 14), y + 26);
-  g.fillText('Daylight factor (%)', pad, y + 40);
+  for (let t = 0; t <= 5; t++)
+    g.fillText(`${((t / 5) * scaleMax).toFixed(0)}${t === 5 ? '+' : ''}`, pad + (t / 5) * (w - 14), y + 26);
+  g.fillText(`Daylight factor (%): ${answerLabel(shown).text}`, pad, y + 40);
   return new Promise((resolve) => c.toBlob((b) => resolve(b!), 'image/png'));
 }
 
 /** Exports (app.md §9): PNG with legend, CSV of the grid, JSON of request and response, the /encode ZIP. */
 export function ExportPanel(): React.JSX.Element {
-  const { map, scene, response } = usePrediction();
-  const disabled = !map || !scene || !response;
+  const shown = useShown();
+  const disabled = !shown;
+  const kind = shown ? answerLabel(shown).file : '';
   return (
     <section aria-labelledby="exp-h">
       <h2 id="exp-h">Export</h2>
       <div className="buttons">
-        <button type="button" disabled={disabled} data-testid="export-png" onClick={() => void pngWithLegend().then((b) => download('lux-df.png', b))}>
+        <button
+          type="button"
+          disabled={disabled}
+          data-testid="export-png"
+          onClick={() => void pngWithLegend().then((b) => download(`lux-df-${kind}.png`, b))}
+        >
           PNG
         </button>
-        <button type="button" disabled={disabled} data-testid="export-csv" onClick={() => download('lux-df.csv', new Blob([gridCsv(map!)], { type: 'text/csv' }))}>
+        <button
+          type="button"
+          disabled={disabled}
+          data-testid="export-csv"
+          onClick={() =>
+            download(`lux-df-${kind}.csv`, new Blob([gridCsv(shown!.answer)], { type: 'text/csv' }))
+          }
+        >
           CSV
         </button>
         <button
           type="button"
           disabled={disabled}
           data-testid="export-json"
-          onClick={() => download('lux-run.json', new Blob([runJson(runBody(scene!), response!)], { type: 'application/json' }))}
+          onClick={() =>
+            download(
+              `lux-${kind}.json`,
+              new Blob([runJson(runBody(shown!.scene), answerResponse(shown!.answer, 'json'))], {
+                type: 'application/json',
+              }),
+            )
+          }
         >
           JSON (/run)
         </button>
@@ -71,8 +101,12 @@ export function ExportPanel(): React.JSX.Element {
           disabled={disabled}
           data-testid="export-zip"
           onClick={async () => {
-            const a = await apiWorker().run('encode', runBody(scene!));
-            if (a.ok && a.result.kind === 'file') download(a.result.filename, new Blob([a.result.bytes as Uint8Array<ArrayBuffer>], { type: a.result.contentType }));
+            const a = await apiWorker().run('encode', runBody(shown!.scene));
+            if (a.ok && a.result.kind === 'file')
+              download(
+                a.result.filename,
+                new Blob([a.result.bytes as Uint8Array<ArrayBuffer>], { type: a.result.contentType }),
+              );
           }}
         >
           Encoded ZIP

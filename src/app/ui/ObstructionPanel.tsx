@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { usePrediction } from '../compute/predictor';
-
-interface WindowAngles {
-  direction_angle: number;
-  horizon: number[];
-  zenith: number[];
-}
+import type { WindowSummary as WindowAngles } from '../../core/api/roomAnswer';
+import { useShown } from '../compute/answerStore';
 
 const STEP = 145 / 63;
 /** Azimuth of direction i relative to the window normal, degrees, positive to the left looking out. */
@@ -21,7 +16,13 @@ function ProfileChart({ a }: { a: WindowAngles }): React.JSX.Element {
   const below = a.horizon.map((h, i) => `${x(i)},${y(h)}`).join(' ');
   const above = a.zenith.map((z, i) => `${x(i)},${y(90 - z)}`).join(' ');
   return (
-    <svg viewBox={`-28 -6 ${W + 34} ${H + 26}`} className="chart" role="img" aria-label="Horizon and zenith angles over the 64 directions" data-testid="profile-chart">
+    <svg
+      viewBox={`-28 -6 ${W + 34} ${H + 26}`}
+      className="chart"
+      role="img"
+      aria-label="Horizon and zenith angles over the 64 directions"
+      data-testid="profile-chart"
+    >
       <rect width={W} height={H} fill="#e7f1fb" />
       <polygon points={`0,${H} ${below} ${W},${H}`} fill="#7b8794" />
       <polygon points={`0,0 ${above} ${W},0`} fill="#a5b0bb" />
@@ -90,13 +91,22 @@ function Fisheye({ a }: { a: WindowAngles }): React.JSX.Element {
     g.lineTo(cx + R, cy);
     g.stroke();
   }, [a]);
-  return <canvas ref={ref} width={220} height={220} className="fisheye" role="img" aria-label="Fisheye view of the sky in front of the window" data-testid="fisheye" />;
+  return (
+    <canvas
+      ref={ref}
+      width={220}
+      height={220}
+      className="fisheye"
+      role="img"
+      aria-label="Fisheye view of the sky in front of the window"
+      data-testid="fisheye"
+    />
+  );
 }
 
 /** Obstruction per window (app.md §6), from the angles the last prediction used. */
 export function ObstructionPanel(): React.JSX.Element {
-  const response = usePrediction((s) => s.response);
-  const windows = (response?.windows ?? {}) as Record<string, WindowAngles>;
+  const windows: Record<string, WindowAngles> = useShown()?.answer.windows ?? {};
   const ids = Object.keys(windows);
   const [chosen, setChosen] = useState<string | null>(null);
   const id = chosen && windows[chosen] ? chosen : ids[0];

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
 import { valueAt } from '../compute/roomMap';
-import { usePrediction } from '../compute/predictor';
+import { useShown } from '../compute/answerStore';
 import { edgeFrame } from '../scene/geometry';
 import { nearEdge, nearVertex, snapPoint, type Pt } from '../scene/snapping';
 import { nextWindowId, useApp } from '../state/store';
@@ -20,12 +20,14 @@ export function PlanView(): React.JSX.Element {
   const tool = useApp((s) => s.tool);
   const drawing = useApp((s) => s.drawing);
   const selected = useApp((s) => s.selectedWindow);
-  const map = usePrediction((s) => s.map);
+  const map = useShown()?.answer ?? null;
   const { palette, scaleMax } = useSettings();
   const image = useMapImage(map, palette, scaleMax);
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<{ p: Pt; df: number | null } | null>(null);
-  const [drag, setDrag] = useState<{ kind: 'vertex'; index: number } | { kind: 'window'; id: string; grab: number } | null>(null);
+  const [drag, setDrag] = useState<
+    { kind: 'vertex'; index: number } | { kind: 'window'; id: string; grab: number } | null
+  >(null);
 
   const view = useMemo(() => {
     const pts = [...scene.outline, ...(drawing ?? [])];
@@ -77,7 +79,9 @@ export function PlanView(): React.JSX.Element {
       st().select(null);
       return;
     }
-    const onWindow = scene.windows.find((w) => w.edge === hit.edge && Math.abs(w.offset - hit.along) <= w.width / 2);
+    const onWindow = scene.windows.find(
+      (w) => w.edge === hit.edge && Math.abs(w.offset - hit.along) <= w.width / 2,
+    );
     if (onWindow) {
       st().select(onWindow.id);
       st().beginGesture();
@@ -89,7 +93,19 @@ export function PlanView(): React.JSX.Element {
       const id = nextWindowId(scene);
       st().edit((s) => ({
         ...s,
-        windows: [...s.windows, { id, edge: hit.edge, offset: hit.along, width: 1.2, sill: 0.9, head: Math.min(2.1, s.height - 0.1), frame: 0.2, thickness: 0.3 }],
+        windows: [
+          ...s.windows,
+          {
+            id,
+            edge: hit.edge,
+            offset: hit.along,
+            width: 1.2,
+            sill: 0.9,
+            head: Math.min(2.1, s.height - 0.1),
+            frame: 0.2,
+            thickness: 0.3,
+          },
+        ],
       }));
       st().select(id);
     }
@@ -103,14 +119,18 @@ export function PlanView(): React.JSX.Element {
       const n = scene.outline.length;
       const prev = scene.outline[(drag.index + n - 1) % n]!;
       const q = snapPoint(p, prev);
-      st().edit((s) => ({ ...s, outline: s.outline.map((o, i) => (i === drag.index ? q : o)) }), { record: false });
+      st().edit((s) => ({ ...s, outline: s.outline.map((o, i) => (i === drag.index ? q : o)) }), {
+        record: false,
+      });
     } else {
       const w = scene.windows.find((x) => x.id === drag.id);
       if (!w) return;
       const e0 = edgeFrame(scene.outline, w.edge);
       const along = (p[0] - e0.ax) * e0.ux + (p[1] - e0.ay) * e0.uy - drag.grab;
       const offset = Math.round(along / 0.05) * 0.05;
-      st().edit((s) => ({ ...s, windows: s.windows.map((x) => (x.id === w.id ? { ...x, offset } : x)) }), { record: false });
+      st().edit((s) => ({ ...s, windows: s.windows.map((x) => (x.id === w.id ? { ...x, offset } : x)) }), {
+        record: false,
+      });
     }
   };
 
@@ -131,7 +151,14 @@ export function PlanView(): React.JSX.Element {
         data-tool={tool}
       >
         <defs>
-          <pattern id="grid" width={PX_PER_M} height={PX_PER_M} patternUnits="userSpaceOnUse" x={sx(0)} y={sy(0)}>
+          <pattern
+            id="grid"
+            width={PX_PER_M}
+            height={PX_PER_M}
+            patternUnits="userSpaceOnUse"
+            x={sx(0)}
+            y={sy(0)}
+          >
             <path d={`M ${PX_PER_M} 0 L 0 0 0 ${PX_PER_M}`} fill="none" stroke="#e3e6ea" strokeWidth="1" />
           </pattern>
         </defs>
@@ -170,7 +197,9 @@ export function PlanView(): React.JSX.Element {
           );
         })}
         {tool === 'select' &&
-          scene.outline.map(([x, y], i) => <circle key={i} cx={sx(x)} cy={sy(y)} r="6" fill="#fff" stroke="#1d2733" strokeWidth="2" />)}
+          scene.outline.map(([x, y], i) => (
+            <circle key={i} cx={sx(x)} cy={sy(y)} r="6" fill="#fff" stroke="#1d2733" strokeWidth="2" />
+          ))}
         {drawing && drawing.length > 0 && (
           <polyline
             points={[...drawing, ...(hover ? [snapPoint(hover.p, drawing[drawing.length - 1]!)] : [])]

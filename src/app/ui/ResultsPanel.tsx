@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
+import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
 import { summarise } from '../compute/roomMap';
-import { usePrediction } from '../compute/predictor';
 import { PALETTES, type PaletteName } from '../compute/palette';
 import { useApp } from '../state/store';
 import { Legend } from './Legend';
@@ -9,7 +9,9 @@ import { useSettings } from './settings';
 
 /** Statistics and compliance badges of the current map (app.md §4), thresholds editable. */
 export function ResultsPanel(): React.JSX.Element {
-  const { status, map, error, problems, model, ms, source } = usePrediction();
+  const { status, error, problems, model, engine } = useAnswer();
+  const shown = useShown();
+  const map = shown?.answer ?? null;
   const thresholds = useApp((s) => s.scene.thresholds);
   const edit = useApp((s) => s.edit);
   const settings = useSettings();
@@ -18,18 +20,38 @@ export function ResultsPanel(): React.JSX.Element {
   return (
     <section aria-labelledby="res-h">
       <h2 id="res-h">Daylight</h2>
-      <p role="status" data-testid="status" data-status={status}>
+      <p
+        role="status"
+        data-testid="status"
+        data-status={status}
+        data-answer={shown?.answer.method.kind ?? 'none'}
+        data-engine={engine.phase}
+        data-quality={shown?.answer.method.kind === 'engine' ? shown.answer.method.quality : undefined}
+      >
         {status === 'loading' && 'Loading the model…'}
         {status === 'predicting' && 'Predicting…'}
-        {status === 'ready' &&
-          `Predicted in ${ms?.toFixed(0)} ms ${source === 'browser' && model ? `by ${model.name} ${model.version} (${model.backend}) in this browser` : `by the server ${source}`}.`}
+        {status === 'ready' && shown && answerLine(shown, model)}
         {status === 'blocked' && problems.join(' ')}
-        {status === 'error' && `Prediction failed: ${error}`}
+        {status === 'error' && `No map: ${error}`}
+        {status !== 'blocked' && engineLine(engine)}
       </p>
+      {engine.phase === 'running' && (
+        <progress
+          className="engine-progress"
+          value={engine.progress}
+          max={1}
+          aria-label={`Engine, ${engine.quality} quality`}
+          data-testid="engine-progress"
+        />
+      )}
       <Legend palette={settings.palette} max={settings.scaleMax} />
       <label className="field">
         <span>Colour scale</span>
-        <select value={settings.palette} onChange={(e) => settings.set({ palette: e.target.value as PaletteName })} data-testid="palette">
+        <select
+          value={settings.palette}
+          onChange={(e) => settings.set({ palette: e.target.value as PaletteName })}
+          data-testid="palette"
+        >
           {PALETTES.map((p) => (
             <option key={p} value={p}>
               {p === 'viridis' ? 'viridis (colour-blind safe)' : 'classic DF'}
@@ -56,7 +78,12 @@ export function ResultsPanel(): React.JSX.Element {
           </dl>
           <ul className="badges">
             {summary.verdicts.map((v) => (
-              <li key={v.id} className={v.pass ? 'pass' : 'fail'} data-testid={`verdict-${v.id}`} data-pass={v.pass}>
+              <li
+                key={v.id}
+                className={v.pass ? 'pass' : 'fail'}
+                data-testid={`verdict-${v.id}`}
+                data-pass={v.pass}
+              >
                 <strong>
                   {v.pass ? '✓' : '✗'} {v.label}
                 </strong>
@@ -68,13 +95,71 @@ export function ResultsPanel(): React.JSX.Element {
       )}
       <details>
         <summary>Compliance thresholds</summary>
-        <NumberField label="BFS: DF at least" unit="%" value={thresholds.bfsDf} min={0} max={20} onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, bfsDf: v } }))} />
-        <NumberField label="BFS: over share of floor" unit="%" value={thresholds.bfsShare} min={0} max={100} step={1} onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, bfsShare: v } }))} />
-        <NumberField label="EN 17037 target DF (50 % of area)" unit="%" value={thresholds.enTarget} min={0} max={20} onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, enTarget: v } }))} />
-        <NumberField label="EN 17037 minimum DF (95 % of area)" unit="%" value={thresholds.enMinimum} min={0} max={20} onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, enMinimum: v } }))} />
+        <NumberField
+          label="BFS: DF at least"
+          unit="%"
+          value={thresholds.bfsDf}
+          min={0}
+          max={20}
+          onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, bfsDf: v } }))}
+        />
+        <NumberField
+          label="BFS: over share of floor"
+          unit="%"
+          value={thresholds.bfsShare}
+          min={0}
+          max={100}
+          step={1}
+          onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, bfsShare: v } }))}
+        />
+        <NumberField
+          label="EN 17037 target DF (50 % of area)"
+          unit="%"
+          value={thresholds.enTarget}
+          min={0}
+          max={20}
+          onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, enTarget: v } }))}
+        />
+        <NumberField
+          label="EN 17037 minimum DF (95 % of area)"
+          unit="%"
+          value={thresholds.enMinimum}
+          min={0}
+          max={20}
+          onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, enMinimum: v } }))}
+        />
       </details>
     </section>
   );
+}
+
+const where = (source: string): string =>
+  source === 'browser' ? 'in this browser' : `on the server ${source}`;
+
+/** What the map on screen is: the model's preview or the engine's physics, how it was computed. */
+function answerLine(shown: Shown, model: AnswerState['model']): string {
+  const m = shown.answer.method;
+  const t = shown.ms < 1000 ? `${shown.ms.toFixed(0)} ms` : `${(shown.ms / 1000).toFixed(1)} s`;
+  if (m.kind === 'engine')
+    return `Engine: physics-accurate (${m.quality} quality, ${t} ${where(shown.source)}).`;
+  const backend = shown.source === 'browser' && model ? `, ${model.backend}` : '';
+  return `Model: preview by ${m.name} ${m.version} (${t}${backend}) ${where(shown.source)}.`;
+}
+
+/** What the engine is doing about the scene on screen. */
+function engineLine(e: AnswerState['engine']): string {
+  switch (e.phase) {
+    case 'waiting':
+      return ' The engine starts when you pause.';
+    case 'running':
+      return ` Engine at ${e.quality} quality: ${(e.progress * 100).toFixed(0)} %…`;
+    case 'cancelled':
+      return ' Engine stopped: the map is the preview.';
+    case 'error':
+      return ` The engine failed: ${e.message}`;
+    default:
+      return '';
+  }
 }
 
 function FragmentRow({ t, v }: { t: string; v: number }): React.JSX.Element {

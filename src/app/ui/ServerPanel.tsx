@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { usePrediction } from '../compute/predictor';
+import { useAnswer } from '../compute/answerStore';
 
 /**
  * Optional server (app.md §11): predict with a Lux server's /run (URL + token) instead of in this browser.
  * The default is the browser. The token stays in memory for this page only; it is never put in a link.
  */
 export function ServerPanel(): React.JSX.Element {
-  const remote = usePrediction((s) => s.remote);
-  const setRemote = usePrediction((s) => s.setRemote);
+  const remote = useAnswer((s) => s.remote);
+  const setRemote = useAnswer((s) => s.setRemote);
   const [url, setUrl] = useState(remote?.url ?? location.origin);
   const [token, setToken] = useState(remote?.token ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +31,13 @@ export function ServerPanel(): React.JSX.Element {
       </label>
       <label className="field column">
         <span>Token (if the server asks for one)</span>
-        <input type="password" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" data-testid="server-token" />
+        <input
+          type="password"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+          autoComplete="off"
+          data-testid="server-token"
+        />
       </label>
       {error && (
         <p className="error" role="alert">

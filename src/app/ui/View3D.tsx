@@ -1,8 +1,18 @@
 import { Canvas, useThree } from '@react-three/fiber';
 import { useEffect, useMemo } from 'react';
-import { BufferAttribute, BufferGeometry, CanvasTexture, DoubleSide, NearestFilter, Path, Shape, ShapeGeometry, SRGBColorSpace } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  CanvasTexture,
+  DoubleSide,
+  NearestFilter,
+  Path,
+  Shape,
+  ShapeGeometry,
+  SRGBColorSpace,
+} from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { usePrediction } from '../compute/predictor';
+import { useShown } from '../compute/answerStore';
 import { edgeFrame } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
@@ -87,7 +97,7 @@ function Room(): React.JSX.Element {
 }
 
 function FloorMap(): React.JSX.Element | null {
-  const map = usePrediction((s) => s.map);
+  const map = useShown()?.answer ?? null;
   const floorZ = useApp((s) => s.scene.floorZ);
   const { palette, scaleMax } = useSettings();
   const texture = useMemo(() => {
@@ -143,7 +153,12 @@ export function View3D(): React.JSX.Element {
     <div className="view3d" aria-label="3D view of the room and its surroundings" data-testid="view3d">
       {mesh.positions && (
         <label className="overlay">
-          <input type="checkbox" checked={mesh.visible} onChange={(e) => mesh.setVisible(e.target.checked)} data-testid="show-mesh" />
+          <input
+            type="checkbox"
+            checked={mesh.visible}
+            onChange={(e) => mesh.setVisible(e.target.checked)}
+            data-testid="show-mesh"
+          />
           Show surroundings ({(mesh.positions.length / 9).toLocaleString('en')} triangles
           {mesh.positions.length / 9 > SHOW_BY_DEFAULT ? '; slow without a graphics card' : ''})
         </label>

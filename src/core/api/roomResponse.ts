@@ -4,6 +4,7 @@ import { REFLECTANCE_FIELDS } from '../validation/ranges';
 import type { RunRequest } from '../validation/requests';
 import type { Grid } from '../stats/grid';
 import { roundAngle } from './geometryOps';
+import type { AnswerMethod, RoomAnswer, WindowSummary } from './roomAnswer';
 import type { WindowAngles } from './windowAngles';
 
 /**
@@ -51,39 +52,74 @@ export function reflectanceWarnings(req: RunRequest): string[] {
   ];
 }
 
-export function roomResponse(
-  req: RunRequest,
-  result: RoomResult,
-  extra: Record<string, unknown> = {},
-): Record<string, unknown> {
-  const windows: Record<string, unknown> = {};
+/** Each window's direction, reference point and the angles it was computed with, by id. */
+function windowSummaries(req: RunRequest, angles: readonly WindowAngles[]): Record<string, WindowSummary> {
+  const windows: Record<string, WindowSummary> = {};
   req.parameters.windows.forEach((w, i) => {
     const g: WindowGeometry = req.geometry[i]!;
     windows[w.id] = {
       direction_angle: roundAngle(g.directionAngle),
       reference_point: roundPoint(g.referencePoint),
-      horizon: result.angles[i]!.horizon,
-      zenith: result.angles[i]!.zenith,
+      horizon: angles[i]!.horizon,
+      zenith: angles[i]!.zenith,
     };
   });
+  return windows;
+}
+
+/** The typed answer (roomAnswer.ts): what the browser's workers hand over, the wire form's source. */
+export function roomAnswer(req: RunRequest, result: RoomResult, method: AnswerMethod): RoomAnswer {
+  return {
+    rows: result.df.rows,
+    cols: result.df.cols,
+    df: result.df.data,
+    mask: result.mask.data,
+    origin: result.origin,
+    resolution: result.resolution,
+    modelType: req.modelType,
+    windows: windowSummaries(req, result.angles),
+    warnings: reflectanceWarnings(req),
+    method,
+  };
+}
+
+/** The wire fields that say which computation answered: the model's name, or the engine's settings. */
+function methodFields(m: AnswerMethod): Record<string, unknown> {
+  return m.kind === 'model'
+    ? { model: { name: m.name, version: m.version } }
+    : { method: 'simulation', seed: m.seed, quality: m.quality };
+}
+
+/** The wire form of an answer (api.md §/run): shape A (nested JSON) or shape B (base64). */
+export function answerResponse(a: RoomAnswer, format: 'json' | 'base64'): Record<string, unknown> {
+  const df = { rows: a.rows, cols: a.cols, data: a.df },
+    mask = { rows: a.rows, cols: a.cols, data: a.mask };
   const grid =
-    req.responseFormat === 'base64'
+    format === 'base64'
       ? {
-          result: base64(littleEndianFloat32(result.df.data)),
-          mask: base64(result.mask.data),
+          result: base64(littleEndianFloat32(a.df)),
+          mask: base64(a.mask),
           dtype: { result: 'float32', mask: 'uint8' },
         }
-      : { result: rows(result.df, round4), mask: rows(result.mask, (v) => v === 1) };
+      : { result: rows(df, round4), mask: rows(mask, (v) => v === 1) };
   return {
     status: 'success',
-    model_type: req.modelType,
+    model_type: a.modelType,
     units: '%',
     ...grid,
-    shape: [result.df.rows, result.df.cols],
-    resolution: result.resolution,
-    origin: result.origin,
-    windows,
-    warnings: reflectanceWarnings(req),
-    ...extra,
+    shape: [a.rows, a.cols],
+    resolution: a.resolution,
+    origin: a.origin,
+    windows: a.windows,
+    warnings: a.warnings,
+    ...methodFields(a.method),
   };
+}
+
+export function roomResponse(
+  req: RunRequest,
+  result: RoomResult,
+  method: AnswerMethod,
+): Record<string, unknown> {
+  return answerResponse(roomAnswer(req, result, method), req.responseFormat);
 }

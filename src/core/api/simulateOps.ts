@@ -3,7 +3,8 @@ import { parseWith } from '../validation/format';
 import { parseRunRequest, type RunRequest } from '../validation/requests';
 import { simulateOptions } from '../validation/schemas';
 import { json, type OpContext, type OpResult } from './result';
-import { roomResponse } from './roomResponse';
+import type { RoomAnswer } from './roomAnswer';
+import { roomAnswer, roomResponse } from './roomResponse';
 import { windowAngles, type WindowAngles } from './windowAngles';
 
 /**
@@ -27,12 +28,10 @@ function prepare(body: unknown, ctx: Pick<OpContext, 'maxMeshPoints'>): Prepared
   return { req, seed: opts.seed ?? 1, quality: opts.quality ?? 'standard', angles };
 }
 
+const engineMethod = (p: Prepared) => ({ kind: 'engine', quality: p.quality, seed: p.seed }) as const;
+
 const respond = (p: Prepared, sim: SimulationResult) =>
-  roomResponse(
-    p.req,
-    { ...sim, angles: p.angles },
-    { method: 'simulation', seed: p.seed, quality: p.quality },
-  );
+  roomResponse(p.req, { ...sim, angles: p.angles }, engineMethod(p));
 
 export function simulate(body: unknown, ctx: OpContext): OpResult {
   const p = prepare(body, ctx);
@@ -45,10 +44,7 @@ export interface SimulateProgress {
   maxMeshPoints?: number;
 }
 
-export async function simulateAsync(
-  body: unknown,
-  o: SimulateProgress = {},
-): Promise<Record<string, unknown>> {
+async function simulatePrepared(body: unknown, o: SimulateProgress) {
   const p = prepare(body, { maxMeshPoints: o.maxMeshPoints ?? 3_000_000 });
   const sim = await simulateRoomAsync(p.req, {
     seed: p.seed,
@@ -56,5 +52,19 @@ export async function simulateAsync(
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
   });
+  return { p, sim };
+}
+
+export async function simulateAsync(
+  body: unknown,
+  o: SimulateProgress = {},
+): Promise<Record<string, unknown>> {
+  const { p, sim } = await simulatePrepared(body, o);
   return respond(p, sim);
+}
+
+/** /simulate's answer as typed arrays (the browser's engine worker), with progress and cancel. */
+export async function simulateAnswer(body: unknown, o: SimulateProgress = {}): Promise<RoomAnswer> {
+  const { p, sim } = await simulatePrepared(body, o);
+  return roomAnswer(p.req, { ...sim, angles: p.angles }, engineMethod(p));
 }

@@ -1,0 +1,218 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The map settles to the engine (issue 16): the model's preview first, then the engine at draft and at
+ * standard quality once the scene is still; an edit cancels the run; the answer on screen always belongs
+ * to the scene on screen.
+ */
+
+const status = (page: Page) => page.getByTestId('status');
+
+/** The engine's standard-quality map of the scene on screen is shown. */
+async function settled(page: Page, timeout = 60_000): Promise<void> {
+  await expect(status(page)).toHaveAttribute('data-quality', 'standard', { timeout });
+  await expect(status(page)).toHaveAttribute('data-answer', 'engine');
+  await expect(status(page)).toHaveAttribute('data-engine', 'done');
+}
+
+/** Records every change of the status element's answer and of the plan map's pixels, from page load. */
+async function recordAnswers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log: { answer: string; quality: string; map: string }[] = [];
+    (window as unknown as { answers: typeof log }).answers = log;
+    const note = (): void => {
+      const s = document.querySelector('[data-testid=status]');
+      const m = document.querySelector('[data-testid=plan-map]');
+      const e = {
+        answer: s?.getAttribute('data-answer') ?? '',
+        quality: s?.getAttribute('data-quality') ?? '',
+        map: (m?.getAttribute('href') ?? '').slice(-64),
+      };
+      const last = log[log.length - 1];
+      if (!last || last.answer !== e.answer || last.quality !== e.quality || last.map !== e.map) log.push(e);
+    };
+    new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+const answers = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { answers: { answer: string; quality: string; map: string }[] }).answers,
+  );
+
+async function grabJson(
+  page: Page,
+): Promise<{ request: Record<string, unknown>; response: Record<string, unknown> }> {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+  return JSON.parse(readFileSync((await d.path())!, 'utf8')) as {
+    request: Record<string, unknown>;
+    response: Record<string, unknown>;
+  };
+}
+
+test('the preview comes first, then the engine at draft and standard quality replaces it: status and pixels change', async ({
+  page,
+}) => {
+  await recordAnswers(page);
+  await page.goto('/');
+  await settled(page);
+  const log = (await answers(page)).filter((e) => e.map !== '');
+  const kinds = log.map((e) => `${e.answer}${e.quality ? `/${e.quality}` : ''}`);
+  // In this order, each with its own pixels.
+  expect(kinds.indexOf('model')).toBeGreaterThanOrEqual(0);
+  expect(kinds.indexOf('engine/draft')).toBeGreaterThan(kinds.indexOf('model'));
+  expect(kinds.lastIndexOf('engine/standard')).toBe(kinds.length - 1);
+  const mapOf = (k: string): string => log[kinds.indexOf(k)]!.map;
+  expect(mapOf('engine/draft')).not.toBe(mapOf('model'));
+  expect(mapOf('engine/standard')).not.toBe(mapOf('engine/draft'));
+  await expect(status(page)).toContainText('Engine: physics-accurate (standard quality');
+  // The comparison is there without a click.
+  await expect(page.getByTestId('verify-result')).toBeVisible();
+  const mae = Number(await page.getByTestId('verify-mae').textContent());
+  expect(mae).toBeGreaterThan(0);
+  expect(mae).toBeLessThan(0.5);
+  // Exports say which answer they carry.
+  const json = await grabJson(page);
+  expect(json.response).toMatchObject({ method: 'simulation', quality: 'standard', shape: [40, 60] });
+});
+
+test('an edit during the engine run cancels it; the final map is the engine’s map of the last scene, as /v2/simulate gives it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await settled(page);
+  // A 24 × 16 m room keeps the engine busy long enough to edit during its run.
+  await page.getByText(/Outline coordinates/).click();
+  for (const [id, v] of [
+    ['corner-1-x', '24'],
+    ['corner-2-x', '24'],
+    ['corner-2-y', '16'],
+    ['corner-3-y', '16'],
+  ] as const) {
+    await page.getByTestId(id).fill(v);
+    await page.getByTestId(id).press('Enter');
+  }
+  await expect(status(page)).toHaveAttribute('data-engine', 'running', { timeout: 30_000 });
+  const width = page.getByTestId('w1-width');
+  await width.fill('2.5');
+  await width.press('Enter');
+  // The run on the old window is dropped at once: the preview of the new scene shows, then its engine.
+  await expect(status(page)).toHaveAttribute('data-answer', 'model');
+  await settled(page, 150_000);
+  const { request: body, response } = await grabJson(page);
+  expect(JSON.stringify(body)).toContain('"w1"');
+  const server = await (
+    await request.post('/v2/simulate', { data: { ...body, quality: 'standard' } })
+  ).json();
+  expect(response.shape).toEqual(server.shape);
+  const a = (response.result as number[][]).flat(),
+    s = (server.result as number[][]).flat();
+  // The same engine, seed and quality in the browser's worker and in the server: the same map.
+  expect(Math.max(...a.map((v, i) => Math.abs(v - s[i]!)))).toBeLessThan(1e-3);
+  const mean = s.reduce((x, v) => x + v, 0) / (server.mask as boolean[][]).flat().filter(Boolean).length;
+  expect(Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''))).toBeCloseTo(mean, 1);
+});
+
+test('Cancel stops the engine and keeps the preview; one click runs it again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await settled(page);
+  await page.getByTestId('height').fill('3.4');
+  await page.getByTestId('height').press('Enter');
+  await expect(page.getByTestId('verify-cancel')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('verify-cancel').click();
+  await expect(status(page)).toHaveAttribute('data-engine', 'cancelled');
+  await expect(status(page)).toHaveAttribute('data-answer', 'model');
+  await page.getByTestId('verify').click();
+  await settled(page);
+});
+
+/** Clicks at fractions of the plan's box. */
+async function clickPlan(page: Page, fx: number, fy: number): Promise<void> {
+  const box = (await page.getByRole('application').boundingBox())!;
+  await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
+}
+
+test('a redrawn room without a window clears the map, the statistics and the badges; undo brings them back', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await settled(page);
+  const stats = await page.getByTestId('stats').textContent();
+  await page.getByTestId('tool-draw').click();
+  // An L-shaped outline in six clicks, closed on its first corner.
+  for (const [x, y] of [
+    [0.2, 0.2],
+    [0.7, 0.2],
+    [0.7, 0.5],
+    [0.45, 0.5],
+    [0.45, 0.8],
+    [0.2, 0.8],
+    [0.2, 0.2],
+  ] as const)
+    await clickPlan(page, x, y);
+  await expect(status(page)).toHaveAttribute('data-status', 'blocked');
+  await expect(status(page)).toContainText('window');
+  await expect(status(page)).toHaveAttribute('data-answer', 'none');
+  await expect(page.getByTestId('plan-map')).toHaveCount(0);
+  await expect(page.getByTestId('stats')).toHaveCount(0);
+  await expect(page.getByTestId('verdict-bfs')).toHaveCount(0);
+  await expect(page.getByTestId('export-png')).toBeDisabled();
+  await page.getByTestId('undo').click();
+  await settled(page);
+  await expect(page.getByTestId('stats')).toHaveText(stats!);
+});
+
+test('a remote server’s error clears the map instead of leaving the last one', async ({ page }) => {
+  await page.goto('/');
+  await settled(page);
+  await page.route('**/v2/run', (r) =>
+    r.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"status":"error","message":"overloaded"}',
+    }),
+  );
+  await page.route('**/v2/simulate', (r) =>
+    r.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"status":"error","message":"overloaded"}',
+    }),
+  );
+  await page.getByTestId('use-server').click();
+  await expect(status(page)).toHaveAttribute('data-status', 'error', { timeout: 30_000 });
+  await expect(status(page)).toContainText('overloaded');
+  await expect(page.getByTestId('plan-map')).toHaveCount(0);
+  await expect(page.getByTestId('stats')).toHaveCount(0);
+  await page.unroute('**/v2/run');
+  await page.unroute('**/v2/simulate');
+  // The server answers again: the next edit gets its preview, then its engine, from the server.
+  await page.getByTestId('height').fill('2.8');
+  await page.getByTestId('height').press('Enter');
+  await settled(page);
+  await expect(status(page)).toContainText('on the server');
+});
+
+test('a reopened share link shows the preview at once and settles to the same engine map', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await page.getByTestId('w1-width').fill('3');
+  await page.getByTestId('w1-width').press('Enter');
+  await settled(page);
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('share-message')).toContainText('Link copied');
+  const stats = await page.getByTestId('stats').textContent();
+  const other = await context.newPage();
+  await recordAnswers(other);
+  await other.goto(page.url());
+  await settled(other);
+  await expect(other.getByTestId('stats')).toHaveText(stats!);
+  const kinds = (await answers(other)).filter((e) => e.map !== '').map((e) => e.answer);
+  expect(kinds[0]).toBe('model');
+});
