@@ -10,6 +10,10 @@ import { startBuiltServer } from './server';
  * - time to first map, cold (a fresh browser context: empty cache, no service worker), from navigation
  *   start to the map on screen, model download and WASM compile included — target 2 s;
  * - time per update for one window: a keyboard move of the window to the new map on screen — target 150 ms;
+ * - the map settling to the engine (issue 16): from a key press to the model's preview, the engine's draft
+ *   map and its standard map on screen, for the default room and for a 3-window room with a 10⁴-triangle
+ *   context; and the update time of a key press while an engine run is in flight (target 150 ms: the
+ *   run is cancelled, never waited for);
  * - a 10⁶-triangle mesh import: from choosing the file to the windows' angles applied, and the longest
  *   main-thread task meanwhile (target: never > 50 ms), and the memory it costs: the renderer process
  *   (page + its workers) before, at peak during, and after the import.
@@ -32,6 +36,55 @@ const ready = (page: Page, timeout = 60_000) =>
     null,
     { timeout },
   );
+
+/** The plan's point at world (x, y) for the default 6 × 4 m room (PlanView frames it with 1.5 m margins). */
+async function clickPlanAt(page: Page, x: number, y: number): Promise<void> {
+  const box = (await page.getByRole('application').boundingBox())!;
+  await page.mouse.click(box.x + ((x + 1.5) / 9) * box.width, box.y + ((5.5 - y) / 7) * box.height);
+}
+
+/** Milliseconds from a key press (the selected window moves) to the preview, the draft and the standard map. */
+function keyToSettled(page: Page, key: string): Promise<{ preview: number; draft: number; standard: number }> {
+  return page.evaluate(async (k) => {
+    const st = document.querySelector('[data-testid=status]')!;
+    const href = (): string | null | undefined => document.querySelector('[data-testid=plan-map]')?.getAttribute('href');
+    const before = href();
+    const marks: Record<string, number> = {};
+    const t0 = performance.now();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+    await new Promise<void>((res) => {
+      const check = (): void => {
+        const a = st.getAttribute('data-answer'),
+          q = st.getAttribute('data-quality'),
+          e = st.getAttribute('data-engine');
+        const t = performance.now() - t0;
+        if (a === 'model' && href() !== before) marks.preview ??= t;
+        if (a === 'engine' && q === 'draft') marks.draft ??= t;
+        if (a === 'engine' && q === 'standard' && e === 'done' && marks.preview !== undefined) {
+          marks.standard = t;
+          mo.disconnect();
+          res();
+        }
+      };
+      const mo = new MutationObserver(check);
+      mo.observe(document.body, { subtree: true, attributes: true, childList: true });
+    });
+    await new Promise((r) => requestAnimationFrame(r));
+    return marks as { preview: number; draft: number; standard: number };
+  }, key);
+}
+
+async function settleBench(page: Page, label: string, runs: number): Promise<BenchResult[]> {
+  const marks = [];
+  for (let i = 0; i < runs; i++) marks.push(await keyToSettled(page, i % 2 ? 'ArrowLeft' : 'ArrowRight'));
+  return [
+    summarise(`${label}: key → model preview on screen`, marks.map((m) => m.preview)),
+    summarise(`${label}: key → engine draft map on screen`, marks.map((m) => m.draft)),
+    summarise(`${label}: key → engine standard map on screen`, marks.map((m) => m.standard), {
+      peer: { name: 'target (issue 16, default room)', ms: 2000, ratio: 0 },
+    }),
+  ];
+}
 
 function binaryStl(positions: number[][]): Buffer {
   const n = positions.length / 3;
@@ -106,6 +159,59 @@ export async function runAppBench(): Promise<BenchResult[]> {
         peer: { name: 'target (app.md)', ms: 150, ratio: 0 },
       }),
     );
+
+    out.push(...(await settleBench(page, 'settle, default room', 5)));
+
+    // An update while the engine runs: wait for a run to start, then move the window.
+    const inFlight: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=status]')?.getAttribute('data-engine') === 'running',
+      );
+      inFlight.push(
+        await page.evaluate(async (key) => {
+          const img = document.querySelector('[data-testid=plan-map]')!;
+          const before = img.getAttribute('href');
+          const t0 = performance.now();
+          document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+          await new Promise<void>((res) => {
+            const mo = new MutationObserver(() => {
+              if (img.getAttribute('href') !== before) {
+                mo.disconnect();
+                res();
+              }
+            });
+            mo.observe(img, { attributes: true });
+          });
+          await new Promise((r) => requestAnimationFrame(r));
+          return performance.now() - t0;
+        }, i % 2 ? 'ArrowLeft' : 'ArrowRight'),
+      );
+    }
+    out.push(
+      summarise('update with an engine run in flight (key → map on screen)', inFlight, {
+        peer: { name: 'target (issue 16)', ms: 150, ratio: 0 },
+      }),
+    );
+
+    // Three windows on three walls, a 10⁴-triangle city around.
+    await page
+      .getByTestId('mesh-file')
+      .setInputFiles({ name: 'city-1e4.stl', mimeType: 'model/stl', buffer: binaryStl(cityMesh(10_000, 5)) });
+    await page.waitForFunction(() =>
+      /10,000 triangles/.test(document.querySelector('[data-testid=surroundings]')?.textContent ?? ''),
+    );
+    for (const [x, y] of [
+      [6, 2],
+      [3, 4],
+    ] as const) {
+      await page.getByTestId('tool-window').click();
+      await clickPlanAt(page, x, y);
+    }
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid^=window-w]').length === 3);
+    await page.getByTestId('w1-offset').focus();
+    await page.locator('body').click({ position: { x: 3, y: 3 } });
+    out.push(...(await settleBench(page, 'settle, 3 windows, 10⁴-triangle context', 5)));
 
     const stl = binaryStl(cityMesh(1_000_000, 3));
     // Long tasks after the file input's change event: before it, the page's thread is busy with

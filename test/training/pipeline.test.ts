@@ -342,4 +342,66 @@ for widths, context, head in (((4, 6, 8, 8), True, 16), ((4, 6, 8, 12), False, 1
     }
     expect(out.slice(4)).toEqual(['refused', 'refused', 'refused']);
   }, 60_000);
+
+  it('distils: an inputs-only shard trains against a teacher, whose answer is its target at the pixels the engine would label', () => {
+    const py = ensureTorchPython() as string;
+    const data = join(dir, 'data');
+    const unlabelled = join(data, 'train-unlabelled');
+    mkdirSync(unlabelled, { recursive: true });
+    // Shard 0 of the stream is labelled by the engine in train/: its twin here is left out; shard 1 is taught.
+    for (const index of [0, 1])
+      generateShard({
+        dir: unlabelled,
+        stream: 7,
+        index,
+        rooms: 1,
+        seed: 11,
+        quality: 'draft',
+        labels: 'none',
+      });
+    expect(existsSync(join(unlabelled, '000001.x.npy'))).toBe(true);
+    expect(existsSync(join(unlabelled, '000001.df.npy'))).toBe(false);
+    // Same rooms and inputs as the engine-labelled shard of the same seeds.
+    expect(readFileSync(join(unlabelled, '000000.jsonl'), 'utf8').split('\n')[0]).toBe(
+      readFileSync(join(train, '000000.jsonl'), 'utf8').split('\n')[0],
+    );
+    const teacher = join(dir, 'run', 'checkpoint.pt');
+    const script = `
+import sys, torch
+sys.path.insert(0, "training")
+from train import Shards, split_files, teach, sampled_pixels
+from luxnet import from_state
+files, _ = split_files(${JSON.stringify(data)}, unlabelled=True)
+taught_files = [f for f in files if "unlabelled" in f]
+print("files", len(taught_files), taught_files[0].endswith("000001.jsonl"))
+sh = Shards(taught_files)
+x, s, t, taught = sh.batch([0], with_taught=True)
+print("before", bool(taught[0]), bool(torch.isnan(t).all()))
+net = from_state(torch.load(${JSON.stringify(teacher)}, map_location="cpu")["model"]).eval()
+tt = teach(net, x, s, t, taught)
+keep = sampled_pixels(x)
+with torch.no_grad(): want = net(x, s).clamp(min=0)
+print("taught", float((tt[keep] - want[keep]).abs().max()), bool(torch.isnan(tt[~keep]).all()), int(keep.sum()))
+`;
+    const out = execFileSync(py, ['-c', script], { encoding: 'utf8' }).trim().split('\n');
+    expect(out[0]).toBe('files 1 True');
+    expect(out[1]).toBe('before True True');
+    const [, diff, restNan, kept] = out[2]!.split(' ');
+    expect(Number(diff)).toBe(0);
+    expect(restNan).toBe('True');
+    expect(Number(kept)).toBeGreaterThan(200);
+    // A run with the teacher reads the taught shard and names its teacher in the card.
+    const distilled = join(dir, 'distilled');
+    const log = execFileSync(
+      py,
+      trainArgs(distilled, '2', '--batch', '2', '--init', teacher, '--teacher', teacher),
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    expect(log).toContain('step 2:');
+    const card = JSON.parse(readFileSync(join(distilled, 'lux-df-3.json'), 'utf8'));
+    expect(card.training.teacher).toMatchObject({ checkpoint: teacher, steps: 4 });
+  }, 120_000);
 });

@@ -15,7 +15,8 @@ export function SharePanel(): React.JSX.Element {
       const url = location.href;
       await navigator.clipboard?.writeText(url).catch(() => undefined);
       setMessage(
-        `Link copied (${url.length.toLocaleString('en')} characters)${scene.surroundings.kind === 'mesh' && !mesh ? '; the mesh is too large to travel in a link: its angles do' : ''}.`,
+        `Link copied (${url.length.toLocaleString('en')} characters)${scene.surroundings.kind === 'mesh' && !mesh ? '; the mesh is too large to travel in a link: its angles do' : ''}. ` +
+          'It holds the room, not its map: opened, it shows the model’s preview and settles to the engine.',
       );
     } catch (e) {
       setMessage(e instanceof Error ? e.message : String(e));
