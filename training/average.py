@@ -32,7 +32,9 @@ def recalibrate(state, data, batches=RECALIBRATION_BATCHES, batch=RECALIBRATION_
     for m in norms:
         m.reset_running_stats()
         m.momentum = None
-    train = Shards(split_files(data)[0])
+    # The distribution the weights were trained on: the unlabelled (taught) streams too, which train.py
+    # --teacher reads; batch norms need inputs only.
+    train = Shards(split_files(data, unlabelled=True)[0])
     rng = random.Random(seed)
     model.train()
     with torch.no_grad():

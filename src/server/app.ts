@@ -97,6 +97,8 @@ export function createApp(deps: AppDeps): Hono {
           {
             op: route.op,
             body,
+            contentType: c.req.header('content-type'),
+            maxBodyBytes: config.maxBodyBytes,
             maxMeshPoints: config.maxMeshPoints,
             modelScopes: principal ? principal.scopes : null,
             principal: principal?.name ?? null,

@@ -19,10 +19,14 @@ export class ModelScopeCheck {
   constructor(private readonly o: ScopeCheckOptions) {}
 
   /** The body's model type and the body itself, or null when the pool's queue is full (answer 503). */
-  async modelTypeOf(body: ArrayBuffer, signal: AbortSignal): Promise<ModelTypeAnswer | null> {
+  async modelTypeOf(
+    body: ArrayBuffer,
+    contentType: string | undefined,
+    signal: AbortSignal,
+  ): Promise<ModelTypeAnswer | null> {
     const pool = (this.pool ??= this.createPool());
     if (pool.queueSize >= pool.options.maxQueue) return null;
-    return (await pool.run({ body }, { signal, transferList: [body] })) as ModelTypeAnswer;
+    return (await pool.run({ body, contentType }, { signal, transferList: [body] })) as ModelTypeAnswer;
   }
 
   async close(): Promise<void> {

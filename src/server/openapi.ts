@@ -68,6 +68,35 @@ const errorSchema = {
   },
 };
 
+/**
+ * The original gateway's multipart form (gateway.md §3; src/server/requestBody.ts): the JSON body without
+ * its mesh in `params`, the mesh as a file.
+ */
+const MULTIPART = {
+  schema: {
+    type: 'object',
+    required: ['params'],
+    properties: {
+      params: {
+        type: 'string',
+        description: 'The JSON request body (as for application/json), without `mesh`.',
+      },
+      mesh: {
+        type: 'string',
+        format: 'binary',
+        description:
+          'The mesh as .npy (float32 or float64, shape (n, 3) or (3n,), C order), the same gzip-compressed, ' +
+          'or a JSON array of [x, y, z] points. Not read when `params` gives both `horizon` and `zenith`. ' +
+          'A gzip file may not inflate past LUX_MAX_BODY_BYTES.',
+      },
+    },
+  },
+  encoding: {
+    params: { contentType: 'application/json' },
+    mesh: { contentType: 'application/octet-stream' },
+  },
+};
+
 let cached: Record<string, unknown> | null = null;
 
 export function openApiDocument(version: string): Record<string, unknown> {
@@ -90,7 +119,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
         operationId: r.op,
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: REQUESTS[r.op]?.() ?? {} } },
+          content: {
+            'application/json': { schema: REQUESTS[r.op]?.() ?? {} },
+            'multipart/form-data': MULTIPART,
+          },
         },
         responses: {
           200: isZip

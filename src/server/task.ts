@@ -2,6 +2,9 @@ import { isOperation, OPERATIONS } from '../core/api/operations';
 import type { OpContext, OpResult } from '../core/api/result';
 import { isLuxError, LuxError, type LuxErrorType } from '../core/errors';
 import { loadModel } from './model/runtime';
+import { decodeBody } from './requestBody';
+
+const DEFAULT_MAX_BODY = 64 * 1024 * 1024; // config.ts LUX_MAX_BODY_BYTES default
 import { modelForbidden, scopesAllowModel } from './scopes';
 
 /**
@@ -12,6 +15,10 @@ import { modelForbidden, scopesAllowModel } from './scopes';
 export interface TaskRequest {
   op: string;
   body: ArrayBuffer;
+  /** The request's content type: JSON, or the original's multipart form (requestBody.ts). */
+  contentType?: string | undefined;
+  /** The body limit, which also bounds a gzip mesh file's inflated size. */
+  maxBodyBytes?: number;
   maxMeshPoints: number;
   /** Model types the caller may use: null = any. */
   modelScopes: string[] | null;
@@ -30,22 +37,12 @@ function serialise(r: OpResult): TaskResponse {
   return { ok: true, contentType: r.contentType, body: r.bytes, filename: r.filename };
 }
 
-export function parseJsonBody(body: ArrayBuffer): unknown {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(body);
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new LuxError(
-      'invalid_json',
-      `Request body is not valid JSON: ${(e as Error).message.slice(0, 200)}`,
-    );
-  }
-}
-
 export async function executeTask(req: TaskRequest): Promise<TaskResponse> {
   try {
     if (!isOperation(req.op)) throw new LuxError('not_found', `Unknown operation '${req.op}'`);
-    const body = parseJsonBody(req.body);
+    const body = await decodeBody(req.body, req.contentType, {
+      maxBytes: req.maxBodyBytes ?? DEFAULT_MAX_BODY,
+    });
     const mt = (body as { model_type?: unknown } | null)?.model_type;
     if (typeof mt === 'string' && !scopesAllowModel(req.modelScopes, mt))
       throw modelForbidden(req.principal, mt);

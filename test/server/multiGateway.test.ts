@@ -16,8 +16,9 @@ type Handler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void
 function fakeComponent(
   name: string,
   onPost: Handler,
-): Promise<{ server: Server; url: string; seen: string[] }> {
+): Promise<{ server: Server; url: string; seen: string[]; types: string[] }> {
   const seen: string[] = [];
+  const types: string[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -28,12 +29,13 @@ function fakeComponent(
         return;
       }
       seen.push(`${req.url} ${req.headers.authorization ?? ''}`);
+      types.push(req.headers['content-type'] ?? '');
       onPost(req, res, Buffer.concat(chunks));
     });
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen }),
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, types }),
     ),
   );
 }
@@ -161,6 +163,31 @@ describe('gateway executor', () => {
       AbortSignal.timeout(5_000),
     );
     expect(notJson.ok).toBe(true); // forwarded: the component answers invalid_json
+  });
+
+  it('forwards a multipart form with its own content type, and checks a restricted model_type inside it', async () => {
+    const multipart = async (params: unknown, modelScopes: string[] | null): Promise<TaskRequest> => {
+      const f = new FormData();
+      f.set('params', JSON.stringify(params));
+      f.set('mesh', new Blob(['[[0,0,0],[1,0,0],[0,1,0]]']), 'mesh.json');
+      const r = new Request('http://x/', { method: 'POST', body: f });
+      return {
+        ...task('stats', {}, modelScopes),
+        body: await r.arrayBuffer(),
+        contentType: r.headers.get('content-type')!,
+      };
+    };
+    const before = stats.seen.length;
+    const denied = await gateway.run(
+      await multipart({ model_type: 'da_custom_2.0.1' }, ['stats', 'model:df_default']),
+      AbortSignal.timeout(5_000),
+    );
+    expect(denied).toMatchObject({ ok: false, error: { type: 'permission_error' } });
+    expect(stats.seen.length).toBe(before);
+    const req = await multipart({ model_type: 'df_default' }, ['model:df_default']);
+    const allowed = await gateway.run(req, AbortSignal.timeout(5_000));
+    expect(allowed.ok).toBe(true);
+    expect(stats.types.at(-1)).toBe(req.contentType);
   });
 
   it('reads a big restricted body in a worker thread, not on the event loop', async () => {

@@ -33,7 +33,7 @@ export function ResultsPanel(): React.JSX.Element {
         {status === 'ready' && shown && answerLine(shown, model)}
         {status === 'blocked' && problems.join(' ')}
         {status === 'error' && `No map: ${error}`}
-        {status !== 'blocked' && engineLine(engine)}
+        {status !== 'blocked' && engineLine(engine, shown)}
       </p>
       {engine.phase === 'running' && (
         <progress
@@ -147,14 +147,16 @@ function answerLine(shown: Shown, model: AnswerState['model']): string {
 }
 
 /** What the engine is doing about the scene on screen. */
-function engineLine(e: AnswerState['engine']): string {
+function engineLine(e: AnswerState['engine'], shown: Shown | null): string {
   switch (e.phase) {
     case 'waiting':
       return ' The engine starts when you pause.';
     case 'running':
       return ` Engine at ${e.quality} quality: ${(e.progress * 100).toFixed(0)} %…`;
     case 'cancelled':
-      return ' Engine stopped: the map is the preview.';
+      return shown?.answer.method.kind === 'engine'
+        ? ' Engine stopped before standard quality.'
+        : ' Engine stopped: the map is the model’s preview.';
     case 'error':
       return ` The engine failed: ${e.message}`;
     default:

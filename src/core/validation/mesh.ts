@@ -11,6 +11,7 @@ export const DEFAULT_MAX_MESH_POINTS = 3_000_000;
  * generic validator would allocate per point and take seconds where this loop takes milliseconds.
  */
 export function parseMesh(value: unknown, maxPoints = DEFAULT_MAX_MESH_POINTS): TriangleSoup {
+  if (value instanceof Float32Array) return checkPositions(value, maxPoints);
   if (!Array.isArray(value)) throw validationError(`Parameter 'mesh' must be an array of [x, y, z] points`);
   const n = value.length;
   if (n > maxPoints) {
@@ -46,4 +47,30 @@ export function parseMesh(value: unknown, maxPoints = DEFAULT_MAX_MESH_POINTS): 
 /** Cheap size check done before anything else touches a large body. */
 export function checkMeshSize(value: unknown, maxPoints = DEFAULT_MAX_MESH_POINTS): void {
   if (Array.isArray(value) && value.length > maxPoints) parseMesh(value, maxPoints);
+  if (value instanceof Float32Array && value.length / 3 > maxPoints) checkPositions(value, maxPoints);
+}
+
+/**
+ * A mesh that arrived as flat positions (an uploaded NPY file, meshUpload.ts): the same checks as the
+ * JSON form, with the same messages, on the array as it is.
+ */
+function checkPositions(positions: Float32Array, maxPoints: number): TriangleSoup {
+  const n = positions.length / 3;
+  if (n > maxPoints)
+    throw new LuxError(
+      'payload_too_large',
+      `Mesh has ${n} points, above the limit of ${maxPoints} (LUX_MAX_MESH_POINTS)`,
+    );
+  if (n < 3) throw tooFewMeshPoints();
+  if (n % 3 !== 0) throw validationError(`Mesh point count must be a multiple of 3, got ${n}`);
+  for (let j = 0; j < positions.length; j++) {
+    const c = positions[j]!;
+    const where = `mesh[${Math.floor(j / 3)}][${j % 3}]`;
+    if (!Number.isFinite(c)) throw validationError(`Parameter '${where}' must be a finite number`);
+    if (Math.abs(c) > MAX_COORDINATE)
+      throw validationError(
+        `Parameter '${where}' value ${c} outside valid range [-${MAX_COORDINATE}, ${MAX_COORDINATE}]`,
+      );
+  }
+  return { positions };
 }

@@ -167,6 +167,15 @@ describe('mesh', () => {
   ])('%j → %s', (mesh, message) => {
     expect(runError({ ...valid(), mesh })).toBe(message);
   });
+  it('an empty mesh beside angles for every window is skipped, as the original does; without angles it is refused', () => {
+    const angles = { horizon: new Array(64).fill(10), zenith: new Array(64).fill(5) };
+    expect(parseRunRequest({ ...valid(), ...angles, mesh: [] }).mesh).toBeNull();
+    expect(runError({ ...valid(), mesh: [] })).toBe('Mesh must contain at least 3 points');
+    // A mesh given beside the angles is still checked.
+    expect(runError({ ...valid(), ...angles, mesh: [[0, 0, 0]] })).toBe(
+      'Mesh must contain at least 3 points',
+    );
+  });
   it('above LUX_MAX_MESH_POINTS → 413 payload_too_large', () => {
     const e = errorOf(() => parseRunRequest({ ...valid(), mesh: [...tri, ...tri] }, { maxMeshPoints: 3 }));
     expect(e).toEqual({

@@ -91,7 +91,7 @@ function meshMissing(body: Record<string, unknown>): string[] {
 
 /**
  * Top-level angles apply to every window that has none of its own; the mesh is parsed when a window still
- * lacks one (or when one is given anyway: it is validated either way).
+ * lacks one (or when one is given anyway: it is validated either way, unless it is empty).
  */
 function anglesOrMesh(
   room: ResolvedRoom,
@@ -103,7 +103,10 @@ function anglesOrMesh(
     if (w.zenith === undefined && top.zenith) w.zenith = top.zenith;
   }
   const needsMesh = room.parameters.windows.some((w) => !w.horizon || !w.zenith);
-  return needsMesh || top.mesh !== undefined ? parseMesh(top.mesh, limits.maxMeshPoints) : null;
+  // `mesh: []` beside angles for every window: the original skips the mesh (clients send it so).
+  const emptyMesh = Array.isArray(top.mesh) && top.mesh.length === 0;
+  if (!needsMesh && (top.mesh === undefined || emptyMesh)) return null;
+  return parseMesh(top.mesh, limits.maxMeshPoints);
 }
 
 export interface RunRequest extends ResolvedRoom {

@@ -55,7 +55,7 @@ export class GatewayExecutor implements Executor {
     if (!route) return fail('not_found', `Unknown operation '${req.op}'`);
     let body = req.body;
     if (restrictsModels(req.modelScopes)) {
-      const checked = await this.scopeCheck.modelTypeOf(body, signal);
+      const checked = await this.scopeCheck.modelTypeOf(body, req.contentType, signal);
       if (!checked)
         return fail('service_unavailable', 'Server busy: too many requests queued, retry shortly');
       body = checked.body;
@@ -65,11 +65,17 @@ export class GatewayExecutor implements Executor {
         return fail(e.type, e.message);
       }
     }
-    return this.forward(route, body, signal);
+    return this.forward(route, body, req.contentType, signal);
   }
 
-  private async forward(route: RouteSpec, body: ArrayBuffer, signal: AbortSignal): Promise<TaskResponse> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+  private async forward(
+    route: RouteSpec,
+    body: ArrayBuffer,
+    requestType: string | undefined,
+    signal: AbortSignal,
+  ): Promise<TaskResponse> {
+    // The client's own form travels on (a multipart form keeps its boundary); the component decodes it.
+    const headers: Record<string, string> = { 'content-type': requestType ?? 'application/json' };
     if (this.o.outboundToken) headers.authorization = `Bearer ${this.o.outboundToken}`;
     const c = route.component;
     let res: Response;
