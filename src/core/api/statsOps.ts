@@ -6,8 +6,20 @@ import { mergeRequest, statsRequest } from '../validation/schemas';
 import { validationError } from '../errors';
 import { json, type OpResult } from './result';
 
+/**
+ * The original gateway's /stats body, `{result, mask}` (gateway.md §7.7), read as `{df_matrix, room_mask}`:
+ * a documented alias (docs/api-decisions.md), taken only when neither Lux name is present.
+ */
+function statsAlias(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const b = body as Record<string, unknown>;
+  if ('df_matrix' in b || 'room_mask' in b || !('result' in b) || !('mask' in b)) return body;
+  const { result, mask, ...rest } = b;
+  return { ...rest, df_matrix: result, room_mask: mask };
+}
+
 export function stats(body: unknown): OpResult {
-  const r = parseWith(statsRequest, body);
+  const r = parseWith(statsRequest, statsAlias(body));
   const dfShape = shapeOf('df_matrix', r.df_matrix);
   const maskShape = shapeOf('room_mask', r.room_mask);
   sameShape(dfShape, maskShape, `Parameters 'df_matrix' and 'room_mask' must have the same shape`);

@@ -5,11 +5,12 @@ import type { Range } from './ranges';
 export const missingParameters = (paths: readonly string[]): LuxError =>
   validationError(`Missing required parameters: ${paths.join(', ')}`);
 
+/**
+ * The interface's shape, `[<min>, <max>]`, for every range: clients parse it. An exclusive lower bound
+ * (height > 0) is said in the docs and the OpenAPI (exclusiveMinimum), not with a round bracket here.
+ */
 export function outOfRange(name: string, value: number, range: Range): LuxError {
-  const open = range.exclusiveMin ? '(' : '[';
-  return validationError(
-    `Parameter '${name}' value ${value} outside valid range ${open}${range.min}, ${range.max}]`,
-  );
+  return validationError(`Parameter '${name}' value ${value} outside valid range [${range.min}, ${range.max}]`);
 }
 
 export const tooFewMeshPoints = (): LuxError => validationError('Mesh must contain at least 3 points');

@@ -79,7 +79,7 @@ describe('ranges and types', () => {
   it('prints numbers as JavaScript does', () => {
     const b = valid();
     b.parameters.height_roof_over_floor = 35;
-    expect(runError(b)).toBe("Parameter 'height_roof_over_floor' value 35 outside valid range (0, 30]");
+    expect(runError(b)).toBe("Parameter 'height_roof_over_floor' value 35 outside valid range [0, 30]");
     b.parameters.height_roof_over_floor = 3;
     b.parameters.windows.w1.window_frame_ratio = 1.5;
     expect(runError(b)).toBe(
@@ -89,7 +89,8 @@ describe('ranges and types', () => {
   it('height_roof_over_floor must be > 0', () => {
     const b = valid();
     b.parameters.height_roof_over_floor = 0;
-    expect(runError(b)).toBe("Parameter 'height_roof_over_floor' value 0 outside valid range (0, 30]");
+    // 0 itself is out (the bound is exclusive: docs and OpenAPI say so); the message keeps the interface's shape.
+    expect(runError(b)).toBe("Parameter 'height_roof_over_floor' value 0 outside valid range [0, 30]");
   });
   it.each([
     ['ceiling_reflectance', 0.95, '[0.5, 0.9]'],
