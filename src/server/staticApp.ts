@@ -36,7 +36,9 @@ export function staticApp(dir: string): StaticApp {
   return {
     index,
     async asset(c) {
-      const rel = normalize(decodeURIComponent(c.req.path)).replace(/^([/\\])+/, '');
+      // Browsers ask for /favicon.ico by themselves (the API's docs page too): the app's icon answers.
+      const path = c.req.path === '/favicon.ico' ? '/icon-192.png' : c.req.path;
+      const rel = normalize(decodeURIComponent(path)).replace(/^([/\\])+/, '');
       const file = resolve(root, rel);
       if (file !== root && !file.startsWith(root + sep)) return c.notFound(); // no path traversal
       const s = await stat(file).catch(() => null);

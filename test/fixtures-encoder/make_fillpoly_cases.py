@@ -1,7 +1,7 @@
 """Random polygons rasterised by the upstream oracle's cv2.fillPoly re-implementation -> fillpoly-cases.json.
 Usage (from the repository root): python3 test/fixtures-encoder/make_fillpoly_cases.py (needs numpy)."""
 import os, sys, json, random, hashlib, numpy as np
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../shared/fixtures/upstream-encoder/oracle'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../fixtures/upstream-encoder/oracle'))
 from fillref import fillpoly
 random.seed(7)
 cases = []

@@ -2,7 +2,7 @@
 Usage (from the repository root): python3 test/fixtures-encoder/make_oracle_cases.py 250 11 /tmp/raw-cases.json
 Needs numpy. See README.md for the filtering step that produced oracle-cases.json."""
 import os, sys, json, math, random, hashlib
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../shared/fixtures/upstream-encoder/oracle'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '../fixtures/upstream-encoder/oracle'))
 import specref
 random.seed(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
 N = int(sys.argv[1])

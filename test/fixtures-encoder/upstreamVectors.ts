@@ -1,5 +1,5 @@
 /**
- * The recorded answers of the original encoder service (../shared/fixtures/upstream-encoder, see its
+ * The recorded answers of the original encoder service (test/fixtures/upstream-encoder, see its
  * README) and the translation of its requests into Lux's encoder inputs. Node APIs live here, outside
  * src/core, so that the core's tests stay free of them.
  */
@@ -12,7 +12,7 @@ import type { EncoderRoom, EncoderWindow, EncodeOptions } from '../../src/core/e
 import type { EncodingScheme, ModelType } from '../../src/core/types';
 
 export const FIXTURE_DIR = fileURLToPath(
-  new URL('../../../shared/fixtures/upstream-encoder/', import.meta.url),
+  new URL('../fixtures/upstream-encoder/', import.meta.url),
 );
 
 type Json = Record<string, unknown>;

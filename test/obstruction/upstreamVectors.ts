@@ -4,11 +4,11 @@ import type { Point3 } from '../../src/core/geometry/vec';
 import type { TriangleSoup } from '../../src/core/types';
 
 /**
- * The recorded answers of the original obstruction service (../shared/fixtures/upstream-obstruction, see
+ * The recorded answers of the original obstruction service (test/fixtures/upstream-obstruction, see
  * its README). Requests carry radians; these helpers hand out what our API takes.
  */
 export const VECTORS_PATH = fileURLToPath(
-  new URL('../../../shared/fixtures/upstream-obstruction/vectors.json', import.meta.url),
+  new URL('../fixtures/upstream-obstruction/vectors.json', import.meta.url),
 );
 
 interface Request {

@@ -86,7 +86,7 @@ const REJECTED_ON_PURPOSE: Record<string, RegExp> = {
   horizon_array_100_downsample:
     /^Parameter 'windows.w.horizon\[58\]' value 91 outside valid range \[0, 90\]$/,
   clip_height_35_horizon_100_zenith_80:
-    /^Parameter 'height_roof_over_floor' value 35 outside valid range \(0, 30\]$/,
+    /^Parameter 'height_roof_over_floor' value 35 outside valid range \[0, 30\]$/,
   floor12_multi_uses_clipped_floor_for_sill:
     /^Parameter 'floor_height_above_terrain' value 12 outside valid range \[0, 10\]$/,
   floor12_single_uses_raw_floor_for_sill:

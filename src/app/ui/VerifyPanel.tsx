@@ -55,7 +55,11 @@ export function VerifyPanel(): React.JSX.Element {
           <div className="pair">
             <figure>
               <img src={previewImage!} alt="The model's preview map" data-testid="preview-map" />
-              <figcaption>Model preview</figcaption>
+              <figcaption data-testid="preview-model">
+                Model preview
+                {comparison.preview.method.kind === 'model' &&
+                  ` (${comparison.preview.method.name} ${comparison.preview.method.version})`}
+              </figcaption>
             </figure>
             <figure>
               <img

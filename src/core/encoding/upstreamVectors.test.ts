@@ -1,5 +1,5 @@
 /**
- * The recorded answers of the original service (../shared/fixtures/upstream-encoder): every `/encode`
+ * The recorded answers of the original service (test/fixtures/upstream-encoder): every `/encode`
  * vector of scheme v1 or v2 answered 200 must come out with identical decoded `image` and `mask` arrays
  * (and the same ZIP entry names); the geometry vectors are checked against the encoder's direction and
  * against Lux's conventions-based window geometry.

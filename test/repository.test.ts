@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The repository stands alone (issue 17): a clone with nothing beside it runs its tests, its benchmarks and
+ * its scripts. No code reads a path that climbs out of the repository into the shared folder it was built
+ * beside; what tests need is copied under test/fixtures with its provenance.
+ */
+const ROOTS = ['src', 'test', 'e2e', 'bench', 'scripts', 'workers', 'training', 'vite'];
+const CODE = /\.(ts|tsx|mts|mjs|js|py)$/;
+// A string literal holding a relative path up into ../shared (comments may name the source of a copy).
+const CLIMB = /(['"`])(\.\.\/)+shared\/[^'"`]*\1/;
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* files(p);
+    else if (CODE.test(name)) yield p;
+  }
+}
+
+describe('the repository stands alone', () => {
+  it('no code reads a path outside the repository', () => {
+    const offenders: string[] = [];
+    for (const root of ROOTS)
+      for (const f of files(root))
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            if (CLIMB.test(line)) offenders.push(`${f}:${i + 1}: ${line.trim()}`);
+          });
+    expect(offenders).toEqual([]);
+  });
+
+  it('every fixture folder says where its files come from', () => {
+    for (const name of readdirSync('test/fixtures')) {
+      const dir = join('test/fixtures', name);
+      if (statSync(dir).isDirectory()) expect(readdirSync(dir), dir).toContain('README.md');
+    }
+  });
+});
