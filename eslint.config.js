@@ -28,6 +28,22 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*', 'fs', 'path', 'os', 'worker_threads', 'crypto'], message: 'src/core must not use Node APIs.' },
             { group: ['react', 'react-dom', 'zustand', 'comlink', 'onnxruntime-*', '@react-three/*'], message: 'src/core is UI- and runtime-free.' },
+            { group: ['three'], allowTypeImports: true, message: 'src/core is rendering-free: three.js only in obstruction/bvhGeometry.ts (three-mesh-bvh needs a BufferGeometry).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one adapter three-mesh-bvh's API needs (the Node-API and UI bans still hold here).
+    files: ['src/core/obstruction/bvhGeometry.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'os', 'worker_threads', 'crypto'], message: 'src/core must not use Node APIs.' },
+            { group: ['react', 'react-dom', 'zustand', 'comlink', 'onnxruntime-*', '@react-three/*'], message: 'src/core is UI- and runtime-free.' },
           ],
         },
       ],

@@ -1,6 +1,7 @@
-import { BufferAttribute, BufferGeometry, type Box3 } from 'three';
+import type { Box3 } from 'three';
 import { CENTER, INTERSECTED, MeshBVH, NOT_INTERSECTED, type SplitStrategy } from 'three-mesh-bvh';
 import type { TriangleSoup } from '../types';
+import { positionsGeometry } from './bvhGeometry';
 import type { CutBuffer } from './cutBuffer';
 import type { HalfPlane } from './halfPlane';
 import { cutTriangle } from './planeCut';
@@ -42,9 +43,7 @@ export function buildObstructionScene(
   }
   const triangleCount = positions.length / 9;
   if (triangleCount === 0) return { positions, triangleCount, bvh: null, triangleOf: null };
-  const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(positions, 3));
-  const bvh = new MeshBVH(geometry, {
+  const bvh = new MeshBVH(positionsGeometry(positions), {
     strategy: options.strategy ?? CENTER,
     targetLeafSize: options.targetLeafSize ?? 10,
     indirect: true,
