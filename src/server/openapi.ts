@@ -32,6 +32,7 @@ const viewpointWithLegacy = () => {
 
 const REQUESTS: Record<string, () => Record<string, unknown>> = {
   run: () => schemaOf(S.runRequest, true),
+  'run-detailed': () => schemaOf(S.runRequest, true),
   simulate: () => schemaOf(S.runRequest.extend(S.simulateOptions.shape), true),
   'obstruction-all': () => ({ oneOf: [schemaOf(S.obstructionWindowsRequest, true), viewpointWithLegacy()] }),
   horizon: viewpointWithLegacy,

@@ -21,6 +21,14 @@ export const ROUTES: readonly RouteSpec[] = [
     needsModel: true,
   },
   {
+    path: '/run/detailed',
+    op: 'run-detailed',
+    component: 'model',
+    scope: 'run',
+    summary: "/run's answer plus each window's own share of the map (the original's /run/detailed)",
+    needsModel: true,
+  },
+  {
     path: '/simulate',
     op: 'simulate',
     component: 'model',

@@ -51,6 +51,13 @@ export const EXAMPLE_BODIES: Record<string, readonly unknown[]> = {
       response_format: 'base64',
     },
   ],
+  '/run/detailed': [
+    {
+      model_type: 'df_default',
+      parameters: { ...parameters, windows: { w1: WINDOW, w2: { ...WINDOW, x1: 3, x2: 4 } } },
+      mesh: MESH,
+    },
+  ],
   '/simulate': [
     { model_type: 'df_default', parameters, mesh: MESH, quality: 'draft' },
     {

@@ -56,3 +56,41 @@ describe('clients of the original', () => {
     );
   });
 });
+
+describe('/run/detailed (the original’s)', async () => {
+  const { ModelStatus } = await import('../../src/server/model/status');
+  const { EXAMPLE_BODIES } = await import('../helpers/exampleBodies');
+  const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
+  expect(await model.settled()).toBe('ready');
+  const app = testApp({ model });
+  const body = EXAMPLE_BODIES['/run/detailed']![0] as Record<string, unknown>;
+
+  it("is /run's answer plus each window's share on the room grid; the shares sum to the room's map", async () => {
+    const run = await (await post(app, '/v2/run', body)).json();
+    const res = await post(app, '/v2/run/detailed', body);
+    expect(res.status).toBe(200);
+    const d = await res.json();
+    const { window_results, ...rest } = d;
+    expect(rest).toEqual(run);
+    expect(Object.keys(window_results)).toEqual(['w1', 'w2']);
+    const room = (run.result as number[][]).flat();
+    const sum = room.map(() => 0);
+    for (const id of ['w1', 'w2']) {
+      expect(window_results[id].mask).toEqual(run.mask);
+      (window_results[id].result as number[][]).flat().forEach((v, i) => (sum[i]! += v));
+    }
+    // Each share is printed to 1e-4, as the room's map is.
+    expect(Math.max(...sum.map((v, i) => Math.abs(v - room[i]!)))).toBeLessThan(2e-4);
+    // Both windows light the room: neither share is the whole.
+    const mean = (id: string) =>
+      (window_results[id].result as number[][]).flat().reduce((a: number, b: number) => a + b, 0);
+    expect(mean('w1')).toBeGreaterThan(0);
+    expect(mean('w2')).toBeGreaterThan(0);
+  });
+
+  it('answers shape B per window in base64 too', async () => {
+    const d = await (await post(app, '/v2/run/detailed', { ...body, response_format: 'base64' })).json();
+    expect(d.window_results.w1).toMatchObject({ dtype: { result: 'float32', mask: 'uint8' } });
+    expect(typeof d.window_results.w1.result).toBe('string');
+  });
+});

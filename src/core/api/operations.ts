@@ -2,7 +2,7 @@ import { encode, encodeRaw } from './encodeOps';
 import { calculateDirection, getReferencePoint } from './geometryOps';
 import { horizon, obstruction, obstructionAll, zenith } from './obstructionOps';
 import type { OpContext, OpResult } from './result';
-import { run } from './runOps';
+import { run, runDetailed } from './runOps';
 import { simulate } from './simulateOps';
 import { merge, stats } from './statsOps';
 
@@ -30,6 +30,7 @@ const OPS = {
   stats: { run: (b) => stats(b), component: 'stats' },
   simulate: { run: simulate, component: 'model' },
   run: { run, component: 'model' },
+  'run-detailed': { run: runDetailed, component: 'model' },
   merge: { run: (b) => merge(b), component: 'merger' },
 } satisfies Record<string, Operation>;
 

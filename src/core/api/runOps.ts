@@ -3,7 +3,7 @@ import { predictWindows, roomGrid, type LoadedModel } from '../model/predict';
 import { parseRunRequest } from '../validation/requests';
 import { json, type OpContext, type OpResult } from './result';
 import type { RoomAnswer } from './roomAnswer';
-import { roomAnswer, roomResponse, type RoomResult } from './roomResponse';
+import { answerResponse, roomAnswer, roomResponse, type RoomResult } from './roomResponse';
 import { windowAngles } from './windowAngles';
 
 /**
@@ -20,6 +20,7 @@ async function predictRoom(body: unknown, ctx: OpContext) {
   return {
     req,
     result,
+    windows,
     method: { kind: 'model', name: model.card.name, version: model.card.version } as const,
   };
 }
@@ -33,4 +34,26 @@ export async function run(body: unknown, ctx: OpContext): Promise<OpResult> {
 export async function runAnswer(body: unknown, ctx: OpContext): Promise<RoomAnswer> {
   const { req, result, method } = await predictRoom(body, ctx);
   return roomAnswer(req, result, method);
+}
+
+/**
+ * /run/detailed (the original's, gateway.md §7.1 step 10): /run's answer plus `window_results`, each
+ * window's own share of the map on the same room grid (`result`; the shares sum to the room's) with the
+ * room mask (`mask`), in the request's response format. The original gave each window's raw 384 × 384
+ * model output and a mask keyed by window name: frames of its own model, which a client could only use by
+ * redoing the merge. Lux gives the share in the room frame instead (docs/api-decisions.md).
+ */
+export async function runDetailed(body: unknown, ctx: OpContext): Promise<OpResult> {
+  const { req, result, method, windows } = await predictRoom(body, ctx);
+  const window_results: Record<string, unknown> = {};
+  windows.forEach((w, i) => {
+    const own: RoomResult = { ...roomGrid(req, [w]), angles: result.angles };
+    const wire = answerResponse(roomAnswer(req, own, method), req.responseFormat);
+    window_results[req.parameters.windows[i]!.id] = {
+      result: wire.result,
+      mask: wire.mask,
+      ...(wire.dtype ? { dtype: wire.dtype } : {}),
+    };
+  });
+  return json({ ...roomResponse(req, result, method), window_results });
 }
