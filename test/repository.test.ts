@@ -33,6 +33,13 @@ describe('the repository stands alone', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('one test layout: every test file under test/ (mirroring what it tests), none beside the code', () => {
+    const stray: string[] = [];
+    for (const root of ROOTS.filter((r) => r !== 'test'))
+      for (const f of files(root)) if (/\.test\.tsx?$/.test(f)) stray.push(f);
+    expect(stray).toEqual([]);
+  });
+
   it('every fixture folder says where its files come from', () => {
     for (const name of readdirSync('test/fixtures')) {
       const dir = join('test/fixtures', name);

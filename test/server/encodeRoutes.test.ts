@@ -14,7 +14,7 @@ import { post, testApp } from './inProcess';
  * our conventions (degrees, seed names, 64-value angle arrays). The decoded image and mask must be
  * identical. Requests that our validation ranges reject on purpose (api.md: "our validation ranges are
  * enforced before encoding") are listed with the reason and must answer 400; the encoder core reproduces
- * them too (src/core/encoding/upstreamFixtures.test.ts).
+ * them too (test/encoding/upstreamVectors.test.ts).
  */
 type Json = Record<string, unknown>;
 

@@ -5,9 +5,9 @@ import {
   meshOf,
   viewpointOf,
   type MultiVector,
-} from '../../../test/obstruction/upstreamVectors';
-import { deg, normalizeDegrees } from '../units';
-import { buildObstructionScene, obstructionAt, obstructionFan } from './index';
+} from './upstreamVectors';
+import { deg, normalizeDegrees } from '../../src/core/units';
+import { buildObstructionScene, obstructionAt, obstructionFan } from '../../src/core/obstruction/index';
 
 /**
  * The original service's recorded answers must be matched within 1.0° (conventions.md), except where

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import fillCases from '../../../test/fixtures-encoder/fillpoly-cases.json';
-import { sha256Hex } from '../../../test/fixtures-encoder/upstreamVectors';
-import { clipRingToBox, ROOM_CLIP_BOX } from './clipToBox';
-import { fillPoly } from './fillPoly';
-import { IMAGE_SIZE, newMask } from './image';
-import { largestPart } from './largestPart';
-import type { Vec2 } from '../geometry/vec';
+import fillCases from '../fixtures-encoder/fillpoly-cases.json';
+import { sha256Hex } from '../fixtures-encoder/upstreamVectors';
+import { clipRingToBox, ROOM_CLIP_BOX } from '../../src/core/encoding/clipToBox';
+import { fillPoly } from '../../src/core/encoding/fillPoly';
+import { IMAGE_SIZE, newMask } from '../../src/core/encoding/image';
+import { largestPart } from '../../src/core/encoding/largestPart';
+import type { Vec2 } from '../../src/core/geometry/vec';
 
 const filled = (points: readonly Vec2[]): Uint8Array => {
   const m = newMask();

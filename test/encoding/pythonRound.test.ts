@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { floorDiv, px, rint2, roundHalfEven } from './pythonRound';
+import { floorDiv, px, rint2, roundHalfEven } from '../../src/core/encoding/pythonRound';
 
 describe('Python / numpy rounding (encoder.md §Conventions)', () => {
   it('px() rounds v / 0.1 half to even, with the division done in floating point', () => {

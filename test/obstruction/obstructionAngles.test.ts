@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { merge, slab, wallX } from '../../../test/obstruction/meshBuilders';
-import { addBox } from '../../../test/obstruction/randomScenes';
-import { deg } from '../units';
-import { buildObstructionScene, obstructionAt, obstructionFan } from './index';
+import { merge, slab, wallX } from './meshBuilders';
+import { addBox } from './randomScenes';
+import { deg } from '../../src/core/units';
+import { buildObstructionScene, obstructionAt, obstructionFan } from '../../src/core/obstruction/index';
 
 const P = { x: 0, y: 0, z: 1.5 };
 const atanDeg = (v: number): number => (Math.atan(v) * 180) / Math.PI;

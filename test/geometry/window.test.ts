@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { roundPoint, windowGeometry } from './window';
-import { polygonDefect } from './polygon';
+import { roundPoint, windowGeometry } from '../../src/core/geometry/window';
+import { polygonDefect } from '../../src/core/geometry/polygon';
 
 // The worked examples of conventions.md, verbatim.
 const examples = [

@@ -1,10 +1,10 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { loadVectors, recordedFiles } from '../../../test/fixtures-encoder/upstreamVectors';
-import { encodeWindow } from './encodeWindow';
-import { npyBytes, readNpy } from './npy';
-import type { EncodedWindow } from './types';
-import { encodedZip, zipEntryNames } from './zip';
+import { loadVectors, recordedFiles } from '../fixtures-encoder/upstreamVectors';
+import { encodeWindow } from '../../src/core/encoding/encodeWindow';
+import { npyBytes, readNpy } from '../../src/core/encoding/npy';
+import type { EncodedWindow } from '../../src/core/encoding/types';
+import { encodedZip, zipEntryNames } from '../../src/core/encoding/zip';
 
 const text = (bytes: Uint8Array): string => String.fromCharCode(...bytes);
 const sameBytes = (a: Uint8Array, b: Uint8Array | undefined): boolean =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { regionPixel, type ScalarValues } from './channels';
-import type { EncodingScheme, ModelType } from '../types';
+import { regionPixel, type ScalarValues } from '../../src/core/encoding/channels';
+import type { EncodingScheme, ModelType } from '../../src/core/types';
 
 const required: ScalarValues = {
   floor_height_above_terrain: 2,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BAR, drawObstructionBar, resample } from './obstructionBar';
-import { IMAGE_CHANNELS, IMAGE_SIZE, newImage } from './image';
+import { BAR, drawObstructionBar, resample } from '../../src/core/encoding/obstructionBar';
+import { IMAGE_CHANNELS, IMAGE_SIZE, newImage } from '../../src/core/encoding/image';
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 

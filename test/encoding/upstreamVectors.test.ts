@@ -13,12 +13,12 @@ import {
   sha256Hex,
   toEncoderCall,
   type UpstreamVector,
-} from '../../../test/fixtures-encoder/upstreamVectors';
-import { roundPoint, windowGeometry } from '../geometry/window';
-import type { Vec2 } from '../geometry/vec';
-import { originalDirection } from './direction';
-import { encodeRoom } from './encodeWindow';
-import { encodedZip } from './zip';
+} from '../fixtures-encoder/upstreamVectors';
+import { roundPoint, windowGeometry } from '../../src/core/geometry/window';
+import type { Vec2 } from '../../src/core/geometry/vec';
+import { originalDirection } from '../../src/core/encoding/direction';
+import { encodeRoom } from '../../src/core/encoding/encodeWindow';
+import { encodedZip } from '../../src/core/encoding/zip';
 
 const vectors = loadVectors();
 const encodeVectors = vectors.filter(isReproducibleEncode);

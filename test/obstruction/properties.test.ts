@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deg } from '../units';
-import { CutBuffer, HI, LO, PIECE_STRIDE } from './cutBuffer';
-import { halfPlane } from './halfPlane';
-import { buildObstructionScene, obstructionFan } from './index';
-import { collectCuts } from './obstructionScene';
-import { ANGLE_EPS_DEG, MIN_BAND_DEG } from './skyBands';
+import { deg } from '../../src/core/units';
+import { CutBuffer, HI, LO, PIECE_STRIDE } from '../../src/core/obstruction/cutBuffer';
+import { halfPlane } from '../../src/core/obstruction/halfPlane';
+import { buildObstructionScene, obstructionFan } from '../../src/core/obstruction/index';
+import { collectCuts } from '../../src/core/obstruction/obstructionScene';
+import { ANGLE_EPS_DEG, MIN_BAND_DEG } from '../../src/core/obstruction/skyBands';
 
 /**
  * Properties that hold under the widest-band rule. Not "more geometry never lowers the horizon": a new

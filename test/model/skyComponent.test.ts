@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { glassTransmittance } from '../engine/glazing';
-import { sectorAngles, skyComponent, type Aperture } from './skyComponent';
+import { glassTransmittance } from '../../src/core/engine/glazing';
+import { sectorAngles, skyComponent, type Aperture } from '../../src/core/model/skyComponent';
 
 /**
  * The sky component against a brute-force integral over the sphere in azimuth/elevation (a different

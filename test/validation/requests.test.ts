@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LuxError } from '../errors';
+import { LuxError } from '../../src/core/errors';
 import {
   parseRunRequest,
   parseViewpointRequest,
   parseEncodeRawRequest,
   parseObstructionWindowsRequest,
-} from './requests';
+} from '../../src/core/validation/requests';
 
 const tri = [
   [10, -5, 0],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { candidateEdges, roomAnchor } from './anchor';
-import { segmentNearBoundary } from './boundaryBuffer';
-import { originalDirection } from './direction';
+import { candidateEdges, roomAnchor } from '../../src/core/encoding/anchor';
+import { segmentNearBoundary } from '../../src/core/encoding/boundaryBuffer';
+import { originalDirection } from '../../src/core/encoding/direction';
 import {
   frameRotationDeg,
   intoWindowFrame,
@@ -9,9 +9,9 @@ import {
   thickness,
   thicknessPx,
   width3d,
-} from './windowFrame';
-import { windowStripe } from './windowStripe';
-import type { Vec2 } from '../geometry/vec';
+} from '../../src/core/encoding/windowFrame';
+import { windowStripe } from '../../src/core/encoding/windowStripe';
+import type { Vec2 } from '../../src/core/geometry/vec';
 
 const corners = (x1: number, y1: number, x2: number, y2: number) => ({
   p1: [x1, y1] as Vec2,

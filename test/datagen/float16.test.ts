@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toHalf } from './float16';
+import { toHalf } from '../../src/datagen/float16';
 
 /** IEEE half precision, round to nearest even (the values numpy's float16 gives). */
 describe('toHalf', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deg } from '../units';
-import { fanDirections } from './fanDirections';
+import { deg } from '../../src/core/units';
+import { fanDirections } from '../../src/core/obstruction/fanDirections';
 
 describe('fanDirections', () => {
   it('spans d − 72.5° … d + 72.5° in 64 steps of 145/63°, the normal itself never sampled', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { encodeRoom, encodeWindow } from './encodeWindow';
-import { IMAGE_CHANNELS, IMAGE_SIZE } from './image';
-import type { EncoderRoom, EncoderWindow } from './types';
-import type { Vec2 } from '../geometry/vec';
+import { encodeRoom, encodeWindow } from '../../src/core/encoding/encodeWindow';
+import { IMAGE_CHANNELS, IMAGE_SIZE } from '../../src/core/encoding/image';
+import type { EncoderRoom, EncoderWindow } from '../../src/core/encoding/types';
+import type { Vec2 } from '../../src/core/geometry/vec';
 
 const rect = (x0: number, y0: number, x1: number, y1: number): Vec2[] => [
   [x0, y0],

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { bruteForceAt, type BruteForceResult } from '../../../test/obstruction/bruteForce';
-import { gridScene, randomScene } from '../../../test/obstruction/randomScenes';
-import { seededRandom } from '../../../test/obstruction/seededRandom';
-import { syntheticCity } from '../../../test/obstruction/syntheticCity';
-import type { Point3 } from '../geometry/vec';
-import { deg } from '../units';
-import { CutBuffer } from './cutBuffer';
-import { fanDirections } from './fanDirections';
-import { halfPlane } from './halfPlane';
-import { buildObstructionScene, obstructionAt, obstructionFan, type ObstructionScene } from './index';
-import { cutTriangle } from './planeCut';
-import { chooseSkyBand } from './skyBands';
+import { bruteForceAt, type BruteForceResult } from './bruteForce';
+import { gridScene, randomScene } from './randomScenes';
+import { seededRandom } from './seededRandom';
+import { syntheticCity } from './syntheticCity';
+import type { Point3 } from '../../src/core/geometry/vec';
+import { deg } from '../../src/core/units';
+import { CutBuffer } from '../../src/core/obstruction/cutBuffer';
+import { fanDirections } from '../../src/core/obstruction/fanDirections';
+import { halfPlane } from '../../src/core/obstruction/halfPlane';
+import { buildObstructionScene, obstructionAt, obstructionFan, type ObstructionScene } from '../../src/core/obstruction/index';
+import { cutTriangle } from '../../src/core/obstruction/planeCut';
+import { chooseSkyBand } from '../../src/core/obstruction/skyBands';
 
 const TOL = 1e-9;
 

@@ -6,9 +6,9 @@
  * test/fixtures-encoder/README.md for how the file was made.
  */
 import { describe, expect, it } from 'vitest';
-import oracle from '../../../test/fixtures-encoder/oracle-cases.json';
-import { sha256Hex, toEncoderCall } from '../../../test/fixtures-encoder/upstreamVectors';
-import { encodeWindow } from './encodeWindow';
+import oracle from '../fixtures-encoder/oracle-cases.json';
+import { sha256Hex, toEncoderCall } from '../fixtures-encoder/upstreamVectors';
+import { encodeWindow } from '../../src/core/encoding/encodeWindow';
 
 describe('oracle cases', () => {
   it(`encodes all ${oracle.cases.length} like the oracle`, () => {

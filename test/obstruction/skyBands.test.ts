@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CutBuffer } from './cutBuffer';
-import { chooseSkyBand } from './skyBands';
+import { CutBuffer } from '../../src/core/obstruction/cutBuffer';
+import { chooseSkyBand } from '../../src/core/obstruction/skyBands';
 
 /** A buffer holding hidden elevation intervals; the points are placed on the unit circle. */
 function hidden(...intervals: [number, number][]): CutBuffer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeParameter, type EncodedParameter } from './linearEncoder';
+import { encodeParameter, type EncodedParameter } from '../../src/core/encoding/linearEncoder';
 
 /** The sample pixels of encoder.md §2.2, value → pixel. */
 const SAMPLES: [EncodedParameter, number[], number[]][] = [

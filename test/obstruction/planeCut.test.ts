@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { merge, quad, slab, soup, wallX, type V3 } from '../../../test/obstruction/meshBuilders';
-import { deg } from '../units';
-import { CutBuffer, HI, LO, PIECE_STRIDE } from './cutBuffer';
-import { halfPlane } from './halfPlane';
-import { buildObstructionScene, obstructionAt, obstructionFan } from './index';
-import { cutTriangle } from './planeCut';
+import { merge, quad, slab, soup, wallX, type V3 } from './meshBuilders';
+import { deg } from '../../src/core/units';
+import { CutBuffer, HI, LO, PIECE_STRIDE } from '../../src/core/obstruction/cutBuffer';
+import { halfPlane } from '../../src/core/obstruction/halfPlane';
+import { buildObstructionScene, obstructionAt, obstructionFan } from '../../src/core/obstruction/index';
+import { cutTriangle } from '../../src/core/obstruction/planeCut';
 
 const P = { x: 0, y: 0, z: 1.5 };
 const atanDeg = (v: number): number => (Math.atan(v) * 180) / Math.PI;
