@@ -1,7 +1,7 @@
 // Bundles the server and its worker into dist/server with esbuild (fast start, no TS loader at run time),
 // and builds the web app into dist/app with Vite.
 import { build } from 'esbuild';
-import { execSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 
 await build({
   entryPoints: {
@@ -19,4 +19,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-if (!process.argv.includes('--server-only')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+// Vite's own CLI with this Node, not through npx: npm would print its config warnings a second time.
+if (!process.argv.includes('--server-only'))
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
