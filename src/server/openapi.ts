@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { healthResponse, RESPONSES } from '../core/validation/responses';
 import * as S from '../core/validation/schemas';
+import { EXAMPLE_BODIES } from './examples';
 import { ROUTES } from './routes';
 
 /**
@@ -18,6 +20,13 @@ const schemaOf = (s: z.ZodType, withMesh = false) => {
   delete js.$schema;
   const props = js.properties as Record<string, unknown> | undefined;
   if (withMesh && props) props.mesh = meshSchema;
+  return js;
+};
+
+/** A 200 answer's JSON schema, from the same zod schema the tests hold real answers to. */
+const responseOf = (s: z.ZodType) => {
+  const js = z.toJSONSchema(s, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete js.$schema;
   return js;
 };
 
@@ -108,7 +117,12 @@ export function openApiDocument(version: string): Record<string, unknown> {
       get: {
         summary: 'Health',
         security: [],
-        responses: { 200: { description: 'Service and component states' } },
+        responses: {
+          200: {
+            description: 'Service and component states',
+            content: { 'application/json': { schema: responseOf(healthResponse) } },
+          },
+        },
       },
     },
   };
@@ -121,14 +135,24 @@ export function openApiDocument(version: string): Record<string, unknown> {
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: REQUESTS[r.op]?.() ?? {} },
+            'application/json': {
+              schema: REQUESTS[r.op]?.() ?? {},
+              ...(EXAMPLE_BODIES[r.path]?.[0] !== undefined ? { example: EXAMPLE_BODIES[r.path]![0] } : {}),
+            },
             'multipart/form-data': MULTIPART,
           },
         },
         responses: {
           200: isZip
-            ? { description: 'ZIP of NPY files', content: { 'application/zip': {} } }
-            : { description: 'Success', content: { 'application/json': {} } },
+            ? {
+                description:
+                  'ZIP of NPY files: image.npy (uint8 128 × 128 × 4) and mask.npy (uint8 128 × 128), or <id>_image.npy / <id>_mask.npy per window',
+                content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+              }
+            : {
+                description: 'Success',
+                content: { 'application/json': { schema: responseOf(RESPONSES[r.op]!) } },
+              },
           400: { description: 'validation_error / invalid_json', ...errorRef },
           401: { description: 'authentication_error', ...errorRef },
           403: { description: 'permission_error', ...errorRef },

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * The answers of every endpoint as zod schemas: the OpenAPI document's 200 responses are generated from
+ * them (src/server/openapi.ts), and test/server/responses.test.ts checks every example request's real answer
+ * against them, so neither the document nor the code can drift from the other.
+ */
+const success = z.literal('success');
+const point3 = z.object({ x: z.number(), y: z.number(), z: z.number() });
+const angles64 = z.array(z.number()).length(64).describe('64 directions, degrees above the horizontal');
+
+const windowSummary = z.object({
+  direction_angle: z.number().describe('outward normal of the wall, degrees, 0 = east, counter-clockwise'),
+  reference_point: point3,
+  horizon: angles64,
+  zenith: angles64,
+});
+
+const gridJson = z.object({
+  result: z
+    .array(z.array(z.number()))
+    .describe('DF (%) per 0.1 m cell, row 0 = largest y; 0 outside the room'),
+  mask: z.array(z.array(z.boolean())).describe('true inside the room'),
+});
+const gridBase64 = z.object({
+  result: z.string().describe('base64 of little-endian float32, row-major'),
+  mask: z.string().describe('base64 of uint8 (1 inside the room), row-major'),
+  dtype: z.object({ result: z.literal('float32'), mask: z.literal('uint8') }),
+});
+
+const roomCommon = z.object({
+  status: success,
+  model_type: z.string(),
+  units: z.literal('%'),
+  shape: z.tuple([z.number().int(), z.number().int()]).describe('[rows, cols]'),
+  resolution: z.number().describe('cell size, metres'),
+  origin: z.object({ x: z.number(), y: z.number() }).describe("the grid's left (x) and top (y) edge"),
+  windows: z.record(z.string(), windowSummary),
+  warnings: z.array(z.string()),
+});
+
+/** /run: the room's map by the model (response_format json or base64). */
+export const runResponse = z.union([
+  roomCommon.extend(gridJson.shape).extend({ model: z.object({ name: z.string(), version: z.string() }) }),
+  roomCommon.extend(gridBase64.shape).extend({ model: z.object({ name: z.string(), version: z.string() }) }),
+]);
+
+/** /simulate: the same map by the physics engine. */
+export const simulateResponse = z.union([
+  roomCommon.extend(gridJson.shape).extend({
+    method: z.literal('simulation'),
+    seed: z.number().int(),
+    quality: z.enum(['draft', 'standard', 'high']),
+  }),
+  roomCommon.extend(gridBase64.shape).extend({
+    method: z.literal('simulation'),
+    seed: z.number().int(),
+    quality: z.enum(['draft', 'standard', 'high']),
+  }),
+]);
+
+/** /run/detailed: /run plus each window's own share on the room grid. */
+const windowResults = z.record(
+  z.string(),
+  z.object({ result: z.unknown(), mask: z.unknown(), dtype: gridBase64.shape.dtype.optional() }),
+);
+export const runDetailedResponse = z.union([
+  runResponse.options[0].extend({ window_results: windowResults }),
+  runResponse.options[1].extend({ window_results: windowResults }),
+]);
+
+export const obstructionAllResponse = z.union([
+  z.object({
+    status: success,
+    horizon: angles64.describe("the first window's"),
+    zenith: angles64,
+    windows: z.record(z.string(), windowSummary),
+  }),
+  z.object({
+    status: success,
+    horizon: angles64,
+    zenith: angles64,
+    directions: z.array(z.number()).length(64).describe('azimuths, degrees'),
+  }),
+]);
+
+const angleResult = z.object({
+  obstruction_angle_degrees: z.number(),
+  obstruction_angle_radians: z.number(),
+  highest_point: point3.nullable(),
+  projected_point_count: z.number().int(),
+});
+export const horizonResponse = z.object({ status: success, horizon: z.number(), data: angleResult });
+export const zenithResponse = z.object({ status: success, zenith: z.number(), data: angleResult });
+export const obstructionResponse = z.object({
+  status: success,
+  horizon: z.number(),
+  zenith: z.number(),
+  data: z.object({ horizon: angleResult, zenith: angleResult }),
+});
+
+export const referencePointResponse = z.object({
+  status: success,
+  windows: z.record(z.string(), z.object({ reference_point: point3 })),
+});
+export const directionResponse = z.object({
+  status: success,
+  windows: z.record(z.string(), z.object({ direction_angle: z.number() })),
+});
+
+export const statsResponse = z.object({
+  status: success,
+  mean: z.number(),
+  median: z.number(),
+  min: z.number(),
+  max: z.number(),
+  std: z.number().describe('population standard deviation'),
+  count: z.number().int().describe('cells inside the mask'),
+  area_above: z
+    .record(z.string(), z.number())
+    .describe('% of the counted cells with DF at or above each threshold'),
+});
+
+export const mergeResponse = z.object({
+  status: success,
+  merged_result: z.object({
+    df_matrix: z.array(z.array(z.number())).describe('cell-wise sum'),
+    room_mask: z.array(z.array(z.boolean())).describe('cell-wise or'),
+  }),
+});
+
+export const healthResponse = z.object({
+  status: z.enum(['running', 'degraded']),
+  service: z.literal('lux'),
+  version: z.string(),
+  services: z.record(z.string(), z.string()),
+});
+
+/** Every JSON-answering operation's 200 body, by operation name (routes.ts). */
+export const RESPONSES: Record<string, z.ZodType> = {
+  run: runResponse,
+  'run-detailed': runDetailedResponse,
+  simulate: simulateResponse,
+  'obstruction-all': obstructionAllResponse,
+  horizon: horizonResponse,
+  zenith: zenithResponse,
+  obstruction: obstructionResponse,
+  'get-reference-point': referencePointResponse,
+  'calculate-direction': directionResponse,
+  stats: statsResponse,
+  merge: mergeResponse,
+};
