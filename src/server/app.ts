@@ -7,7 +7,7 @@ import type { ServerConfig } from './config';
 import type { Executor } from './executor/executor';
 import { healthBody } from './health';
 import { openApiDocument } from './openapi';
-import { docsPage } from './docsPage';
+import { docsAsset, docsPage } from './docsPage';
 import { errorResponse, taskResponse } from './respond';
 import { ROUTES, type RouteSpec } from './routes';
 import type { StaticApp } from './staticApp';
@@ -52,6 +52,7 @@ export function createApp(deps: AppDeps): Hono {
     app.get(`${base}/`, health);
     app.get(`${base}/openapi.json`, (c) => c.json(openApiDocument(deps.version)));
     app.get(`${base}/docs`, (c) => c.html(docsPage(base)));
+    app.get(`${base}/docs/:file`, docsAsset);
   }
 
   const authorize = (c: Context, route: RouteSpec): Principal | null => {

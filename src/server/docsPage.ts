@@ -1,37 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Context } from 'hono';
+
 /**
- * A self-contained API page rendered from openapi.json in the browser. No CDN: the server may run
- * offline, so the few lines of rendering are inlined instead of pulling in Swagger UI.
+ * `/v2/docs`: the API reference rendered by Swagger UI from `openapi.json` — every endpoint with its request
+ * and response schemas, examples, and "Try it out" against this server. Swagger UI's files are served from
+ * its npm package (swagger-ui-dist), so the page works on a server with no internet access.
  */
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+};
+
+const uiDir = (): string =>
+  join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
+
 export function docsPage(base: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Lux API</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
-h1{margin-bottom:0}code,pre{font:13px ui-monospace,monospace;background:#f4f4f4;border-radius:4px}
-pre{padding:.75rem;overflow:auto;max-height:24rem}section{border-top:1px solid #ddd;padding:.5rem 0}
-.m{display:inline-block;min-width:3.5rem;font-weight:700;color:#0b6e4f}
-details summary{cursor:pointer}
-</style></head><body>
-<h1>Lux API</h1>
-<p>Base address <code>${base}</code>. Bodies are JSON; errors are <code>{"status":"error","error","error_type"}</code>.
-Send <code>Authorization: Bearer &lt;token&gt;</code> when the server has tokens configured.
-Machine-readable: <a href="${base}/openapi.json">openapi.json</a>.</p>
-<div id="ops">Loading…</div>
+<link rel="icon" href="/favicon.ico">
+<link rel="stylesheet" href="${base}/docs/swagger-ui.css">
+<style>body{margin:0}.topbar{display:none}</style>
+</head><body>
+<div id="ui"></div>
+<script src="${base}/docs/swagger-ui-bundle.js"></script>
 <script>
-fetch(${JSON.stringify(base + '/openapi.json')}).then(r=>r.json()).then(doc=>{
-  const el=document.getElementById('ops');el.textContent='';
-  for(const [path,item] of Object.entries(doc.paths)){for(const [method,op] of Object.entries(item)){
-    const s=document.createElement('section');
-    const h=document.createElement('h2');h.innerHTML='<span class="m"></span> <code></code>';
-    h.querySelector('.m').textContent=method.toUpperCase();h.querySelector('code').textContent=${JSON.stringify(base)}+path;
-    const p=document.createElement('p');p.textContent=op.summary||'';
-    s.append(h,p);
-    const schema=op.requestBody?.content?.['application/json']?.schema;
-    if(schema){const d=document.createElement('details');const sm=document.createElement('summary');sm.textContent='Request schema';
-      const pre=document.createElement('pre');pre.textContent=JSON.stringify(schema,null,2);d.append(sm,pre);s.append(d);}
-    const codes=document.createElement('p');codes.textContent='Responses: '+Object.keys(op.responses||{}).join(', ');s.append(codes);
-    el.append(s);}}
-}).catch(e=>{document.getElementById('ops').textContent='Could not load openapi.json: '+e});
-</script></body></html>`;
+window.ui = SwaggerUIBundle({
+  url: ${JSON.stringify(`${base}/openapi.json`)},
+  dom_id: '#ui',
+  deepLinking: true,
+  defaultModelsExpandDepth: 0,
+});
+</script>
+</body></html>`;
+}
+
+/** Swagger UI's own files, named in ASSETS only (nothing else of the package is reachable). */
+export async function docsAsset(c: Context): Promise<Response> {
+  const name = c.req.param('file') ?? '';
+  const type = ASSETS[name];
+  if (!type) return c.notFound();
+  const body = await readFile(join(uiDir(), name));
+  return c.body(body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
 }
