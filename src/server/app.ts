@@ -14,7 +14,8 @@ import type { StaticApp } from './staticApp';
 import { closeIfBodyUnread } from './unreadBody';
 
 export interface AppDeps {
-  config: Pick<ServerConfig, 'maxBodyBytes' | 'maxMeshPoints' | 'requestTimeoutMs' | 'log'>;
+  config: Pick<ServerConfig, 'maxBodyBytes' | 'maxMeshPoints' | 'requestTimeoutMs' | 'log'> &
+    Partial<Pick<ServerConfig, 'maxWindows' | 'maxCorners'>>;
   executor: Executor;
   tokens: readonly TokenEntry[];
   version: string;
@@ -101,6 +102,8 @@ export function createApp(deps: AppDeps): Hono {
             contentType: c.req.header('content-type'),
             maxBodyBytes: config.maxBodyBytes,
             maxMeshPoints: config.maxMeshPoints,
+            ...(config.maxWindows !== undefined ? { maxWindows: config.maxWindows } : {}),
+            ...(config.maxCorners !== undefined ? { maxCorners: config.maxCorners } : {}),
             modelScopes: principal ? principal.scopes : null,
             principal: principal?.name ?? null,
           },

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../core/validation/requests';
 import type { Component } from '../core/api/operations';
 import { modelCardPath } from './model/status';
 
@@ -10,6 +11,9 @@ export interface ServerConfig {
   role: Role;
   maxBodyBytes: number;
   maxMeshPoints: number;
+  /** Windows per room and room-polygon corners: absurd sizes are refused at once (400). */
+  maxWindows: number;
+  maxCorners: number;
   requestTimeoutMs: number;
   /** Worker threads for compute (default: one per core). */
   workers: number;
@@ -64,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     role,
     maxBodyBytes: int(env, 'LUX_MAX_BODY_BYTES', 64 * 1024 * 1024),
     maxMeshPoints: int(env, 'LUX_MAX_MESH_POINTS', 3_000_000),
+    maxWindows: int(env, 'LUX_MAX_WINDOWS', DEFAULT_MAX_WINDOWS),
+    maxCorners: int(env, 'LUX_MAX_CORNERS', DEFAULT_MAX_CORNERS),
     requestTimeoutMs: int(env, 'LUX_REQUEST_TIMEOUT_MS', 60_000),
     workers: Math.max(1, int(env, 'LUX_WORKERS', cpus)),
     maxQueue: int(env, 'LUX_MAX_QUEUE', 256),

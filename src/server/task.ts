@@ -20,6 +20,8 @@ export interface TaskRequest {
   /** The body limit, which also bounds a gzip mesh file's inflated size. */
   maxBodyBytes?: number;
   maxMeshPoints: number;
+  maxWindows?: number;
+  maxCorners?: number;
   /** Model types the caller may use: null = any. */
   modelScopes: string[] | null;
   principal: string | null;
@@ -49,6 +51,8 @@ export async function executeTask(req: TaskRequest): Promise<TaskResponse> {
     const card = req.modelCard;
     const ctx: OpContext = {
       maxMeshPoints: req.maxMeshPoints,
+      ...(req.maxWindows !== undefined ? { maxWindows: req.maxWindows } : {}),
+      ...(req.maxCorners !== undefined ? { maxCorners: req.maxCorners } : {}),
       ...(card ? { model: () => loadModel(card) } : {}),
     };
     return serialise(await OPERATIONS[req.op].run(body, ctx));

@@ -9,6 +9,8 @@ export function testApp(
     tokens?: TokenEntry[];
     maxBodyBytes?: number;
     maxMeshPoints?: number;
+    maxWindows?: number;
+    maxCorners?: number;
     requestTimeoutMs?: number;
     /** A model card to serve /run with (it must have finished loading: see ModelStatus.settled). */
     model?: ModelStatus;
@@ -18,6 +20,8 @@ export function testApp(
     config: {
       maxBodyBytes: opts.maxBodyBytes ?? 64 * 1024 * 1024,
       maxMeshPoints: opts.maxMeshPoints ?? 3_000_000,
+      ...(opts.maxWindows !== undefined ? { maxWindows: opts.maxWindows } : {}),
+      ...(opts.maxCorners !== undefined ? { maxCorners: opts.maxCorners } : {}),
       requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
       log: false,
     },

@@ -1,6 +1,6 @@
 import { encodedZip, encodeRoom, type EncoderRoom, type EncoderWindow } from '../encoding';
 import { parseEncodeRawRequest, parseEncodeRequest, type EncodeRequest } from '../validation/requests';
-import type { OpContext, OpResult } from './result';
+import { limitsOf, type OpContext, type OpResult } from './result';
 import { windowAngles } from './windowAngles';
 
 /**
@@ -22,6 +22,7 @@ function encoded(r: EncodeRequest): OpResult {
 }
 
 export const encode = (body: unknown, ctx: OpContext): OpResult =>
-  encoded(parseEncodeRequest(body, { maxMeshPoints: ctx.maxMeshPoints }));
+  encoded(parseEncodeRequest(body, limitsOf(ctx)));
 
-export const encodeRaw = (body: unknown): OpResult => encoded(parseEncodeRawRequest(body));
+export const encodeRaw = (body: unknown, ctx: OpContext): OpResult =>
+  encoded(parseEncodeRawRequest(body, limitsOf(ctx)));

@@ -1,12 +1,12 @@
 import { roundPoint } from '../geometry/window';
 import { parseWindowsRequest } from '../validation/requests';
-import { json, type OpResult } from './result';
+import { json, limitsOf, type OpContext, type OpResult } from './result';
 
 /** Direction angles print with 10 decimals at most: 45 rather than 44.99999999999999. */
 const roundAngle = (d: number): number => (Math.round(d * 1e10) / 1e10) % 360;
 
-export function getReferencePoint(body: unknown): OpResult {
-  const { parameters, geometry } = parseWindowsRequest(body, true);
+export function getReferencePoint(body: unknown, ctx: OpContext): OpResult {
+  const { parameters, geometry } = parseWindowsRequest(body, true, limitsOf(ctx));
   const windows: Record<string, unknown> = {};
   parameters.windows.forEach(
     (w, i) => (windows[w.id] = { reference_point: roundPoint(geometry[i]!.referencePoint) }),
@@ -14,8 +14,8 @@ export function getReferencePoint(body: unknown): OpResult {
   return json({ status: 'success', windows });
 }
 
-export function calculateDirection(body: unknown): OpResult {
-  const { parameters, geometry } = parseWindowsRequest(body, false);
+export function calculateDirection(body: unknown, ctx: OpContext): OpResult {
+  const { parameters, geometry } = parseWindowsRequest(body, false, limitsOf(ctx));
   const windows: Record<string, unknown> = {};
   parameters.windows.forEach(
     (w, i) => (windows[w.id] = { direction_angle: roundAngle(geometry[i]!.directionAngle) }),

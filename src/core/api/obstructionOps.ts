@@ -6,14 +6,14 @@ import {
   parseViewpointRequest,
 } from '../validation/requests';
 import { roundAngle } from './geometryOps';
-import { json, type OpContext, type OpResult } from './result';
+import { json, limitsOf, type OpContext, type OpResult } from './result';
 
 /**
  * /obstruction_all: per window, the 64-direction fan from its external reference point. One BVH serves
  * every window of the request. The top-level `horizon`/`zenith` are the first window's (api.md).
  */
 export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
-  const limits = { maxMeshPoints: ctx.maxMeshPoints };
+  const limits = limitsOf(ctx);
   if (isViewpointForm(body)) {
     const v = parseViewpointRequest(body, limits);
     const fan = obstructionFan(buildObstructionScene(v.mesh), v, v.direction);

@@ -10,8 +10,18 @@ export const json = (value: Record<string, unknown>): OpResult => ({ kind: 'json
 /** Limits an operation needs from its caller (permissions are checked by the face before it runs). */
 export interface OpContext {
   maxMeshPoints: number;
+  /** Windows per room and polygon corners (validation/requests.ts Limits); their defaults when absent. */
+  maxWindows?: number;
+  maxCorners?: number;
   /** The installed model, loaded on first use (/run); absent where none is installed. */
   model?: () => Promise<LoadedModel | undefined>;
 }
 
 export const OPEN_CONTEXT: OpContext = { maxMeshPoints: 3_000_000 };
+
+/** The parse limits an operation applies, from its context. */
+export const limitsOf = (ctx: Pick<OpContext, 'maxMeshPoints' | 'maxWindows' | 'maxCorners'>) => ({
+  maxMeshPoints: ctx.maxMeshPoints,
+  ...(ctx.maxWindows !== undefined ? { maxWindows: ctx.maxWindows } : {}),
+  ...(ctx.maxCorners !== undefined ? { maxCorners: ctx.maxCorners } : {}),
+});

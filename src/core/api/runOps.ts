@@ -1,7 +1,7 @@
 import { LuxError } from '../errors';
 import { predictWindows, roomGrid, type LoadedModel } from '../model/predict';
 import { parseRunRequest } from '../validation/requests';
-import { json, type OpContext, type OpResult } from './result';
+import { json, limitsOf, type OpContext, type OpResult } from './result';
 import type { RoomAnswer } from './roomAnswer';
 import { answerResponse, roomAnswer, roomResponse, type RoomResult } from './roomResponse';
 import { windowAngles } from './windowAngles';
@@ -11,7 +11,7 @@ import { windowAngles } from './windowAngles';
  * window's frame, placed in the room frame; the room's DF is the sum over windows.
  */
 async function predictRoom(body: unknown, ctx: OpContext) {
-  const req = parseRunRequest(body, { maxMeshPoints: ctx.maxMeshPoints });
+  const req = parseRunRequest(body, limitsOf(ctx));
   const model: LoadedModel | undefined = await ctx.model?.();
   if (!model) throw new LuxError('service_unavailable', 'No daylight model is installed on this server');
   const angles = windowAngles(req, req.mesh);

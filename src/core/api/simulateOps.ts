@@ -2,7 +2,7 @@ import { simulateRoom, simulateRoomAsync, type CancelSignal, type SimulationResu
 import { parseWith } from '../validation/format';
 import { parseRunRequest, type RunRequest } from '../validation/requests';
 import { simulateOptions } from '../validation/schemas';
-import { json, type OpContext, type OpResult } from './result';
+import { json, limitsOf, type OpContext, type OpResult } from './result';
 import type { RoomAnswer } from './roomAnswer';
 import { roomAnswer, roomResponse } from './roomResponse';
 import { windowAngles, type WindowAngles } from './windowAngles';
@@ -20,8 +20,11 @@ interface Prepared {
   angles: WindowAngles[];
 }
 
-function prepare(body: unknown, ctx: Pick<OpContext, 'maxMeshPoints'>): Prepared {
-  const req = parseRunRequest(body, { maxMeshPoints: ctx.maxMeshPoints });
+function prepare(
+  body: unknown,
+  ctx: Pick<OpContext, 'maxMeshPoints' | 'maxWindows' | 'maxCorners'>,
+): Prepared {
+  const req = parseRunRequest(body, limitsOf(ctx));
   const opts = parseWith(simulateOptions, body);
   // The angles reported per window: given ones, or the fan from the mesh (what /run feeds the model).
   const angles = windowAngles(req, req.mesh);

@@ -16,8 +16,38 @@ import * as S from './schemas';
 
 export interface Limits {
   maxMeshPoints: number;
+  /** Windows per room (LUX_MAX_WINDOWS): each costs a model inference or an engine aperture. */
+  maxWindows?: number;
+  /** Corners of a room polygon (LUX_MAX_CORNERS): geometry checks and rasterising grow with them. */
+  maxCorners?: number;
 }
+export const DEFAULT_MAX_WINDOWS = 200;
+export const DEFAULT_MAX_CORNERS = 1000;
 const DEFAULT_LIMITS: Limits = { maxMeshPoints: 3_000_000 };
+
+/**
+ * Absurd sizes are refused before any other check runs on them (a room of 20 000 windows would otherwise
+ * run until the time-out): the raw counts of `windows` and `room_polygon`, against the limits, each with
+ * the message naming the limit and its environment variable.
+ */
+function checkRoomSize(room: unknown, limits: Limits): void {
+  if (!isPlainObject(room)) return;
+  const maxWindows = limits.maxWindows ?? DEFAULT_MAX_WINDOWS;
+  const maxCorners = limits.maxCorners ?? DEFAULT_MAX_CORNERS;
+  if (isPlainObject(room.windows)) {
+    const n = Object.keys(room.windows).length;
+    if (n > maxWindows)
+      throw validationError(
+        `Parameter 'windows' has ${n} windows, above the limit of ${maxWindows} per room (LUX_MAX_WINDOWS)`,
+      );
+  }
+  if (Array.isArray(room.room_polygon) && room.room_polygon.length > maxCorners)
+    throw validationError(
+      `Parameter 'room_polygon' has ${room.room_polygon.length} corners, above the limit of ${maxCorners} (LUX_MAX_CORNERS)`,
+    );
+}
+
+const parametersOf = (body: unknown): unknown => (isPlainObject(body) ? body.parameters : undefined);
 
 /** A room whose windows have been checked against it, with their derived geometry (same order). */
 export interface ResolvedRoom {
@@ -116,6 +146,7 @@ export interface RunRequest extends ResolvedRoom {
 }
 
 export function parseRunRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): RunRequest {
+  checkRoomSize(parametersOf(body), limits);
   const r = parseWith(S.runRequest, body, meshMissing);
   const modelType = baseModelType(r.model_type);
   // Daylight autonomy needs climate data and daylight coefficients (physics.md): never a fake map.
@@ -136,6 +167,7 @@ export interface EncodeRequest extends ResolvedRoom {
 }
 
 export function parseEncodeRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): EncodeRequest {
+  checkRoomSize(parametersOf(body), limits);
   const r = parseWith(S.encodeRequest, body, meshMissing);
   const room = resolveRoom(r.parameters, true);
   return {
@@ -146,7 +178,8 @@ export function parseEncodeRequest(body: unknown, limits: Limits = DEFAULT_LIMIT
   };
 }
 
-export function parseEncodeRawRequest(body: unknown): EncodeRequest {
+export function parseEncodeRawRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): EncodeRequest {
+  checkRoomSize(parametersOf(body), limits);
   const r = parseWith(S.encodeRawRequest, body);
   return {
     ...resolveRoom(r.parameters, true),
@@ -163,7 +196,12 @@ function unwrapParameters(body: unknown): unknown {
   return body;
 }
 
-export function parseWindowsRequest(body: unknown, needZ: boolean): ResolvedRoom {
+export function parseWindowsRequest(
+  body: unknown,
+  needZ: boolean,
+  limits: Limits = DEFAULT_LIMITS,
+): ResolvedRoom {
+  checkRoomSize(unwrapParameters(body), limits);
   const r = parseWith(S.windowsOnlyRequest(needZ), unwrapParameters(body));
   const room_polygon = toPolygon(r.room_polygon) as Vec2[];
   const windows = toWindows(r.windows);
@@ -218,6 +256,7 @@ export function parseObstructionWindowsRequest(
   body: unknown,
   limits: Limits = DEFAULT_LIMITS,
 ): ObstructionWindowsRequest {
+  checkRoomSize(body, limits);
   const r = parseWith(S.obstructionWindowsRequest, body);
   const room_polygon = toPolygon(r.room_polygon) as Vec2[];
   const windows = toWindows(r.windows);
