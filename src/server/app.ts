@@ -15,7 +15,7 @@ import { closeIfBodyUnread } from './unreadBody';
 
 export interface AppDeps {
   config: Pick<ServerConfig, 'maxBodyBytes' | 'maxMeshPoints' | 'requestTimeoutMs' | 'log'> &
-    Partial<Pick<ServerConfig, 'maxWindows' | 'maxCorners'>>;
+    Partial<Pick<ServerConfig, 'maxWindows' | 'maxCorners' | 'corsOrigins'>>;
   executor: Executor;
   tokens: readonly TokenEntry[];
   version: string;
@@ -33,7 +33,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use(
     '*',
     cors({
-      origin: '*',
+      // Any origin by default (the browser app may call a remote server); a hosted server names its own.
+      origin: config.corsOrigins ?? '*',
       allowHeaders: ['Authorization', 'Content-Type'],
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       exposeHeaders: ['Content-Disposition'],

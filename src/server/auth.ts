@@ -57,7 +57,8 @@ const unauthorized = (message: string) => new LuxError('authentication_error', m
 /** Resolves the Authorization header to a principal, or throws 401. */
 export function authenticate(header: string | undefined, tokens: readonly TokenEntry[]): Principal {
   if (!header) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <token>"');
-  const m = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/.exec(header);
+  // The scheme name is case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are Bearer.
+  const m = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
   if (!m) throw unauthorized('Malformed Authorization header: expected "Bearer <token>"');
   const digest = sha256(m[1]!);
   let found: TokenEntry | undefined;

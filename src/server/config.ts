@@ -14,6 +14,8 @@ export interface ServerConfig {
   /** Windows per room and room-polygon corners: absurd sizes are refused at once (400). */
   maxWindows: number;
   maxCorners: number;
+  /** Origins a browser may call the API from (LUX_CORS_ORIGINS, comma-separated); '*' = any (default). */
+  corsOrigins: string[] | '*';
   requestTimeoutMs: number;
   /** Worker threads for compute (default: one per core). */
   workers: number;
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     maxMeshPoints: int(env, 'LUX_MAX_MESH_POINTS', 3_000_000),
     maxWindows: int(env, 'LUX_MAX_WINDOWS', DEFAULT_MAX_WINDOWS),
     maxCorners: int(env, 'LUX_MAX_CORNERS', DEFAULT_MAX_CORNERS),
+    corsOrigins: corsOrigins(env.LUX_CORS_ORIGINS),
     requestTimeoutMs: int(env, 'LUX_REQUEST_TIMEOUT_MS', 60_000),
     workers: Math.max(1, int(env, 'LUX_WORKERS', cpus)),
     maxQueue: int(env, 'LUX_MAX_QUEUE', 256),
@@ -79,4 +82,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     log: env.LUX_LOG !== 'silent',
     modelCard: modelCardPath(env, env.LUX_APP_DIR ?? 'dist/app'),
   };
+}
+
+/** `*` or a comma-separated list of origins (`https://app.example.org`), for a hosted server's CORS. */
+export function corsOrigins(v: string | undefined): string[] | '*' {
+  const list = (v ?? '*')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  return list.length === 0 || list.includes('*') ? '*' : list;
 }

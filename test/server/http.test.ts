@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { corsOrigins } from '../../src/server/config';
 import { post, testApp, tokensFor } from './inProcess';
 
 const room = {
@@ -270,8 +271,10 @@ describe('authentication (api.md §Authentication)', () => {
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
     expect(await res.json()).toEqual({ status: 'error', error: message, error_type: 'authentication_error' });
   });
-  it('a known token with the scope → 200', async () => {
+  it('a known token with the scope → 200; the scheme name in any case', async () => {
     expect((await post(app, '/v2/stats', stats, { authorization: 'Bearer stats-only' })).status).toBe(200);
+    expect((await post(app, '/v2/stats', stats, { authorization: 'bearer stats-only' })).status).toBe(200);
+    expect((await post(app, '/v2/stats', stats, { authorization: 'BEARER stats-only' })).status).toBe(200);
     expect((await post(app, '/v2/stats', stats, { authorization: 'Bearer all-access' })).status).toBe(200);
   });
   it('a known token without the endpoint scope → 403', async () => {
@@ -294,6 +297,27 @@ describe('authentication (api.md §Authentication)', () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+  it('LUX_CORS_ORIGINS restricts the origins a browser may call from', async () => {
+    expect(corsOrigins('https://a.example, https://b.example/')).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+    expect(corsOrigins(undefined)).toBe('*');
+    const restricted = testApp({ corsOrigins: ['https://a.example'] });
+    const preflight = (origin: string) =>
+      restricted.request('/v2/stats', {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization',
+        },
+      });
+    expect((await preflight('https://a.example')).headers.get('access-control-allow-origin')).toBe(
+      'https://a.example',
+    );
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ export function testApp(
     maxMeshPoints?: number;
     maxWindows?: number;
     maxCorners?: number;
+    corsOrigins?: string[] | '*';
     requestTimeoutMs?: number;
     /** A model card to serve /run with (it must have finished loading: see ModelStatus.settled). */
     model?: ModelStatus;
@@ -22,6 +23,7 @@ export function testApp(
       maxMeshPoints: opts.maxMeshPoints ?? 3_000_000,
       ...(opts.maxWindows !== undefined ? { maxWindows: opts.maxWindows } : {}),
       ...(opts.maxCorners !== undefined ? { maxCorners: opts.maxCorners } : {}),
+      ...(opts.corsOrigins !== undefined ? { corsOrigins: opts.corsOrigins } : {}),
       requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
       log: false,
     },

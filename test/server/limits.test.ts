@@ -72,3 +72,33 @@ describe('room size limits', async () => {
     );
   });
 });
+
+describe('a mesh sent where none is needed is still checked', () => {
+  const app = testApp();
+  it.each([
+    [
+      '2 points',
+      [
+        [0, 0, 0],
+        [1, 1, 1],
+      ],
+      'Mesh must contain at least 3 points',
+    ],
+    [
+      'a string coordinate',
+      [
+        [0, 0, 'x'],
+        [1, 1, 1],
+        [2, 2, 2],
+      ],
+      "Parameter 'mesh[0][2]' must be a finite number",
+    ],
+  ])('/get-reference-point and /calculate-direction refuse %s', async (_, mesh, message) => {
+    for (const path of ['/v2/get-reference-point', '/v2/calculate-direction']) {
+      const body = { ...(EXAMPLE_BODIES[path.slice(3)]![0] as object), mesh };
+      const res = await post(app, path, body);
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).error, path).toBe(message);
+    }
+  });
+});

@@ -203,6 +203,8 @@ export function parseWindowsRequest(
 ): ResolvedRoom {
   checkRoomSize(unwrapParameters(body), limits);
   const r = parseWith(S.windowsOnlyRequest(needZ), unwrapParameters(body));
+  // These endpoints need no mesh, but one that is sent is checked as everywhere else (not silently taken).
+  if (isPlainObject(body) && body.mesh !== undefined) parseMesh(body.mesh, limits.maxMeshPoints);
   const room_polygon = toPolygon(r.room_polygon) as Vec2[];
   const windows = toWindows(r.windows);
   const geometry = windows.map((w) => checkedWindowGeometry(room_polygon, w));
