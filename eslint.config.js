@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+// What src/core may never import: it runs unchanged in a browser worker and in Node.
+const CORE_BANS = [
+  { group: ['node:*', 'fs', 'path', 'os', 'worker_threads', 'crypto'], message: 'src/core must not use Node APIs.' },
+  { group: ['react', 'react-dom', 'zustand', 'comlink', 'onnxruntime-*', '@react-three/*'], message: 'src/core is UI- and runtime-free.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'public/**'] },
   js.configs.recommended,
@@ -26,8 +32,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'os', 'worker_threads', 'crypto'], message: 'src/core must not use Node APIs.' },
-            { group: ['react', 'react-dom', 'zustand', 'comlink', 'onnxruntime-*', '@react-three/*'], message: 'src/core is UI- and runtime-free.' },
+            ...CORE_BANS,
             { group: ['three'], allowTypeImports: true, message: 'src/core is rendering-free: three.js only in obstruction/bvhGeometry.ts (three-mesh-bvh needs a BufferGeometry).' },
           ],
         },
@@ -41,10 +46,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['node:*', 'fs', 'path', 'os', 'worker_threads', 'crypto'], message: 'src/core must not use Node APIs.' },
-            { group: ['react', 'react-dom', 'zustand', 'comlink', 'onnxruntime-*', '@react-three/*'], message: 'src/core is UI- and runtime-free.' },
-          ],
+          patterns: CORE_BANS,
         },
       ],
     },

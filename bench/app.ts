@@ -43,11 +43,36 @@ async function clickPlanAt(page: Page, x: number, y: number): Promise<void> {
   await page.mouse.click(box.x + ((x + 1.5) / 9) * box.width, box.y + ((5.5 - y) / 7) * box.height);
 }
 
+/** Milliseconds from a key press (the selected window moves) to the plan's map changing on screen. */
+function keyToMap(page: Page, key: string): Promise<number> {
+  return page.evaluate(async (k) => {
+    const img = document.querySelector('[data-testid=plan-map]')!;
+    const before = img.getAttribute('href');
+    const t0 = performance.now();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+    await new Promise<void>((res) => {
+      const mo = new MutationObserver(() => {
+        if (img.getAttribute('href') !== before) {
+          mo.disconnect();
+          res();
+        }
+      });
+      mo.observe(img, { attributes: true });
+    });
+    await new Promise((r) => requestAnimationFrame(r));
+    return performance.now() - t0;
+  }, key);
+}
+
 /** Milliseconds from a key press (the selected window moves) to the preview, the draft and the standard map. */
-function keyToSettled(page: Page, key: string): Promise<{ preview: number; draft: number; standard: number }> {
+function keyToSettled(
+  page: Page,
+  key: string,
+): Promise<{ preview: number; draft: number; standard: number }> {
   return page.evaluate(async (k) => {
     const st = document.querySelector('[data-testid=status]')!;
-    const href = (): string | null | undefined => document.querySelector('[data-testid=plan-map]')?.getAttribute('href');
+    const href = (): string | null | undefined =>
+      document.querySelector('[data-testid=plan-map]')?.getAttribute('href');
     const before = href();
     const marks: Record<string, number> = {};
     const t0 = performance.now();
@@ -78,11 +103,21 @@ async function settleBench(page: Page, label: string, runs: number): Promise<Ben
   const marks = [];
   for (let i = 0; i < runs; i++) marks.push(await keyToSettled(page, i % 2 ? 'ArrowLeft' : 'ArrowRight'));
   return [
-    summarise(`${label}: key → model preview on screen`, marks.map((m) => m.preview)),
-    summarise(`${label}: key → engine draft map on screen`, marks.map((m) => m.draft)),
-    summarise(`${label}: key → engine standard map on screen`, marks.map((m) => m.standard), {
-      peer: { name: 'target (issue 16, default room)', ms: 2000, ratio: 0 },
-    }),
+    summarise(
+      `${label}: key → model preview on screen`,
+      marks.map((m) => m.preview),
+    ),
+    summarise(
+      `${label}: key → engine draft map on screen`,
+      marks.map((m) => m.draft),
+    ),
+    summarise(
+      `${label}: key → engine standard map on screen`,
+      marks.map((m) => m.standard),
+      {
+        peer: { name: 'target (issue 16, default room)', ms: 2000, ratio: 0 },
+      },
+    ),
   ];
 }
 
@@ -130,30 +165,7 @@ export async function runAppBench(): Promise<BenchResult[]> {
     await page.getByTestId('w1-offset').focus();
     await page.locator('body').click({ position: { x: 3, y: 3 } });
     const updates: number[] = [];
-    for (let i = 0; i < 15; i++) {
-      updates.push(
-        await page.evaluate(
-          async (key) => {
-            const img = document.querySelector('[data-testid=plan-map]')!;
-            const before = img.getAttribute('href');
-            const t0 = performance.now();
-            document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-            await new Promise<void>((res) => {
-              const mo = new MutationObserver(() => {
-                if (img.getAttribute('href') !== before) {
-                  mo.disconnect();
-                  res();
-                }
-              });
-              mo.observe(img, { attributes: true });
-            });
-            await new Promise((r) => requestAnimationFrame(r));
-            return performance.now() - t0;
-          },
-          i % 2 ? 'ArrowLeft' : 'ArrowRight',
-        ),
-      );
-    }
+    for (let i = 0; i < 15; i++) updates.push(await keyToMap(page, i % 2 ? 'ArrowLeft' : 'ArrowRight'));
     out.push(
       summarise('update, one window moved (key → map on screen)', updates.slice(3), {
         peer: { name: 'target (app.md)', ms: 150, ratio: 0 },
@@ -168,25 +180,7 @@ export async function runAppBench(): Promise<BenchResult[]> {
       await page.waitForFunction(
         () => document.querySelector('[data-testid=status]')?.getAttribute('data-engine') === 'running',
       );
-      inFlight.push(
-        await page.evaluate(async (key) => {
-          const img = document.querySelector('[data-testid=plan-map]')!;
-          const before = img.getAttribute('href');
-          const t0 = performance.now();
-          document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-          await new Promise<void>((res) => {
-            const mo = new MutationObserver(() => {
-              if (img.getAttribute('href') !== before) {
-                mo.disconnect();
-                res();
-              }
-            });
-            mo.observe(img, { attributes: true });
-          });
-          await new Promise((r) => requestAnimationFrame(r));
-          return performance.now() - t0;
-        }, i % 2 ? 'ArrowLeft' : 'ArrowRight'),
-      );
+      inFlight.push(await keyToMap(page, i % 2 ? 'ArrowLeft' : 'ArrowRight'));
     }
     out.push(
       summarise('update with an engine run in flight (key → map on screen)', inFlight, {
