@@ -267,7 +267,7 @@ def main():
     torch.manual_seed(a.seed)
     random.seed(a.seed)
     ckpt_path = os.path.join(a.out, "checkpoint.pt")
-    step, history, averaged, lineage = 0, [], {}, {}
+    step, history, averaged, lineage, resumed = 0, [], {}, {}, []
     # The command and batch that trained the weights: an --export-only run (of an average, say) reports
     # them, not its own arguments.
     command = "python3 " + " ".join(sys.argv)
@@ -292,6 +292,10 @@ def main():
         averaged = {k: ck[k] for k in AVERAGE_KEYS if k in ck}  # training/average.py
         lineage = ck.get("lineage", {})
         trained_with = ck.get("trained_with", trained_with)
+        # A run resumed with other arguments (threads, a shorter schedule) says so in its card.
+        resumed = ck.get("resumed", [])
+        if not a.export_only and command != trained_with["command"] and (not resumed or resumed[-1]["command"] != command):
+            resumed = resumed + [{"at_step": step, "command": command}]
         random.setstate(ck["py_rng"])
         torch.set_rng_state(ck["torch_rng"])
         print(f"resumed at step {step} (widths {widths}, context {model.context}, head {head})")
@@ -304,10 +308,13 @@ def main():
         if "trained_with" in ick:  # the weights it starts from were trained here: how, in the card too
             lineage["previous"] = provenance(ick)
 
-    teacher, teacher_ck = None, None
-    if a.teacher:
+    teacher = None
+    # Who taught the weights (kept in the checkpoint, so that a resume or an export of an average names it).
+    taught_by = ck.get("teacher") if ck else None
+    if a.teacher and not a.export_only:
         teacher_ck = torch.load(a.teacher, map_location=device)
         teacher = from_state(teacher_ck["model"]).to(device).eval()
+        taught_by = {"checkpoint": a.teacher, **(provenance(teacher_ck) if "trained_with" in teacher_ck else {})}
     train_files, val_files = split_files(a.data, unlabelled=teacher is not None)
     train, val = Shards(train_files), Shards(val_files)
     meta = lambda: {  # noqa: E731
@@ -335,9 +342,10 @@ def main():
             # last checkpoint's is kept for comparison.
             "validation_mae": None if averaged else history[-1]["val_mae"] if history else None,
             **({"last_checkpoint_validation_mae": history[-1]["val_mae"]} if averaged and history else {}),
+            **({"resumed": resumed} if resumed else {}),
             **averaged,
             **lineage,
-            **({"teacher": {"checkpoint": a.teacher, **provenance(teacher_ck)}} if teacher_ck and "trained_with" in teacher_ck else {"teacher": a.teacher} if a.teacher else {}),
+            **({"teacher": taught_by} if taught_by else {}),
             "framework": f"torch {torch.__version__}",
         },
     }
@@ -391,6 +399,8 @@ def main():
                     "step": step,
                     "history": history,
                     "lineage": lineage,
+                    "resumed": resumed,
+                    "teacher": taught_by,
                     "trained_with": trained_with,
                     "py_rng": random.getstate(),
                     "torch_rng": torch.get_rng_state(),
