@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXAMPLE_BODIES } from '../../src/server/examples';
 import { post, testApp } from './inProcess';
 
 /** Bodies of the original gateway's clients that Lux takes as documented aliases (docs/api-decisions.md). */
@@ -34,21 +35,10 @@ describe('clients of the original', () => {
   });
 
   it("the range message has the interface's shape for an exclusive bound too", async () => {
+    const body = EXAMPLE_BODIES['/simulate']![0] as { parameters: object };
     const res = await post(app, '/v2/simulate', {
-      model_type: 'df_default',
-      horizon: new Array(64).fill(0),
-      zenith: new Array(64).fill(0),
-      parameters: {
-        height_roof_over_floor: 0,
-        floor_height_above_terrain: 0,
-        room_polygon: [
-          [0, 0],
-          [5, 0],
-          [5, 4],
-          [0, 4],
-        ],
-        windows: { w1: { x1: 1, y1: 0, z1: 0.9, x2: 2, y2: 0, z2: 2.4, window_frame_ratio: 0.2 } },
-      },
+      ...body,
+      parameters: { ...body.parameters, height_roof_over_floor: 0 },
     });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe(
@@ -59,7 +49,6 @@ describe('clients of the original', () => {
 
 describe('/run/detailed (the original’s)', async () => {
   const { ModelStatus } = await import('../../src/server/model/status');
-  const { EXAMPLE_BODIES } = await import('../helpers/exampleBodies');
   const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
   expect(await model.settled()).toBe('ready');
   const app = testApp({ model });
