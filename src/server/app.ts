@@ -94,7 +94,11 @@ export function createApp(deps: AppDeps): Hono {
         );
       }
       const body = await c.req.arrayBuffer();
-      const signal = AbortSignal.timeout(config.requestTimeoutMs);
+      const timeout = AbortSignal.timeout(config.requestTimeoutMs);
+      // A client that hangs up takes its work with it: queued, it is dropped; running, its thread is ended
+      // (piscina aborts by terminating it), so a gone client never holds a core (the Node adapter aborts
+      // the request's signal when the connection closes early).
+      const signal = AbortSignal.any([timeout, c.req.raw.signal]);
       try {
         const res = await executor.run(
           {
@@ -112,12 +116,15 @@ export function createApp(deps: AppDeps): Hono {
         );
         return taskResponse(c, res);
       } catch (e) {
-        if (signal.aborted) {
+        if (timeout.aborted) {
           throw new LuxError(
             'timeout',
             `Request took longer than ${config.requestTimeoutMs} ms (LUX_REQUEST_TIMEOUT_MS)`,
           );
         }
+        // Nobody is left to read the answer; a plain error keeps it out of the internal-error log.
+        if (c.req.raw.signal.aborted)
+          throw new LuxError('service_unavailable', 'The client closed the connection');
         throw e;
       }
     };
