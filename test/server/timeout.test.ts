@@ -18,26 +18,31 @@ const post = async (path: string, body: unknown) => {
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 };
 
+/** A w × d m hall lit by one long window, at high quality: seconds to hours of work on one thread. */
+function hall(w: number, d: number) {
+  return {
+    model_type: 'df_default',
+    quality: 'high',
+    parameters: {
+      height_roof_over_floor: 4,
+      floor_height_above_terrain: 0,
+      room_polygon: [
+        [0, 0],
+        [w, 0],
+        [w, d],
+        [0, d],
+      ],
+      windows: { w1: { x1: 2, y1: 0, z1: 0.9, x2: w - 2, y2: -0.3, z2: 3.5, window_frame_ratio: 0.1 } },
+    },
+    horizon: new Array(64).fill(5),
+    zenith: new Array(64).fill(0),
+  };
+}
+
 describe('request time-out', () => {
   it('a simulation past the limit answers 504 and frees its worker', async () => {
     // A 600 m² hall at high quality takes far longer than 1.5 s on any machine this runs on.
-    const slow = {
-      model_type: 'df_default',
-      quality: 'high',
-      parameters: {
-        height_roof_over_floor: 4,
-        floor_height_above_terrain: 0,
-        room_polygon: [
-          [0, 0],
-          [30, 0],
-          [30, 20],
-          [0, 20],
-        ],
-        windows: { w1: { x1: 2, y1: 0, z1: 0.9, x2: 28, y2: -0.3, z2: 3.5, window_frame_ratio: 0.1 } },
-      },
-      horizon: new Array(64).fill(5),
-      zenith: new Array(64).fill(0),
-    };
+    const slow = hall(30, 20);
     const pending = post('/v2/simulate', slow);
     // Health is answered on the event loop, not by the busy worker.
     expect((await getHealth(server.url)).service).toBe('lux');
@@ -64,24 +69,8 @@ describe('a client that hangs up', () => {
   afterAll(() => patient?.stop());
 
   it('takes its work with it: the only worker is free for the next request at once', async () => {
-    // Hours of work at high quality on one thread (the hall above, ten times over).
-    const huge = {
-      model_type: 'df_default',
-      quality: 'high',
-      parameters: {
-        height_roof_over_floor: 4,
-        floor_height_above_terrain: 0,
-        room_polygon: [
-          [0, 0],
-          [90, 0],
-          [90, 60],
-          [0, 60],
-        ],
-        windows: { w1: { x1: 2, y1: 0, z1: 0.9, x2: 88, y2: -0.3, z2: 3.5, window_frame_ratio: 0.1 } },
-      },
-      horizon: new Array(64).fill(5),
-      zenith: new Array(64).fill(0),
-    };
+    // Hours of work at high quality on one thread (nine times the hall above).
+    const huge = hall(90, 60);
     const gone = new AbortController();
     const abandoned = fetch(`${patient.url}/v2/simulate`, {
       method: 'POST',
