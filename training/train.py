@@ -36,12 +36,13 @@ class Shards:
     for a teacher to label (`--teacher`)."""
 
     def __init__(self, files):
-        self.parts = []
+        self.parts, streams = [], []
         for jsonl in files:
             base = jsonl[: -len(".jsonl")]
             if not os.path.exists(base + ".x.npy"):
                 continue
             labelled = os.path.exists(base + ".df.npy")
+            streams.append(stream_of(jsonl))
             self.parts.append(
                 (
                     np.load(base + ".x.npy", mmap_mode="r"),
@@ -50,6 +51,21 @@ class Shards:
                 )
             )
         self.index = [(p, k) for p, part in enumerate(self.parts) for k in range(part[1].shape[0])]
+        # Row ids per stream (train, train-broad…; an unlabelled twin counts as its labelled stream).
+        self.by_stream = {}
+        for i, (p, _) in enumerate(self.index):
+            self.by_stream.setdefault(streams[p], []).append(i)
+
+    def sample(self, n, shares):
+        """n row ids: a share of them from each named stream (`--share`), the rest uniformly from the others."""
+        ids = []
+        for stream, share in shares.items():
+            rows = self.by_stream.get(stream, [])
+            if rows:
+                ids += random.sample(rows, round(n * share))
+        others = [i for s, rows in self.by_stream.items() if s not in shares for i in rows] if shares else None
+        pool = range(len(self.index)) if others is None else others
+        return ids + random.sample(pool, n - len(ids))
 
     def __len__(self):
         return len(self.index)
@@ -142,6 +158,12 @@ def provenance(ck):
         **{k: ck[k] for k in AVERAGE_KEYS if k in ck},
         **ck.get("lineage", {}),
     }
+
+
+def stream_of(jsonl):
+    """The stream a shard belongs to: its folder's name, an unlabelled twin counted as its labelled stream."""
+    folder = os.path.basename(os.path.dirname(jsonl))
+    return folder[: -len("-unlabelled")] if folder.endswith("-unlabelled") else folder
 
 
 def split_files(data, unlabelled=False):
@@ -256,8 +278,18 @@ def main():
     ap.add_argument("--export-only", action="store_true")
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
     ap.add_argument("--mean-weight", type=float, default=MEAN_WEIGHT, help="weight of the per-window mean-error term")
+    ap.add_argument(
+        "--share",
+        action="append",
+        default=[],
+        help="STREAM=F: that fraction of every batch from one stream (train-broad=0.5); the rest from the others "
+        "in their natural proportion (default: every window equally likely)",
+    )
     ap.add_argument("--teacher", help="a checkpoint whose answers label the unlabelled streams (distillation: npm run data -- --labels none)")
     a = ap.parse_args()
+    shares = {k: float(v) for k, v in (s.split("=", 1) for s in a.share)}
+    if sum(shares.values()) >= 1:
+        ap.error("--share fractions must leave room for the other streams (sum < 1)")
     globals()["MEAN_WEIGHT"] = a.mean_weight
 
     os.makedirs(a.out, exist_ok=True)
@@ -363,7 +395,7 @@ def main():
         lr = a.lr * 0.5 * (1 + math.cos(math.pi * step / a.steps))
         for g in opt.param_groups:
             g["lr"] = lr
-        ids = random.sample(range(len(train)), a.batch)
+        ids = train.sample(a.batch, shares)
         x, s, t, taught = train.batch(ids, with_taught=True)
         x, s, t = x.to(device), s.to(device), t.to(device)
         t = teach(teacher, x, s, t, taught.to(device))
