@@ -1,4 +1,6 @@
+import { npyBytes } from '../src/core/encoding/npy';
 import { measure, type BenchResult } from './harness';
+import { syntheticCity } from '../test/obstruction/syntheticCity';
 import { BENCH_ROOM, cityMesh } from './scenes';
 import { startBuiltServer } from './server';
 
@@ -13,10 +15,119 @@ const ORIGINAL_MS: Record<number, number> = {
   480_000: 670 + 270 + 1030,
 };
 
-async function timedPost(url: string, body: string): Promise<void> {
-  const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-  await res.arrayBuffer();
+async function timedPost(
+  url: string,
+  body: string | Uint8Array,
+  contentType = 'application/json',
+): Promise<unknown> {
+  const headers: Record<string, string> = { 'content-type': contentType };
+  const res = await fetch(url, { method: 'POST', body: body as BodyInit, headers });
+  const bytes = await res.arrayBuffer();
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.headers.get('content-type')?.startsWith('application/json')
+    ? JSON.parse(new TextDecoder().decode(bytes))
+    : null;
+}
+
+/**
+ * The 480k-triangle context the other ways a client can send it (issue 17): as the original's multipart
+ * form with a binary .npy file, and stored once (POST /v2/meshes) then named by `mesh_id`; each beside
+ * the JSON path's figure, whose ratio is printed.
+ */
+async function contextPaths(url: string, mesh: number[][], jsonMs: number): Promise<BenchResult[]> {
+  const room = { room_polygon: BENCH_ROOM.room_polygon, windows: BENCH_ROOM.windows };
+  const npy = npyBytes(Float32Array.from(mesh.flat()), [mesh.length, 3]);
+  const form = new FormData();
+  form.set('params', JSON.stringify(room));
+  form.set('mesh', new Blob([npy as BlobPart]), 'context.npy');
+  // Encoded once, as the JSON bodies are: the figure is the server's, not the client's form encoding.
+  const encoded = new Response(form);
+  const formType = encoded.headers.get('content-type')!;
+  const formBytes = new Uint8Array(await encoded.arrayBuffer());
+  const scene = { triangles: mesh.length / 3, npy_mb: +(npy.length / 2 ** 20).toFixed(1), windows: 1 };
+  const out: BenchResult[] = [];
+  out.push(
+    await measure(
+      `POST /obstruction_all, 5e+5 triangles as multipart .npy`,
+      () => timedPost(`${url}/v2/obstruction_all`, formBytes, formType),
+      { runs: 5, warmup: 1, scene, peer: { name: 'the same as JSON', ms: jsonMs } },
+    ),
+  );
+  const stored = (await timedPost(`${url}/v2/meshes`, JSON.stringify({ mesh }))) as { mesh_id: string };
+  const byId = JSON.stringify({ ...room, mesh_id: stored.mesh_id });
+  out.push(
+    await measure(
+      `POST /obstruction_all, 5e+5 triangles by mesh_id`,
+      () => timedPost(`${url}/v2/obstruction_all`, byId),
+      {
+        runs: 10,
+        scene: { triangles: mesh.length / 3, windows: 1 },
+        peer: { name: 'the same as JSON', ms: jsonMs },
+      },
+    ),
+  );
+  const runJson = JSON.stringify({ model_type: 'df_default', parameters: BENCH_ROOM, mesh });
+  const runJsonResult = await measure(
+    `POST /run, 1 window, 5e+5-triangle mesh as JSON`,
+    () => timedPost(`${url}/v2/run`, runJson),
+    { runs: 3, warmup: 1, scene: { triangles: mesh.length / 3, windows: 1 } },
+  );
+  out.push(runJsonResult);
+  const runById = JSON.stringify({
+    model_type: 'df_default',
+    parameters: BENCH_ROOM,
+    mesh_id: stored.mesh_id,
+  });
+  out.push(
+    await measure(
+      `POST /run, 1 window, 5e+5-triangle context by mesh_id`,
+      () => timedPost(`${url}/v2/run`, runById),
+      {
+        runs: 10,
+        scene: { triangles: mesh.length / 3, windows: 1 },
+        peer: { name: 'the same as JSON', ms: runJsonResult.median_ms },
+      },
+    ),
+  );
+  out.push(await runOnLots(url));
+  return out;
+}
+
+/**
+ * /run by mesh_id in a city laid out as real ones are (buildings on 25 m lots, storeys split: the test
+ * suite's synthetic city), the room's window on its own building's east facade. cityMesh above piles
+ * ~28 layers of overlapping boxes, which makes every exterior ray of the window-flux input slow; this is
+ * the figure an office's context gives.
+ */
+async function runOnLots(url: string): Promise<BenchResult> {
+  const city = syntheticCity(480_000, 3);
+  const mesh = city.mesh.positions;
+  const points: number[][] = [];
+  for (let i = 0; i < mesh.length; i += 3) points.push([mesh[i]!, mesh[i + 1]!, mesh[i + 2]!]);
+  const stored = (await timedPost(`${url}/v2/meshes`, JSON.stringify({ mesh: points }))) as {
+    mesh_id: string;
+  };
+  const parameters = {
+    height_roof_over_floor: 3,
+    floor_height_above_terrain: 6,
+    room_polygon: [
+      [5, -2],
+      [10, -2],
+      [10, 2],
+      [5, 2],
+    ],
+    windows: { w1: { x1: 10, y1: 1, z1: 6.9, x2: 10, y2: -1, z2: 8.4, window_frame_ratio: 0.2 } },
+  };
+  const body = JSON.stringify({ model_type: 'df_default', parameters, mesh_id: stored.mesh_id });
+  return measure(
+    `POST /run, 1 window, 5e+5-triangle city on lots by mesh_id`,
+    () => timedPost(`${url}/v2/run`, body),
+    {
+      runs: 10,
+      scene: { triangles: city.triangles, buildings: city.buildings, windows: 1 },
+      peer: { name: 'target', ms: 50 },
+    },
+  );
 }
 
 export async function runRequestBench(): Promise<BenchResult[]> {
@@ -28,24 +139,25 @@ export async function runRequestBench(): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
   try {
     for (const n of [10_000, 100_000, 480_000]) {
+      const mesh = cityMesh(n, 7);
       const body = JSON.stringify({
         room_polygon: BENCH_ROOM.room_polygon,
         windows: BENCH_ROOM.windows,
-        mesh: cityMesh(n, 7),
+        mesh,
       });
       const peer = ORIGINAL_MS[n];
-      out.push(
-        await measure(
-          `POST /obstruction_all, ${n.toExponential(0)} triangles`,
-          () => timedPost(`${url}/v2/obstruction_all`, body),
-          {
-            runs: n >= 480_000 ? 3 : 5,
-            warmup: 1,
-            scene: { triangles: n, json_mb: +(body.length / 2 ** 20).toFixed(1), windows: 1 },
-            ...(peer ? { peer: { name: 'original (no JSON parse)', ms: peer } } : {}),
-          },
-        ),
+      const json = await measure(
+        `POST /obstruction_all, ${n.toExponential(0)} triangles`,
+        () => timedPost(`${url}/v2/obstruction_all`, body),
+        {
+          runs: n >= 480_000 ? 3 : 5,
+          warmup: 1,
+          scene: { triangles: n, json_mb: +(body.length / 2 ** 20).toFixed(1), windows: 1 },
+          ...(peer ? { peer: { name: 'original (no JSON parse)', ms: peer } } : {}),
+        },
       );
+      out.push(json);
+      if (n === 480_000) out.push(...(await contextPaths(url, mesh, json.median_ms)));
     }
     const zeros = new Array(64).fill(10);
     const raw = JSON.stringify({

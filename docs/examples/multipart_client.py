@@ -1,10 +1,14 @@
 """A client written for the original daylight service, run against Lux: /v2/run as a multipart form, the mesh
 as a .npy file (gzip-compressed with --gzip), as the original's notebook sends it (README §Multipart).
 
-    python3 docs/examples/multipart_client.py http://localhost:8080 [--token TOKEN] [--gzip]
+    python3 docs/examples/multipart_client.py http://localhost:8080 [--token TOKEN] [--gzip] [--stored]
 
 Prints the answer's grid shape and the room's mean daylight factor as JSON. The same request as JSON
 (`requests.post(url, json=body)`) gets the same answer; test/server/multipart.test.ts runs this script.
+
+With --stored, the Lux way for many rooms against one context: the mesh is uploaded once
+(POST /v2/meshes, the .npy file as the body) and each /run names it by `mesh_id`; a 404 (the server no
+longer holds it) is answered by uploading again.
 """
 import argparse
 import gzip
@@ -34,25 +38,42 @@ def npy_bytes(points):
     return buf.getvalue()
 
 
+def run_stored(url, mesh, headers):
+    """/run against a context stored once; uploads it (again) when the server does not hold it."""
+    upload = lambda: requests.post(  # noqa: E731
+        f"{url}/v2/meshes", data=mesh, headers={**headers, "Content-Type": "application/octet-stream"}, timeout=60
+    ).json()["mesh_id"]
+    mesh_id = upload()
+    res = requests.post(f"{url}/v2/run", json={**PARAMS, "mesh_id": mesh_id}, headers=headers, timeout=60)
+    if res.status_code == 404:
+        res = requests.post(f"{url}/v2/run", json={**PARAMS, "mesh_id": upload()}, headers=headers, timeout=60)
+    return res
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("url")
     ap.add_argument("--token")
     ap.add_argument("--gzip", action="store_true")
+    ap.add_argument("--stored", action="store_true")
     a = ap.parse_args()
     mesh = npy_bytes(MESH)
     if a.gzip:
         mesh = gzip.compress(mesh)
-    res = requests.post(
-        f"{a.url}/v2/run",
-        data={"params": json.dumps(PARAMS)},
-        files={"mesh": ("mesh.npy", mesh, "application/octet-stream")},
-        headers={"Authorization": f"Bearer {a.token}"} if a.token else {},
-        timeout=60,
-    )
+    headers = {"Authorization": f"Bearer {a.token}"} if a.token else {}
+    if a.stored:
+        res = run_stored(a.url, mesh, headers)
+    else:
+        res = requests.post(
+            f"{a.url}/v2/run",
+            data={"params": json.dumps(PARAMS)},
+            files={"mesh": ("mesh.npy", mesh, "application/octet-stream")},
+            headers=headers,
+            timeout=60,
+        )
     body = res.json()
     if res.status_code != 200:
-        raise SystemExit(f"{res.status_code}: {body.get('message')}")
+        raise SystemExit(f"{res.status_code}: {body.get('error')}")
     df, mask = np.array(body["result"]), np.array(body["mask"])
     print(json.dumps({"shape": body["shape"], "mean": float(df[mask].mean())}))
 

@@ -9,7 +9,8 @@ import { healthBody } from './health';
 import { openApiDocument } from './openapi';
 import { docsAsset, docsPage } from './docsPage';
 import { errorResponse, taskResponse } from './respond';
-import { ROUTES, type RouteSpec } from './routes';
+import { ROUTES, STORE_MESH, type RouteSpec } from './routes';
+import { unknownMeshId } from './threadMeshes';
 import type { StaticApp } from './staticApp';
 import { closeIfBodyUnread } from './unreadBody';
 
@@ -36,7 +37,7 @@ export function createApp(deps: AppDeps): Hono {
       // Any origin by default (the browser app may call a remote server); a hosted server names its own.
       origin: config.corsOrigins ?? '*',
       allowHeaders: ['Authorization', 'Content-Type'],
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['Content-Disposition'],
     }),
   );
@@ -48,7 +49,10 @@ export function createApp(deps: AppDeps): Hono {
     });
   }
 
-  const health = async (c: Context) => c.json(await healthBody(executor, deps.version));
+  // Requests past authentication and waiting for or running their compute (health: `in_flight`).
+  let inFlight = 0;
+  const health = async (c: Context) =>
+    c.json({ ...(await healthBody(executor, deps.version)), in_flight: inFlight });
   for (const base of API_BASES) {
     app.get(`${base}`, health);
     app.get(`${base}/`, health);
@@ -60,10 +64,11 @@ export function createApp(deps: AppDeps): Hono {
   const authorize = (c: Context, route: RouteSpec): Principal | null => {
     if (tokens.length === 0) return null;
     const p = authenticate(c.req.header('authorization'), tokens);
-    if (!hasScope(p, route.scope)) {
+    const scopes = typeof route.scope === 'string' ? [route.scope] : route.scope;
+    if (!scopes.some((s) => hasScope(p, s))) {
       throw new LuxError(
         'permission_error',
-        `Token '${p.name}' has no '${route.scope}' scope for ${route.path}`,
+        `Token '${p.name}' has no ${scopes.map((s) => `'${s}'`).join(' or ')} scope for ${route.path}`,
       );
     }
     return p;
@@ -99,6 +104,7 @@ export function createApp(deps: AppDeps): Hono {
       // (piscina aborts by terminating it), so a gone client never holds a core (the Node adapter aborts
       // the request's signal when the connection closes early).
       const signal = AbortSignal.any([timeout, c.req.raw.signal]);
+      inFlight++;
       try {
         const res = await executor.run(
           {
@@ -126,9 +132,35 @@ export function createApp(deps: AppDeps): Hono {
         if (c.req.raw.signal.aborted)
           throw new LuxError('service_unavailable', 'The client closed the connection');
         throw e;
+      } finally {
+        inFlight--;
       }
     };
     for (const base of API_BASES) app.post(`${base}${route.path}`, limit, handler);
+  }
+
+  // Stored contexts (POST /v2/meshes above): look one up, or forget it. The same scopes as storing one.
+  const meshRoute = ROUTES.find((r) => r.op === STORE_MESH)!;
+  const meshId = (c: Context): string => {
+    const id = c.req.param('id') ?? '';
+    if (!/^[0-9a-f]{64}$/.test(id))
+      throw new LuxError('validation_error', `'${id.slice(0, 80)}' is not a mesh_id (64 hexadecimal digits)`);
+    return id;
+  };
+  for (const base of API_BASES) {
+    app.get(`${base}/meshes/:id`, async (c) => {
+      authorize(c, meshRoute);
+      const id = meshId(c);
+      const info = await executor.meshInfo(id);
+      if (!info) throw unknownMeshId(id);
+      return c.json({ status: 'success', ...info });
+    });
+    app.delete(`${base}/meshes/:id`, async (c) => {
+      authorize(c, meshRoute);
+      const id = meshId(c);
+      if (!(await executor.deleteMesh(id))) throw unknownMeshId(id);
+      return c.json({ status: 'success', mesh_id: id, deleted: true });
+    });
   }
 
   // `/` answers health to API clients and the web app to browsers.

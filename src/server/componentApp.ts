@@ -4,7 +4,7 @@ import { LuxError } from '../core/errors';
 import { createApp, type AppDeps } from './app';
 import type { Executor } from './executor/executor';
 import { errorResponse } from './respond';
-import { ROUTES } from './routes';
+import { componentsOf, ROUTES, type RouteSpec } from './routes';
 import { closeIfBodyUnread } from './unreadBody';
 
 /**
@@ -25,14 +25,16 @@ export async function componentHealth(executor: Executor, component: Component, 
     service: `lux-${component}`,
     version,
     services: { [component]: state },
+    mesh_store: await executor.meshStats(),
   };
 }
 
 export function createComponentApp(deps: Omit<AppDeps, 'staticApp'>, component: Component): Hono {
   const inner = createApp(deps);
-  const own = ROUTES.filter((r) => r.component === component).map((r) => r.path);
+  const serves = (r: RouteSpec) => componentsOf(r).includes(component);
+  const own = ROUTES.filter(serves).map((r) => r.path);
   const foreign = new Set(
-    ROUTES.filter((r) => r.component !== component).flatMap((r) => API_BASES.map((b) => `${b}${r.path}`)),
+    ROUTES.filter((r) => !serves(r)).flatMap((r) => API_BASES.map((b) => `${b}${r.path}`)),
   );
   const withCors = (res: Response) => {
     res.headers.set('access-control-allow-origin', '*');

@@ -19,6 +19,8 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   /** Worker threads for compute (default: one per core). */
   workers: number;
+  /** Bytes of uploaded contexts (POST /v2/meshes) kept with their BVH; least recently used go first. */
+  meshStoreBytes: number;
   /** Tasks waiting for a worker before the server answers 503 (back-pressure). */
   maxQueue: number;
   /** Idle worker threads exit after this long, returning their memory. */
@@ -32,6 +34,9 @@ export interface ServerConfig {
   /** The installed model's card (LUX_MODEL, LUX_MODEL_DIR), or null for none. */
   modelCard: string | null;
 }
+
+/** LUX_MESH_STORE_BYTES default: ~20 contexts of 480 000 triangles (~23 MB each with their BVH). */
+export const DEFAULT_MESH_STORE_BYTES = 512 * 1024 * 1024;
 
 export const COMPONENT_PORTS: Record<Component, number> = {
   obstruction: 8081,
@@ -76,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     requestTimeoutMs: int(env, 'LUX_REQUEST_TIMEOUT_MS', 60_000),
     workers: Math.max(1, int(env, 'LUX_WORKERS', cpus)),
     maxQueue: int(env, 'LUX_MAX_QUEUE', 256),
+    meshStoreBytes: int(env, 'LUX_MESH_STORE_BYTES', DEFAULT_MESH_STORE_BYTES),
     workerIdleMs: int(env, 'LUX_WORKER_IDLE_MS', 5_000),
     componentUrls,
     appDir: env.LUX_APP_DIR ?? 'dist/app',

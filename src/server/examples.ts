@@ -89,6 +89,7 @@ export const EXAMPLE_BODIES: Record<string, readonly unknown[]> = {
       },
     },
   ],
+  '/meshes': [{ mesh: MESH }],
   '/stats': [grid, { ...grid, thresholds: [0.5, 2, 5] }],
   '/merge': [
     {

@@ -25,7 +25,12 @@ export function startServer(config: ServerConfig = loadConfig(process.env, avail
           outboundToken: process.env.LUX_COMPONENT_TOKEN,
         })
       : new PoolExecutor(
-          { threads: config.workers, maxQueue: config.maxQueue, idleTimeoutMs: config.workerIdleMs },
+          {
+            threads: config.workers,
+            maxQueue: config.maxQueue,
+            idleTimeoutMs: config.workerIdleMs,
+            meshStoreBytes: config.meshStoreBytes,
+          },
           // Only the processes that serve the model component load it.
           new ModelStatus(config.role === 'embedded' || config.role === 'model' ? config.modelCard : null),
         );

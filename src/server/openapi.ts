@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { healthResponse, RESPONSES } from '../core/validation/responses';
+import { healthResponse, RESPONSES, storedMeshResponse } from '../core/validation/responses';
 import * as S from '../core/validation/schemas';
 import { EXAMPLE_BODIES } from './examples';
-import { ROUTES } from './routes';
+import { ROUTES, STORE_MESH } from './routes';
 
 /**
  * OpenAPI 3.1 document, generated from the same zod schemas that validate requests, so the document
@@ -53,7 +53,73 @@ const REQUESTS: Record<string, () => Record<string, unknown>> = {
   'encode-raw': () => schemaOf(S.encodeRawRequest),
   stats: () => schemaOf(S.statsRequest),
   merge: () => schemaOf(S.mergeRequest),
+  'store-mesh': () => ({ type: 'object', required: ['mesh'], properties: { mesh: meshSchema } }),
 };
+
+/** The operations that take a `mesh`, hence a `mesh_id`. */
+const TAKES_MESH = new Set([
+  'run',
+  'run-detailed',
+  'simulate',
+  'obstruction-all',
+  'horizon',
+  'zenith',
+  'obstruction',
+  'get-reference-point',
+  'calculate-direction',
+  'encode',
+]);
+
+/** POST /v2/meshes also takes the mesh file as the whole body. */
+const RAW_MESH = {
+  'application/octet-stream': {
+    schema: {
+      type: 'string',
+      format: 'binary',
+      description: 'The mesh file alone: .npy (float32/float64), gzip-compressed .npy, or a JSON array',
+    },
+  },
+};
+
+const meshIdParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+  description: 'The mesh_id POST /meshes answered',
+};
+
+/** GET and DELETE /meshes/{id}: whether the server still holds a context, and forgetting one. */
+function meshPaths(errorRef: Record<string, unknown>) {
+  const errors = {
+    400: { description: 'not a mesh_id', ...errorRef },
+    401: { description: 'authentication_error', ...errorRef },
+    403: { description: 'permission_error', ...errorRef },
+    404: { description: 'not held (never stored, or evicted): upload it again', ...errorRef },
+  };
+  return {
+    '/meshes/{id}': {
+      get: {
+        summary: 'A stored context: held or not, its size',
+        operationId: 'get-mesh',
+        parameters: [meshIdParameter],
+        responses: {
+          200: {
+            description: 'Held',
+            content: { 'application/json': { schema: responseOf(storedMeshResponse) } },
+          },
+          ...errors,
+        },
+      },
+      delete: {
+        summary: 'Forget a stored context',
+        operationId: 'delete-mesh',
+        parameters: [meshIdParameter],
+        responses: { 200: { description: 'Forgotten' }, ...errors },
+      },
+    },
+  };
+}
 
 const errorSchema = {
   type: 'object',
@@ -140,6 +206,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
               ...(EXAMPLE_BODIES[r.path]?.[0] !== undefined ? { example: EXAMPLE_BODIES[r.path]![0] } : {}),
             },
             'multipart/form-data': MULTIPART,
+            ...(r.op === STORE_MESH ? RAW_MESH : {}),
           },
         },
         responses: {
@@ -156,6 +223,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
           400: { description: 'validation_error / invalid_json', ...errorRef },
           401: { description: 'authentication_error', ...errorRef },
           403: { description: 'permission_error', ...errorRef },
+          ...(TAKES_MESH.has(r.op)
+            ? { 404: { description: 'mesh_id not held: upload it again', ...errorRef } }
+            : {}),
           413: { description: 'payload_too_large', ...errorRef },
           503: { description: 'service_unavailable', ...errorRef },
           504: { description: 'timeout', ...errorRef },
@@ -163,6 +233,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
       },
     };
   }
+  Object.assign(paths, meshPaths(errorRef));
   cached = {
     openapi: '3.1.0',
     info: {

@@ -1,11 +1,17 @@
 import type { Component } from '../core/api/operations';
 
+/** POST /v2/meshes: a server operation (it keeps state), not one of the core's stateless operations. */
+export const STORE_MESH = 'store-mesh';
+
 /** The POST endpoints of api.md: path, core operation, component (multi-process mode), auth scope. */
 export interface RouteSpec {
   path: string;
   op: string;
   component: Component;
-  scope: string;
+  /** Further components that serve the route too, each on its own (multi-process mode). */
+  alsoOn?: readonly Component[];
+  /** The scope a token needs; a list: any one of them. */
+  scope: string | readonly string[];
   summary: string;
   /** Needs an installed model (503 "model not installed" otherwise), not just its component running. */
   needsModel?: boolean;
@@ -91,6 +97,17 @@ export const ROUTES: readonly RouteSpec[] = [
     scope: 'encode',
     summary: 'Encoding from given angles, no mesh',
   },
+  {
+    path: '/meshes',
+    op: STORE_MESH,
+    component: 'obstruction',
+    alsoOn: ['encoder', 'model'],
+    scope: ['obstruction', 'run', 'simulate', 'encode', 'geometry'],
+    summary: 'Store a context once; later requests name it by `mesh_id` instead of sending `mesh`',
+  },
   { path: '/stats', op: 'stats', component: 'stats', scope: 'stats', summary: 'Statistics of a DF grid' },
   { path: '/merge', op: 'merge', component: 'merger', scope: 'merge', summary: 'Sum of per-window DF grids' },
 ];
+
+/** The components that serve a route (multi-process mode). */
+export const componentsOf = (r: RouteSpec): readonly Component[] => [r.component, ...(r.alsoOn ?? [])];

@@ -2,7 +2,11 @@ import { isOperation, OPERATIONS } from '../core/api/operations';
 import type { OpContext, OpResult } from '../core/api/result';
 import { isLuxError, LuxError, type LuxErrorType } from '../core/errors';
 import { loadModel } from './model/runtime';
+import type { MeshRegistry } from './meshStore';
 import { decodeBody } from './requestBody';
+import { storeMesh, type StoredMesh } from './storeMeshTask';
+import { storedMeshes } from './threadMeshes';
+import { STORE_MESH } from './routes';
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024; // config.ts LUX_MAX_BODY_BYTES default
 import { modelForbidden, scopesAllowModel } from './scopes';
@@ -27,11 +31,22 @@ export interface TaskRequest {
   principal: string | null;
   /** The installed model's card when it is ready (set by the executor), else null. */
   modelCard?: string | null;
+  /** The contexts the server holds (set by the executor): shared memory, not copied per task. */
+  meshes?: MeshRegistry;
 }
 
 /** A finished response, serialised in the worker so the event loop only copies bytes to the socket. */
 export type TaskResponse =
-  | { ok: true; contentType: string; body: string | Uint8Array; filename?: string }
+  | {
+      ok: true;
+      contentType: string;
+      body: string | Uint8Array;
+      filename?: string;
+      /** Stored contexts the request used, for the store's recency (mesh_id). */
+      meshesUsed?: string[];
+      /** POST /v2/meshes: the context for the server to keep. */
+      stored?: StoredMesh;
+    }
   | { ok: false; error: { type: LuxErrorType; message: string } };
 
 function serialise(r: OpResult): TaskResponse {
@@ -41,6 +56,15 @@ function serialise(r: OpResult): TaskResponse {
 
 export async function executeTask(req: TaskRequest): Promise<TaskResponse> {
   try {
+    if (req.op === STORE_MESH) {
+      const stored = await storeMesh(req.body, req.contentType, {
+        maxBytes: req.maxBodyBytes ?? DEFAULT_MAX_BODY,
+        maxMeshPoints: req.maxMeshPoints,
+        held: req.meshes,
+      });
+      const body = JSON.stringify({ status: 'success', ...stored.info });
+      return { ok: true, contentType: 'application/json', body, stored };
+    }
     if (!isOperation(req.op)) throw new LuxError('not_found', `Unknown operation '${req.op}'`);
     const body = await decodeBody(req.body, req.contentType, {
       maxBytes: req.maxBodyBytes ?? DEFAULT_MAX_BODY,
@@ -49,13 +73,16 @@ export async function executeTask(req: TaskRequest): Promise<TaskResponse> {
     if (typeof mt === 'string' && !scopesAllowModel(req.modelScopes, mt))
       throw modelForbidden(req.principal, mt);
     const card = req.modelCard;
+    const used = new Set<string>();
     const ctx: OpContext = {
+      ...(req.meshes ? { storedMesh: storedMeshes(req.meshes, used) } : {}),
       maxMeshPoints: req.maxMeshPoints,
       ...(req.maxWindows !== undefined ? { maxWindows: req.maxWindows } : {}),
       ...(req.maxCorners !== undefined ? { maxCorners: req.maxCorners } : {}),
       ...(card ? { model: () => loadModel(card) } : {}),
     };
-    return serialise(await OPERATIONS[req.op].run(body, ctx));
+    const res = serialise(await OPERATIONS[req.op].run(body, ctx));
+    return res.ok && used.size > 0 ? { ...res, meshesUsed: [...used] } : res;
   } catch (e) {
     if (isLuxError(e)) return { ok: false, error: { type: e.type, message: e.message } };
     // A bug: say so without leaking a stack trace to the client; the stack goes to stderr.

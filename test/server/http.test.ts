@@ -30,6 +30,8 @@ describe('health and content negotiation', () => {
           obstruction: 'ready',
           stats: 'ready',
         },
+        mesh_store: { count: 0, bytes: 0, limit_bytes: 512 * 1024 * 1024 },
+        in_flight: 0,
       });
     });
   }

@@ -15,6 +15,8 @@ export function testApp(
     requestTimeoutMs?: number;
     /** A model card to serve /run with (it must have finished loading: see ModelStatus.settled). */
     model?: ModelStatus;
+    /** LUX_MESH_STORE_BYTES. */
+    meshStoreBytes?: number;
   } = {},
 ) {
   return createApp({
@@ -27,7 +29,7 @@ export function testApp(
       requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
       log: false,
     },
-    executor: new InlineExecutor(opts.model ?? new ModelStatus(null)),
+    executor: new InlineExecutor(opts.model ?? new ModelStatus(null), opts.meshStoreBytes),
     tokens: opts.tokens ?? [],
     version: '0.0.0-test',
   });

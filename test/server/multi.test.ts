@@ -124,7 +124,18 @@ describe('multi-process mode (gateway + five components)', () => {
         const r = await getHealth(multi.url, path);
         return r.services.model === 'ready' ? r : undefined;
       });
-      expect(h, path).toEqual({ status: 'running', service: 'lux', version: pkg.version, services });
+      const {
+        mesh_store: stores,
+        in_flight,
+        ...rest
+      } = h as typeof h & {
+        mesh_store: Record<string, unknown>;
+        in_flight: number;
+      };
+      expect(rest, path).toEqual({ status: 'running', service: 'lux', version: pkg.version, services });
+      expect(in_flight).toBe(0);
+      // The stores of the components that hold contexts (POST /v2/meshes), as their health reports them.
+      expect(Object.keys(stores).sort(), path).toEqual(['encoder', 'model', 'obstruction']);
     }
   });
 
@@ -280,6 +291,33 @@ describe('multi-process mode (gateway + five components)', () => {
       error: "Token 'df-only' is not allowed to use model_type 'df_custom'",
       error_type: 'permission_error',
     });
+  });
+
+  it('a context stored through the gateway is held by every component that takes a mesh', async () => {
+    const up = await post(multi.url, '/v2/meshes', { mesh: MESH });
+    expect(up.status).toBe(200);
+    const id = up.json?.mesh_id as string;
+    const byId = (b: unknown) => {
+      const { mesh: _m, ...rest } = b as Record<string, unknown>;
+      return { ...rest, mesh_id: id };
+    };
+    // obstruction, encoder and model components, each from its own store, as embedded mode with the mesh
+    for (const [path, body] of [
+      ['/v2/obstruction_all', { ...windowsBody, mesh: MESH }],
+      ['/v2/encode', encodeBody],
+      ['/v2/run', EXAMPLE_BODIES['/run']![0]],
+    ] as const) {
+      const [g, e] = await Promise.all([post(multi.url, path, byId(body)), post(embedded.url, path, body)]);
+      expect(g.status, path).toBe(200);
+      expect(Buffer.from(g.bytes).equals(Buffer.from(e.bytes)), path).toBe(true);
+    }
+    const info = await fetch(`${multi.url}/v2/meshes/${id}`, { headers: bearer(FULL) });
+    expect(await info.json()).toEqual(up.json);
+    const gone = await fetch(`${multi.url}/v2/meshes/${id}`, { method: 'DELETE', headers: bearer(FULL) });
+    expect(gone.status).toBe(200);
+    const after = await post(multi.url, '/v2/obstruction_all', byId({ ...windowsBody, mesh: MESH }));
+    expect(after.status).toBe(404);
+    expect(after.json?.error).toMatch(/upload it again/);
   });
 
   it('every POST route of routes.ts is forwarded (no route answers 404 at the gateway for lack of a component)', async () => {

@@ -204,14 +204,14 @@ describe('a Python client written for the original (docs/examples/multipart_clie
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  it('gets the JSON client’s answer with a .npy mesh and with a gzip-compressed one', async () => {
+  it('gets the JSON client’s answer with a .npy mesh, a gzip-compressed one, and a stored one by mesh_id', async () => {
     const py = ensureTorchPython() as string;
     const body = { ...(EXAMPLE_BODIES['/run']![0] as object), response_format: 'json' };
     const json = await (await post(app, '/v2/run', body)).json();
     const mask = (json.mask as boolean[][]).flat();
     const cells = (json.result as number[][]).flat().filter((_, i) => mask[i]);
     const mean = cells.reduce((a, b) => a + b, 0) / cells.length;
-    for (const extra of [[], ['--gzip']]) {
+    for (const extra of [[], ['--gzip'], ['--stored'], ['--stored', '--gzip']]) {
       const out = await new Promise<string>((resolve, reject) =>
         execFile(py, ['docs/examples/multipart_client.py', url, ...extra], (e, stdout, stderr) =>
           e ? reject(new Error(`${e.message}\n${stderr}`)) : resolve(stdout),

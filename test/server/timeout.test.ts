@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { getHealth, startServer, type RunningServer } from '../helpers/server';
+import { waitFor } from '../helpers/processes';
 
 /**
  * LUX_REQUEST_TIMEOUT_MS on the real server: a simulation that runs past it answers 504 `timeout`, its
@@ -77,9 +78,13 @@ describe('a client that hangs up', () => {
       body: JSON.stringify(huge),
       signal: gone.signal,
     }).catch(() => 'aborted');
-    // Long enough for the server to have taken the request on under any test load: a hang-up before the
-    // Node adapter has registered its close handler is not seen (a gap noted in docs/deployment.md).
-    await new Promise((r) => setTimeout(r, 1500));
+    // Hang up once the server has taken the request on (under a loaded test machine that can take seconds):
+    // a hang-up before it reads the request is not seen (a gap noted in docs/deployment.md).
+    await waitFor('the simulation in flight', async () => {
+      const h = (await (await fetch(`${patient.url}/v2/`)).json()) as { in_flight: number };
+      return h.in_flight >= 1 ? true : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 200));
     gone.abort();
     expect(await abandoned).toBe('aborted');
     // With the work still running this would wait behind it for the 60 s time-out; dropped, the worker's

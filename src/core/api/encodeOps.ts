@@ -5,7 +5,7 @@ import { windowAngles } from './windowAngles';
 
 /**
  * /encode and /encode_raw: the original service's v2 (or v1) model input, one image + mask per window,
- * as NPY files in a ZIP. Windows without both angles get them from the mesh (one BVH per request).
+ * as NPY files in a ZIP. Windows without both angles get them from the mesh (windowAngles.ts).
  */
 function encoded(r: EncodeRequest): OpResult {
   const angles = windowAngles(r, r.mesh);

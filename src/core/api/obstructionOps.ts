@@ -1,5 +1,5 @@
 import { roundPoint } from '../geometry/window';
-import { buildObstructionScene, obstructionAt, obstructionFan } from '../obstruction';
+import { buildObstructionScene, obstructionAt, obstructionFans } from '../obstruction';
 import {
   isViewpointForm,
   parseObstructionWindowsRequest,
@@ -9,24 +9,25 @@ import { roundAngle } from './geometryOps';
 import { json, limitsOf, type OpContext, type OpResult } from './result';
 
 /**
- * /obstruction_all: per window, the 64-direction fan from its external reference point. One BVH serves
- * every window of the request. The top-level `horizon`/`zenith` are the first window's (api.md).
+ * /obstruction_all: per window, the 64-direction fan from its external reference point (obstructionFans:
+ * one tree or one scan per window serves the request). The top-level `horizon`/`zenith` are the first window's (api.md).
  */
 export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
   const limits = limitsOf(ctx);
   if (isViewpointForm(body)) {
     const v = parseViewpointRequest(body, limits);
-    const fan = obstructionFan(buildObstructionScene(v.mesh), v, v.direction);
+    const fan = obstructionFans(v.mesh, [{ viewpoint: v, direction: v.direction }])[0]!;
     return json({ status: 'success', horizon: fan.horizon, zenith: fan.zenith, directions: fan.directions });
   }
   const r = parseObstructionWindowsRequest(body, limits);
-  const scene = buildObstructionScene(r.mesh);
+  const fans = obstructionFans(
+    r.mesh,
+    r.geometry.map((g) => ({ viewpoint: g.externalReferencePoint, direction: g.directionAngle })),
+  );
   const windows: Record<string, unknown> = {};
-  let first: { horizon: number[]; zenith: number[] } | null = null;
   r.parameters.windows.forEach((w, i) => {
     const g = r.geometry[i]!;
-    const fan = obstructionFan(scene, g.externalReferencePoint, g.directionAngle);
-    first ??= fan;
+    const fan = fans[i]!;
     windows[w.id] = {
       horizon: fan.horizon,
       zenith: fan.zenith,
@@ -34,11 +35,11 @@ export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
       reference_point: roundPoint(g.referencePoint),
     };
   });
-  return json({ status: 'success', horizon: first!.horizon, zenith: first!.zenith, windows });
+  return json({ status: 'success', horizon: fans[0]!.horizon, zenith: fans[0]!.zenith, windows });
 }
 
 function single(body: unknown, ctx: OpContext) {
-  const v = parseViewpointRequest(body, { maxMeshPoints: ctx.maxMeshPoints });
+  const v = parseViewpointRequest(body, limitsOf(ctx));
   return obstructionAt(buildObstructionScene(v.mesh), v, v.direction);
 }
 

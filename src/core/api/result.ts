@@ -1,4 +1,5 @@
 import type { LoadedModel } from '../model/predict';
+import type { TriangleSoup } from '../types';
 
 /** What an operation hands back to a face (HTTP server, browser worker): JSON or a file. */
 export type OpResult =
@@ -13,6 +14,8 @@ export interface OpContext {
   /** Windows per room and polygon corners (validation/requests.ts Limits); their defaults when absent. */
   maxWindows?: number;
   maxCorners?: number;
+  /** Contexts stored by POST /v2/meshes, by id (validation/requests.ts Limits.storedMesh). */
+  storedMesh?: (id: string) => TriangleSoup;
   /** The installed model, loaded on first use (/run); absent where none is installed. */
   model?: () => Promise<LoadedModel | undefined>;
 }
@@ -20,8 +23,11 @@ export interface OpContext {
 export const OPEN_CONTEXT: OpContext = { maxMeshPoints: 3_000_000 };
 
 /** The parse limits an operation applies, from its context. */
-export const limitsOf = (ctx: Pick<OpContext, 'maxMeshPoints' | 'maxWindows' | 'maxCorners'>) => ({
+export const limitsOf = (
+  ctx: Pick<OpContext, 'maxMeshPoints' | 'maxWindows' | 'maxCorners' | 'storedMesh'>,
+) => ({
   maxMeshPoints: ctx.maxMeshPoints,
+  ...(ctx.storedMesh !== undefined ? { storedMesh: ctx.storedMesh } : {}),
   ...(ctx.maxWindows !== undefined ? { maxWindows: ctx.maxWindows } : {}),
   ...(ctx.maxCorners !== undefined ? { maxCorners: ctx.maxCorners } : {}),
 });

@@ -22,7 +22,7 @@ interface Prepared {
 
 function prepare(
   body: unknown,
-  ctx: Pick<OpContext, 'maxMeshPoints' | 'maxWindows' | 'maxCorners'>,
+  ctx: Pick<OpContext, 'maxMeshPoints' | 'maxWindows' | 'maxCorners' | 'storedMesh'>,
 ): Prepared {
   const req = parseRunRequest(body, limitsOf(ctx));
   const opts = parseWith(simulateOptions, body);

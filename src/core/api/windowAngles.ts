@@ -1,4 +1,4 @@
-import { buildObstructionScene, obstructionFan, type ObstructionScene } from '../obstruction';
+import { obstructionFans } from '../obstruction';
 import type { TriangleSoup } from '../types';
 import type { ResolvedRoom } from '../validation/requests';
 
@@ -9,17 +9,31 @@ export interface WindowAngles {
 
 /**
  * Each window's 64 horizon/zenith angles: its own (or the request's top-level ones, already applied by
- * validation), else the fan from its external reference point against the mesh. The BVH is built once,
- * and only when some window needs it. Used by /encode, /simulate and /run.
+ * validation), else the fan from its external reference point against the mesh, computed for all such
+ * windows together (obstructionFans picks a stored tree, a scan or a new tree). Used by /encode,
+ * /simulate and /run.
  */
 export function windowAngles(room: ResolvedRoom, mesh: TriangleSoup | null): WindowAngles[] {
-  let scene: ObstructionScene | null = null;
-  return room.parameters.windows.map((w, i) => {
-    if (w.horizon && w.zenith) return { horizon: w.horizon, zenith: w.zenith };
-    if (!mesh) throw new Error(`windowAngles: window '${w.id}' has no angles and the request no mesh`);
-    scene ??= buildObstructionScene(mesh);
-    const g = room.geometry[i]!;
-    const fan = obstructionFan(scene, g.externalReferencePoint, g.directionAngle);
+  const windows = room.parameters.windows;
+  const needing = windows.flatMap((w, i) => (w.horizon && w.zenith ? [] : [i]));
+  if (needing.length > 0 && !mesh) {
+    throw new Error(
+      `windowAngles: window '${windows[needing[0]!]!.id}' has no angles and the request no mesh`,
+    );
+  }
+  const fans = mesh
+    ? obstructionFans(
+        mesh,
+        needing.map((i) => ({
+          viewpoint: room.geometry[i]!.externalReferencePoint,
+          direction: room.geometry[i]!.directionAngle,
+        })),
+      )
+    : [];
+  return windows.map((w, i) => {
+    const k = needing.indexOf(i);
+    if (k < 0) return { horizon: w.horizon!, zenith: w.zenith! };
+    const fan = fans[k]!;
     return { horizon: w.horizon ?? fan.horizon, zenith: w.zenith ?? fan.zenith };
   });
 }

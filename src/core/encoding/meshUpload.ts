@@ -53,6 +53,8 @@ export function gunzipBounded(bytes: Uint8Array, maxBytes: number): Uint8Array {
   return out;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /** Flat positions from an NPY file of points: float32 or float64, (n, 3) or (3n,), little-endian, C order. */
 export function npyPoints(bytes: Uint8Array): Float32Array {
   if (!startsWith(bytes, NPY_MAGIC) || bytes.length < 10)
@@ -89,6 +91,15 @@ export function npyPoints(bytes: Uint8Array): Float32Array {
     throw validationError(
       `The mesh file is truncated: ${values} values need ${values * size} bytes, it holds ${bytes.length - start}`,
     );
+  if (size === 4 && LITTLE_ENDIAN) {
+    // The file's bytes are the array's: a view when they are 4-byte aligned (NPY pads its header to 64
+    // bytes, so they are whenever the file starts aligned), else one copy.
+    const offset = bytes.byteOffset + start;
+    if (offset % 4 === 0) return new Float32Array(bytes.buffer, offset, values);
+    const copy = new Float32Array(values);
+    new Uint8Array(copy.buffer).set(bytes.subarray(start, start + 4 * values));
+    return copy;
+  }
   const out = new Float32Array(values);
   for (let i = 0; i < values; i++)
     out[i] = size === 4 ? view.getFloat32(start + 4 * i, true) : view.getFloat64(start + 8 * i, true);

@@ -1,16 +1,15 @@
-import { CONTEXT_REFLECTANCE, type RoomModel } from './model';
+import type { RoomModel } from './model';
 import { offsetPolygon, triangulate } from './polygon2d';
 
 /** The building body rises 0.3 m above the ceiling (physics.md: the roof slab). */
 export const ROOF_ABOVE_CEILING = 0.3;
 
 export interface ExteriorGeometry {
-  /** Triangle soup: context mesh first, then the building body. */
-  positions: Float32Array;
-  /** Lambertian reflectance per triangle. */
-  reflectance: Float32Array;
-  /** Number of context triangles (the first ones). */
-  contextCount: number;
+  /** The context mesh (reflectance CONTEXT_REFLECTANCE); empty when the request has none. */
+  context: Float32Array;
+  /** The building body's triangles (reflectance `facade`). */
+  body: Float32Array;
+  facade: number;
 }
 
 /**
@@ -37,14 +36,7 @@ export function exteriorGeometry(model: RoomModel): ExteriorGeometry {
     const c = ring[k]!;
     tris.push(a[0], a[1], top, b[0], b[1], top, c[0], c[1], top);
   }
-  const ctx = model.mesh?.positions ?? new Float32Array(0);
-  const contextCount = Math.floor(ctx.length / 9);
-  const positions = new Float32Array(ctx.length + tris.length);
-  positions.set(ctx.subarray(0, contextCount * 9), 0);
-  positions.set(tris, contextCount * 9);
-  const total = positions.length / 9;
-  const reflectance = new Float32Array(total);
-  reflectance.fill(CONTEXT_REFLECTANCE, 0, contextCount);
-  reflectance.fill(model.reflectance.facade, contextCount, total);
-  return { positions, reflectance, contextCount };
+  // The context is passed as it is (not copied): its tree is kept per array (surfaces.ts).
+  const context = model.mesh?.positions ?? new Float32Array(0);
+  return { context, body: new Float32Array(tris), facade: model.reflectance.facade };
 }

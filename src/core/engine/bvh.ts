@@ -24,207 +24,57 @@ export interface RayHit {
   tri: number;
 }
 
-export class Bvh {
+/** A built tree as plain typed arrays: what a server keeps in shared memory for a stored context. */
+export interface BvhParts {
   /** Per node: min xyz, max xyz. */
-  private readonly bounds: Float64Array;
+  bounds: Float64Array;
   /** Per node: [first triangle, count] for leaves (count > 0), [right child, -1 - split axis] for inner nodes. */
-  private readonly meta: Int32Array;
+  meta: Int32Array;
   /** Per (reordered) triangle: v0 xyz, e1 xyz, e2 xyz. */
-  private readonly tris: Float64Array;
+  tris: Float64Array;
   /** Reordered position → original triangle index. */
+  order: Int32Array;
+}
+
+/** The same parts copied into SharedArrayBuffers (read in place by any thread). */
+export function sharedBvhParts(p: BvhParts): BvhParts {
+  const share = <T extends Float64Array | Int32Array>(a: T, make: (b: SharedArrayBuffer) => T): T => {
+    const out = make(new SharedArrayBuffer(a.byteLength));
+    out.set(a as never);
+    return out;
+  };
+  return {
+    bounds: share(p.bounds, (b) => new Float64Array(b)),
+    meta: share(p.meta, (b) => new Int32Array(b)),
+    tris: share(p.tris, (b) => new Float64Array(b)),
+    order: share(p.order, (b) => new Int32Array(b)),
+  };
+}
+
+export const bvhPartsBytes = (p: BvhParts): number =>
+  p.bounds.byteLength + p.meta.byteLength + p.tris.byteLength + p.order.byteLength;
+
+export class Bvh {
+  private readonly bounds: Float64Array;
+  private readonly meta: Int32Array;
+  private readonly tris: Float64Array;
   private readonly order: Int32Array;
   private readonly stack = new Int32Array(128);
   readonly triangleCount: number;
 
-  constructor(positions: Float32Array | Float64Array) {
-    const n = Math.floor(positions.length / 9);
-    this.triangleCount = n;
-    const cx = new Float64Array(n);
-    const cy = new Float64Array(n);
-    const cz = new Float64Array(n);
-    const lo = new Float64Array(n * 3);
-    const hi = new Float64Array(n * 3);
-    for (let i = 0; i < n; i++) {
-      const o = i * 9;
-      for (let k = 0; k < 3; k++) {
-        const a = positions[o + k]!;
-        const b = positions[o + 3 + k]!;
-        const c = positions[o + 6 + k]!;
-        lo[i * 3 + k] = Math.min(a, b, c);
-        hi[i * 3 + k] = Math.max(a, b, c);
-      }
-      cx[i] = (lo[i * 3]! + hi[i * 3]!) / 2;
-      cy[i] = (lo[i * 3 + 1]! + hi[i * 3 + 1]!) / 2;
-      cz[i] = (lo[i * 3 + 2]! + hi[i * 3 + 2]!) / 2;
-    }
-    const idx = new Int32Array(n);
-    for (let i = 0; i < n; i++) idx[i] = i;
-    const maxNodes = Math.max(1, 2 * n);
-    const bounds = new Float64Array(maxNodes * 6);
-    const meta = new Int32Array(maxNodes * 2);
-    let nodeCount = 0;
-    const cents = [cx, cy, cz];
-    const binCount = new Int32Array(BINS);
-    const binLo = new Float64Array(BINS * 3);
-    const binHi = new Float64Array(BINS * 3);
-    const rightArea = new Float64Array(BINS);
+  /** A tree over a triangle soup (built here), or one built before (its parts). */
+  constructor(source: Float32Array | Float64Array | BvhParts) {
+    const parts = 'tris' in source ? source : buildParts(source);
+    this.bounds = parts.bounds;
+    this.meta = parts.meta;
+    this.tris = parts.tris;
+    this.order = parts.order;
+    this.triangleCount = parts.order.length;
+  }
 
-    const build = (start: number, end: number): number => {
-      const node = nodeCount++;
-      let mnx = Infinity,
-        mny = Infinity,
-        mnz = Infinity,
-        mxx = -Infinity,
-        mxy = -Infinity,
-        mxz = -Infinity;
-      let cmnx = Infinity,
-        cmny = Infinity,
-        cmnz = Infinity,
-        cmxx = -Infinity,
-        cmxy = -Infinity,
-        cmxz = -Infinity;
-      for (let i = start; i < end; i++) {
-        const t = idx[i]!;
-        mnx = Math.min(mnx, lo[t * 3]!);
-        mny = Math.min(mny, lo[t * 3 + 1]!);
-        mnz = Math.min(mnz, lo[t * 3 + 2]!);
-        mxx = Math.max(mxx, hi[t * 3]!);
-        mxy = Math.max(mxy, hi[t * 3 + 1]!);
-        mxz = Math.max(mxz, hi[t * 3 + 2]!);
-        cmnx = Math.min(cmnx, cx[t]!);
-        cmny = Math.min(cmny, cy[t]!);
-        cmnz = Math.min(cmnz, cz[t]!);
-        cmxx = Math.max(cmxx, cx[t]!);
-        cmxy = Math.max(cmxy, cy[t]!);
-        cmxz = Math.max(cmxz, cz[t]!);
-      }
-      const b = node * 6;
-      bounds[b] = mnx;
-      bounds[b + 1] = mny;
-      bounds[b + 2] = mnz;
-      bounds[b + 3] = mxx;
-      bounds[b + 4] = mxy;
-      bounds[b + 5] = mxz;
-      const count = end - start;
-      const ext = [cmxx - cmnx, cmxy - cmny, cmxz - cmnz];
-      const cmin = [cmnx, cmny, cmnz];
-      let axis = 0;
-      if (ext[1]! > ext[axis]!) axis = 1;
-      if (ext[2]! > ext[axis]!) axis = 2;
-      if (count <= LEAF || ext[axis]! <= 1e-12) {
-        meta[node * 2] = start;
-        meta[node * 2 + 1] = count;
-        return node;
-      }
-      // Binned SAH along the widest centroid axis.
-      const cen = cents[axis]!;
-      const c0 = cmin[axis]!;
-      const scale = BINS / ext[axis]!;
-      binCount.fill(0);
-      binLo.fill(Infinity);
-      binHi.fill(-Infinity);
-      for (let i = start; i < end; i++) {
-        const t = idx[i]!;
-        const k = Math.min(BINS - 1, Math.floor((cen[t]! - c0) * scale));
-        binCount[k]!++;
-        for (let q = 0; q < 3; q++) {
-          binLo[k * 3 + q] = Math.min(binLo[k * 3 + q]!, lo[t * 3 + q]!);
-          binHi[k * 3 + q] = Math.max(binHi[k * 3 + q]!, hi[t * 3 + q]!);
-        }
-      }
-      // Sweep from the right for the suffix areas, then from the left (no allocation in the loops).
-      let rx0 = Infinity,
-        ry0 = Infinity,
-        rz0 = Infinity,
-        rx1 = -Infinity,
-        ry1 = -Infinity,
-        rz1 = -Infinity;
-      for (let k = BINS - 1; k > 0; k--) {
-        if (binCount[k]! > 0) {
-          rx0 = Math.min(rx0, binLo[k * 3]!);
-          ry0 = Math.min(ry0, binLo[k * 3 + 1]!);
-          rz0 = Math.min(rz0, binLo[k * 3 + 2]!);
-          rx1 = Math.max(rx1, binHi[k * 3]!);
-          ry1 = Math.max(ry1, binHi[k * 3 + 1]!);
-          rz1 = Math.max(rz1, binHi[k * 3 + 2]!);
-        }
-        rightArea[k] = boxArea(rx0, ry0, rz0, rx1, ry1, rz1);
-      }
-      let lx0 = Infinity,
-        ly0 = Infinity,
-        lz0 = Infinity,
-        lx1 = -Infinity,
-        ly1 = -Infinity,
-        lz1 = -Infinity;
-      let leftCount = 0;
-      let bestCost = Infinity;
-      let bestSplit = -1;
-      for (let k = 0; k < BINS - 1; k++) {
-        if (binCount[k]! > 0) {
-          lx0 = Math.min(lx0, binLo[k * 3]!);
-          ly0 = Math.min(ly0, binLo[k * 3 + 1]!);
-          lz0 = Math.min(lz0, binLo[k * 3 + 2]!);
-          lx1 = Math.max(lx1, binHi[k * 3]!);
-          ly1 = Math.max(ly1, binHi[k * 3 + 1]!);
-          lz1 = Math.max(lz1, binHi[k * 3 + 2]!);
-        }
-        leftCount += binCount[k]!;
-        const rightCount = count - leftCount;
-        if (leftCount === 0 || rightCount === 0) continue;
-        const cost = boxArea(lx0, ly0, lz0, lx1, ly1, lz1) * leftCount + rightArea[k + 1]! * rightCount;
-        if (cost < bestCost) {
-          bestCost = cost;
-          bestSplit = k;
-        }
-      }
-      let mid: number;
-      if (bestSplit < 0) {
-        mid = (start + end) >> 1;
-      } else {
-        // Partition idx[start, end) by bin.
-        let i = start;
-        let j = end - 1;
-        while (i <= j) {
-          const k = Math.min(BINS - 1, Math.floor((cen[idx[i]!]! - c0) * scale));
-          if (k <= bestSplit) i++;
-          else {
-            const tmp = idx[i]!;
-            idx[i] = idx[j]!;
-            idx[j] = tmp;
-            j--;
-          }
-        }
-        mid = i;
-        if (mid === start || mid === end) mid = (start + end) >> 1;
-      }
-      build(start, mid);
-      const right = build(mid, end);
-      meta[node * 2] = right;
-      meta[node * 2 + 1] = -1 - axis;
-      return node;
-    };
-    if (n > 0) build(0, n);
-    this.bounds = bounds.slice(0, Math.max(1, nodeCount) * 6);
-    this.meta = meta.slice(0, Math.max(1, nodeCount) * 2);
-    this.order = idx;
-    const tris = new Float64Array(n * 9);
-    for (let i = 0; i < n; i++) {
-      const o = idx[i]! * 9;
-      const d = i * 9;
-      const x0 = positions[o]!,
-        y0 = positions[o + 1]!,
-        z0 = positions[o + 2]!;
-      tris[d] = x0;
-      tris[d + 1] = y0;
-      tris[d + 2] = z0;
-      tris[d + 3] = positions[o + 3]! - x0;
-      tris[d + 4] = positions[o + 4]! - y0;
-      tris[d + 5] = positions[o + 5]! - z0;
-      tris[d + 6] = positions[o + 6]! - x0;
-      tris[d + 7] = positions[o + 7]! - y0;
-      tris[d + 8] = positions[o + 8]! - z0;
-    }
-    this.tris = tris;
+  /** The tree's arrays, to keep or share (they are the live ones: do not modify). */
+  get parts(): BvhParts {
+    return { bounds: this.bounds, meta: this.meta, tris: this.tris, order: this.order };
   }
 
   /**
@@ -329,4 +179,194 @@ export class Bvh {
     out.tri = this.order[bestTri]!;
     return true;
   }
+}
+
+/** Binned-SAH build over a triangle soup (see the module comment). */
+function buildParts(positions: Float32Array | Float64Array): BvhParts {
+  const n = Math.floor(positions.length / 9);
+  const cx = new Float64Array(n);
+  const cy = new Float64Array(n);
+  const cz = new Float64Array(n);
+  const lo = new Float64Array(n * 3);
+  const hi = new Float64Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    const o = i * 9;
+    for (let k = 0; k < 3; k++) {
+      const a = positions[o + k]!;
+      const b = positions[o + 3 + k]!;
+      const c = positions[o + 6 + k]!;
+      lo[i * 3 + k] = Math.min(a, b, c);
+      hi[i * 3 + k] = Math.max(a, b, c);
+    }
+    cx[i] = (lo[i * 3]! + hi[i * 3]!) / 2;
+    cy[i] = (lo[i * 3 + 1]! + hi[i * 3 + 1]!) / 2;
+    cz[i] = (lo[i * 3 + 2]! + hi[i * 3 + 2]!) / 2;
+  }
+  const idx = new Int32Array(n);
+  for (let i = 0; i < n; i++) idx[i] = i;
+  const maxNodes = Math.max(1, 2 * n);
+  const bounds = new Float64Array(maxNodes * 6);
+  const meta = new Int32Array(maxNodes * 2);
+  let nodeCount = 0;
+  const cents = [cx, cy, cz];
+  const binCount = new Int32Array(BINS);
+  const binLo = new Float64Array(BINS * 3);
+  const binHi = new Float64Array(BINS * 3);
+  const rightArea = new Float64Array(BINS);
+
+  const build = (start: number, end: number): number => {
+    const node = nodeCount++;
+    let mnx = Infinity,
+      mny = Infinity,
+      mnz = Infinity,
+      mxx = -Infinity,
+      mxy = -Infinity,
+      mxz = -Infinity;
+    let cmnx = Infinity,
+      cmny = Infinity,
+      cmnz = Infinity,
+      cmxx = -Infinity,
+      cmxy = -Infinity,
+      cmxz = -Infinity;
+    for (let i = start; i < end; i++) {
+      const t = idx[i]!;
+      mnx = Math.min(mnx, lo[t * 3]!);
+      mny = Math.min(mny, lo[t * 3 + 1]!);
+      mnz = Math.min(mnz, lo[t * 3 + 2]!);
+      mxx = Math.max(mxx, hi[t * 3]!);
+      mxy = Math.max(mxy, hi[t * 3 + 1]!);
+      mxz = Math.max(mxz, hi[t * 3 + 2]!);
+      cmnx = Math.min(cmnx, cx[t]!);
+      cmny = Math.min(cmny, cy[t]!);
+      cmnz = Math.min(cmnz, cz[t]!);
+      cmxx = Math.max(cmxx, cx[t]!);
+      cmxy = Math.max(cmxy, cy[t]!);
+      cmxz = Math.max(cmxz, cz[t]!);
+    }
+    const b = node * 6;
+    bounds[b] = mnx;
+    bounds[b + 1] = mny;
+    bounds[b + 2] = mnz;
+    bounds[b + 3] = mxx;
+    bounds[b + 4] = mxy;
+    bounds[b + 5] = mxz;
+    const count = end - start;
+    const ext = [cmxx - cmnx, cmxy - cmny, cmxz - cmnz];
+    const cmin = [cmnx, cmny, cmnz];
+    let axis = 0;
+    if (ext[1]! > ext[axis]!) axis = 1;
+    if (ext[2]! > ext[axis]!) axis = 2;
+    if (count <= LEAF || ext[axis]! <= 1e-12) {
+      meta[node * 2] = start;
+      meta[node * 2 + 1] = count;
+      return node;
+    }
+    // Binned SAH along the widest centroid axis.
+    const cen = cents[axis]!;
+    const c0 = cmin[axis]!;
+    const scale = BINS / ext[axis]!;
+    binCount.fill(0);
+    binLo.fill(Infinity);
+    binHi.fill(-Infinity);
+    for (let i = start; i < end; i++) {
+      const t = idx[i]!;
+      const k = Math.min(BINS - 1, Math.floor((cen[t]! - c0) * scale));
+      binCount[k]!++;
+      for (let q = 0; q < 3; q++) {
+        binLo[k * 3 + q] = Math.min(binLo[k * 3 + q]!, lo[t * 3 + q]!);
+        binHi[k * 3 + q] = Math.max(binHi[k * 3 + q]!, hi[t * 3 + q]!);
+      }
+    }
+    // Sweep from the right for the suffix areas, then from the left (no allocation in the loops).
+    let rx0 = Infinity,
+      ry0 = Infinity,
+      rz0 = Infinity,
+      rx1 = -Infinity,
+      ry1 = -Infinity,
+      rz1 = -Infinity;
+    for (let k = BINS - 1; k > 0; k--) {
+      if (binCount[k]! > 0) {
+        rx0 = Math.min(rx0, binLo[k * 3]!);
+        ry0 = Math.min(ry0, binLo[k * 3 + 1]!);
+        rz0 = Math.min(rz0, binLo[k * 3 + 2]!);
+        rx1 = Math.max(rx1, binHi[k * 3]!);
+        ry1 = Math.max(ry1, binHi[k * 3 + 1]!);
+        rz1 = Math.max(rz1, binHi[k * 3 + 2]!);
+      }
+      rightArea[k] = boxArea(rx0, ry0, rz0, rx1, ry1, rz1);
+    }
+    let lx0 = Infinity,
+      ly0 = Infinity,
+      lz0 = Infinity,
+      lx1 = -Infinity,
+      ly1 = -Infinity,
+      lz1 = -Infinity;
+    let leftCount = 0;
+    let bestCost = Infinity;
+    let bestSplit = -1;
+    for (let k = 0; k < BINS - 1; k++) {
+      if (binCount[k]! > 0) {
+        lx0 = Math.min(lx0, binLo[k * 3]!);
+        ly0 = Math.min(ly0, binLo[k * 3 + 1]!);
+        lz0 = Math.min(lz0, binLo[k * 3 + 2]!);
+        lx1 = Math.max(lx1, binHi[k * 3]!);
+        ly1 = Math.max(ly1, binHi[k * 3 + 1]!);
+        lz1 = Math.max(lz1, binHi[k * 3 + 2]!);
+      }
+      leftCount += binCount[k]!;
+      const rightCount = count - leftCount;
+      if (leftCount === 0 || rightCount === 0) continue;
+      const cost = boxArea(lx0, ly0, lz0, lx1, ly1, lz1) * leftCount + rightArea[k + 1]! * rightCount;
+      if (cost < bestCost) {
+        bestCost = cost;
+        bestSplit = k;
+      }
+    }
+    let mid: number;
+    if (bestSplit < 0) {
+      mid = (start + end) >> 1;
+    } else {
+      // Partition idx[start, end) by bin.
+      let i = start;
+      let j = end - 1;
+      while (i <= j) {
+        const k = Math.min(BINS - 1, Math.floor((cen[idx[i]!]! - c0) * scale));
+        if (k <= bestSplit) i++;
+        else {
+          const tmp = idx[i]!;
+          idx[i] = idx[j]!;
+          idx[j] = tmp;
+          j--;
+        }
+      }
+      mid = i;
+      if (mid === start || mid === end) mid = (start + end) >> 1;
+    }
+    build(start, mid);
+    const right = build(mid, end);
+    meta[node * 2] = right;
+    meta[node * 2 + 1] = -1 - axis;
+    return node;
+  };
+  if (n > 0) build(0, n);
+  const outBounds = bounds.slice(0, Math.max(1, nodeCount) * 6);
+  const outMeta = meta.slice(0, Math.max(1, nodeCount) * 2);
+  const tris = new Float64Array(n * 9);
+  for (let i = 0; i < n; i++) {
+    const o = idx[i]! * 9;
+    const d = i * 9;
+    const x0 = positions[o]!,
+      y0 = positions[o + 1]!,
+      z0 = positions[o + 2]!;
+    tris[d] = x0;
+    tris[d + 1] = y0;
+    tris[d + 2] = z0;
+    tris[d + 3] = positions[o + 3]! - x0;
+    tris[d + 4] = positions[o + 4]! - y0;
+    tris[d + 5] = positions[o + 5]! - z0;
+    tris[d + 6] = positions[o + 6]! - x0;
+    tris[d + 7] = positions[o + 7]! - y0;
+    tris[d + 8] = positions[o + 8]! - z0;
+  }
+  return { bounds: outBounds, meta: outMeta, tris, order: idx };
 }

@@ -1,7 +1,9 @@
-import { Bvh, type RayHit } from './bvh';
+import type { RayHit } from './bvh';
 import type { ExteriorGeometry } from './body';
 import { cosineStrata, frameAround } from './hemisphere';
+import { CONTEXT_REFLECTANCE } from './model';
 import { hash32, rng } from './random';
+import { intersectBoth, surfacesOf, type Surfaces } from './surfaces';
 import { skyLuminance, skyOnTilt } from './sky';
 
 /** What an exterior ray meets. */
@@ -60,6 +62,7 @@ interface CacheEntry {
 }
 
 const EPS = 2e-4;
+const CONTEXT_RHO = Math.fround(CONTEXT_REFLECTANCE);
 
 /**
  * The world outside the room: terrain plane z = 0, the context mesh and the building body, under the CIE
@@ -75,14 +78,17 @@ const EPS = 2e-4;
  * the fourth and higher are neglected (each exterior order is ≤ ~20 % of the one before, in a canyon).
  */
 export class Exterior {
-  private readonly bvh: Bvh;
-  private readonly normals: Float32Array;
-  private readonly rho: Float32Array;
+  /** The context (null without one) and the building body, traced as one soup: context triangles first. */
+  private readonly context: Surfaces | null;
+  private readonly body: Surfaces;
+  private readonly contextCount: number;
+  private readonly facadeRho: number;
   private readonly terrainRho: number;
   private readonly fine = new Map<string, CacheEntry>();
   private readonly coarse = new Map<string, number>();
   private readonly coarseAll = new Map<string, number>();
   private readonly rayHit: RayHit = { t: Infinity, tri: -1 };
+  private readonly rayHit2: RayHit = { t: Infinity, tri: -1 };
   private readonly scratch = newHit();
   private readonly scratch2 = newHit();
   private readonly seed: number;
@@ -95,34 +101,14 @@ export class Exterior {
     seed: number,
     quality: ExteriorQuality = DEFAULT_EXTERIOR_QUALITY,
   ) {
-    this.bvh = new Bvh(geom.positions);
-    this.rho = geom.reflectance;
+    this.contextCount = Math.floor(geom.context.length / 9);
+    this.context = this.contextCount > 0 ? surfacesOf(geom.context) : null;
+    this.body = surfacesOf(geom.body);
+    // float32, as the per-triangle reflectance array held them: the same numbers as the training labels.
+    this.facadeRho = Math.fround(geom.facade);
     this.terrainRho = terrainRho;
     this.seed = seed;
     this.quality = quality;
-    const p = geom.positions;
-    const n = p.length / 9;
-    const normals = new Float32Array(n * 3);
-    for (let i = 0; i < n; i++) {
-      const o = i * 9;
-      const ax = p[o + 3]! - p[o]!,
-        ay = p[o + 4]! - p[o + 1]!,
-        az = p[o + 5]! - p[o + 2]!;
-      const bx = p[o + 6]! - p[o]!,
-        by = p[o + 7]! - p[o + 1]!,
-        bz = p[o + 8]! - p[o + 2]!;
-      let cx = ay * bz - az * by,
-        cy = az * bx - ax * bz,
-        cz = ax * by - ay * bx;
-      const l = Math.hypot(cx, cy, cz) || 1;
-      cx /= l;
-      cy /= l;
-      cz /= l;
-      normals[i * 3] = cx;
-      normals[i * 3 + 1] = cy;
-      normals[i * 3 + 2] = cz;
-    }
-    this.normals = normals;
   }
 
   /** Closest thing along a unit direction from (ox, oy, oz). */
@@ -140,11 +126,14 @@ export class Exterior {
     let tmax = Infinity;
     if (dz < 0) tmax = -oz / dz;
     const rh = this.rayHit;
-    if (this.bvh.intersect(ox, oy, oz, dx, dy, dz, tmin, tmax, rh)) {
+    if (intersectBoth(this.context, this.body, ox, oy, oz, dx, dy, dz, tmin, tmax, rh, this.rayHit2)) {
       const i = rh.tri;
-      let nx = this.normals[i * 3]!,
-        ny = this.normals[i * 3 + 1]!,
-        nz = this.normals[i * 3 + 2]!;
+      const inContext = i < this.contextCount;
+      const normals = inContext ? this.context!.normals : this.body.normals;
+      const j = inContext ? i : i - this.contextCount;
+      let nx = normals[j * 3]!,
+        ny = normals[j * 3 + 1]!,
+        nz = normals[j * 3 + 2]!;
       out.side = 1;
       if (nx * dx + ny * dy + nz * dz > 0) {
         nx = -nx;
@@ -157,7 +146,7 @@ export class Exterior {
       out.nx = nx;
       out.ny = ny;
       out.nz = nz;
-      out.rho = this.rho[i]!;
+      out.rho = inContext ? CONTEXT_RHO : this.facadeRho;
       out.tri = i;
     } else if (dz < 0 && tmax > tmin) {
       out.kind = TERRAIN;
@@ -182,7 +171,21 @@ export class Exterior {
   occluded(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number): boolean {
     this.rays++;
     if (dz < 0) return true;
-    return this.bvh.intersect(ox, oy, oz, dx, dy, dz, 1e-6, Infinity, this.rayHit, true);
+    return intersectBoth(
+      this.context,
+      this.body,
+      ox,
+      oy,
+      oz,
+      dx,
+      dy,
+      dz,
+      1e-6,
+      Infinity,
+      this.rayHit,
+      this.rayHit2,
+      true,
+    );
   }
 
   /**

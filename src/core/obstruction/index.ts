@@ -4,6 +4,9 @@ export {
   type ObstructionScene,
   type ObstructionSceneOptions,
 } from './obstructionScene';
+export { buildSharedScene, sceneFromShared, sharedSceneBytes, type SharedScene } from './sharedScene';
+export { obstructionFans, SCAN_MAX_VIEWPOINTS } from './fans';
+export { obstructionFansByScan } from './fanScan';
 export { fanDirections, FAN_SIZE, FAN_HALF_SPAN_DEG } from './fanDirections';
 export {
   obstructionAt,

@@ -27,6 +27,17 @@ export interface ObstructionSceneOptions {
   targetLeafSize?: number;
 }
 
+/** Scenes built elsewhere (a server's stored context, sharedScene.ts), by the positions they index. */
+const built = new WeakMap<Float32Array, ObstructionScene>();
+
+/** The scene adopted for these positions, if any: a tree that costs nothing more to query. */
+export const adoptedScene = (positions: Float32Array): ObstructionScene | undefined => built.get(positions);
+
+/** From now on buildObstructionScene answers `scene` for its positions instead of building again. */
+export function adoptScene(scene: ObstructionScene): void {
+  built.set(scene.positions, scene);
+}
+
 /**
  * Builds the BVH in indirect mode: the soup's positions are used in place (no copy, no index buffer, so
  * they must not change afterwards); the BVH keeps its own triangle order in a Uint32Array of one entry
@@ -38,20 +49,33 @@ export function buildObstructionScene(
   options: ObstructionSceneOptions = {},
 ): ObstructionScene {
   const positions = mesh.positions;
+  const tuned = options.strategy !== undefined || options.targetLeafSize !== undefined;
+  const adopted = tuned ? undefined : built.get(positions);
+  if (adopted) return adopted;
   if (positions.length % 9 !== 0) {
     throw new RangeError(`TriangleSoup positions length must be a multiple of 9, got ${positions.length}`);
   }
   const triangleCount = positions.length / 9;
   if (triangleCount === 0) return { positions, triangleCount, bvh: null, triangleOf: null };
-  const bvh = new MeshBVH(positionsGeometry(positions), {
+  const bvh = newBvh(positions, options);
+  // serialize without cloning hands back the live indirect buffer: the public way to read it.
+  const triangleOf = MeshBVH.serialize(bvh, { cloneBuffers: false }).indirectBuffer;
+  return { positions, triangleCount, bvh, triangleOf };
+}
+
+/** The tree over `positions` (indirect: the positions stay in place); `shared` puts it in SharedArrayBuffers. */
+export function newBvh(
+  positions: Float32Array,
+  options: ObstructionSceneOptions = {},
+  shared = false,
+): MeshBVH {
+  return new MeshBVH(positionsGeometry(positions), {
     strategy: options.strategy ?? CENTER,
     targetLeafSize: options.targetLeafSize ?? 10,
     indirect: true,
     verbose: false,
+    useSharedArrayBuffer: shared,
   });
-  // serialize without cloning hands back the live indirect buffer: the public way to read it.
-  const triangleOf = MeshBVH.serialize(bvh, { cloneBuffers: false }).indirectBuffer;
-  return { positions, triangleCount, bvh, triangleOf };
 }
 
 /**

@@ -65,12 +65,14 @@ function checkPositions(positions: Float32Array, maxPoints: number): TriangleSou
   if (n % 3 !== 0) throw validationError(`Mesh point count must be a multiple of 3, got ${n}`);
   for (let j = 0; j < positions.length; j++) {
     const c = positions[j]!;
-    const where = `mesh[${Math.floor(j / 3)}][${j % 3}]`;
-    if (!Number.isFinite(c)) throw validationError(`Parameter '${where}' must be a finite number`);
-    if (Math.abs(c) > MAX_COORDINATE)
+    // NaN fails both comparisons, ±Infinity the second: one test per number on the path that passes.
+    if (!(c >= -MAX_COORDINATE && c <= MAX_COORDINATE)) {
+      const where = `mesh[${Math.floor(j / 3)}][${j % 3}]`;
+      if (!Number.isFinite(c)) throw validationError(`Parameter '${where}' must be a finite number`);
       throw validationError(
         `Parameter '${where}' value ${c} outside valid range [-${MAX_COORDINATE}, ${MAX_COORDINATE}]`,
       );
+    }
   }
   return { positions };
 }

@@ -20,6 +20,11 @@ export interface Limits {
   maxWindows?: number;
   /** Corners of a room polygon (LUX_MAX_CORNERS): geometry checks and rasterising grow with them. */
   maxCorners?: number;
+  /**
+   * A context stored before (POST /v2/meshes) by its id; throws a `not_found` LuxError for an id the server
+   * does not hold. Absent where nothing is stored (the browser): `mesh_id` is then refused.
+   */
+  storedMesh?: (id: string) => TriangleSoup;
 }
 export const DEFAULT_MAX_WINDOWS = 200;
 export const DEFAULT_MAX_CORNERS = 1000;
@@ -106,9 +111,9 @@ const hasAngles = (w: unknown, top: Record<string, unknown>): boolean =>
   (w.horizon !== undefined || top.horizon !== undefined) &&
   (w.zenith !== undefined || top.zenith !== undefined);
 
-/** `mesh` is required unless every window ends up with both horizon and zenith. */
+/** `mesh` (or `mesh_id`) is required unless every window ends up with both horizon and zenith. */
 function meshMissing(body: Record<string, unknown>): string[] {
-  if (body.mesh !== undefined) return [];
+  if (body.mesh !== undefined || body.mesh_id !== undefined) return [];
   const windows = isPlainObject(body.parameters) ? body.parameters.windows : undefined;
   if (isPlainObject(windows)) {
     // An empty windows object is reported by its own rule (≥ 1 window), not as a missing mesh.
@@ -123,9 +128,27 @@ function meshMissing(body: Record<string, unknown>): string[] {
  * Top-level angles apply to every window that has none of its own; the mesh is parsed when a window still
  * lacks one (or when one is given anyway: it is validated either way, unless it is empty).
  */
+/** Endpoints whose only input is the mesh: one of `mesh` and `mesh_id` must be there. */
+const meshRequired = (body: Record<string, unknown>): string[] =>
+  body.mesh === undefined && body.mesh_id === undefined ? ['mesh'] : [];
+
+interface MeshFields {
+  mesh?: unknown;
+  mesh_id?: string | undefined;
+}
+
+/** The request's mesh: sent with it (`mesh`), or stored on the server before (`mesh_id`). */
+function meshOf(top: MeshFields, limits: Limits): TriangleSoup {
+  if (top.mesh_id === undefined) return parseMesh(top.mesh, limits.maxMeshPoints);
+  if (top.mesh !== undefined) throw validationError(`Give either 'mesh' or 'mesh_id', not both`);
+  if (!limits.storedMesh)
+    throw validationError(`Parameter 'mesh_id' needs a Lux server that stores meshes; send 'mesh' instead`);
+  return limits.storedMesh(top.mesh_id);
+}
+
 function anglesOrMesh(
   room: ResolvedRoom,
-  top: { horizon?: number[] | undefined; zenith?: number[] | undefined; mesh?: unknown },
+  top: { horizon?: number[] | undefined; zenith?: number[] | undefined } & MeshFields,
   limits: Limits,
 ): TriangleSoup | null {
   for (const w of room.parameters.windows) {
@@ -135,8 +158,8 @@ function anglesOrMesh(
   const needsMesh = room.parameters.windows.some((w) => !w.horizon || !w.zenith);
   // `mesh: []` beside angles for every window: the original skips the mesh (clients send it so).
   const emptyMesh = Array.isArray(top.mesh) && top.mesh.length === 0;
-  if (!needsMesh && (top.mesh === undefined || emptyMesh)) return null;
-  return parseMesh(top.mesh, limits.maxMeshPoints);
+  if (!needsMesh && top.mesh_id === undefined && (top.mesh === undefined || emptyMesh)) return null;
+  return meshOf(top, limits);
 }
 
 export interface RunRequest extends ResolvedRoom {
@@ -204,7 +227,8 @@ export function parseWindowsRequest(
   checkRoomSize(unwrapParameters(body), limits);
   const r = parseWith(S.windowsOnlyRequest(needZ), unwrapParameters(body));
   // These endpoints need no mesh, but one that is sent is checked as everywhere else (not silently taken).
-  if (isPlainObject(body) && body.mesh !== undefined) parseMesh(body.mesh, limits.maxMeshPoints);
+  if (isPlainObject(body) && (body.mesh !== undefined || body.mesh_id !== undefined))
+    meshOf(body as MeshFields, limits);
   const room_polygon = toPolygon(r.room_polygon) as Vec2[];
   const windows = toWindows(r.windows);
   const geometry = windows.map((w) => checkedWindowGeometry(room_polygon, w));
@@ -235,13 +259,13 @@ export function parseViewpointRequest(body: unknown, limits: Limits = DEFAULT_LI
     const d = ((((body.rad_y * 180) / Math.PI) % 360) + 360) % 360;
     input = { ...body, direction_angle: d };
   }
-  const r = parseWith(S.viewpointRequest, input);
+  const r = parseWith(S.viewpointRequest, input, meshRequired);
   return {
     x: r.x,
     y: r.y,
     z: r.z,
     direction: deg(r.direction_angle),
-    mesh: parseMesh(r.mesh, limits.maxMeshPoints),
+    mesh: meshOf(r, limits),
   };
 }
 
@@ -259,13 +283,13 @@ export function parseObstructionWindowsRequest(
   limits: Limits = DEFAULT_LIMITS,
 ): ObstructionWindowsRequest {
   checkRoomSize(body, limits);
-  const r = parseWith(S.obstructionWindowsRequest, body);
+  const r = parseWith(S.obstructionWindowsRequest, body, meshRequired);
   const room_polygon = toPolygon(r.room_polygon) as Vec2[];
   const windows = toWindows(r.windows);
   const geometry = windows.map((w) => checkedWindowGeometry(room_polygon, w));
   return {
     parameters: { height_roof_over_floor: 0, floor_height_above_terrain: 0, room_polygon, windows },
     geometry,
-    mesh: parseMesh(r.mesh, limits.maxMeshPoints),
+    mesh: meshOf(r, limits),
   };
 }

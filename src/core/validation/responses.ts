@@ -129,11 +129,30 @@ export const mergeResponse = z.object({
   }),
 });
 
+/** The contexts a process holds (POST /v2/meshes). */
+export const meshStoreStats = z.object({
+  count: z.number().int(),
+  bytes: z.number().int(),
+  limit_bytes: z.number().int(),
+});
+
 export const healthResponse = z.object({
   status: z.enum(['running', 'degraded']),
   service: z.literal('lux'),
   version: z.string(),
   services: z.record(z.string(), z.string()),
+  /** Embedded: this process's store; gateway: each mesh-holding component's (absent when unreachable). */
+  mesh_store: z.union([meshStoreStats, z.record(z.string(), meshStoreStats)]),
+  /** Requests this process is computing or holding in its queue. */
+  in_flight: z.number().int().nonnegative(),
+});
+
+/** POST /v2/meshes and GET /v2/meshes/{id}. */
+export const storedMeshResponse = z.object({
+  status: z.literal('success'),
+  mesh_id: z.string().regex(/^[0-9a-f]{64}$/),
+  triangles: z.number().int().positive(),
+  bytes: z.number().int().positive(),
 });
 
 /** Every JSON-answering operation's 200 body, by operation name (routes.ts). */
@@ -149,4 +168,5 @@ export const RESPONSES: Record<string, z.ZodType> = {
   'calculate-direction': directionResponse,
   stats: statsResponse,
   merge: mergeResponse,
+  'store-mesh': storedMeshResponse,
 };

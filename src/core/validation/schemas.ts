@@ -123,6 +123,14 @@ const modelType = z.string({ error: `Parameter '{name}' must be a string` }).sup
   }
 });
 
+/** A context stored before by POST /v2/meshes: its content hash (SHA-256 of the float32 positions, hex). */
+export const meshId = z
+  .string({ error: `Parameter '{name}' must be a string (the id POST /v2/meshes answered)` })
+  .regex(/^[0-9a-f]{64}$/, {
+    error: `Parameter 'mesh_id' must be 64 hexadecimal digits (the id POST /v2/meshes answered)`,
+  })
+  .optional();
+
 const runWindows: WindowSchemaOptions = { frameRatio: true, z: true, raw: false };
 
 export const runRequest = z.object({
@@ -135,6 +143,7 @@ export const runRequest = z.object({
     .optional(),
   /** Conditionally required: see meshMissing in requests.ts. */
   mesh: z.unknown().optional(),
+  mesh_id: meshId,
 });
 
 const scheme = z.enum(['v1', 'v2'], { error: `Parameter '{name}' must be 'v1' or 'v2'` }).optional();
@@ -146,6 +155,7 @@ export const encodeRequest = z.object({
   horizon: angles('horizon').optional(),
   zenith: angles('zenith').optional(),
   mesh: z.unknown().optional(),
+  mesh_id: meshId,
 });
 
 export const encodeRawRequest = z.object({
@@ -165,7 +175,9 @@ export function windowsOnlyRequest(z_: boolean) {
 export const obstructionWindowsRequest = z.object({
   room_polygon: roomPolygon,
   windows: windowsSchema({ frameRatio: true, z: true, raw: false }),
-  mesh: z.unknown(),
+  /** Required unless `mesh_id` is given (meshRequired in requests.ts). */
+  mesh: z.unknown().optional(),
+  mesh_id: meshId,
 });
 
 /** Viewpoint form: x, y, z and a direction (degrees, or the legacy radians rad_y). */
@@ -174,7 +186,8 @@ export const viewpointRequest = z.object({
   y: ranged('y'),
   z: ranged('z'),
   direction_angle: ranged('direction_angle'),
-  mesh: z.unknown(),
+  mesh: z.unknown().optional(),
+  mesh_id: meshId,
 });
 
 export const statsRequest = z.object({

@@ -1,4 +1,5 @@
 import type { Component } from '../../core/api/operations';
+import type { MeshStoreStats, StoredMeshInfo } from '../meshStore';
 import type { TaskRequest, TaskResponse } from '../task';
 
 export type ComponentState = 'ready' | 'loading' | 'unavailable';
@@ -13,4 +14,10 @@ export interface Executor {
   /** Why a component that is not ready cannot answer, in words for the 503 message. */
   unavailableReason(c: Component, state: ComponentState): string;
   close(): Promise<void>;
+  /** A stored context (POST /v2/meshes), null when it is not held (on the gateway: by every component). */
+  meshInfo(id: string): Promise<StoredMeshInfo | null>;
+  /** Forgets a stored context; false when it was not held. */
+  deleteMesh(id: string): Promise<boolean>;
+  /** The store's size (health): this process's, or on the gateway each mesh-holding component's. */
+  meshStats(): Promise<MeshStoreStats | Record<string, MeshStoreStats>>;
 }

@@ -2,12 +2,15 @@ import type { Component } from '../../core/api/operations';
 import type { LuxErrorType } from '../../core/errors';
 import { ModelScopeCheck, restrictsModels } from '../modelScopeCheck';
 import { modelForbidden, scopesAllowModel } from '../scopes';
-import { ROUTES, type RouteSpec } from '../routes';
+import type { MeshStoreStats, StoredMeshInfo } from '../meshStore';
+import { componentsOf, ROUTES, type RouteSpec } from '../routes';
 import type { TaskRequest, TaskResponse } from '../task';
 import type { ComponentState, Executor } from './executor';
 
 const COMPONENTS: readonly Component[] = ['encoder', 'merger', 'model', 'obstruction', 'stats'];
 const HEALTH_TTL_MS = 1_000;
+/** The components that take a mesh, hence hold stored contexts (POST /v2/meshes). */
+const MESH_HOLDERS: readonly Component[] = componentsOf(ROUTES.find((r) => r.alsoOn)!);
 const HEALTH_TIMEOUT_MS = 1_500;
 const ERROR_TYPES = new Set<string>([
   'validation_error',
@@ -65,11 +68,30 @@ export class GatewayExecutor implements Executor {
         return fail(e.type, e.message);
       }
     }
-    return this.forward(route, body, req.contentType, signal);
+    if (route.alsoOn) return this.forwardToAll(route, body, req.contentType, signal);
+    return this.forward(route, route.component, body, req.contentType, signal);
+  }
+
+  /**
+   * A route every mesh-holding component serves on its own (POST /v2/meshes): each stores the context, so
+   * that a later `mesh_id` resolves wherever its request goes. One answer when all agree, else the first
+   * failure (a retry stores it again: the id is the content's hash).
+   */
+  private async forwardToAll(
+    route: RouteSpec,
+    body: ArrayBuffer,
+    requestType: string | undefined,
+    signal: AbortSignal,
+  ): Promise<TaskResponse> {
+    const answers = await Promise.all(
+      componentsOf(route).map((c) => this.forward(route, c, body.slice(0), requestType, signal)),
+    );
+    return answers.find((a) => !a.ok) ?? answers[0]!;
   }
 
   private async forward(
     route: RouteSpec,
+    c: Component,
     body: ArrayBuffer,
     requestType: string | undefined,
     signal: AbortSignal,
@@ -77,7 +99,6 @@ export class GatewayExecutor implements Executor {
     // The client's own form travels on (a multipart form keeps its boundary); the component decodes it.
     const headers: Record<string, string> = { 'content-type': requestType ?? 'application/json' };
     if (this.o.outboundToken) headers.authorization = `Bearer ${this.o.outboundToken}`;
-    const c = route.component;
     let res: Response;
     let bytes: Uint8Array;
     try {
@@ -119,6 +140,9 @@ export class GatewayExecutor implements Executor {
     return Object.fromEntries(COMPONENTS.map((c, i) => [c, states[i]!])) as Record<Component, ComponentState>;
   }
 
+  /** The stores of the mesh-holding components, from their health answers. */
+  private readonly stores = new Map<Component, MeshStoreStats>();
+
   /** Components that did not answer their health probe: down, as opposed to up but not ready. */
   private readonly unreachable = new Set<Component>();
 
@@ -126,13 +150,56 @@ export class GatewayExecutor implements Executor {
   private async probe(c: Component): Promise<ComponentState> {
     try {
       const res = await fetch(`${this.urls[c]}/v2/`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
-      const body = (await res.json()) as { services?: Record<string, ComponentState> };
+      const body = (await res.json()) as {
+        services?: Record<string, ComponentState>;
+        mesh_store?: MeshStoreStats;
+      };
       this.unreachable.delete(c);
+      if (body.mesh_store) this.stores.set(c, body.mesh_store);
+      else this.stores.delete(c);
       return body.services?.[c] ?? 'unavailable';
     } catch {
       this.unreachable.add(c);
+      this.stores.delete(c);
       return 'unavailable';
     }
+  }
+
+  /** GET or DELETE /v2/meshes/{id} on every mesh-holding component; null for a component without it. */
+  private async onMeshHolders(id: string, method: 'GET' | 'DELETE'): Promise<(StoredMeshInfo | null)[]> {
+    const headers: Record<string, string> = {};
+    if (this.o.outboundToken) headers.authorization = `Bearer ${this.o.outboundToken}`;
+    return Promise.all(
+      MESH_HOLDERS.map(async (c) => {
+        try {
+          const res = await fetch(`${this.urls[c]}/v2/meshes/${id}`, {
+            method,
+            headers,
+            signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+          });
+          return res.ok ? ((await res.json()) as StoredMeshInfo) : null;
+        } catch {
+          return null;
+        }
+      }),
+    );
+  }
+
+  async meshInfo(id: string): Promise<StoredMeshInfo | null> {
+    const found = await this.onMeshHolders(id, 'GET');
+    return found.every((f) => f !== null) ? found[0]! : null;
+  }
+
+  async deleteMesh(id: string): Promise<boolean> {
+    return (await this.onMeshHolders(id, 'DELETE')).some((f) => f !== null);
+  }
+
+  /** Each component's store, as its last health probe reported it. */
+  async meshStats(): Promise<Record<string, MeshStoreStats>> {
+    await this.components();
+    return Object.fromEntries(
+      MESH_HOLDERS.flatMap((c) => (this.stores.has(c) ? [[c, this.stores.get(c)!]] : [])),
+    );
   }
 
   reachable(c: Component): boolean {

@@ -4,6 +4,8 @@ import { createPool } from '../pool';
 import { executeTask, type TaskRequest, type TaskResponse } from '../task';
 import type { ComponentState, Executor } from './executor';
 import type { ModelStatus } from '../model/status';
+import { DEFAULT_MESH_STORE_BYTES } from '../config';
+import { MeshStore } from '../meshStore';
 
 /** In-process, the only component that can be missing is the model (not installed, or still loading). */
 function localReason(model: ModelStatus) {
@@ -19,19 +21,40 @@ const localComponents = (model: ModelStatus): Record<Component, ComponentState> 
   stats: 'ready',
 });
 
-/** The request as the worker needs it: with the model's card when one is ready. */
-const withModel = (req: TaskRequest, model: ModelStatus): TaskRequest => ({
+/** The request as the worker needs it: with the model's card when one is ready, and the stored contexts. */
+const withModel = (req: TaskRequest, model: ModelStatus, meshes: MeshStore): TaskRequest => ({
   ...req,
   modelCard: model.state === 'ready' ? model.cardPath : null,
+  meshes: meshes.registry(),
 });
+
+/** What a finished task asks of the store: keep an uploaded context, or note which ones were used. */
+function keepMeshes(res: TaskResponse, meshes: MeshStore): TaskResponse {
+  if (!res.ok) return res;
+  for (const id of res.meshesUsed ?? []) meshes.touch(id);
+  const stored = res.stored;
+  if (stored?.context && !meshes.put(stored.info.mesh_id, stored.context)) {
+    return {
+      ok: false,
+      error: {
+        type: 'payload_too_large',
+        message: `Mesh of ${stored.info.bytes} bytes stored is above the store's ${meshes.limitBytes} bytes (LUX_MESH_STORE_BYTES)`,
+      },
+    };
+  }
+  if (stored && !stored.context) meshes.touch(stored.info.mesh_id);
+  return res;
+}
 
 /** Compute in this process's worker threads (the embedded default and every component service). */
 export class PoolExecutor implements Executor {
   private readonly pool: Piscina;
+  readonly meshes: MeshStore;
   constructor(
-    opts: { threads: number; maxQueue: number; idleTimeoutMs?: number },
+    opts: { threads: number; maxQueue: number; idleTimeoutMs?: number; meshStoreBytes?: number },
     private readonly model: ModelStatus,
   ) {
+    this.meshes = new MeshStore(opts.meshStoreBytes ?? DEFAULT_MESH_STORE_BYTES);
     this.pool = createPool(opts);
     this.unavailableReason = localReason(model);
   }
@@ -47,10 +70,11 @@ export class PoolExecutor implements Executor {
       };
     }
     // piscina aborts a running task by terminating its thread: a runaway request cannot keep a core.
-    return (await this.pool.run(withModel(req, this.model), {
+    const res = (await this.pool.run(withModel(req, this.model, this.meshes), {
       signal,
       transferList: [req.body],
     })) as TaskResponse;
+    return keepMeshes(res, this.meshes);
   }
 
   async components() {
@@ -59,6 +83,9 @@ export class PoolExecutor implements Executor {
 
   unavailableReason: (c: Component, state: ComponentState) => string;
   reachable = (): boolean => true;
+  meshInfo = async (id: string) => this.meshes.info(id);
+  deleteMesh = async (id: string) => this.meshes.delete(id);
+  meshStats = async () => this.meshes.stats();
 
   async close() {
     await this.pool.destroy();
@@ -67,17 +94,25 @@ export class PoolExecutor implements Executor {
 
 /** Same thread, for tests of the HTTP layer that need exact statuses without thread start-up. */
 export class InlineExecutor implements Executor {
-  constructor(private readonly model: ModelStatus) {
+  readonly meshes: MeshStore;
+  constructor(
+    private readonly model: ModelStatus,
+    meshStoreBytes = DEFAULT_MESH_STORE_BYTES,
+  ) {
     this.unavailableReason = localReason(model);
+    this.meshes = new MeshStore(meshStoreBytes);
   }
   async run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse> {
     signal.throwIfAborted();
-    return executeTask(withModel(req, this.model));
+    return keepMeshes(await executeTask(withModel(req, this.model, this.meshes)), this.meshes);
   }
   async components() {
     return localComponents(this.model);
   }
   unavailableReason: (c: Component, state: ComponentState) => string;
   reachable = (): boolean => true;
+  meshInfo = async (id: string) => this.meshes.info(id);
+  deleteMesh = async (id: string) => this.meshes.delete(id);
+  meshStats = async () => this.meshes.stats();
   async close() {}
 }

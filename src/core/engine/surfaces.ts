@@ -1,0 +1,108 @@
+import { Bvh, bvhPartsBytes, sharedBvhParts, type BvhParts, type RayHit } from './bvh';
+
+/**
+ * A set of exterior triangles ready to trace: their tree and unit normals (winding side). The context's
+ * set is kept per positions array, so a context met again (a stored one, POST /v2/meshes, or the same
+ * request's second simulation) is not built again; the building body, which changes with every room, is
+ * built per room.
+ */
+export interface Surfaces {
+  bvh: Bvh;
+  normals: Float32Array;
+}
+
+/** A built context as a server keeps it in shared memory (threadMeshes.ts adopts it in each thread). */
+export interface SharedSurfaces {
+  tree: BvhParts;
+  normals: Float32Array;
+}
+
+const known = new WeakMap<Float32Array, Surfaces>();
+
+export function surfacesOf(positions: Float32Array): Surfaces {
+  let s = known.get(positions);
+  if (!s) {
+    s = { bvh: new Bvh(positions), normals: unitNormals(positions) };
+    known.set(positions, s);
+  }
+  return s;
+}
+
+/** Builds a context's surfaces into shared memory, for a server to keep with the stored mesh. */
+export function buildSharedSurfaces(positions: Float32Array): SharedSurfaces {
+  const own = unitNormals(positions);
+  const normals = new Float32Array(new SharedArrayBuffer(own.byteLength));
+  normals.set(own);
+  return { tree: sharedBvhParts(new Bvh(positions).parts), normals };
+}
+
+export const sharedSurfacesBytes = (s: SharedSurfaces): number =>
+  bvhPartsBytes(s.tree) + s.normals.byteLength;
+
+/** From now on surfacesOf(positions) answers the shared surfaces without building. */
+export function adoptSurfaces(positions: Float32Array, s: SharedSurfaces): void {
+  known.set(positions, { bvh: new Bvh(s.tree), normals: s.normals });
+}
+
+function unitNormals(p: Float32Array): Float32Array {
+  const n = Math.floor(p.length / 9);
+  const normals = new Float32Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    const o = i * 9;
+    const ax = p[o + 3]! - p[o]!,
+      ay = p[o + 4]! - p[o + 1]!,
+      az = p[o + 5]! - p[o + 2]!;
+    const bx = p[o + 6]! - p[o]!,
+      by = p[o + 7]! - p[o + 1]!,
+      bz = p[o + 8]! - p[o + 2]!;
+    let cx = ay * bz - az * by,
+      cy = az * bx - ax * bz,
+      cz = ax * by - ay * bx;
+    const l = Math.hypot(cx, cy, cz) || 1;
+    cx /= l;
+    cy /= l;
+    cz /= l;
+    normals[i * 3] = cx;
+    normals[i * 3 + 1] = cy;
+    normals[i * 3 + 2] = cz;
+  }
+  return normals;
+}
+
+/**
+ * Nearest hit over two sets (the context, then the body), with triangle indices numbered as one soup:
+ * the context's first. `scratch` is the second set's hit record.
+ */
+export function intersectBoth(
+  a: Surfaces | null,
+  b: Surfaces,
+  ox: number,
+  oy: number,
+  oz: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  tmin: number,
+  tmax: number,
+  out: RayHit,
+  scratch: RayHit,
+  any = false,
+): boolean {
+  let hit = false;
+  let limit = tmax;
+  if (a && a.bvh.intersect(ox, oy, oz, dx, dy, dz, tmin, limit, out, any)) {
+    if (any) return true;
+    hit = true;
+    limit = out.t;
+  }
+  if (b.bvh.intersect(ox, oy, oz, dx, dy, dz, tmin, limit, scratch, any)) {
+    out.t = scratch.t;
+    out.tri = scratch.tri + (a ? a.bvh.triangleCount : 0);
+    return true;
+  }
+  if (!hit) {
+    out.t = Infinity;
+    out.tri = -1;
+  }
+  return hit;
+}
