@@ -4,6 +4,7 @@ import { roomStats } from '../stats/roomStats';
 import { parseWith } from '../validation/format';
 import { mergeRequest, statsRequest } from '../validation/schemas';
 import { validationError } from '../errors';
+import { mergeFrames } from './mergeFrames';
 import { json, type OpResult } from './result';
 
 /**
@@ -28,6 +29,8 @@ export function stats(body: unknown): OpResult {
 }
 
 export function merge(body: unknown): OpResult {
+  const frames = mergeFrames(body);
+  if (frames) return frames;
   const r = parseWith(mergeRequest, body);
   const entries = Object.entries(r.window_results);
   if (entries.length === 0)

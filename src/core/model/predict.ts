@@ -98,7 +98,7 @@ function outputOf(res: Record<string, { data: Float32Array }>, name: string, siz
 }
 
 /** Non-negative inside the mask, 0 outside (a custom model may leak light into walls). */
-function clean(df: Float32Array, mask: Uint8Array): Float32Array {
+export function clean(df: Float32Array, mask: Uint8Array): Float32Array {
   const out = new Float32Array(FRAME_CELLS);
   for (let i = 0; i < FRAME_CELLS; i++) out[i] = mask[i] === 1 ? Math.max(0, df[i]!) : 0;
   return out;
