@@ -38,7 +38,7 @@ export function createApp(deps: AppDeps): Hono {
       origin: config.corsOrigins ?? '*',
       allowHeaders: ['Authorization', 'Content-Type'],
       allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['Content-Disposition'],
+      exposeHeaders: ['Content-Disposition', 'Retry-After'],
     }),
   );
   if (config.log) {

@@ -17,10 +17,21 @@ export interface ServerConfig {
   /** Origins a browser may call the API from (LUX_CORS_ORIGINS, comma-separated); '*' = any (default). */
   corsOrigins: string[] | '*';
   requestTimeoutMs: number;
+  /** Slow and idle clients (Node's HTTP server answers 408 and closes): headers, then the whole body. */
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveMs: number;
+  /** Open connections at most; more are refused at accept. */
+  maxConnections: number;
   /** Worker threads for compute (default: one per core). */
   workers: number;
   /** Bytes of uploaded contexts (POST /v2/meshes) kept with their BVH; least recently used go first. */
   meshStoreBytes: number;
+  /** Threads of the light lane (lanes.ts: small requests never queue behind big ones). */
+  lightWorkers: number;
+  /** Heap of each compute thread (MiB); a request past it is refused with 413 and the thread replaced. */
+  workerHeapMb: number;
   /** Tasks waiting for a worker before the server answers 503 (back-pressure). */
   maxQueue: number;
   /** Idle worker threads exit after this long, returning their memory. */
@@ -79,7 +90,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     maxCorners: int(env, 'LUX_MAX_CORNERS', DEFAULT_MAX_CORNERS),
     corsOrigins: corsOrigins(env.LUX_CORS_ORIGINS),
     requestTimeoutMs: int(env, 'LUX_REQUEST_TIMEOUT_MS', 60_000),
+    headersTimeoutMs: Math.max(1, int(env, 'LUX_HEADERS_TIMEOUT_MS', 10_000)),
+    bodyTimeoutMs: Math.max(1, int(env, 'LUX_BODY_TIMEOUT_MS', 60_000)),
+    keepAliveMs: int(env, 'LUX_KEEP_ALIVE_MS', 5_000),
+    maxConnections: Math.max(1, int(env, 'LUX_MAX_CONNECTIONS', 1_000)),
     workers: Math.max(1, int(env, 'LUX_WORKERS', cpus)),
+    lightWorkers: Math.max(1, int(env, 'LUX_LIGHT_WORKERS', 1)),
+    workerHeapMb: Math.max(64, int(env, 'LUX_WORKER_HEAP_MB', 2_048)),
     maxQueue: int(env, 'LUX_MAX_QUEUE', 256),
     meshStoreBytes: int(env, 'LUX_MESH_STORE_BYTES', DEFAULT_MESH_STORE_BYTES),
     workerIdleMs: int(env, 'LUX_WORKER_IDLE_MS', 5_000),

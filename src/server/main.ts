@@ -29,6 +29,8 @@ export function startServer(config: ServerConfig = loadConfig(process.env, avail
             threads: config.workers,
             maxQueue: config.maxQueue,
             idleTimeoutMs: config.workerIdleMs,
+            lightThreads: config.lightWorkers,
+            heapMb: config.workerHeapMb,
             meshStoreBytes: config.meshStoreBytes,
           },
           // Only the processes that serve the model component load it.
@@ -40,11 +42,29 @@ export function startServer(config: ServerConfig = loadConfig(process.env, avail
   const app = isFront
     ? createApp({ ...deps, ...(servesApp ? { staticApp: staticApp(config.appDir) } : {}) })
     : createComponentApp(deps, config.role as Component);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    console.log(
-      `lux ${config.role} listening on http://${config.host}:${info.port}${servesApp ? '' : ' (API only)'}`,
-    );
-  });
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      // Slow and idle clients: Node answers 408 and closes a connection whose headers, or whole request,
+      // take longer than these (a body trickling at 1 byte/s, a socket that never sends a request), checked
+      // every second.
+      serverOptions: {
+        headersTimeout: config.headersTimeoutMs,
+        requestTimeout: Math.max(config.bodyTimeoutMs, config.headersTimeoutMs),
+        keepAliveTimeout: config.keepAliveMs,
+        connectionsCheckingInterval: 1_000,
+      },
+    },
+    (info) => {
+      console.log(
+        `lux ${config.role} listening on http://${config.host}:${info.port}${servesApp ? '' : ' (API only)'}`,
+      );
+    },
+  );
+  // Beyond this many open connections new ones are closed at accept (each costs a socket and buffers).
+  (server as { maxConnections: number }).maxConnections = config.maxConnections;
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

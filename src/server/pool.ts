@@ -9,6 +9,8 @@ export interface PoolOptions {
   maxQueue: number;
   /** Idle threads exit after this long, returning their memory (a burst of big meshes leaves no residue). */
   idleTimeoutMs?: number;
+  /** Old-generation heap of each thread (MiB): a request past it ends its thread, not the server. */
+  heapMb?: number;
 }
 
 export function createPool(o: PoolOptions): Piscina {
@@ -21,6 +23,7 @@ export function createPool(o: PoolOptions): Piscina {
     maxQueue: o.maxQueue,
     idleTimeout: o.idleTimeoutMs ?? 5_000,
     concurrentTasksPerWorker: 1,
+    ...(o.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: o.heapMb } } : {}),
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
   });
   // A worker that dies outside a task (out of memory at start-up, say) emits 'error'; without a listener

@@ -1,6 +1,7 @@
 import type { Piscina } from 'piscina';
 import type { Component } from '../../core/api/operations';
-import { createPool } from '../pool';
+import { laneOf, type Lane } from '../lanes';
+import { createPool, type PoolOptions } from '../pool';
 import { executeTask, type TaskRequest, type TaskResponse } from '../task';
 import type { ComponentState, Executor } from './executor';
 import type { ModelStatus } from '../model/status';
@@ -48,19 +49,24 @@ function keepMeshes(res: TaskResponse, meshes: MeshStore): TaskResponse {
 
 /** Compute in this process's worker threads (the embedded default and every component service). */
 export class PoolExecutor implements Executor {
-  private readonly pool: Piscina;
+  /** One pool per lane (lanes.ts): light work has its own thread(s) and queue. */
+  private readonly pools: Record<Lane, Piscina>;
   readonly meshes: MeshStore;
   constructor(
-    opts: { threads: number; maxQueue: number; idleTimeoutMs?: number; meshStoreBytes?: number },
+    opts: PoolOptions & { lightThreads?: number; meshStoreBytes?: number },
     private readonly model: ModelStatus,
   ) {
     this.meshes = new MeshStore(opts.meshStoreBytes ?? DEFAULT_MESH_STORE_BYTES);
-    this.pool = createPool(opts);
+    this.pools = {
+      heavy: createPool(opts),
+      light: createPool({ ...opts, threads: Math.max(1, opts.lightThreads ?? 1) }),
+    };
     this.unavailableReason = localReason(model);
   }
 
   async run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse> {
-    if (this.pool.queueSize >= this.pool.options.maxQueue) {
+    const pool = this.pools[laneOf(req.op, req.body.byteLength)];
+    if (pool.queueSize >= pool.options.maxQueue) {
       return {
         ok: false,
         error: {
@@ -69,12 +75,26 @@ export class PoolExecutor implements Executor {
         },
       };
     }
-    // piscina aborts a running task by terminating its thread: a runaway request cannot keep a core.
-    const res = (await this.pool.run(withModel(req, this.model, this.meshes), {
-      signal,
-      transferList: [req.body],
-    })) as TaskResponse;
-    return keepMeshes(res, this.meshes);
+    try {
+      // piscina aborts a running task by terminating its thread: a runaway request cannot keep a core.
+      const res = (await pool.run(withModel(req, this.model, this.meshes), {
+        signal,
+        transferList: [req.body],
+      })) as TaskResponse;
+      return keepMeshes(res, this.meshes);
+    } catch (e) {
+      // A thread past its heap limit is ended and replaced; the request that took it there is refused.
+      if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        return {
+          ok: false,
+          error: {
+            type: 'payload_too_large',
+            message: `The request needs more memory than a compute thread may use (${pool.options.resourceLimits?.maxOldGenerationSizeMb} MiB, LUX_WORKER_HEAP_MB)`,
+          },
+        };
+      }
+      throw e;
+    }
   }
 
   async components() {
@@ -88,7 +108,7 @@ export class PoolExecutor implements Executor {
   meshStats = async () => this.meshes.stats();
 
   async close() {
-    await this.pool.destroy();
+    await Promise.all([this.pools.heavy.destroy(), this.pools.light.destroy()]);
   }
 }
 
