@@ -16,7 +16,7 @@ import { closeIfBodyUnread } from './unreadBody';
 
 export interface AppDeps {
   config: Pick<ServerConfig, 'maxBodyBytes' | 'maxMeshPoints' | 'requestTimeoutMs' | 'log'> &
-    Partial<Pick<ServerConfig, 'maxWindows' | 'maxCorners' | 'corsOrigins'>>;
+    Partial<Pick<ServerConfig, 'maxWindows' | 'maxCorners' | 'corsOrigins' | 'costFactor'>>;
   executor: Executor;
   tokens: readonly TokenEntry[];
   version: string;
@@ -115,6 +115,7 @@ export function createApp(deps: AppDeps): Hono {
             maxMeshPoints: config.maxMeshPoints,
             ...(config.maxWindows !== undefined ? { maxWindows: config.maxWindows } : {}),
             ...(config.maxCorners !== undefined ? { maxCorners: config.maxCorners } : {}),
+            ...(config.costFactor ? { budgetMs: config.costFactor * config.requestTimeoutMs } : {}),
             modelScopes: principal ? principal.scopes : null,
             principal: principal?.name ?? null,
           },

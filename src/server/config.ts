@@ -17,6 +17,11 @@ export interface ServerConfig {
   /** Origins a browser may call the API from (LUX_CORS_ORIGINS, comma-separated); '*' = any (default). */
   corsOrigins: string[] | '*';
   requestTimeoutMs: number;
+  /**
+   * A /simulate estimated above this many times LUX_REQUEST_TIMEOUT_MS is refused at once (413) instead of
+   * running into the time-out; 0 turns the estimate off.
+   */
+  costFactor: number;
   /** Slow and idle clients (Node's HTTP server answers 408 and closes): headers, then the whole body. */
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
@@ -90,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     maxCorners: int(env, 'LUX_MAX_CORNERS', DEFAULT_MAX_CORNERS),
     corsOrigins: corsOrigins(env.LUX_CORS_ORIGINS),
     requestTimeoutMs: int(env, 'LUX_REQUEST_TIMEOUT_MS', 60_000),
+    costFactor: int(env, 'LUX_COST_FACTOR', 2),
     headersTimeoutMs: Math.max(1, int(env, 'LUX_HEADERS_TIMEOUT_MS', 10_000)),
     bodyTimeoutMs: Math.max(1, int(env, 'LUX_BODY_TIMEOUT_MS', 60_000)),
     keepAliveMs: int(env, 'LUX_KEEP_ALIVE_MS', 5_000),

@@ -31,6 +31,8 @@ export interface TaskRequest {
   principal: string | null;
   /** The installed model's card when it is ready (set by the executor), else null. */
   modelCard?: string | null;
+  /** Work (ms) a request may be estimated at before it is refused (core/engine/cost.ts); absent: none. */
+  budgetMs?: number;
   /** The contexts the server holds (set by the executor): shared memory, not copied per task. */
   meshes?: MeshRegistry;
 }
@@ -76,6 +78,7 @@ export async function executeTask(req: TaskRequest): Promise<TaskResponse> {
     const used = new Set<string>();
     const ctx: OpContext = {
       ...(req.meshes ? { storedMesh: storedMeshes(req.meshes, used) } : {}),
+      ...(req.budgetMs !== undefined ? { budgetMs: req.budgetMs } : {}),
       maxMeshPoints: req.maxMeshPoints,
       ...(req.maxWindows !== undefined ? { maxWindows: req.maxWindows } : {}),
       ...(req.maxCorners !== undefined ? { maxCorners: req.maxCorners } : {}),

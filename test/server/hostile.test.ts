@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cityMesh } from '../../bench/scenes';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { startServer, type RunningServer } from '../helpers/server';
+import { post as postInProcess, testApp } from './inProcess';
 
 /**
  * Issue 18 on the built server: slow and idle clients are cut (408, closed), connections are capped,
@@ -133,6 +134,45 @@ describe('lanes and back-pressure', () => {
     gone.abort();
     await Promise.all([running, queued]);
   }, 60_000);
+});
+
+describe('the cost estimate', () => {
+  const room = (w: number, d: number, quality: string) => ({
+    ...slowSimulation,
+    quality,
+    parameters: {
+      ...slowSimulation.parameters,
+      room_polygon: [
+        [0, 0],
+        [w, 0],
+        [w, d],
+        [0, d],
+      ],
+      windows: { w: { x1: 1, y1: 0, z1: 0.5, x2: w - 1, y2: 0, z2: 3.5, window_frame_ratio: 0.1 } },
+    },
+  });
+  // LUX_REQUEST_TIMEOUT_MS 60 s, LUX_COST_FACTOR 2: what is estimated above 2 minutes is refused.
+  const app = testApp({ requestTimeoutMs: 60_000, costFactor: 2 });
+
+  it('refuses a simulation that cannot finish within the time-out at once, naming the way out', async () => {
+    for (const [w, d, q] of [
+      [200, 190, 'high'],
+      [200, 200, 'standard'],
+    ] as const) {
+      const t0 = performance.now();
+      const res = await postInProcess(app, '/v2/simulate', room(w, d, q));
+      expect(res.status).toBe(413);
+      expect((await res.json()).error).toMatch(/estimated at ~\d+ s.*LUX_REQUEST_TIMEOUT_MS.*draft/);
+      expect(performance.now() - t0).toBeLessThan(1_000);
+    }
+  });
+
+  it('lets through what fits, and everything when the estimate is off', async () => {
+    const fits = await postInProcess(app, '/v2/simulate', room(6, 4, 'draft'));
+    expect(fits.status).toBe(200);
+    const off = testApp({ requestTimeoutMs: 1, costFactor: 0 });
+    expect((await postInProcess(off, '/v2/simulate', room(6, 4, 'draft'))).status).toBe(200);
+  });
 });
 
 describe('memory', () => {

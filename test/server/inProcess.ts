@@ -17,6 +17,8 @@ export function testApp(
     model?: ModelStatus;
     /** LUX_MESH_STORE_BYTES. */
     meshStoreBytes?: number;
+    /** LUX_COST_FACTOR. */
+    costFactor?: number;
   } = {},
 ) {
   return createApp({
@@ -26,6 +28,7 @@ export function testApp(
       ...(opts.maxWindows !== undefined ? { maxWindows: opts.maxWindows } : {}),
       ...(opts.maxCorners !== undefined ? { maxCorners: opts.maxCorners } : {}),
       ...(opts.corsOrigins !== undefined ? { corsOrigins: opts.corsOrigins } : {}),
+      ...(opts.costFactor !== undefined ? { costFactor: opts.costFactor } : {}),
       requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
       log: false,
     },

@@ -14,6 +14,11 @@ export interface OpContext {
   /** Windows per room and polygon corners (validation/requests.ts Limits); their defaults when absent. */
   maxWindows?: number;
   maxCorners?: number;
+  /**
+   * Work a server can still finish (ms on one thread): a /simulate estimated above it is refused at once
+   * (413) rather than run into the time-out. Absent: no refusal (the browser, the CLI).
+   */
+  budgetMs?: number;
   /** Contexts stored by POST /v2/meshes, by id (validation/requests.ts Limits.storedMesh). */
   storedMesh?: (id: string) => TriangleSoup;
   /** The installed model, loaded on first use (/run); absent where none is installed. */

@@ -1,4 +1,6 @@
 import { simulateRoom, simulateRoomAsync, type CancelSignal, type SimulationResult } from '../engine';
+import { estimateSimulationMs } from '../engine/cost';
+import { LuxError } from '../errors';
 import { parseWith } from '../validation/format';
 import { parseRunRequest, type RunRequest } from '../validation/requests';
 import { simulateOptions } from '../validation/schemas';
@@ -22,13 +24,22 @@ interface Prepared {
 
 function prepare(
   body: unknown,
-  ctx: Pick<OpContext, 'maxMeshPoints' | 'maxWindows' | 'maxCorners' | 'storedMesh'>,
+  ctx: Pick<OpContext, 'maxMeshPoints' | 'maxWindows' | 'maxCorners' | 'storedMesh' | 'budgetMs'>,
 ): Prepared {
   const req = parseRunRequest(body, limitsOf(ctx));
   const opts = parseWith(simulateOptions, body);
+  const quality = opts.quality ?? 'standard';
+  if (ctx.budgetMs !== undefined) {
+    const ms = estimateSimulationMs(req, quality, req.mesh ? req.mesh.positions.length / 9 : 0);
+    if (ms > ctx.budgetMs)
+      throw new LuxError(
+        'payload_too_large',
+        `This simulation is estimated at ~${Math.round(ms / 1000)} s, beyond what this server's time-out allows (LUX_REQUEST_TIMEOUT_MS): use quality 'draft', fewer windows or a smaller room`,
+      );
+  }
   // The angles reported per window: given ones, or the fan from the mesh (what /run feeds the model).
   const angles = windowAngles(req, req.mesh);
-  return { req, seed: opts.seed ?? 1, quality: opts.quality ?? 'standard', angles };
+  return { req, seed: opts.seed ?? 1, quality, angles };
 }
 
 const engineMethod = (p: Prepared) => ({ kind: 'engine', quality: p.quality, seed: p.seed }) as const;
