@@ -86,7 +86,38 @@ function markdown(out: {
       md += `| ${r.name} | ${r.median_ms} | ${r.min_ms} | ${r.max_ms} | ${r.runs} | ${scene} | ${peer} |\n`;
     }
   }
-  return md;
+  return md + soakSection();
+}
+
+/** The last `npm run soak` (bench/soak.json), when there is one. */
+function soakSection(): string {
+  if (!existsSync('bench/soak.json')) return '';
+  const s = JSON.parse(readFileSync('bench/soak.json', 'utf8')) as {
+    date: string;
+    seconds: number;
+    statuses: Record<string, number>;
+    small_ms: { n: number; p50: number; p99: number; max: number };
+    slow_sockets_closed: number;
+    health_failures: number;
+    rss_mb: { start: number; end_of_traffic: number; after_idle: number };
+    bounds: { small_p99_ms: number; rss_after_idle_mb: number; idle_s: number };
+    failures: string[];
+  };
+  const statuses = Object.entries(s.statuses)
+    .map(([k, n]) => `${k}: ${n}`)
+    .join(', ');
+  return (
+    `\n## Soak (\`npm run soak\`, ${s.date.slice(0, 10)})\n\n` +
+    `${s.seconds} s of mixed traffic on the built server (2 threads): small valid requests, engine runs and ` +
+    `100 000-triangle JSON contexts, bodies over the limit, trickling and silent sockets, the fuzzer's bodies; ` +
+    `then ${s.bounds.idle_s} s idle. ${s.failures.length ? `**Failed**: ${s.failures.join('; ')}.` : '**Passed.**'}\n\n` +
+    `| measure | value | bound |\n|---|---|---|\n` +
+    `| answers (client, status: count; 0 = connection cut) | ${statuses} | no 5xx but 503/504 |\n` +
+    `| small requests (n ${s.small_ms.n}) | p50 ${s.small_ms.p50} ms, p99 ${s.small_ms.p99} ms, max ${s.small_ms.max} ms | p99 ≤ ${s.bounds.small_p99_ms} ms |\n` +
+    `| slow or silent sockets closed by the server | ${s.slow_sockets_closed} | |\n` +
+    `| health polls failed (2 s) | ${s.health_failures} | 0 |\n` +
+    `| resident memory (MB): start, end of traffic, after idle | ${s.rss_mb.start}, ${s.rss_mb.end_of_traffic}, ${s.rss_mb.after_idle} | after idle ≤ ${s.bounds.rss_after_idle_mb} |\n`
+  );
 }
 
 function compare(

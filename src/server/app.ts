@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { LuxError } from '../core/errors';
+import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../core/validation/requests';
 import { authenticate, hasScope, type Principal, type TokenEntry } from './auth';
 import type { ServerConfig } from './config';
 import type { Executor } from './executor/executor';
@@ -51,8 +52,16 @@ export function createApp(deps: AppDeps): Hono {
 
   // Requests past authentication and waiting for or running their compute (health: `in_flight`).
   let inFlight = 0;
+  // What a client may send (issue 18): the same limits the validator applies, from the configuration.
+  const limits = {
+    max_body_bytes: config.maxBodyBytes,
+    max_mesh_points: config.maxMeshPoints,
+    max_windows: config.maxWindows ?? DEFAULT_MAX_WINDOWS,
+    max_corners: config.maxCorners ?? DEFAULT_MAX_CORNERS,
+    request_timeout_ms: config.requestTimeoutMs,
+  };
   const health = async (c: Context) =>
-    c.json({ ...(await healthBody(executor, deps.version)), in_flight: inFlight });
+    c.json({ ...(await healthBody(executor, deps.version)), in_flight: inFlight, limits });
   for (const base of API_BASES) {
     app.get(`${base}`, health);
     app.get(`${base}/`, health);

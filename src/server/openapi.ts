@@ -239,7 +239,11 @@ export function openApiDocument(version: string): Record<string, unknown> {
     info: {
       title: 'Lux daylight API',
       version,
-      description: 'Daylight factor, obstruction angles, encoding and statistics (the /v2 interface).',
+      description:
+        'Daylight factor, obstruction angles, encoding and statistics (the /v2 interface). What a request may ' +
+        "hold (body bytes, mesh points, windows, polygon corners) and how long it may run are this server's " +
+        "health answer's `limits`; beyond them a request is refused at once (400/413). A busy server answers " +
+        '503 with Retry-After.',
     },
     servers: [{ url: '/v2' }, { url: '/v1' }],
     security: [{ bearer: [] }],

@@ -32,6 +32,13 @@ describe('health and content negotiation', () => {
         },
         mesh_store: { count: 0, bytes: 0, limit_bytes: 512 * 1024 * 1024 },
         in_flight: 0,
+        limits: {
+          max_body_bytes: 64 * 1024 * 1024,
+          max_mesh_points: 3_000_000,
+          max_windows: 200,
+          max_corners: 1000,
+          request_timeout_ms: 60_000,
+        },
       });
     });
   }

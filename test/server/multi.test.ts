@@ -127,13 +127,16 @@ describe('multi-process mode (gateway + five components)', () => {
       const {
         mesh_store: stores,
         in_flight,
+        limits,
         ...rest
       } = h as typeof h & {
         mesh_store: Record<string, unknown>;
         in_flight: number;
+        limits: { max_windows: number };
       };
       expect(rest, path).toEqual({ status: 'running', service: 'lux', version: pkg.version, services });
       expect(in_flight).toBe(0);
+      expect(limits.max_windows).toBe(200);
       // The stores of the components that hold contexts (POST /v2/meshes), as their health reports them.
       expect(Object.keys(stores).sort(), path).toEqual(['encoder', 'model', 'obstruction']);
     }

@@ -145,6 +145,14 @@ export const healthResponse = z.object({
   mesh_store: z.union([meshStoreStats, z.record(z.string(), meshStoreStats)]),
   /** Requests this process is computing or holding in its queue. */
   in_flight: z.number().int().nonnegative(),
+  /** What a request may hold (LUX_MAX_BODY_BYTES, LUX_MAX_MESH_POINTS, LUX_MAX_WINDOWS, LUX_MAX_CORNERS) and take. */
+  limits: z.object({
+    max_body_bytes: z.number().int(),
+    max_mesh_points: z.number().int(),
+    max_windows: z.number().int(),
+    max_corners: z.number().int(),
+    request_timeout_ms: z.number().int(),
+  }),
 });
 
 /** POST /v2/meshes and GET /v2/meshes/{id}. */
