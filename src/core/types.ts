@@ -10,6 +10,8 @@ export interface WindowSpec extends WindowCorners {
   id: string;
   /** Opaque share of the opening, 0–1. Required by /run, /encode; optional elsewhere. */
   window_frame_ratio?: number;
+  /** Normal-incidence light transmittance of the glass, 0.40–0.90 (default 0.70): /run and /simulate. */
+  glass_transmittance?: number;
   /** Outward normal in degrees; derived from the geometry when absent (required by /encode_raw). */
   direction_angle?: number;
   /** 64 values each, degrees. */

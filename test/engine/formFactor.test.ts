@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clipToOpening, pyramidSide } from '../../src/core/engine/coupling';
 import { pointToPatch, pointToPolygon } from '../../src/core/engine/formFactor';
+import { DEFAULT_GLAZING } from '../../src/core/engine/glazing';
 import type { WindowModel } from '../../src/core/engine/model';
 
 const rect = (pts: number[][]): Float64Array => Float64Array.from(pts.flat());
@@ -192,6 +193,7 @@ describe('visibility through a window opening', () => {
     z0: 1,
     z1: 2,
     frame: 0,
+    glazing: DEFAULT_GLAZING,
     direction: 90,
     horizon: null,
     zenith: null,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { simulateRoom } from '../../src/core/engine/simulate';
+import { parseRunRequest } from '../../src/core/validation/requests';
 import {
+  DEFAULT_GLAZING,
+  glazingFor,
   GLASS_HEMISPHERICAL_REFLECTANCE,
   GLASS_TRANSMISSIVITY,
   glassReflectance,
@@ -59,5 +63,69 @@ describe("Radiance's glass", () => {
   it('has a lookup table that matches the formula', () => {
     for (let c = 0; c <= 1; c += 0.0137)
       expect(Math.abs(glassTransmittanceFast(c) - glassTransmittance(c))).toBeLessThan(2e-4);
+  });
+});
+
+describe('a window’s own glass (glass_transmittance, issue 19)', () => {
+  it('transmits its normal-incidence transmittance τ at normal incidence, over the datasheet range', () => {
+    for (const tau of [0.4, 0.55, 0.7, 0.82, 0.9]) {
+      const g = glazingFor(tau);
+      expect(g.transmittanceAt(1)).toBeCloseTo(tau, 3);
+      // Less at grazing incidence, as every pane: the Fresnel curve scaled by the absorption.
+      expect(g.transmittanceAt(cosOf(70))).toBeLessThan(g.transmittanceAt(1));
+    }
+    // Clearer glass absorbs less, so it reflects a little more back into the room (both faces count).
+    expect(glazingFor(0.9).hemisphericalReflectance).toBeGreaterThan(
+      glazingFor(0.4).hemisphericalReflectance,
+    );
+  });
+
+  it('is the reference glazing exactly at τ = 0.70, the default', () => {
+    expect(glazingFor(0.7)).toBe(DEFAULT_GLAZING);
+    expect(DEFAULT_GLAZING.transmissivity).toBe(GLASS_TRANSMISSIVITY);
+    expect(DEFAULT_GLAZING.hemisphericalReflectance).toBe(GLASS_HEMISPHERICAL_REFLECTANCE);
+  });
+
+  it('darkens the engine’s room by about τ / 0.70, and τ = 0.70 given changes nothing', () => {
+    const body = {
+      model_type: 'df_default',
+      horizon: new Array(64).fill(10),
+      zenith: new Array(64).fill(5),
+      parameters: {
+        height_roof_over_floor: 3,
+        floor_height_above_terrain: 3,
+        room_polygon: [
+          [0, 0],
+          [5, 0],
+          [5, 4],
+          [0, 4],
+        ],
+        windows: { w: { x1: 1, y1: 0, z1: 3.9, x2: 3, y2: 0, z2: 5.4, window_frame_ratio: 0.2 } },
+      },
+    };
+    const mean = (r: { df: { data: Float32Array }; mask: { data: Uint8Array } }) => {
+      let s = 0,
+        n = 0;
+      r.df.data.forEach((v, i) => {
+        if (r.mask.data[i]) {
+          s += v;
+          n++;
+        }
+      });
+      return s / n;
+    };
+    const at = (glass?: number) =>
+      simulateRoom(parseRunRequest(glass === undefined ? body : { ...body, glass_transmittance: glass }), {
+        seed: 3,
+        quality: 'draft',
+      });
+    const reference = at();
+    expect(at(0.7).df.data).toEqual(reference.df.data);
+    // About the ratio of the panes' diffuse transmittances (0.607), below τ's own 0.643: absorption grows
+    // at the oblique incidence most sky light comes in at.
+    const ratio = mean(at(0.45)) / mean(reference);
+    const diffuse = glazingFor(0.45).diffuseTransmittance / DEFAULT_GLAZING.diffuseTransmittance;
+    expect(diffuse).toBeCloseTo(0.607, 2);
+    expect(Math.abs(ratio / diffuse - 1)).toBeLessThan(0.03);
   });
 });

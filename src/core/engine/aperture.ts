@@ -1,4 +1,3 @@
-import { glassTransmittanceFast } from './glazing';
 import type { WindowModel } from './model';
 import { skyLuminance } from './sky';
 import { toLocalPoint } from './windowFrame';
@@ -146,6 +145,7 @@ function sampleRect(
 ): void {
   const { view, ps, pd, pz, ns, nd, nz, ctx } = L;
   const w = view.w;
+  const glazing = w.glazing;
   const T = view.T;
   const gd = T / 2;
   const half = T - gd;
@@ -231,7 +231,7 @@ function sampleRect(
             l1 = rad[1]!;
             l2 = rad[2]!;
           }
-          const g = (glassTransmittanceFast(od) * cosR * od) / r2;
+          const g = (glazing.transmittanceAt(od) * cosR * od) / r2;
           e0 += l0 * g;
           e1 += l1 * g;
           e2 += l2 * g;
@@ -310,7 +310,7 @@ function sampleRect(
           l2 = tab[k + 1]!;
         }
       }
-      const g = (glassTransmittanceFast(od) * cosR * od) / r2;
+      const g = (glazing.transmittanceAt(od) * cosR * od) / r2;
       e0 += l0 * g;
       e1 += l1 * g;
       e2 += l2 * g;

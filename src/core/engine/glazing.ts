@@ -68,22 +68,67 @@ function hemisphericalAverage(f: (mu: number) => number): number {
   return s / steps;
 }
 
-/**
- * Diffuse stand-in for the pane's mirror reflection of room light: room light reaching the glass comes from
- * all directions, so its specular reflection returns, to first order, the same flux a Lambertian surface of
- * the hemispherical reflectance would.
- */
-export const GLASS_HEMISPHERICAL_REFLECTANCE = hemisphericalAverage((mu) => glassReflectance(mu));
+/** The normal-incidence transmittance of the reference glazing (and of every window that names none). */
+export const DEFAULT_GLASS_TRANSMITTANCE = 0.7;
 
 const T_TABLE = 1024;
-const tTable = new Float32Array(T_TABLE + 1);
-for (let i = 0; i <= T_TABLE; i++) tTable[i] = glassTransmittance(i / T_TABLE);
 
-/** Table-interpolated transmittance for the hot loop (max error ~1e-6 away from grazing). */
-export function glassTransmittanceFast(cosI: number): number {
-  const x = cosI * T_TABLE;
-  const i = x | 0;
-  if (i >= T_TABLE) return tTable[T_TABLE]!;
-  const f = x - i;
-  return tTable[i]! * (1 - f) + tTable[i + 1]! * f;
+/**
+ * One pane's optics for the hot loops: its transmittance by incidence cosine (a table, max error ~1e-6
+ * away from grazing) and its hemispherical reflectance. A window's glazing comes from its normal-incidence
+ * transmittance τ (glazing datasheets give it, 0.40–0.90): the pane's transmissivity is Radiance's
+ * conversion of τ, except at the reference τ = 0.70, where it is the reference scenes' exact 0.7627.
+ */
+export class Glazing {
+  readonly transmissivity: number;
+  /**
+   * Diffuse stand-in for the pane's mirror reflection of room light: room light reaching the glass comes
+   * from all directions, so its specular reflection returns, to first order, the same flux a Lambertian
+   * surface of the hemispherical reflectance would.
+   */
+  readonly hemisphericalReflectance: number;
+  /**
+   * Its transmittance to light from all directions (the cosine-weighted average over incidence): how a
+   * window's daylight scales with the glass, to first order. Lower τ costs more than τ itself says: the
+   * absorbing path is longer at the oblique incidence most sky light arrives at.
+   */
+  readonly diffuseTransmittance: number;
+  private readonly table = new Float32Array(T_TABLE + 1);
+
+  constructor(readonly transmittance: number) {
+    const tn =
+      transmittance === DEFAULT_GLASS_TRANSMITTANCE ? GLASS_TRANSMISSIVITY : transmissivityFor(transmittance);
+    this.transmissivity = tn;
+    for (let i = 0; i <= T_TABLE; i++) this.table[i] = glassTransmittance(i / T_TABLE, tn);
+    this.hemisphericalReflectance = hemisphericalAverage((mu) => glassReflectance(mu, tn));
+    this.diffuseTransmittance = hemisphericalAverage((mu) => glassTransmittance(mu, tn));
+  }
+
+  /** Table-interpolated transmittance at incidence cosine `cosI`. */
+  transmittanceAt(cosI: number): number {
+    const x = cosI * T_TABLE;
+    const i = x | 0;
+    const t = this.table;
+    if (i >= T_TABLE) return t[T_TABLE]!;
+    const f = x - i;
+    return t[i]! * (1 - f) + t[i + 1]! * f;
+  }
 }
+
+const glazings = new Map<number, Glazing>();
+
+/** The glazing of a normal-incidence transmittance (built once per value). */
+export function glazingFor(transmittance = DEFAULT_GLASS_TRANSMITTANCE): Glazing {
+  let g = glazings.get(transmittance);
+  if (!g) {
+    g = new Glazing(transmittance);
+    glazings.set(transmittance, g);
+  }
+  return g;
+}
+
+export const DEFAULT_GLAZING = glazingFor();
+export const GLASS_HEMISPHERICAL_REFLECTANCE = DEFAULT_GLAZING.hemisphericalReflectance;
+
+/** The reference glazing's transmittance (the model's inputs are made with it). */
+export const glassTransmittanceFast = (cosI: number): number => DEFAULT_GLAZING.transmittanceAt(cosI);

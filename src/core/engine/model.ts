@@ -1,3 +1,4 @@
+import { glazingFor, type Glazing } from './glazing';
 import { signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import type { ResolvedRoom } from '../validation/requests';
@@ -59,6 +60,8 @@ export interface WindowModel {
   z1: number;
   /** Frame width b: (w − 2b)(h − 2b) = (1 − ratio)·w·h. */
   frame: number;
+  /** The pane (its transmittance by incidence, its reflectance): the window's glass_transmittance. */
+  glazing: Glazing;
   /** Outward normal, degrees (conventions.md). */
   direction: number;
   /** Obstruction arrays used when the request has no mesh (64 each, conventions.md order). */
@@ -175,6 +178,7 @@ export function buildRoomModel(room: EngineRoom): RoomModel {
       z0,
       z1,
       frame: frameWidth(Math.max(0, s1 - s0), Math.max(0, z1 - z0), w.window_frame_ratio ?? 0),
+      glazing: glazingFor(w.glass_transmittance),
       direction: g.directionAngle,
       horizon: w.horizon ?? null,
       zenith: w.zenith ?? null,

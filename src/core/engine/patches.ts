@@ -1,4 +1,3 @@
-import { GLASS_HEMISPHERICAL_REFLECTANCE } from './glazing';
 import { FRAME_REFLECTANCE, type RoomModel, type WindowModel } from './model';
 import { clipToRect } from './polygon2d';
 
@@ -252,7 +251,7 @@ function addOpening(b: Builder, model: RoomModel, w: WindowModel, T: number, h: 
       w.z1 - f,
       facing,
       Math.max(h, 0.75),
-      GLASS_HEMISPHERICAL_REFLECTANCE,
+      w.glazing.hemisphericalReflectance,
       GLASS,
       k,
     );

@@ -6,6 +6,7 @@ import type { Grid } from '../stats/grid';
 import type { ModelType, TriangleSoup } from '../types';
 import type { ResolvedRoom } from '../validation/requests';
 import type { ModelCard } from './card';
+import { DEFAULT_GLASS_TRANSMITTANCE, DEFAULT_GLAZING, glazingFor } from '../engine/glazing';
 import { windowFluxes } from '../engine/windowFlux';
 import { CHANNELS, FRAME_CELLS, frameInputs, scalarCount } from './features';
 import { FrameSampler } from './placement';
@@ -35,9 +36,41 @@ export interface WindowPrediction {
 
 /**
  * The model's map for each window (model.md: one window per inference, in its v2 frame), all windows of
- * the room in one batch.
+ * the room in one batch. The network knows the reference glazing (τ = 0.70) only: it sees every window with
+ * it, and each window's map is scaled by the ratio of its own pane's diffuse transmittance to the
+ * reference pane's (glazing.ts): daylight through a pane is to first order proportional to it, and τ / 0.70
+ * would miss the extra absorption at oblique incidence (6 % at τ = 0.45). docs/model.md §Glass
+ * transmittance measures the rest against the engine, which models the pane exactly.
  */
 export async function predictWindows(
+  room: PredictRoom,
+  angles: readonly WindowAngles[],
+  model: LoadedModel,
+): Promise<WindowPrediction[]> {
+  const glass = room.parameters.windows.map((w) => glassScale(w.glass_transmittance));
+  const reference = {
+    ...room,
+    parameters: {
+      ...room.parameters,
+      windows: room.parameters.windows.map(({ glass_transmittance: _, ...w }) => w),
+    },
+  };
+  const maps = await predictAtReferenceGlass(reference, angles, model);
+  return maps.map((m, i) => {
+    const scale = glass[i]!;
+    if (scale === 1) return m;
+    const df = new Float32Array(m.df.length);
+    for (let k = 0; k < df.length; k++) df[k] = m.df[k]! * scale;
+    return { ...m, df };
+  });
+}
+
+/** How much a window's daylight changes from the reference glass to its own (1 for the reference). */
+export const glassScale = (transmittance = DEFAULT_GLASS_TRANSMITTANCE): number =>
+  glazingFor(transmittance).diffuseTransmittance / DEFAULT_GLAZING.diffuseTransmittance;
+
+/** The network's maps at the reference glazing (the inputs it was trained on). */
+async function predictAtReferenceGlass(
   room: PredictRoom,
   angles: readonly WindowAngles[],
   model: LoadedModel,

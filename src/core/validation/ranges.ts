@@ -13,6 +13,7 @@ export const RANGES = {
   height_roof_over_floor: { min: 0, max: 30, exclusiveMin: true },
   floor_height_above_terrain: { min: 0, max: 10 },
   window_frame_ratio: { min: 0, max: 1 },
+  glass_transmittance: { min: 0.4, max: 0.9 },
   ceiling_reflectance: { min: 0.5, max: 0.9 },
   horizontal_reflectance: { min: 0.05, max: 0.6 },
   vertical_reflectance: { min: 0.3, max: 0.9 },

@@ -175,6 +175,9 @@ export function parseRunRequest(body: unknown, limits: Limits = DEFAULT_LIMITS):
   // Daylight autonomy needs climate data and daylight coefficients (physics.md): never a fake map.
   if (modelType.startsWith('da_')) throw validationError(`model_type '${modelType}' is not available yet`);
   const room = resolveRoom(r.parameters, true);
+  // The top-level glass applies to every window without its own, as the top-level angles do.
+  if (r.glass_transmittance !== undefined)
+    for (const w of room.parameters.windows) w.glass_transmittance ??= r.glass_transmittance;
   return {
     ...room,
     modelType,

@@ -73,6 +73,7 @@ export function windowSchema(o: WindowSchemaOptions) {
       y2: ranged('y2'),
       z2: maybe(ranged('z2'), o.z),
       window_frame_ratio: maybe(ranged('window_frame_ratio'), o.frameRatio),
+      glass_transmittance: ranged('glass_transmittance').optional(),
       direction_angle: maybe(ranged('direction_angle'), o.raw),
       horizon: maybe(angles('horizon'), o.raw),
       zenith: maybe(angles('zenith'), o.raw),
@@ -136,6 +137,8 @@ const runWindows: WindowSchemaOptions = { frameRatio: true, z: true, raw: false 
 export const runRequest = z.object({
   model_type: modelType,
   parameters: parametersSchema(runWindows),
+  /** Every window's glass without its own (default 0.70, the reference glazing). */
+  glass_transmittance: ranged('glass_transmittance').optional(),
   horizon: angles('horizon').optional(),
   zenith: angles('zenith').optional(),
   response_format: z
