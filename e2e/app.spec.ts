@@ -309,3 +309,29 @@ test('installable: a manifest with name, start URL, standalone display and raste
   await expect(page.getByTestId('install')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
 });
+
+test('darker glass darkens the room by its diffuse transmittance, and a share link keeps it', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await settled(page);
+  const mean = Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''));
+  const glass = page.getByTestId('w1-glass');
+  await expect(glass).toHaveValue('70');
+  await glass.fill('45');
+  await glass.press('Enter');
+  await settled(page);
+  // The engine's pane at τ 0.45 passes ~0.61 of the 0.70 pane's daylight (docs/model.md §Glass).
+  const darkText = (await page.getByTestId('stat-mean').textContent())!;
+  const dark = Number(darkText.replace(' %', ''));
+  expect(dark / mean).toBeGreaterThan(0.56);
+  expect(dark / mean).toBeLessThan(0.66);
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('share-message')).toContainText('Link copied');
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await settled(other);
+  await expect(other.getByTestId('w1-glass')).toHaveValue('45');
+  await expect(other.getByTestId('stat-mean')).toHaveText(darkText);
+});

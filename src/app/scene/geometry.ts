@@ -43,6 +43,7 @@ export function windowCorners(scene: Scene, w: SceneWindow): WindowSpec {
     y2: r(e.ay + e.uy * s1 + e.ny * w.thickness),
     z2: r(scene.floorZ + w.head),
     window_frame_ratio: w.frame,
+    ...(w.glass !== undefined ? { glass_transmittance: w.glass } : {}),
   };
 }
 

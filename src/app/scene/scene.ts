@@ -23,6 +23,8 @@ export interface SceneWindow {
   frame: number;
   /** Wall thickness at the window (m): the plan depth of the opening. */
   thickness: number;
+  /** Light transmittance of the glass at normal incidence, 0.40–0.90; absent: 0.70 (the API's default). */
+  glass?: number | undefined;
 }
 
 export interface Angles {
@@ -100,6 +102,7 @@ export const sceneSchema = z.object({
         head: finite,
         frame: finite.min(0).max(1),
         thickness: finite.min(0).max(2),
+        glass: finite.min(0.4).max(0.9).optional(),
       }),
     )
     .max(50),

@@ -25,6 +25,16 @@ export function WindowsPanel(): React.JSX.Element {
           <NumberField label="Sill" unit="m" value={w.sill} min={-0.15} max={scene.height} onCommit={(v) => set(w.id, { sill: v })} testId={`${w.id}-sill`} />
           <NumberField label="Head" unit="m" value={w.head} min={0} max={scene.height + 0.15} onCommit={(v) => set(w.id, { head: v })} testId={`${w.id}-head`} />
           <NumberField label="Frame share" value={w.frame} min={0} max={1} step={0.01} onCommit={(v) => set(w.id, { frame: v })} testId={`${w.id}-frame`} />
+          <NumberField
+            label="Glass light transmittance"
+            unit="%"
+            value={Math.round((w.glass ?? 0.7) * 100)}
+            min={40}
+            max={90}
+            step={1}
+            onCommit={(v) => set(w.id, { glass: v / 100 })}
+            testId={`${w.id}-glass`}
+          />
           <NumberField label="Wall thickness" unit="m" value={w.thickness} min={0} max={2} onCommit={(v) => set(w.id, { thickness: v })} testId={`${w.id}-thickness`} />
           <button type="button" onClick={() => edit((s) => ({ ...s, windows: s.windows.filter((x) => x.id !== w.id) }))}>
             Remove {w.id}
