@@ -13,6 +13,8 @@ import { parseArgs } from 'node:util';
 import { simulateRoom } from '../core/engine';
 import { DEFAULT_GLASS_TRANSMITTANCE } from '../core/engine/glazing';
 import { glassScale } from '../core/model/predict';
+import { roomStats } from '../core/stats/roomStats';
+import type { Grid } from '../core/stats/grid';
 import { sampledRequest, sampleRoom } from '../datagen/sampleRoom';
 
 const TAUS = [0.4, 0.5, 0.6, 0.8, 0.9];
@@ -23,18 +25,7 @@ const { values: opt } = parseArgs({
 });
 const quality = opt.quality as 'draft' | 'standard' | 'high';
 
-type Sim = { df: { data: Float32Array }; mask: { data: Uint8Array } };
-const meanOf = (r: Sim) => {
-  let s = 0,
-    n = 0;
-  r.df.data.forEach((v, i) => {
-    if (r.mask.data[i]) {
-      s += v;
-      n++;
-    }
-  });
-  return s / n;
-};
+const meanOf = (r: { df: Grid<Float32Array>; mask: Grid<Uint8Array> }) => roomStats(r.df, r.mask).mean;
 
 const rows = TAUS.map((tau) => ({
   tau,

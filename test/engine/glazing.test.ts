@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulateRoom } from '../../src/core/engine/simulate';
+import { roomStats } from '../../src/core/stats/roomStats';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import {
   DEFAULT_GLAZING,
@@ -103,17 +104,7 @@ describe('a window’s own glass (glass_transmittance, issue 19)', () => {
         windows: { w: { x1: 1, y1: 0, z1: 3.9, x2: 3, y2: 0, z2: 5.4, window_frame_ratio: 0.2 } },
       },
     };
-    const mean = (r: { df: { data: Float32Array }; mask: { data: Uint8Array } }) => {
-      let s = 0,
-        n = 0;
-      r.df.data.forEach((v, i) => {
-        if (r.mask.data[i]) {
-          s += v;
-          n++;
-        }
-      });
-      return s / n;
-    };
+    const mean = (r: ReturnType<typeof simulateRoom>) => roomStats(r.df, r.mask).mean;
     const at = (glass?: number) =>
       simulateRoom(parseRunRequest(glass === undefined ? body : { ...body, glass_transmittance: glass }), {
         seed: 3,

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cityMesh } from '../../bench/scenes';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
+import { hall } from '../helpers/halls';
 import { startServer, type RunningServer } from '../helpers/server';
 import { post as postInProcess, testApp } from './inProcess';
 
@@ -30,23 +31,7 @@ function rawClient(port: number, send: (s: net.Socket) => void) {
 }
 
 /** A hall simulated at high quality: many seconds of engine work on one thread. */
-const slowSimulation = {
-  model_type: 'df_default',
-  quality: 'high',
-  parameters: {
-    height_roof_over_floor: 4,
-    floor_height_above_terrain: 0,
-    room_polygon: [
-      [0, 0],
-      [30, 0],
-      [30, 20],
-      [0, 20],
-    ],
-    windows: { w: { x1: 1, y1: 0, z1: 0.5, x2: 29, y2: 0, z2: 3.5, window_frame_ratio: 0.1 } },
-  },
-  horizon: new Array(64).fill(5),
-  zenith: new Array(64).fill(5),
-};
+const slowSimulation = hall(30, 20);
 
 describe('slow and idle clients', () => {
   let server: RunningServer;
@@ -137,20 +122,6 @@ describe('lanes and back-pressure', () => {
 });
 
 describe('the cost estimate', () => {
-  const room = (w: number, d: number, quality: string) => ({
-    ...slowSimulation,
-    quality,
-    parameters: {
-      ...slowSimulation.parameters,
-      room_polygon: [
-        [0, 0],
-        [w, 0],
-        [w, d],
-        [0, d],
-      ],
-      windows: { w: { x1: 1, y1: 0, z1: 0.5, x2: w - 1, y2: 0, z2: 3.5, window_frame_ratio: 0.1 } },
-    },
-  });
   // LUX_REQUEST_TIMEOUT_MS 60 s, LUX_COST_FACTOR 2: what is estimated above 2 minutes is refused.
   const app = testApp({ requestTimeoutMs: 60_000, costFactor: 2 });
 
@@ -160,7 +131,7 @@ describe('the cost estimate', () => {
       [200, 200, 'standard'],
     ] as const) {
       const t0 = performance.now();
-      const res = await postInProcess(app, '/v2/simulate', room(w, d, q));
+      const res = await postInProcess(app, '/v2/simulate', hall(w, d, q));
       expect(res.status).toBe(413);
       expect((await res.json()).error).toMatch(/estimated at ~\d+ s.*LUX_REQUEST_TIMEOUT_MS.*draft/);
       expect(performance.now() - t0).toBeLessThan(1_000);
@@ -168,10 +139,10 @@ describe('the cost estimate', () => {
   });
 
   it('lets through what fits, and everything when the estimate is off', async () => {
-    const fits = await postInProcess(app, '/v2/simulate', room(6, 4, 'draft'));
+    const fits = await postInProcess(app, '/v2/simulate', hall(6, 4, 'draft'));
     expect(fits.status).toBe(200);
     const off = testApp({ requestTimeoutMs: 1, costFactor: 0 });
-    expect((await postInProcess(off, '/v2/simulate', room(6, 4, 'draft'))).status).toBe(200);
+    expect((await postInProcess(off, '/v2/simulate', hall(6, 4, 'draft'))).status).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESH } from '../helpers/exampleBodies';
+import { hall } from '../helpers/halls';
 import { getHealth, startServer, type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/processes';
 
@@ -19,27 +20,6 @@ const post = async (path: string, body: unknown) => {
   const res = await fetch(`${server.url}${path}`, { method: 'POST', body: JSON.stringify(body) });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 };
-
-/** A w × d m hall lit by one long window, at high quality: seconds to hours of work on one thread. */
-function hall(w: number, d: number) {
-  return {
-    model_type: 'df_default',
-    quality: 'high',
-    parameters: {
-      height_roof_over_floor: 4,
-      floor_height_above_terrain: 0,
-      room_polygon: [
-        [0, 0],
-        [w, 0],
-        [w, d],
-        [0, d],
-      ],
-      windows: { w1: { x1: 2, y1: 0, z1: 0.9, x2: w - 2, y2: -0.3, z2: 3.5, window_frame_ratio: 0.1 } },
-    },
-    horizon: new Array(64).fill(5),
-    zenith: new Array(64).fill(0),
-  };
-}
 
 describe('request time-out', () => {
   it('a simulation past the limit answers 504 and frees its worker', async () => {
