@@ -13,6 +13,7 @@ import { errorResponse, taskResponse } from './respond';
 import { ROUTES, STORE_MESH, type RouteSpec } from './routes';
 import { unknownMeshId } from './threadMeshes';
 import type { StaticApp } from './staticApp';
+import { requestSignal } from './requestSignal';
 import { closeIfBodyUnread } from './unreadBody';
 
 export interface AppDeps {
@@ -108,11 +109,9 @@ export function createApp(deps: AppDeps): Hono {
         );
       }
       const body = await c.req.arrayBuffer();
-      const timeout = AbortSignal.timeout(config.requestTimeoutMs);
       // A client that hangs up takes its work with it: queued, it is dropped; running, its thread is ended
-      // (piscina aborts by terminating it), so a gone client never holds a core (the Node adapter aborts
-      // the request's signal when the connection closes early).
-      const signal = AbortSignal.any([timeout, c.req.raw.signal]);
+      // (piscina aborts by terminating it), so a gone client never holds a core.
+      const watch = requestSignal(config.requestTimeoutMs, c.req.raw.signal);
       inFlight++;
       try {
         const res = await executor.run(
@@ -128,11 +127,11 @@ export function createApp(deps: AppDeps): Hono {
             modelScopes: principal ? principal.scopes : null,
             principal: principal?.name ?? null,
           },
-          signal,
+          watch.signal,
         );
         return taskResponse(c, res);
       } catch (e) {
-        if (timeout.aborted) {
+        if (watch.timedOut()) {
           throw new LuxError(
             'timeout',
             `Request took longer than ${config.requestTimeoutMs} ms (LUX_REQUEST_TIMEOUT_MS)`,
@@ -143,6 +142,7 @@ export function createApp(deps: AppDeps): Hono {
           throw new LuxError('service_unavailable', 'The client closed the connection');
         throw e;
       } finally {
+        watch.done();
         inFlight--;
       }
     };
