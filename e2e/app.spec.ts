@@ -335,3 +335,31 @@ test('darker glass darkens the room by its diffuse transmittance, and a share li
   await expect(other.getByTestId('w1-glass')).toHaveValue('45');
   await expect(other.getByTestId('stat-mean')).toHaveText(darkText);
 });
+
+test('directions read as compass bearings and follow the site’s north; the answer stays; a link keeps it', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await settled(page);
+  // The default window is on the plan's bottom wall: it faces −y, south while the plan's up is north.
+  await expect(page.getByTestId('w1-faces')).toHaveText('S 180°');
+  await expect(page.getByTestId('facing')).toHaveText('S 180°');
+  await expect(page.getByTestId('scale-bar')).toHaveAttribute('data-metres', '1');
+  const map = await mapData(page);
+  const north = page.getByTestId('north');
+  await north.fill('90');
+  await north.press('Enter');
+  // True north turned 90° clockwise from the plan's up: the plan's bottom wall now faces east.
+  await expect(page.getByTestId('w1-faces')).toHaveText('E 90°');
+  await expect(page.getByTestId('facing')).toHaveText('E 90°');
+  await expect(page.getByTestId('north-arrow')).toHaveAttribute('data-north', '90');
+  // North changes what is shown, not what is computed: the settled engine map is kept.
+  await expect(page.getByTestId('status')).toHaveAttribute('data-quality', 'standard');
+  expect(await mapData(page)).toBe(map);
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('share-message')).toContainText('Link copied');
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(other.getByTestId('w1-faces')).toHaveText('E 90°');
+});

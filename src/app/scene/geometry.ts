@@ -47,6 +47,12 @@ export function windowCorners(scene: Scene, w: SceneWindow): WindowSpec {
   };
 }
 
+/** The API direction of a wall's outward normal (degrees, 0 = +x, counter-clockwise; conventions.md). */
+export function edgeDirection(scene: Scene, edge: number): number {
+  const e = edgeFrame(scene.outline, edge);
+  return (((Math.atan2(e.ny, e.nx) * 180) / Math.PI) % 360 + 360) % 360;
+}
+
 /** Keeps a window inside its wall: the offset clamped so the opening stays on the edge. */
 export function clampToEdge(scene: Scene, w: SceneWindow): SceneWindow {
   const e = edgeFrame(scene.outline, w.edge);

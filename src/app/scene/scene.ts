@@ -62,6 +62,11 @@ export interface Scene {
   modelType: 'df_default' | 'df_custom';
   materials: Reflectances;
   thresholds: Thresholds;
+  /**
+   * True north, in degrees clockwise from the plan's up (+y). Only what is shown depends on it (compass
+   * bearings, the north arrow); the API's frame keeps +y as north (core/geometry/bearing.ts). Absent: 0.
+   */
+  north?: number | undefined;
 }
 
 export function defaultScene(): Scene {
@@ -106,6 +111,7 @@ export const sceneSchema = z.object({
       }),
     )
     .max(50),
+  north: finite.min(-360).max(360).optional(),
   surroundings: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('open') }),
     z.object({ kind: z.literal('angles'), angles: anglesSchema }),

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WindowSummary as WindowAngles } from '../../core/api/roomAnswer';
+import { formatBearing } from '../../core/geometry/bearing';
 import { useShown } from '../compute/answerStore';
+import { useApp } from '../state/store';
 
 const STEP = 145 / 63;
 /** Azimuth of direction i relative to the window normal, degrees, positive to the left looking out. */
@@ -107,6 +109,7 @@ function Fisheye({ a }: { a: WindowAngles }): React.JSX.Element {
 /** Obstruction per window (app.md §6), from the angles the last prediction used. */
 export function ObstructionPanel(): React.JSX.Element {
   const windows: Record<string, WindowAngles> = useShown()?.answer.windows ?? {};
+  const north = useApp((s) => s.scene.north ?? 0);
   const ids = Object.keys(windows);
   const [chosen, setChosen] = useState<string | null>(null);
   const id = chosen && windows[chosen] ? chosen : ids[0];
@@ -127,7 +130,8 @@ export function ObstructionPanel(): React.JSX.Element {
       {a && (
         <>
           <p className="hint">
-            Facing {a.direction_angle.toFixed(1)}° (0° east, counter-clockwise). Highest horizon{' '}
+            Facing <span data-testid="facing">{formatBearing(a.direction_angle, north)}</span> (from true north,
+            clockwise). Highest horizon{' '}
             <span data-testid="max-horizon">{Math.max(...a.horizon).toFixed(1)}</span>°.
           </p>
           <ProfileChart a={a} />

@@ -200,6 +200,8 @@ export function PlanView(): React.JSX.Element {
           scene.outline.map(([x, y], i) => (
             <circle key={i} cx={sx(x)} cy={sy(y)} r="6" fill="#fff" stroke="#1d2733" strokeWidth="2" />
           ))}
+        <NorthArrow x={view.w - 40} y={44} north={scene.north ?? 0} />
+        <ScaleBar x={16} y={view.h - 16} viewWidth={view.w} />
         {drawing && drawing.length > 0 && (
           <polyline
             points={[...drawing, ...(hover ? [snapPoint(hover.p, drawing[drawing.length - 1]!)] : [])]
@@ -217,5 +219,44 @@ export function PlanView(): React.JSX.Element {
         {hover?.df != null && <strong data-testid="hover-df">{` · DF ${hover.df.toFixed(2)} %`}</strong>}
       </div>
     </div>
+  );
+}
+
+/** True north on the plan: an arrow turned clockwise from the plan's up by the scene's north. */
+function NorthArrow({ x, y, north }: { x: number; y: number; north: number }): React.JSX.Element {
+  // The letter stays upright beyond the arrow's tip, wherever the arrow points.
+  const r = (north * Math.PI) / 180;
+  return (
+    <g data-testid="north-arrow" data-north={north} transform={`translate(${x} ${y})`} pointerEvents="none">
+      <title>{`North: ${north}° clockwise from the plan's up`}</title>
+      <circle r="18" fill="#fff" fillOpacity="0.85" stroke="#1d2733" strokeWidth="1.5" />
+      <path d="M 0 -15 L 6 7 L 0 2 L -6 7 Z" fill="#1d2733" transform={`rotate(${north})`} />
+      <text
+        x={27 * Math.sin(r)}
+        y={-27 * Math.cos(r) + 4}
+        textAnchor="middle"
+        fontSize="12"
+        fontWeight="700"
+        fill="#1d2733"
+      >
+        N
+      </text>
+    </g>
+  );
+}
+
+/** A bar of a round length, about a fifth of the plan's width, with its length written under it. */
+function ScaleBar({ x, y, viewWidth }: { x: number; y: number; viewWidth: number }): React.JSX.Element {
+  const target = viewWidth / 5 / PX_PER_M;
+  const metres = [0.5, 1, 2, 5, 10, 20, 50, 100].filter((m) => m <= target).pop() ?? 0.5;
+  const w = metres * PX_PER_M;
+  return (
+    <g data-testid="scale-bar" data-metres={metres} transform={`translate(${x} ${y})`} pointerEvents="none">
+      <rect x="-4" y="-22" width={w + 8} height="26" fill="#fff" fillOpacity="0.8" />
+      <path d={`M 0 -6 L 0 0 L ${w} 0 L ${w} -6`} fill="none" stroke="#1d2733" strokeWidth="2" />
+      <text x={w / 2} y="-9" textAnchor="middle" fontSize="12" fill="#1d2733">
+        {metres} m
+      </text>
+    </g>
   );
 }

@@ -12,6 +12,16 @@ export function RoomPanel(): React.JSX.Element {
       <h2 id="room-h">Room</h2>
       <NumberField label="Floor above terrain" unit="m" value={scene.floorZ} min={0} max={10} onCommit={(v) => edit((s) => ({ ...s, floorZ: v }))} testId="floor-z" />
       <NumberField label="Floor to ceiling" unit="m" value={scene.height} min={0.5} max={30} onCommit={(v) => edit((s) => ({ ...s, height: v }))} testId="height" />
+      <NumberField
+        label="True north, clockwise from the plan's up"
+        unit="°"
+        value={scene.north ?? 0}
+        min={-360}
+        max={360}
+        step={1}
+        onCommit={(v) => edit((s) => ({ ...s, north: v }))}
+        testId="north"
+      />
       <details>
         <summary>Outline coordinates ({scene.outline.length} corners)</summary>
         <table className="coords">

@@ -1,4 +1,5 @@
-import { edgeFrame } from '../scene/geometry';
+import { formatBearing } from '../../core/geometry/bearing';
+import { edgeDirection, edgeFrame } from '../scene/geometry';
 import { useApp } from '../state/store';
 import type { SceneWindow } from '../scene/scene';
 import { NumberField } from './NumberField';
@@ -18,7 +19,8 @@ export function WindowsPanel(): React.JSX.Element {
       {scene.windows.map((w) => (
         <fieldset key={w.id} className={w.id === selected ? 'selected' : ''} onFocus={() => select(w.id)} data-testid={`window-${w.id}`}>
           <legend>
-            {w.id} · wall {w.edge + 1} ({edgeFrame(scene.outline, w.edge).length.toFixed(2)} m)
+            {w.id} · wall {w.edge + 1} ({edgeFrame(scene.outline, w.edge).length.toFixed(2)} m) · faces{' '}
+            <span data-testid={`${w.id}-faces`}>{formatBearing(edgeDirection(scene, w.edge), scene.north ?? 0)}</span>
           </legend>
           <NumberField label="Centre along wall" unit="m" value={Number(w.offset.toFixed(3))} onCommit={(v) => set(w.id, { offset: v })} testId={`${w.id}-offset`} />
           <NumberField label="Width" unit="m" value={w.width} min={0.1} max={100} onCommit={(v) => set(w.id, { width: v })} testId={`${w.id}-width`} />
