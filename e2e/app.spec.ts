@@ -363,3 +363,15 @@ test('directions read as compass bearings and follow the site’s north; the ans
   await other.goto(page.url());
   await expect(other.getByTestId('w1-faces')).toHaveText('E 90°');
 });
+
+test('areas in m² beside %, and exports named for what a person gets', async ({ page }) => {
+  await page.goto('/');
+  await settled(page);
+  // The default room is 6 × 4 m.
+  await expect(page.getByTestId('stat-area')).toHaveText('24.00 m²');
+  const share = Number((await page.getByTestId('stat-above-1').textContent())!.replace(' %', ''));
+  await expect(page.getByTestId('stat-above-1-m2')).toHaveText(` · ${((share / 100) * 24).toFixed(2)} of 24.00 m²`);
+  await expect(page.getByTestId('export-png')).toHaveText('Map image (PNG)');
+  await expect(page.getByTestId('export-zip')).toHaveText('Model input (ZIP)');
+  await expect(page.getByTestId('model-type').locator('option:checked')).toHaveText('Default materials');
+});

@@ -4,7 +4,10 @@ import { detectFormat, importMesh, ImportError } from '../../src/app/importers/i
 // three's FileLoader (data: URIs of embedded glTF buffers) reports progress with the DOM's ProgressEvent,
 // which the browser worker has and Node does not.
 (globalThis as { ProgressEvent?: unknown }).ProgressEvent ??= class extends Event {
-  constructor(type: string, public init: object = {}) {
+  constructor(
+    type: string,
+    public init: object = {},
+  ) {
     super(type);
   }
 };
@@ -33,7 +36,9 @@ function gltfJson(): { json: Record<string, unknown>; bin: Uint8Array } {
       scenes: [{ nodes: [0] }],
       nodes: [{ mesh: 0, translation: [5, 0, 0] }],
       meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
-      accessors: [{ bufferView: 0, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 2, 0] }],
+      accessors: [
+        { bufferView: 0, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 2, 0] },
+      ],
       bufferViews: [{ buffer: 0, byteLength: 36 }],
       buffers: [{ byteLength: 36 }],
     },
@@ -84,7 +89,15 @@ describe('mesh importers', () => {
 
   it('reads glTF (embedded buffer) and GLB, node transforms applied, Y-up turned to Z-up', async () => {
     const { json, bin } = gltfJson();
-    const embedded = { ...json, buffers: [{ byteLength: 36, uri: `data:application/octet-stream;base64,${Buffer.from(bin).toString('base64')}` }] };
+    const embedded = {
+      ...json,
+      buffers: [
+        {
+          byteLength: 36,
+          uri: `data:application/octet-stream;base64,${Buffer.from(bin).toString('base64')}`,
+        },
+      ],
+    };
     const g = await importMesh('scene.gltf', enc(JSON.stringify(embedded)));
     expect(Array.from(g.positions)).toEqual([5, -0, 0, 6, -0, 0, 5, -0, 2]);
     const b = await importMesh('scene.glb', glb());
@@ -92,7 +105,11 @@ describe('mesh importers', () => {
   });
 
   it('reads the API JSON point list, bare or as a request body', async () => {
-    const pts = [[0, 0, 0], [1, 0, 0], [0, 1, 1]];
+    const pts = [
+      [0, 0, 0],
+      [1, 0, 0],
+      [0, 1, 1],
+    ];
     expect((await importMesh('m.json', enc(JSON.stringify(pts)))).triangles).toBe(1);
     expect((await importMesh('req.json', enc(JSON.stringify({ mesh: pts })))).triangles).toBe(1);
   });
@@ -102,7 +119,9 @@ describe('mesh importers', () => {
     expect(detectFormat('upload', glb())).toBe('glb');
     expect(detectFormat('upload', binaryStl([[0, 0, 0, 1, 0, 0, 0, 1, 0]]))).toBe('stl');
     expect(detectFormat('upload', enc('[[0,0,0]]'))).toBe('json');
-    expect(() => detectFormat('photo.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))).toThrow(ImportError);
+    expect(() => detectFormat('photo.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))).toThrow(
+      ImportError,
+    );
   });
 
   it('rejects bad files with a reason a user can act on', async () => {
@@ -115,6 +134,15 @@ describe('mesh importers', () => {
       ['cut.glb', glb().subarray(0, 40), /glTF|GLB/],
       ['bad.gltf', enc('{"asset": {"version": "1.0"}}'), /glTF/],
       ['inf.obj', enc('v 0 0 0\nv 1e39 0 0\nv 0 1 0\nf 1 2 3\n'), /not a finite number/],
+      // A binary STL cut in a download: said in words, not as the parser's DataView error.
+      [
+        'cut.stl',
+        binaryStl([
+          [0, 0, 0, 1, 0, 0, 0, 1, 0],
+          [0, 0, 1, 1, 0, 1, 0, 1, 1],
+        ]).subarray(0, 120),
+        /cut short or damaged: its header announces 2 triangles \(184 bytes\) but the file has 120 bytes/,
+      ],
     ];
     for (const [name, bytes, message] of cases) {
       await expect(importMesh(name, bytes), name).rejects.toThrow(message);

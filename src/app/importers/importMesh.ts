@@ -43,6 +43,24 @@ export function detectFormat(name: string, bytes: Uint8Array): MeshFormat {
   throw new ImportError(`Unknown file type '${name}': use OBJ, STL, glTF/GLB or a JSON point list.`);
 }
 
+/**
+ * A binary STL says how many triangles it holds (50 bytes each after an 84-byte header): a file of another
+ * size was cut short in a download or a copy. ASCII STL (starting "solid" and holding "facet") is left to
+ * the parser.
+ */
+function checkStlSize(name: string, bytes: Uint8Array): void {
+  const head = new TextDecoder().decode(bytes.subarray(0, 512));
+  if (head.trimStart().startsWith('solid') && head.includes('facet')) return;
+  if (bytes.length < 84)
+    throw new ImportError(`'${name}' is too short to be an STL file (${bytes.length} bytes): export it again.`);
+  const n = new DataView(bytes.buffer, bytes.byteOffset).getUint32(80, true);
+  const expected = 84 + 50 * n;
+  if (expected !== bytes.length)
+    throw new ImportError(
+      `'${name}' is cut short or damaged: its header announces ${n} triangles (${expected} bytes) but the file has ${bytes.length} bytes. Export or download it again.`,
+    );
+}
+
 function jsonPoints(text: string): Float32Array {
   let raw: unknown;
   try {
@@ -89,6 +107,7 @@ export async function importMesh(
         positions = collectTriangles(new OBJLoader().parse(new TextDecoder().decode(bytes)));
         break;
       case 'stl':
+        checkStlSize(name, bytes);
         positions = collectTriangles(new Mesh(new STLLoader().parse(buffer) as BufferGeometry));
         break;
       case 'gltf':
@@ -103,7 +122,9 @@ export async function importMesh(
     }
   } catch (e) {
     if (e instanceof ImportError) throw e;
-    throw new ImportError(`'${name}' is not a readable ${format.toUpperCase()} file (${(e as Error).message}).`);
+    throw new ImportError(
+      `'${name}' could not be read as ${format.toUpperCase()}: export it again from the modelling tool, or try another format (${(e as Error).message}).`,
+    );
   }
   // glTF is Y-up by definition; OBJ, STL and JSON follow the project's Z-up unless the user says otherwise.
   if ((up === 'auto' && (format === 'gltf' || format === 'glb')) || up === 'y') yUpToZUp(positions);

@@ -69,7 +69,7 @@ export function ExportPanel(): React.JSX.Element {
           data-testid="export-png"
           onClick={() => void pngWithLegend().then((b) => download(`lux-df-${kind}.png`, b))}
         >
-          PNG
+          Map image (PNG)
         </button>
         <button
           type="button"
@@ -79,7 +79,7 @@ export function ExportPanel(): React.JSX.Element {
             download(`lux-df-${kind}.csv`, new Blob([gridCsv(shown!.answer)], { type: 'text/csv' }))
           }
         >
-          CSV
+          Cell values (CSV)
         </button>
         <button
           type="button"
@@ -94,7 +94,7 @@ export function ExportPanel(): React.JSX.Element {
             )
           }
         >
-          JSON (/run)
+          Request and result (JSON)
         </button>
         <button
           type="button"
@@ -109,7 +109,7 @@ export function ExportPanel(): React.JSX.Element {
               );
           }}
         >
-          Encoded ZIP
+          Model input (ZIP)
         </button>
       </div>
     </section>

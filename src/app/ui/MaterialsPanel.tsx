@@ -19,14 +19,14 @@ export function MaterialsPanel(): React.JSX.Element {
     <section aria-labelledby="mat-h">
       <h2 id="mat-h">Materials</h2>
       <label className="field">
-        <span>Model type</span>
+        <span>Materials</span>
         <select
           data-testid="model-type"
           value={scene.modelType}
           onChange={(e) => edit((s) => ({ ...s, modelType: e.target.value as 'df_default' | 'df_custom' }))}
         >
-          <option value="df_default">df_default: default materials</option>
-          <option value="df_custom">df_custom: these reflectances</option>
+          <option value="df_default">Default materials</option>
+          <option value="df_custom">Custom materials (the values below)</option>
         </select>
       </label>
       {FIELDS.map(([k, label, min, max]) => (

@@ -72,8 +72,10 @@ export function ResultsPanel(): React.JSX.Element {
             <dd>{f(summary.stats.max)} %</dd>
             <dt>Std</dt>
             <dd>{f(summary.stats.std)}</dd>
+            <dt>Floor area</dt>
+            <dd data-testid="stat-area">{floorArea(summary.stats.count, map!.resolution).toFixed(2)} m²</dd>
             {Object.entries(summary.stats.area_above).map(([t, v]) => (
-              <FragmentRow key={t} t={t} v={v} />
+              <FragmentRow key={t} t={t} v={v} floor={floorArea(summary.stats.count, map!.resolution)} />
             ))}
           </dl>
           <ul className="badges">
@@ -164,11 +166,21 @@ function engineLine(e: AnswerState['engine'], shown: Shown | null): string {
   }
 }
 
-function FragmentRow({ t, v }: { t: string; v: number }): React.JSX.Element {
+/** The room's floor in m²: its counted cells (the work-plane grid's cells inside the room). */
+const floorArea = (cells: number, resolution: number): number => cells * resolution * resolution;
+
+/** A share of the floor, in % and in m² ("66.2 % · 15.89 of 24.00 m²", as the original's tool gives it). */
+function FragmentRow({ t, v, floor }: { t: string; v: number; floor: number }): React.JSX.Element {
   return (
     <>
       <dt>Area DF ≥ {t} %</dt>
-      <dd data-testid={`stat-above-${t}`}>{v.toFixed(1)} %</dd>
+      <dd>
+        <span data-testid={`stat-above-${t}`}>{v.toFixed(1)} %</span>
+        <span className="m2" data-testid={`stat-above-${t}-m2`}>
+          {' '}
+          · {((v / 100) * floor).toFixed(2)} of {floor.toFixed(2)} m²
+        </span>
+      </dd>
     </>
   );
 }
