@@ -375,3 +375,28 @@ test('areas in m² beside %, and exports named for what a person gets', async ({
   await expect(page.getByTestId('export-zip')).toHaveText('Model input (ZIP)');
   await expect(page.getByTestId('model-type').locator('option:checked')).toHaveText('Default materials');
 });
+
+test('at phone width (390 × 844) the page is one column: nothing covers the panel, nothing scrolls sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await ready(page);
+  const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  for (const id of ['stats', 'export-png', 'w1-width']) {
+    const el = page.getByTestId(id);
+    await el.scrollIntoViewIfNeeded();
+    await expect(el).toBeInViewport();
+    // What is at the element's centre is the element (or inside it): no plan or 3D view on top.
+    const box = (await el.boundingBox())!;
+    const hit = await page.evaluate(
+      ([x, y, testId]) => {
+        const at = document.elementFromPoint(x as number, y as number);
+        return !!at && !!at.closest(`[data-testid="${testId as string}"]`);
+      },
+      [box.x + box.width / 2, box.y + box.height / 2, id],
+    );
+    expect(hit, id).toBe(true);
+  }
+});
