@@ -47,12 +47,18 @@ describe('a client that hangs up', () => {
   // Its own server with a long time-out: only the hang-up can free the single worker in time.
   let patient: RunningServer;
   beforeAll(async () => {
-    patient = await startServer({ LUX_REQUEST_TIMEOUT_MS: '60000', LUX_WORKERS: '1', LUX_COST_FACTOR: '0' });
+    patient = await startServer({
+      // A time-out far beyond the test's: only the hang-up can free the worker within it.
+      LUX_REQUEST_TIMEOUT_MS: '600000',
+      LUX_WORKERS: '1',
+      LUX_COST_FACTOR: '0',
+    });
   });
   afterAll(() => patient?.stop());
 
   it('takes its work with it: the only worker is free for the next request at once', async () => {
-    // Hours of work at high quality on one thread (nine times the hall above).
+    // Minutes of work at high quality on one thread (nine times the hall above; longer than the minute the
+    // follow-up request is given).
     const huge = hall(90, 60);
     const gone = new AbortController();
     const abandoned = fetch(`${patient.url}/v2/simulate`, {
@@ -69,21 +75,22 @@ describe('a client that hangs up', () => {
     await new Promise((r) => setTimeout(r, 200));
     gone.abort();
     expect(await abandoned).toBe('aborted');
-    // With the work still running this would wait behind it for the 60 s time-out; dropped, the worker's
-    // thread is replaced and the request answers within seconds. Bounded, so that a failure says where it
-    // stood (this test failed twice under the full suite's load, cause not established).
+    // With the work still running this would wait behind it for the 10-minute time-out; dropped, the
+    // worker's thread is replaced and the request answers: within seconds alone, but under the full suite's
+    // load that replacement has taken over 30 s (three failures at 30 s, health then showing nothing in
+    // flight, i.e. the hang-up had been seen), so it is given a minute and still tells the two apart.
     const t0 = performance.now();
     const quick = await fetch(`${patient.url}/v2/meshes`, {
       method: 'POST',
       body: JSON.stringify({ mesh: MESH }),
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.timeout(60_000),
     }).catch(async (e: unknown) => {
       const h = await (await fetch(`${patient.url}/v2/`)).json();
       throw new Error(
-        `the follow-up request did not answer in 30 s (${String(e)}); health: ${JSON.stringify(h)}`,
+        `the follow-up request did not answer in 60 s (${String(e)}); health: ${JSON.stringify(h)}`,
       );
     });
     expect(quick.status).toBe(200);
-    expect(performance.now() - t0).toBeLessThan(15_000);
-  }, 90_000);
+    expect(performance.now() - t0).toBeLessThan(60_000);
+  }, 120_000);
 });
