@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BENCH_ROOM } from '../../bench/scenes';
 import { simulateRoom } from '../../src/core/engine/simulate';
 import { roomStats } from '../../src/core/stats/roomStats';
 import { parseRunRequest } from '../../src/core/validation/requests';
@@ -92,17 +93,7 @@ describe('a window’s own glass (glass_transmittance, issue 19)', () => {
       model_type: 'df_default',
       horizon: new Array(64).fill(10),
       zenith: new Array(64).fill(5),
-      parameters: {
-        height_roof_over_floor: 3,
-        floor_height_above_terrain: 3,
-        room_polygon: [
-          [0, 0],
-          [5, 0],
-          [5, 4],
-          [0, 4],
-        ],
-        windows: { w: { x1: 1, y1: 0, z1: 3.9, x2: 3, y2: 0, z2: 5.4, window_frame_ratio: 0.2 } },
-      },
+      parameters: BENCH_ROOM,
     };
     const mean = (r: ReturnType<typeof simulateRoom>) => roomStats(r.df, r.mask).mean;
     const at = (glass?: number) =>

@@ -37,21 +37,21 @@ describe('glass_transmittance on /run', async () => {
         windows: { a: { ...WINDOW, glass_transmittance: 0.85 }, b: { ...WINDOW, x1: 3, x2: 4 } },
       },
     };
-    const both = await run({ ...two, glass_transmittance: 0.85 });
-    const own = await run({ ...two, glass_transmittance: 0.45 });
-    const b85 = await run({
+    const withWindows = (a: number, b: number) => ({
       ...two,
-      glass_transmittance: 0.85,
       parameters: {
         ...two.parameters,
         windows: {
-          a: two.parameters.windows.a,
-          b: { ...two.parameters.windows.b, glass_transmittance: 0.85 },
+          a: { ...WINDOW, glass_transmittance: a },
+          b: { ...WINDOW, x1: 3, x2: 4, glass_transmittance: b },
         },
       },
     });
-    expect(b85).toEqual(both);
-    expect(own).not.toEqual(both);
+    // a keeps its own 0.85; the top-level 0.45 reaches b only.
+    const mixed = await run({ ...two, glass_transmittance: 0.45 });
+    expect(mixed).toEqual(await run(withWindows(0.85, 0.45)));
+    expect(mixed).not.toEqual(await run(withWindows(0.45, 0.45)));
+    expect(mixed).not.toEqual(await run(withWindows(0.85, 0.85)));
   });
 
   it('refuses values outside the datasheet range with the interface’s message', async () => {

@@ -6,8 +6,8 @@ import { adoptedScene, buildObstructionScene } from './obstructionScene';
 import { obstructionFansByScan } from './fanScan';
 
 /**
- * Up to this many viewpoints a pass over the soup per viewpoint costs less than building a tree
- * (bench/obstruction.ts: one scan of 480 000 triangles ~40 ms, the tree ~350 ms and ~5 ms per fan).
+ * Up to this many viewpoints a pass over the soup per viewpoint costs less than building a tree (480 000
+ * triangles on the project VM with its other core busy: one scan ~75 ms, the tree ~540 ms and ~5 ms a fan).
  */
 export const SCAN_MAX_VIEWPOINTS = 6;
 
