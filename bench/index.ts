@@ -24,8 +24,8 @@ const sections: { title: string; run: () => Promise<BenchResult[]> }[] = [
 ];
 
 async function main() {
-  if (!existsSync('dist/server/main.js'))
-    execSync('node scripts/build-server.mjs --server-only', { stdio: 'inherit' });
+  // Always rebuilt: a dist/ left from an earlier checkout would be measured in place of the code.
+  execSync('node scripts/build-server.mjs --server-only', { stdio: 'inherit' });
   const machine = {
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: availableParallelism(),

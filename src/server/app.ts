@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { LuxError } from '../core/errors';
@@ -13,6 +13,7 @@ import { errorResponse, taskResponse } from './respond';
 import { ROUTES, STORE_MESH, type RouteSpec } from './routes';
 import { unknownMeshId } from './threadMeshes';
 import type { StaticApp } from './staticApp';
+import { readBody } from './readBody';
 import { requestSignal } from './requestSignal';
 import { closeIfBodyUnread } from './unreadBody';
 
@@ -84,16 +85,25 @@ export function createApp(deps: AppDeps): Hono {
     return p;
   };
 
-  const limit = bodyLimit({
-    maxSize: config.maxBodyBytes,
-    onError: () =>
-      errorResponse(
-        new LuxError(
-          'payload_too_large',
-          `Request body above ${config.maxBodyBytes} bytes (LUX_MAX_BODY_BYTES)`,
-        ),
+  const tooLarge = () =>
+    errorResponse(
+      new LuxError(
+        'payload_too_large',
+        `Request body above ${config.maxBodyBytes} bytes (LUX_MAX_BODY_BYTES)`,
       ),
-  });
+    );
+  const streamedLimit = bodyLimit({ maxSize: config.maxBodyBytes, onError: tooLarge });
+  // A declared length is judged from the header alone. Hono's bodyLimit touches `req.raw.body` first,
+  // which makes @hono/node-server build a web stream over the socket, and readBody (one copy) can no
+  // longer read the socket itself. Chunked bodies (no length) still go through bodyLimit, which counts
+  // them as they arrive.
+  const limit: MiddlewareHandler = async (c, next) => {
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined)
+      return streamedLimit(c, next);
+    if (Number(length) > config.maxBodyBytes) return tooLarge();
+    await next();
+  };
 
   for (const route of ROUTES) {
     const handler = async (c: Context) => {
@@ -108,7 +118,7 @@ export function createApp(deps: AppDeps): Hono {
           `Service unavailable: ${executor.unavailableReason(comp, states[comp])}`,
         );
       }
-      const body = await c.req.arrayBuffer();
+      const body = await readBody(c);
       // A client that hangs up takes its work with it: queued, it is dropped; running, its thread is ended
       // (piscina aborts by terminating it), so a gone client never holds a core.
       const watch = requestSignal(config.requestTimeoutMs, c.req.raw.signal);

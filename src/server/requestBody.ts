@@ -21,6 +21,8 @@ export interface BodyOptions {
   maxBytes: number;
   /** Read the mesh file part too (false: the fields only, e.g. to learn the model type). */
   mesh?: boolean;
+  /** The body is the caller's to give away: a mesh file in it may be realigned in place (meshUpload.ts). */
+  owned?: boolean;
 }
 
 export function parseJsonText(text: string, what = 'Request body'): unknown {
@@ -71,7 +73,7 @@ export async function decodeBody(
   // Both angles given: the mesh is not needed, and not read (gateway.md §3).
   if ('horizon' in fields && 'zenith' in fields) return fields;
   const bytes = typeof mesh === 'string' ? new TextEncoder().encode(mesh) : mesh;
-  return { ...fields, mesh: meshFromFile(bytes, o.maxBytes) };
+  return { ...fields, mesh: meshFromFile(bytes, o.maxBytes, o.owned === true && typeof mesh !== 'string') };
 }
 
 /**

@@ -31,7 +31,7 @@ export async function storeMesh(
   o: { maxBytes: number; maxMeshPoints: number; held: MeshRegistry | undefined },
 ): Promise<StoredMesh> {
   const raw = isRawFile(contentType)
-    ? meshFromFile(new Uint8Array(body), o.maxBytes)
+    ? meshFromFile(new Uint8Array(body), o.maxBytes, true)
     : await meshField(body, contentType, o.maxBytes);
   const { positions } = parseMesh(raw, o.maxMeshPoints);
   const id = createHash('sha256')
@@ -46,7 +46,7 @@ export async function storeMesh(
 }
 
 async function meshField(body: ArrayBuffer, contentType: string | undefined, maxBytes: number) {
-  const decoded = await decodeBody(body, contentType, { maxBytes });
+  const decoded = await decodeBody(body, contentType, { maxBytes, owned: true });
   if (!isPlainObject(decoded) || decoded.mesh === undefined) throw missingParameters(['mesh']);
   return decoded.mesh;
 }

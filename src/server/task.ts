@@ -18,6 +18,7 @@ import { modelForbidden, scopesAllowModel } from './scopes';
  */
 export interface TaskRequest {
   op: string;
+  /** Given to the task, which may change it in place (a mesh file is realigned rather than copied). */
   body: ArrayBuffer;
   /** The request's content type: JSON, or the original's multipart form (requestBody.ts). */
   contentType?: string | undefined;
@@ -70,6 +71,7 @@ export async function executeTask(req: TaskRequest): Promise<TaskResponse> {
     if (!isOperation(req.op)) throw new LuxError('not_found', `Unknown operation '${req.op}'`);
     const body = await decodeBody(req.body, req.contentType, {
       maxBytes: req.maxBodyBytes ?? DEFAULT_MAX_BODY,
+      owned: true,
     });
     const mt = (body as { model_type?: unknown } | null)?.model_type;
     if (typeof mt === 'string' && !scopesAllowModel(req.modelScopes, mt))

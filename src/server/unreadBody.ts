@@ -1,3 +1,5 @@
+import { bodyReadDirectly } from './readBody';
+
 /**
  * Keep-alive hygiene for answers given without reading the request body (401, 403, 404, 405, 413, a
  * 503 for a component that is down). The server then discards the connection once the unread rest
@@ -7,7 +9,12 @@
  */
 export function closeIfBodyUnread(req: Request, res: Response): Response {
   const hasBody = req.headers.has('content-length') || req.headers.has('transfer-encoding');
-  if (!hasBody || req.method === 'GET' || req.method === 'HEAD' || (req.bodyUsed && res.status !== 413))
+  if (
+    !hasBody ||
+    req.method === 'GET' ||
+    req.method === 'HEAD' ||
+    ((req.bodyUsed || bodyReadDirectly(req)) && res.status !== 413)
+  )
     return res;
   if (req.headers.get('content-length') === '0') return res;
   try {
