@@ -4,9 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export async function startBuiltServer(
   port: number,
   env: Record<string, string> = {},
-  nodeFlags: string[] = [],
 ): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, [...nodeFlags, 'dist/server/main.js'], {
+  const proc = spawn(process.execPath, ['dist/server/main.js'], {
     env: { ...process.env, PORT: String(port), LUX_LOG: 'silent', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
