@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { startPredictor } from './compute/predictor';
 import { startSurroundings } from './compute/surroundings';
-import { ExportPanel } from './ui/ExportPanel';
+import { ExportPanel, PrintSheet } from './ui/ExportPanel';
 import { InstallButton } from './ui/InstallButton';
 import { MaterialsPanel } from './ui/MaterialsPanel';
 import { ObstructionPanel } from './ui/ObstructionPanel';
@@ -58,6 +58,7 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
           <ServerPanel />
         </aside>
       </main>
+      <PrintSheet />
     </div>
   );
 }

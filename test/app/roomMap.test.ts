@@ -3,8 +3,9 @@ import { answerFromResponse } from '../../src/core/api/roomAnswer';
 import { roomResponse } from '../../src/core/api/roomResponse';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { gridCsv } from '../../src/app/compute/exports';
-import { difference, summarise, valueAt, type RoomMap } from '../../src/app/compute/roomMap';
-import { colour, mapPixels } from '../../src/app/compute/palette';
+import { difference, valueAt, type RoomMap } from '../../src/app/compute/roomMap';
+import { summarise } from '../../src/core/stats/verdicts';
+import { colour, mapPixels } from '../../src/core/report/palette';
 import { runBody } from '../../src/app/scene/geometry';
 import { DEFAULT_THRESHOLDS, defaultScene } from '../../src/app/scene/scene';
 
@@ -58,7 +59,7 @@ describe('room maps', () => {
     expect(Object.keys(s.stats.area_above)).toEqual(['1', '2', '3']);
     // BFS: 80 % ≥ 1 %; EN target: 60 % ≥ 2 % (≥ 50); EN minimum: 80 % ≥ 0.7 % (< 95).
     expect(s.verdicts.map((v) => v.pass)).toEqual([true, true, false]);
-    expect(s.verdicts[2]!.detail).toBe('DF ≥ 0.7 % on 80 % (needs 95 %)');
+    expect(s.verdicts[2]!.detail).toBe('DF ≥ 0.7 % on 80.0 % (needs 95 %)');
     expect(summarise(map, { ...DEFAULT_THRESHOLDS, enMinimum: 0.4 }).verdicts[2]!.pass).toBe(true);
     expect(summarise(map, { ...DEFAULT_THRESHOLDS, bfsShare: 90 }).verdicts[0]!.pass).toBe(false);
   });

@@ -1,6 +1,4 @@
 import type { RoomGridAnswer } from '../../core/api/roomAnswer';
-import { roomStats, type RoomStats } from '../../core/stats/roomStats';
-import type { Thresholds } from '../scene/scene';
 
 /**
  * A room's DF map as the app holds it: the typed grid of an answer (core/api/roomAnswer.ts), whichever
@@ -15,66 +13,6 @@ export function valueAt(m: RoomMap, x: number, y: number): number | null {
   if (r < 0 || c < 0 || r >= m.rows || c >= m.cols) return null;
   const i = r * m.cols + c;
   return m.mask[i] ? m.df[i]! : null;
-}
-
-export interface Verdict {
-  id: 'bfs' | 'en-target' | 'en-minimum';
-  label: string;
-  pass: boolean;
-  detail: string;
-}
-
-export interface MapSummary {
-  stats: RoomStats;
-  verdicts: Verdict[];
-}
-
-/**
- * Statistics (api.md §/stats, thresholds 1, 2, 3 %) and the compliance checks of app.md:
- * BFS 2024:8 (DF ≥ bfsDf over ≥ bfsShare % of the floor) and EN 17037's daylight-factor method
- * (target DF over 50 % of the area, minimum target DF over 95 %), all thresholds editable.
- */
-export function summarise(m: RoomMap, t: Thresholds): MapSummary {
-  // One pass of the /stats code over every threshold the panel shows or a verdict needs.
-  const shown = [1, 2, 3];
-  const all = [...new Set([...shown, t.bfsDf, t.enTarget, t.enMinimum])];
-  const full = roomStats(
-    { rows: m.rows, cols: m.cols, data: m.df },
-    { rows: m.rows, cols: m.cols, data: m.mask },
-    all,
-  );
-  const share = (v: number): number => full.area_above[String(v)]!;
-  const stats: RoomStats = {
-    ...full,
-    area_above: Object.fromEntries(shown.map((v) => [String(v), share(v)])),
-  };
-  const bfs = share(t.bfsDf),
-    target = share(t.enTarget),
-    minimum = share(t.enMinimum);
-  const pct = (v: number): string => `${v.toFixed(0)} %`;
-  return {
-    stats,
-    verdicts: [
-      {
-        id: 'bfs',
-        label: 'BFS 2024:8',
-        pass: bfs >= t.bfsShare,
-        detail: `DF ≥ ${t.bfsDf} % on ${pct(bfs)} of the floor (needs ${t.bfsShare} %)`,
-      },
-      {
-        id: 'en-target',
-        label: 'EN 17037 target',
-        pass: target >= 50,
-        detail: `DF ≥ ${t.enTarget} % on ${pct(target)} (needs 50 %)`,
-      },
-      {
-        id: 'en-minimum',
-        label: 'EN 17037 minimum',
-        pass: minimum >= 95,
-        detail: `DF ≥ ${t.enMinimum} % on ${pct(minimum)} (needs 95 %)`,
-      },
-    ],
-  };
 }
 
 /** Cell-wise a − b over the room, and the mean absolute difference (verify: engine vs model). */

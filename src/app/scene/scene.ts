@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_REFLECTANCES, type Reflectances } from '../../core/types';
+import { DEFAULT_COMPLIANCE, type Thresholds } from '../../core/stats/verdicts';
 
 /**
  * The scene a user draws: everything needed to predict, verify and share a room. Plain data (no class
@@ -41,16 +42,8 @@ export type Surroundings =
   | { kind: 'angles'; angles: Angles }
   | { kind: 'mesh'; name: string; triangles: number; perWindow: Record<string, Angles> };
 
-export interface Thresholds {
-  /** BFS 2024:8: DF ≥ bfsDf over at least bfsShare % of the floor. */
-  bfsDf: number;
-  bfsShare: number;
-  /** EN 17037 (DF method): target DF over 50 % of the area, minimum target DF over 95 %. */
-  enTarget: number;
-  enMinimum: number;
-}
-
-export const DEFAULT_THRESHOLDS: Thresholds = { bfsDf: 1, bfsShare: 50, enTarget: 2.0, enMinimum: 0.7 };
+export type { Thresholds } from '../../core/stats/verdicts';
+export { DEFAULT_COMPLIANCE as DEFAULT_THRESHOLDS } from '../../core/stats/verdicts';
 
 export interface Scene {
   /** Interior wall faces in plan, counter-clockwise. */
@@ -83,7 +76,7 @@ export function defaultScene(): Scene {
     surroundings: { kind: 'open' },
     modelType: 'df_default',
     materials: { ...DEFAULT_REFLECTANCES },
-    thresholds: { ...DEFAULT_THRESHOLDS },
+    thresholds: { ...DEFAULT_COMPLIANCE },
   };
 }
 

@@ -1,10 +1,10 @@
-import { colour } from '../compute/palette';
+import { useMemo } from 'react';
 import { gridCsv, runJson } from '../compute/exports';
 import { answerResponse } from '../../core/api/roomResponse';
 import { shownAnswer, useShown, type Shown } from '../compute/answerStore';
 import { apiWorker } from '../compute/workers';
 import { runBody } from '../scene/geometry';
-import { mapCanvas } from './useMapImage';
+import { sheetOf, sheetPng } from '../compute/sheet';
 import { useSettings } from './settings';
 
 function download(name: string, data: Blob): void {
@@ -23,38 +23,16 @@ export function answerLabel(s: Shown): { text: string; file: string } {
     : { text: `Model preview (${m.name} ${m.version})`, file: 'model' };
 }
 
-/** The map at 8 px per cell with its legend underneath and the answer it shows. */
-function pngWithLegend(): Promise<Blob> {
-  const shown = shownAnswer()!;
+/** The report page as the PNG export holds it, stamped with today's date. */
+function reportPng(): Promise<Blob> {
   const { palette, scaleMax } = useSettings.getState();
-  const src = mapCanvas(shown.answer, palette, scaleMax);
-  const k = 8,
-    pad = 16,
-    legend = 62;
-  const c = document.createElement('canvas');
-  c.width = Math.max(src.width * k, 320) + 2 * pad;
-  c.height = src.height * k + legend + 2 * pad;
-  const g = c.getContext('2d')!;
-  g.fillStyle = '#fff';
-  g.fillRect(0, 0, c.width, c.height);
-  g.imageSmoothingEnabled = false;
-  g.drawImage(src, pad, pad, src.width * k, src.height * k);
-  const y = pad + src.height * k + 10,
-    w = c.width - 2 * pad;
-  for (let i = 0; i < w; i++) {
-    const [r, gg, b] = colour(palette, (i / w) * scaleMax, scaleMax);
-    g.fillStyle = `rgb(${r},${gg},${b})`;
-    g.fillRect(pad + i, y, 1, 12);
-  }
-  g.fillStyle = '#1d2733';
-  g.font = '12px sans-serif';
-  for (let t = 0; t <= 5; t++)
-    g.fillText(`${((t / 5) * scaleMax).toFixed(0)}${t === 5 ? '+' : ''}`, pad + (t / 5) * (w - 14), y + 26);
-  g.fillText(`Daylight factor (%): ${answerLabel(shown).text}`, pad, y + 40);
-  return new Promise((resolve) => c.toBlob((b) => resolve(b!), 'image/png'));
+  return sheetPng(sheetOf(shownAnswer()!, palette, scaleMax, new Date().toISOString().slice(0, 10)));
 }
 
-/** Exports (app.md §9): PNG with legend, CSV of the grid, JSON of request and response, the /encode ZIP. */
+/**
+ * Exports (app.md §9): the report page as PNG (plan, map, north, scale, legend, statistics, verdicts,
+ * inputs, source) and for print, CSV of the grid, JSON of request and response, the /encode ZIP.
+ */
 export function ExportPanel(): React.JSX.Element {
   const shown = useShown();
   const disabled = !shown;
@@ -67,9 +45,12 @@ export function ExportPanel(): React.JSX.Element {
           type="button"
           disabled={disabled}
           data-testid="export-png"
-          onClick={() => void pngWithLegend().then((b) => download(`lux-df-${kind}.png`, b))}
+          onClick={() => void reportPng().then((b) => download(`lux-df-${kind}.png`, b))}
         >
           Map image (PNG)
+        </button>
+        <button type="button" disabled={disabled} data-testid="print" onClick={() => window.print()}>
+          Print…
         </button>
         <button
           type="button"
@@ -114,4 +95,19 @@ export function ExportPanel(): React.JSX.Element {
       </div>
     </section>
   );
+}
+
+/**
+ * The report page of the answer on screen, shown only when printing (styles.css @media print): Print…
+ * and the browser's own print both give it.
+ */
+export function PrintSheet(): React.JSX.Element | null {
+  const shown = useShown();
+  const { palette, scaleMax } = useSettings();
+  const svg = useMemo(
+    () => (shown ? sheetOf(shown, palette, scaleMax, new Date().toISOString().slice(0, 10)) : null),
+    [shown, palette, scaleMax],
+  );
+  if (!svg) return null;
+  return <div className="print-sheet" data-testid="print-sheet" dangerouslySetInnerHTML={{ __html: svg }} />;
 }

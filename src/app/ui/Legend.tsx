@@ -1,4 +1,4 @@
-import { colour, type PaletteName } from '../compute/palette';
+import { colour, type PaletteName } from '../../core/report/palette';
 
 /** The colour scale with its ticks (0 to max % DF); values above max take the top colour. */
 export function Legend({ palette, max }: { palette: PaletteName; max: number }): React.JSX.Element {

@@ -20,9 +20,10 @@ export function PlanView(): React.JSX.Element {
   const tool = useApp((s) => s.tool);
   const drawing = useApp((s) => s.drawing);
   const selected = useApp((s) => s.selectedWindow);
-  const map = useShown()?.answer ?? null;
+  const shown = useShown();
+  const map = shown?.answer ?? null;
   const { palette, scaleMax } = useSettings();
-  const image = useMapImage(map, palette, scaleMax);
+  const image = useMapImage(map, palette, scaleMax, false, true);
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<{ p: Pt; df: number | null } | null>(null);
   const [drag, setDrag] = useState<
@@ -163,9 +164,16 @@ export function PlanView(): React.JSX.Element {
           </pattern>
         </defs>
         <rect width={view.w} height={view.h} fill="url(#grid)" />
+        {shown && (
+          <clipPath id="plan-map-outline">
+            <polygon points={shown.scene.outline.map(([x, y]) => `${sx(x)},${sy(y)}`).join(' ')} />
+          </clipPath>
+        )}
         {image && map && (
           <image
             data-testid="plan-map"
+            // Cut along the outline the map was computed for: no staircase along slanted walls.
+            clipPath="url(#plan-map-outline)"
             href={image}
             x={sx(map.origin.x)}
             y={sy(map.origin.y)}

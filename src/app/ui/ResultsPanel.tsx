@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
-import { summarise } from '../compute/roomMap';
-import { PALETTES, type PaletteName } from '../compute/palette';
+import { summarise } from '../../core/stats/verdicts';
+import { PALETTES, type PaletteName } from '../../core/report/palette';
 import { useApp } from '../state/store';
 import { Legend } from './Legend';
 import { NumberField } from './NumberField';

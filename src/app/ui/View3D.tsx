@@ -10,6 +10,7 @@ import {
   Shape,
   ShapeGeometry,
   SRGBColorSpace,
+  Vector2,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { useShown } from '../compute/answerStore';
@@ -97,24 +98,37 @@ function Room(): React.JSX.Element {
 }
 
 function FloorMap(): React.JSX.Element | null {
-  const map = useShown()?.answer ?? null;
+  const shown = useShown();
+  const map = shown?.answer ?? null;
   const floorZ = useApp((s) => s.scene.floorZ);
   const { palette, scaleMax } = useSettings();
   const texture = useMemo(() => {
     if (!map) return null;
-    const t = new CanvasTexture(mapCanvas(map, palette, scaleMax));
+    const t = new CanvasTexture(mapCanvas(map, palette, scaleMax, false, true));
     t.magFilter = NearestFilter;
     t.colorSpace = SRGBColorSpace;
     return t;
   }, [map, palette, scaleMax]);
+  // The work plane cut to the outline the map was computed for (no staircase along slanted walls), its
+  // texture placed by world position: u across the grid's columns, v up its rows (row 0 at the top).
+  const outline = shown?.scene.outline;
+  const plane = useMemo(() => {
+    if (!map || !outline) return null;
+    const g = new ShapeGeometry(new Shape(outline.map(([x, y]) => new Vector2(x, y))));
+    const p = g.getAttribute('position');
+    const uv = g.getAttribute('uv');
+    const w = map.cols * map.resolution,
+      h = map.rows * map.resolution;
+    for (let i = 0; i < p.count; i++)
+      uv.setXY(i, (p.getX(i) - map.origin.x) / w, (p.getY(i) - (map.origin.y - h)) / h);
+    return g;
+  }, [map, outline]);
   useEffect(() => () => texture?.dispose(), [texture]);
-  if (!map || !texture) return null;
-  const w = map.cols * map.resolution,
-    h = map.rows * map.resolution;
+  useEffect(() => () => plane?.dispose(), [plane]);
+  if (!map || !texture || !plane) return null;
   // The work plane: the map hovers 0.85 m above the floor, where DF is defined (physics.md).
   return (
-    <mesh position={[map.origin.x + w / 2, map.origin.y - h / 2, floorZ + 0.85]}>
-      <planeGeometry args={[w, h]} />
+    <mesh geometry={plane} position={[0, 0, floorZ + 0.85]} data-testid="floor-map">
       <meshBasicMaterial map={texture} transparent side={DoubleSide} />
     </mesh>
   );

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { PaletteName } from '../compute/palette';
+import type { PaletteName } from '../../core/report/palette';
 
 /** View preferences (not part of the scene, not shared): palette and scale. */
 export interface Settings {

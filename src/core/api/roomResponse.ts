@@ -1,4 +1,5 @@
 import type { WindowGeometry } from '../geometry/window';
+import { base64 } from '../encoding/base64';
 import { roundPoint } from '../geometry/window';
 import { REFLECTANCE_FIELDS } from '../validation/ranges';
 import type { RunRequest } from '../validation/requests';
@@ -23,12 +24,6 @@ export interface RoomResult {
 /** DF printed to 1e-4 % in JSON: far below any model's or the engine's error, a third of the bytes. */
 const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
 
-function base64(bytes: Uint8Array): string {
-  // btoa exists in browsers and Node ≥ 16; chunks keep String.fromCharCode's argument list small.
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
 
 function littleEndianFloat32(a: Float32Array): Uint8Array {
   const out = new Uint8Array(a.length * 4);

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { decode } from 'fast-png';
+import { encodeShare } from '../src/app/share/codec';
+import { defaultScene, type Scene } from '../src/app/scene/scene';
+
+/**
+ * Issue 19 §4 and §7: the report page (PNG export and print) and the map cut exactly along the outline.
+ * A room with a slanted wall, its window on the south wall, the site's north turned 30° clockwise.
+ */
+const scene: Scene = {
+  ...defaultScene(),
+  outline: [
+    [0, 0],
+    [6, 0],
+    [6, 3],
+    [3, 5],
+    [0, 5],
+  ],
+  north: 30,
+};
+
+async function settled(page: Page): Promise<void> {
+  const status = page.getByTestId('status');
+  await expect(status).toHaveAttribute('data-quality', 'standard', { timeout: 60_000 });
+  await expect(status).toHaveAttribute('data-engine', 'done');
+}
+
+const isMapColour = ([r, g, b]: number[]): boolean =>
+  Math.abs(r! - g!) + Math.abs(g! - b!) + Math.abs(r! - b!) > 40; // the palettes are saturated; paper and ink are grey
+
+test('the report page: PNG and print carry the plan, north, scale, legend, statistics, verdicts, inputs and source', async ({
+  page,
+}) => {
+  await page.goto(`/${encodeShare(scene)}`);
+  await settled(page);
+  const sheet = page.getByTestId('print-sheet');
+  await expect(sheet).toBeHidden(); // on screen the editor shows, not the page
+  const mean = (await page.getByTestId('stat-mean').textContent())!;
+  await expect(sheet.locator('[data-stat="mean"]')).toHaveText(mean);
+  await expect(sheet.locator('[data-stat="area"]')).toHaveText(
+    (await page.getByTestId('stat-area').textContent())!,
+  );
+  for (const id of ['bfs', 'en-target', 'en-minimum']) {
+    const pass = await page.getByTestId(`verdict-${id}`).getAttribute('data-pass');
+    await expect(sheet.locator(`[data-verdict="${id}"]`)).toContainText(pass === 'true' ? 'pass' : 'fail');
+  }
+  await expect(sheet.locator('[data-role="north"]')).toHaveAttribute('transform', /rotate\(30\)/);
+  await expect(sheet.locator('[data-role="scale-bar"]')).toHaveAttribute('data-metres', /^(1|2|5)$/);
+  await expect(sheet.locator('[data-window="w1"]')).toHaveCount(1);
+  const words = (await sheet.locator('svg').textContent())!;
+  expect(words).toContain('Lux engine (physics), standard quality');
+  // The window on the south wall faces S 180° on the plan; with north turned 30° clockwise, 150°.
+  expect(words).toContain('w1 · faces SE 150°');
+  expect(words).toContain('Default materials');
+  expect(words).toContain('Daylight factor (%)');
+
+  // Printing shows the page and nothing of the editor.
+  await page.emulateMedia({ media: 'print' });
+  await expect(sheet).toBeVisible();
+  await expect(page.locator('main')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+
+  // The PNG is the same page at twice its size: white paper, dark ink at the north arrow, map colours in the room.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-png').click(),
+  ]);
+  const png = decode(await (await import('node:fs')).promises.readFile((await download.path())!));
+  expect([png.width, png.height]).toEqual([2246, 1588]);
+  const at = (x: number, y: number): number[] => {
+    const i = (Math.round(2 * y) * png.width + Math.round(2 * x)) * png.channels;
+    return Array.from(png.data.subarray(i, i + 3));
+  };
+  expect(at(8, 8)).toEqual([255, 255, 255]);
+  const geo = await sheet.evaluate((el) => {
+    const svg = el.querySelector('svg')!;
+    const poly = svg.querySelector('[data-role="outline"]')!.getAttribute('points')!;
+    const pts = poly.split(' ').map((p) => p.split(',').map(Number));
+    const cx = pts.reduce((s, p) => s + p[0]!, 0) / pts.length;
+    const cy = pts.reduce((s, p) => s + p[1]!, 0) / pts.length;
+    // The sheet is not displayed on screen (no layout, no CTM): its arrow's place is in its transform.
+    const t = /translate\(([\d.]+) ([\d.]+)\)/.exec(
+      svg.querySelector('[data-role="north"]')!.getAttribute('transform')!,
+    )!;
+    return { cx, cy, nx: Number(t[1]), ny: Number(t[2]) };
+  });
+  expect(isMapColour(at(geo.cx, geo.cy))).toBe(true);
+  // The arrow's ink 6 px up its shaft, turned 30° clockwise with north.
+  const r = (30 * Math.PI) / 180;
+  expect(Math.max(...at(geo.nx + 6 * Math.sin(r), geo.ny - 6 * Math.cos(r)))).toBeLessThan(80);
+});
+
+test('the map is cut along the outline: no staircase along a slanted wall, in plan and report', async ({
+  page,
+}) => {
+  await page.goto(`/${encodeShare(scene)}`);
+  await settled(page);
+  const plan = page.getByTestId('plan-map');
+  await expect(plan).toHaveAttribute('clip-path', 'url(#plan-map-outline)');
+  // Points 2.5 px inside and outside (the outline is drawn 3 px wide; a cell is 6 px) the slanted wall (6, 3)–(3, 5), in page coordinates.
+  const samples = await page.evaluate(() => {
+    const svg = document.querySelector('[data-testid="plan-map"]')!.ownerSVGElement!;
+    const poly = [...svg.querySelectorAll('polygon')].find((p) => p.getAttribute('stroke') === '#1d2733')!;
+    const pts = poly
+      .getAttribute('points')!
+      .split(' ')
+      .map((p) => p.split(',').map(Number));
+    const [a, b] = [pts[2]!, pts[3]!];
+    const len = Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!);
+    // The room is counter-clockwise in the world; SVG y runs down, so on screen its inside is to the left of a → b.
+    const nx = -(b[1]! - a[1]!) / len,
+      ny = (b[0]! - a[0]!) / len;
+    const ctm = svg.getScreenCTM()!;
+    const out: { inside: [number, number]; outside: [number, number] }[] = [];
+    for (let t = 0.15; t <= 0.86; t += 0.035) {
+      const x = a[0]! + t * (b[0]! - a[0]!),
+        y = a[1]! + t * (b[1]! - a[1]!);
+      const pt = (d: number): [number, number] => {
+        const p = new DOMPoint(x - nx * d, y - ny * d).matrixTransform(ctm);
+        return [p.x, p.y];
+      };
+      out.push({ inside: pt(2.5), outside: pt(-2.5) });
+    }
+    return out;
+  });
+  const shot = decode(await page.screenshot());
+  const dpr = shot.width / page.viewportSize()!.width;
+  const pixel = ([x, y]: [number, number]): number[] => {
+    const i = (Math.round(y * dpr) * shot.width + Math.round(x * dpr)) * shot.channels;
+    return Array.from(shot.data.subarray(i, i + 3));
+  };
+  const insideColoured = samples.filter((s) => isMapColour(pixel(s.inside))).length;
+  const outsideColoured = samples.filter((s) => isMapColour(pixel(s.outside))).length;
+  expect(insideColoured).toBe(samples.length);
+  expect(outsideColoured).toBe(0);
+});

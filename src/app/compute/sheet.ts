@@ -1,0 +1,81 @@
+import { roomSheetSvg, type RoomSheet } from '../../core/report/roomSheet';
+import { summarise } from '../../core/stats/verdicts';
+import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
+import type { PaletteName } from '../../core/report/palette';
+import { edgeDirection, edgeFrame } from '../scene/geometry';
+import type { Scene } from '../scene/scene';
+import type { Shown } from './answerStore';
+
+/**
+ * The report page of the answer on screen (core/report/roomSheet.ts), from the scene it was computed
+ * for: what the PNG export holds and what the browser prints.
+ */
+export function sheetOf(shown: Shown, palette: PaletteName, scaleMax: number, stamp?: string): string {
+  const { scene, answer } = shown;
+  const m = answer.method;
+  const sheet: RoomSheet = {
+    title: 'Room daylight',
+    outline: scene.outline,
+    windows: scene.windows.map((w) => {
+      const e = edgeFrame(scene.outline, w.edge);
+      const at = (s: number) => [e.ax + e.ux * s, e.ay + e.uy * s] as const;
+      return {
+        id: w.id,
+        a: at(w.offset - w.width / 2),
+        b: at(w.offset + w.width / 2),
+        sill: w.sill,
+        head: w.head,
+        frame: w.frame,
+        glass: w.glass ?? DEFAULT_GLASS_TRANSMITTANCE,
+        direction: edgeDirection(scene, w.edge),
+      };
+    }),
+    north: scene.north ?? 0,
+    floorAboveTerrain: scene.floorZ,
+    height: scene.height,
+    materials: materialsText(scene),
+    surroundings: surroundingsText(scene),
+    map: answer,
+    summary: summarise(answer, scene.thresholds),
+    palette,
+    scaleMax,
+    source:
+      m.kind === 'engine'
+        ? `Lux engine (physics), ${m.quality} quality`
+        : `Lux model ${m.name} ${m.version} (a preview; the engine gives the physics answer)`,
+    ...(stamp !== undefined ? { stamp } : {}),
+  };
+  return roomSheetSvg(sheet);
+}
+
+function materialsText(scene: Scene): string {
+  if (scene.modelType === 'df_default') return 'Default materials';
+  const r = scene.materials;
+  return `Ceiling ${r.ceiling_reflectance}, walls ${r.vertical_reflectance}, floor ${r.horizontal_reflectance}`;
+}
+
+function surroundingsText(scene: Scene): string {
+  const s = scene.surroundings;
+  if (s.kind === 'open') return 'Open sky';
+  if (s.kind === 'angles') return 'Obstruction angles as typed';
+  return `${s.name} (${s.triangles.toLocaleString('en')} triangles)`;
+}
+
+/** The sheet as a PNG at `scale` × its 96-dpi size (2: ~190 dpi on A4), drawn by the browser. */
+export async function sheetPng(svg: string, scale = 2): Promise<Blob> {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth * scale;
+    c.height = img.naturalHeight * scale;
+    c.getContext('2d')!.drawImage(img, 0, 0, c.width, c.height);
+    return await new Promise<Blob>((resolve, reject) =>
+      c.toBlob((b) => (b ? resolve(b) : reject(new Error('The image could not be made.'))), 'image/png'),
+    );
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}

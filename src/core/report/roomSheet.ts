@@ -1,0 +1,245 @@
+import { encode as encodePng } from 'fast-png';
+import type { RoomGridAnswer } from '../api/roomAnswer';
+import { base64 } from '../encoding/base64';
+import { formatBearing } from '../geometry/bearing';
+import type { MapSummary } from '../stats/verdicts';
+import { extendPastEdge } from './edgeFill';
+import { colour, mapPixels, type PaletteName } from './palette';
+
+/**
+ * One room on one page, as an architect hands it on (issue 19 §4): the plan with its DF map clipped to the
+ * outline, the windows, a north arrow and a scale bar, the legend, the statistics and verdicts, the inputs
+ * and which computation gave the map. An SVG string, so that every face draws the same page: the app
+ * rasterises it for the PNG export and shows it for printing, the command line writes it into its report.
+ * A4 landscape at 96 px per inch.
+ */
+export interface SheetWindow {
+  id: string;
+  /** Ends of the opening in plan (m, the API's frame). */
+  a: readonly [number, number];
+  b: readonly [number, number];
+  sill: number;
+  head: number;
+  /** Opaque share of the opening, 0–1. */
+  frame: number;
+  /** Light transmittance of the glass, 0–1. */
+  glass: number;
+  /** The facade's outward direction in the API's frame (degrees from +x, counter-clockwise). */
+  direction: number;
+}
+
+export interface RoomSheet {
+  title: string;
+  /** The room's floor outline in plan (m, the API's frame: +y is the plan's up). */
+  outline: readonly (readonly [number, number])[];
+  windows: readonly SheetWindow[];
+  /** True north, degrees clockwise from the plan's up. */
+  north: number;
+  floorAboveTerrain: number;
+  height: number;
+  /** The materials in words ("Default materials", or the reflectances). */
+  materials: string;
+  /** What surrounds the room, in words. */
+  surroundings: string;
+  map: RoomGridAnswer;
+  summary: MapSummary;
+  palette: PaletteName;
+  scaleMax: number;
+  /** Which computation gave the map ("Engine (physics, standard quality)"). */
+  source: string;
+  /** Shown in the footer, e.g. the date; absent: nothing. */
+  stamp?: string;
+}
+
+export const SHEET_WIDTH = 1123;
+export const SHEET_HEIGHT = 794;
+
+const INK = '#1d2733';
+const MUTED = '#5c6b7a';
+const PLAN = { x: 32, y: 96, w: 660, h: 520 };
+const SIDE_X = 730;
+
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const n2 = (v: number): string => v.toFixed(2);
+const px = (v: number): string => (Math.round(v * 100) / 100).toString();
+
+export function roomSheetSvg(s: RoomSheet): string {
+  const out: string[] = [];
+  const text = (x: number, y: number, body: string, attrs = ''): void => {
+    out.push(`<text x="${px(x)}" y="${px(y)}"${attrs ? ' ' + attrs : ''}>${esc(body)}</text>`);
+  };
+
+  // Plan frame: the outline (and the map's cells) fitted into PLAN with a margin.
+  const xs = s.outline.map((p) => p[0]),
+    ys = s.outline.map((p) => p[1]);
+  const margin = 0.6;
+  const minX = Math.min(...xs) - margin,
+    maxX = Math.max(...xs) + margin,
+    minY = Math.min(...ys) - margin,
+    maxY = Math.max(...ys) + margin;
+  const k = Math.min(PLAN.w / (maxX - minX), PLAN.h / (maxY - minY));
+  const ox = PLAN.x + (PLAN.w - (maxX - minX) * k) / 2;
+  const oy = PLAN.y + (PLAN.h - (maxY - minY) * k) / 2;
+  const X = (x: number): number => ox + (x - minX) * k;
+  const Y = (y: number): number => oy + (maxY - y) * k;
+  const poly = s.outline.map(([x, y]) => `${px(X(x))},${px(Y(y))}`).join(' ');
+
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SHEET_WIDTH}" height="${SHEET_HEIGHT}" viewBox="0 0 ${SHEET_WIDTH} ${SHEET_HEIGHT}" font-family="system-ui, 'Segoe UI', Helvetica, Arial, sans-serif" fill="${INK}">`,
+    `<title>${esc(`${s.title}: daylight factor`)}</title>`,
+    `<rect width="${SHEET_WIDTH}" height="${SHEET_HEIGHT}" fill="#fff"/>`,
+    `<defs><clipPath id="room-outline"><polygon points="${poly}"/></clipPath>${gradient(s.palette)}</defs>`,
+  );
+  text(32, 44, s.title, 'font-size="24" font-weight="600"');
+  text(
+    32,
+    70,
+    `Daylight factor on the work plane (0.85 m above the floor) · ${s.source}`,
+    `font-size="13" fill="${MUTED}"`,
+  );
+
+  // The map, carried past the room's edge cells and cut by the outline: no staircase along slanted walls.
+  const m = s.map;
+  const ext = extendPastEdge(m.df, m.mask, m.rows, m.cols);
+  const rgba = mapPixels(ext.df, ext.mask, s.palette, s.scaleMax);
+  const png = encodePng({
+    width: m.cols,
+    height: m.rows,
+    data: new Uint8Array(rgba.buffer),
+    channels: 4,
+    depth: 8,
+  });
+  out.push(
+    `<rect x="${px(X(minX))}" y="${px(Y(maxY))}" width="${px((maxX - minX) * k)}" height="${px((maxY - minY) * k)}" fill="#f6f7f9"/>`,
+    `<image data-role="map" clip-path="url(#room-outline)" x="${px(X(m.origin.x))}" y="${px(Y(m.origin.y))}" width="${px(m.cols * m.resolution * k)}" height="${px(m.rows * m.resolution * k)}" preserveAspectRatio="none" style="image-rendering:pixelated" href="data:image/png;base64,${base64(png)}"/>`,
+    `<polygon data-role="outline" points="${poly}" fill="none" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>`,
+  );
+  for (const w of s.windows) {
+    out.push(
+      `<line data-window="${esc(w.id)}" x1="${px(X(w.a[0]))}" y1="${px(Y(w.a[1]))}" x2="${px(X(w.b[0]))}" y2="${px(Y(w.b[1]))}" stroke="#1c7ed6" stroke-width="7"/>`,
+    );
+    // The label sits outside the facade, along its outward direction.
+    const r = (w.direction * Math.PI) / 180;
+    const lx = X((w.a[0] + w.b[0]) / 2) + Math.cos(r) * 18;
+    const ly = Y((w.a[1] + w.b[1]) / 2) - Math.sin(r) * 18 + 4;
+    text(lx, ly, w.id, 'font-size="12" text-anchor="middle" font-weight="600" fill="#1c7ed6"');
+  }
+  northArrow(out, PLAN.x + PLAN.w - 30, PLAN.y + 30, s.north);
+  scaleBar(out, PLAN.x + 8, PLAN.y + PLAN.h - 14, k);
+  legend(out, PLAN.x, PLAN.y + PLAN.h + 34, 420, s.scaleMax);
+
+  // Right column: results, verdicts, inputs.
+  let y = 110;
+  const row = (label: string, value: string, testid = ''): void => {
+    text(SIDE_X, y, label, `font-size="13" fill="${MUTED}"`);
+    text(SIDE_X + 150, y, value, `font-size="13"${testid ? ` data-stat="${testid}"` : ''}`);
+    y += 20;
+  };
+  const heading = (t: string): void => {
+    y += 8;
+    text(SIDE_X, y, t, 'font-size="15" font-weight="600"');
+    y += 22;
+  };
+  const st = s.summary.stats;
+  const floor = st.count * m.resolution * m.resolution;
+  heading('Results');
+  row('Mean DF', `${n2(st.mean)} %`, 'mean');
+  row('Median DF', `${n2(st.median)} %`, 'median');
+  row('Min – max', `${n2(st.min)} – ${n2(st.max)} %`);
+  row('Floor area', `${n2(floor)} m²`, 'area');
+  for (const [t, v] of Object.entries(st.area_above))
+    row(`DF ≥ ${t} %`, `${v.toFixed(1)} % · ${n2((v / 100) * floor)} of ${n2(floor)} m²`);
+  heading('Verdicts');
+  for (const v of s.summary.verdicts) {
+    text(
+      SIDE_X,
+      y,
+      `${v.pass ? '✓' : '✗'} ${v.label}: ${v.pass ? 'pass' : 'fail'}`,
+      `font-size="13" font-weight="600" fill="${v.pass ? '#2b8a3e' : '#c92a2a'}" data-verdict="${v.id}"`,
+    );
+    y += 17;
+    text(SIDE_X + 14, y, v.detail, `font-size="12" fill="${MUTED}"`);
+    y += 21;
+  }
+  heading('Inputs');
+  row('Floor above terrain', `${n2(s.floorAboveTerrain)} m`);
+  row('Room height', `${n2(s.height)} m`);
+  row('Materials', s.materials);
+  row('Surroundings', s.surroundings);
+  row('True north', `${Math.round(((s.north % 360) + 360) % 360)}° clockwise from the plan's up`);
+  for (const w of s.windows) {
+    const width = Math.hypot(w.b[0] - w.a[0], w.b[1] - w.a[1]);
+    text(
+      SIDE_X,
+      y,
+      `${w.id} · faces ${formatBearing(w.direction, s.north)}`,
+      'font-size="13" font-weight="600"',
+    );
+    y += 17;
+    text(
+      SIDE_X + 14,
+      y,
+      `${n2(width)} × ${n2(w.head - w.sill)} m, sill ${n2(w.sill)} m · glass ${Math.round(w.glass * 100)} % · frame ${Math.round(w.frame * 100)} %`,
+      `font-size="12" fill="${MUTED}"`,
+    );
+    y += 21;
+  }
+  const foot = `Lux · daylight factor under the CIE overcast sky${s.stamp ? ` · ${s.stamp}` : ''}`;
+  text(32, SHEET_HEIGHT - 24, foot, `font-size="11" fill="${MUTED}"`);
+  out.push('</svg>');
+  return out.join('');
+}
+
+function gradient(palette: PaletteName): string {
+  const stops = Array.from({ length: 11 }, (_, i) => {
+    const [r, g, b] = colour(palette, i / 10, 1);
+    return `<stop offset="${i / 10}" stop-color="rgb(${r},${g},${b})"/>`;
+  });
+  return `<linearGradient id="df-scale">${stops.join('')}</linearGradient>`;
+}
+
+function legend(out: string[], x: number, y: number, w: number, max: number): void {
+  out.push(
+    `<rect x="${x}" y="${y}" width="${w}" height="14" fill="url(#df-scale)" stroke="${INK}" stroke-width="0.5"/>`,
+  );
+  for (let t = 0; t <= 5; t++) {
+    const tx = x + (t / 5) * w;
+    out.push(`<line x1="${px(tx)}" y1="${y + 14}" x2="${px(tx)}" y2="${y + 19}" stroke="${INK}"/>`);
+    out.push(
+      `<text x="${px(tx)}" y="${y + 32}" font-size="12" text-anchor="middle">${((t / 5) * max).toFixed(max < 5 ? 1 : 0)}${t === 5 ? '+' : ''}</text>`,
+    );
+  }
+  out.push(`<text x="${x + w + 12}" y="${y + 12}" font-size="12">Daylight factor (%)</text>`);
+}
+
+/** An arrow pointing to true north: up on the plan turned by `north` degrees clockwise. */
+function northArrow(out: string[], cx: number, cy: number, north: number): void {
+  out.push(
+    `<g data-role="north" transform="translate(${px(cx)} ${px(cy)}) rotate(${px(north)})">`,
+    `<circle r="20" fill="#fff" stroke="${INK}" stroke-width="1"/>`,
+    `<path d="M 0 -16 L 7 8 L 0 3 L -7 8 Z" fill="${INK}"/>`,
+    `<text y="-24" font-size="12" font-weight="600" text-anchor="middle">N</text>`,
+    '</g>',
+  );
+}
+
+/** A bar of a round length (1, 2 or 5 × 10ⁿ m) near a fifth of the plan's width. */
+function scaleBar(out: string[], x: number, y: number, pxPerM: number): void {
+  const want = PLAN.w / 5 / pxPerM;
+  const p = 10 ** Math.floor(Math.log10(want));
+  const len =
+    [1, 2, 5, 10]
+      .map((f) => f * p)
+      .filter((v) => v <= want)
+      .pop() ?? p;
+  const w = len * pxPerM;
+  out.push(
+    `<g data-role="scale-bar" data-metres="${len}">`,
+    `<rect x="${px(x)}" y="${y - 6}" width="${px(w / 2)}" height="6" fill="${INK}"/>`,
+    `<rect x="${px(x + w / 2)}" y="${y - 6}" width="${px(w / 2)}" height="6" fill="#fff" stroke="${INK}" stroke-width="1"/>`,
+    `<text x="${px(x)}" y="${y + 10}" font-size="11">0</text>`,
+    `<text x="${px(x + w)}" y="${y + 10}" font-size="11" text-anchor="end">${len} m</text>`,
+    '</g>',
+  );
+}

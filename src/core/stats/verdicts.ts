@@ -1,0 +1,78 @@
+import type { RoomGridAnswer } from '../api/roomAnswer';
+import { roomStats, type RoomStats } from './roomStats';
+
+/**
+ * The compliance checks a room's DF map is judged by (app.md §4, and the building report of issue 20),
+ * below both faces: the app's badges and the command line's table read the same verdicts.
+ */
+export interface Thresholds {
+  /** BFS 2024:8: DF ≥ bfsDf over at least bfsShare % of the floor. */
+  bfsDf: number;
+  bfsShare: number;
+  /** EN 17037 (DF method): target DF over 50 % of the area, minimum target DF over 95 %. */
+  enTarget: number;
+  enMinimum: number;
+}
+
+export const DEFAULT_COMPLIANCE: Thresholds = { bfsDf: 1, bfsShare: 50, enTarget: 2.0, enMinimum: 0.7 };
+
+export interface Verdict {
+  id: 'bfs' | 'en-target' | 'en-minimum';
+  label: string;
+  pass: boolean;
+  detail: string;
+}
+
+export interface MapSummary {
+  stats: RoomStats;
+  verdicts: Verdict[];
+}
+
+/**
+ * Statistics (api.md §/stats, thresholds 1, 2, 3 %) and the compliance checks of app.md:
+ * BFS 2024:8 (DF ≥ bfsDf over ≥ bfsShare % of the floor) and EN 17037's daylight-factor method
+ * (target DF over 50 % of the area, minimum target DF over 95 %), all thresholds editable.
+ */
+export function summarise(m: RoomGridAnswer, t: Thresholds): MapSummary {
+  // One pass of the /stats code over every threshold the panel shows or a verdict needs.
+  const shown = [1, 2, 3];
+  const all = [...new Set([...shown, t.bfsDf, t.enTarget, t.enMinimum])];
+  const full = roomStats(
+    { rows: m.rows, cols: m.cols, data: m.df },
+    { rows: m.rows, cols: m.cols, data: m.mask },
+    all,
+  );
+  const share = (v: number): number => full.area_above[String(v)]!;
+  const stats: RoomStats = {
+    ...full,
+    area_above: Object.fromEntries(shown.map((v) => [String(v), share(v)])),
+  };
+  const bfs = share(t.bfsDf),
+    target = share(t.enTarget),
+    minimum = share(t.enMinimum);
+  // Shares rounded down: a share just short of what a rule needs never reads as reaching it (49.96 → 49.9).
+  const pct = (v: number): string => `${(Math.floor(v * 10) / 10).toFixed(1)} %`;
+  return {
+    stats,
+    verdicts: [
+      {
+        id: 'bfs',
+        label: 'BFS 2024:8',
+        pass: bfs >= t.bfsShare,
+        detail: `DF ≥ ${t.bfsDf} % on ${pct(bfs)} of the floor (needs ${t.bfsShare} %)`,
+      },
+      {
+        id: 'en-target',
+        label: 'EN 17037 target',
+        pass: target >= 50,
+        detail: `DF ≥ ${t.enTarget} % on ${pct(target)} (needs 50 %)`,
+      },
+      {
+        id: 'en-minimum',
+        label: 'EN 17037 minimum',
+        pass: minimum >= 95,
+        detail: `DF ≥ ${t.enMinimum} % on ${pct(minimum)} (needs 95 %)`,
+      },
+    ],
+  };
+}

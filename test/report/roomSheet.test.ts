@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { decode } from 'fast-png';
+import { extendPastEdge } from '../../src/core/report/edgeFill';
+import { roomSheetSvg, type RoomSheet } from '../../src/core/report/roomSheet';
+import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
+
+describe('extendPastEdge', () => {
+  // A 5 × 5 grid whose room is the 3 × 3 centre block, DF = column index + 1.
+  const rows = 5,
+    cols = 5;
+  const mask = new Uint8Array(25);
+  const df = new Float32Array(25);
+  for (let r = 1; r <= 3; r++)
+    for (let c = 1; c <= 3; c++) {
+      mask[r * cols + c] = 1;
+      df[r * cols + c] = c + 1;
+    }
+
+  it('keeps every room cell and fills the rings around it with their neighbours’ mean', () => {
+    const one = extendPastEdge(df, mask, rows, cols, 1);
+    for (let i = 0; i < 25; i++) if (mask[i]) expect(one.df[i]).toBe(df[i]);
+    expect(Array.from(one.mask)).toEqual(new Array(25).fill(1)); // one ring reaches the whole 5 × 5 grid
+    expect(one.df[2 * cols + 0]).toBeCloseTo(2, 6); // left of (2, 1): its neighbours are all in column 1
+    expect(one.df[0]).toBeCloseTo(2, 6); // the corner touches one room cell, (1, 1)
+    expect(one.df[0 * cols + 2]).toBeCloseTo((2 + 3 + 4) / 3, 6); // above (1, 2): three room cells
+  });
+
+  it('leaves the answer’s own arrays untouched and stops after its rings', () => {
+    const big = new Uint8Array(49);
+    big[24] = 1;
+    const f = new Float32Array(49);
+    f[24] = 5;
+    const out = extendPastEdge(f, big, 7, 7, 2);
+    expect(out.mask.reduce((a, b) => a + b, 0)).toBe(25); // 5 × 5 around the centre, not the 7 × 7 grid
+    expect(big.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(f[0]).toBe(0);
+  });
+});
+
+describe('roomSheetSvg', () => {
+  const rows = 40,
+    cols = 60;
+  const mask = new Uint8Array(rows * cols).fill(1);
+  const df = Float32Array.from({ length: rows * cols }, (_, i) => (Math.floor(i / cols) < 10 ? 0.5 : 3));
+  const map = { rows, cols, df, mask, origin: { x: 0, y: 4 }, resolution: 0.1 };
+  const sheet: RoomSheet = {
+    title: 'Flat 2 <living> & kitchen',
+    outline: [
+      [0, 0],
+      [6, 0],
+      [6, 4],
+      [0, 4],
+    ],
+    windows: [
+      { id: 'w1', a: [2, 0], b: [4, 0], sill: 0.9, head: 2.2, frame: 0.2, glass: 0.62, direction: 270 },
+    ],
+    north: 90,
+    floorAboveTerrain: 3,
+    height: 2.7,
+    materials: 'Default materials',
+    surroundings: 'Open sky',
+    map,
+    summary: summarise(map, DEFAULT_COMPLIANCE),
+    palette: 'viridis',
+    scaleMax: 10,
+    source: 'Lux engine (physics), standard quality',
+    stamp: '2026-11-25',
+  };
+  const svg = roomSheetSvg(sheet);
+
+  it('states the statistics, verdicts and inputs in words and numbers', () => {
+    expect(svg).toContain('data-stat="mean">2.38 %'); // 10 rows of 0.5, 30 of 3
+    expect(svg).toContain('data-stat="area">24.00 m²');
+    expect(svg).toContain('DF ≥ 1 %</text>');
+    expect(svg).toContain('75.0 % · 18.00 of 24.00 m²');
+    expect(svg).toMatch(/data-verdict="bfs">✓ BFS 2024:8: pass/);
+    expect(svg).toMatch(/data-verdict="en-minimum">✗ EN 17037 minimum: fail/);
+    // The window faces the plan's down (270° in the API's frame). True north is turned 90° clockwise, to the
+    // plan's right; clockwise on from there, the plan's down is 90° from north: E.
+    expect(svg).toContain('w1 · faces E 90°');
+    expect(svg).toContain('glass 62 % · frame 20 %');
+    expect(svg).toContain('Lux engine (physics), standard quality');
+    expect(svg).toContain('2026-11-25');
+  });
+
+  it('escapes what it is given: a title cannot break the page', () => {
+    expect(svg).toContain('Flat 2 &lt;living&gt; &amp; kitchen');
+    expect(svg).not.toContain('<living>');
+  });
+
+  it('turns the north arrow and cuts the map along the outline', () => {
+    expect(svg).toMatch(/data-role="north" transform="translate\([\d.]+ [\d.]+\) rotate\(90\)"/);
+    expect(svg).toMatch(/<image data-role="map" clip-path="url\(#room-outline\)"/);
+    expect(svg).toMatch(/<clipPath id="room-outline"><polygon points="[\d., ]+"\/><\/clipPath>/);
+  });
+
+  it('embeds the map as a PNG of the grid, carried past the room’s cells', () => {
+    const b64 = /href="data:image\/png;base64,([^"]+)"/.exec(svg)![1]!;
+    const png = decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+    expect([png.width, png.height, png.channels]).toEqual([cols, rows, 4]);
+    // Row 0 (DF 0.5) is darker than row 39 (DF 3) on viridis: its green channel is lower.
+    expect(png.data[1]!).toBeLessThan(png.data[39 * cols * 4 + 1]!);
+  });
+
+  it('picks a round scale bar', () => {
+    expect(svg).toMatch(/data-role="scale-bar" data-metres="(1|2|5)"/);
+  });
+});
