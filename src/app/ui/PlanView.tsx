@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState, type PointerEvent as RPointerEv
 import { valueAt } from '../compute/roomMap';
 import { useShown } from '../compute/answerStore';
 import { edgeFrame } from '../scene/geometry';
+import { moveCorner, removeCorner } from '../scene/corners';
 import { nearEdge, nearVertex, snapPoint, type Pt } from '../scene/snapping';
 import { nextWindowId, useApp } from '../state/store';
 import { useMapImage } from './useMapImage';
@@ -26,6 +27,7 @@ export function PlanView(): React.JSX.Element {
   const image = useMapImage(map, palette, scaleMax, false, true);
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<{ p: Pt; df: number | null } | null>(null);
+  const [notice, setNotice] = useState('');
   const [drag, setDrag] = useState<
     { kind: 'vertex'; index: number } | { kind: 'window'; id: string; grab: number } | null
   >(null);
@@ -137,6 +139,33 @@ export function PlanView(): React.JSX.Element {
 
   const onUp = (): void => setDrag(null);
 
+  /** A focused corner's keys; handled here, so the window shortcuts (Toolbar.tsx) do not see them. */
+  const cornerKey = (e: React.KeyboardEvent, i: number): void => {
+    const step = e.shiftKey ? 0.5 : 0.05;
+    const move: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, step],
+      ArrowDown: [0, -step],
+    };
+    if (move[e.key]) {
+      const [dx, dy] = move[e.key]!;
+      st().edit((s) => moveCorner(s, i, dx, dy));
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      const removed = removeCorner(st().scene, i);
+      if (!removed) {
+        setNotice('A room keeps at least three corners.');
+      } else {
+        st().edit(() => removed.scene);
+        setNotice(
+          `Corner ${i + 1} removed${removed.removedWindows.length ? `, with the windows on its walls (${removed.removedWindows.join(', ')}); Ctrl+Z brings them back` : ''}.`,
+        );
+      }
+    } else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
   const poly = scene.outline.map(([x, y]) => `${sx(x)},${sy(y)}`).join(' ');
   return (
     <div className="plan">
@@ -192,6 +221,15 @@ export function PlanView(): React.JSX.Element {
             <line
               key={w.id}
               data-window={w.id}
+              tabIndex={0}
+              role="button"
+              aria-label={`Window ${w.id}, ${w.width} m wide, on wall ${w.edge + 1}: ←/→ move it along the wall (Shift: 50 cm), Delete removes it, Enter edits it`}
+              onFocus={() => st().select(w.id)}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter') return;
+                e.preventDefault();
+                document.querySelector<HTMLInputElement>(`[data-testid="${w.id}-width"]`)?.focus();
+              }}
               x1={sx(a[0])}
               y1={sy(a[1])}
               x2={sx(b[0])}
@@ -206,7 +244,21 @@ export function PlanView(): React.JSX.Element {
         })}
         {tool === 'select' &&
           scene.outline.map(([x, y], i) => (
-            <circle key={i} cx={sx(x)} cy={sy(y)} r="6" fill="#fff" stroke="#1d2733" strokeWidth="2" />
+            <circle
+              key={i}
+              data-corner={i}
+              tabIndex={0}
+              role="button"
+              aria-label={`Corner ${i + 1} at x ${x.toFixed(2)} m, y ${y.toFixed(2)} m: arrow keys move it 5 cm (Shift: 50 cm), Delete removes it`}
+              cx={sx(x)}
+              cy={sy(y)}
+              r="6"
+              fill="#fff"
+              stroke="#1d2733"
+              strokeWidth="2"
+              onFocus={() => st().select(null)}
+              onKeyDown={(e) => cornerKey(e, i)}
+            />
           ))}
         <NorthArrow x={view.w - 40} y={44} north={scene.north ?? 0} />
         <ScaleBar x={16} y={view.h - 16} viewWidth={view.w} />
@@ -225,6 +277,7 @@ export function PlanView(): React.JSX.Element {
       <div className="hover" aria-live="polite">
         {hover ? `x ${hover.p[0].toFixed(2)} m, y ${hover.p[1].toFixed(2)} m` : ' '}
         {hover?.df != null && <strong data-testid="hover-df">{` · DF ${hover.df.toFixed(2)} %`}</strong>}
+        {!hover && notice && <span data-testid="plan-notice">{notice}</span>}
       </div>
     </div>
   );

@@ -164,7 +164,7 @@ export function View3D(): React.JSX.Element {
   }, [outline.length]);
   const mesh = useMeshDisplay();
   return (
-    <div className="view3d" aria-label="3D view of the room and its surroundings" data-testid="view3d">
+    <div className="view3d" role="region" aria-label="3D view of the room and its surroundings" data-testid="view3d">
       {mesh.positions && (
         <label className="overlay">
           <input

@@ -1,0 +1,85 @@
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Issue 19 §6: the plan with the keyboard alone, and an accessibility check of the whole page. */
+
+async function ready(page: Page): Promise<void> {
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+}
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return {
+      window: el?.getAttribute('data-window') ?? null,
+      corner: el?.getAttribute('data-corner') ?? null,
+      testid: el?.getAttribute('data-testid') ?? null,
+      label: el?.getAttribute('aria-label') ?? null,
+      stroke: el ? getComputedStyle(el).stroke : null,
+    };
+  });
+
+test('the plan by keyboard: Tab reaches windows and corners, arrows move them, Delete removes, Enter edits', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  // From the last tool, Tab goes on into the plan: the window first, then the corners in order.
+  await page.getByTestId('tool-window').focus();
+  for (let i = 0; i < 6 && (await focused(page)).window === null; i++) await page.keyboard.press('Tab');
+  expect((await focused(page)).window).toBe('w1');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('w1-offset')).toHaveValue('3.05');
+  await page.keyboard.press('Enter');
+  expect((await focused(page)).testid).toBe('w1-width');
+
+  await page.locator('.plan [data-window="w1"]').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  let f = await focused(page);
+  expect(f.corner).toBe('2');
+  expect(f.stroke).toBe('rgb(232, 89, 12)'); // the focus shows
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Shift+ArrowRight');
+  f = await focused(page);
+  expect(f.corner).toBe('2'); // focus stays on the corner it moved
+  expect(f.label).toContain('Corner 3 at x 6.50 m, y 4.05 m');
+  await expect(page.getByTestId('w1-offset')).toHaveValue('3.05'); // the window did not move with it
+
+  // Delete: the room becomes a triangle; its window, on a wall that stays, stays.
+  await page.keyboard.press('Delete');
+  await expect(page.locator('.plan [data-corner]')).toHaveCount(3);
+  await expect(page.locator('.plan [data-window="w1"]')).toHaveCount(1);
+  await page.locator('.plan [data-corner="1"]').focus();
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('plan-notice')).toHaveText('A room keeps at least three corners.');
+  await expect(page.locator('.plan [data-corner]')).toHaveCount(3);
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('.plan [data-corner]')).toHaveCount(4);
+});
+
+test('no serious or critical accessibility violations (axe-core) on the app with its map', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  const require = createRequire(import.meta.url);
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const r = await (
+      window as unknown as {
+        axe: {
+          run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run();
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad, JSON.stringify(bad, null, 1)).toEqual([]);
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { moveCorner, removeCorner } from '../../src/app/scene/corners';
+import { defaultScene, type Scene } from '../../src/app/scene/scene';
+import { windowCorners } from '../../src/app/scene/geometry';
+
+const pentagon: Scene = {
+  ...defaultScene(),
+  outline: [
+    [0, 0],
+    [6, 0],
+    [6, 3],
+    [3, 5],
+    [0, 5],
+  ],
+  windows: [
+    { id: 'w1', edge: 0, offset: 3, width: 2, sill: 0.9, head: 2.2, frame: 0.2, thickness: 0.3 },
+    { id: 'w2', edge: 2, offset: 1.5, width: 1, sill: 0.9, head: 2.2, frame: 0.2, thickness: 0.3 },
+    { id: 'w3', edge: 4, offset: 2, width: 1, sill: 0.9, head: 2.2, frame: 0.2, thickness: 0.3 },
+  ],
+};
+
+describe('corner edits from the keyboard', () => {
+  it('moves one corner to the millimetre and leaves the others', () => {
+    const s = moveCorner(pentagon, 2, 0.05, -0.5);
+    expect(s.outline).toEqual([
+      [0, 0],
+      [6, 0],
+      [6.05, 2.5],
+      [3, 5],
+      [0, 5],
+    ]);
+    expect(moveCorner(s, 2, -0.05, 0.5).outline).toEqual(pentagon.outline);
+  });
+
+  it('removes a corner with the windows on its two walls; the others stay where they were', () => {
+    const r = removeCorner(pentagon, 3)!; // corner (3, 5): walls 2 (w2) and 3 merge
+    expect(r.scene.outline).toEqual([
+      [0, 0],
+      [6, 0],
+      [6, 3],
+      [0, 5],
+    ]);
+    expect(r.removedWindows).toEqual(['w2']);
+    expect(r.scene.windows.map((w) => [w.id, w.edge])).toEqual([
+      ['w1', 0],
+      ['w3', 3],
+    ]);
+    // w3 is still on the west wall at the same place: its corners in the API's form are unchanged.
+    const w3 = (s: Scene) =>
+      windowCorners(
+        s,
+        s.windows.find((w) => w.id === 'w3')!,
+      );
+    expect(w3(r.scene)).toEqual(w3(pentagon));
+  });
+
+  it('removing corner 0 joins the last wall and the first', () => {
+    const r = removeCorner(pentagon, 0)!;
+    expect(r.removedWindows.sort()).toEqual(['w1', 'w3']);
+    expect(r.scene.windows.map((w) => [w.id, w.edge])).toEqual([['w2', 1]]);
+  });
+
+  it('a triangle keeps its corners', () => {
+    expect(removeCorner({ ...pentagon, outline: pentagon.outline.slice(0, 3), windows: [] }, 1)).toBeNull();
+  });
+});
