@@ -5,14 +5,17 @@ import {
   BufferGeometry,
   CanvasTexture,
   DoubleSide,
+  type Mesh,
   NearestFilter,
   Path,
+  Ray,
   Shape,
   ShapeGeometry,
   SRGBColorSpace,
   Vector2,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { MeshBVH } from 'three-mesh-bvh';
 import { useShown } from '../compute/answerStore';
 import { edgeFrame } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
@@ -26,18 +29,51 @@ import { useSettings } from './settings';
  * surroundings. Z is up as in the API; the camera orbits the room's centre.
  */
 function Controls({ target }: { target: [number, number, number] }): null {
-  const { camera, gl, invalidate } = useThree();
+  const { camera, gl, invalidate, scene, set } = useThree();
   useEffect(() => {
     camera.up.set(0, 0, 1);
     const c = new OrbitControls(camera, gl.domElement);
     c.target.set(...target);
+    c.minDistance = 1;
+    c.maxDistance = 3000;
     c.update();
-    // The canvas renders on demand: a camera move must ask for a frame.
-    c.addEventListener('change', () => invalidate());
-    invalidate();
+    const ray = new Ray();
+    const onChange = (): void => {
+      // The camera stays in front of the surroundings: along the line from the room's centre it stops
+      // 0.5 m short of the first block, so orbiting and the wheel never take it inside one.
+      const mesh = scene.getObjectByName(SURROUNDINGS) as Mesh | undefined;
+      const bvh = mesh && bvhOf(mesh.geometry);
+      if (bvh) {
+        const offset = camera.position.clone().sub(c.target);
+        const d = offset.length();
+        ray.set(c.target, offset.normalize());
+        const hit = bvh.raycastFirst(ray, DoubleSide, 0, d);
+        if (hit && hit.distance < d) camera.position.copy(ray.at(Math.max(0.5, hit.distance - 0.5), offset));
+      }
+      // For tests and the curious: how far the camera is from the room's centre.
+      gl.domElement.dataset.cameraDistance = camera.position.distanceTo(c.target).toFixed(2);
+      // The canvas renders on demand: a camera move must ask for a frame.
+      invalidate();
+    };
+    c.addEventListener('change', onChange);
+    set({ controls: c });
+    onChange();
     return () => c.dispose();
-  }, [camera, gl, target, invalidate]);
+  }, [camera, gl, target, invalidate, scene, set]);
   return null;
+}
+
+const SURROUNDINGS = 'surroundings';
+const trees = new WeakMap<BufferGeometry, MeshBVH>();
+
+/**
+ * The displayed surroundings' tree, built on the first camera move that needs it (~0.2 s for the 250 000
+ * triangles the view shows at most): importing a mesh never pays for it, orbiting once does.
+ */
+function bvhOf(g: BufferGeometry): MeshBVH {
+  let t = trees.get(g);
+  if (!t) trees.set(g, (t = new MeshBVH(g, { indirect: true })));
+  return t;
 }
 
 /** One wall as a vertical shape in its own frame (s along the edge, z up) with the windows cut out. */
@@ -144,9 +180,14 @@ function Surroundings(): React.JSX.Element | null {
     return g;
   }, [positions]);
   useEffect(() => () => geometry?.dispose(), [geometry]);
+  // Shown surroundings may stand where the camera is: the controls' check moves it out (Controls).
+  const controls = useThree((st) => st.controls) as OrbitControls | null;
+  useEffect(() => {
+    if (geometry) controls?.dispatchEvent({ type: 'change' });
+  }, [geometry, controls]);
   if (!geometry) return null;
   return (
-    <mesh geometry={geometry} frustumCulled={false}>
+    <mesh name={SURROUNDINGS} geometry={geometry} frustumCulled={false}>
       <meshStandardMaterial color="#9aa5b1" side={DoubleSide} flatShading />
     </mesh>
   );
@@ -164,7 +205,12 @@ export function View3D(): React.JSX.Element {
   }, [outline.length]);
   const mesh = useMeshDisplay();
   return (
-    <div className="view3d" role="region" aria-label="3D view of the room and its surroundings" data-testid="view3d">
+    <div
+      className="view3d"
+      role="region"
+      aria-label="3D view of the room and its surroundings"
+      data-testid="view3d"
+    >
       {mesh.positions && (
         <label className="overlay">
           <input

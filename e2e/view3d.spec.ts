@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Issue 19 §7: the camera orbits the room and never enters the surroundings. */
+
+async function ready(page: Page): Promise<void> {
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+}
+
+/** An OBJ box (12 triangles), faces both ways. */
+function box(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): string {
+  const v = [
+    [x0, y0, z0],
+    [x1, y0, z0],
+    [x1, y1, z0],
+    [x0, y1, z0],
+    [x0, y0, z1],
+    [x1, y0, z1],
+    [x1, y1, z1],
+    [x0, y1, z1],
+  ];
+  const f = [
+    [1, 2, 3],
+    [1, 3, 4],
+    [5, 6, 7],
+    [5, 7, 8],
+    [1, 2, 6],
+    [1, 6, 5],
+    [2, 3, 7],
+    [2, 7, 6],
+    [3, 4, 8],
+    [3, 8, 7],
+    [4, 1, 5],
+    [4, 5, 8],
+  ];
+  return [...v.map((p) => `v ${p.join(' ')}`), ...f.map((t) => `f ${t.join(' ')}`)].join('\n');
+}
+
+const distance = async (page: Page): Promise<number> =>
+  Number(await page.locator('[data-testid="view3d"] canvas').getAttribute('data-camera-distance'));
+
+test('a block where the camera stands pushes it in front of the block; the wheel cannot take it inside', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  // The default 6 × 4 m room: the camera looks at (3, 2, 1) from 17 m away, towards the south-west and up.
+  await expect.poll(() => distance(page)).toBeCloseTo(17, 1);
+  // A block around that spot: seen from the room's centre, its faces start 11.33 m out.
+  await page
+    .getByTestId('mesh-file')
+    .setInputFiles({
+      name: 'block.obj',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(box(-12, -16, 0, -2, -6, 20)),
+    });
+  await expect(page.getByTestId('show-mesh')).toBeChecked();
+  await expect.poll(() => distance(page)).toBeCloseTo(10.83, 1);
+  const view = page.getByTestId('view3d');
+  const b = (await view.boundingBox())!;
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  for (let i = 0; i < 5; i++) await page.mouse.wheel(0, 400); // zoom out, towards the block
+  await page.waitForTimeout(300);
+  expect(await distance(page)).toBeLessThanOrEqual(10.84);
+  for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -400); // zoom in still works
+  await expect.poll(() => distance(page)).toBeLessThan(8);
+});
