@@ -42,6 +42,15 @@ test('hovering the map reads the DF under the cursor', async ({ page }) => {
   const box = (await page.getByTestId('plan-map').boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.9);
   await expect(page.getByTestId('hover-df')).toHaveText(/DF \d+\.\d\d %/);
+  // The same value beside the cursor, just above and right of it.
+  const value = (await page.getByTestId('hover-df').textContent())!.replace(' · DF ', '');
+  const label = page.getByTestId('cursor-df');
+  await expect(label).toHaveText(value);
+  const at = (await label.boundingBox())!;
+  expect(at.x - (box.x + box.width / 2)).toBeGreaterThan(0);
+  expect(at.x - (box.x + box.width / 2)).toBeLessThan(30);
+  expect(box.y + box.height * 0.9 - (at.y + at.height)).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height * 0.9 - (at.y + at.height)).toBeLessThan(30);
 });
 
 test('a share link reopened in a new page shows the same room and statistics', async ({ page, context }) => {
@@ -370,7 +379,9 @@ test('areas in m² beside %, and exports named for what a person gets', async ({
   // The default room is 6 × 4 m.
   await expect(page.getByTestId('stat-area')).toHaveText('24.00 m²');
   const share = Number((await page.getByTestId('stat-above-1').textContent())!.replace(' %', ''));
-  await expect(page.getByTestId('stat-above-1-m2')).toHaveText(` · ${((share / 100) * 24).toFixed(2)} of 24.00 m²`);
+  await expect(page.getByTestId('stat-above-1-m2')).toHaveText(
+    ` · ${((share / 100) * 24).toFixed(2)} of 24.00 m²`,
+  );
   await expect(page.getByTestId('export-png')).toHaveText('Map image (PNG)');
   await expect(page.getByTestId('export-zip')).toHaveText('Model input (ZIP)');
   await expect(page.getByTestId('model-type').locator('option:checked')).toHaveText('Default materials');

@@ -28,6 +28,7 @@ export function PlanView(): React.JSX.Element {
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<{ p: Pt; df: number | null } | null>(null);
   const [notice, setNotice] = useState('');
+  const [focusedCorner, setFocusedCorner] = useState<number | null>(null);
   const [drag, setDrag] = useState<
     { kind: 'vertex'; index: number } | { kind: 'window'; id: string; grab: number } | null
   >(null);
@@ -167,6 +168,17 @@ export function PlanView(): React.JSX.Element {
   };
 
   const poly = scene.outline.map(([x, y]) => `${sx(x)},${sy(y)}`).join(' ');
+
+  /** The walls whose length the plan states: under the pointer, else the selected window's, else a focused corner's two. */
+  const dimensionedWalls = (): number[] => {
+    const n = scene.outline.length;
+    const hovered = hover && !drawing ? nearEdge(scene.outline, hover.p, 10 / PX_PER_M) : null;
+    if (hovered) return [hovered.edge];
+    const w = scene.windows.find((x) => x.id === selected);
+    if (w) return [w.edge];
+    if (focusedCorner !== null && focusedCorner < n) return [(focusedCorner + n - 1) % n, focusedCorner];
+    return [];
+  };
   return (
     <div className="plan">
       <svg
@@ -256,11 +268,31 @@ export function PlanView(): React.JSX.Element {
               fill="#fff"
               stroke="#1d2733"
               strokeWidth="2"
-              onFocus={() => st().select(null)}
+              onFocus={() => {
+                st().select(null);
+                setFocusedCorner(i);
+              }}
+              onBlur={() => setFocusedCorner(null)}
               onKeyDown={(e) => cornerKey(e, i)}
             />
           ))}
+        {dimensionedWalls().map((i) => (
+          <WallDimension key={i} edge={i} outline={scene.outline} sx={sx} sy={sy} />
+        ))}
         <NorthArrow x={view.w - 40} y={44} north={scene.north ?? 0} />
+        {hover?.df != null && !drag && (
+          // The value under the pointer, beside it (the bar under the plan repeats it with x and y).
+          <g
+            data-testid="cursor-df"
+            transform={`translate(${sx(hover.p[0]) + 14} ${sy(hover.p[1]) - 14})`}
+            pointerEvents="none"
+          >
+            <rect x="-4" y="-15" width="74" height="20" rx="3" fill="#fff" fillOpacity="0.92" stroke="#1d2733" strokeWidth="0.75" />
+            <text x="0" y="0" fontSize="13" fontWeight="600" fill="#1d2733">
+              {hover.df.toFixed(2)} %
+            </text>
+          </g>
+        )}
         <ScaleBar x={16} y={view.h - 16} viewWidth={view.w} />
         {drawing && drawing.length > 0 && (
           <polyline
@@ -317,6 +349,63 @@ function ScaleBar({ x, y, viewWidth }: { x: number; y: number; viewWidth: number
       <path d={`M 0 -6 L 0 0 L ${w} 0 L ${w} -6`} fill="none" stroke="#1d2733" strokeWidth="2" />
       <text x={w / 2} y="-9" textAnchor="middle" fontSize="12" fill="#1d2733">
         {metres} m
+      </text>
+    </g>
+  );
+}
+
+/**
+ * A wall's length as an architect's dimension line: parallel to the wall, 0.45 m outside it, with ticks at
+ * its ends and the length in metres along it (turned to read from below or from the right).
+ */
+function WallDimension({
+  edge,
+  outline,
+  sx,
+  sy,
+}: {
+  edge: number;
+  outline: [number, number][];
+  sx: (x: number) => number;
+  sy: (y: number) => number;
+}): React.JSX.Element {
+  const e = edgeFrame(outline, edge);
+  const off = 0.45;
+  const ax = sx(e.ax + e.nx * off),
+    ay = sy(e.ay + e.ny * off);
+  const bx = sx(e.ax + e.ux * e.length + e.nx * off),
+    by = sy(e.ay + e.uy * e.length + e.ny * off);
+  // Screen angle of the wall within [−90°, 90°): the text reads from below, or from the right for a
+  // vertical wall (turned counter-clockwise), as on a drawing.
+  let angle = (Math.atan2(by - ay, bx - ax) * 180) / Math.PI;
+  if (angle >= 90) angle -= 180;
+  if (angle < -90) angle += 180;
+  const tick = (x: number, y: number) => {
+    const t = 6;
+    const dx = e.ux * t,
+      dy = -e.uy * t;
+    return <line x1={x - dx + dy} y1={y - dy - dx} x2={x + dx - dy} y2={y + dy + dx} stroke="#1d2733" strokeWidth="1.5" />;
+  };
+  const mx = (ax + bx) / 2 + e.nx * 12,
+    my = (ay + by) / 2 - e.ny * 12;
+  return (
+    <g data-testid="wall-dimension" data-edge={edge} data-length={e.length.toFixed(2)} pointerEvents="none">
+      <line x1={ax} y1={ay} x2={bx} y2={by} stroke="#1d2733" strokeWidth="1" />
+      {tick(ax, ay)}
+      {tick(bx, by)}
+      <text
+        x={mx}
+        y={my}
+        transform={`rotate(${angle} ${mx} ${my})`}
+        textAnchor="middle"
+        dominantBaseline="middle"
+        fontSize="13"
+        fill="#1d2733"
+        stroke="#fff"
+        strokeWidth="3"
+        paintOrder="stroke"
+      >
+        {e.length.toFixed(2)} m
       </text>
     </g>
   );

@@ -1,4 +1,6 @@
 import { useApp } from '../state/store';
+import { removeCorner } from '../scene/corners';
+import { CompassRose } from './CompassRose';
 import { NumberField } from './NumberField';
 
 /** Heights and the outline's exact coordinates (app.md §1: type exact coordinates). */
@@ -22,6 +24,7 @@ export function RoomPanel(): React.JSX.Element {
         onCommit={(v) => edit((s) => ({ ...s, north: v }))}
         testId="north"
       />
+      <CompassRose />
       <details>
         <summary>Outline coordinates ({scene.outline.length} corners)</summary>
         <table className="coords">
@@ -48,7 +51,7 @@ export function RoomPanel(): React.JSX.Element {
                     type="button"
                     aria-label={`Remove corner ${i + 1}`}
                     disabled={scene.outline.length <= 3}
-                    onClick={() => edit((s) => ({ ...s, outline: s.outline.filter((_, j) => j !== i), windows: s.windows.filter((w) => w.edge !== i && w.edge !== (i + s.outline.length - 1) % s.outline.length).map((w) => (w.edge > i ? { ...w, edge: w.edge - 1 } : w)) }))}
+                    onClick={() => edit((s) => removeCorner(s, i)?.scene ?? s)}
                   >
                     ×
                   </button>

@@ -18,6 +18,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { MeshBVH } from 'three-mesh-bvh';
 import { useShown } from '../compute/answerStore';
 import { edgeFrame } from '../scene/geometry';
+import { northArrow3d } from '../scene/northArrow3d';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { mapCanvas } from './useMapImage';
@@ -133,6 +134,35 @@ function Room(): React.JSX.Element {
   );
 }
 
+/** True north beside the room at its floor's level (1.5 m beyond its bounding box's north-east corner). */
+function NorthArrow(): React.JSX.Element {
+  const outline = useApp((s) => s.scene.outline);
+  const floorZ = useApp((s) => s.scene.floorZ);
+  const north = useApp((s) => s.scene.north ?? 0);
+  const arrow = useMemo(() => {
+    const x = Math.max(...outline.map((p) => p[0])) + 1.5,
+      y = Math.max(...outline.map((p) => p[1])) + 1.5;
+    return northArrow3d(north, x, y, Math.max(0, floorZ) + 0.01);
+  }, [outline, floorZ, north]);
+  useEffect(
+    () => () => {
+      arrow.head.dispose();
+      arrow.letter.dispose();
+    },
+    [arrow],
+  );
+  return (
+    <group name="north-arrow" userData={{ north }}>
+      <mesh geometry={arrow.head}>
+        <meshBasicMaterial color="#c92a2a" side={DoubleSide} />
+      </mesh>
+      <lineSegments geometry={arrow.letter}>
+        <lineBasicMaterial color="#1d2733" />
+      </lineSegments>
+    </group>
+  );
+}
+
 function FloorMap(): React.JSX.Element | null {
   const shown = useShown();
   const map = shown?.answer ?? null;
@@ -233,6 +263,7 @@ export function View3D(): React.JSX.Element {
         <ambientLight intensity={0.7} />
         <directionalLight position={[30, -40, 60]} intensity={1.6} />
         <Room />
+        <NorthArrow />
         <FloorMap />
         <Surroundings />
       </Canvas>

@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Issue 19 §1: north dragged on a compass rose or stepped by keys; the selected wall's dimensions. */
+
+async function ready(page: Page): Promise<void> {
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+}
+
+test('north on the compass rose: a drag turns it (one undo step), keys step it; bearings follow', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  await expect(page.getByTestId('w1-faces')).toHaveText('S 180°');
+  const rose = page.getByTestId('compass-rose');
+  await rose.scrollIntoViewIfNeeded();
+  const b = (await rose.boundingBox())!;
+  const cx = b.x + b.width / 2,
+    cy = b.y + b.height / 2;
+  // Drag the needle round to the plan's right: true north is then 90° clockwise from the plan's up.
+  await page.mouse.move(cx, cy - 20);
+  await page.mouse.down();
+  await page.mouse.move(cx + 14, cy - 14, { steps: 3 });
+  await page.mouse.move(cx + 20, cy, { steps: 3 });
+  await page.mouse.up();
+  await expect(page.getByTestId('north')).toHaveValue('90');
+  await expect(rose).toHaveAttribute('aria-valuenow', '90');
+  // The south wall's window now faces the plan's down, which is east of north turned to the plan's right.
+  await expect(page.getByTestId('w1-faces')).toHaveText('E 90°');
+  await rose.focus();
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('north')).toHaveValue('104');
+  await expect(page.getByTestId('compass-needle')).toHaveAttribute('transform', /^rotate\(104 /);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('north')).toHaveValue('90');
+  await page.keyboard.press('Control+z'); // the whole drag was one step
+  await expect(page.getByTestId('north')).toHaveValue('0');
+});
+
+test('the plan states the length of the selected wall, and of a focused corner’s two walls', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  await expect(page.getByTestId('wall-dimension')).toHaveCount(0);
+  await page.locator('.plan [data-window="w1"]').focus(); // focus selects the window: its wall is the south one
+  const dim = page.getByTestId('wall-dimension');
+  await expect(dim).toHaveCount(1);
+  await expect(dim).toHaveAttribute('data-edge', '0');
+  await expect(dim).toHaveText('6.00 m');
+  await page.locator('.plan [data-corner="2"]').focus(); // corner (6, 4): the east and north walls
+  await expect(dim).toHaveText(['4.00 m', '6.00 m']);
+  await page.keyboard.press('ArrowUp'); // the east wall grows by 5 cm
+  await expect(page.locator('[data-testid="wall-dimension"][data-edge="1"]')).toHaveText('4.05 m');
+});

@@ -1,0 +1,93 @@
+import { useRef, type PointerEvent as RPointerEvent } from 'react';
+import { useApp } from '../state/store';
+
+/**
+ * The site's true north, dragged on a compass rose (issue 19 §1): the needle points where north is on
+ * the plan (turned clockwise from the plan's up). A drag is one undo step; with the keyboard it is a
+ * slider: ←/→ (or ↓/↑) turn it by 1°, Page Down/Page Up by 15°.
+ */
+const SIZE = 76;
+const R = 30;
+
+const wrap = (deg: number): number => ((Math.round(deg) % 360) + 360) % 360;
+
+export function CompassRose(): React.JSX.Element {
+  const north = useApp((s) => s.scene.north ?? 0);
+  const ref = useRef<SVGSVGElement>(null);
+  const dragging = useRef(false);
+  const st = useApp.getState;
+
+  const angleAt = (e: { clientX: number; clientY: number }): number => {
+    const b = ref.current!.getBoundingClientRect();
+    const dx = e.clientX - (b.left + b.width / 2),
+      dy = e.clientY - (b.top + b.height / 2);
+    return wrap((Math.atan2(dx, -dy) * 180) / Math.PI);
+  };
+  const onDown = (e: RPointerEvent<SVGSVGElement>): void => {
+    dragging.current = true;
+    ref.current!.setPointerCapture(e.pointerId);
+    st().beginGesture();
+    const v = angleAt(e);
+    st().edit((s) => ({ ...s, north: v }), { record: false });
+  };
+  const onMove = (e: RPointerEvent<SVGSVGElement>): void => {
+    if (!dragging.current) return;
+    const v = angleAt(e);
+    st().edit((s) => ({ ...s, north: v }), { record: false });
+  };
+  const onKey = (e: React.KeyboardEvent): void => {
+    const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 15, PageDown: -15 }[
+      e.key
+    ];
+    if (step === undefined) return;
+    e.preventDefault();
+    e.stopPropagation();
+    st().edit((s) => ({ ...s, north: wrap((s.north ?? 0) + step) }));
+  };
+  const c = SIZE / 2;
+  return (
+    <svg
+      ref={ref}
+      className="compass-rose"
+      width={SIZE}
+      height={SIZE}
+      viewBox={`0 0 ${SIZE} ${SIZE}`}
+      role="slider"
+      tabIndex={0}
+      aria-label="True north on the plan: drag the needle, or use the arrow keys"
+      aria-valuemin={0}
+      aria-valuemax={359}
+      aria-valuenow={wrap(north)}
+      aria-valuetext={`${wrap(north)}° clockwise from the plan's up`}
+      data-testid="compass-rose"
+      onPointerDown={onDown}
+      onPointerMove={onMove}
+      onPointerUp={() => (dragging.current = false)}
+      onKeyDown={onKey}
+    >
+      <circle cx={c} cy={c} r={R} fill="#fff" stroke="#1d2733" strokeWidth="1.5" />
+      {Array.from({ length: 12 }, (_, i) => {
+        const a = (i * 30 * Math.PI) / 180;
+        const inner = i % 3 === 0 ? R - 7 : R - 4;
+        return (
+          <line
+            key={i}
+            x1={c + Math.sin(a) * inner}
+            y1={c - Math.cos(a) * inner}
+            x2={c + Math.sin(a) * R}
+            y2={c - Math.cos(a) * R}
+            stroke="#5c6b7a"
+          />
+        );
+      })}
+      <g transform={`rotate(${north} ${c} ${c})`} data-testid="compass-needle">
+        {/* The letter beyond the needle's tip, inside the ring: it turns with the needle. */}
+        <path d={`M ${c} ${c - R + 15} L ${c + 6} ${c} L ${c} ${c + 4} L ${c - 6} ${c} Z`} fill="#c92a2a" />
+        <path d={`M ${c} ${c + R - 4} L ${c + 6} ${c} L ${c} ${c + 4} L ${c - 6} ${c} Z`} fill="#adb5bd" />
+        <text x={c} y={c - R + 13} fontSize="11" fontWeight="700" textAnchor="middle" fill="#c92a2a">
+          N
+        </text>
+      </g>
+    </svg>
+  );
+}
