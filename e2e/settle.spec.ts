@@ -72,6 +72,11 @@ test('the preview comes first, then the engine at draft and standard quality rep
   const mae = Number(await page.getByTestId('verify-mae').textContent());
   expect(mae).toBeGreaterThan(0);
   expect(mae).toBeLessThan(0.5);
+  // Both maps at the panel's width (not thumbnails), the difference with its own scale.
+  for (const id of ['preview-map', 'diff-map'])
+    expect((await page.getByTestId(id).boundingBox())!.width).toBeGreaterThan(250);
+  await expect(page.getByTestId('diff-legend')).toContainText('−2');
+  await expect(page.getByTestId('diff-legend')).toContainText('blue where the engine is lower');
   // Exports say which answer they carry.
   const json = await grabJson(page);
   expect(json.response).toMatchObject({ method: 'simulation', quality: 'standard', shape: [40, 60] });

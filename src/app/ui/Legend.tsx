@@ -1,4 +1,4 @@
-import { colour, type PaletteName } from '../../core/report/palette';
+import { colour, divergingColour, type PaletteName } from '../../core/report/palette';
 
 /** The colour scale with its ticks (0 to max % DF); values above max take the top colour. */
 export function Legend({ palette, max }: { palette: PaletteName; max: number }): React.JSX.Element {
@@ -15,6 +15,29 @@ export function Legend({ palette, max }: { palette: PaletteName; max: number }):
         ))}
       </div>
       <figcaption>Daylight factor (%)</figcaption>
+    </figure>
+  );
+}
+
+/** The difference map's own scale: engine − model in DF points, blue where the engine is lower. */
+export function DifferenceLegend({ max }: { max: number }): React.JSX.Element {
+  const stops = Array.from({ length: 11 }, (_, i) => {
+    const [r, g, b] = divergingColour(((i - 5) / 5) * max, max);
+    return `rgb(${r},${g},${b}) ${i * 10}%`;
+  });
+  return (
+    <figure
+      className="legend"
+      aria-label={`Difference scale from −${max} to +${max} DF points`}
+      data-testid="diff-legend"
+    >
+      <div className="bar" style={{ background: `linear-gradient(to right, ${stops.join(', ')})` }} />
+      <div className="ticks">
+        <span>−{max}</span>
+        <span>0</span>
+        <span>+{max}</span>
+      </div>
+      <figcaption>Engine − model (DF points): blue where the engine is lower, orange where higher</figcaption>
     </figure>
   );
 }

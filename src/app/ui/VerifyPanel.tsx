@@ -3,7 +3,11 @@ import { useAnswer, useShown } from '../compute/answerStore';
 import { difference } from '../compute/roomMap';
 import { cancelEngine, settleNow } from '../compute/settle';
 import { useMapImage } from './useMapImage';
+import { DifferenceLegend } from './Legend';
 import { useSettings } from './settings';
+
+/** The difference map's scale: ± this many DF points, the ends of the diverging colours. */
+const DIFF_MAX = 2;
 
 /**
  * Model vs engine (app.md §5): the engine now runs by itself once the scene is still (settle.ts); this
@@ -21,7 +25,7 @@ export function VerifyPanel(): React.JSX.Element {
     return { preview: p, ...difference(shown.answer, p) };
   }, [shown]);
   const previewImage = useMapImage(comparison?.preview ?? null, palette, scaleMax);
-  const diffImage = useMapImage(comparison?.map ?? null, palette, 2, true);
+  const diffImage = useMapImage(comparison?.map ?? null, palette, DIFF_MAX, true);
 
   return (
     <section aria-labelledby="ver-h">
@@ -52,6 +56,7 @@ export function VerifyPanel(): React.JSX.Element {
             The engine's map replaced the model's preview. Mean difference{' '}
             <strong data-testid="verify-mae">{comparison.mae.toFixed(3)}</strong> DF points.
           </p>
+          {/* One above the other, each the panel's width: readable maps, not thumbnails. */}
           <div className="pair">
             <figure>
               <img src={previewImage!} alt="The model's preview map" data-testid="preview-map" />
@@ -67,7 +72,7 @@ export function VerifyPanel(): React.JSX.Element {
                 alt="Engine minus model, blue lower, orange higher"
                 data-testid="diff-map"
               />
-              <figcaption>Engine − model (±2)</figcaption>
+              <DifferenceLegend max={DIFF_MAX} />
             </figure>
           </div>
         </div>
