@@ -158,6 +158,13 @@ test('typed horizon and zenith angles apply to every window and show in the prof
   await ready(page);
   const mean = Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''));
   await page.getByText('Type horizon and zenith angles').click();
+  // Wrong ones first: the message says which value and why, in a sentence.
+  await page.getByTestId('horizon-text').fill([...new Array(62).fill(30), 'x', 30].join(' '));
+  await page.getByTestId('zenith-text').fill(new Array(63).fill(0).join(', '));
+  await page.getByRole('button', { name: 'Use these angles' }).click();
+  await expect(page.getByTestId('import-error')).toHaveText(
+    'These angles cannot be used: the horizon value 63 (“x”) is not an angle of 0–90°; the zenith needs 64 values (across the window’s view, from its right to its left looking out), 63 were given.',
+  );
   await page.getByTestId('horizon-text').fill(new Array(64).fill(30).join(' '));
   await page.getByTestId('zenith-text').fill(new Array(64).fill(0).join(', '));
   await page.getByRole('button', { name: 'Use these angles' }).click();

@@ -190,7 +190,8 @@ test('a remote server’s error clears the map instead of leaving the last one',
   );
   await page.getByTestId('use-server').click();
   await expect(status(page)).toHaveAttribute('data-status', 'error', { timeout: 30_000 });
-  await expect(status(page)).toContainText('overloaded');
+  // A sentence that says what happened and what to do, with the server's own words.
+  await expect(status(page)).toContainText('The server is busy. The server said: “overloaded” (503).');
   await expect(page.getByTestId('plan-map')).toHaveCount(0);
   await expect(page.getByTestId('stats')).toHaveCount(0);
   await page.unroute('**/v2/run');

@@ -8,8 +8,10 @@ import { useMeshDisplay } from './meshDisplay';
 
 const parseAngles = (text: string): number[] | string => {
   const v = text.split(/[\s,;]+/).filter(Boolean).map(Number);
-  if (v.length !== 64) return `needs 64 values, got ${v.length}`;
-  if (v.some((x) => !Number.isFinite(x) || x < 0 || x > 90)) return 'every value must be 0–90°';
+  if (v.length !== 64)
+    return `needs 64 values (across the window’s view, from its right to its left looking out), ${v.length} were given`;
+  const bad = v.findIndex((x) => !Number.isFinite(x) || x < 0 || x > 90);
+  if (bad >= 0) return `value ${bad + 1} (“${text.split(/[\s,;]+/).filter(Boolean)[bad]}”) is not an angle of 0–90°`;
   return v;
 };
 
@@ -44,7 +46,8 @@ export function SurroundingsPanel(): React.JSX.Element {
       edit((sc) => ({ ...sc, surroundings: { kind: 'mesh', name: file.name, triangles: answer.mesh.triangles, perWindow: {} } }));
       invalidateAngles();
     } catch (e) {
-      setError(`The file cannot be read (${String(e)}).`);
+      const why = e instanceof Error ? e.message : String(e);
+      setError(`${file.name} cannot be read: ${why}. Export it again as OBJ, STL or glTF and import that.`);
     } finally {
       setBusy(null);
     }
@@ -54,7 +57,10 @@ export function SurroundingsPanel(): React.JSX.Element {
     const h = parseAngles(horizon),
       z = parseAngles(zenith);
     if (typeof h === 'string' || typeof z === 'string') {
-      setError(`Angles: ${typeof h === 'string' ? `horizon ${h}` : ''} ${typeof z === 'string' ? `zenith ${z}` : ''}`.trim());
+      const said = [typeof h === 'string' ? `the horizon ${h}` : '', typeof z === 'string' ? `the zenith ${z}` : '']
+        .filter(Boolean)
+        .join('; ');
+      setError(`These angles cannot be used: ${said}.`);
       return;
     }
     setError(null);
