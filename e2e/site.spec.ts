@@ -55,3 +55,19 @@ test('the plan states the length of the selected wall, and of a focused corner�
   await page.keyboard.press('ArrowUp'); // the east wall grows by 5 cm
   await expect(page.locator('[data-testid="wall-dimension"][data-edge="1"]')).toHaveText('4.05 m');
 });
+
+test('at 1440 × 900 the plan takes three fifths of the views’ width and their whole height', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await ready(page);
+  const plan = (await page.locator('.plan svg').boundingBox())!;
+  const view3d = (await page.getByTestId('view3d').boundingBox())!;
+  expect(plan.width).toBeGreaterThan(600);
+  expect(plan.height).toBeGreaterThan(750); // the whole height under the header, not half of it
+  expect(view3d.x).toBeGreaterThanOrEqual(plan.x + plan.width - 1); // beside it, not under it
+  // The default room is drawn at ~78 px a metre (it was ~57 with the views one above the other).
+  const room = (await page.locator('.plan polygon[stroke="#1d2733"]').boundingBox())!;
+  expect(room.width / 6).toBeGreaterThan(70);
+});

@@ -46,13 +46,11 @@ test('a block where the camera stands pushes it in front of the block; the wheel
   // The default 6 × 4 m room: the camera looks at (3, 2, 1) from 17 m away, towards the south-west and up.
   await expect.poll(() => distance(page)).toBeCloseTo(17, 1);
   // A block around that spot: seen from the room's centre, its faces start 11.33 m out.
-  await page
-    .getByTestId('mesh-file')
-    .setInputFiles({
-      name: 'block.obj',
-      mimeType: 'text/plain',
-      buffer: Buffer.from(box(-12, -16, 0, -2, -6, 20)),
-    });
+  await page.getByTestId('mesh-file').setInputFiles({
+    name: 'block.obj',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(box(-12, -16, 0, -2, -6, 20)),
+  });
   await expect(page.getByTestId('show-mesh')).toBeChecked();
   await expect.poll(() => distance(page)).toBeCloseTo(10.83, 1);
   const view = page.getByTestId('view3d');
@@ -63,4 +61,36 @@ test('a block where the camera stands pushes it in front of the block; the wheel
   expect(await distance(page)).toBeLessThanOrEqual(10.84);
   for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -400); // zoom in still works
   await expect.poll(() => distance(page)).toBeLessThan(8);
+});
+
+test('imported surroundings are drawn at once when shown, without moving the camera, and go when hidden', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  const view = page.getByTestId('view3d');
+  const shot = async (): Promise<Buffer> => view.screenshot();
+  const before = await shot();
+  // A block east of the room, in the camera's view.
+  await page
+    .getByTestId('mesh-file')
+    .setInputFiles({
+      name: 'east.obj',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(box(8, -2, 0, 12, 6, 10)),
+    });
+  await expect(page.getByTestId('show-mesh')).toBeChecked();
+  const { decode } = await import('fast-png');
+  const changed = (a: Buffer, b: Buffer): number => {
+    const x = decode(a),
+      y = decode(b);
+    let n = 0;
+    for (let i = 0; i < x.data.length; i += x.channels) if (Math.abs(x.data[i]! - y.data[i]!) > 24) n++;
+    return n / (x.width * x.height);
+  };
+  // The block covers a good part of the view (the map under it may change too, as the angles do).
+  await expect.poll(async () => changed(before, await shot())).toBeGreaterThan(0.03);
+  const shown = await shot();
+  await page.getByTestId('show-mesh').uncheck();
+  await expect.poll(async () => changed(shown, await shot())).toBeGreaterThan(0.03);
 });
