@@ -27,6 +27,7 @@ export async function remoteAnswer(
     if (signal?.aborted) throw e;
     throw new Error(
       `The server ${r.url} cannot be reached. Check its address in the Server panel, or clear it to compute in this browser.`,
+      { cause: e },
     );
   }
   const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
@@ -39,9 +40,12 @@ export function serverRefusal(status: number, message: string): string {
   const said = `The server said: “${message}” (${status}).`;
   if (status === 401 || status === 403)
     return `The server refused the request. ${said} Check the token in the Server panel.`;
-  if (status === 413) return `The room is too large for this server. ${said} Ask its operator, or compute in this browser.`;
-  if (status === 429 || status === 503) return `The server is busy. ${said} Edit again in a moment, or compute in this browser.`;
-  if (status === 504) return `The server ran out of time. ${said} Compute in this browser, or ask its operator.`;
+  if (status === 413)
+    return `The room is too large for this server. ${said} Ask its operator, or compute in this browser.`;
+  if (status === 429 || status === 503)
+    return `The server is busy. ${said} Edit again in a moment, or compute in this browser.`;
+  if (status === 504)
+    return `The server ran out of time. ${said} Compute in this browser, or ask its operator.`;
   if (status >= 500) return `The server failed. ${said} Compute in this browser, or tell its operator.`;
   return `The server cannot compute this room. ${said}`;
 }

@@ -1,0 +1,321 @@
+/**
+ * A whole building from IFC, from the command line (issue 20 §5): every IfcSpace analysed, one row each.
+ *
+ *   npm run ifc -- building.ifc [--context ctx.ifc]… [--out report/] [--method engine|model]
+ *                  [--quality draft|standard|high] [--frame-ratio 0.2] [--threads N]
+ *
+ * Writes report/rooms.csv (one row per IfcSpace, none left out, with the reason where a room could not be
+ * analysed), report/rooms.json (the same with each room's /run request, angles included, so that any room
+ * can be sent to a server as it is) and report/report.html (print it to PDF). The rooms run on worker
+ * threads through the server's own task code (src/server/worker.ts): the same answers as /v2/simulate
+ * (`--method engine`, the default) or /v2/run (`--method model`, the preview, seconds for a building).
+ *
+ * Exit codes: 0 done (rooms that could not be analysed are in the table), 2 bad arguments or an unreadable
+ * file, 1 anything else.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, join } from 'node:path';
+import { answerFromResponse } from '../core/api/roomAnswer';
+import { windowAngles } from '../core/api/windowAngles';
+import { buildingFromIfc, type IfcRoom } from '../core/ifc/building';
+import { roomRequest, windowToFloor } from '../core/ifc/roomRequest';
+import { buildingReportHtml, type RoomResult } from '../core/report/buildingReport';
+import { roomSheetSvg } from '../core/report/roomSheet';
+import { DEFAULT_COMPLIANCE, summarise } from '../core/stats/verdicts';
+import { parseRunRequest } from '../core/validation/requests';
+import { readIfc } from '../ifc/webIfcSource';
+import { createPool } from '../server/pool';
+import type { TaskRequest, TaskResponse } from '../server/task';
+
+interface Args {
+  file: string;
+  contexts: string[];
+  out: string;
+  method: 'engine' | 'model';
+  quality: 'draft' | 'standard' | 'high';
+  frameRatio: number;
+  threads: number;
+}
+
+const USAGE =
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--threads N]';
+
+function parseArgs(argv: string[]): Args | string {
+  const a: Args = {
+    file: '',
+    contexts: [],
+    out: 'report',
+    method: 'engine',
+    quality: 'standard',
+    frameRatio: 0.2,
+    threads: Math.max(1, availableParallelism()),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i]!;
+    const v = (): string => {
+      const x = argv[++i];
+      if (x === undefined) throw new Error(`${k} needs a value`);
+      return x;
+    };
+    try {
+      if (k === '--context') a.contexts.push(v());
+      else if (k === '--out') a.out = v();
+      else if (k === '--method') {
+        const m = v();
+        if (m !== 'engine' && m !== 'model') return `--method is engine or model, not '${m}'`;
+        a.method = m;
+      } else if (k === '--quality') {
+        const q = v();
+        if (q !== 'draft' && q !== 'standard' && q !== 'high')
+          return `--quality is draft, standard or high, not '${q}'`;
+        a.quality = q;
+      } else if (k === '--frame-ratio') {
+        a.frameRatio = Number(v());
+        if (!(a.frameRatio >= 0 && a.frameRatio < 1)) return '--frame-ratio is a number from 0 to below 1';
+      } else if (k === '--threads') {
+        a.threads = Math.floor(Number(v()));
+        if (!(a.threads >= 1)) return '--threads is a whole number of at least 1';
+      } else if (k.startsWith('--')) return `unknown option ${k}`;
+      else if (!a.file) a.file = k;
+      else return `one building file only (got '${a.file}' and '${k}'); surroundings go with --context`;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+  return a.file ? a : 'no IFC file given';
+}
+
+const say = (s: string): void => void process.stderr.write(`${s}\n`);
+
+async function readFile(path: string, what: string, onProgress?: (f: number) => void) {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(path));
+  } catch (e) {
+    throw new ArgsError(
+      `The ${what} ${path} cannot be opened (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`,
+    );
+  }
+  try {
+    return await readIfc(bytes, onProgress ? { onProgress } : {});
+  } catch (e) {
+    throw new ArgsError(`The ${what} ${path} cannot be read: ${(e as Error).message}.`);
+  }
+}
+
+class ArgsError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    say(`${args}\n${USAGE}`);
+    return 2;
+  }
+  const t0 = performance.now();
+  const source = await readFile(args.file, 'building file', (f) => {
+    if (process.stderr.isTTY)
+      process.stderr.write(`\rreading ${basename(args.file)}… ${Math.round(f * 100)} %`);
+  });
+  if (process.stderr.isTTY) process.stderr.write('\r');
+  const building = buildingFromIfc(source, { defaultFrameRatio: args.frameRatio });
+  // Surroundings from other files, in the same coordinates, on the same terrain.
+  const parts = [building.context];
+  for (const c of args.contexts) {
+    const ctx = await readFile(c, 'context file');
+    for (const e of ctx.obstruction) {
+      const p = Float32Array.from(e.positions);
+      for (let i = 2; i < p.length; i += 3) p[i]! -= building.terrainZ;
+      parts.push(p);
+    }
+  }
+  const context = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (context.set(p, at), at + p.length), 0);
+  say(
+    `${basename(args.file)}: ${building.rooms.length} rooms, ${building.rooms.reduce((n, r) => n + r.windows.length, 0)} windows in walls, ${(context.length / 9).toLocaleString('en')} obstruction triangles`,
+  );
+
+  const modelCard =
+    process.env.LUX_MODEL ?? new URL('../../public/models/lux-df-3.json', import.meta.url).pathname;
+  const pool = createPool({ threads: args.threads, maxQueue: Infinity, idleTimeoutMs: 1000 });
+  let done = 0;
+  const analysable = building.rooms.filter((r) => !r.problem).length;
+  const results: (RoomResult & { request: object | null })[] = await Promise.all(
+    building.rooms.map(async (room): Promise<RoomResult & { request: object | null }> => {
+      if (room.problem) return { room, sheet: null, summary: null, error: null, request: null };
+      let request: ReturnType<typeof roomRequest>;
+      try {
+        // Each window's angles from the building's own mesh (and the context files): the request then
+        // stands alone, and the worker threads need no mesh.
+        const parsed = parseRunRequest({ ...roomRequest(room, null), mesh: context });
+        request = roomRequest(room, windowAngles(parsed, parsed.mesh));
+      } catch (e) {
+        return {
+          room,
+          sheet: null,
+          summary: null,
+          error: `The API refuses it: ${(e as Error).message}`,
+          request: null,
+        };
+      }
+      const body = args.method === 'engine' ? { ...request, quality: args.quality } : request;
+      const task: TaskRequest = {
+        op: args.method === 'engine' ? 'simulate' : 'run',
+        body: new TextEncoder().encode(JSON.stringify({ ...body, response_format: 'base64' }))
+          .buffer as ArrayBuffer,
+        maxMeshPoints: 3_000_000,
+        modelScopes: null,
+        principal: null,
+        modelCard,
+      };
+      const res = (await pool.run(task)) as TaskResponse;
+      done++;
+      say(`  ${done}/${analysable} ${room.storey} ${room.number} ${room.name}`);
+      if (!res.ok) return { room, sheet: null, summary: null, error: res.error.message, request };
+      const answer = answerFromResponse(JSON.parse(res.body as string) as Record<string, unknown>);
+      const summary = summarise(answer, DEFAULT_COMPLIANCE);
+      const sheet = roomSheetSvg({
+        title: `${room.number} ${room.name}`.trim() + (room.storey ? ` · ${room.storey}` : ''),
+        outline: room.room_polygon,
+        windows: room.windows.map((w) => ({
+          id: w.id,
+          a: w.inner[0],
+          b: w.inner[1],
+          sill: w.z1 - room.floor_height_above_terrain,
+          head: w.z2 - room.floor_height_above_terrain,
+          frame: w.window_frame_ratio,
+          glass: 0.7,
+          direction: w.direction,
+        })),
+        north: building.north,
+        floorAboveTerrain: room.floor_height_above_terrain,
+        height: room.height_roof_over_floor,
+        materials: 'Default materials',
+        surroundings: `The building itself${args.contexts.length ? ` and ${args.contexts.length} context file(s)` : ''}`,
+        map: answer,
+        summary,
+        palette: 'viridis',
+        scaleMax: 10,
+        source:
+          args.method === 'engine'
+            ? `Lux engine (physics), ${args.quality} quality`
+            : 'Lux model (a preview)',
+        stamp: new Date().toISOString().slice(0, 10),
+      });
+      return { room, sheet, summary, error: null, request };
+    }),
+  );
+  await pool.destroy();
+
+  mkdirSync(args.out, { recursive: true });
+  writeFileSync(join(args.out, 'rooms.csv'), roomsCsv(results));
+  writeFileSync(
+    join(args.out, 'rooms.json'),
+    JSON.stringify(
+      {
+        file: basename(args.file),
+        schema: building.schema,
+        north: building.north,
+        terrain_z: building.terrainZ,
+        method: args.method === 'engine' ? { kind: 'engine', quality: args.quality } : { kind: 'model' },
+        rooms: results.map((r) => ({
+          ...row(r),
+          notes: r.room.notes,
+          windows: r.room.windows,
+          request: r.request,
+        })),
+        unplaced_windows: building.unplaced,
+      },
+      null,
+      1,
+    ),
+  );
+  const card = JSON.parse(readFileSync(modelCard, 'utf8')) as {
+    name: string;
+    version: string;
+    metrics?: { radiance?: { mae?: number } };
+  };
+  writeFileSync(
+    join(args.out, 'report.html'),
+    buildingReportHtml({
+      file: basename(args.file),
+      building: { ...building, context },
+      results,
+      method:
+        args.method === 'engine'
+          ? `Lux's physics engine (${args.quality} quality), one room at a time with the building as its surroundings.`
+          : `Lux's daylight model ${card.name} ${card.version}, a fast preview; the engine gives the physics answer.`,
+      validation:
+        args.method === 'engine'
+          ? 'Validation of the engine: on ten Radiance reference scenes (rectangular, L-shaped, deep, balconies, canyons), mean absolute error 0.019–0.084 DF points and room means within 2.6 % of Radiance at standard quality (docs/engine.md).'
+          : `Validation of the model: mean absolute error ${card.metrics?.radiance?.mae?.toFixed(3) ?? '?'} DF points on ten Radiance reference scenes; see its model card for the rooms it was judged on.`,
+      stamp: new Date().toISOString().slice(0, 10),
+    }),
+  );
+  const problems = results.filter((r) => r.room.problem || r.error).length;
+  // Peak resident memory of the process, worker threads included (for npm run bench).
+  const peakMb = process.resourceUsage().maxRSS / 1024;
+  say(
+    `${results.length} rooms (${results.length - problems} analysed, ${problems} with the reason why not) in ${((performance.now() - t0) / 1000).toFixed(1)} s, peak memory ${peakMb.toFixed(0)} MB → ${join(args.out, 'report.html')}`,
+  );
+  return 0;
+}
+
+const CSV_COLUMNS = [
+  'storey',
+  'number',
+  'name',
+  'area_m2',
+  'windows',
+  'window_to_floor',
+  'mean_df',
+  'share_df_1',
+  'bfs_2024_8',
+  'en17037_target',
+  'en17037_minimum',
+  'problem',
+] as const;
+
+function row(r: RoomResult): Record<(typeof CSV_COLUMNS)[number], string | number | null> {
+  const s = r.summary;
+  const v = (id: string): string | null => {
+    const x = s?.verdicts.find((k) => k.id === id);
+    return x ? (x.pass ? 'pass' : 'fail') : null;
+  };
+  const room: IfcRoom = r.room;
+  return {
+    storey: room.storey,
+    number: room.number,
+    name: room.name,
+    area_m2: +room.area.toFixed(2),
+    windows: room.windows.length,
+    window_to_floor: +windowToFloor(room).toFixed(4),
+    mean_df: s ? +s.stats.mean.toFixed(3) : null,
+    share_df_1: s ? +s.stats.area_above['1']!.toFixed(2) : null,
+    bfs_2024_8: v('bfs'),
+    en17037_target: v('en-target'),
+    en17037_minimum: v('en-minimum'),
+    problem: room.problem ?? r.error,
+  };
+}
+
+/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled. */
+function roomsCsv(results: RoomResult[]): string {
+  const cell = (v: string | number | null): string => {
+    const t = v === null ? '' : String(v);
+    return /[",\n\r]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+  };
+  return (
+    [CSV_COLUMNS.join(','), ...results.map((r) => CSV_COLUMNS.map((c) => cell(row(r)[c])).join(','))].join(
+      '\n',
+    ) + '\n'
+  );
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    say(e instanceof ArgsError ? e.message : `lux ifc failed: ${(e as Error).stack ?? String(e)}`);
+    process.exit(e instanceof ArgsError ? 2 : 1);
+  },
+);

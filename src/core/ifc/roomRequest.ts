@@ -1,0 +1,40 @@
+import type { IfcRoom } from './building';
+
+/**
+ * A room read from IFC as the `/run` (and `/simulate`) body the API takes: what the command line sends to
+ * its worker threads and writes into rooms.json, so that any room can be sent to a server as it is.
+ * `angles`: each window's 64 horizon and zenith angles (from the building's own mesh), which make the
+ * body complete without the mesh.
+ */
+export function roomRequest(
+  room: IfcRoom,
+  angles: readonly { horizon: number[]; zenith: number[] }[] | null,
+  modelType: 'df_default' | 'df_custom' = 'df_default',
+): { model_type: string; parameters: Record<string, unknown> } {
+  const windows: Record<string, unknown> = {};
+  room.windows.forEach((w, i) => {
+    windows[w.id] = {
+      x1: w.x1,
+      y1: w.y1,
+      z1: w.z1,
+      x2: w.x2,
+      y2: w.y2,
+      z2: w.z2,
+      window_frame_ratio: w.window_frame_ratio,
+      ...(angles ? { horizon: angles[i]!.horizon, zenith: angles[i]!.zenith } : {}),
+    };
+  });
+  return {
+    model_type: modelType,
+    parameters: {
+      height_roof_over_floor: room.height_roof_over_floor,
+      floor_height_above_terrain: room.floor_height_above_terrain,
+      room_polygon: room.room_polygon.map(([x, y]) => [x, y]),
+      windows,
+    },
+  };
+}
+
+/** Window-to-floor ratio: the openings' areas (glazed and frame) over the floor area, as the original tool gives it. */
+export const windowToFloor = (room: IfcRoom): number =>
+  room.area > 0 ? room.windows.reduce((a, w) => a + w.width * w.height, 0) / room.area : 0;

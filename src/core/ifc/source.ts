@@ -1,0 +1,53 @@
+/**
+ * What the building reader (building.ts) needs from an IFC file, as plain data: entities with their
+ * names and relations, and their triangles in the world frame the API uses (metres, z up, the file's own
+ * plan axes). The adapter that fills it (src/ifc/webIfcSource.ts, with web-ifc) lives outside the core;
+ * the core turns it into rooms, windows and an obstruction mesh.
+ */
+export interface IfcStorey {
+  id: number;
+  name: string;
+  /** As the file states it (m), for ordering and display; the rooms' heights come from their geometry. */
+  elevation: number | null;
+}
+
+export interface IfcSpaceData {
+  id: number;
+  /** IfcSpace.Name: the room number in most exports ("A101"). */
+  name: string;
+  /** IfcSpace.LongName: the room's name ("Foyer"); empty when absent. */
+  longName: string;
+  storey: number | null;
+  /** IfcZone names the space is grouped in (apartments, fire compartments…). */
+  zones: string[];
+  /** Triangles, 9 floats each. */
+  positions: Float32Array;
+}
+
+export interface IfcWindowData {
+  id: number;
+  name: string;
+  /** The wall the window's opening voids (IfcRelFillsElement → IfcRelVoidsElement), when the file says. */
+  hostWall: number | null;
+  positions: Float32Array;
+  /** The triangles of its transparent parts (glass: a colour with alpha < 1), for the frame ratio. */
+  glass: Float32Array;
+}
+
+export interface IfcElementData {
+  id: number;
+  /** IFC class, e.g. IFCWALLSTANDARDCASE. */
+  type: string;
+  positions: Float32Array;
+}
+
+export interface IfcSourceData {
+  schema: string;
+  /** True north as the file's plan direction (x, y), null when the file does not say. */
+  trueNorth: [number, number] | null;
+  storeys: IfcStorey[];
+  spaces: IfcSpaceData[];
+  windows: IfcWindowData[];
+  /** Everything that stands in the sky: walls, slabs, roofs, plates, members, railings, beams, columns… */
+  obstruction: IfcElementData[];
+}

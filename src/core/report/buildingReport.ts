@@ -1,0 +1,114 @@
+import type { IfcBuilding, IfcRoom } from '../ifc/building';
+import { windowToFloor } from '../ifc/roomRequest';
+import type { MapSummary } from '../stats/verdicts';
+
+/**
+ * The building's report (issue 20 §4) as one printable HTML page: the inputs, the table of every room
+ * (those that could not be analysed with the reason), each analysed room's sheet (roomSheet.ts) on a page
+ * of its own, and the method with its validation figures. Printing it gives the PDF an architect hands on.
+ */
+export interface RoomResult {
+  room: IfcRoom;
+  /** The room's report page (SVG), when it was analysed. */
+  sheet: string | null;
+  summary: MapSummary | null;
+  /** Why the analysis failed, when the room could be read but not computed. */
+  error: string | null;
+}
+
+export interface BuildingReport {
+  file: string;
+  building: IfcBuilding;
+  results: RoomResult[];
+  /** Which computation gave the maps, in words. */
+  method: string;
+  /** How that computation was validated, in words with its figures. */
+  validation: string;
+  stamp: string;
+}
+
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function buildingReportHtml(r: BuildingReport): string {
+  const b = r.building;
+  const analysed = r.results.filter((x) => x.summary);
+  const verdict = (x: RoomResult, id: string): string => {
+    const v = x.summary?.verdicts.find((k) => k.id === id);
+    return v ? `<td class="${v.pass ? 'pass' : 'fail'}">${v.pass ? '✓ pass' : '✗ fail'}</td>` : '<td>–</td>';
+  };
+  const rows = r.results
+    .map((x) => {
+      const room = x.room;
+      const s = x.summary?.stats;
+      const why = room.problem ?? x.error;
+      return `<tr${why ? ' class="problem"' : ''}><td>${esc(room.storey)}</td><td>${esc(room.number)}</td><td>${esc(room.name)}</td><td class="n">${room.area.toFixed(2)}</td><td class="n">${room.windows.length}</td><td class="n">${(windowToFloor(room) * 100).toFixed(1)} %</td><td class="n">${s ? s.mean.toFixed(2) : '–'}</td><td class="n">${s ? `${s.area_above['1']!.toFixed(1)} %` : '–'}</td>${verdict(x, 'bfs')}${verdict(x, 'en-target')}${verdict(x, 'en-minimum')}<td>${why ? esc(why) : ''}</td></tr>`;
+    })
+    .join('\n');
+  const unplaced = b.unplaced.length
+    ? `<h2>Windows not analysed</h2><ul>${b.unplaced.map((u) => `<li>${esc(u.name)}: ${esc(u.reason)}</li>`).join('')}</ul>`
+    : '';
+  const notes = r.results.flatMap((x) => x.room.notes.map((n) => `${x.room.number} ${x.room.name}: ${n}`));
+  const sheets = r.results
+    .filter((x) => x.sheet)
+    .map((x) => `<section class="sheet">${x.sheet}</section>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${esc(`Daylight report: ${r.file}`)}</title>
+<style>
+  @page { size: A4 landscape; margin: 10mm; }
+  body { font-family: system-ui, 'Segoe UI', Helvetica, Arial, sans-serif; color: #1d2733; margin: 24px; }
+  h1 { font-size: 24px; margin: 0 0 4px; }
+  h2 { font-size: 17px; margin: 22px 0 8px; }
+  p, li { font-size: 13px; line-height: 1.45; }
+  .muted { color: #5c6b7a; }
+  table { border-collapse: collapse; font-size: 12px; width: 100%; }
+  th, td { border-bottom: 1px solid #dde1e6; padding: 4px 6px; text-align: left; vertical-align: top; }
+  th { background: #f4f6f8; }
+  td.n { text-align: right; white-space: nowrap; }
+  td.pass { color: #2b8a3e; white-space: nowrap; }
+  td.fail { color: #c92a2a; white-space: nowrap; }
+  tr.problem td { color: #5c6b7a; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; font-size: 13px; }
+  dt { color: #5c6b7a; }
+  .sheet { page-break-before: always; break-before: page; margin-top: 24px; }
+  .sheet svg { width: 100%; height: auto; }
+</style>
+</head>
+<body>
+<h1>Daylight report</h1>
+<p class="muted">${esc(r.file)} · ${esc(r.stamp)}</p>
+<h2>Inputs</h2>
+<dl>
+<dt>File</dt><dd>${esc(r.file)} (${esc(b.schema)})</dd>
+<dt>Storeys</dt><dd>${esc(b.storeys.join(', ') || '–')}</dd>
+<dt>Rooms (IfcSpace)</dt><dd>${r.results.length}, of which ${analysed.length} analysed</dd>
+<dt>Terrain</dt><dd>the lowest room's floor, z = ${b.terrainZ.toFixed(2)} m in the file</dd>
+<dt>True north</dt><dd>${b.northFromFile ? `${b.north.toFixed(1)}° clockwise from the plan's up (from the file)` : "not given by the file: the plan's up is taken as north"}</dd>
+<dt>Obstruction</dt><dd>${(b.context.length / 9).toLocaleString('en')} triangles: the building's own walls, slabs, roofs and other elements, and any context files</dd>
+<dt>Computation</dt><dd>${esc(r.method)}</dd>
+</dl>
+<h2>Rooms</h2>
+<table>
+<thead><tr><th>Storey</th><th>Number</th><th>Name</th><th>Area m²</th><th>Windows</th><th>Window / floor</th><th>Mean DF %</th><th>DF ≥ 1 %</th><th>BFS 2024:8</th><th>EN 17037 target</th><th>EN 17037 minimum</th><th>Not analysed because</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+${unplaced}
+${notes.length ? `<h2>Notes</h2><ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
+<h2>Method</h2>
+<p>Daylight factor on the work plane 0.85 m above the floor, under the CIE standard overcast sky, on a 0.1 m grid.
+BFS 2024:8: DF ≥ 1 % over at least half of the floor. EN 17037 (daylight-factor method): DF ≥ 2.0 % over 50 % of the area (target)
+and DF ≥ 0.7 % over 95 % (minimum target); these correspond to 300 lx and 100 lx at a median diffuse illuminance of
+about 15 klx, which EN 17037 Table A.3 gives per location. Windows: their openings as the file's geometry gives them,
+the frame ratio from the file's glass where it shows it; sky obstruction from every element that stands in the sky.</p>
+<p>${esc(r.validation)}</p>
+${sheets}
+</body>
+</html>
+`;
+}

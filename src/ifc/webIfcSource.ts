@@ -1,0 +1,279 @@
+import * as W from 'web-ifc';
+import type {
+  IfcElementData,
+  IfcSourceData,
+  IfcSpaceData,
+  IfcStorey,
+  IfcWindowData,
+} from '../core/ifc/source';
+
+/**
+ * Reads an IFC file with web-ifc (IFC2x3 and IFC4, WASM in the browser and in Node) into the plain data the
+ * core's building reader takes (core/ifc/source.ts).
+ *
+ * web-ifc hands geometry out turned to y up (for three.js): `x, y, z` of its output are the file's
+ * `x, z, −y`. It is turned back here, so everything downstream is in the file's own frame, z up, metres
+ * (web-ifc applies the file's length unit).
+ */
+export const OBSTRUCTION_TYPES: Record<string, number> = {
+  IFCWALL: W.IFCWALL,
+  IFCWALLSTANDARDCASE: W.IFCWALLSTANDARDCASE,
+  IFCSLAB: W.IFCSLAB,
+  IFCROOF: W.IFCROOF,
+  IFCPLATE: W.IFCPLATE,
+  IFCCURTAINWALL: W.IFCCURTAINWALL,
+  IFCMEMBER: W.IFCMEMBER,
+  IFCRAILING: W.IFCRAILING,
+  IFCBEAM: W.IFCBEAM,
+  IFCCOLUMN: W.IFCCOLUMN,
+  IFCSTAIR: W.IFCSTAIR,
+  IFCSTAIRFLIGHT: W.IFCSTAIRFLIGHT,
+  IFCRAMP: W.IFCRAMP,
+  IFCBUILDINGELEMENTPROXY: W.IFCBUILDINGELEMENTPROXY,
+};
+
+export interface ReadOptions {
+  /** Called with the share of elements whose geometry has been read (0–1). */
+  onProgress?: (fraction: number) => void;
+}
+
+/** An entity as web-ifc hands it out (flat: references are `{ value: expressID }`). */
+type Line = Record<string, unknown>;
+const value = (v: unknown): unknown =>
+  v !== null && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : undefined;
+const text = (v: unknown): string => {
+  const x = value(v);
+  return typeof x === 'string' ? x : '';
+};
+const ref = (v: unknown): number | null => {
+  const x = value(v);
+  return typeof x === 'number' ? x : null;
+};
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+let shared: Promise<W.IfcAPI> | null = null;
+
+/** One web-ifc instance per thread; `wasmPath` is where its .wasm files are (the browser's build folder). */
+export function ifcApi(wasmPath?: string): Promise<W.IfcAPI> {
+  shared ??= (async () => {
+    const api = new W.IfcAPI();
+    if (wasmPath) api.SetWasmPath(wasmPath, true);
+    await api.Init();
+    // Its messages go to the console; what matters to a user comes back as our own errors.
+    api.SetLogLevel(W.LogLevel.LOG_LEVEL_OFF);
+    return api;
+  })();
+  return shared;
+}
+
+/**
+ * Checks the STEP envelope before web-ifc reads it: a cut-short file would otherwise be read in part
+ * (web-ifc logs and goes on), giving a building with rooms or windows silently missing.
+ */
+function checkEnvelope(bytes: Uint8Array): void {
+  const head = new TextDecoder().decode(bytes.subarray(0, 64)).trimStart();
+  if (!head.startsWith('ISO-10303-21'))
+    throw new Error(
+      'The file is not an IFC file: it does not start as one (ISO-10303-21); export the model as IFC (.ifc)',
+    );
+  const tail = new TextDecoder().decode(bytes.subarray(Math.max(0, bytes.length - 256)));
+  if (!tail.includes('END-ISO-10303-21'))
+    throw new Error(
+      'The file is cut short: it does not end as an IFC file does (END-ISO-10303-21); copy or export it again',
+    );
+}
+
+export async function readIfc(
+  bytes: Uint8Array,
+  o: ReadOptions = {},
+  api?: W.IfcAPI,
+): Promise<IfcSourceData> {
+  checkEnvelope(bytes);
+  const ifc = api ?? (await ifcApi());
+  let model: number;
+  try {
+    model = ifc.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
+  } catch (e) {
+    throw new Error(`The IFC file cannot be read (${(e as Error).message})`, { cause: e });
+  }
+  if (model < 0) throw new Error('The IFC file cannot be read');
+  try {
+    return read(ifc, model, o);
+  } finally {
+    ifc.CloseModel(model);
+  }
+}
+
+function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
+  const ids = (type: number): number[] => {
+    const v = ifc.GetLineIDsWithType(model, type, true);
+    const out: number[] = [];
+    for (let i = 0; i < v.size(); i++) out.push(v.get(i));
+    return out;
+  };
+  const line = (id: number) => ifc.GetLine(model, id, false) as Line;
+
+  // Storeys and what they hold: spaces are aggregated into a storey (IfcRelAggregates) or contained in it.
+  const storeys: IfcStorey[] = ids(W.IFCBUILDINGSTOREY).map((id) => {
+    const s = line(id);
+    const e = value(s.Elevation);
+    return {
+      id,
+      name: text(s.Name) || text(s.LongName) || `Storey #${id}`,
+      elevation: typeof e === 'number' ? e : null,
+    };
+  });
+  const storeyIds = new Set(storeys.map((s) => s.id));
+  const storeyOf = new Map<number, number>();
+  for (const id of ids(W.IFCRELAGGREGATES)) {
+    const r = line(id);
+    const parent = ref(r.RelatingObject);
+    if (parent === null || !storeyIds.has(parent)) continue;
+    for (const c of list(r.RelatedObjects)) if (ref(c) !== null) storeyOf.set(ref(c)!, parent);
+  }
+  for (const id of ids(W.IFCRELCONTAINEDINSPATIALSTRUCTURE)) {
+    const r = line(id);
+    const parent = ref(r.RelatingStructure);
+    if (parent === null || !storeyIds.has(parent)) continue;
+    for (const c of list(r.RelatedElements))
+      if (ref(c) !== null && !storeyOf.has(ref(c)!)) storeyOf.set(ref(c)!, parent);
+  }
+  // Zones (apartments) group spaces (IfcRelAssignsToGroup).
+  const zoneNames = new Map<number, string>();
+  for (const id of ids(W.IFCZONE)) zoneNames.set(id, text(line(id).Name) || `Zone #${id}`);
+  const zonesOf = new Map<number, string[]>();
+  for (const id of ids(W.IFCRELASSIGNSTOGROUP)) {
+    const r = line(id);
+    const zone = zoneNames.get(ref(r.RelatingGroup) ?? -1);
+    if (!zone) continue;
+    for (const c of list(r.RelatedObjects)) {
+      const k = ref(c);
+      if (k !== null) zonesOf.set(k, [...(zonesOf.get(k) ?? []), zone]);
+    }
+  }
+  // Window → the wall its opening voids.
+  const openingWall = new Map<number, number>();
+  for (const id of ids(W.IFCRELVOIDSELEMENT)) {
+    const r = line(id);
+    const wall = ref(r.RelatingBuildingElement),
+      opening = ref(r.RelatedOpeningElement);
+    if (wall !== null && opening !== null) openingWall.set(opening, wall);
+  }
+  const hostOf = new Map<number, number>();
+  for (const id of ids(W.IFCRELFILLSELEMENT)) {
+    const r = line(id);
+    const opening = ref(r.RelatingOpeningElement),
+      filler = ref(r.RelatedBuildingElement);
+    if (opening !== null && filler !== null && openingWall.has(opening))
+      hostOf.set(filler, openingWall.get(opening)!);
+  }
+
+  const spaceIds = ids(W.IFCSPACE);
+  const windowIds = ids(W.IFCWINDOW);
+  const obstructionIds = Object.entries(OBSTRUCTION_TYPES).flatMap(([type, code]) =>
+    // includeInherited above also returns subtypes (IfcWallStandardCase under IfcWall): read each once.
+    ids(code)
+      .filter((id) => ifc.GetLineType(model, id) === code)
+      .map((id) => ({ id, type })),
+  );
+  const total = spaceIds.length + windowIds.length + obstructionIds.length;
+  let done = 0;
+  const step = (): void => {
+    done++;
+    if (o.onProgress && (done % 50 === 0 || done === total)) o.onProgress(done / total);
+  };
+
+  const spaces: IfcSpaceData[] = spaceIds.map((id) => {
+    const s = line(id);
+    const { all } = triangles(ifc, model, id);
+    step();
+    return {
+      id,
+      name: text(s.Name),
+      longName: text(s.LongName),
+      storey: storeyOf.get(id) ?? null,
+      zones: zonesOf.get(id) ?? [],
+      positions: all,
+    };
+  });
+  const windows: IfcWindowData[] = windowIds.map((id) => {
+    const w = line(id);
+    const { all, glass } = triangles(ifc, model, id);
+    step();
+    return {
+      id,
+      name: text(w.Name) || `Window #${id}`,
+      hostWall: hostOf.get(id) ?? null,
+      positions: all,
+      glass,
+    };
+  });
+  const obstruction: IfcElementData[] = obstructionIds.map(({ id, type }) => {
+    const { all } = triangles(ifc, model, id);
+    step();
+    return { id, type, positions: all };
+  });
+
+  return {
+    schema: ifc.GetModelSchema(model),
+    trueNorth: trueNorth(ifc, model, ids, line),
+    storeys,
+    spaces,
+    windows,
+    obstruction,
+  };
+}
+
+/** The element's triangles in the file's frame (z up), and those of its transparent parts. */
+function triangles(ifc: W.IfcAPI, model: number, id: number): { all: Float32Array; glass: Float32Array } {
+  const all: number[] = [];
+  const glass: number[] = [];
+  let mesh: W.FlatMesh;
+  try {
+    mesh = ifc.GetFlatMesh(model, id);
+  } catch {
+    return { all: new Float32Array(0), glass: new Float32Array(0) };
+  }
+  for (let i = 0; i < mesh.geometries.size(); i++) {
+    const pg = mesh.geometries.get(i);
+    const g = ifc.GetGeometry(model, pg.geometryExpressID);
+    const v = ifc.GetVertexArray(g.GetVertexData(), g.GetVertexDataSize());
+    const ix = ifc.GetIndexArray(g.GetIndexData(), g.GetIndexDataSize());
+    const m = pg.flatTransformation;
+    const out = pg.color.w < 0.9 ? glass : null;
+    for (let k = 0; k < ix.length; k++) {
+      const b = ix[k]! * 6;
+      const x = v[b]!,
+        y = v[b + 1]!,
+        z = v[b + 2]!;
+      // web-ifc's y-up (x', y', z') is the file's (x', −z', y').
+      const X = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
+      const Y = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
+      const Z = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+      all.push(X, -Z, Y);
+      out?.push(X, -Z, Y);
+    }
+    g.delete();
+  }
+  (mesh as { delete?: () => void }).delete?.();
+  return { all: Float32Array.from(all), glass: Float32Array.from(glass) };
+}
+
+/** IfcGeometricRepresentationContext.TrueNorth of the model context, as a plan direction. */
+function trueNorth(
+  ifc: W.IfcAPI,
+  model: number,
+  ids: (t: number) => number[],
+  line: (id: number) => Line,
+): [number, number] | null {
+  for (const id of ids(W.IFCGEOMETRICREPRESENTATIONCONTEXT)) {
+    if (ifc.GetLineType(model, id) !== W.IFCGEOMETRICREPRESENTATIONCONTEXT) continue;
+    const c = line(id);
+    const n = ref(c.TrueNorth);
+    if (n === null) continue;
+    const r = list(line(n).DirectionRatios).map((d) => value(d));
+    if (typeof r[0] === 'number' && typeof r[1] === 'number' && (r[0] !== 0 || r[1] !== 0))
+      return [r[0], r[1]];
+  }
+  return null;
+}

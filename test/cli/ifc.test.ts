@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ModelStatus } from '../../src/server/model/status';
+import { post, testApp } from '../server/inProcess';
+
+/**
+ * `npm run ifc` on the real duplex (issue 20 §5): one CSV row per IfcSpace, none left out; rooms.json with
+ * each room's request, which a server answers with the same map; the report page; readable failures.
+ */
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
+const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/ifc.ts', ...args]);
+
+describe('the IFC command line', () => {
+  it('analyses the duplex with the model: every room in the table, requests a server answers the same', async () => {
+    const out = join(dir, 'duplex');
+    const { stderr } = await cli(
+      'test/fixtures/ifc/duplex.ifc',
+      '--method',
+      'model',
+      '--out',
+      out,
+      '--threads',
+      '2',
+    );
+    expect(stderr).toMatch(/duplex\.ifc: 21 rooms, 22 windows in walls/);
+    expect(stderr).toMatch(/21 rooms \(8 analysed, 13 with the reason why not\)/);
+
+    const csv = readFileSync(join(out, 'rooms.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe(
+      'storey,number,name,area_m2,windows,window_to_floor,mean_df,share_df_1,bfs_2024_8,en17037_target,en17037_minimum,problem',
+    );
+    expect(csv).toHaveLength(22);
+    const rows = csv.slice(1).map((l) => l.split(','));
+    expect(rows.filter((r) => r[11] === '')).toHaveLength(8);
+    expect(rows.filter((r) => r[11]!.startsWith('It has no window in its walls'))).toHaveLength(13);
+    for (const r of rows.filter((x) => x[11] === '')) {
+      expect(Number(r[6])).toBeGreaterThan(0.3); // a mean DF
+      expect(['pass', 'fail']).toContain(r[8]);
+    }
+
+    const json = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8'));
+    expect(json.rooms).toHaveLength(21);
+    expect(json.unplaced_windows).toHaveLength(2);
+    const living = json.rooms.find((r: { number: string }) => r.number === 'B102');
+    // Its request, sent as it is to a Lux server, gives the mean the table states.
+    const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
+    expect(await model.settled()).toBe('ready');
+    const res = await (await post(testApp({ model }), '/v2/run', living.request)).json();
+    const mask = (res.mask as boolean[][]).flat();
+    const cells = (res.result as number[][]).flat().filter((_, i) => mask[i]);
+    expect(cells.reduce((a, b) => a + b, 0) / cells.length).toBeCloseTo(living.mean_df, 2);
+
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('<h1>Daylight report</h1>');
+    expect(html.match(/<section class="sheet">/g)).toHaveLength(8);
+    expect(html).toContain('It sits in a roof (a skylight): only windows in walls are analysed.');
+    expect(html.match(/<tr/g)!.length).toBe(22); // the header row and one per space
+  }, 120_000);
+
+  it('says what is wrong with a file or the arguments, and exits 2', async () => {
+    const bad = join(dir, 'broken.ifc');
+    writeFileSync(bad, readFileSync('test/fixtures/ifc/duplex.ifc').subarray(0, 100_000));
+    const e1 = await cli(bad, '--out', join(dir, 'x')).catch((e: { code: number; stderr: string }) => e);
+    expect(e1).toMatchObject({ code: 2 });
+    expect((e1 as { stderr: string }).stderr).toContain(
+      `The building file ${bad} cannot be read: The file is cut short: it does not end as an IFC file does (END-ISO-10303-21); copy or export it again.`,
+    );
+    const e2 = await cli('--method', 'fast').catch((e: { code: number; stderr: string }) => e);
+    expect(e2).toMatchObject({ code: 2 });
+    expect((e2 as { stderr: string }).stderr).toContain("--method is engine or model, not 'fast'");
+  });
+});

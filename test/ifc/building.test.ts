@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { windowAngles } from '../../src/core/api/windowAngles';
+import { buildingFromIfc } from '../../src/core/ifc/building';
+import { roomRequest } from '../../src/core/ifc/roomRequest';
+import { parseRunRequest } from '../../src/core/validation/requests';
+import { readIfc } from '../../src/ifc/webIfcSource';
+import { stepFile, type StepBuilding } from './stepFile';
+
+/**
+ * Exact cases: IFC4 files written by stepFile.ts, read by web-ifc, turned into rooms by the core. The
+ * expected numbers are the ones the file was written with.
+ */
+const office: StepBuilding = {
+  spaces: [{ name: '101', longName: 'Office', min: [0, 0, 0], max: [5, 4, 2.7] }],
+  walls: [
+    { min: [0, -0.3, 0], max: [5, 0, 2.7] }, // south, 0.3 m
+    { min: [5, 0, 0], max: [5.45, 4, 2.7] }, // east, 0.45 m
+  ],
+  windows: [
+    {
+      name: 'W-south',
+      wall: 0,
+      min: [1.5, -0.3, 0.9],
+      max: [3.5, 0, 2.2],
+      glass: { min: [1.6, -0.16, 1.0], max: [3.4, -0.14, 2.1] },
+    },
+    { name: 'W-east', wall: 1, min: [5, 1, 1], max: [5.45, 2.2, 2] },
+  ],
+  trueNorth: [-1, 0],
+};
+
+/** Whether a triangle facing along y covers the point (x, z) of the plane it lies in. */
+function coversXz(p: Float32Array, x: number, z: number): boolean {
+  for (let i = 0; i < p.length; i += 9) {
+    const [ax, ay, az, bx, by, bz, cx, cy, cz] = p.subarray(i, i + 9);
+    if (Math.abs(ay! - by!) > 1e-6 || Math.abs(ay! - cy!) > 1e-6) continue;
+    const d = (bx! - ax!) * (cz! - az!) - (cx! - ax!) * (bz! - az!);
+    if (Math.abs(d) < 1e-12) continue;
+    const u = ((x - ax!) * (cz! - az!) - (cx! - ax!) * (z - az!)) / d;
+    const v = ((bx! - ax!) * (z - az!) - (x - ax!) * (bz! - az!)) / d;
+    if (u > 1e-9 && v > 1e-9 && u + v < 1 - 1e-9) return true;
+  }
+  return false;
+}
+
+const read = async (b: StepBuilding) => readIfc(new TextEncoder().encode(stepFile(b)));
+
+describe('a building read from IFC (exact cases)', () => {
+  it('gives the room’s outline, heights and windows as the file has them, in the API’s terms', async () => {
+    const b = buildingFromIfc(await read(office), { defaultFrameRatio: 0.25 });
+    expect(b.schema).toBe('IFC4');
+    expect(b.rooms).toHaveLength(1);
+    const r = b.rooms[0]!;
+    expect([r.number, r.name, r.storey, r.problem]).toEqual(['101', 'Office', 'Level 1', null]);
+    expect(r.area).toBeCloseTo(20, 6);
+    expect(r.floor_height_above_terrain).toBe(0);
+    expect(r.height_roof_over_floor).toBeCloseTo(2.7, 6);
+    // Counter-clockwise, the file's corners exactly.
+    expect(new Set(r.room_polygon.map((p) => p.join(',')))).toEqual(new Set(['0,0', '5,0', '5,4', '0,4']));
+    const [south, east] = r.windows;
+    // Interior-face corner on the room's wall, exterior corner across the 0.3 m wall; z above terrain.
+    expect(south).toMatchObject({
+      id: 'w1',
+      name: 'W-south',
+      x1: 1.5,
+      y1: 0,
+      z1: 0.9,
+      x2: 3.5,
+      y2: -0.3,
+      z2: 2.2,
+    });
+    expect(south!.direction).toBe(270);
+    // Glass 1.8 × 1.1 m in a 2 × 1.3 m opening: 1 − 1.98 / 2.6 of frame.
+    expect(south!.frameFrom).toBe('glass');
+    expect(south!.window_frame_ratio).toBeCloseTo(1 - 1.98 / 2.6, 4);
+    // No glass in the file: the project's default; the host wall's own thickness, 0.45 m.
+    expect(east).toMatchObject({
+      id: 'w2',
+      x1: 5,
+      y1: 1,
+      z1: 1,
+      x2: 5.45,
+      y2: 2.2,
+      z2: 2,
+      frameFrom: 'default',
+    });
+    expect(east!.window_frame_ratio).toBe(0.25);
+    expect(east!.direction).toBe(0);
+    // True north points along −x on the plan: 270° clockwise from the plan's up.
+    expect([b.north, b.northFromFile]).toEqual([270, true]);
+    // The walls stand in the sky, with their openings cut (web-ifc subtracts them): nothing of the walls,
+    // the space or the windows covers the south window's centre.
+    expect(b.context.length / 9).toBeGreaterThanOrEqual(24);
+    expect(coversXz(b.context, 2.5, 1.55)).toBe(false);
+    expect(coversXz(b.context, 0.5, 1.55)).toBe(true); // beside the window, the wall is there
+    // The request it makes is one the API takes as it is; its angles from the building's own mesh: nothing
+    // stands in front of the south window (its own wall lies in the facade plane and hides nothing).
+    const parsed = parseRunRequest({ ...roomRequest(r, null), mesh: b.context });
+    const angles = windowAngles(parsed, parsed.mesh);
+    expect(Math.max(...angles[0]!.horizon, ...angles[0]!.zenith)).toBeLessThan(1e-3);
+    expect(() => parseRunRequest(roomRequest(r, angles))).not.toThrow();
+  });
+
+  it('reads a file in millimetres to the same metres', async () => {
+    const b = buildingFromIfc(await read({ ...office, millimetres: true }));
+    const r = b.rooms[0]!;
+    expect(r.area).toBeCloseTo(20, 4);
+    expect(r.windows[0]).toMatchObject({ x1: 1.5, y1: 0, z1: 0.9, x2: 3.5, y2: -0.3, z2: 2.2 });
+  });
+
+  it('puts the terrain at the lowest floor and lists every room, with the reason where it cannot be analysed', async () => {
+    const b = buildingFromIfc(
+      await read({
+        storeyElevation: 100,
+        spaces: [
+          { name: '001', longName: 'Store', min: [0, 0, 100], max: [5, 4, 102.7] }, // no window
+          { name: '101', longName: 'Office', min: [0, 0, 103], max: [5, 4, 105.7] },
+          { name: '401', longName: 'Loft', min: [0, 0, 112], max: [5, 4, 114.7] }, // 12 m up
+        ],
+        walls: [
+          { min: [0, -0.3, 103], max: [5, 0, 105.7] },
+          { min: [0, -0.3, 112], max: [5, 0, 114.7] },
+          { min: [20, 20, 0], max: [21, 21, 3] },
+        ],
+        windows: [
+          { name: 'W1', wall: 0, min: [1, -0.3, 104], max: [2, 0, 105] },
+          { name: 'W4', wall: 1, min: [1, -0.3, 113], max: [2, 0, 114] },
+          { name: 'Lost', wall: 2, min: [20, 20, 1], max: [21, 20.2, 2] }, // in no room's wall
+        ],
+      }),
+    );
+    expect(b.terrainZ).toBeCloseTo(100, 6);
+    expect(b.rooms.map((r) => r.number)).toEqual(['001', '101', '401']);
+    const [store, officeRoom, loft] = b.rooms;
+    expect(store!.problem).toBe('It has no window in its walls (a room needs at least one IfcWindow).');
+    expect(officeRoom!.problem).toBeNull();
+    expect(officeRoom!.floor_height_above_terrain).toBeCloseTo(3, 6);
+    expect(officeRoom!.windows[0]).toMatchObject({ z1: 4, z2: 5 }); // above the terrain, not the file's datum
+    expect(loft!.problem).toBe(
+      'Its floor is 12.00 m above the terrain; the daylight model and the API take 0–10 m.',
+    );
+    expect(b.unplaced).toEqual([
+      {
+        ifcId: expect.any(Number),
+        name: 'Lost',
+        reason: "It is in no room's wall: no IfcSpace has a wall face within 0.2 m of it at its height.",
+      },
+    ]);
+    expect([b.north, b.northFromFile]).toEqual([0, false]);
+  });
+});
+
+describe('files that are not whole IFC files', () => {
+  it('says what is wrong and what to do', async () => {
+    const whole = stepFile(office);
+    await expect(readIfc(new TextEncoder().encode(whole.slice(0, whole.length / 2)))).rejects.toThrow(
+      'The file is cut short: it does not end as an IFC file does (END-ISO-10303-21); copy or export it again',
+    );
+    await expect(readIfc(new TextEncoder().encode('solid cube\nendsolid\n'))).rejects.toThrow(
+      'The file is not an IFC file: it does not start as one (ISO-10303-21)',
+    );
+    await expect(
+      readIfc(new TextEncoder().encode('ISO-10303-21;\nHEADER;\nEND-ISO-10303-21;\n')),
+    ).rejects.toThrow(/^The IFC file cannot be read/);
+  });
+});

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { windowAngles } from '../../src/core/api/windowAngles';
+import { buildingFromIfc } from '../../src/core/ifc/building';
+import { roomRequest } from '../../src/core/ifc/roomRequest';
+import { parseRunRequest } from '../../src/core/validation/requests';
+import { readIfc } from '../../src/ifc/webIfcSource';
+
+/**
+ * A real export (test/fixtures/ifc/duplex.ifc: Revit 2011, IFC2x3; 21 IfcSpace, 24 IfcWindow): every
+ * space is listed, every window in a wall is placed, and what cannot be analysed says why.
+ */
+describe('the Revit duplex', async () => {
+  const source = await readIfc(new Uint8Array(readFileSync('test/fixtures/ifc/duplex.ifc')));
+  const b = buildingFromIfc(source);
+
+  it('reads every space, window and obstruction element', () => {
+    expect(source.schema).toBe('IFC2X3');
+    expect(source.spaces).toHaveLength(21);
+    expect(source.windows).toHaveLength(24);
+    expect(b.storeys).toEqual(['T/FDN', 'Level 1', 'Level 2', 'Roof']);
+    expect(b.context.length / 9).toBeGreaterThan(5000);
+    // The terrain is the lowest space's floor, about the file's zero.
+    expect(b.terrainZ).toBeGreaterThan(0);
+    expect(b.terrainZ).toBeLessThan(0.05);
+  });
+
+  it('lists all 21 rooms by storey and number; 8 have windows in their walls, 13 say why not', () => {
+    expect(b.rooms).toHaveLength(21);
+    expect(b.rooms.map((r) => r.storey)).toEqual([
+      ...new Array(10).fill('Level 1'),
+      ...new Array(10).fill('Level 2'),
+      'Roof',
+    ]);
+    expect(b.rooms.slice(0, 3).map((r) => `${r.number} ${r.name}`)).toEqual([
+      'A101 Foyer',
+      'A102 Living Room',
+      'A103 Kitchen',
+    ]);
+    const analysable = b.rooms.filter((r) => !r.problem);
+    expect(analysable.map((r) => r.number).sort()).toEqual(
+      ['A102', 'A103', 'A202', 'A203', 'B102', 'B103', 'B202', 'B203'].sort(),
+    );
+    for (const r of b.rooms.filter((x) => x.problem))
+      expect(r.problem).toBe('It has no window in its walls (a room needs at least one IfcWindow).');
+  });
+
+  it('places the 22 wall windows with their sizes, and names the 2 skylights it leaves out', () => {
+    expect(b.rooms.reduce((n, r) => n + r.windows.length, 0)).toBe(22);
+    expect(b.unplaced.map((u) => u.reason)).toEqual([
+      'It sits in a roof (a skylight): only windows in walls are analysed.',
+      'It sits in a roof (a skylight): only windows in walls are analysed.',
+    ]);
+    expect(b.unplaced.every((u) => u.name.startsWith('M_Skylight'))).toBe(true);
+    // The living room's 4835 × 2420 mm window (its type's name says so), in a 0.417 m wall.
+    const living = b.rooms.find((r) => r.number === 'B102')!;
+    expect(living.area).toBeCloseTo(27.66, 2);
+    const w = living.windows[0]!;
+    expect(w.name).toMatch(/^M_Fixed:4835mm x 2420mm/);
+    expect(w.width).toBeCloseTo(4.835, 3);
+    expect(w.height).toBeCloseTo(2.42, 3);
+    expect(Math.abs(w.y2 - w.y1)).toBeCloseTo(0.417, 3);
+    expect(w.frameFrom).toBe('glass');
+    expect(w.window_frame_ratio).toBeGreaterThan(0.03);
+    expect(w.window_frame_ratio).toBeLessThan(0.2);
+  });
+
+  it('every analysable room makes a request the API takes, angles from the building itself', () => {
+    for (const r of b.rooms.filter((x) => !x.problem)) {
+      const parsed = parseRunRequest({ ...roomRequest(r, null), mesh: b.context });
+      const angles = windowAngles(parsed, parsed.mesh);
+      expect(angles).toHaveLength(r.windows.length);
+      expect(() => parseRunRequest(roomRequest(r, angles))).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Small IFC4 files written as STEP text, for exact cases: one storey at a given elevation, box-shaped
+ * spaces (rectangular floor, extruded), walls as boxes, and windows as boxes with a glass pane, each set
+ * in an opening of its host wall (IfcRelVoidsElement, IfcRelFillsElement). Everything is placed in world
+ * coordinates (metres, z up), so the expected polygons and window corners are the numbers given here.
+ */
+export interface StepBox {
+  /** Min and max corners (m). */
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+export interface StepSpace extends StepBox {
+  name: string;
+  longName: string;
+}
+
+export interface StepWindow extends StepBox {
+  name: string;
+  /** Index of the host wall in `walls`. */
+  wall: number;
+  /** The glass pane, a thin box inside the window's box; absent: a window without glass in the file. */
+  glass?: StepBox;
+}
+
+export interface StepBuilding {
+  storeyElevation?: number;
+  spaces: StepSpace[];
+  walls: StepBox[];
+  windows: StepWindow[];
+  slabs?: StepBox[];
+  /** True north as a plan direction (x, y). */
+  trueNorth?: [number, number];
+  /** Length unit: metres (default) or millimetres (coordinates are then written ×1000). */
+  millimetres?: boolean;
+}
+
+export function stepFile(b: StepBuilding): string {
+  const lines: string[] = [];
+  let n = 0;
+  const add = (s: string): number => {
+    lines.push(`#${++n}=${s};`);
+    return n;
+  };
+  const k = b.millimetres ? 1000 : 1;
+  const f = (v: number): string => {
+    const t = (v * k).toString();
+    return t.includes('.') || t.includes('e') ? t : `${t}.`;
+  };
+  const point3 = (p: [number, number, number]) => add(`IFCCARTESIANPOINT((${p.map(f).join(',')}))`);
+  const origin = point3([0, 0, 0]);
+  const zAxis = add('IFCDIRECTION((0.,0.,1.))');
+  const xAxis = add('IFCDIRECTION((1.,0.,0.))');
+  const worldPlacement = add(`IFCAXIS2PLACEMENT3D(#${origin},#${zAxis},#${xAxis})`);
+  const north = b.trueNorth
+    ? add(`IFCDIRECTION((${b.trueNorth.map((v) => (`${v}`.includes('.') ? `${v}` : `${v}.`)).join(',')}))`)
+    : null;
+  const context = add(
+    `IFCGEOMETRICREPRESENTATIONCONTEXT($,'Model',3,1.E-05,#${worldPlacement},${north ? `#${north}` : '$'})`,
+  );
+  const body = add(
+    `IFCGEOMETRICREPRESENTATIONSUBCONTEXT('Body','Model',*,*,*,*,#${context},$,.MODEL_VIEW.,$)`,
+  );
+  const unit = add(
+    b.millimetres ? 'IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.)' : 'IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.)',
+  );
+  const units = add(`IFCUNITASSIGNMENT((#${unit}))`);
+  const project = add(
+    `IFCPROJECT('0Lux0000000000000000P1',$,'Test project',$,$,$,$,(#${context}),#${units})`,
+  );
+  const place = (rel: number | null) => add(`IFCLOCALPLACEMENT(${rel ? `#${rel}` : '$'},#${worldPlacement})`);
+  const sitePlace = place(null);
+  const site = add(`IFCSITE('0Lux0000000000000000S1',$,'Site',$,$,#${sitePlace},$,$,.ELEMENT.,$,$,$,$,$)`);
+  const buildingPlace = place(sitePlace);
+  const building = add(
+    `IFCBUILDING('0Lux0000000000000000B1',$,'Building',$,$,#${buildingPlace},$,$,.ELEMENT.,$,$,$)`,
+  );
+  const storeyPlace = place(buildingPlace);
+  const storey = add(
+    `IFCBUILDINGSTOREY('0Lux0000000000000000L1',$,'Level 1',$,$,#${storeyPlace},$,$,.ELEMENT.,${f(b.storeyElevation ?? 0)})`,
+  );
+  let guid = 0;
+  const id = (): string => `'1Lux${String(++guid).padStart(18, '0')}'`;
+  add(`IFCRELAGGREGATES(${id()},$,$,$,#${project},(#${site}))`);
+  add(`IFCRELAGGREGATES(${id()},$,$,$,#${site},(#${building}))`);
+  add(`IFCRELAGGREGATES(${id()},$,$,$,#${building},(#${storey}))`);
+
+  /** A box as an extruded rectangle, placed at its min corner. */
+  const boxShape = (bx: StepBox, kind = 'Body'): number => boxRep(bx, kind).rep;
+  const boxRep = (bx: StepBox, kind = 'Body'): { rep: number; solid: number } => {
+    const [x0, y0, z0] = bx.min,
+      [x1, y1, z1] = bx.max;
+    const centre = add(`IFCCARTESIANPOINT((${f((x1 - x0) / 2)},${f((y1 - y0) / 2)}))`);
+    const p2 = add(`IFCAXIS2PLACEMENT2D(#${centre},$)`);
+    const profile = add(`IFCRECTANGLEPROFILEDEF(.AREA.,$,#${p2},${f(x1 - x0)},${f(y1 - y0)})`);
+    const at = point3([x0, y0, z0]);
+    const solidPlace = add(`IFCAXIS2PLACEMENT3D(#${at},#${zAxis},#${xAxis})`);
+    const solid = add(`IFCEXTRUDEDAREASOLID(#${profile},#${solidPlace},#${zAxis},${f(z1 - z0)})`);
+    return { rep: add(`IFCSHAPEREPRESENTATION(#${body},'${kind}','SweptSolid',(#${solid}))`), solid };
+  };
+  const product = (...reps: number[]) =>
+    add(`IFCPRODUCTDEFINITIONSHAPE($,$,(${reps.map((r) => `#${r}`).join(',')}))`);
+
+  const contained: number[] = [];
+  const spaces = b.spaces.map((s) => {
+    const e = add(
+      `IFCSPACE(${id()},$,'${s.name}',$,$,#${place(storeyPlace)},#${product(boxShape(s))},'${s.longName}',.ELEMENT.,.INTERNAL.,$)`,
+    );
+    return e;
+  });
+  add(`IFCRELAGGREGATES(${id()},$,$,$,#${storey},(${spaces.map((s) => `#${s}`).join(',')}))`);
+  const walls = b.walls.map((w, i) => {
+    const e = add(
+      `IFCWALL(${id()},$,'Wall ${i + 1}',$,$,#${place(storeyPlace)},#${product(boxShape(w))},$,.STANDARD.)`,
+    );
+    contained.push(e);
+    return e;
+  });
+  for (const [i, s] of (b.slabs ?? []).entries()) {
+    contained.push(
+      add(`IFCSLAB(${id()},$,'Slab ${i + 1}',$,$,#${place(storeyPlace)},#${product(boxShape(s))},$,.FLOOR.)`),
+    );
+  }
+  // A transparent style for the glass, an opaque one for the frame.
+  const glassColour = add('IFCCOLOURRGB($,0.6,0.8,0.9)');
+  const glassRendering = add(`IFCSURFACESTYLERENDERING(#${glassColour},0.7,$,$,$,$,$,$,.NOTDEFINED.)`);
+  const glassStyle = add(`IFCSURFACESTYLE('Glass',.BOTH.,(#${glassRendering}))`);
+  for (const w of b.windows) {
+    const opening = add(
+      `IFCOPENINGELEMENT(${id()},$,'Opening',$,$,#${place(storeyPlace)},#${product(boxShape(w))},$,.OPENING.)`,
+    );
+    add(`IFCRELVOIDSELEMENT(${id()},$,$,$,#${walls[w.wall]},#${opening})`);
+    // The frame: the window's box less nothing (a test needs its extent, not its detail); the glass apart.
+    const reps = [boxShape(w)];
+    const glassSolids: number[] = [];
+    if (w.glass) {
+      const g = boxRep(w.glass);
+      reps.push(g.rep);
+      glassSolids.push(g.solid);
+    }
+    const win = add(
+      `IFCWINDOW(${id()},$,'${w.name}',$,$,#${place(storeyPlace)},#${product(...reps)},$,${f(w.max[2] - w.min[2])},${f(Math.max(w.max[0] - w.min[0], w.max[1] - w.min[1]))},.WINDOW.,.SINGLE_PANEL.,$)`,
+    );
+    for (const solid of glassSolids) add(`IFCSTYLEDITEM(#${solid},(#${glassStyle}),$)`);
+    add(`IFCRELFILLSELEMENT(${id()},$,$,$,#${opening},#${win})`);
+    contained.push(win);
+  }
+  add(
+    `IFCRELCONTAINEDINSPATIALSTRUCTURE(${id()},$,$,$,(${contained.map((c) => `#${c}`).join(',')}),#${storey})`,
+  );
+  return [
+    'ISO-10303-21;',
+    'HEADER;',
+    "FILE_DESCRIPTION(('ViewDefinition [DesignTransferView]'),'2;1');",
+    "FILE_NAME('test.ifc','2026-11-25T00:00:00',(''),(''),'Lux test writer','Lux','');",
+    "FILE_SCHEMA(('IFC4'));",
+    'ENDSEC;',
+    'DATA;',
+    ...lines,
+    'ENDSEC;',
+    'END-ISO-10303-21;',
+    '',
+  ].join('\n');
+}
