@@ -106,7 +106,6 @@ export function floorOutline(positions: Float32Array): FloorOutline | null {
   let polygon = simplify(best);
   if (polygon.length < 3) return null;
   if (signedArea(polygon) < 0) polygon = polygon.reverse();
-  const area = Math.abs(signedArea(polygon));
   return { polygon, z: zmin, top: zmax, flatShare: faceArea > 0 ? Math.min(1, lowestArea / faceArea) : 0 };
 }
 
