@@ -15,6 +15,7 @@ const sections: { title: string; run: () => Promise<BenchResult[]> }[] = [
     run: async () => (await import('./obstruction')).runObstructionBench(),
   },
   { title: 'HTTP requests (built server, worker threads)', run: runRequestBench },
+  { title: 'A building from IFC (command line)', run: async () => (await import('./ifc')).runIfcBench() },
   { title: 'Daylight engine (one core, Node)', run: async () => (await import('./engine')).runEngineBench() },
   {
     title: 'Daylight model (inference and /run)',
