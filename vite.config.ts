@@ -37,6 +37,21 @@ function ortRuntime(): Plugin {
   };
 }
 
+/** web-ifc's WASM (IFC import in the mesh worker), shipped at /ifc/ and precached like the rest. */
+function ifcRuntime(): Plugin {
+  return {
+    name: 'lux-ifc-runtime',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'ifc/web-ifc.wasm',
+        source: readFileSync('node_modules/web-ifc/web-ifc.wasm'),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   build: {
     outDir: 'dist/app',
@@ -51,6 +66,7 @@ export default defineConfig({
     react(),
     dropBundledOrtWasm(),
     ortRuntime(),
+    ifcRuntime(),
     // The app works offline once visited (app.md §10): vite/pwa.ts.
     pwa(),
   ],

@@ -9,9 +9,26 @@ import { windowGeometry } from '../src/core/geometry/window';
 import { buildObstructionScene, obstructionFan, type ObstructionScene } from '../src/core/obstruction';
 import type { WindowSpec } from '../src/core/types';
 import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/app/importers/importMesh';
+import { windowAngles } from '../src/core/api/windowAngles';
+import { buildingFromIfc, type IfcBuilding } from '../src/core/ifc/building';
+import { roomRequest } from '../src/core/ifc/roomRequest';
+import { parseRunRequest } from '../src/core/validation/requests';
+import { readIfc } from '../src/ifc/webIfcSource';
 
 let positions: Float32Array | null = null;
 let scene: ObstructionScene | null = null;
+
+/** A building read from IFC: its rooms, each analysable one's /run body (angles from the building). */
+export type IfcAnswer =
+  | {
+      ok: true;
+      building: Omit<IfcBuilding, 'context'>;
+      /** Per room (same order), its request, or why the API refuses it. */
+      requests: ({ body: object } | { error: string } | null)[];
+      display: Float32Array;
+      triangles: number;
+    }
+  | { ok: false; message: string };
 
 export type ImportAnswer =
   | { ok: true; mesh: Omit<ImportedMesh, 'positions'>; display: Float32Array; shown: number }
@@ -64,6 +81,48 @@ const api = {
         ok: false,
         message: e instanceof ImportError ? e.message : `The file cannot be read (${String(e)}).`,
       };
+    }
+  },
+
+  /**
+   * Reads an IFC file (web-ifc's WASM, shipped at /ifc/): the building's rooms, and its own walls, slabs and
+   * roofs as the surroundings this worker keeps (as an imported mesh). `onProgress` gets the share read.
+   */
+  async importIfc(
+    bytes: Uint8Array,
+    defaultFrameRatio: number,
+    onProgress?: (fraction: number) => void,
+  ): Promise<IfcAnswer> {
+    try {
+      const source = await readIfc(bytes, {
+        locate: (file) => new URL(`../ifc/${file}`, self.location.href).href,
+        ...(onProgress ? { onProgress } : {}),
+      });
+      const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
+      const s = buildObstructionScene({ positions: context });
+      positions = context;
+      scene = s;
+      const requests = building.rooms.map((room) => {
+        if (room.problem) return null;
+        try {
+          const parsed = parseRunRequest({ ...roomRequest(room, null), mesh: context });
+          return { body: roomRequest(room, windowAngles(parsed, parsed.mesh)) };
+        } catch (e) {
+          return { error: `The API refuses it: ${(e as Error).message}` };
+        }
+      });
+      const xs = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[0]));
+      const ys = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[1]));
+      const centre: [number, number] = xs.length
+        ? [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2]
+        : [0, 0];
+      const display = displayCopy(context, centre);
+      return Comlink.transfer(
+        { ok: true, building, requests, display, triangles: context.length / 9 },
+        [display.buffer],
+      );
+    } catch (e) {
+      return { ok: false, message: (e as Error).message };
     }
   },
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { startPredictor } from './compute/predictor';
 import { startSurroundings } from './compute/surroundings';
+import { BuildingPanel } from './ui/BuildingPanel';
 import { ExportPanel, PrintSheet } from './ui/ExportPanel';
 import { InstallButton } from './ui/InstallButton';
 import { MaterialsPanel } from './ui/MaterialsPanel';
@@ -55,6 +56,7 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
           <MaterialsPanel />
           <SharePanel />
           <ExportPanel />
+          <BuildingPanel />
           <ServerPanel />
         </aside>
       </main>

@@ -18,10 +18,11 @@ import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { answerFromResponse } from '../core/api/roomAnswer';
 import { windowAngles } from '../core/api/windowAngles';
-import { buildingFromIfc, type IfcRoom } from '../core/ifc/building';
-import { roomRequest, windowToFloor } from '../core/ifc/roomRequest';
+import { buildingFromIfc } from '../core/ifc/building';
+import { roomRequest } from '../core/ifc/roomRequest';
 import { buildingReportHtml, type RoomResult } from '../core/report/buildingReport';
-import { roomSheetSvg } from '../core/report/roomSheet';
+import { roomRow, roomsCsv } from '../core/report/roomsTable';
+import { ifcRoomSheet } from '../core/report/ifcRoomSheet';
 import { DEFAULT_COMPLIANCE, summarise } from '../core/stats/verdicts';
 import { parseRunRequest } from '../core/validation/requests';
 import { readIfc } from '../ifc/webIfcSource';
@@ -174,32 +175,16 @@ async function main(argv: string[]): Promise<number> {
       if (!res.ok) return { room, sheet: null, summary: null, error: res.error.message, request };
       const answer = answerFromResponse(JSON.parse(res.body as string) as Record<string, unknown>);
       const summary = summarise(answer, DEFAULT_COMPLIANCE);
-      const sheet = roomSheetSvg({
-        title: `${room.number} ${room.name}`.trim() + (room.storey ? ` · ${room.storey}` : ''),
-        outline: room.room_polygon,
-        windows: room.windows.map((w) => ({
-          id: w.id,
-          a: w.inner[0],
-          b: w.inner[1],
-          sill: w.z1 - room.floor_height_above_terrain,
-          head: w.z2 - room.floor_height_above_terrain,
-          frame: w.window_frame_ratio,
-          glass: 0.7,
-          direction: w.direction,
-        })),
+      const sheet = ifcRoomSheet({
+        room,
         north: building.north,
-        floorAboveTerrain: room.floor_height_above_terrain,
-        height: room.height_roof_over_floor,
-        materials: 'Default materials',
-        surroundings: `The building itself${args.contexts.length ? ` and ${args.contexts.length} context file(s)` : ''}`,
         map: answer,
         summary,
-        palette: 'viridis',
-        scaleMax: 10,
         source:
           args.method === 'engine'
             ? `Lux engine (physics), ${args.quality} quality`
             : 'Lux model (a preview)',
+        surroundings: `The building itself${args.contexts.length ? ` and ${args.contexts.length} context file(s)` : ''}`,
         stamp: new Date().toISOString().slice(0, 10),
       });
       return { room, sheet, summary, error: null, request };
@@ -219,7 +204,7 @@ async function main(argv: string[]): Promise<number> {
         terrain_z: building.terrainZ,
         method: args.method === 'engine' ? { kind: 'engine', quality: args.quality } : { kind: 'model' },
         rooms: results.map((r) => ({
-          ...row(r),
+          ...roomRow(r),
           notes: r.room.notes,
           windows: r.room.windows,
           request: r.request,
@@ -239,7 +224,8 @@ async function main(argv: string[]): Promise<number> {
     join(args.out, 'report.html'),
     buildingReportHtml({
       file: basename(args.file),
-      building: { ...building, context },
+      building,
+      triangles: context.length / 9,
       results,
       method:
         args.method === 'engine'
@@ -259,57 +245,6 @@ async function main(argv: string[]): Promise<number> {
     `${results.length} rooms (${results.length - problems} analysed, ${problems} with the reason why not) in ${((performance.now() - t0) / 1000).toFixed(1)} s, peak memory ${peakMb.toFixed(0)} MB → ${join(args.out, 'report.html')}`,
   );
   return 0;
-}
-
-const CSV_COLUMNS = [
-  'storey',
-  'number',
-  'name',
-  'area_m2',
-  'windows',
-  'window_to_floor',
-  'mean_df',
-  'share_df_1',
-  'bfs_2024_8',
-  'en17037_target',
-  'en17037_minimum',
-  'problem',
-] as const;
-
-function row(r: RoomResult): Record<(typeof CSV_COLUMNS)[number], string | number | null> {
-  const s = r.summary;
-  const v = (id: string): string | null => {
-    const x = s?.verdicts.find((k) => k.id === id);
-    return x ? (x.pass ? 'pass' : 'fail') : null;
-  };
-  const room: IfcRoom = r.room;
-  return {
-    storey: room.storey,
-    number: room.number,
-    name: room.name,
-    area_m2: +room.area.toFixed(2),
-    windows: room.windows.length,
-    window_to_floor: +windowToFloor(room).toFixed(4),
-    mean_df: s ? +s.stats.mean.toFixed(3) : null,
-    share_df_1: s ? +s.stats.area_above['1']!.toFixed(2) : null,
-    bfs_2024_8: v('bfs'),
-    en17037_target: v('en-target'),
-    en17037_minimum: v('en-minimum'),
-    problem: room.problem ?? r.error,
-  };
-}
-
-/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled. */
-function roomsCsv(results: RoomResult[]): string {
-  const cell = (v: string | number | null): string => {
-    const t = v === null ? '' : String(v);
-    return /[",\n\r]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
-  };
-  return (
-    [CSV_COLUMNS.join(','), ...results.map((r) => CSV_COLUMNS.map((c) => cell(row(r)[c])).join(','))].join(
-      '\n',
-    ) + '\n'
-  );
 }
 
 main(process.argv.slice(2)).then(

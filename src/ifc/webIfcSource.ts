@@ -35,6 +35,8 @@ export const OBSTRUCTION_TYPES: Record<string, number> = {
 export interface ReadOptions {
   /** Called with the share of elements whose geometry has been read (0–1). */
   onProgress?: (fraction: number) => void;
+  /** Where web-ifc's .wasm is (ifcApi). */
+  locate?: (file: string) => string;
 }
 
 /** An entity as web-ifc hands it out (flat: references are `{ value: expressID }`). */
@@ -53,12 +55,15 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 let shared: Promise<W.IfcAPI> | null = null;
 
-/** One web-ifc instance per thread; `wasmPath` is where its .wasm files are (the browser's build folder). */
-export function ifcApi(wasmPath?: string): Promise<W.IfcAPI> {
+/**
+ * One web-ifc instance per thread. `locate` maps web-ifc's file name (web-ifc.wasm) to its URL: in the
+ * browser the app ships it at /ifc/ (vite.config.ts); in Node web-ifc finds it itself. Single-threaded:
+ * its multi-threaded build needs cross-origin isolation, and the page already runs this in a worker.
+ */
+export function ifcApi(locate?: (file: string) => string): Promise<W.IfcAPI> {
   shared ??= (async () => {
     const api = new W.IfcAPI();
-    if (wasmPath) api.SetWasmPath(wasmPath, true);
-    await api.Init();
+    await api.Init(locate ? (path) => locate(path) : undefined, true);
     // Its messages go to the console; what matters to a user comes back as our own errors.
     api.SetLogLevel(W.LogLevel.LOG_LEVEL_OFF);
     return api;
@@ -89,7 +94,7 @@ export async function readIfc(
   api?: W.IfcAPI,
 ): Promise<IfcSourceData> {
   checkEnvelope(bytes);
-  const ifc = api ?? (await ifcApi());
+  const ifc = api ?? (await ifcApi(o.locate));
   let model: number;
   try {
     model = ifc.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });

@@ -1,0 +1,156 @@
+import * as Comlink from 'comlink';
+import { create } from 'zustand';
+import type { RoomAnswer } from '../../core/api/roomAnswer';
+import type { IfcBuilding } from '../../core/ifc/building';
+import { buildingReportHtml, type RoomResult } from '../../core/report/buildingReport';
+import { ifcRoomSheet } from '../../core/report/ifcRoomSheet';
+import { roomsCsv } from '../../core/report/roomsTable';
+import { DEFAULT_COMPLIANCE, summarise, type MapSummary } from '../../core/stats/verdicts';
+import { sceneOfIfcRoom } from '../scene/fromIfc';
+import { useApp } from '../state/store';
+import { useMeshDisplay } from '../ui/meshDisplay';
+import { ensureModel } from './predictor';
+import { meshWorker, modelWorker } from './workers';
+
+/**
+ * A building opened from IFC (issue 20 §1–2): read in the surroundings worker (web-ifc, never on the
+ * page's thread), its rooms listed at once, then each analysable room predicted by the model in the
+ * background, one after another, with progress and cancel. A room opens in the editor, where the map
+ * settles to the engine as for a drawn room.
+ */
+export interface RoomOutcome {
+  answer: RoomAnswer | null;
+  summary: MapSummary | null;
+  error: string | null;
+}
+
+export interface BuildingState {
+  file: string | null;
+  phase: 'idle' | 'reading' | 'analysing' | 'done' | 'cancelled' | 'error';
+  /** Reading: the share of elements read; analysing: rooms done over rooms to do. */
+  progress: number;
+  message: string | null;
+  building: Omit<IfcBuilding, 'context'> | null;
+  requests: ({ body: object } | { error: string } | null)[];
+  outcomes: (RoomOutcome | null)[];
+  triangles: number;
+}
+
+const EMPTY: Omit<BuildingState, 'file' | 'phase'> = {
+  progress: 0,
+  message: null,
+  building: null,
+  requests: [],
+  outcomes: [],
+  triangles: 0,
+};
+
+export const useBuilding = create<BuildingState>()(() => ({ file: null, phase: 'idle', ...EMPTY }));
+
+let run = 0;
+
+export async function openIfc(file: File): Promise<void> {
+  const mine = ++run;
+  useBuilding.setState({ file: file.name, phase: 'reading', ...EMPTY });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const answer = await meshWorker().importIfc(
+    Comlink.transfer(bytes, [bytes.buffer]),
+    0.2,
+    Comlink.proxy((f: number) => {
+      if (run === mine) useBuilding.setState({ progress: f });
+    }),
+  );
+  if (run !== mine) return;
+  if (!answer.ok) {
+    useBuilding.setState({ phase: 'error', message: answer.message });
+    return;
+  }
+  // The building stands around every room opened from it; hidden in 3D until asked for (it would wall
+  // the room in).
+  useMeshDisplay.getState().setMesh(answer.display);
+  useMeshDisplay.getState().setVisible(false);
+  const { building, requests } = answer;
+  useBuilding.setState({
+    phase: 'analysing',
+    progress: 0,
+    building,
+    requests,
+    triangles: answer.triangles,
+    outcomes: requests.map((r) =>
+      r && 'error' in r ? { answer: null, summary: null, error: r.error } : null,
+    ),
+  });
+  const todo = requests.flatMap((r, i) => (r && 'body' in r ? [i] : []));
+  try {
+    await ensureModel();
+  } catch (e) {
+    if (run === mine)
+      useBuilding.setState({ phase: 'error', message: `The model cannot load: ${(e as Error).message}` });
+    return;
+  }
+  for (const [k, i] of todo.entries()) {
+    if (run !== mine) return;
+    const r = await modelWorker().predict((requests[i] as { body: object }).body);
+    if (run !== mine) return;
+    const outcome: RoomOutcome = r.ok
+      ? { answer: r.answer, summary: summarise(r.answer, DEFAULT_COMPLIANCE), error: null }
+      : { answer: null, summary: null, error: r.error.message };
+    useBuilding.setState((s) => ({
+      outcomes: s.outcomes.map((o, j) => (j === i ? outcome : o)),
+      progress: (k + 1) / todo.length,
+    }));
+  }
+  useBuilding.setState({ phase: 'done' });
+}
+
+/** Stops the background analysis; the rooms done so far keep their results. */
+export function cancelBuilding(): void {
+  run++;
+  if (useBuilding.getState().phase === 'analysing') useBuilding.setState({ phase: 'cancelled' });
+}
+
+/** Opens room `i` of the building in the editor (one undo step back to the scene before). */
+export function openRoom(i: number): void {
+  const s = useBuilding.getState();
+  const room = s.building?.rooms[i];
+  if (!room || room.problem) return;
+  useApp.getState().replaceScene(sceneOfIfcRoom(room, s.building!.north, s.file ?? 'IFC', s.triangles));
+}
+
+function results(): RoomResult[] {
+  const s = useBuilding.getState();
+  const stamp = new Date().toISOString().slice(0, 10);
+  return (s.building?.rooms ?? []).map((room, i) => {
+    const o = s.outcomes[i];
+    const sheet =
+      o?.answer && o.summary
+        ? ifcRoomSheet({
+            room,
+            north: s.building!.north,
+            map: o.answer,
+            summary: o.summary,
+            source: 'Lux model (a preview; open the room for the engine’s answer)',
+            surroundings: 'The building itself',
+            stamp,
+          })
+        : null;
+    return { room, sheet, summary: o?.summary ?? null, error: o?.error ?? null };
+  });
+}
+
+export const buildingCsv = (): string => roomsCsv(results());
+
+export function buildingReport(): string {
+  const s = useBuilding.getState();
+  return buildingReportHtml({
+    file: s.file ?? 'IFC',
+    building: s.building!,
+    triangles: s.triangles,
+    results: results(),
+    method:
+      'Lux’s daylight model, a fast preview for every room (the engine’s physics answer comes when a room is opened).',
+    validation:
+      'Validation of the model: see its model card (docs/model.md) for its errors against Radiance and the engine.',
+    stamp: new Date().toISOString().slice(0, 10),
+  });
+}

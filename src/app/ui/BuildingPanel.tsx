@@ -1,0 +1,154 @@
+import { windowToFloor } from '../../core/ifc/roomRequest';
+import {
+  buildingCsv,
+  buildingReport,
+  cancelBuilding,
+  openIfc,
+  openRoom,
+  useBuilding,
+} from '../compute/building';
+
+function download(name: string, text: string, type: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/**
+ * A whole building from IFC (issue 20): open a file, see every room per storey with its area, window-to-
+ * floor ratio, mean DF, share ≥ 1 % and verdicts as the background analysis fills them in, the reason
+ * for each room that cannot be analysed, open any room in the editor, and download the table or the report.
+ */
+export function BuildingPanel(): React.JSX.Element {
+  const s = useBuilding();
+  const rooms = s.building?.rooms ?? [];
+  const analysable = rooms.filter((r, i) => !r.problem && s.requests[i] && 'body' in s.requests[i]!).length;
+  const done = s.outcomes.filter((o) => o?.summary).length;
+  const storeys = [...new Set(rooms.map((r) => r.storey))];
+  const base = (s.file ?? 'building').replace(/\.ifc$/i, '');
+  return (
+    <section aria-labelledby="bld-h">
+      <h2 id="bld-h">Building (IFC)</h2>
+      <label className="file-field">
+        <span>Open an IFC file: every room is listed and analysed</span>
+        <input
+          type="file"
+          accept=".ifc"
+          data-testid="ifc-file"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void openIfc(f);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      {s.phase !== 'idle' && (
+        <p role="status" data-testid="ifc-status" data-phase={s.phase}>
+          {s.phase === 'reading' && `Reading ${s.file}… ${Math.round(s.progress * 100)} %`}
+          {s.phase === 'error' && `${s.file}: ${s.message}`}
+          {(s.phase === 'analysing' || s.phase === 'done' || s.phase === 'cancelled') &&
+            `${s.file}: ${rooms.length} rooms, ${analysable} with windows in their walls; ${done} analysed${
+              s.phase === 'analysing' ? '…' : s.phase === 'cancelled' ? ' (stopped)' : '.'
+            }`}
+        </p>
+      )}
+      {s.phase === 'analysing' && (
+        <div className="progress">
+          <progress value={s.progress} max={1} aria-label="Rooms analysed" />
+          <button type="button" onClick={cancelBuilding} data-testid="ifc-cancel">
+            Cancel
+          </button>
+        </div>
+      )}
+      {storeys.map((storey) => (
+        <div key={storey} className="storey">
+          <h3>{storey || 'No storey'}</h3>
+          <ul className="rooms">
+            {rooms.map((r, i) => {
+              if (r.storey !== storey) return null;
+              const o = s.outcomes[i];
+              const why = r.problem ?? o?.error ?? null;
+              const st = o?.summary?.stats;
+              return (
+                <li
+                  key={r.ifcId}
+                  data-testid="ifc-room"
+                  data-number={r.number}
+                  className={why ? 'problem' : ''}
+                >
+                  <div className="room-head">
+                    <strong>
+                      {r.number} {r.name}
+                    </strong>
+                    {!r.problem && (
+                      <button type="button" onClick={() => openRoom(i)} data-testid={`ifc-open-${r.number}`}>
+                        Open
+                      </button>
+                    )}
+                  </div>
+                  <div className="room-figures">
+                    {r.area.toFixed(1)} m² · {r.windows.length} window{r.windows.length === 1 ? '' : 's'}
+                    {r.windows.length > 0 && ` · window/floor ${(windowToFloor(r) * 100).toFixed(0)} %`}
+                    {st && (
+                      <span data-testid="ifc-room-df">
+                        {' '}
+                        · DF {st.mean.toFixed(2)} % · ≥ 1 %: {st.area_above['1']!.toFixed(0)} %
+                      </span>
+                    )}
+                  </div>
+                  {o?.summary && (
+                    <div className="room-verdicts">
+                      {o.summary.verdicts.map((v) => (
+                        <span key={v.id} className={v.pass ? 'pass' : 'fail'} data-verdict={v.id}>
+                          {v.pass ? '✓' : '✗'} {v.label}
+                        </span>
+                      ))}
+                    </div>
+                  )}
+                  {why && (
+                    <div className="room-why" data-testid="ifc-room-why">
+                      {why}
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+      {s.building && s.building.unplaced.length > 0 && (
+        <details>
+          <summary>Windows not analysed ({s.building.unplaced.length})</summary>
+          <ul className="rooms">
+            {s.building.unplaced.map((u) => (
+              <li key={u.ifcId}>
+                {u.name}: {u.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {s.building && (
+        <div className="buttons">
+          <button
+            type="button"
+            data-testid="ifc-csv"
+            onClick={() => download(`${base}-rooms.csv`, buildingCsv(), 'text/csv')}
+          >
+            Rooms (CSV)
+          </button>
+          <button
+            type="button"
+            data-testid="ifc-report"
+            disabled={s.phase === 'analysing'}
+            onClick={() => download(`${base}-report.html`, buildingReport(), 'text/html')}
+          >
+            Report (HTML, prints to PDF)
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

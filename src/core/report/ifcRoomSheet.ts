@@ -1,0 +1,46 @@
+import type { RoomGridAnswer } from '../api/roomAnswer';
+import { DEFAULT_GLASS_TRANSMITTANCE } from '../engine/glazing';
+import type { IfcRoom } from '../ifc/building';
+import type { MapSummary } from '../stats/verdicts';
+import type { PaletteName } from './palette';
+import { roomSheetSvg } from './roomSheet';
+
+/** The report page of a room read from IFC (the command line's and the app's building report). */
+export function ifcRoomSheet(o: {
+  room: IfcRoom;
+  north: number;
+  map: RoomGridAnswer;
+  summary: MapSummary;
+  source: string;
+  surroundings: string;
+  stamp: string;
+  palette?: PaletteName;
+  scaleMax?: number;
+}): string {
+  const { room } = o;
+  return roomSheetSvg({
+    title: `${room.number} ${room.name}`.trim() + (room.storey ? ` · ${room.storey}` : ''),
+    outline: room.room_polygon,
+    windows: room.windows.map((w) => ({
+      id: w.id,
+      a: w.inner[0],
+      b: w.inner[1],
+      sill: w.z1 - room.floor_height_above_terrain,
+      head: w.z2 - room.floor_height_above_terrain,
+      frame: w.window_frame_ratio,
+      glass: DEFAULT_GLASS_TRANSMITTANCE,
+      direction: w.direction,
+    })),
+    north: o.north,
+    floorAboveTerrain: room.floor_height_above_terrain,
+    height: room.height_roof_over_floor,
+    materials: 'Default materials',
+    surroundings: o.surroundings,
+    map: o.map,
+    summary: o.summary,
+    palette: o.palette ?? 'viridis',
+    scaleMax: o.scaleMax ?? 10,
+    source: o.source,
+    stamp: o.stamp,
+  });
+}

@@ -1,0 +1,59 @@
+import type { IfcRoom } from '../ifc/building';
+import { windowToFloor } from '../ifc/roomRequest';
+import type { RoomResult } from './buildingReport';
+
+/**
+ * The building's room table (issue 20): one row per IfcSpace, as rooms.csv and rooms.json give it and the
+ * app's Building panel downloads it. The reason stands in `problem` where a room was not analysed.
+ */
+export const CSV_COLUMNS = [
+  'storey',
+  'number',
+  'name',
+  'area_m2',
+  'windows',
+  'window_to_floor',
+  'mean_df',
+  'share_df_1',
+  'bfs_2024_8',
+  'en17037_target',
+  'en17037_minimum',
+  'problem',
+] as const;
+
+export function roomRow(r: RoomResult): Record<(typeof CSV_COLUMNS)[number], string | number | null> {
+  const s = r.summary;
+  const v = (id: string): string | null => {
+    const x = s?.verdicts.find((k) => k.id === id);
+    return x ? (x.pass ? 'pass' : 'fail') : null;
+  };
+  const room: IfcRoom = r.room;
+  return {
+    storey: room.storey,
+    number: room.number,
+    name: room.name,
+    area_m2: +room.area.toFixed(2),
+    windows: room.windows.length,
+    window_to_floor: +windowToFloor(room).toFixed(4),
+    mean_df: s ? +s.stats.mean.toFixed(3) : null,
+    share_df_1: s ? +s.stats.area_above['1']!.toFixed(2) : null,
+    bfs_2024_8: v('bfs'),
+    en17037_target: v('en-target'),
+    en17037_minimum: v('en-minimum'),
+    problem: room.problem ?? r.error,
+  };
+}
+
+/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled. */
+export function roomsCsv(results: RoomResult[]): string {
+  const cell = (v: string | number | null): string => {
+    const t = v === null ? '' : String(v);
+    return /[",\n\r]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+  };
+  return (
+    [
+      CSV_COLUMNS.join(','),
+      ...results.map((r) => CSV_COLUMNS.map((c) => cell(roomRow(r)[c])).join(',')),
+    ].join('\n') + '\n'
+  );
+}
