@@ -1,5 +1,6 @@
 import { polygonDefect, signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
+import type { WindowCorners } from '../geometry/window';
 import { RANGES } from '../validation/ranges';
 import { floorOutline } from './floorOutline';
 import type { IfcSourceData, IfcWindowData } from './source';
@@ -13,18 +14,12 @@ import type { IfcSourceData, IfcWindowData } from './source';
  * space's floor (as the original browser tool sets it), is z = 0. True north is turned into the scene's
  * north (degrees clockwise from the plan's +y).
  */
-export interface IfcRoomWindow {
+/** A window as the API takes it: its corners (interior face, exterior face; z above the terrain). */
+export interface IfcRoomWindow extends WindowCorners {
   /** The window's id in the room's request: w1, w2… in the room's own order. */
   id: string;
   ifcId: number;
   name: string;
-  /** API corners (conventions.md): interior-face corner, exterior-face corner; z above terrain. */
-  x1: number;
-  y1: number;
-  z1: number;
-  x2: number;
-  y2: number;
-  z2: number;
   window_frame_ratio: number;
   /** Where the frame ratio came from: the glass in the file's geometry, or the project's default. */
   frameFrom: 'glass' | 'default';
