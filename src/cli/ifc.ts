@@ -21,7 +21,8 @@ import { windowAngles } from '../core/api/windowAngles';
 import { buildingFromIfc } from '../core/ifc/building';
 import { roomRequest } from '../core/ifc/roomRequest';
 import { buildingReportHtml, type RoomResult } from '../core/report/buildingReport';
-import { roomRow, roomsCsv } from '../core/report/roomsTable';
+import { apartmentsCsv, roomRow, roomsCsv } from '../core/report/roomsTable';
+import { apartmentTotal, groupRooms, type ApartmentTotal } from '../core/stats/apartments';
 import { ifcRoomSheet } from '../core/report/ifcRoomSheet';
 import { DEFAULT_COMPLIANCE, summarise } from '../core/stats/verdicts';
 import { parseRunRequest } from '../core/validation/requests';
@@ -37,10 +38,12 @@ interface Args {
   quality: 'draft' | 'standard' | 'high';
   frameRatio: number;
   threads: number;
+  /** Apartments by hand: a JSON file of { "name": ["room number", …] }; absent: the file's IfcZones. */
+  groups: string | null;
 }
 
 const USAGE =
-  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--threads N]';
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N]';
 
 function parseArgs(argv: string[]): Args | string {
   const a: Args = {
@@ -51,6 +54,7 @@ function parseArgs(argv: string[]): Args | string {
     quality: 'standard',
     frameRatio: 0.2,
     threads: Math.max(1, availableParallelism()),
+    groups: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
@@ -74,7 +78,8 @@ function parseArgs(argv: string[]): Args | string {
       } else if (k === '--frame-ratio') {
         a.frameRatio = Number(v());
         if (!(a.frameRatio >= 0 && a.frameRatio < 1)) return '--frame-ratio is a number from 0 to below 1';
-      } else if (k === '--threads') {
+      } else if (k === '--groups') a.groups = v();
+      else if (k === '--threads') {
         a.threads = Math.floor(Number(v()));
         if (!(a.threads >= 1)) return '--threads is a whole number of at least 1';
       } else if (k.startsWith('--')) return `unknown option ${k}`;
@@ -113,6 +118,8 @@ async function main(argv: string[]): Promise<number> {
     say(`${args}\n${USAGE}`);
     return 2;
   }
+  // Checked before any work: a bad groups file should not cost a building's analysis.
+  const groups = args.groups ? readGroups(args.groups) : null;
   const t0 = performance.now();
   const source = await readFile(args.file, 'building file', (f) => {
     if (process.stderr.isTTY)
@@ -187,12 +194,22 @@ async function main(argv: string[]): Promise<number> {
         surroundings: `The building itself${args.contexts.length ? ` and ${args.contexts.length} context file(s)` : ''}`,
         stamp: new Date().toISOString().slice(0, 10),
       });
-      return { room, sheet, summary, error: null, request };
+      return {
+        room,
+        sheet,
+        summary,
+        error: null,
+        request,
+        floor: answer.resolution ** 2 * summary.stats.count,
+      };
     }),
   );
   await pool.destroy();
 
+  const apartments = apartmentsOf(results, groups);
+
   mkdirSync(args.out, { recursive: true });
+  writeFileSync(join(args.out, 'apartments.csv'), apartmentsCsv(apartments));
   writeFileSync(join(args.out, 'rooms.csv'), roomsCsv(results));
   writeFileSync(
     join(args.out, 'rooms.json'),
@@ -209,6 +226,7 @@ async function main(argv: string[]): Promise<number> {
           windows: r.room.windows,
           request: r.request,
         })),
+        apartments,
         unplaced_windows: building.unplaced,
       },
       null,
@@ -226,6 +244,7 @@ async function main(argv: string[]): Promise<number> {
       file: basename(args.file),
       building,
       triangles: context.length / 9,
+      apartments,
       results,
       method:
         args.method === 'engine'
@@ -245,6 +264,50 @@ async function main(argv: string[]): Promise<number> {
     `${results.length} rooms (${results.length - problems} analysed, ${problems} with the reason why not) in ${((performance.now() - t0) / 1000).toFixed(1)} s, peak memory ${peakMb.toFixed(0)} MB → ${join(args.out, 'report.html')}`,
   );
   return 0;
+}
+
+/** `{ "Flat A": ["A101", "A102"], … }`: apartments by hand, rooms by their number. */
+function readGroups(path: string): Map<string, string[]> {
+  let v: unknown;
+  try {
+    v = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new ArgsError(`The groups file ${path} cannot be read as JSON (${(e as Error).message}).`);
+  }
+  const ok =
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    Object.values(v).every((x) => Array.isArray(x) && x.every((n) => typeof n === 'string'));
+  if (!ok)
+    throw new ArgsError(
+      `The groups file ${path} must be a JSON object of apartment names to lists of room numbers, e.g. {"Flat A": ["A101", "A102"]}.`,
+    );
+  return new Map(Object.entries(v as Record<string, string[]>));
+}
+
+/** BFS 2024:8 per apartment: the user's groups, else the file's IfcZones (none: no apartments). */
+function apartmentsOf(results: RoomResult[], groups: Map<string, string[]> | null): ApartmentTotal[] {
+  const byGroup = groups
+    ? groupRooms(results, (r) =>
+        [...groups].filter(([, numbers]) => numbers.includes(r.room.number)).map(([g]) => g),
+      )
+    : groupRooms(results, (r) => r.room.zones);
+  return [...byGroup].map(([name, rooms]) =>
+    apartmentTotal(
+      name,
+      rooms.map((r) => {
+        const floor = r.floor ?? null;
+        const share = r.summary?.stats.area_above['1'];
+        return {
+          number: r.room.number,
+          name: r.room.name,
+          area: floor,
+          compliant: floor !== null && share !== undefined ? (floor * share) / 100 : null,
+        };
+      }),
+    ),
+  );
 }
 
 main(process.argv.slice(2)).then(

@@ -59,7 +59,38 @@ describe('the IFC command line', () => {
     expect(html).toContain('<h1>Daylight report</h1>');
     expect(html.match(/<section class="sheet">/g)).toHaveLength(8);
     expect(html).toContain('It sits in a roof (a skylight): only windows in walls are analysed.');
-    expect(html.match(/<tr/g)!.length).toBe(22); // the header row and one per space
+    expect(html.match(/<tr/g)!.length).toBe(22); // the header row and one per space; no apartments table
+    expect(html).not.toContain('Apartments (BFS 2024:8)'); // the file has no IfcZone
+  }, 120_000);
+
+  it('sums BFS 2024:8 per apartment as the user groups the rooms', async () => {
+    const out = join(dir, 'flats');
+    const numbers = (flat: string) =>
+      ['101', '102', '103', '104', '105', '201', '202', '203', '204', '205'].map((n) => `${flat}${n}`);
+    const groups = join(dir, 'groups.json');
+    writeFileSync(groups, JSON.stringify({ 'Flat A': numbers('A'), 'Flat B': numbers('B') }));
+    await cli('test/fixtures/ifc/duplex.ifc', '--method', 'model', '--out', out, '--groups', groups);
+    const [head, ...rows] = readFileSync(join(out, 'apartments.csv'), 'utf8').trim().split('\n');
+    expect(head).toBe('apartment,rooms_counted,rooms_not_counted,area_m2,area_df_1_m2,share_df_1,bfs_2024_8');
+    expect(rows).toHaveLength(2);
+    const a = rows[0]!.split(',');
+    expect(a[0]).toBe('Flat A');
+    expect(a[1]).toBe('A102 A103 A202 A203'); // the rooms with windows
+    expect(a[2]).toBe('A101 A104 A105 A201 A204 A205');
+    // The share is the areas' sum, between the rooms' own shares (the kitchen's ~25 %, the others' 100 %).
+    expect(Number(a[5])).toBeCloseTo((100 * Number(a[4])) / Number(a[3]), 1);
+    expect(Number(a[5])).toBeGreaterThan(80);
+    expect(a[6]).toBe('pass');
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('Apartments (BFS 2024:8)');
+    const bad = join(dir, 'bad-groups.json');
+    writeFileSync(bad, '{"Flat A": "A101"}');
+    const e = await cli('test/fixtures/ifc/duplex.ifc', '--out', join(dir, 'y'), '--groups', bad).catch(
+      (x: { code: number; stderr: string }) => x,
+    );
+    expect(e).toMatchObject({ code: 2 });
+    expect((e as { stderr: string }).stderr).toContain(
+      'must be a JSON object of apartment names to lists of room numbers',
+    );
   }, 120_000);
 
   it('says what is wrong with a file or the arguments, and exits 2', async () => {

@@ -127,9 +127,15 @@ describe('a building read from IFC (exact cases)', () => {
           { name: 'W4', wall: 1, min: [1, -0.3, 113], max: [2, 0, 114] },
           { name: 'Lost', wall: 2, min: [20, 20, 1], max: [21, 20.2, 2] }, // in no room's wall
         ],
+        zones: [
+          { name: 'Flat 1', spaces: [1, 2] },
+          { name: 'Loft storage', spaces: [2] },
+        ],
       }),
     );
     expect(b.terrainZ).toBeCloseTo(100, 6);
+    // Apartments as the file groups them (IfcZone): a room may be in several zones, or none.
+    expect(b.rooms.map((r) => r.zones)).toEqual([[], ['Flat 1'], ['Flat 1', 'Loft storage']]);
     expect(b.rooms.map((r) => r.number)).toEqual(['001', '101', '401']);
     const [store, officeRoom, loft] = b.rooms;
     expect(store!.problem).toBe('It has no window in its walls (a room needs at least one IfcWindow).');

@@ -104,7 +104,12 @@ describe('a space’s floor outline from its triangles', () => {
     both.set(high, low.length);
     const f = floorOutline(both)!;
     // The whole outline, 7 × 3 m (the shared step edge is inside it), at the lower floor's level.
-    sameRing(f.polygon, [[0, 0], [7, 0], [7, 3], [0, 3]]);
+    sameRing(f.polygon, [
+      [0, 0],
+      [7, 0],
+      [7, 3],
+      [0, 3],
+    ]);
     expect(f.z).toBeCloseTo(0, 5);
     expect(f.top).toBeCloseTo(2.6, 5);
     expect(f.flatShare).toBeCloseTo(12 / 21, 4);

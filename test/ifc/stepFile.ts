@@ -31,6 +31,8 @@ export interface StepBuilding {
   slabs?: StepBox[];
   /** True north as a plan direction (x, y). */
   trueNorth?: [number, number];
+  /** IfcZones grouping spaces (indices into `spaces`), as apartments are exported. */
+  zones?: { name: string; spaces: number[] }[];
   /** Length unit: metres (default) or millimetres (coordinates are then written ×1000). */
   millimetres?: boolean;
 }
@@ -109,6 +111,10 @@ export function stepFile(b: StepBuilding): string {
     return e;
   });
   add(`IFCRELAGGREGATES(${id()},$,$,$,#${storey},(${spaces.map((s) => `#${s}`).join(',')}))`);
+  for (const z of b.zones ?? []) {
+    const zone = add(`IFCZONE(${id()},$,'${z.name}',$,$,$)`);
+    add(`IFCRELASSIGNSTOGROUP(${id()},$,$,$,(${z.spaces.map((i) => `#${spaces[i]}`).join(',')}),$,#${zone})`);
+  }
   const walls = b.walls.map((w, i) => {
     const e = add(
       `IFCWALL(${id()},$,'Wall ${i + 1}',$,$,#${place(storeyPlace)},#${product(boxShape(w))},$,.STANDARD.)`,

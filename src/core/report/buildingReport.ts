@@ -1,5 +1,6 @@
 import type { IfcBuilding, IfcRoom } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
+import type { ApartmentTotal } from '../stats/apartments';
 import type { MapSummary } from '../stats/verdicts';
 
 /**
@@ -9,6 +10,8 @@ import type { MapSummary } from '../stats/verdicts';
  */
 export interface RoomResult {
   room: IfcRoom;
+  /** Floor area of the map's cells (m²), when it was analysed: what the apartment sums count. */
+  floor?: number | null;
   /** The room's report page (SVG), when it was analysed. */
   sheet: string | null;
   summary: MapSummary | null;
@@ -18,6 +21,8 @@ export interface RoomResult {
 
 export interface BuildingReport {
   file: string;
+  /** BFS 2024:8 per apartment (IfcZone or the user's groups); empty: no table. */
+  apartments?: ApartmentTotal[];
   building: Omit<IfcBuilding, 'context'>;
   /** Triangles of the obstruction mesh (the building's and the context files'). */
   triangles: number;
@@ -100,6 +105,7 @@ export function buildingReportHtml(r: BuildingReport): string {
 ${rows}
 </tbody>
 </table>
+${apartmentsTable(r.apartments ?? [])}
 ${unplaced}
 ${notes.length ? `<h2>Notes</h2><ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 <h2>Method</h2>
@@ -113,4 +119,23 @@ ${sheets}
 </body>
 </html>
 `;
+}
+
+function apartmentsTable(list: ApartmentTotal[]): string {
+  if (list.length === 0) return '';
+  const rows = list
+    .map(
+      (a) =>
+        `<tr><td>${esc(a.name)}</td><td>${esc(a.rooms.join(', '))}</td><td>${esc(a.notCounted.join(', ') || '–')}</td><td class="n">${a.area.toFixed(2)}</td><td class="n">${a.compliant.toFixed(2)}</td><td class="n">${a.share.toFixed(1)} %</td><td class="${a.pass ? 'pass' : 'fail'}">${a.pass ? '✓ pass' : '✗ fail'}</td></tr>`,
+    )
+    .join('\n');
+  return `<h2>Apartments (BFS 2024:8)</h2>
+<p>The floor area with DF ≥ 1 % of an apartment's analysed rooms, over their total floor area (needs 50 %). Rooms
+without windows (bathrooms, halls) are not rooms for daily living and are not counted.</p>
+<table>
+<thead><tr><th>Apartment</th><th>Rooms counted</th><th>Not counted</th><th>Area m²</th><th>DF ≥ 1 % m²</th><th>Share</th><th>BFS 2024:8</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
 }

@@ -1,5 +1,6 @@
 import type { IfcRoom } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
+import type { ApartmentTotal } from '../stats/apartments';
 import type { RoomResult } from './buildingReport';
 
 /**
@@ -56,4 +57,22 @@ export function roomsCsv(results: RoomResult[]): string {
       ...results.map((r) => CSV_COLUMNS.map((c) => cell(roomRow(r)[c])).join(',')),
     ].join('\n') + '\n'
   );
+}
+
+/** apartments.csv: one row per apartment (group), BFS 2024:8 at the dwelling's level. */
+export function apartmentsCsv(list: ApartmentTotal[]): string {
+  const cell = (v: string): string => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const head = 'apartment,rooms_counted,rooms_not_counted,area_m2,area_df_1_m2,share_df_1,bfs_2024_8';
+  const rows = list.map((a) =>
+    [
+      cell(a.name),
+      cell(a.rooms.join(' ')),
+      cell(a.notCounted.join(' ')),
+      a.area.toFixed(2),
+      a.compliant.toFixed(2),
+      a.share.toFixed(2),
+      a.pass ? 'pass' : 'fail',
+    ].join(','),
+  );
+  return [head, ...rows].join('\n') + '\n';
 }

@@ -1,0 +1,63 @@
+/**
+ * BFS 2024:8 at the level it asks for in housing: the dwelling. The areas of its habitable rooms with
+ * DF ≥ the threshold are added up and compared with their total floor area (the original tool leaves this
+ * sum to the user's calculator). Which rooms are habitable the file does not say; a room counts when it
+ * was analysed (it has windows), and rooms of the dwelling that were not are listed, not counted: a
+ * bathroom or a hall without windows is not a room for daily living.
+ */
+export interface ApartmentRoom {
+  number: string;
+  name: string;
+  /** Floor area of the analysed cells (m²); null when the room was not analysed. */
+  area: number | null;
+  /** Of which with DF ≥ the threshold (m²). */
+  compliant: number | null;
+}
+
+export interface ApartmentTotal {
+  name: string;
+  rooms: string[];
+  /** Rooms of the apartment left out of the sum (not analysed), by number. */
+  notCounted: string[];
+  area: number;
+  compliant: number;
+  /** compliant / area, in %. */
+  share: number;
+  /** The share needed (%), and whether it is met. */
+  needs: number;
+  pass: boolean;
+}
+
+export function apartmentTotal(name: string, rooms: ApartmentRoom[], needsShare = 50): ApartmentTotal {
+  let area = 0,
+    compliant = 0;
+  const counted: string[] = [],
+    notCounted: string[] = [];
+  for (const r of rooms) {
+    if (r.area === null || r.compliant === null) {
+      notCounted.push(r.number);
+      continue;
+    }
+    counted.push(r.number);
+    area += r.area;
+    compliant += r.compliant;
+  }
+  const share = area > 0 ? (100 * compliant) / area : 0;
+  return {
+    name,
+    rooms: counted,
+    notCounted,
+    area,
+    compliant,
+    share,
+    needs: needsShare,
+    pass: area > 0 && share >= needsShare,
+  };
+}
+
+/** Groups rooms by name: each room into the groups `groupsOf` names for it (none: into none). */
+export function groupRooms<T>(rooms: readonly T[], groupsOf: (r: T) => readonly string[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rooms) for (const g of groupsOf(r)) out.set(g, [...(out.get(g) ?? []), r]);
+  return out;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { apartmentTotal, groupRooms } from '../../src/core/stats/apartments';
+
+describe('BFS 2024:8 for a dwelling', () => {
+  it('adds the compliant areas of its analysed rooms and compares them with their total', () => {
+    const t = apartmentTotal('Flat A', [
+      { number: 'A102', name: 'Living', area: 27.7, compliant: 27.7 },
+      { number: 'A103', name: 'Kitchen', area: 13, compliant: 3.3 },
+      { number: 'A104', name: 'Bath', area: null, compliant: null },
+    ]);
+    expect(t.rooms).toEqual(['A102', 'A103']);
+    expect(t.notCounted).toEqual(['A104']);
+    expect(t.area).toBeCloseTo(40.7, 9);
+    expect(t.compliant).toBeCloseTo(31, 9);
+    expect(t.share).toBeCloseTo((100 * 31) / 40.7, 9);
+    expect(t.pass).toBe(true);
+    // A dark kitchen does not pass alone, however well the living room does elsewhere.
+    expect(apartmentTotal('K', [{ number: 'A103', name: 'Kitchen', area: 13, compliant: 3.3 }]).pass).toBe(
+      false,
+    );
+    // Exactly half passes; nothing analysed does not.
+    expect(apartmentTotal('H', [{ number: '1', name: '', area: 10, compliant: 5 }]).pass).toBe(true);
+    expect(apartmentTotal('E', [{ number: '1', name: '', area: null, compliant: null }]).pass).toBe(false);
+  });
+
+  it('groups rooms by the names given for each, a room in several groups counting in each', () => {
+    const g = groupRooms(
+      [
+        { n: 'A1', zones: ['Flat A'] },
+        { n: 'B1', zones: ['Flat B'] },
+        { n: 'S', zones: ['Flat A', 'Fire zone 1'] },
+        { n: 'X', zones: [] },
+      ],
+      (r) => r.zones,
+    );
+    expect([...g.keys()]).toEqual(['Flat A', 'Flat B', 'Fire zone 1']);
+    expect(g.get('Flat A')!.map((r) => r.n)).toEqual(['A1', 'S']);
+  });
+});
