@@ -32,12 +32,14 @@ export async function runIfcBench(): Promise<BenchResult[]> {
     times.sort((a, b) => a - b);
     out.push({
       name: `npm run ifc, duplex, ${method === 'model' ? 'model maps' : 'engine maps (standard)'}`,
-      median_ms: times[1]!,
-      min_ms: times[0]!,
-      max_ms: times[2]!,
+      median_ms: round2(times[1]!),
+      min_ms: round2(times[0]!),
+      max_ms: round2(times[2]!),
       runs: 3,
       scene: { spaces: 21, analysed: 8, windows: 22, peak_mb: peak },
     });
   }
   return out;
 }
+
+const round2 = (v: number): number => Math.round(v * 100) / 100;

@@ -13,7 +13,6 @@ import { windowAngles } from '../src/core/api/windowAngles';
 import { buildingFromIfc, type IfcBuilding } from '../src/core/ifc/building';
 import { roomRequest } from '../src/core/ifc/roomRequest';
 import { parseRunRequest } from '../src/core/validation/requests';
-import { readIfc } from '../src/ifc/webIfcSource';
 
 let positions: Float32Array | null = null;
 let scene: ObstructionScene | null = null;
@@ -94,6 +93,9 @@ const api = {
     onProgress?: (fraction: number) => void,
   ): Promise<IfcAnswer> {
     try {
+      // web-ifc (its glue code is ~3 MB) loads on the first IFC file, not with the worker: a mesh import
+      // or the angles never wait for it.
+      const { readIfc } = await import('../src/ifc/webIfcSource');
       const source = await readIfc(bytes, {
         locate: (file) => new URL(`../ifc/${file}`, self.location.href).href,
         ...(onProgress ? { onProgress } : {}),

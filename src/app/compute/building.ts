@@ -10,23 +10,27 @@ import { sceneOfIfcRoom } from '../scene/fromIfc';
 import { useApp } from '../state/store';
 import { useMeshDisplay } from '../ui/meshDisplay';
 import { ensureModel } from './predictor';
-import { meshWorker, modelWorker } from './workers';
+import { engineWorker, meshWorker, modelWorker } from './workers';
 
 /**
  * A building opened from IFC (issue 20 §1–2): read in the surroundings worker (web-ifc, never on the
- * page's thread), its rooms listed at once, then each analysable room predicted by the model in the
- * background, one after another, with progress and cancel. A room opens in the editor, where the map
- * settles to the engine as for a drawn room.
+ * page's thread), its rooms listed at once, then in the background every analysable room predicted by
+ * the model (seconds for a building), then each one's engine map at draft quality replacing its preview,
+ * as a drawn room's map settles; with progress and cancel. A room opens in the editor, where the map
+ * settles to the engine's standard quality as for a drawn room.
  */
 export interface RoomOutcome {
   answer: RoomAnswer | null;
   summary: MapSummary | null;
   error: string | null;
+  /** Which computation gave the answer: the model's preview first, the engine's physics after it. */
+  method?: 'model' | 'engine';
 }
 
 export interface BuildingState {
   file: string | null;
-  phase: 'idle' | 'reading' | 'analysing' | 'done' | 'cancelled' | 'error';
+  /** analysing: the model's preview of every room; settling: the engine's map of each, in turn. */
+  phase: 'idle' | 'reading' | 'analysing' | 'settling' | 'done' | 'cancelled' | 'error';
   /** Reading: the share of elements read; analysing: rooms done over rooms to do. */
   progress: number;
   message: string | null;
@@ -93,20 +97,53 @@ export async function openIfc(file: File): Promise<void> {
     const r = await modelWorker().predict((requests[i] as { body: object }).body);
     if (run !== mine) return;
     const outcome: RoomOutcome = r.ok
-      ? { answer: r.answer, summary: summarise(r.answer, DEFAULT_COMPLIANCE), error: null }
+      ? { answer: r.answer, summary: summarise(r.answer, DEFAULT_COMPLIANCE), error: null, method: 'model' }
       : { answer: null, summary: null, error: r.error.message };
     useBuilding.setState((s) => ({
       outcomes: s.outcomes.map((o, j) => (j === i ? outcome : o)),
       progress: (k + 1) / todo.length,
     }));
   }
+  // Then the engine, room by room, on the engine worker beside the editor's own runs (negative job ids).
+  useBuilding.setState({ phase: 'settling', progress: 0 });
+  for (const [k, i] of todo.entries()) {
+    if (run !== mine) return;
+    const job = -++engineJobs;
+    currentJob = job;
+    const r = await engineWorker().simulate(job, {
+      ...(requests[i] as { body: object }).body,
+      quality: 'draft',
+    });
+    if (run !== mine) return;
+    if (r.ok)
+      useBuilding.setState((s) => ({
+        outcomes: s.outcomes.map((o, j) =>
+          j === i
+            ? {
+                answer: r.answer,
+                summary: summarise(r.answer, DEFAULT_COMPLIANCE),
+                error: null,
+                method: 'engine',
+              }
+            : o,
+        ),
+        progress: (k + 1) / todo.length,
+      }));
+  }
+  currentJob = null;
   useBuilding.setState({ phase: 'done' });
 }
+
+let engineJobs = 0;
+let currentJob: number | null = null;
 
 /** Stops the background analysis; the rooms done so far keep their results. */
 export function cancelBuilding(): void {
   run++;
-  if (useBuilding.getState().phase === 'analysing') useBuilding.setState({ phase: 'cancelled' });
+  if (currentJob !== null) void engineWorker().cancel(currentJob);
+  currentJob = null;
+  const phase = useBuilding.getState().phase;
+  if (phase === 'analysing' || phase === 'settling') useBuilding.setState({ phase: 'cancelled' });
 }
 
 /** Opens room `i` of the building in the editor (one undo step back to the scene before). */
@@ -129,7 +166,10 @@ function results(): RoomResult[] {
             north: s.building!.north,
             map: o.answer,
             summary: o.summary,
-            source: 'Lux model (a preview; open the room for the engine’s answer)',
+            source:
+              o.method === 'engine'
+                ? 'Lux engine (physics), draft quality'
+                : 'Lux model (a preview; open the room for the engine’s answer)',
             surroundings: 'The building itself',
             stamp,
           })
@@ -148,7 +188,7 @@ export function buildingReport(): string {
     triangles: s.triangles,
     results: results(),
     method:
-      'Lux’s daylight model, a fast preview for every room (the engine’s physics answer comes when a room is opened).',
+      'Lux’s physics engine at draft quality for every room it reached (each room’s page says), the daylight model’s preview for the others.',
     validation:
       'Validation of the model: see its model card (docs/model.md) for its errors against Radiance and the engine.',
     stamp: new Date().toISOString().slice(0, 10),

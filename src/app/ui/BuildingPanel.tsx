@@ -26,6 +26,7 @@ export function BuildingPanel(): React.JSX.Element {
   const rooms = s.building?.rooms ?? [];
   const analysable = rooms.filter((r, i) => !r.problem && s.requests[i] && 'body' in s.requests[i]!).length;
   const done = s.outcomes.filter((o) => o?.summary).length;
+  const byEngine = s.outcomes.filter((o) => o?.method === 'engine').length;
   const storeys = [...new Set(rooms.map((r) => r.storey))];
   const base = (s.file ?? 'building').replace(/\.ifc$/i, '');
   return (
@@ -48,15 +49,30 @@ export function BuildingPanel(): React.JSX.Element {
         <p role="status" data-testid="ifc-status" data-phase={s.phase}>
           {s.phase === 'reading' && `Reading ${s.file}… ${Math.round(s.progress * 100)} %`}
           {s.phase === 'error' && `${s.file}: ${s.message}`}
-          {(s.phase === 'analysing' || s.phase === 'done' || s.phase === 'cancelled') &&
+          {(s.phase === 'analysing' ||
+            s.phase === 'settling' ||
+            s.phase === 'done' ||
+            s.phase === 'cancelled') &&
             `${s.file}: ${rooms.length} rooms, ${analysable} with windows in their walls; ${done} analysed${
-              s.phase === 'analysing' ? '…' : s.phase === 'cancelled' ? ' (stopped)' : '.'
+              s.phase === 'analysing'
+                ? ' by the model…'
+                : s.phase === 'settling'
+                  ? `, ${byEngine} of them by the engine…`
+                  : s.phase === 'cancelled'
+                    ? ` (stopped; ${byEngine} by the engine)`
+                    : `, ${byEngine} by the engine.`
             }`}
         </p>
       )}
-      {s.phase === 'analysing' && (
+      {(s.phase === 'analysing' || s.phase === 'settling') && (
         <div className="progress">
-          <progress value={s.progress} max={1} aria-label="Rooms analysed" />
+          <progress
+            value={s.progress}
+            max={1}
+            aria-label={
+              s.phase === 'analysing' ? 'Rooms predicted by the model' : 'Rooms computed by the engine'
+            }
+          />
           <button type="button" onClick={cancelBuilding} data-testid="ifc-cancel">
             Cancel
           </button>
@@ -92,9 +108,10 @@ export function BuildingPanel(): React.JSX.Element {
                     {r.area.toFixed(1)} m² · {r.windows.length} window{r.windows.length === 1 ? '' : 's'}
                     {r.windows.length > 0 && ` · window/floor ${(windowToFloor(r) * 100).toFixed(0)} %`}
                     {st && (
-                      <span data-testid="ifc-room-df">
+                      <span data-testid="ifc-room-df" data-method={o?.method}>
                         {' '}
                         · DF {st.mean.toFixed(2)} % · ≥ 1 %: {st.area_above['1']!.toFixed(0)} %
+                        {o?.method === 'model' ? ' (preview)' : ''}
                       </span>
                     )}
                   </div>
@@ -142,7 +159,7 @@ export function BuildingPanel(): React.JSX.Element {
           <button
             type="button"
             data-testid="ifc-report"
-            disabled={s.phase === 'analysing'}
+            disabled={s.phase === 'analysing' || s.phase === 'settling'}
             onClick={() => download(`${base}-report.html`, buildingReport(), 'text/html')}
           >
             Report (HTML, prints to PDF)
