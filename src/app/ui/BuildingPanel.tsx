@@ -1,4 +1,5 @@
 import { windowToFloor } from '../../core/ifc/roomRequest';
+import { download } from './download';
 import {
   buildingCsv,
   buildingReport,
@@ -7,14 +8,6 @@ import {
   openRoom,
   useBuilding,
 } from '../compute/building';
-
-function download(name: string, text: string, type: string): void {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type }));
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
 
 /**
  * A whole building from IFC (issue 20): open a file, see every room per storey with its area, window-to-
@@ -152,7 +145,7 @@ export function BuildingPanel(): React.JSX.Element {
           <button
             type="button"
             data-testid="ifc-csv"
-            onClick={() => download(`${base}-rooms.csv`, buildingCsv(), 'text/csv')}
+            onClick={() => download(`${base}-rooms.csv`, new Blob([buildingCsv()], { type: 'text/csv' }))}
           >
             Rooms (CSV)
           </button>
@@ -160,7 +153,9 @@ export function BuildingPanel(): React.JSX.Element {
             type="button"
             data-testid="ifc-report"
             disabled={s.phase === 'analysing' || s.phase === 'settling'}
-            onClick={() => download(`${base}-report.html`, buildingReport(), 'text/html')}
+            onClick={() =>
+              download(`${base}-report.html`, new Blob([buildingReport()], { type: 'text/html' }))
+            }
           >
             Report (HTML, prints to PDF)
           </button>

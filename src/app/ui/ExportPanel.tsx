@@ -5,15 +5,9 @@ import { shownAnswer, useShown, type Shown } from '../compute/answerStore';
 import { apiWorker } from '../compute/workers';
 import { runBody } from '../scene/geometry';
 import { sheetOf, sheetPng } from '../compute/sheet';
+import { download } from './download';
 import { useSettings } from './settings';
 
-function download(name: string, data: Blob): void {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(data);
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
 
 /** Which answer an export carries, in words and as a file-name part. */
 export function answerLabel(s: Shown): { text: string; file: string } {
