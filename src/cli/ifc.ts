@@ -27,6 +27,9 @@ import { ifcRoomSheet } from '../core/report/ifcRoomSheet';
 import { DEFAULT_COMPLIANCE, summarise } from '../core/stats/verdicts';
 import { parseRunRequest } from '../core/validation/requests';
 import { readIfc } from '../ifc/webIfcSource';
+import { npyBytes } from '../core/encoding/npy';
+import { MeshStore } from '../server/meshStore';
+import { STORE_MESH } from '../server/routes';
 import { createPool } from '../server/pool';
 import type { TaskRequest, TaskResponse } from '../server/task';
 
@@ -146,6 +149,25 @@ async function main(argv: string[]): Promise<number> {
   const modelCard =
     process.env.LUX_MODEL ?? new URL('../../public/models/lux-df-3.json', import.meta.url).pathname;
   const pool = createPool({ threads: args.threads, maxQueue: Infinity, idleTimeoutMs: 1000 });
+  // The building (and context) stored once in shared memory for every thread, as the server stores an
+  // upload (POST /v2/meshes): its trees are built once, not per room.
+  const store = new MeshStore(Number.MAX_SAFE_INTEGER);
+  let meshId: string | null = null;
+  if (args.method === 'engine' && context.length > 0) {
+    const stored = (await pool.run({
+      op: STORE_MESH,
+      body: npyBytes(context, [context.length / 3, 3]).slice().buffer as ArrayBuffer,
+      contentType: 'application/octet-stream',
+      maxMeshPoints: Number.MAX_SAFE_INTEGER,
+      maxBodyBytes: Number.MAX_SAFE_INTEGER,
+      modelScopes: null,
+      principal: null,
+      meshes: store.registry(),
+    } satisfies TaskRequest)) as TaskResponse;
+    if (!stored.ok) throw new Error(`the building's mesh cannot be stored: ${stored.error.message}`);
+    if (stored.stored?.context) store.put(stored.stored.info.mesh_id, stored.stored.context);
+    meshId = stored.stored?.info.mesh_id ?? null;
+  }
   let done = 0;
   const analysable = building.rooms.filter((r) => !r.problem).length;
   const results: (RoomResult & { request: object | null })[] = await Promise.all(
@@ -166,7 +188,12 @@ async function main(argv: string[]): Promise<number> {
           request: null,
         };
       }
-      const body = args.method === 'engine' ? { ...request, quality: args.quality } : request;
+      // The engine also sees the building's surfaces (their reflections), by the stored context's id, as a
+      // server's /v2/simulate would with mesh_id; the request written to rooms.json stays angles-only.
+      const body =
+        args.method === 'engine'
+          ? { ...request, quality: args.quality, ...(meshId ? { mesh_id: meshId } : {}) }
+          : request;
       const task: TaskRequest = {
         op: args.method === 'engine' ? 'simulate' : 'run',
         body: new TextEncoder().encode(JSON.stringify({ ...body, response_format: 'base64' }))
@@ -175,6 +202,7 @@ async function main(argv: string[]): Promise<number> {
         modelScopes: null,
         principal: null,
         modelCard,
+        meshes: store.registry(),
       };
       const res = (await pool.run(task)) as TaskResponse;
       done++;

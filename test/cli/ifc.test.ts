@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ModelStatus } from '../../src/server/model/status';
+import { stepFile } from '../ifc/stepFile';
 import { post, testApp } from '../server/inProcess';
 
 /**
@@ -91,6 +92,33 @@ describe('the IFC command line', () => {
     expect((e as { stderr: string }).stderr).toContain(
       'must be a JSON object of apartment names to lists of room numbers',
     );
+  }, 120_000);
+
+  it('runs the engine with the building stored once for every thread; the written requests stay angles-only', async () => {
+    const file = join(dir, 'office.ifc');
+    writeFileSync(
+      file,
+      stepFile({
+        spaces: [{ name: '101', longName: 'Office', min: [0, 0, 0], max: [5, 4, 2.7] }],
+        walls: [
+          { min: [0, -0.3, 0], max: [5, 0, 2.7] },
+          { min: [-3, -9, 0], max: [8, -8, 9] }, // a block across the street
+        ],
+        windows: [{ name: 'W', wall: 0, min: [1.5, -0.3, 0.9], max: [3.5, 0, 2.2] }],
+      }),
+    );
+    const out = join(dir, 'office');
+    const { stderr } = await cli(file, '--quality', 'draft', '--out', out, '--threads', '1');
+    expect(stderr).toMatch(/1 rooms \(1 analysed, 0 with the reason why not\)/);
+    const json = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8'));
+    expect(json.method).toEqual({ kind: 'engine', quality: 'draft' });
+    const room = json.rooms[0];
+    expect(room.mean_df).toBeGreaterThan(0.3);
+    expect(room.request.mesh_id).toBeUndefined();
+    // The block across the street shows in the window's angles: about atan(8.45 / 8.3) ≈ 45° straight out.
+    const h = room.request.parameters.windows.w1.horizon as number[];
+    expect(h[32]).toBeGreaterThan(40);
+    expect(h[32]).toBeLessThan(50);
   }, 120_000);
 
   it('says what is wrong with a file or the arguments, and exits 2', async () => {
