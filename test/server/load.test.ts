@@ -29,7 +29,9 @@ const MB = 1024 * 1024;
 /**
  * Resident memory once idle: the least of samples over 3 s. A single sample lands before or after a
  * collection by chance, which moved it by ±60 MB under the full suite's load (the same code measured
- * +64, −41 and +10 MB in three runs); a leak raises the least sample as well.
+ * +64, −41 and +10 MB in three runs); a leak raises the least sample as well. After the second burst the
+ * test waits up to 10 s for memory to come back under the bound: with a training run beside the suite,
+ * 3 s was not always enough (+55 MB), while a leak never comes back.
  */
 async function settledRss(pid: number): Promise<number> {
   let least = Infinity;
@@ -60,7 +62,12 @@ describe('load: 50 concurrent clients with back-pressure', () => {
 
     const r = await burst(server.url, payloads, { seconds: 3.5, concurrency: 50 });
     await sleep(IDLE_MS + 1_000);
-    const after = await settledRss(server.proc.pid);
+    // Memory returns: within 10 s (idle threads exit and their memory goes later on a loaded machine).
+    let after = rssBytes(server.proc.pid);
+    for (let i = 0; i < 40 && after - baseline >= 48 * MB; i++) {
+      await sleep(250);
+      after = Math.min(after, rssBytes(server.proc.pid));
+    }
     console.log(
       `load: ${JSON.stringify(r)}; RSS ${(baseline / MB).toFixed(0)} MB -> ${(after / MB).toFixed(0)} MB`,
     );
