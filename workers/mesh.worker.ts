@@ -9,10 +9,8 @@ import { windowGeometry } from '../src/core/geometry/window';
 import { buildObstructionScene, obstructionFan, type ObstructionScene } from '../src/core/obstruction';
 import type { WindowSpec } from '../src/core/types';
 import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/app/importers/importMesh';
-import { windowAngles } from '../src/core/api/windowAngles';
 import { buildingFromIfc, type IfcBuilding } from '../src/core/ifc/building';
-import { roomRequest } from '../src/core/ifc/roomRequest';
-import { parseRunRequest } from '../src/core/validation/requests';
+import { buildingRequests } from '../src/core/ifc/roomRequest';
 
 let positions: Float32Array | null = null;
 let scene: ObstructionScene | null = null;
@@ -23,7 +21,7 @@ export type IfcAnswer =
       ok: true;
       building: Omit<IfcBuilding, 'context'>;
       /** Per room (same order), its request, or why the API refuses it. */
-      requests: ({ body: object } | { error: string } | null)[];
+      requests: ({ body: object } | null)[];
       display: Float32Array;
       triangles: number;
     }
@@ -101,28 +99,19 @@ const api = {
         ...(onProgress ? { onProgress } : {}),
       });
       const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
-      const s = buildObstructionScene({ positions: context });
+      const requests = buildingRequests(building.rooms, context).map((body) => (body ? { body } : null));
+      // The tree buildingRequests built and adopted: the angles of a room opened later query it too.
       positions = context;
-      scene = s;
-      const requests = building.rooms.map((room) => {
-        if (room.problem) return null;
-        try {
-          const parsed = parseRunRequest({ ...roomRequest(room, null), mesh: context });
-          return { body: roomRequest(room, windowAngles(parsed, parsed.mesh)) };
-        } catch (e) {
-          return { error: `The API refuses it: ${(e as Error).message}` };
-        }
-      });
+      scene = buildObstructionScene({ positions: context });
       const xs = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[0]));
       const ys = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[1]));
       const centre: [number, number] = xs.length
         ? [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2]
         : [0, 0];
       const display = displayCopy(context, centre);
-      return Comlink.transfer(
-        { ok: true, building, requests, display, triangles: context.length / 9 },
-        [display.buffer],
-      );
+      return Comlink.transfer({ ok: true, building, requests, display, triangles: context.length / 9 }, [
+        display.buffer,
+      ]);
     } catch (e) {
       return { ok: false, message: (e as Error).message };
     }

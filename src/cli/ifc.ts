@@ -17,15 +17,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { answerFromResponse } from '../core/api/roomAnswer';
-import { windowAngles } from '../core/api/windowAngles';
 import { buildingFromIfc } from '../core/ifc/building';
-import { roomRequest } from '../core/ifc/roomRequest';
+import { buildingRequests } from '../core/ifc/roomRequest';
 import { buildingReportHtml, type RoomResult } from '../core/report/buildingReport';
-import { apartmentsCsv, roomRow, roomsCsv } from '../core/report/roomsTable';
-import { apartmentTotal, groupRooms, type ApartmentTotal } from '../core/stats/apartments';
+import { apartmentsCsv, apartmentsOf, roomRow, roomsCsv } from '../core/report/roomsTable';
 import { ifcRoomSheet } from '../core/report/ifcRoomSheet';
 import { DEFAULT_COMPLIANCE, summarise } from '../core/stats/verdicts';
-import { parseRunRequest } from '../core/validation/requests';
 import { readIfc } from '../ifc/webIfcSource';
 import { npyBytes } from '../core/encoding/npy';
 import { MeshStore } from '../server/meshStore';
@@ -168,28 +165,15 @@ async function main(argv: string[]): Promise<number> {
     if (stored.stored?.context) store.put(stored.stored.info.mesh_id, stored.stored.context);
     meshId = stored.stored?.info.mesh_id ?? null;
   }
+  // Each window's angles from the building's own mesh (and the context files), the tree built once: the
+  // requests then stand alone, and the worker threads need no mesh for them.
+  const requests = buildingRequests(building.rooms, context);
   let done = 0;
   const analysable = building.rooms.filter((r) => !r.problem).length;
   const results: (RoomResult & { request: object | null })[] = await Promise.all(
-    building.rooms.map(async (room): Promise<RoomResult & { request: object | null }> => {
+    building.rooms.map(async (room, i): Promise<RoomResult & { request: object | null }> => {
       if (room.problem) return { room, sheet: null, summary: null, error: null, request: null };
-      let request: ReturnType<typeof roomRequest>;
-      try {
-        // Each window's angles from the building's own mesh (and the context files): the request then
-        // stands alone, and the worker threads need no mesh.
-        const parsed = parseRunRequest({ ...roomRequest(room, null), mesh: context });
-        request = roomRequest(room, windowAngles(parsed, parsed.mesh));
-      } catch (e) {
-        return {
-          room,
-          sheet: null,
-          summary: null,
-          error: `The API refuses it: ${(e as Error).message}`,
-          request: null,
-        };
-      }
-      // The engine also sees the building's surfaces (their reflections), by the stored context's id, as a
-      // server's /v2/simulate would with mesh_id; the request written to rooms.json stays angles-only.
+      const request = requests[i]!;
       const body =
         args.method === 'engine'
           ? { ...request, quality: args.quality, ...(meshId ? { mesh_id: meshId } : {}) }
@@ -312,30 +296,6 @@ function readGroups(path: string): Map<string, string[]> {
       `The groups file ${path} must be a JSON object of apartment names to lists of room numbers, e.g. {"Flat A": ["A101", "A102"]}.`,
     );
   return new Map(Object.entries(v as Record<string, string[]>));
-}
-
-/** BFS 2024:8 per apartment: the user's groups, else the file's IfcZones (none: no apartments). */
-function apartmentsOf(results: RoomResult[], groups: Map<string, string[]> | null): ApartmentTotal[] {
-  const byGroup = groups
-    ? groupRooms(results, (r) =>
-        [...groups].filter(([, numbers]) => numbers.includes(r.room.number)).map(([g]) => g),
-      )
-    : groupRooms(results, (r) => r.room.zones);
-  return [...byGroup].map(([name, rooms]) =>
-    apartmentTotal(
-      name,
-      rooms.map((r) => {
-        const floor = r.floor ?? null;
-        const share = r.summary?.stats.area_above['1'];
-        return {
-          number: r.room.number,
-          name: r.room.name,
-          area: floor,
-          compliant: floor !== null && share !== undefined ? (floor * share) / 100 : null,
-        };
-      }),
-    ),
-  );
 }
 
 main(process.argv.slice(2)).then(

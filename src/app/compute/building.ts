@@ -35,7 +35,7 @@ export interface BuildingState {
   progress: number;
   message: string | null;
   building: Omit<IfcBuilding, 'context'> | null;
-  requests: ({ body: object } | { error: string } | null)[];
+  requests: ({ body: object } | null)[];
   outcomes: (RoomOutcome | null)[];
   triangles: number;
 }
@@ -80,11 +80,9 @@ export async function openIfc(file: File): Promise<void> {
     building,
     requests,
     triangles: answer.triangles,
-    outcomes: requests.map((r) =>
-      r && 'error' in r ? { answer: null, summary: null, error: r.error } : null,
-    ),
+    outcomes: requests.map(() => null),
   });
-  const todo = requests.flatMap((r, i) => (r && 'body' in r ? [i] : []));
+  const todo = requests.flatMap((r, i) => (r ? [i] : []));
   try {
     await ensureModel();
   } catch (e) {
@@ -154,13 +152,13 @@ export function openRoom(i: number): void {
   useApp.getState().replaceScene(sceneOfIfcRoom(room, s.building!.north, s.file ?? 'IFC', s.triangles));
 }
 
-function results(): RoomResult[] {
+function results(withSheets: boolean): RoomResult[] {
   const s = useBuilding.getState();
   const stamp = new Date().toISOString().slice(0, 10);
   return (s.building?.rooms ?? []).map((room, i) => {
     const o = s.outcomes[i];
     const sheet =
-      o?.answer && o.summary
+      withSheets && o?.answer && o.summary
         ? ifcRoomSheet({
             room,
             north: s.building!.north,
@@ -178,7 +176,7 @@ function results(): RoomResult[] {
   });
 }
 
-export const buildingCsv = (): string => roomsCsv(results());
+export const buildingCsv = (): string => roomsCsv(results(false));
 
 export function buildingReport(): string {
   const s = useBuilding.getState();
@@ -186,7 +184,7 @@ export function buildingReport(): string {
     file: s.file ?? 'IFC',
     building: s.building!,
     triangles: s.triangles,
-    results: results(),
+    results: results(true),
     method:
       'Lux’s physics engine at draft quality for every room it reached (each room’s page says), the daylight model’s preview for the others.',
     validation:

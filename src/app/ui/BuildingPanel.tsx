@@ -17,7 +17,7 @@ import {
 export function BuildingPanel(): React.JSX.Element {
   const s = useBuilding();
   const rooms = s.building?.rooms ?? [];
-  const analysable = rooms.filter((r, i) => !r.problem && s.requests[i] && 'body' in s.requests[i]!).length;
+  const analysable = s.requests.filter((r) => r).length;
   const done = s.outcomes.filter((o) => o?.summary).length;
   const byEngine = s.outcomes.filter((o) => o?.method === 'engine').length;
   const storeys = [...new Set(rooms.map((r) => r.storey))];

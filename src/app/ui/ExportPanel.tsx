@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { gridCsv, runJson } from '../compute/exports';
 import { answerResponse } from '../../core/api/roomResponse';
 import { shownAnswer, useShown, type Shown } from '../compute/answerStore';
@@ -98,10 +98,18 @@ export function ExportPanel(): React.JSX.Element {
 export function PrintSheet(): React.JSX.Element | null {
   const shown = useShown();
   const { palette, scaleMax } = useSettings();
-  const svg = useMemo(
-    () => (shown ? sheetOf(shown, palette, scaleMax, new Date().toISOString().slice(0, 10)) : null),
-    [shown, palette, scaleMax],
-  );
+  // Built once the answer has stood still for a moment, not on every preview of a drag: the page (a PNG
+  // of the map, the SVG) costs the page's thread a few to tens of milliseconds each time.
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    setSvg(null);
+    if (!shown) return;
+    const t = setTimeout(
+      () => setSvg(sheetOf(shown, palette, scaleMax, new Date().toISOString().slice(0, 10))),
+      500,
+    );
+    return () => clearTimeout(t);
+  }, [shown, palette, scaleMax]);
   if (!svg) return null;
   return <div className="print-sheet" data-testid="print-sheet" dangerouslySetInnerHTML={{ __html: svg }} />;
 }

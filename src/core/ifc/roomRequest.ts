@@ -1,3 +1,6 @@
+import { windowGeometry } from '../geometry/window';
+import { buildObstructionScene, obstructionFan } from '../obstruction';
+import { adoptScene } from '../obstruction/obstructionScene';
 import type { IfcRoom } from './building';
 
 /**
@@ -38,3 +41,27 @@ export function roomRequest(
 /** Window-to-floor ratio: the openings' areas (glazed and frame) over the floor area, as the original tool gives it. */
 export const windowToFloor = (room: IfcRoom): number =>
   room.area > 0 ? room.windows.reduce((a, w) => a + w.width * w.height, 0) / room.area : 0;
+
+/**
+ * Every analysable room's `/run` body with its windows' angles from the building's mesh (and any context
+ * files in it); null for a room with a problem. The tree is built once and adopted for these positions, so
+ * every room queries it (a later obstructionFans or buildObstructionScene on the same array reuses it)
+ * instead of scanning the whole building per room. A window the API would refuse is left to the API's
+ * own check when the body is run, which names it.
+ */
+export function buildingRequests(
+  rooms: readonly IfcRoom[],
+  context: Float32Array,
+): (ReturnType<typeof roomRequest> | null)[] {
+  const scene = buildObstructionScene({ positions: context });
+  adoptScene(scene);
+  return rooms.map((room) => {
+    if (room.problem) return null;
+    const angles = room.windows.map((w) => {
+      const g = windowGeometry(room.room_polygon, w);
+      const fan = obstructionFan(scene, g.externalReferencePoint, g.directionAngle);
+      return { horizon: fan.horizon, zenith: fan.zenith };
+    });
+    return roomRequest(room, angles);
+  });
+}

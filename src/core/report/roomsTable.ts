@@ -1,6 +1,6 @@
 import type { IfcRoom } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
-import type { ApartmentTotal } from '../stats/apartments';
+import { apartmentTotal, groupRooms, type ApartmentTotal } from '../stats/apartments';
 import type { RoomResult } from './buildingReport';
 
 /**
@@ -75,4 +75,28 @@ export function apartmentsCsv(list: ApartmentTotal[]): string {
     ].join(','),
   );
   return [head, ...rows].join('\n') + '\n';
+}
+
+/** BFS 2024:8 per apartment: the user's groups, else the file's IfcZones (none: no apartments). */
+export function apartmentsOf(results: RoomResult[], groups: Map<string, string[]> | null): ApartmentTotal[] {
+  const byGroup = groups
+    ? groupRooms(results, (r) =>
+        [...groups].filter(([, numbers]) => numbers.includes(r.room.number)).map(([g]) => g),
+      )
+    : groupRooms(results, (r) => r.room.zones);
+  return [...byGroup].map(([name, rooms]) =>
+    apartmentTotal(
+      name,
+      rooms.map((r) => {
+        const floor = r.floor ?? null;
+        const share = r.summary?.stats.area_above['1'];
+        return {
+          number: r.room.number,
+          name: r.room.name,
+          area: floor,
+          compliant: floor !== null && share !== undefined ? (floor * share) / 100 : null,
+        };
+      }),
+    ),
+  );
 }
