@@ -1,23 +1,79 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 /**
  * Issue 20 in the browser: drop the Revit duplex, see every room listed and the analysable ones filled in
  * by the background analysis, open a room in the editor, download the table and the report.
  */
-test('the duplex from IFC: every room listed, 8 analysed in the background (model, then engine), one opened in the editor, the report downloaded', async ({
+test('the duplex from IFC: every room listed, 8 analysed in the background (model, then engine), coloured by verdict, grouped into an apartment, one opened in the editor, the report downloaded', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await page.goto('/');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   await page.getByTestId('ifc-file').setInputFiles('test/fixtures/ifc/duplex.ifc');
   const status = page.getByTestId('ifc-status');
-  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
-  // The model's preview of every room first, then the engine's draft map of each replacing it.
+  // The building view opens on the lowest storey with rooms to analyse, every room drawn, none computed.
+  const plan = page.getByTestId('building-plan');
+  await expect(plan).toBeVisible({ timeout: 60_000 });
+  await expect(plan.locator('[data-testid="storey"][aria-pressed="true"]')).toHaveText('Level 1');
+  await expect(plan.locator('path[data-room]')).toHaveCount(10);
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 240_000 });
+  // The model's preview of every room first, then the engine's draft map of each, then its standard map.
   await expect(status).toHaveText(
-    'duplex.ifc: 21 rooms, 8 with windows in their walls; 8 analysed, 8 by the engine.',
+    'duplex.ifc: 21 rooms, 8 with windows in their walls; 8 analysed, 8 by the engine at standard quality.',
   );
+  await expect(page.locator('[data-testid="ifc-room-df"][data-quality="standard"]')).toHaveCount(8);
+
+  // Each room on the plan is coloured as its row's verdict reads, for the rule chosen.
+  for (const rule of ['bfs', 'en-target']) {
+    await page.getByTestId('colour-by').selectOption(rule);
+    const shapes = plan.locator('path[data-room]');
+    const standings: Record<string, number> = {};
+    for (const shape of await shapes.all()) {
+      const number = (await shape.getAttribute('data-room'))!;
+      const standing = (await shape.getAttribute('data-standing'))!;
+      standings[standing] = (standings[standing] ?? 0) + 1;
+      const verdict = page.locator(
+        `[data-testid="ifc-room"][data-number="${number}"] [data-verdict="${rule}"]`,
+      );
+      if (standing === 'none') await expect(verdict).toHaveCount(0);
+      else await expect(verdict).toHaveClass(standing);
+    }
+    expect(standings['none']).toBe(6); // Level 1: 4 rooms with windows, 6 without
+    expect((standings['pass'] ?? 0) + (standings['fail'] ?? 0)).toBe(4);
+    // The 3D view colours the same rooms, on every storey: 8 analysed, 13 that cannot be.
+    const counts = JSON.parse((await page.getByTestId('building-3d').getAttribute('data-counts'))!);
+    expect(counts.pass + counts.fail).toBe(8);
+    expect(counts.none).toBe(13);
+  }
+  await page.getByTestId('colour-by').selectOption('bfs');
+  const bad = await seriousViolations(page);
+  expect(bad, JSON.stringify(bad, null, 1)).toEqual([]);
+
+  // By keyboard: a room of the plan takes focus and Enter opens it; the Building button goes back.
+  await plan.locator('path[data-room="A102"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.plan [data-corner]')).toHaveCount(4);
+  await page.getByTestId('view-building').click();
+  await expect(plan).toBeVisible();
+
+  // An apartment by hand: A101 (no window: listed, not counted), A102 and A103 summed.
+  for (const n of ['A101', 'A102', 'A103']) await page.getByTestId(`ifc-apartment-${n}`).fill('Flat A');
+  const flat = page.locator('[data-testid="ifc-apartment-row"][data-name="Flat A"]');
+  await expect(flat).toContainText('A102, A103');
+  await expect(flat).toContainText('(not counted: A101)');
+  await expect(flat.getByTestId('ifc-apartment-verdict')).toHaveText(/^(✓ pass|✗ fail)$/);
+  const [apartments] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('ifc-apartments-csv').click(),
+  ]);
+  const aptLines = readFileSync((await apartments.path())!, 'utf8')
+    .trim()
+    .split('\n');
+  expect(aptLines).toHaveLength(2);
+  expect(aptLines[1]).toMatch(/^Flat A,A102 A103,A101,\d+\.\d\d,\d+\.\d\d,\d+\.\d\d,(pass|fail)$/);
   const rooms = page.getByTestId('ifc-room');
   await expect(rooms).toHaveCount(21);
   await expect(page.getByTestId('ifc-room-df')).toHaveCount(8);
@@ -31,8 +87,10 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   await expect(living).toContainText('27.7 m² · 1 window · window/floor 42 %');
   await expect(living.getByTestId('ifc-room-df')).toHaveText(/DF \d+\.\d\d % · ≥ 1 %: 100 %/);
 
-  // Open it: the editor shows the room, its window and the building around it, and settles to the engine.
-  await page.getByTestId('ifc-open-B102').click();
+  // Open it from the plan: the editor shows the room, its window and the building around it, and settles
+  // to the engine.
+  await plan.locator('path[data-room="B102"]').click();
+  await expect(page.getByTestId('building-plan')).toHaveCount(0);
   await expect(page.locator('.plan [data-corner]')).toHaveCount(4);
   await expect(page.getByTestId('w1-width')).toHaveValue('4.835');
   await expect(page.getByTestId('surroundings')).toContainText('duplex.ifc');
@@ -50,7 +108,13 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   const html = readFileSync((await report.path())!, 'utf8');
   expect(html).toContain('<h1>Daylight report</h1>');
   expect(html.match(/<section class="sheet">/g)).toHaveLength(8);
-  expect(html.match(/Lux engine \(physics\), draft quality/g)).toHaveLength(8);
+  expect(html.match(/Lux engine \(physics\), standard quality/g)).toHaveLength(8);
+  // A coloured plan per storey with rooms, and the apartment's sum.
+  expect(html.match(/<section class="plan">/g)).toHaveLength(3);
+  expect(html).toContain('<h2>Apartments (BFS 2024:8)</h2>');
+  // Back to the building: the plan again, on the storey it showed.
+  await page.getByTestId('view-building').click();
+  await expect(plan.locator('[data-testid="storey"][aria-pressed="true"]')).toHaveText('Level 1');
 });
 
 test('a file that is not a whole IFC file says so', async ({ page }) => {

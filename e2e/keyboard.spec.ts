@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 /** Issue 19 §6: the plan with the keyboard alone, and an accessibility check of the whole page. */
 
@@ -64,22 +64,6 @@ test('no serious or critical accessibility violations (axe-core) on the app with
 }) => {
   await page.goto('/');
   await ready(page);
-  const require = createRequire(import.meta.url);
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const r = await (
-      window as unknown as {
-        axe: {
-          run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run();
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
-  });
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const bad = await seriousViolations(page);
   expect(bad, JSON.stringify(bad, null, 1)).toEqual([]);
 });

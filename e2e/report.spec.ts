@@ -100,7 +100,9 @@ test('the map is cut along the outline: no staircase along a slanted wall, in pl
   // Points 2.5 px inside and outside (the outline is drawn 3 px wide; a cell is 6 px) the slanted wall (6, 3)–(3, 5), in page coordinates.
   const samples = await page.evaluate(() => {
     const svg = document.querySelector<SVGImageElement>('[data-testid="plan-map"]')!.ownerSVGElement!;
-    const poly = [...svg.querySelectorAll<SVGPolygonElement>('polygon')].find((p) => p.getAttribute('stroke') === '#1d2733')!;
+    const poly = [...svg.querySelectorAll<SVGPolygonElement>('polygon')].find(
+      (p) => p.getAttribute('stroke') === '#1d2733',
+    )!;
     const pts = poly
       .getAttribute('points')!
       .split(' ')

@@ -72,13 +72,11 @@ test('imported surroundings are drawn at once when shown, without moving the cam
   const shot = async (): Promise<Buffer> => view.screenshot();
   const before = await shot();
   // A block east of the room, in the camera's view.
-  await page
-    .getByTestId('mesh-file')
-    .setInputFiles({
-      name: 'east.obj',
-      mimeType: 'text/plain',
-      buffer: Buffer.from(box(8, -2, 0, 12, 6, 10)),
-    });
+  await page.getByTestId('mesh-file').setInputFiles({
+    name: 'east.obj',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(box(8, -2, 0, 12, 6, 10)),
+  });
   await expect(page.getByTestId('show-mesh')).toBeChecked();
   const { decode } = await import('fast-png');
   const changed = (a: Buffer, b: Buffer): number => {

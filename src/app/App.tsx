@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { startPredictor } from './compute/predictor';
 import { startSurroundings } from './compute/surroundings';
+import { showView, useBuilding } from './compute/building';
 import { BuildingPanel } from './ui/BuildingPanel';
+import { BuildingView } from './ui/BuildingView';
 import { ExportPanel, PrintSheet } from './ui/ExportPanel';
 import { InstallButton } from './ui/InstallButton';
 import { MaterialsPanel } from './ui/MaterialsPanel';
@@ -17,7 +19,35 @@ import { VerifyPanel } from './ui/VerifyPanel';
 import { View3D } from './ui/View3D';
 import { WindowsPanel } from './ui/WindowsPanel';
 
+/** With a building open, the views show either the editor's room or the building's rooms. */
+function ViewSwitch(): React.JSX.Element | null {
+  const view = useBuilding((s) => s.view);
+  const open = useBuilding((s) => s.building !== null);
+  if (!open) return null;
+  return (
+    <div role="group" aria-label="Views" className="toolbar">
+      <button
+        type="button"
+        aria-pressed={view === 'room'}
+        onClick={() => showView('room')}
+        data-testid="view-room"
+      >
+        Room
+      </button>
+      <button
+        type="button"
+        aria-pressed={view === 'building'}
+        onClick={() => showView('building')}
+        data-testid="view-building"
+      >
+        Building
+      </button>
+    </div>
+  );
+}
+
 export function App({ notice }: { notice: string | null }): React.JSX.Element {
+  const view = useBuilding((s) => s.view);
   useEffect(() => {
     const a = startSurroundings();
     const b = startPredictor();
@@ -30,7 +60,8 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
     <div className="app">
       <header>
         <h1>Lux</h1>
-        <Toolbar />
+        {view === 'room' && <Toolbar />}
+        <ViewSwitch />
         <nav>
           <InstallButton />
           <a href="/v2/docs">API</a>
@@ -43,22 +74,36 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
       )}
       <main>
         <div className="views">
-          <PlanView />
-          <View3D />
+          {view === 'building' ? (
+            <BuildingView />
+          ) : (
+            <>
+              <PlanView />
+              <View3D />
+            </>
+          )}
         </div>
-        <aside>
-          <ResultsPanel />
-          <VerifyPanel />
-          <RoomPanel />
-          <WindowsPanel />
-          <SurroundingsPanel />
-          <ObstructionPanel />
-          <MaterialsPanel />
-          <SharePanel />
-          <ExportPanel />
-          <BuildingPanel />
-          <ServerPanel />
-        </aside>
+        {view === 'building' ? (
+          // The building's list and totals beside its plan; the room panels return with the room.
+          <aside className="wide">
+            <BuildingPanel />
+            <ServerPanel />
+          </aside>
+        ) : (
+          <aside>
+            <ResultsPanel />
+            <VerifyPanel />
+            <RoomPanel />
+            <WindowsPanel />
+            <SurroundingsPanel />
+            <ObstructionPanel />
+            <MaterialsPanel />
+            <SharePanel />
+            <ExportPanel />
+            <BuildingPanel />
+            <ServerPanel />
+          </aside>
+        )}
       </main>
       <PrintSheet />
     </div>

@@ -62,6 +62,10 @@ describe('the IFC command line', () => {
     expect(html).toContain('It sits in a roof (a skylight): only windows in walls are analysed.');
     expect(html.match(/<tr/g)!.length).toBe(22); // the header row and one per space; no apartments table
     expect(html).not.toContain('Apartments (BFS 2024:8)'); // the file has no IfcZone
+    // A plan per storey with rooms, each room filled by its BFS verdict: 8 analysed, 13 that cannot be.
+    expect(html.match(/<section class="plan">/g)).toHaveLength(3);
+    expect(html.match(/data-standing="(pass|fail)"/g)).toHaveLength(8);
+    expect(html.match(/data-standing="none"/g)).toHaveLength(13);
   }, 120_000);
 
   it('sums BFS 2024:8 per apartment as the user groups the rooms', async () => {

@@ -4,12 +4,16 @@ import type { RoomAnswer } from '../../core/api/roomAnswer';
 import type { IfcBuilding } from '../../core/ifc/building';
 import { buildingReportHtml, type RoomResult } from '../../core/report/buildingReport';
 import { ifcRoomSheet } from '../../core/report/ifcRoomSheet';
-import { roomsCsv } from '../../core/report/roomsTable';
+import { apartmentsBy, apartmentsCsv, roomsCsv } from '../../core/report/roomsTable';
+import type { ApartmentTotal } from '../../core/stats/apartments';
+import type { ColourBy } from '../../core/report/storeyPlan';
 import { DEFAULT_COMPLIANCE, summarise, type MapSummary } from '../../core/stats/verdicts';
 import { sceneOfIfcRoom } from '../scene/fromIfc';
 import { useApp } from '../state/store';
 import { useMeshDisplay } from '../ui/meshDisplay';
+import type { EngineQuality } from './answerStore';
 import { ensureModel } from './predictor';
+import { ENGINE_STEPS } from './settle';
 import { engineWorker, meshWorker, modelWorker } from './workers';
 
 /**
@@ -25,31 +29,58 @@ export interface RoomOutcome {
   error: string | null;
   /** Which computation gave the answer: the model's preview first, the engine's physics after it. */
   method?: 'model' | 'engine';
+  /** The engine's quality, for its answers. */
+  quality?: EngineQuality;
 }
 
 export interface BuildingState {
   file: string | null;
   /** analysing: the model's preview of every room; settling: the engine's map of each, in turn. */
   phase: 'idle' | 'reading' | 'analysing' | 'settling' | 'done' | 'cancelled' | 'error';
-  /** Reading: the share of elements read; analysing: rooms done over rooms to do. */
+  /** Reading: the share of elements read; analysing and settling: rooms done over rooms to do. */
   progress: number;
+  /** The engine's pass while settling: every room at draft, then every room at standard. */
+  quality: EngineQuality;
   message: string | null;
   building: Omit<IfcBuilding, 'context'> | null;
   requests: ({ body: object } | null)[];
   outcomes: (RoomOutcome | null)[];
   triangles: number;
+  /** What the views show: the editor's room, or the building's rooms coloured by `colourBy`. */
+  view: 'room' | 'building';
+  /** The storey the building's plan shows. */
+  storey: string | null;
+  colourBy: ColourBy;
+  /**
+   * Each room's apartment as the user set it (by room index; '' = none), or null while the rooms are
+   * grouped by the file's IfcZones.
+   */
+  apartments: string[] | null;
 }
 
-const EMPTY: Omit<BuildingState, 'file' | 'phase'> = {
+const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy'> = {
   progress: 0,
+  quality: 'draft',
   message: null,
   building: null,
   requests: [],
   outcomes: [],
   triangles: 0,
+  view: 'room',
+  storey: null,
+  apartments: null,
 };
 
-export const useBuilding = create<BuildingState>()(() => ({ file: null, phase: 'idle', ...EMPTY }));
+export const useBuilding = create<BuildingState>()(() => ({
+  file: null,
+  phase: 'idle',
+  colourBy: 'bfs',
+  ...EMPTY,
+}));
+
+export const showView = (view: BuildingState['view']): void => useBuilding.setState({ view });
+export const showStorey = (storey: string): void => useBuilding.setState({ storey });
+export const colourBy = (by: ColourBy): void => useBuilding.setState({ colourBy: by });
 
 let run = 0;
 
@@ -74,7 +105,12 @@ export async function openIfc(file: File): Promise<void> {
   useMeshDisplay.getState().setMesh(answer.display);
   useMeshDisplay.getState().setVisible(false);
   const { building, requests } = answer;
+  // The plan opens on the lowest storey with a room to analyse (the ground floor's shop before the
+  // basement's store rooms).
+  const first = building.rooms.find((r, i) => requests[i]) ?? building.rooms[0];
   useBuilding.setState({
+    view: 'building',
+    storey: first?.storey ?? null,
     phase: 'analysing',
     progress: 0,
     building,
@@ -102,31 +138,36 @@ export async function openIfc(file: File): Promise<void> {
       progress: (k + 1) / todo.length,
     }));
   }
-  // Then the engine, room by room, on the engine worker beside the editor's own runs (negative job ids).
-  useBuilding.setState({ phase: 'settling', progress: 0 });
-  for (const [k, i] of todo.entries()) {
-    if (run !== mine) return;
-    const job = -++engineJobs;
-    currentJob = job;
-    const r = await engineWorker().simulate(job, {
-      ...(requests[i] as { body: object }).body,
-      quality: 'draft',
-    });
-    if (run !== mine) return;
-    if (r.ok)
+  // Then the engine, room by room, at draft and then at standard quality (as a drawn room's map settles),
+  // on the engine worker beside the editor's own runs (negative job ids).
+  for (const quality of ENGINE_STEPS) {
+    useBuilding.setState({ phase: 'settling', quality, progress: 0 });
+    for (const [k, i] of todo.entries()) {
+      if (run !== mine) return;
+      const job = -++engineJobs;
+      currentJob = job;
+      const r = await engineWorker().simulate(job, { ...(requests[i] as { body: object }).body, quality });
+      if (run !== mine) return;
       useBuilding.setState((s) => ({
         outcomes: s.outcomes.map((o, j) =>
-          j === i
-            ? {
-                answer: r.answer,
-                summary: summarise(r.answer, DEFAULT_COMPLIANCE),
-                error: null,
-                method: 'engine',
-              }
-            : o,
+          j !== i
+            ? o
+            : r.ok
+              ? {
+                  answer: r.answer,
+                  summary: summarise(r.answer, DEFAULT_COMPLIANCE),
+                  error: null,
+                  method: 'engine',
+                  quality,
+                }
+              : // A failed standard run keeps the draft map it has; a failed draft shows why.
+                o?.method === 'engine'
+                ? o
+                : { answer: null, summary: null, error: r.error.message },
         ),
         progress: (k + 1) / todo.length,
       }));
+    }
   }
   currentJob = null;
   useBuilding.setState({ phase: 'done' });
@@ -150,7 +191,34 @@ export function openRoom(i: number): void {
   const room = s.building?.rooms[i];
   if (!room || room.problem) return;
   useApp.getState().replaceScene(sceneOfIfcRoom(room, s.building!.north, s.file ?? 'IFC', s.triangles));
+  useBuilding.setState({ view: 'room' });
 }
+
+/**
+ * Puts room `i` into `apartment` ('' takes it out of any). The first edit starts from the file's grouping:
+ * every room keeps its first IfcZone.
+ */
+export function setApartment(i: number, apartment: string): void {
+  useBuilding.setState((s) => {
+    const rooms = s.building?.rooms ?? [];
+    const now = s.apartments ?? rooms.map((r) => r.zones[0] ?? '');
+    return { apartments: now.map((a, j) => (j === i ? apartment.trim() : a)) };
+  });
+}
+
+/** Back to the file's IfcZones. */
+export const zonesAsApartments = (): void => useBuilding.setState({ apartments: null });
+
+/** BFS 2024:8 per apartment: the user's grouping, else the file's zones. */
+export function buildingApartments(): ApartmentTotal[] {
+  const s = useBuilding.getState();
+  const list = s.apartments;
+  return list
+    ? apartmentsBy(results(false), (_, i) => (list[i] ? [list[i]] : []))
+    : apartmentsBy(results(false), (r) => r.room.zones);
+}
+
+export const apartmentCsv = (): string => apartmentsCsv(buildingApartments());
 
 function results(withSheets: boolean): RoomResult[] {
   const s = useBuilding.getState();
@@ -166,13 +234,20 @@ function results(withSheets: boolean): RoomResult[] {
             summary: o.summary,
             source:
               o.method === 'engine'
-                ? 'Lux engine (physics), draft quality'
+                ? `Lux engine (physics), ${o.quality} quality`
                 : 'Lux model (a preview; open the room for the engine’s answer)',
             surroundings: 'The building itself',
             stamp,
           })
         : null;
-    return { room, sheet, summary: o?.summary ?? null, error: o?.error ?? null };
+    return {
+      room,
+      sheet,
+      summary: o?.summary ?? null,
+      error: o?.error ?? null,
+      // The floor the map covers (its cells), as the command line counts it for the apartment sums.
+      floor: o?.answer && o.summary ? o.answer.resolution ** 2 * o.summary.stats.count : null,
+    };
   });
 }
 
@@ -185,8 +260,10 @@ export function buildingReport(): string {
     building: s.building!,
     triangles: s.triangles,
     results: results(true),
+    apartments: buildingApartments(),
     method:
-      'Lux’s physics engine at draft quality for every room it reached (each room’s page says), the daylight model’s preview for the others.',
+      'Lux’s physics engine at standard quality for every room it reached, at draft quality or the daylight model’s preview for any it had not reached yet (each room’s page says which).',
+    colourBy: s.colourBy,
     validation:
       'Validation of the model: see its model card (docs/model.md) for its errors against Radiance and the engine.',
     stamp: new Date().toISOString().slice(0, 10),

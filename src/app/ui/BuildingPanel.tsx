@@ -1,7 +1,11 @@
 import { windowToFloor } from '../../core/ifc/roomRequest';
 import { download } from './download';
 import {
+  apartmentCsv,
+  buildingApartments,
   buildingCsv,
+  setApartment,
+  zonesAsApartments,
   buildingReport,
   cancelBuilding,
   openIfc,
@@ -19,9 +23,13 @@ export function BuildingPanel(): React.JSX.Element {
   const rooms = s.building?.rooms ?? [];
   const analysable = s.requests.filter((r) => r).length;
   const done = s.outcomes.filter((o) => o?.summary).length;
-  const byEngine = s.outcomes.filter((o) => o?.method === 'engine').length;
+  // While settling: the rooms the engine's current pass has reached; after it: those at standard quality.
+  const pass = s.phase === 'settling' ? s.quality : 'standard';
+  const byEngine = s.outcomes.filter((o) => o?.method === 'engine' && o.quality === pass).length;
   const storeys = [...new Set(rooms.map((r) => r.storey))];
   const base = (s.file ?? 'building').replace(/\.ifc$/i, '');
+  const apartments = s.building ? buildingApartments() : [];
+  const names = [...new Set([...(s.apartments ?? []), ...rooms.flatMap((r) => r.zones)].filter(Boolean))];
   return (
     <section aria-labelledby="bld-h">
       <h2 id="bld-h">Building (IFC)</h2>
@@ -50,10 +58,10 @@ export function BuildingPanel(): React.JSX.Element {
               s.phase === 'analysing'
                 ? ' by the model…'
                 : s.phase === 'settling'
-                  ? `, ${byEngine} of them by the engine…`
+                  ? `, ${byEngine} of them by the engine at ${s.quality} quality…`
                   : s.phase === 'cancelled'
-                    ? ` (stopped; ${byEngine} by the engine)`
-                    : `, ${byEngine} by the engine.`
+                    ? ` (stopped; ${byEngine} by the engine at standard quality)`
+                    : `, ${byEngine} by the engine at standard quality.`
             }`}
         </p>
       )}
@@ -63,7 +71,9 @@ export function BuildingPanel(): React.JSX.Element {
             value={s.progress}
             max={1}
             aria-label={
-              s.phase === 'analysing' ? 'Rooms predicted by the model' : 'Rooms computed by the engine'
+              s.phase === 'analysing'
+                ? 'Rooms predicted by the model'
+                : `Rooms computed by the engine at ${s.quality} quality`
             }
           />
           <button type="button" onClick={cancelBuilding} data-testid="ifc-cancel">
@@ -101,10 +111,10 @@ export function BuildingPanel(): React.JSX.Element {
                     {r.area.toFixed(1)} m² · {r.windows.length} window{r.windows.length === 1 ? '' : 's'}
                     {r.windows.length > 0 && ` · window/floor ${(windowToFloor(r) * 100).toFixed(0)} %`}
                     {st && (
-                      <span data-testid="ifc-room-df" data-method={o?.method}>
+                      <span data-testid="ifc-room-df" data-method={o?.method} data-quality={o?.quality}>
                         {' '}
                         · DF {st.mean.toFixed(2)} % · ≥ 1 %: {st.area_above['1']!.toFixed(0)} %
-                        {o?.method === 'model' ? ' (preview)' : ''}
+                        {o?.method === 'model' ? ' (preview)' : o?.quality === 'draft' ? ' (draft)' : ''}
                       </span>
                     )}
                   </div>
@@ -122,12 +132,93 @@ export function BuildingPanel(): React.JSX.Element {
                       {why}
                     </div>
                   )}
+                  <label className="apartment-field">
+                    Apartment{' '}
+                    <input
+                      list="ifc-apartments"
+                      value={s.apartments ? s.apartments[i]! : r.zones.join(', ')}
+                      onChange={(e) => setApartment(i, e.target.value)}
+                      data-testid={`ifc-apartment-${r.number}`}
+                      aria-label={`Apartment of ${r.number} ${r.name}`}
+                    />
+                  </label>
                 </li>
               );
             })}
           </ul>
         </div>
       ))}
+      <datalist id="ifc-apartments">
+        {names.map((n) => (
+          <option key={n} value={n} />
+        ))}
+      </datalist>
+      {s.building && (
+        <div className="apartments" data-testid="ifc-apartments">
+          <h3>Apartments (BFS 2024:8)</h3>
+          <p className="hint">
+            {s.apartments
+              ? 'Grouped by hand. '
+              : rooms.some((r) => r.zones.length)
+                ? 'Grouped by the file’s zones (IfcZone). '
+                : 'The file groups no rooms into zones. '}
+            Type an apartment’s name in a room’s row to group rooms: its rooms’ floor with DF ≥ 1 % over their
+            floor, rooms without windows not counted.
+          </p>
+          {apartments.length > 0 && (
+            <table className="apartment-table">
+              <thead>
+                <tr>
+                  <th>Apartment</th>
+                  <th>Rooms</th>
+                  <th>DF ≥ 1 %</th>
+                  <th>BFS</th>
+                </tr>
+              </thead>
+              <tbody>
+                {apartments.map((a) => (
+                  <tr key={a.name} data-testid="ifc-apartment-row" data-name={a.name}>
+                    <td>{a.name}</td>
+                    <td>
+                      {a.rooms.join(', ') || '–'}
+                      {a.notCounted.length > 0 && (
+                        <span className="hint"> (not counted: {a.notCounted.join(', ')})</span>
+                      )}
+                    </td>
+                    <td className="n">
+                      {a.share.toFixed(0)} %
+                      <div className="hint">
+                        {a.compliant.toFixed(1)} of {a.area.toFixed(1)} m²
+                      </div>
+                    </td>
+                    <td className={a.pass ? 'pass' : 'fail'} data-testid="ifc-apartment-verdict">
+                      {a.pass ? '✓ pass' : '✗ fail'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <div className="buttons">
+            {apartments.length > 0 && (
+              <button
+                type="button"
+                data-testid="ifc-apartments-csv"
+                onClick={() =>
+                  download(`${base}-apartments.csv`, new Blob([apartmentCsv()], { type: 'text/csv' }))
+                }
+              >
+                Apartments (CSV)
+              </button>
+            )}
+            {s.apartments && (
+              <button type="button" onClick={zonesAsApartments}>
+                Group by the file’s zones again
+              </button>
+            )}
+          </div>
+        </div>
+      )}
       {s.building && s.building.unplaced.length > 0 && (
         <details>
           <summary>Windows not analysed ({s.building.unplaced.length})</summary>

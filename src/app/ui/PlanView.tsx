@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
+import { scaleBarMetres } from '../../core/report/planMarks';
 import { valueAt } from '../compute/roomMap';
 import { useShown } from '../compute/answerStore';
 import { edgeFrame } from '../scene/geometry';
@@ -287,7 +288,17 @@ export function PlanView(): React.JSX.Element {
             transform={`translate(${sx(hover.p[0]) + 14} ${sy(hover.p[1]) - 14})`}
             pointerEvents="none"
           >
-            <rect x="-4" y="-15" width="74" height="20" rx="3" fill="#fff" fillOpacity="0.92" stroke="#1d2733" strokeWidth="0.75" />
+            <rect
+              x="-4"
+              y="-15"
+              width="74"
+              height="20"
+              rx="3"
+              fill="#fff"
+              fillOpacity="0.92"
+              stroke="#1d2733"
+              strokeWidth="0.75"
+            />
             <text x="0" y="0" fontSize="13" fontWeight="600" fill="#1d2733">
               {hover.df.toFixed(2)} %
             </text>
@@ -341,7 +352,7 @@ function NorthArrow({ x, y, north }: { x: number; y: number; north: number }): R
 /** A bar of a round length, about a fifth of the plan's width, with its length written under it. */
 function ScaleBar({ x, y, viewWidth }: { x: number; y: number; viewWidth: number }): React.JSX.Element {
   const target = viewWidth / 5 / PX_PER_M;
-  const metres = [0.5, 1, 2, 5, 10, 20, 50, 100].filter((m) => m <= target).pop() ?? 0.5;
+  const metres = scaleBarMetres(target);
   const w = metres * PX_PER_M;
   return (
     <g data-testid="scale-bar" data-metres={metres} transform={`translate(${x} ${y})`} pointerEvents="none">
@@ -384,7 +395,16 @@ function WallDimension({
     const t = 6;
     const dx = e.ux * t,
       dy = -e.uy * t;
-    return <line x1={x - dx + dy} y1={y - dy - dx} x2={x + dx - dy} y2={y + dy + dx} stroke="#1d2733" strokeWidth="1.5" />;
+    return (
+      <line
+        x1={x - dx + dy}
+        y1={y - dy - dx}
+        x2={x + dx - dy}
+        y2={y + dy + dx}
+        stroke="#1d2733"
+        strokeWidth="1.5"
+      />
+    );
   };
   const mx = (ax + bx) / 2 + e.nx * 12,
     my = (ay + by) / 2 - e.ny * 12;

@@ -2,6 +2,7 @@ import type { IfcBuilding, IfcRoom } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
 import type { ApartmentTotal } from '../stats/apartments';
 import type { MapSummary } from '../stats/verdicts';
+import { COLOUR_BY, storeyPlanSvg, type ColourBy } from './storeyPlan';
 
 /**
  * The building's report (issue 20 §4) as one printable HTML page: the inputs, the table of every room
@@ -32,6 +33,8 @@ export interface BuildingReport {
   /** How that computation was validated, in words with its figures. */
   validation: string;
   stamp: string;
+  /** Which rule the storey plans colour the rooms by (default BFS 2024:8). */
+  colourBy?: ColourBy;
 }
 
 const esc = (s: string): string =>
@@ -56,6 +59,16 @@ export function buildingReportHtml(r: BuildingReport): string {
     ? `<h2>Windows not analysed</h2><ul>${b.unplaced.map((u) => `<li>${esc(u.name)}: ${esc(u.reason)}</li>`).join('')}</ul>`
     : '';
   const notes = r.results.flatMap((x) => x.room.notes.map((n) => `${x.room.number} ${x.room.name}: ${n}`));
+  const by = r.colourBy ?? 'bfs';
+  const storeys = [...new Set([...b.storeys, ...r.results.map((x) => x.room.storey)])];
+  const plans = storeys
+    .map((storey) => {
+      const on = r.results.filter((x) => x.room.storey === storey);
+      if (!on.some((x) => x.room.room_polygon.length >= 3)) return '';
+      const svg = storeyPlanSvg({ storey, results: on, north: b.north, by, width: 1000, height: 600 });
+      return `<section class="plan"><h2>${esc(storey || 'No storey')}: rooms by ${esc(COLOUR_BY.find((c) => c.id === by)!.label)}</h2>${svg}</section>`;
+    })
+    .join('\n');
   const sheets = r.results
     .filter((x) => x.sheet)
     .map((x) => `<section class="sheet">${x.sheet}</section>`)
@@ -82,7 +95,8 @@ export function buildingReportHtml(r: BuildingReport): string {
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; font-size: 13px; }
   dt { color: #5c6b7a; }
   .sheet { page-break-before: always; break-before: page; margin-top: 24px; }
-  .sheet svg { width: 100%; height: auto; }
+  .sheet svg, .plan svg { width: 100%; height: auto; }
+  .plan { page-break-before: always; break-before: page; }
 </style>
 </head>
 <body>
@@ -115,6 +129,7 @@ and DF ≥ 0.7 % over 95 % (minimum target); these correspond to 300 lx and 100 
 about 15 klx, which EN 17037 Table A.3 gives per location. Windows: their openings as the file's geometry gives them,
 the frame ratio from the file's glass where it shows it; sky obstruction from every element that stands in the sky.</p>
 <p>${esc(r.validation)}</p>
+${plans}
 ${sheets}
 </body>
 </html>

@@ -5,6 +5,7 @@ import { formatBearing } from '../geometry/bearing';
 import type { MapSummary } from '../stats/verdicts';
 import { extendPastEdge } from './edgeFill';
 import { colour, mapPixels, type PaletteName } from './palette';
+import { northArrowSvg, px, scaleBarSvg } from './planMarks';
 
 /**
  * One room on one page, as an architect hands it on (issue 19 §4): the plan with its DF map clipped to the
@@ -62,7 +63,6 @@ const SIDE_X = 730;
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n2 = (v: number): string => v.toFixed(2);
-const px = (v: number): string => (Math.round(v * 100) / 100).toString();
 
 export function roomSheetSvg(s: RoomSheet): string {
   const out: string[] = [];
@@ -125,8 +125,8 @@ export function roomSheetSvg(s: RoomSheet): string {
     const ly = Y((w.a[1] + w.b[1]) / 2) - Math.sin(r) * 18 + 4;
     text(lx, ly, w.id, 'font-size="12" text-anchor="middle" font-weight="600" fill="#1c7ed6"');
   }
-  northArrow(out, PLAN.x + PLAN.w - 30, PLAN.y + 30, s.north);
-  scaleBar(out, PLAN.x + 8, PLAN.y + PLAN.h - 14, k);
+  out.push(northArrowSvg(PLAN.x + PLAN.w - 30, PLAN.y + 30, s.north));
+  out.push(scaleBarSvg(PLAN.x + 8, PLAN.y + PLAN.h - 14, k, PLAN.w / 5 / k));
   legend(out, PLAN.x, PLAN.y + PLAN.h + 34, 420, s.scaleMax);
 
   // Right column: results, verdicts, inputs.
@@ -211,35 +211,4 @@ function legend(out: string[], x: number, y: number, w: number, max: number): vo
     );
   }
   out.push(`<text x="${x + w + 12}" y="${y + 12}" font-size="12">Daylight factor (%)</text>`);
-}
-
-/** An arrow pointing to true north: up on the plan turned by `north` degrees clockwise. */
-function northArrow(out: string[], cx: number, cy: number, north: number): void {
-  out.push(
-    `<g data-role="north" transform="translate(${px(cx)} ${px(cy)}) rotate(${px(north)})">`,
-    `<circle r="20" fill="#fff" stroke="${INK}" stroke-width="1"/>`,
-    `<path d="M 0 -16 L 7 8 L 0 3 L -7 8 Z" fill="${INK}"/>`,
-    `<text y="-24" font-size="12" font-weight="600" text-anchor="middle">N</text>`,
-    '</g>',
-  );
-}
-
-/** A bar of a round length (1, 2 or 5 × 10ⁿ m) near a fifth of the plan's width. */
-function scaleBar(out: string[], x: number, y: number, pxPerM: number): void {
-  const want = PLAN.w / 5 / pxPerM;
-  const p = 10 ** Math.floor(Math.log10(want));
-  const len =
-    [1, 2, 5, 10]
-      .map((f) => f * p)
-      .filter((v) => v <= want)
-      .pop() ?? p;
-  const w = len * pxPerM;
-  out.push(
-    `<g data-role="scale-bar" data-metres="${len}">`,
-    `<rect x="${px(x)}" y="${y - 6}" width="${px(w / 2)}" height="6" fill="${INK}"/>`,
-    `<rect x="${px(x + w / 2)}" y="${y - 6}" width="${px(w / 2)}" height="6" fill="#fff" stroke="${INK}" stroke-width="1"/>`,
-    `<text x="${px(x)}" y="${y + 10}" font-size="11">0</text>`,
-    `<text x="${px(x + w)}" y="${y + 10}" font-size="11" text-anchor="end">${len} m</text>`,
-    '</g>',
-  );
 }

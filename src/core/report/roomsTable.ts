@@ -77,13 +77,23 @@ export function apartmentsCsv(list: ApartmentTotal[]): string {
   return [head, ...rows].join('\n') + '\n';
 }
 
-/** BFS 2024:8 per apartment: the user's groups, else the file's IfcZones (none: no apartments). */
+/** BFS 2024:8 per apartment: the user's groups (room numbers), else the file's IfcZones (none: none). */
 export function apartmentsOf(results: RoomResult[], groups: Map<string, string[]> | null): ApartmentTotal[] {
-  const byGroup = groups
-    ? groupRooms(results, (r) =>
-        [...groups].filter(([, numbers]) => numbers.includes(r.room.number)).map(([g]) => g),
-      )
-    : groupRooms(results, (r) => r.room.zones);
+  return apartmentsBy(
+    results,
+    groups
+      ? (r) => [...groups].filter(([, numbers]) => numbers.includes(r.room.number)).map(([g]) => g)
+      : (r) => r.room.zones,
+  );
+}
+
+/** BFS 2024:8 per apartment, each room in the apartments `groupsOf` names for it (none: in none). */
+export function apartmentsBy(
+  results: RoomResult[],
+  groupsOf: (r: RoomResult, i: number) => readonly string[],
+): ApartmentTotal[] {
+  const at = new Map(results.map((r, i) => [r, i]));
+  const byGroup = groupRooms(results, (r) => groupsOf(r, at.get(r)!));
   return [...byGroup].map(([name, rooms]) =>
     apartmentTotal(
       name,

@@ -1,0 +1,147 @@
+import polylabel from 'polylabel';
+import type { IfcRoom } from '../ifc/building';
+import type { Verdict } from '../stats/verdicts';
+import type { RoomResult } from './buildingReport';
+import { northArrowSvg, px, scaleBarSvg } from './planMarks';
+
+/**
+ * A storey of a building seen from above, each room filled by how it stands against one rule (issue 20
+ * §2): passes, fails, not computed yet, or cannot be analysed (with its reason elsewhere). The app's
+ * building view draws it interactively from the same pieces (standing, colours, frame, label points); the
+ * building report prints it as an SVG string, one page a storey.
+ */
+export type Standing = 'pass' | 'fail' | 'pending' | 'error' | 'none';
+
+export type ColourBy = Verdict['id'];
+
+export const COLOUR_BY: { id: ColourBy; label: string }[] = [
+  { id: 'bfs', label: 'BFS 2024:8' },
+  { id: 'en-target', label: 'EN 17037 target' },
+  { id: 'en-minimum', label: 'EN 17037 minimum' },
+];
+
+/**
+ * Fill and words per standing. Pass and fail differ in lightness as well as hue (a green and a red that
+ * read apart in grey and for red-green colour blindness), and every room's label carries ✓ or ✗ besides.
+ */
+export const STANDING: Record<Standing, { fill: string; label: string; mark: string }> = {
+  pass: { fill: '#8fd19e', label: 'Passes', mark: '✓' },
+  fail: { fill: '#e8828a', label: 'Fails', mark: '✗' },
+  pending: { fill: '#e9ecef', label: 'Not computed yet', mark: '…' },
+  error: { fill: '#ffd8a8', label: 'Computation failed', mark: '!' },
+  none: { fill: '#ffffff', label: 'Cannot be analysed', mark: '–' },
+};
+
+export function roomStanding(
+  r: Pick<RoomResult, 'summary' | 'error'> & { room: Pick<IfcRoom, 'problem'> },
+  by: ColourBy,
+): Standing {
+  if (r.room.problem) return 'none';
+  if (r.error) return 'error';
+  const v = r.summary?.verdicts.find((x) => x.id === by);
+  if (!v) return 'pending';
+  return v.pass ? 'pass' : 'fail';
+}
+
+export interface PlanFrame {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** The rooms' bounding box in plan (m), `margin` around it; a unit square when no room has an outline. */
+export function storeyFrame(rooms: readonly Pick<IfcRoom, 'room_polygon'>[], margin = 1): PlanFrame {
+  const pts = rooms.flatMap((r) => r.room_polygon);
+  if (pts.length === 0) return { minX: 0, minY: 0, maxX: 1, maxY: 1 };
+  const xs = pts.map((p) => p[0]),
+    ys = pts.map((p) => p[1]);
+  return {
+    minX: Math.min(...xs) - margin,
+    minY: Math.min(...ys) - margin,
+    maxX: Math.max(...xs) + margin,
+    maxY: Math.max(...ys) + margin,
+  };
+}
+
+/**
+ * Where a room's label goes: the point of the floor farthest from its walls (polylabel), so that an
+ * L-shaped room's label sits inside it, not at a centroid in the next room.
+ */
+export function labelPoint(polygon: readonly (readonly [number, number])[]): [number, number] {
+  const p = polylabel([polygon.map(([x, y]) => [x, y] as [number, number])], 0.05);
+  return [p[0], p[1]];
+}
+
+const INK = '#1d2733';
+const MUTED = '#5c6b7a';
+const WINDOW = '#1c7ed6';
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export interface StoreyPlan {
+  storey: string;
+  results: readonly RoomResult[];
+  north: number;
+  by: ColourBy;
+  /** The page's drawing area (px). */
+  width: number;
+  height: number;
+}
+
+/**
+ * One storey as an SVG string: rooms filled by standing, outlined, windows in blue on their walls, each
+ * room's number, mark and mean DF at its label point, a key, a north arrow and a scale bar.
+ */
+export function storeyPlanSvg(s: StoreyPlan): string {
+  const rooms = s.results.filter((r) => r.room.room_polygon.length >= 3);
+  const f = storeyFrame(
+    rooms.map((r) => r.room),
+    1,
+  );
+  const keyH = 30;
+  const k = Math.min(s.width / (f.maxX - f.minX), (s.height - keyH) / (f.maxY - f.minY));
+  const X = (x: number): string => px((x - f.minX) * k);
+  const Y = (y: number): string => px((f.maxY - y) * k);
+  const out: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${s.width} ${s.height}" width="${s.width}" height="${s.height}" font-family="system-ui, 'Segoe UI', Helvetica, Arial, sans-serif" fill="${INK}" data-storey="${esc(s.storey)}">`,
+  ];
+  for (const r of rooms) {
+    const st = roomStanding(r, s.by);
+    const d = r.room.room_polygon.map(([x, y], i) => `${i ? 'L' : 'M'} ${X(x)} ${Y(y)}`).join(' ') + ' Z';
+    out.push(
+      `<path d="${d}" fill="${STANDING[st].fill}" stroke="${INK}" stroke-width="1.2" data-room="${esc(r.room.number)}" data-standing="${st}"${st === 'none' ? ' stroke-dasharray="4 3"' : ''}/>`,
+    );
+    for (const w of r.room.windows)
+      out.push(
+        `<line x1="${X(w.inner[0][0])}" y1="${Y(w.inner[0][1])}" x2="${X(w.inner[1][0])}" y2="${Y(w.inner[1][1])}" stroke="${WINDOW}" stroke-width="4"/>`,
+      );
+  }
+  for (const r of rooms) {
+    const st = roomStanding(r, s.by);
+    const [lx, ly] = labelPoint(r.room.room_polygon);
+    const mean = r.summary ? ` ${r.summary.stats.mean.toFixed(1)} %` : '';
+    out.push(
+      `<text x="${X(lx)}" y="${Y(ly)}" font-size="11" text-anchor="middle" font-weight="600">${esc(r.room.number)}</text>`,
+      `<text x="${X(lx)}" y="${px(+Y(ly) + 13)}" font-size="10" text-anchor="middle" fill="${st === 'none' ? MUTED : INK}">${STANDING[st].mark}${esc(mean)}</text>`,
+    );
+  }
+  out.push(northArrowSvg(s.width - 30, 30, s.north));
+  const planH = (f.maxY - f.minY) * k;
+  out.push(scaleBarSvg(8, Math.min(planH, s.height - keyH) - 4, k, s.width / 6 / k));
+  // The key: what each fill means, for the rule the rooms are coloured by.
+  const rule = COLOUR_BY.find((c) => c.id === s.by)!.label;
+  let x = 8;
+  const y = s.height - 10;
+  out.push(`<text x="${x}" y="${y}" font-size="12" font-weight="600">${esc(rule)}:</text>`);
+  x += 12 + rule.length * 7;
+  for (const st of ['pass', 'fail', 'pending', 'error', 'none'] as const) {
+    out.push(
+      `<rect x="${x}" y="${y - 11}" width="14" height="14" fill="${STANDING[st].fill}" stroke="${INK}" stroke-width="0.8"/>`,
+      `<text x="${x + 20}" y="${y}" font-size="12">${STANDING[st].mark} ${STANDING[st].label}</text>`,
+    );
+    x += 34 + STANDING[st].label.length * 6.5;
+  }
+  out.push('</svg>');
+  return out.join('');
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { IfcRoom } from '../../src/core/ifc/building';
+import type { RoomResult } from '../../src/core/report/buildingReport';
+import { scaleBarMetres } from '../../src/core/report/planMarks';
+import { labelPoint, roomStanding, storeyFrame, storeyPlanSvg } from '../../src/core/report/storeyPlan';
+import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
+
+/** A room of `w × d` m at (x0, 0), its map uniform at `df` % (null: not computed). */
+function result(
+  number: string,
+  x0: number,
+  w: number,
+  d: number,
+  df: number | null,
+  problem: string | null = null,
+): RoomResult {
+  const room: IfcRoom = {
+    ifcId: 1,
+    number,
+    name: 'Room',
+    storey: 'Level 1',
+    zones: [],
+    area: w * d,
+    floor_height_above_terrain: 0,
+    height_roof_over_floor: 2.6,
+    room_polygon: [
+      [x0, 0],
+      [x0 + w, 0],
+      [x0 + w, d],
+      [x0, d],
+    ],
+    windows: [],
+    problem,
+    notes: [],
+  };
+  if (df === null) return { room, sheet: null, summary: null, error: null };
+  const n = 10 * 10;
+  const map = {
+    rows: 10,
+    cols: 10,
+    df: new Float32Array(n).fill(df),
+    mask: new Uint8Array(n).fill(1),
+    origin: { x: x0, y: d },
+    resolution: 0.1,
+  };
+  return { room, sheet: null, summary: summarise(map, DEFAULT_COMPLIANCE), error: null };
+}
+
+describe('roomStanding', () => {
+  it('reads the chosen rule’s verdict, and says when there is none yet or none can be', () => {
+    // DF 1.5 % everywhere: BFS (≥ 1 % on half) passes, EN 17037 target (≥ 2 % on half) fails.
+    const r = result('A1', 0, 4, 4, 1.5);
+    expect(roomStanding(r, 'bfs')).toBe('pass');
+    expect(roomStanding(r, 'en-target')).toBe('fail');
+    expect(roomStanding(r, 'en-minimum')).toBe('pass');
+    expect(roomStanding(result('A2', 0, 4, 4, null), 'bfs')).toBe('pending');
+    expect(roomStanding(result('A3', 0, 4, 4, null, 'No window in its walls'), 'bfs')).toBe('none');
+    expect(roomStanding({ ...result('A4', 0, 4, 4, null), error: 'engine failed' }, 'bfs')).toBe('error');
+  });
+});
+
+describe('labelPoint', () => {
+  it('puts an L-shaped room’s label inside the room, where its centroid is not', () => {
+    // An L: 6 × 1 along the bottom and 1 × 6 up the left. Its vertex mean (≈ (2.2, 2.2)) lies outside.
+    const L: [number, number][] = [
+      [0, 0],
+      [6, 0],
+      [6, 1],
+      [1, 1],
+      [1, 6],
+      [0, 6],
+    ];
+    const [x, y] = labelPoint(L);
+    const inside = (x > 0 && x < 6 && y > 0 && y < 1) || (x > 0 && x < 1 && y > 0 && y < 6);
+    expect(inside).toBe(true);
+  });
+});
+
+describe('storeyFrame and scaleBarMetres', () => {
+  it('frames every room with the margin, and picks round bar lengths', () => {
+    const f = storeyFrame([result('A', 0, 4, 3, 1).room, result('B', 4, 5, 3, 1).room], 1);
+    expect(f).toEqual({ minX: -1, minY: -1, maxX: 10, maxY: 4 });
+    expect(scaleBarMetres(3.7)).toBe(2);
+    expect(scaleBarMetres(5)).toBe(5);
+    expect(scaleBarMetres(0.8)).toBe(0.5);
+    expect(scaleBarMetres(140)).toBe(100);
+  });
+});
+
+describe('storeyPlanSvg', () => {
+  it('fills each room by its standing and keys the fills', () => {
+    const svg = storeyPlanSvg({
+      storey: 'Level 1',
+      results: [
+        result('A1', 0, 4, 4, 1.5),
+        result('A2', 4, 4, 4, 0.3),
+        result('A3', 8, 2, 4, null, 'No window in its walls'),
+        result('A4', 10, 3, 4, null),
+      ],
+      north: 30,
+      by: 'bfs',
+      width: 1000,
+      height: 600,
+    });
+    const standing = [...svg.matchAll(/data-room="([^"]+)" data-standing="([a-z]+)"/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(standing).toEqual([
+      ['A1', 'pass'],
+      ['A2', 'fail'],
+      ['A3', 'none'],
+      ['A4', 'pending'],
+    ]);
+    expect(svg).toContain('✓ 1.5 %');
+    expect(svg).toContain('✗ 0.3 %');
+    expect(svg).toContain('rotate(30)');
+    expect(svg).toContain('BFS 2024:8:');
+    // One scale for every room: 13 m of rooms and 2 m of margin across 1000 px, 66.67 px a metre, y down.
+    expect(svg).toContain('M 66.67 333.33 L 333.33 333.33 L 333.33 66.67');
+  });
+});
