@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { boxStl } from '../test/helpers/boxStl';
+import { stepFile } from '../test/ifc/stepFile';
 import { seriousViolations } from './axe';
 
 /**
@@ -115,6 +117,55 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   // Back to the building: the plan again, on the storey it showed.
   await page.getByTestId('view-building').click();
   await expect(plan.locator('[data-testid="storey"][aria-pressed="true"]')).toHaveText('Level 1');
+});
+
+test('a context file around a building: a block across the street darkens its room, removing it gives the light back', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const ifc = stepFile({
+    spaces: [{ name: '101', longName: 'Office', min: [0, 0, 0], max: [5, 4, 2.7] }],
+    walls: [{ min: [0, -0.3, 0], max: [5, 0, 2.7] }],
+    windows: [{ name: 'W', wall: 0, min: [1.5, -0.3, 0.9], max: [3.5, 0, 2.2] }],
+  });
+  await page
+    .getByTestId('ifc-file')
+    .setInputFiles({ name: 'office.ifc', mimeType: 'application/octet-stream', buffer: Buffer.from(ifc) });
+  const status = page.getByTestId('ifc-status');
+  const df = page.getByTestId('ifc-room-df');
+  const mean = async (): Promise<number> => Number(/DF (\d+\.\d+) %/.exec((await df.textContent())!)![1]);
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  const open = await mean();
+  const before = Number((await page.getByTestId('ifc-triangles').textContent())!.replace(/\D/g, ''));
+
+  await page.getByTestId('ifc-context-file').setInputFiles({
+    name: 'block.stl',
+    mimeType: 'model/stl',
+    buffer: Buffer.from(boxStl([-3, -9, 0], [8, -8, 9])),
+  });
+  await expect(page.getByTestId('ifc-contexts')).toContainText('block.stl');
+  await expect(page.getByTestId('ifc-triangles')).toContainText(
+    `${(before + 12).toLocaleString('en')} triangles`,
+  );
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(df).toHaveAttribute('data-quality', 'standard');
+  const shaded = await mean();
+  expect(shaded).toBeLessThan(open * 0.85); // a 9 m block 8 m away hides the low sky the window saw
+
+  await page.getByRole('button', { name: 'Remove block.stl' }).click();
+  await expect(page.getByTestId('ifc-contexts')).toHaveCount(0);
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(df).toHaveAttribute('data-quality', 'standard');
+  expect(Math.abs((await mean()) - open)).toBeLessThan(0.02 * open + 0.01);
+
+  // A file that is no mesh says why, and the building stays as it was.
+  await page
+    .getByTestId('ifc-context-file')
+    .setInputFiles({ name: 'notes.stl', mimeType: 'model/stl', buffer: Buffer.from('hello') });
+  await expect(page.getByTestId('ifc-context-error')).toContainText('notes.stl');
+  await expect(page.getByTestId('ifc-triangles')).toContainText(`${before.toLocaleString('en')} triangles`);
 });
 
 test('a file that is not a whole IFC file says so', async ({ page }) => {

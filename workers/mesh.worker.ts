@@ -8,12 +8,20 @@ import * as Comlink from 'comlink';
 import { windowGeometry } from '../src/core/geometry/window';
 import { buildObstructionScene, obstructionFan, type ObstructionScene } from '../src/core/obstruction';
 import type { WindowSpec } from '../src/core/types';
-import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/app/importers/importMesh';
+import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/core/importers/importMesh';
 import { buildingFromIfc, type IfcBuilding } from '../src/core/ifc/building';
 import { buildingRequests } from '../src/core/ifc/roomRequest';
+import { ifcContextTriangles, joinContext } from '../src/core/ifc/context';
 
 let positions: Float32Array | null = null;
 let scene: ObstructionScene | null = null;
+
+/** The building last read from IFC: its rooms, its own triangles and the context files added to it. */
+let ifc: {
+  building: Omit<IfcBuilding, 'context'>;
+  own: Float32Array;
+  files: { name: string; positions: Float32Array }[];
+} | null = null;
 
 /** A building read from IFC: its rooms, each analysable one's /run body (angles from the building). */
 export type IfcAnswer =
@@ -24,6 +32,18 @@ export type IfcAnswer =
       requests: ({ body: object } | null)[];
       display: Float32Array;
       triangles: number;
+    }
+  | { ok: false; message: string };
+
+/** The building's requests again, after a context file was added or removed. */
+export type ContextAnswer =
+  | {
+      ok: true;
+      requests: ({ body: object } | null)[];
+      display: Float32Array;
+      triangles: number;
+      /** The context files' names, in the order they were added. */
+      contexts: string[];
     }
   | { ok: false; message: string };
 
@@ -55,6 +75,35 @@ function displayCopy(p: Float32Array, centre: [number, number]): Float32Array {
   for (let t = 0; t < n && k < DISPLAY_BUDGET; t++)
     if (d[t]! <= limit) out.set(p.subarray(9 * t, 9 * t + 9), 9 * k++);
   return out;
+}
+
+/**
+ * The building's surroundings (its own triangles and the context files) become this worker's mesh, and
+ * every analysable room's /run body is made again with its windows' angles from it.
+ */
+function surround(): {
+  requests: ({ body: object } | null)[];
+  display: Float32Array;
+  triangles: number;
+  contexts: string[];
+} {
+  const { building, own, files } = ifc!;
+  const context = joinContext(
+    own,
+    files.map((f) => f.positions),
+    building.terrainZ,
+  );
+  const requests = buildingRequests(building.rooms, context).map((body) => (body ? { body } : null));
+  // The tree buildingRequests built and adopted: the angles of a room opened later query it too.
+  positions = context;
+  scene = buildObstructionScene({ positions: context });
+  const xs = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[0]));
+  const ys = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[1]));
+  const centre: [number, number] = xs.length
+    ? [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2]
+    : [0, 0];
+  const display = displayCopy(context, centre);
+  return { requests, display, triangles: context.length / 9, contexts: files.map((f) => f.name) };
 }
 
 const api = {
@@ -99,22 +148,46 @@ const api = {
         ...(onProgress ? { onProgress } : {}),
       });
       const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
-      const requests = buildingRequests(building.rooms, context).map((body) => (body ? { body } : null));
-      // The tree buildingRequests built and adopted: the angles of a room opened later query it too.
-      positions = context;
-      scene = buildObstructionScene({ positions: context });
-      const xs = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[0]));
-      const ys = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[1]));
-      const centre: [number, number] = xs.length
-        ? [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2]
-        : [0, 0];
-      const display = displayCopy(context, centre);
-      return Comlink.transfer({ ok: true, building, requests, display, triangles: context.length / 9 }, [
-        display.buffer,
-      ]);
+      ifc = { building, own: context, files: [] };
+      const r = surround();
+      return Comlink.transfer({ ok: true, building, ...r }, [r.display.buffer]);
     } catch (e) {
       return { ok: false, message: (e as Error).message };
     }
+  },
+
+  /**
+   * Adds a context file to the building (IFC: everything in it that stands in the sky; OBJ, STL, glTF as
+   * for a drawn room), in the building file's coordinates on its terrain; every room's angles again.
+   */
+  async addBuildingContext(name: string, bytes: Uint8Array, up: UpAxis | 'auto'): Promise<ContextAnswer> {
+    if (!ifc) return { ok: false, message: 'Open a building first.' };
+    try {
+      let p: Float32Array;
+      if (/\.ifc$/i.test(name)) {
+        const { readIfc } = await import('../src/ifc/webIfcSource');
+        p = ifcContextTriangles(
+          await readIfc(bytes, { locate: (file) => new URL(`../ifc/${file}`, self.location.href).href }),
+        );
+        if (p.length === 0) return { ok: false, message: `'${name}' holds nothing that stands in the sky.` };
+      } else p = (await importMesh(name, bytes, up)).positions;
+      ifc.files.push({ name, positions: p });
+    } catch (e) {
+      return {
+        ok: false,
+        message: e instanceof ImportError ? e.message : `'${name}' cannot be read: ${(e as Error).message}`,
+      };
+    }
+    const r = surround();
+    return Comlink.transfer({ ok: true, ...r }, [r.display.buffer]);
+  },
+
+  /** Takes the context file at `index` away from the building; every room's angles again. */
+  removeBuildingContext(index: number): ContextAnswer {
+    if (!ifc) return { ok: false, message: 'Open a building first.' };
+    ifc.files.splice(index, 1);
+    const r = surround();
+    return Comlink.transfer({ ok: true, ...r }, [r.display.buffer]);
   },
 
   /** Uses triangles the page already has (a share link's small mesh). */

@@ -1,7 +1,7 @@
 /**
  * A whole building from IFC, from the command line (issue 20 §5): every IfcSpace analysed, one row each.
  *
- *   npm run ifc -- building.ifc [--context ctx.ifc]… [--out report/] [--method engine|model]
+ *   npm run ifc -- building.ifc [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model]
  *                  [--quality draft|standard|high] [--frame-ratio 0.2] [--threads N]
  *
  * Writes report/rooms.csv (one row per IfcSpace, none left out, with the reason where a room could not be
@@ -19,6 +19,8 @@ import { basename, join } from 'node:path';
 import { answerFromResponse } from '../core/api/roomAnswer';
 import { buildingFromIfc } from '../core/ifc/building';
 import { buildingRequests } from '../core/ifc/roomRequest';
+import { ifcContextTriangles, joinContext } from '../core/ifc/context';
+import { importMesh } from '../core/importers/importMesh';
 import { buildingReportHtml, type RoomResult } from '../core/report/buildingReport';
 import { apartmentsCsv, apartmentsOf, roomRow, roomsCsv } from '../core/report/roomsTable';
 import { ifcRoomSheet } from '../core/report/ifcRoomSheet';
@@ -110,6 +112,24 @@ async function readFile(path: string, what: string, onProgress?: (f: number) => 
   }
 }
 
+/** A context file: IFC (everything in it that stands in the sky), else OBJ, STL or glTF (as the app takes them). */
+async function readContext(path: string): Promise<Float32Array> {
+  if (/\.ifc$/i.test(path)) return ifcContextTriangles(await readFile(path, 'context file'));
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(path));
+  } catch (e) {
+    throw new ArgsError(
+      `The context file ${path} cannot be opened (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`,
+    );
+  }
+  try {
+    return (await importMesh(basename(path), bytes, 'auto')).positions;
+  } catch (e) {
+    throw new ArgsError(`The context file ${path} cannot be read: ${(e as Error).message}`);
+  }
+}
+
 class ArgsError extends Error {}
 
 async function main(argv: string[]): Promise<number> {
@@ -127,18 +147,10 @@ async function main(argv: string[]): Promise<number> {
   });
   if (process.stderr.isTTY) process.stderr.write('\r');
   const building = buildingFromIfc(source, { defaultFrameRatio: args.frameRatio });
-  // Surroundings from other files, in the same coordinates, on the same terrain.
-  const parts = [building.context];
-  for (const c of args.contexts) {
-    const ctx = await readFile(c, 'context file');
-    for (const e of ctx.obstruction) {
-      const p = Float32Array.from(e.positions);
-      for (let i = 2; i < p.length; i += 3) p[i]! -= building.terrainZ;
-      parts.push(p);
-    }
-  }
-  const context = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  parts.reduce((at, p) => (context.set(p, at), at + p.length), 0);
+  // Surroundings from other files (IFC, OBJ, STL, glTF), in the same coordinates, on the same terrain.
+  const files: Float32Array[] = [];
+  for (const c of args.contexts) files.push(await readContext(c));
+  const context = joinContext(building.context, files, building.terrainZ);
   say(
     `${basename(args.file)}: ${building.rooms.length} rooms, ${building.rooms.reduce((n, r) => n + r.windows.length, 0)} windows in walls, ${(context.length / 9).toLocaleString('en')} obstruction triangles`,
   );
@@ -256,6 +268,7 @@ async function main(argv: string[]): Promise<number> {
       file: basename(args.file),
       building,
       triangles: context.length / 9,
+      contexts: args.contexts.map((c) => basename(c)),
       apartments,
       results,
       method:

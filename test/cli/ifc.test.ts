@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ModelStatus } from '../../src/server/model/status';
 import { stepFile } from '../ifc/stepFile';
+import { boxStl } from '../helpers/boxStl';
 import { post, testApp } from '../server/inProcess';
 
 /**
@@ -123,6 +124,32 @@ describe('the IFC command line', () => {
     const h = room.request.parameters.windows.w1.horizon as number[];
     expect(h[32]).toBeGreaterThan(40);
     expect(h[32]).toBeLessThan(50);
+  }, 120_000);
+
+  it('takes context files in the building’s coordinates, on its terrain: an STL block across the street', async () => {
+    // The storey stands at 3 m in the file: the terrain is there, and the context file's z is shifted with it.
+    const file = join(dir, 'office3.ifc');
+    writeFileSync(
+      file,
+      stepFile({
+        storeyElevation: 3,
+        spaces: [{ name: '101', longName: 'Office', min: [0, 0, 3], max: [5, 4, 5.7] }],
+        walls: [{ min: [0, -0.3, 3], max: [5, 0, 5.7] }],
+        windows: [{ name: 'W', wall: 0, min: [1.5, -0.3, 3.9], max: [3.5, 0, 5.2] }],
+      }),
+    );
+    const stl = join(dir, 'block.stl');
+    writeFileSync(stl, boxStl([-3, -9, 3], [8, -8, 12]));
+    const out = join(dir, 'office3');
+    await cli(file, '--context', stl, '--method', 'model', '--out', out, '--threads', '1');
+    const room = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8')).rooms[0];
+    // As with the block in the building file itself: about atan(8.45 / 8.3) ≈ 45° straight out.
+    const h = room.request.parameters.windows.w1.horizon as number[];
+    expect(h[32]).toBeGreaterThan(40);
+    expect(h[32]).toBeLessThan(50);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain(
+      'and the context files block.stl (in the building',
+    );
   }, 120_000);
 
   it('says what is wrong with a file or the arguments, and exits 2', async () => {

@@ -15,6 +15,8 @@ import type { EngineQuality } from './answerStore';
 import { ensureModel } from './predictor';
 import { ENGINE_STEPS } from './settle';
 import { engineWorker, meshWorker, modelWorker } from './workers';
+import type { ContextAnswer } from '../../../workers/mesh.worker';
+import type { UpAxis } from '../../core/importers/importMesh';
 
 /**
  * A building opened from IFC (issue 20 §1–2): read in the surroundings worker (web-ifc, never on the
@@ -56,6 +58,11 @@ export interface BuildingState {
    * grouped by the file's IfcZones.
    */
   apartments: string[] | null;
+  /** The context files around the building, in the order they were added. */
+  contexts: string[];
+  /** The context file being read, and why the last one could not be. */
+  contextBusy: string | null;
+  contextError: string | null;
 }
 
 const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy'> = {
@@ -69,6 +76,9 @@ const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy'> = {
   view: 'room',
   storey: null,
   apartments: null,
+  contexts: [],
+  contextBusy: null,
+  contextError: null,
 };
 
 export const useBuilding = create<BuildingState>()(() => ({
@@ -118,6 +128,15 @@ export async function openIfc(file: File): Promise<void> {
     triangles: answer.triangles,
     outcomes: requests.map(() => null),
   });
+  await analyse(mine);
+}
+
+/**
+ * Every analysable room of the building, in the background: the model's preview of each, then the
+ * engine's map at draft and at standard quality. Stops as soon as another run starts (`run` moves on).
+ */
+async function analyse(mine: number): Promise<void> {
+  const requests = useBuilding.getState().requests;
   const todo = requests.flatMap((r, i) => (r ? [i] : []));
   try {
     await ensureModel();
@@ -175,6 +194,49 @@ export async function openIfc(file: File): Promise<void> {
 
 let engineJobs = 0;
 let currentJob: number | null = null;
+
+/**
+ * Adds a context file (IFC, OBJ, STL, glTF) around the building, in its coordinates and on its terrain:
+ * every room's angles change, so every room is analysed again.
+ */
+export async function addContext(file: File, up: UpAxis | 'auto' = 'auto'): Promise<void> {
+  await changeContext(file.name, async () => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return meshWorker().addBuildingContext(file.name, Comlink.transfer(bytes, [bytes.buffer]), up);
+  });
+}
+
+export async function removeContext(index: number): Promise<void> {
+  const name = useBuilding.getState().contexts[index];
+  if (name !== undefined) await changeContext(name, () => meshWorker().removeBuildingContext(index));
+}
+
+async function changeContext(name: string, change: () => Promise<ContextAnswer>): Promise<void> {
+  if (!useBuilding.getState().building) return;
+  cancelBuilding();
+  const mine = ++run;
+  useBuilding.setState({ contextBusy: name, contextError: null });
+  const answer = await change();
+  if (run !== mine) return;
+  if (!answer.ok) {
+    useBuilding.setState({ contextBusy: null, contextError: answer.message });
+    return;
+  }
+  const visible = useMeshDisplay.getState().visible;
+  useMeshDisplay.getState().setMesh(answer.display);
+  useMeshDisplay.getState().setVisible(visible);
+  useBuilding.setState((s) => ({
+    contextBusy: null,
+    contexts: answer.contexts,
+    requests: answer.requests,
+    triangles: answer.triangles,
+    outcomes: answer.requests.map(() => null),
+    phase: 'analysing',
+    progress: 0,
+    message: s.message,
+  }));
+  await analyse(mine);
+}
 
 /** Stops the background analysis; the rooms done so far keep their results. */
 export function cancelBuilding(): void {
@@ -236,7 +298,9 @@ function results(withSheets: boolean): RoomResult[] {
               o.method === 'engine'
                 ? `Lux engine (physics), ${o.quality} quality`
                 : 'Lux model (a preview; open the room for the engine’s answer)',
-            surroundings: 'The building itself',
+            surroundings: s.contexts.length
+              ? `The building itself and ${s.contexts.join(', ')}`
+              : 'The building itself',
             stamp,
           })
         : null;
@@ -259,6 +323,7 @@ export function buildingReport(): string {
     file: s.file ?? 'IFC',
     building: s.building!,
     triangles: s.triangles,
+    contexts: s.contexts,
     results: results(true),
     apartments: buildingApartments(),
     method:

@@ -1,7 +1,9 @@
 import { windowToFloor } from '../../core/ifc/roomRequest';
 import { download } from './download';
 import {
+  addContext,
   apartmentCsv,
+  removeContext,
   buildingApartments,
   buildingCsv,
   setApartment,
@@ -79,6 +81,52 @@ export function BuildingPanel(): React.JSX.Element {
           <button type="button" onClick={cancelBuilding} data-testid="ifc-cancel">
             Cancel
           </button>
+        </div>
+      )}
+      {s.building && (
+        <div className="building-context">
+          <label className="file-field">
+            <span>
+              Add surroundings: neighbours as IFC, or a city as OBJ, STL or glTF, in the building’s
+              coordinates
+            </span>
+            <input
+              type="file"
+              accept=".ifc,.obj,.stl,.gltf,.glb"
+              data-testid="ifc-context-file"
+              disabled={s.contextBusy !== null}
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                if (f) void addContext(f);
+                e.target.value = '';
+              }}
+            />
+          </label>
+          {s.contextBusy && <p role="status">Reading {s.contextBusy}…</p>}
+          {s.contextError && (
+            <p className="error" role="alert" data-testid="ifc-context-error">
+              {s.contextError}
+            </p>
+          )}
+          {s.contexts.length > 0 && (
+            <ul className="rooms" data-testid="ifc-contexts">
+              {s.contexts.map((c, i) => (
+                <li key={`${i}-${c}`} className="room-head">
+                  <span>{c}</span>
+                  <button type="button" onClick={() => void removeContext(i)} aria-label={`Remove ${c}`}>
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="hint" data-testid="ifc-triangles">
+            The rooms see {s.triangles.toLocaleString('en')} triangles: the building’s own
+            {s.contexts.length
+              ? ` and ${s.contexts.length} context file${s.contexts.length > 1 ? 's' : ''}`
+              : ''}
+            .
+          </p>
         </div>
       )}
       {storeys.map((storey) => (

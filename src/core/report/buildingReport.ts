@@ -27,6 +27,8 @@ export interface BuildingReport {
   building: Omit<IfcBuilding, 'context'>;
   /** Triangles of the obstruction mesh (the building's and the context files'). */
   triangles: number;
+  /** The context files' names, in the order they were added. */
+  contexts?: string[];
   results: RoomResult[];
   /** Which computation gave the maps, in words. */
   method: string;
@@ -109,7 +111,7 @@ export function buildingReportHtml(r: BuildingReport): string {
 <dt>Rooms (IfcSpace)</dt><dd>${r.results.length}, of which ${analysed.length} analysed</dd>
 <dt>Terrain</dt><dd>the lowest room's floor, z = ${b.terrainZ.toFixed(2)} m in the file</dd>
 <dt>True north</dt><dd>${b.northFromFile ? `${b.north.toFixed(1)}° clockwise from the plan's up (from the file)` : "not given by the file: the plan's up is taken as north"}</dd>
-<dt>Obstruction</dt><dd>${r.triangles.toLocaleString('en')} triangles: the building's own walls, slabs, roofs and other elements, and any context files</dd>
+<dt>Obstruction</dt><dd>${r.triangles.toLocaleString('en')} triangles: the building's own walls, slabs, roofs and other elements${r.contexts?.length ? `, and the context files ${esc(r.contexts.join(', '))} (in the building's coordinates, on its terrain)` : '; no context files'}</dd>
 <dt>Computation</dt><dd>${esc(r.method)}</dd>
 </dl>
 <h2>Rooms</h2>

@@ -1,0 +1,30 @@
+import type { IfcSourceData } from './source';
+
+/**
+ * What a building's rooms see (issue 20 §1): the building's own elements and every context file the user
+ * adds (neighbours as IFC, a city as OBJ/STL/glTF), one triangle soup on the building's terrain. Context
+ * files are taken in the building file's coordinates, as exports of one project share them: their z is
+ * shifted by the same terrain as the building's.
+ */
+export function joinContext(
+  own: Float32Array,
+  files: readonly Float32Array[],
+  terrainZ: number,
+): Float32Array {
+  const out = new Float32Array(files.reduce((n, p) => n + p.length, own.length));
+  out.set(own);
+  let at = own.length;
+  for (const p of files) {
+    out.set(p, at);
+    for (let i = at + 2; i < at + p.length; i += 3) out[i]! -= terrainZ;
+    at += p.length;
+  }
+  return out;
+}
+
+/** A context IFC file's triangles: everything in it that stands in the sky (its rooms and windows not). */
+export function ifcContextTriangles(d: IfcSourceData): Float32Array {
+  const out = new Float32Array(d.obstruction.reduce((n, e) => n + e.positions.length, 0));
+  d.obstruction.reduce((at, e) => (out.set(e.positions, at), at + e.positions.length), 0);
+  return out;
+}
