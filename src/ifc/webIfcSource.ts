@@ -6,6 +6,7 @@ import type {
   IfcStorey,
   IfcWindowData,
 } from '../core/ifc/source';
+import type { WindowLining } from '../core/ifc/windowLining';
 
 /**
  * Reads an IFC file with web-ifc (IFC2x3 and IFC4, WASM in the browser and in Node) into the plain data the
@@ -173,6 +174,63 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
       hostOf.set(filler, openingWall.get(opening)!);
   }
 
+  // What the file says of each window's frame: lining and panel properties on its type (IfcWindowType,
+  // IFC2x3's IfcWindowStyle) or on the window itself, and how its panels are laid out.
+  const liningSets = new Map<number, number[]>();
+  const partitionOf = new Map<number, string>();
+  const framePart = (set: number): boolean => {
+    const t = ifc.GetLineType(model, set);
+    return t === W.IFCWINDOWLININGPROPERTIES || t === W.IFCWINDOWPANELPROPERTIES;
+  };
+  for (const id of ids(W.IFCRELDEFINESBYTYPE)) {
+    const r = line(id);
+    const typeId = ref(r.RelatingType);
+    if (typeId === null) continue;
+    const type = line(typeId);
+    const sets = list(type.HasPropertySets).flatMap((p) =>
+      ref(p) !== null && framePart(ref(p)!) ? [ref(p)!] : [],
+    );
+    const partition = text(type.PartitioningType) || text(type.OperationType);
+    for (const c of list(r.RelatedObjects)) {
+      const k = ref(c);
+      if (k === null) continue;
+      if (sets.length) liningSets.set(k, [...(liningSets.get(k) ?? []), ...sets]);
+      if (partition) partitionOf.set(k, partition);
+    }
+  }
+  for (const id of ids(W.IFCRELDEFINESBYPROPERTIES)) {
+    const r = line(id);
+    const set = ref(r.RelatingPropertyDefinition);
+    if (set === null || !framePart(set)) continue;
+    for (const c of list(r.RelatedObjects))
+      if (ref(c) !== null) liningSets.set(ref(c)!, [...(liningSets.get(ref(c)!) ?? []), set]);
+  }
+  const liningOf = (id: number, w: Line): WindowLining | null => {
+    const sets = liningSets.get(id);
+    const W_ = value(w.OverallWidth),
+      H_ = value(w.OverallHeight);
+    if (!sets || typeof W_ !== 'number' || typeof H_ !== 'number') return null;
+    const num = (v: unknown): number | null => (typeof value(v) === 'number' ? (value(v) as number) : null);
+    const l: WindowLining = {
+      overallWidth: W_,
+      overallHeight: H_,
+      liningThickness: null,
+      mullionThickness: null,
+      transomThickness: null,
+      frameThickness: null,
+      partitioning: text(w.PartitioningType) || partitionOf.get(id) || null,
+    };
+    for (const set of sets) {
+      const p = line(set);
+      if (ifc.GetLineType(model, set) === W.IFCWINDOWLININGPROPERTIES) {
+        l.liningThickness ??= num(p.LiningThickness);
+        l.mullionThickness ??= num(p.MullionThickness);
+        l.transomThickness ??= num(p.TransomThickness);
+      } else l.frameThickness ??= num(p.FrameThickness);
+    }
+    return l;
+  };
+
   const spaceIds = ids(W.IFCSPACE);
   const windowIds = ids(W.IFCWINDOW);
   const obstructionIds = Object.entries(OBSTRUCTION_TYPES).flatMap(([type, code]) =>
@@ -211,6 +269,7 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
       hostWall: hostOf.get(id) ?? null,
       positions: all,
       glass,
+      lining: liningOf(id, w),
     };
   });
   const obstruction: IfcElementData[] = obstructionIds.map(({ id, type }) => {

@@ -108,6 +108,41 @@ describe('a building read from IFC (exact cases)', () => {
     expect(r.windows[0]).toMatchObject({ x1: 1.5, y1: 0, z1: 0.9, x2: 3.5, y2: -0.3, z2: 2.2 });
   });
 
+  it('takes the frame from the file’s lining and panel properties when it shows no glass (metres or millimetres)', async () => {
+    // 2 × 1.3 m, two panels side by side: a 50 mm lining, a 60 mm mullion and each panel's 40 mm frame
+    // leave 2 − 0.1 − 0.06 − 4 × 0.04 = 1.68 m by 1.3 − 0.1 − 2 × 0.04 = 1.12 m of glass.
+    const lined: StepBuilding = {
+      ...office,
+      windows: [
+        {
+          name: 'W-lined',
+          wall: 0,
+          min: [1.5, -0.3, 0.9],
+          max: [3.5, 0, 2.2],
+          lining: {
+            lining: 0.05,
+            mullion: 0.06,
+            transom: 0.07,
+            frame: 0.04,
+            partitioning: 'DOUBLE_PANEL_VERTICAL',
+          },
+        },
+      ],
+    };
+    for (const millimetres of [false, true]) {
+      const w = buildingFromIfc(await read({ ...lined, millimetres })).rooms[0]!.windows[0]!;
+      expect(w.frameFrom).toBe('lining');
+      expect(w.window_frame_ratio).toBeCloseTo(1 - (1.68 * 1.12) / 2.6, 4);
+    }
+    // A lining the exporter left empty (every thickness zero) says nothing: the project's default.
+    const empty = {
+      ...lined,
+      windows: [{ ...lined.windows[0]!, lining: { lining: 0, partitioning: 'SINGLE_PANEL' } }],
+    };
+    const w = buildingFromIfc(await read(empty), { defaultFrameRatio: 0.25 }).rooms[0]!.windows[0]!;
+    expect([w.frameFrom, w.window_frame_ratio]).toEqual(['default', 0.25]);
+  });
+
   it('puts the terrain at the lowest floor and lists every room, with the reason where it cannot be analysed', async () => {
     const b = buildingFromIfc(
       await read({

@@ -21,6 +21,11 @@ export interface StepWindow extends StepBox {
   wall: number;
   /** The glass pane, a thin box inside the window's box; absent: a window without glass in the file. */
   glass?: StepBox;
+  /**
+   * Its frame as the file states it (m): IfcWindowLiningProperties and IfcWindowPanelProperties on an
+   * IfcWindowType with this partitioning (and on the window, as IFC4 repeats it).
+   */
+  lining?: { lining: number; mullion?: number; transom?: number; frame?: number; partitioning: string };
 }
 
 export interface StepBuilding {
@@ -145,8 +150,24 @@ export function stepFile(b: StepBuilding): string {
       glassSolids.push(g.solid);
     }
     const win = add(
-      `IFCWINDOW(${id()},$,'${w.name}',$,$,#${place(storeyPlace)},#${product(...reps)},$,${f(w.max[2] - w.min[2])},${f(Math.max(w.max[0] - w.min[0], w.max[1] - w.min[1]))},.WINDOW.,.SINGLE_PANEL.,$)`,
+      `IFCWINDOW(${id()},$,'${w.name}',$,$,#${place(storeyPlace)},#${product(...reps)},$,${f(w.max[2] - w.min[2])},${f(Math.max(w.max[0] - w.min[0], w.max[1] - w.min[1]))},.WINDOW.,.${w.lining?.partitioning ?? 'SINGLE_PANEL'}.,$)`,
     );
+    if (w.lining) {
+      const l = w.lining;
+      const opt = (v: number | undefined): string => (v === undefined ? '$' : f(v));
+      const lining = add(
+        `IFCWINDOWLININGPROPERTIES(${id()},$,$,$,${f(0.1)},${f(l.lining)},${opt(l.transom)},${opt(l.mullion)},$,$,$,$,$,$,$,$)`,
+      );
+      const sets = [lining];
+      if (l.frame !== undefined)
+        sets.push(
+          add(`IFCWINDOWPANELPROPERTIES(${id()},$,$,$,.SIDEHUNGLEFTHAND.,.LEFT.,${f(0.07)},${f(l.frame)},$)`),
+        );
+      const type = add(
+        `IFCWINDOWTYPE(${id()},$,'Window type',$,$,(${sets.map((x) => `#${x}`).join(',')}),$,$,$,.WINDOW.,.${l.partitioning}.,$,$)`,
+      );
+      add(`IFCRELDEFINESBYTYPE(${id()},$,$,$,(#${win}),#${type})`);
+    }
     for (const solid of glassSolids) add(`IFCSTYLEDITEM(#${solid},(#${glassStyle}),$)`);
     add(`IFCRELFILLSELEMENT(${id()},$,$,$,#${opening},#${win})`);
     contained.push(win);

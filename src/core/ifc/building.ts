@@ -3,6 +3,7 @@ import type { Vec2 } from '../geometry/vec';
 import type { WindowCorners } from '../geometry/window';
 import { RANGES } from '../validation/ranges';
 import { floorOutline } from './floorOutline';
+import { frameRatioFromLining } from './windowLining';
 import type { IfcSourceData, IfcWindowData } from './source';
 
 /**
@@ -21,8 +22,11 @@ export interface IfcRoomWindow extends WindowCorners {
   ifcId: number;
   name: string;
   window_frame_ratio: number;
-  /** Where the frame ratio came from: the glass in the file's geometry, or the project's default. */
-  frameFrom: 'glass' | 'default';
+  /**
+   * Where the frame ratio came from: the glass in the file's geometry, the file's lining and panel
+   * properties, or the project's default.
+   */
+  frameFrom: 'glass' | 'lining' | 'default';
   /** Width × height of the opening (m). */
   width: number;
   height: number;
@@ -249,8 +253,14 @@ function placeWindow(
   const width = s1 - s0,
     height = z2 - z1;
   const glassArea = projectedArea(w.glass, nx, ny) / 2;
+  // The glass as drawn first; else what the file says of the frame; else the project's default.
   const fromGlass = w.glass.length > 0 && width * height > 0;
-  const frame = fromGlass ? clamp(1 - glassArea / (width * height), 0, 0.95) : defaultFrame;
+  const fromLining = fromGlass || !w.lining ? null : frameRatioFromLining(w.lining);
+  const frame = fromGlass
+    ? clamp(1 - glassArea / (width * height), 0, 0.95)
+    : fromLining !== null
+      ? clamp(fromLining, 0, 0.95)
+      : defaultFrame;
   room.windows.push({
     id: '',
     ifcId: w.id,
@@ -262,7 +272,7 @@ function placeWindow(
     y2: round(ay + uy * s1 + ny * thickness),
     z2: round(z2),
     window_frame_ratio: round(frame),
-    frameFrom: fromGlass ? 'glass' : 'default',
+    frameFrom: fromGlass ? 'glass' : fromLining !== null ? 'lining' : 'default',
     width: round(width),
     height: round(height),
     inner: [

@@ -1,3 +1,5 @@
+import type { WindowLining } from './windowLining';
+
 /**
  * What the building reader (building.ts) needs from an IFC file, as plain data: entities with their
  * names and relations, and their triangles in the world frame the API uses (metres, z up, the file's own
@@ -32,6 +34,8 @@ export interface IfcWindowData {
   positions: Float32Array;
   /** The triangles of its transparent parts (glass: a colour with alpha < 1), for the frame ratio. */
   glass: Float32Array;
+  /** What the file says of its frame (lining and panel properties), when it says anything. */
+  lining?: WindowLining | null;
 }
 
 export interface IfcElementData {
