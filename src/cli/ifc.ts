@@ -20,6 +20,7 @@ import { answerFromResponse } from '../core/api/roomAnswer';
 import { buildingFromIfc } from '../core/ifc/building';
 import { buildingRequests } from '../core/ifc/roomRequest';
 import { ifcContextTriangles, joinContext } from '../core/ifc/context';
+import { floorDrop } from '../core/api/highFloor';
 import { importMesh } from '../core/importers/importMesh';
 import { buildingReportHtml, type RoomResult } from '../core/report/buildingReport';
 import { apartmentsCsv, apartmentsOf, roomRow, roomsCsv } from '../core/report/roomsTable';
@@ -188,7 +189,13 @@ async function main(argv: string[]): Promise<number> {
       const request = requests[i]!;
       const body =
         args.method === 'engine'
-          ? { ...request, quality: args.quality, ...(meshId ? { mesh_id: meshId } : {}) }
+          ? {
+              ...request,
+              quality: args.quality,
+              // A room sent lowered (above the API's 10 m) is seen through its angles: the building's
+              // mesh would stand at the wrong height around it.
+              ...(meshId && floorDrop(room.floor_height_above_terrain) === 0 ? { mesh_id: meshId } : {}),
+            }
           : request;
       const task: TaskRequest = {
         op: args.method === 'engine' ? 'simulate' : 'run',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { buildingFromIfc } from '../../src/core/ifc/building';
-import { roomRequest } from '../../src/core/ifc/roomRequest';
+import { buildingRequests, roomRequest } from '../../src/core/ifc/roomRequest';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { readIfc } from '../../src/ifc/webIfcSource';
 import { stepFile, type StepBuilding } from './stepFile';
@@ -177,9 +177,17 @@ describe('a building read from IFC (exact cases)', () => {
     expect(officeRoom!.problem).toBeNull();
     expect(officeRoom!.floor_height_above_terrain).toBeCloseTo(3, 6);
     expect(officeRoom!.windows[0]).toMatchObject({ z1: 4, z2: 5 }); // above the terrain, not the file's datum
-    expect(loft!.problem).toBe(
-      'Its floor is 12.00 m above the terrain; the daylight model and the API take 0–10 m.',
+    // 12 m up: analysed, sent at the API's 10 m with its window lowered by 2 m; its angles are measured
+    // where it is (the request stands alone and the API takes it).
+    expect(loft!.problem).toBeNull();
+    expect(loft!.floor_height_above_terrain).toBeCloseTo(12, 6);
+    expect(loft!.notes).toContain(
+      "Its floor is 12.00 m above the terrain: sent at 10 m (the API's top), its windows lowered with it and their angles measured where they are.",
     );
+    const sent = buildingRequests(b.rooms, b.context)[2]!;
+    expect(sent.parameters.floor_height_above_terrain).toBe(10);
+    expect(sent.parameters.windows).toMatchObject({ w1: { z1: 11, z2: 12 } });
+    expect(() => parseRunRequest(sent)).not.toThrow();
     expect(b.unplaced).toEqual([
       {
         ifcId: expect.any(Number),

@@ -1,4 +1,5 @@
 import { polygonDefect, signedArea } from '../../core/geometry/polygon';
+import { lowerToFloorRange } from '../../core/api/highFloor';
 import type { WindowSpec } from '../../core/types';
 import type { Scene, SceneWindow } from './scene';
 
@@ -50,7 +51,7 @@ export function windowCorners(scene: Scene, w: SceneWindow): WindowSpec {
 /** The API direction of a wall's outward normal (degrees, 0 = +x, counter-clockwise; conventions.md). */
 export function edgeDirection(scene: Scene, edge: number): number {
   const e = edgeFrame(scene.outline, edge);
-  return (((Math.atan2(e.ny, e.nx) * 180) / Math.PI) % 360 + 360) % 360;
+  return ((((Math.atan2(e.ny, e.nx) * 180) / Math.PI) % 360) + 360) % 360;
 }
 
 /** Keeps a window inside its wall: the offset clamped so the opening stays on the edge. */
@@ -102,7 +103,8 @@ export function runBody(scene: Scene): {
     windows[id] = s.kind === 'mesh' && s.perWindow[id] ? { ...corners, ...s.perWindow[id] } : corners;
   }
   const zeros = new Array<number>(64).fill(0);
-  return {
+  // A room above the API's 10 m is sent lowered with its windows, its angles measured where it is.
+  return lowerToFloorRange({
     model_type: scene.modelType,
     parameters: {
       height_roof_over_floor: scene.height,
@@ -116,7 +118,7 @@ export function runBody(scene: Scene): {
       : s.kind === 'open'
         ? { horizon: zeros, zenith: zeros }
         : {}),
-  };
+  });
 }
 
 const keys = new WeakMap<Scene, string>();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLOOR_LIMIT } from '../../core/api/highFloor';
 import { DEFAULT_REFLECTANCES, type Reflectances } from '../../core/types';
 import { DEFAULT_COMPLIANCE, type Thresholds } from '../../core/stats/verdicts';
 
@@ -86,8 +87,11 @@ const anglesSchema = z.object({ horizon: angles64, zenith: angles64 });
 
 /** Structural check of a scene from outside (share links, files): shapes and ranges of api.md. */
 export const sceneSchema = z.object({
-  outline: z.array(z.tuple([finite, finite])).min(3).max(200),
-  floorZ: finite.min(0).max(10),
+  outline: z
+    .array(z.tuple([finite, finite]))
+    .min(3)
+    .max(200),
+  floorZ: finite.min(0).max(FLOOR_LIMIT),
   height: finite.gt(0).max(30),
   windows: z
     .array(

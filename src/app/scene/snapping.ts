@@ -60,7 +60,8 @@ export function nearEdge(
     if (L2 === 0) continue;
     const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / L2));
     const d = Math.hypot(a[0] + t * ex - p[0], a[1] + t * ey - p[1]);
-    if (d <= radius && (!best || d < best.distance)) best = { edge: i, along: t * Math.sqrt(L2), distance: d };
+    if (d <= radius && (!best || d < best.distance))
+      best = { edge: i, along: t * Math.sqrt(L2), distance: d };
   }
   return best;
 }

@@ -1,3 +1,4 @@
+import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../../core/api/highFloor';
 import { useApp } from '../state/store';
 import { removeCorner } from '../scene/corners';
 import { CompassRose } from './CompassRose';
@@ -12,7 +13,13 @@ export function RoomPanel(): React.JSX.Element {
   return (
     <section aria-labelledby="room-h">
       <h2 id="room-h">Room</h2>
-      <NumberField label="Floor above terrain" unit="m" value={scene.floorZ} min={0} max={10} onCommit={(v) => edit((s) => ({ ...s, floorZ: v }))} testId="floor-z" />
+      <NumberField label="Floor above terrain" unit="m" value={scene.floorZ} min={0} max={FLOOR_LIMIT} onCommit={(v) => edit((s) => ({ ...s, floorZ: v }))} testId="floor-z" />
+      {floorDrop(scene.floorZ) > 0 && (
+        <p className="hint" data-testid="floor-lowered">
+          Above {FLOOR_MAX} m: the room is sent at {FLOOR_MAX} m, as the API takes it, with its windows’ obstruction
+          angles measured here; over open ground a window sees the same ground from any height.
+        </p>
+      )}
       <NumberField label="Floor to ceiling" unit="m" value={scene.height} min={0.5} max={30} onCommit={(v) => edit((s) => ({ ...s, height: v }))} testId="height" />
       <NumberField
         label="True north, clockwise from the plan's up"

@@ -2,6 +2,7 @@ import { polygonDefect, signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import type { WindowCorners } from '../geometry/window';
 import { RANGES } from '../validation/ranges';
+import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../api/highFloor';
 import { floorOutline } from './floorOutline';
 import { frameRatioFromLining } from './windowLining';
 import type { IfcSourceData, IfcWindowData } from './source';
@@ -108,9 +109,12 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
         room.notes.push(
           `Its floor has steps (${Math.round(f.flatShare * 100)} % of it at its lowest level): analysed as one floor at that level.`,
         );
-      const fr = RANGES.floor_height_above_terrain;
-      if (!room.problem && room.floor_height_above_terrain > fr.max)
-        room.problem = `Its floor is ${room.floor_height_above_terrain.toFixed(2)} m above the terrain; the daylight model and the API take 0–${fr.max} m.`;
+      if (!room.problem && room.floor_height_above_terrain > FLOOR_LIMIT)
+        room.problem = `Its floor is ${room.floor_height_above_terrain.toFixed(2)} m above the terrain (the lowest room's floor); more than ${FLOOR_LIMIT} m is not a building's.`;
+      else if (!room.problem && floorDrop(room.floor_height_above_terrain) > 0)
+        room.notes.push(
+          `Its floor is ${room.floor_height_above_terrain.toFixed(2)} m above the terrain: sent at ${FLOOR_MAX} m (the API's top), its windows lowered with it and their angles measured where they are.`,
+        );
       if (!room.problem && room.height_roof_over_floor > RANGES.height_roof_over_floor.max)
         room.problem = `It is ${room.height_roof_over_floor.toFixed(2)} m high; the API takes up to ${RANGES.height_roof_over_floor.max} m.`;
     }

@@ -1,3 +1,4 @@
+import { lowerToFloorRange } from '../api/highFloor';
 import { windowGeometry } from '../geometry/window';
 import { buildObstructionScene, obstructionFan } from '../obstruction';
 import { adoptScene } from '../obstruction/obstructionScene';
@@ -27,7 +28,8 @@ export function roomRequest(
       ...(angles ? { horizon: angles[i]!.horizon, zenith: angles[i]!.zenith } : {}),
     };
   });
-  return {
+  // A room above the API's 10 m is sent lowered with its windows, its angles measured where it is.
+  return lowerToFloorRange({
     model_type: modelType,
     parameters: {
       height_roof_over_floor: room.height_roof_over_floor,
@@ -35,7 +37,7 @@ export function roomRequest(
       room_polygon: room.room_polygon.map(([x, y]) => [x, y]),
       windows,
     },
-  };
+  });
 }
 
 /** Window-to-floor ratio: the openings' areas (glazed and frame) over the floor area, as the original tool gives it. */

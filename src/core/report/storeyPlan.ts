@@ -134,13 +134,15 @@ export function storeyPlanSvg(s: StoreyPlan): string {
   let x = 8;
   const y = s.height - 10;
   out.push(`<text x="${x}" y="${y}" font-size="12" font-weight="600">${esc(rule)}:</text>`);
-  x += 12 + rule.length * 7;
+  // Widths from the text's length at ~7.2 px a character (12 px sans-serif), with room to spare.
+  x += 16 + rule.length * 7.2;
   for (const st of ['pass', 'fail', 'pending', 'error', 'none'] as const) {
+    const label = `${STANDING[st].mark} ${STANDING[st].label}`;
     out.push(
-      `<rect x="${x}" y="${y - 11}" width="14" height="14" fill="${STANDING[st].fill}" stroke="${INK}" stroke-width="0.8"/>`,
-      `<text x="${x + 20}" y="${y}" font-size="12">${STANDING[st].mark} ${STANDING[st].label}</text>`,
+      `<rect x="${px(x)}" y="${y - 11}" width="14" height="14" fill="${STANDING[st].fill}" stroke="${INK}" stroke-width="0.8"/>`,
+      `<text x="${px(x + 20)}" y="${y}" font-size="12">${label}</text>`,
     );
-    x += 34 + STANDING[st].label.length * 6.5;
+    x += 36 + label.length * 7.2;
   }
   out.push('</svg>');
   return out.join('');

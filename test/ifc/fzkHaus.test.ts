@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildingFromIfc } from '../../src/core/ifc/building';
+import { buildingRequests } from '../../src/core/ifc/roomRequest';
+import { parseRunRequest } from '../../src/core/validation/requests';
+import { readIfc } from '../../src/ifc/webIfcSource';
+
+/**
+ * A second authoring tool (test/fixtures/ifc/fzk-haus.ifc: ArchiCAD 14, IFC2x3; KIT's FZK-Haus, 7
+ * IfcSpace, 11 IfcWindow): read as ArchiCAD shows it. The expected sizes are the file's own
+ * (IfcWindow.OverallWidth × OverallHeight: 2 × 1.2 m on the ground floor, 1 × 1 m in the gables).
+ */
+describe('the ArchiCAD FZK-Haus', async () => {
+  const source = await readIfc(new Uint8Array(readFileSync('test/fixtures/ifc/fzk-haus.ifc')));
+  const b = buildingFromIfc(source);
+
+  it('lists its 7 rooms by storey with their names (STEP-escaped umlauts decoded)', () => {
+    expect(source.schema).toBe('IFC2X3');
+    expect(b.storeys).toEqual(['0. Erdgeschoss', '1. Dachgeschoss']);
+    expect(b.rooms.map((r) => `${r.storey} ${r.number} ${r.name}`)).toEqual([
+      '0. Erdgeschoss 1 Küche',
+      '0. Erdgeschoss 2 Buero',
+      '0. Erdgeschoss 3 Bad',
+      '0. Erdgeschoss 4 Schlafzimmer',
+      '0. Erdgeschoss 5 Wohnen',
+      '0. Erdgeschoss 6 Flur',
+      '1. Dachgeschoss 7 Galerie',
+    ]);
+    expect(b.northFromFile).toBe(false);
+  });
+
+  it('puts all 11 windows into the walls of the rooms they open, at the file’s sizes', () => {
+    expect(b.unplaced).toEqual([]);
+    expect(b.rooms.map((r) => r.windows.length)).toEqual([2, 2, 1, 2, 2, 0, 2]);
+    for (const r of b.rooms)
+      for (const w of r.windows) {
+        const [W, H] = r.storey.startsWith('0.') ? [2, 1.2] : [1, 1];
+        expect(w.width).toBeCloseTo(W, 2);
+        expect(w.height).toBeCloseTo(H, 2);
+        // ArchiCAD draws the glass: the frame ratio is measured, not the default.
+        expect(w.frameFrom).toBe('glass');
+        expect(w.window_frame_ratio).toBeGreaterThan(0.1);
+        expect(w.window_frame_ratio).toBeLessThan(0.6);
+        // Each window's outer corner is across a 0.3 m wall from its inner one.
+        expect(Math.hypot(w.x2 - w.x1, w.y2 - w.y1) ** 2).toBeCloseTo(w.width ** 2 + 0.3 ** 2, 2);
+      }
+    const flur = b.rooms.find((r) => r.name === 'Flur')!;
+    expect(flur.problem).toBe('It has no window in its walls (a room needs at least one IfcWindow).');
+  });
+
+  it('reads the rooms’ floors on the storeys: ground floor on the terrain, the attic 2.7 m up', () => {
+    const ground = b.rooms.filter((r) => r.storey.startsWith('0.'));
+    for (const r of ground) expect(r.floor_height_above_terrain).toBeCloseTo(0, 2);
+    expect(b.rooms[6]!.floor_height_above_terrain).toBeCloseTo(2.7, 2);
+    // The house's outside walls are 12 × 10 m with 0.3 m walls: every room lies inside 0.3–11.7 × 0.3–9.7.
+    for (const r of b.rooms)
+      for (const [x, y] of r.room_polygon) {
+        expect(x).toBeGreaterThanOrEqual(0.3 - 1e-3);
+        expect(x).toBeLessThanOrEqual(11.7 + 1e-3);
+        expect(y).toBeGreaterThanOrEqual(0.3 - 1e-3);
+        expect(y).toBeLessThanOrEqual(9.7 + 1e-3);
+      }
+    const area = b.rooms.slice(0, 6).reduce((a, r) => a + r.area, 0);
+    // The ground floor's rooms tile its inside (11.4 × 9.4 = 107.2 m²) but for the inner walls.
+    expect(area).toBeGreaterThan(95);
+    expect(area).toBeLessThan(107.2);
+  });
+
+  it('makes a request the API takes for each of its 6 rooms with windows', () => {
+    const requests = buildingRequests(b.rooms, b.context);
+    expect(requests.filter((q) => q)).toHaveLength(6);
+    for (const q of requests) if (q) expect(() => parseRunRequest(q)).not.toThrow();
+  });
+});
