@@ -81,7 +81,7 @@ function displayCopy(p: Float32Array, centre: [number, number]): Float32Array {
  * The building's surroundings (its own triangles and the context files) become this worker's mesh, and
  * every analysable room's /run body is made again with its windows' angles from it.
  */
-function surround(): {
+function surround(onProgress?: (fraction: number) => void): {
   requests: ({ body: object } | null)[];
   display: Float32Array;
   triangles: number;
@@ -93,7 +93,9 @@ function surround(): {
     files.map((f) => f.positions),
     building.terrainZ,
   );
-  const requests = buildingRequests(building.rooms, context).map((body) => (body ? { body } : null));
+  const requests = buildingRequests(building.rooms, context, onProgress).map((body) =>
+    body ? { body } : null,
+  );
   // The tree buildingRequests built and adopted: the angles of a room opened later query it too.
   positions = context;
   scene = buildObstructionScene({ positions: context });
@@ -137,7 +139,7 @@ const api = {
   async importIfc(
     bytes: Uint8Array,
     defaultFrameRatio: number,
-    onProgress?: (fraction: number) => void,
+    onProgress?: (fraction: number, stage: 'reading' | 'angles') => void,
   ): Promise<IfcAnswer> {
     try {
       // web-ifc (its glue code is ~3 MB) loads on the first IFC file, not with the worker: a mesh import
@@ -145,11 +147,11 @@ const api = {
       const { readIfc } = await import('../src/ifc/webIfcSource');
       const source = await readIfc(bytes, {
         locate: (file) => new URL(`../ifc/${file}`, self.location.href).href,
-        ...(onProgress ? { onProgress } : {}),
+        ...(onProgress ? { onProgress: (f: number) => onProgress(f, 'reading') } : {}),
       });
       const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
       ifc = { building, own: context, files: [] };
-      const r = surround();
+      const r = surround(onProgress && ((f) => onProgress(f, 'angles')));
       return Comlink.transfer({ ok: true, building, ...r }, [r.display.buffer]);
     } catch (e) {
       return { ok: false, message: (e as Error).message };

@@ -41,6 +41,8 @@ export interface BuildingState {
   phase: 'idle' | 'reading' | 'analysing' | 'settling' | 'done' | 'cancelled' | 'error';
   /** Reading: the share of elements read; analysing and settling: rooms done over rooms to do. */
   progress: number;
+  /** While reading: the file by web-ifc, then each window's view of the building (angles). */
+  stage: 'reading' | 'angles';
   /** The engine's pass while settling: every room at draft, then every room at standard. */
   quality: EngineQuality;
   message: string | null;
@@ -67,6 +69,7 @@ export interface BuildingState {
 
 const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy'> = {
   progress: 0,
+  stage: 'reading',
   quality: 'draft',
   message: null,
   building: null,
@@ -101,8 +104,8 @@ export async function openIfc(file: File): Promise<void> {
   const answer = await meshWorker().importIfc(
     Comlink.transfer(bytes, [bytes.buffer]),
     0.2,
-    Comlink.proxy((f: number) => {
-      if (run === mine) useBuilding.setState({ progress: f });
+    Comlink.proxy((f: number, stage: 'reading' | 'angles') => {
+      if (run === mine) useBuilding.setState({ progress: f, stage });
     }),
   );
   if (run !== mine) return;

@@ -50,7 +50,10 @@ export function BuildingPanel(): React.JSX.Element {
       </label>
       {s.phase !== 'idle' && (
         <p role="status" data-testid="ifc-status" data-phase={s.phase}>
-          {s.phase === 'reading' && `Reading ${s.file}… ${Math.round(s.progress * 100)} %`}
+          {s.phase === 'reading' &&
+            (s.stage === 'reading'
+              ? `Reading ${s.file}… ${Math.round(s.progress * 100)} %`
+              : `Measuring what each window sees of the building… ${Math.round(s.progress * 100)} %`)}
           {s.phase === 'error' && `${s.file}: ${s.message}`}
           {(s.phase === 'analysing' ||
             s.phase === 'settling' ||
@@ -66,6 +69,15 @@ export function BuildingPanel(): React.JSX.Element {
                     : `, ${byEngine} by the engine at standard quality.`
             }`}
         </p>
+      )}
+      {s.phase === 'reading' && (
+        <div className="progress">
+          <progress
+            value={s.progress}
+            max={1}
+            aria-label={s.stage === 'reading' ? 'Share of the file read' : 'Share of the rooms measured'}
+          />
+        </div>
       )}
       {(s.phase === 'analysing' || s.phase === 'settling') && (
         <div className="progress">

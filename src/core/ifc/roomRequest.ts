@@ -54,10 +54,13 @@ export const windowToFloor = (room: IfcRoom): number =>
 export function buildingRequests(
   rooms: readonly IfcRoom[],
   context: Float32Array,
+  onProgress?: (fraction: number) => void,
 ): (ReturnType<typeof roomRequest> | null)[] {
   const scene = buildObstructionScene({ positions: context });
   adoptScene(scene);
-  return rooms.map((room) => {
+  // A big building's windows take seconds (~5 ms each): the share of rooms done, every 20 rooms.
+  return rooms.map((room, i) => {
+    if (onProgress && (i % 20 === 19 || i === rooms.length - 1)) onProgress((i + 1) / rooms.length);
     if (room.problem) return null;
     const angles = room.windows.map((w) => {
       const g = windowGeometry(room.room_polygon, w);
