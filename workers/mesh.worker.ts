@@ -11,7 +11,7 @@ import type { WindowSpec } from '../src/core/types';
 import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/core/importers/importMesh';
 import { buildingFromIfc, type IfcBuilding } from '../src/core/ifc/building';
 import { buildingRequests } from '../src/core/ifc/roomRequest';
-import { ifcContextTriangles, joinContext } from '../src/core/ifc/context';
+import { ifcContextTriangles, joinContext, toPlanFrame } from '../src/core/ifc/context';
 
 let positions: Float32Array | null = null;
 let scene: ObstructionScene | null = null;
@@ -169,10 +169,13 @@ const api = {
       if (/\.ifc$/i.test(name)) {
         const { readIfc } = await import('../src/ifc/webIfcSource');
         p = ifcContextTriangles(
-          await readIfc(bytes, { locate: (file) => new URL(`../ifc/${file}`, self.location.href).href }),
+          await readIfc(bytes, {
+            locate: (file) => new URL(`../ifc/${file}`, self.location.href).href,
+            origin: ifc.building.origin,
+          }),
         );
         if (p.length === 0) return { ok: false, message: `'${name}' holds nothing that stands in the sky.` };
-      } else p = (await importMesh(name, bytes, up)).positions;
+      } else p = toPlanFrame((await importMesh(name, bytes, up)).positions, ifc.building.origin);
       ifc.files.push({ name, positions: p });
     } catch (e) {
       return {

@@ -19,7 +19,7 @@ import { basename, join } from 'node:path';
 import { answerFromResponse } from '../core/api/roomAnswer';
 import { buildingFromIfc } from '../core/ifc/building';
 import { buildingRequests } from '../core/ifc/roomRequest';
-import { ifcContextTriangles, joinContext } from '../core/ifc/context';
+import { ifcContextTriangles, joinContext, toPlanFrame } from '../core/ifc/context';
 import { floorDrop } from '../core/api/highFloor';
 import { importMesh } from '../core/importers/importMesh';
 import { buildingReportHtml, type RoomResult } from '../core/report/buildingReport';
@@ -97,7 +97,12 @@ function parseArgs(argv: string[]): Args | string {
 
 const say = (s: string): void => void process.stderr.write(`${s}\n`);
 
-async function readFile(path: string, what: string, onProgress?: (f: number) => void) {
+async function readFile(
+  path: string,
+  what: string,
+  onProgress?: (f: number) => void,
+  origin?: [number, number],
+) {
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(readFileSync(path));
@@ -107,15 +112,16 @@ async function readFile(path: string, what: string, onProgress?: (f: number) => 
     );
   }
   try {
-    return await readIfc(bytes, onProgress ? { onProgress } : {});
+    return await readIfc(bytes, { ...(onProgress ? { onProgress } : {}), ...(origin ? { origin } : {}) });
   } catch (e) {
     throw new ArgsError(`The ${what} ${path} cannot be read: ${(e as Error).message}.`);
   }
 }
 
 /** A context file: IFC (everything in it that stands in the sky), else OBJ, STL or glTF (as the app takes them). */
-async function readContext(path: string): Promise<Float32Array> {
-  if (/\.ifc$/i.test(path)) return ifcContextTriangles(await readFile(path, 'context file'));
+async function readContext(path: string, origin: [number, number]): Promise<Float32Array> {
+  if (/\.ifc$/i.test(path))
+    return ifcContextTriangles(await readFile(path, 'context file', undefined, origin));
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(readFileSync(path));
@@ -125,7 +131,7 @@ async function readContext(path: string): Promise<Float32Array> {
     );
   }
   try {
-    return (await importMesh(basename(path), bytes, 'auto')).positions;
+    return toPlanFrame((await importMesh(basename(path), bytes, 'auto')).positions, origin);
   } catch (e) {
     throw new ArgsError(`The context file ${path} cannot be read: ${(e as Error).message}`);
   }
@@ -150,7 +156,7 @@ async function main(argv: string[]): Promise<number> {
   const building = buildingFromIfc(source, { defaultFrameRatio: args.frameRatio });
   // Surroundings from other files (IFC, OBJ, STL, glTF), in the same coordinates, on the same terrain.
   const files: Float32Array[] = [];
-  for (const c of args.contexts) files.push(await readContext(c));
+  for (const c of args.contexts) files.push(await readContext(c, building.origin));
   const context = joinContext(building.context, files, building.terrainZ);
   say(
     `${basename(args.file)}: ${building.rooms.length} rooms, ${building.rooms.reduce((n, r) => n + r.windows.length, 0)} windows in walls, ${(context.length / 9).toLocaleString('en')} obstruction triangles`,

@@ -38,6 +38,11 @@ export interface ReadOptions {
   onProgress?: (fraction: number) => void;
   /** Where web-ifc's .wasm is (ifcApi). */
   locate?: (file: string) => string;
+  /**
+   * The plan point to subtract from every coordinate (see IfcSourceData.origin). Absent: chosen from the
+   * file; a context file is read with its building's, so that both share one frame.
+   */
+  origin?: [number, number];
 }
 
 /** An entity as web-ifc hands it out (flat: references are `{ value: expressID }`). */
@@ -233,6 +238,7 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
 
   const spaceIds = ids(W.IFCSPACE);
   const windowIds = ids(W.IFCWINDOW);
+  const origin = o.origin ?? planOrigin(ifc, model, [...spaceIds, ...windowIds]);
   const obstructionIds = Object.entries(OBSTRUCTION_TYPES).flatMap(([type, code]) =>
     // includeInherited above also returns subtypes (IfcWallStandardCase under IfcWall): read each once.
     ids(code)
@@ -248,7 +254,7 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
 
   const spaces: IfcSpaceData[] = spaceIds.map((id) => {
     const s = line(id);
-    const { all } = triangles(ifc, model, id);
+    const { all } = triangles(ifc, model, id, origin);
     step();
     return {
       id,
@@ -261,7 +267,7 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
   });
   const windows: IfcWindowData[] = windowIds.map((id) => {
     const w = line(id);
-    const { all, glass } = triangles(ifc, model, id);
+    const { all, glass } = triangles(ifc, model, id, origin);
     step();
     return {
       id,
@@ -273,13 +279,14 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
     };
   });
   const obstruction: IfcElementData[] = obstructionIds.map(({ id, type }) => {
-    const { all } = triangles(ifc, model, id);
+    const { all } = triangles(ifc, model, id, origin);
     step();
     return { id, type, positions: all };
   });
 
   return {
     schema: ifc.GetModelSchema(model),
+    origin,
     trueNorth: trueNorth(ifc, model, ids, line),
     storeys,
     spaces,
@@ -288,8 +295,42 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
   };
 }
 
-/** The element's triangles in the file's frame (z up), and those of its transparent parts. */
-function triangles(ifc: W.IfcAPI, model: number, id: number): { all: Float32Array; glass: Float32Array } {
+/**
+ * Georeferenced files place the building at its survey coordinates (SWEREF 99's northings are ~6.5·10⁶ m),
+ * where a 32-bit float keeps only half a metre. Coordinates are therefore made relative to a point near
+ * the building, in double precision, before they are stored as floats: the first space's (else window's)
+ * placement, rounded to the kilometre, when it lies more than 10 km from the file's origin; else none.
+ */
+function planOrigin(ifc: W.IfcAPI, model: number, candidates: number[]): [number, number] {
+  for (const id of candidates) {
+    let mesh: W.FlatMesh;
+    try {
+      mesh = ifc.GetFlatMesh(model, id);
+    } catch {
+      continue;
+    }
+    if (mesh.geometries.size() === 0) continue;
+    const m = mesh.geometries.get(0).flatTransformation;
+    // web-ifc's y-up translation (x, y, z) is the file's (x, −z) in plan.
+    const x = m[12]!,
+      y = -m[14]!;
+    (mesh as { delete?: () => void }).delete?.();
+    if (Math.hypot(x, y) <= 10_000) return [0, 0];
+    return [Math.round(x / 1000) * 1000, Math.round(y / 1000) * 1000];
+  }
+  return [0, 0];
+}
+
+/**
+ * The element's triangles in the file's frame (z up) less `origin` in plan, and those of its transparent
+ * parts.
+ */
+function triangles(
+  ifc: W.IfcAPI,
+  model: number,
+  id: number,
+  origin: [number, number],
+): { all: Float32Array; glass: Float32Array } {
   const all: number[] = [];
   const glass: number[] = [];
   let mesh: W.FlatMesh;
@@ -314,8 +355,8 @@ function triangles(ifc: W.IfcAPI, model: number, id: number): { all: Float32Arra
       const X = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
       const Y = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
       const Z = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-      all.push(X, -Z, Y);
-      out?.push(X, -Z, Y);
+      all.push(X - origin[0], -Z - origin[1], Y);
+      out?.push(X - origin[0], -Z - origin[1], Y);
     }
     g.delete();
   }

@@ -108,6 +108,22 @@ describe('a building read from IFC (exact cases)', () => {
     expect(r.windows[0]).toMatchObject({ x1: 1.5, y1: 0, z1: 0.9, x2: 3.5, y2: -0.3, z2: 2.2 });
   });
 
+  it('reads a georeferenced file (survey coordinates, SWEREF 99-like) to the millimetre, in a frame near the building', async () => {
+    // At a northing of 6.5·10⁶ m a 32-bit float keeps half a metre: coordinates are taken relative to a
+    // point near the building first.
+    const b = buildingFromIfc(await read({ ...office, siteOrigin: [153_000, 6_543_000, 0] }));
+    expect(b.origin).toEqual([153_000, 6_543_000]);
+    const r = b.rooms[0]!;
+    expect(r.room_polygon.map(([x, y]) => [+x.toFixed(4), +y.toFixed(4)])).toEqual(
+      buildingFromIfc(await read(office)).rooms[0]!.room_polygon.map(([x, y]) => [
+        +x.toFixed(4),
+        +y.toFixed(4),
+      ]),
+    );
+    expect(r.area).toBeCloseTo(20, 4);
+    expect(r.windows[0]).toMatchObject({ x1: 1.5, y1: 0, z1: 0.9, x2: 3.5, y2: -0.3, z2: 2.2 });
+  });
+
   it('takes the frame from the file’s lining and panel properties when it shows no glass (metres or millimetres)', async () => {
     // 2 × 1.3 m, two panels side by side: a 50 mm lining, a 60 mm mullion and each panel's 40 mm frame
     // leave 2 − 0.1 − 0.06 − 4 × 0.04 = 1.68 m by 1.3 − 0.1 − 2 × 0.04 = 1.12 m of glass.

@@ -40,6 +40,11 @@ export interface StepBuilding {
   zones?: { name: string; spaces: number[] }[];
   /** Length unit: metres (default) or millimetres (coordinates are then written ×1000). */
   millimetres?: boolean;
+  /**
+   * Where the site stands in survey coordinates (m): the site's placement, so that every element is
+   * there plus its own coordinates, as a georeferenced export writes it.
+   */
+  siteOrigin?: [number, number, number];
 }
 
 export function stepFile(b: StepBuilding): string {
@@ -76,7 +81,9 @@ export function stepFile(b: StepBuilding): string {
     `IFCPROJECT('0Lux0000000000000000P1',$,'Test project',$,$,$,$,(#${context}),#${units})`,
   );
   const place = (rel: number | null) => add(`IFCLOCALPLACEMENT(${rel ? `#${rel}` : '$'},#${worldPlacement})`);
-  const sitePlace = place(null);
+  const sitePlace = b.siteOrigin
+    ? add(`IFCLOCALPLACEMENT($,#${add(`IFCAXIS2PLACEMENT3D(#${point3(b.siteOrigin)},#${zAxis},#${xAxis})`)})`)
+    : place(null);
   const site = add(`IFCSITE('0Lux0000000000000000S1',$,'Site',$,$,#${sitePlace},$,$,.ELEMENT.,$,$,$,$,$)`);
   const buildingPlace = place(sitePlace);
   const building = add(

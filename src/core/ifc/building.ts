@@ -62,6 +62,8 @@ export interface IfcBuilding {
   northFromFile: boolean;
   /** The terrain's z in the file's frame (the lowest space floor). */
   terrainZ: number;
+  /** The file's plan point the plan frame is measured from (georeferenced files; else (0, 0)). */
+  origin: [number, number];
   storeys: string[];
   rooms: IfcRoom[];
   /** Windows that sit in no room's wall, with the reason (they are not analysed). */
@@ -162,6 +164,7 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
     north,
     northFromFile: d.trueNorth !== null,
     terrainZ,
+    origin: d.origin ?? [0, 0],
     storeys,
     rooms,
     unplaced,

@@ -22,6 +22,20 @@ export function joinContext(
   return out;
 }
 
+/**
+ * A context mesh (OBJ, STL, glTF) in the building file's coordinates moved into the building's plan frame
+ * (the georeferenced building's origin subtracted; nothing for most files). A context IFC file is read
+ * with the building's origin instead, before its coordinates become floats.
+ */
+export function toPlanFrame(p: Float32Array, origin: readonly [number, number]): Float32Array {
+  if (origin[0] === 0 && origin[1] === 0) return p;
+  for (let i = 0; i < p.length; i += 3) {
+    p[i]! -= origin[0];
+    p[i + 1]! -= origin[1];
+  }
+  return p;
+}
+
 /** A context IFC file's triangles: everything in it that stands in the sky (its rooms and windows not). */
 export function ifcContextTriangles(d: IfcSourceData): Float32Array {
   const out = new Float32Array(d.obstruction.reduce((n, e) => n + e.positions.length, 0));

@@ -47,6 +47,11 @@ export interface IfcElementData {
 
 export interface IfcSourceData {
   schema: string;
+  /**
+   * The file's plan point every coordinate here is measured from (m): (0, 0) for most files; near the
+   * building for a georeferenced one, whose survey coordinates a 32-bit float could not hold to the mm.
+   */
+  origin?: [number, number];
   /** True north as the file's plan direction (x, y), null when the file does not say. */
   trueNorth: [number, number] | null;
   storeys: IfcStorey[];

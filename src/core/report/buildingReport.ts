@@ -109,6 +109,7 @@ export function buildingReportHtml(r: BuildingReport): string {
 <dt>File</dt><dd>${esc(r.file)} (${esc(b.schema)})</dd>
 <dt>Storeys</dt><dd>${esc(b.storeys.join(', ') || '–')}</dd>
 <dt>Rooms (IfcSpace)</dt><dd>${r.results.length}, of which ${analysed.length} analysed</dd>
+${b.origin && (b.origin[0] !== 0 || b.origin[1] !== 0) ? `<dt>Plan frame</dt><dd>the file's survey coordinates less (${b.origin[0].toLocaleString('en')}, ${b.origin[1].toLocaleString('en')}) m</dd>` : ''}
 <dt>Terrain</dt><dd>the lowest room's floor, z = ${b.terrainZ.toFixed(2)} m in the file</dd>
 <dt>True north</dt><dd>${b.northFromFile ? `${b.north.toFixed(1)}° clockwise from the plan's up (from the file)` : "not given by the file: the plan's up is taken as north"}</dd>
 <dt>Obstruction</dt><dd>${r.triangles.toLocaleString('en')} triangles: the building's own walls, slabs, roofs and other elements${r.contexts?.length ? `, and the context files ${esc(r.contexts.join(', '))} (in the building's coordinates, on its terrain)` : '; no context files'}</dd>
