@@ -229,11 +229,14 @@ function BuildingPlan(): React.JSX.Element {
   );
 }
 
-function Orbit({ target, distance }: { target: [number, number, number]; distance: number }): null {
+function Orbit({ target, size }: { target: [number, number, number]; size: number }): null {
   const { camera, gl, invalidate } = useThree();
   useEffect(() => {
+    // Far enough back that the building's extent fits the view's narrower side (fov 45°, with a margin).
+    const aspect = gl.domElement.clientWidth / Math.max(1, gl.domElement.clientHeight);
+    const distance = (0.6 * size) / Math.tan((22.5 * Math.PI) / 180) / Math.min(1, aspect) + 4;
     camera.up.set(0, 0, 1);
-    camera.position.set(target[0] - 0.6 * distance, target[1] - 0.9 * distance, target[2] + 0.7 * distance);
+    camera.position.set(target[0] - 0.45 * distance, target[1] - 0.7 * distance, target[2] + 0.55 * distance);
     const c = new OrbitControls(camera, gl.domElement);
     c.target.set(...target);
     c.update();
@@ -241,7 +244,7 @@ function Orbit({ target, distance }: { target: [number, number, number]; distanc
     c.addEventListener('change', onChange);
     invalidate();
     return () => c.dispose();
-  }, [camera, gl, target, distance, invalidate]);
+  }, [camera, gl, target, size, invalidate]);
   return null;
 }
 
@@ -270,7 +273,7 @@ function Building3D(): React.JSX.Element {
     [building],
   );
   useEffect(() => () => blocks.forEach((g) => g.dispose()), [blocks]);
-  const { target, distance } = useMemo(() => {
+  const { target, size } = useMemo(() => {
     const f = storeyFrame(
       drawn.map((r) => r.room),
       0,
@@ -279,10 +282,9 @@ function Building3D(): React.JSX.Element {
       1,
       ...drawn.map((r) => r.room.floor_height_above_terrain + r.room.height_roof_over_floor),
     );
-    const size = Math.max(f.maxX - f.minX, f.maxY - f.minY, top);
     return {
       target: [(f.minX + f.maxX) / 2, (f.minY + f.maxY) / 2, top / 3] as [number, number, number],
-      distance: size * 2 + 6,
+      size: Math.max(Math.hypot(f.maxX - f.minX, f.maxY - f.minY), top),
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [blocks]);
@@ -316,7 +318,7 @@ function Building3D(): React.JSX.Element {
         dpr={1}
         gl={{ antialias: false, powerPreference: 'high-performance' }}
       >
-        <Orbit target={target} distance={distance} />
+        <Orbit target={target} size={size} />
         <ambientLight intensity={0.8} />
         <directionalLight position={[30, -40, 60]} intensity={1.4} />
         {drawn.map((r) => (
