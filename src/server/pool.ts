@@ -24,7 +24,9 @@ export function createPool(o: PoolOptions): Piscina {
     idleTimeout: o.idleTimeoutMs ?? 5_000,
     concurrentTasksPerWorker: 1,
     ...(o.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: o.heapMb } } : {}),
-    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
+    // From source (tests, `npm run ifc`), tsx hands three's CommonJS build to the threads, which warns
+    // on every thread start; the built server loads its ES modules and never sees it.
+    ...(fromSource ? { execArgv: ['--import', 'tsx', '--disable-warning=THREE_CJS_DEPRECATED'] } : {}),
   });
   // A worker that dies outside a task (out of memory at start-up, say) emits 'error'; without a listener
   // that would take the whole server down. The pool replaces the worker; the task, if any, gets a 500.
