@@ -8,7 +8,7 @@ import * as Comlink from 'comlink';
 import { windowGeometry } from '../src/core/geometry/window';
 import { buildObstructionScene, obstructionFan, type ObstructionScene } from '../src/core/obstruction';
 import type { WindowSpec } from '../src/core/types';
-import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/core/importers/importMesh';
+import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/importers/importMesh';
 import { buildingFromIfc, type IfcBuilding } from '../src/core/ifc/building';
 import { buildingRequests } from '../src/core/ifc/roomRequest';
 import { ifcContextTriangles, joinContext, toPlanFrame } from '../src/core/ifc/context';

@@ -21,7 +21,7 @@ import { buildingFromIfc } from '../core/ifc/building';
 import { buildingRequests } from '../core/ifc/roomRequest';
 import { ifcContextTriangles, joinContext, toPlanFrame } from '../core/ifc/context';
 import { floorDrop } from '../core/api/highFloor';
-import { importMesh } from '../core/importers/importMesh';
+import { importMesh } from '../importers/importMesh';
 import { buildingReportHtml, type RoomResult } from '../core/report/buildingReport';
 import { apartmentsCsv, apartmentsOf, roomRow, roomsCsv } from '../core/report/roomsTable';
 import { ifcRoomSheet } from '../core/report/ifcRoomSheet';

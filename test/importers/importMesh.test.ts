@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat, importMesh, ImportError } from '../../src/core/importers/importMesh';
+import { detectFormat, importMesh, ImportError } from '../../src/importers/importMesh';
 
 // three's FileLoader (data: URIs of embedded glTF buffers) reports progress with the DOM's ProgressEvent,
 // which the browser worker has and Node does not.

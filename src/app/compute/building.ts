@@ -16,7 +16,7 @@ import { ensureModel } from './predictor';
 import { ENGINE_STEPS } from './settle';
 import { engineWorker, meshWorker, modelWorker } from './workers';
 import type { ContextAnswer } from '../../../workers/mesh.worker';
-import type { UpAxis } from '../../core/importers/importMesh';
+import type { UpAxis } from '../../importers/importMesh';
 
 /**
  * A building opened from IFC (issue 20 §1–2): read in the surroundings worker (web-ifc, never on the

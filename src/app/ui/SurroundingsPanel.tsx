@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import { useState } from 'react';
 import { invalidateAngles } from '../compute/surroundings';
 import { meshWorker } from '../compute/workers';
-import type { UpAxis } from '../../core/importers/importMesh';
+import type { UpAxis } from '../../importers/importMesh';
 import { useApp } from '../state/store';
 import { useMeshDisplay } from './meshDisplay';
 
