@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { boxStl } from '../test/helpers/boxStl';
+import { boxStl } from '../test/helpers/boxMesh';
 import { stepFile } from '../test/ifc/stepFile';
 import { seriousViolations } from './axe';
 

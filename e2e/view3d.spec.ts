@@ -1,38 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { boxObj } from '../test/helpers/boxMesh';
 
 /** Issue 19 §7: the camera orbits the room and never enters the surroundings. */
 
 async function ready(page: Page): Promise<void> {
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-}
-
-/** An OBJ box (12 triangles), faces both ways. */
-function box(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): string {
-  const v = [
-    [x0, y0, z0],
-    [x1, y0, z0],
-    [x1, y1, z0],
-    [x0, y1, z0],
-    [x0, y0, z1],
-    [x1, y0, z1],
-    [x1, y1, z1],
-    [x0, y1, z1],
-  ];
-  const f = [
-    [1, 2, 3],
-    [1, 3, 4],
-    [5, 6, 7],
-    [5, 7, 8],
-    [1, 2, 6],
-    [1, 6, 5],
-    [2, 3, 7],
-    [2, 7, 6],
-    [3, 4, 8],
-    [3, 8, 7],
-    [4, 1, 5],
-    [4, 5, 8],
-  ];
-  return [...v.map((p) => `v ${p.join(' ')}`), ...f.map((t) => `f ${t.join(' ')}`)].join('\n');
 }
 
 const distance = async (page: Page): Promise<number> =>
@@ -49,7 +21,7 @@ test('a block where the camera stands pushes it in front of the block; the wheel
   await page.getByTestId('mesh-file').setInputFiles({
     name: 'block.obj',
     mimeType: 'text/plain',
-    buffer: Buffer.from(box(-12, -16, 0, -2, -6, 20)),
+    buffer: Buffer.from(boxObj([-12, -16, 0], [-2, -6, 20])),
   });
   await expect(page.getByTestId('show-mesh')).toBeChecked();
   await expect.poll(() => distance(page)).toBeCloseTo(10.83, 1);
@@ -75,7 +47,7 @@ test('imported surroundings are drawn at once when shown, without moving the cam
   await page.getByTestId('mesh-file').setInputFiles({
     name: 'east.obj',
     mimeType: 'text/plain',
-    buffer: Buffer.from(box(8, -2, 0, 12, 6, 10)),
+    buffer: Buffer.from(boxObj([8, -2, 0], [12, 6, 10])),
   });
   await expect(page.getByTestId('show-mesh')).toBeChecked();
   const { decode } = await import('fast-png');

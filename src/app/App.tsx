@@ -26,22 +26,17 @@ function ViewSwitch(): React.JSX.Element | null {
   if (!open) return null;
   return (
     <div role="group" aria-label="Views" className="toolbar">
-      <button
-        type="button"
-        aria-pressed={view === 'room'}
-        onClick={() => showView('room')}
-        data-testid="view-room"
-      >
-        Room
-      </button>
-      <button
-        type="button"
-        aria-pressed={view === 'building'}
-        onClick={() => showView('building')}
-        data-testid="view-building"
-      >
-        Building
-      </button>
+      {(['room', 'building'] as const).map((v) => (
+        <button
+          key={v}
+          type="button"
+          aria-pressed={view === v}
+          onClick={() => showView(v)}
+          data-testid={`view-${v}`}
+        >
+          {v === 'room' ? 'Room' : 'Building'}
+        </button>
+      ))}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ModelStatus } from '../../src/server/model/status';
 import { stepFile } from '../ifc/stepFile';
-import { boxStl } from '../helpers/boxStl';
+import { boxStl } from '../helpers/boxMesh';
 import { post, testApp } from '../server/inProcess';
 
 /**
