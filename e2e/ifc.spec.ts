@@ -119,7 +119,7 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   await expect(plan.locator('[data-testid="storey"][aria-pressed="true"]')).toHaveText('Level 1');
 });
 
-test('a context file around a building: a block across the street darkens its room, removing it gives the light back', async ({
+test('a context file around a building: a block across the street darkens its room, removing it gives the light back; a larger default frame darkens it too', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -159,6 +159,20 @@ test('a context file around a building: a block across the street darkens its ro
   await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
   await expect(df).toHaveAttribute('data-quality', 'standard');
   expect(Math.abs((await mean()) - open)).toBeLessThan(0.02 * open + 0.01);
+
+  // The file gives this window no frame: it takes the default, and another default analyses it again.
+  await expect(page.getByTestId('ifc-frame-sources')).toHaveText(
+    'Frames: 0 from the glass in the file, 0 from its lining data, 1 at this default.',
+  );
+  await page.getByTestId('ifc-default-frame').fill('40');
+  await page.getByTestId('ifc-default-frame').press('Enter');
+  await expect(df).toHaveAttribute('data-method', 'model');
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(df).toHaveAttribute('data-quality', 'standard');
+  const framed = await mean();
+  // 60 % of the opening glazed instead of 80 %: about three quarters of the light.
+  expect(framed / open).toBeGreaterThan(0.65);
+  expect(framed / open).toBeLessThan(0.85);
 
   // A file that is no mesh says why, and the building stays as it was.
   await page

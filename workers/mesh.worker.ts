@@ -10,6 +10,7 @@ import { buildObstructionScene, obstructionFan, type ObstructionScene } from '..
 import type { WindowSpec } from '../src/core/types';
 import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/importers/importMesh';
 import { buildingFromIfc, type IfcBuilding } from '../src/core/ifc/building';
+import type { IfcSourceData } from '../src/core/ifc/source';
 import { buildingRequests } from '../src/core/ifc/roomRequest';
 import { ifcContextTriangles, joinContext, toPlanFrame } from '../src/core/ifc/context';
 
@@ -18,6 +19,8 @@ let scene: ObstructionScene | null = null;
 
 /** The building last read from IFC: its rooms, its own triangles and the context files added to it. */
 let ifc: {
+  /** What web-ifc read, kept so that the rooms can be made again with another default frame ratio. */
+  source: IfcSourceData;
   building: Omit<IfcBuilding, 'context'>;
   own: Float32Array;
   files: { name: string; positions: Float32Array }[];
@@ -150,7 +153,7 @@ const api = {
         ...(onProgress ? { onProgress: (f: number) => onProgress(f, 'reading') } : {}),
       });
       const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
-      ifc = { building, own: context, files: [] };
+      ifc = { source, building, own: context, files: [] };
       const r = surround(onProgress && ((f) => onProgress(f, 'angles')));
       return Comlink.transfer({ ok: true, building, ...r }, [r.display.buffer]);
     } catch (e) {
@@ -185,6 +188,18 @@ const api = {
     }
     const r = surround();
     return Comlink.transfer({ ok: true, ...r }, [r.display.buffer]);
+  },
+
+  /**
+   * The building's rooms made again with another frame ratio for the windows whose frame the file does
+   * not give (the context files kept); every room's request again.
+   */
+  reframe(defaultFrameRatio: number): IfcAnswer {
+    if (!ifc) return { ok: false, message: 'Open a building first.' };
+    const { context, ...building } = buildingFromIfc(ifc.source, { defaultFrameRatio });
+    ifc = { ...ifc, building, own: context };
+    const r = surround();
+    return Comlink.transfer({ ok: true, building, ...r }, [r.display.buffer]);
   },
 
   /** Takes the context file at `index` away from the building; every room's angles again. */

@@ -65,9 +65,11 @@ export interface BuildingState {
   /** The context file being read, and why the last one could not be. */
   contextBusy: string | null;
   contextError: string | null;
+  /** The frame ratio of windows whose frame the file does not give (issue 20 §1: the project's default). */
+  defaultFrame: number;
 }
 
-const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy'> = {
+const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'defaultFrame'> = {
   progress: 0,
   stage: 'reading',
   quality: 'draft',
@@ -88,6 +90,7 @@ export const useBuilding = create<BuildingState>()(() => ({
   file: null,
   phase: 'idle',
   colourBy: 'bfs',
+  defaultFrame: 0.2,
   ...EMPTY,
 }));
 
@@ -103,7 +106,7 @@ export async function openIfc(file: File): Promise<void> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const answer = await meshWorker().importIfc(
     Comlink.transfer(bytes, [bytes.buffer]),
-    0.2,
+    useBuilding.getState().defaultFrame,
     Comlink.proxy((f: number, stage: 'reading' | 'angles') => {
       if (run === mine) useBuilding.setState({ progress: f, stage });
     }),
@@ -238,6 +241,28 @@ async function changeContext(name: string, change: () => Promise<ContextAnswer>)
     progress: 0,
     message: s.message,
   }));
+  await analyse(mine);
+}
+
+/**
+ * Another default frame ratio: kept for the next file, and with a building open its rooms are made again
+ * (the windows whose frame the file gives keep theirs) and analysed again.
+ */
+export async function setDefaultFrame(ratio: number): Promise<void> {
+  useBuilding.setState({ defaultFrame: ratio });
+  const s = useBuilding.getState();
+  if (!s.building || !s.building.rooms.some((r) => r.windows.some((w) => w.frameFrom === 'default'))) return;
+  cancelBuilding();
+  const mine = ++run;
+  const answer = await meshWorker().reframe(ratio);
+  if (run !== mine || !answer.ok) return;
+  useBuilding.setState({
+    building: answer.building,
+    requests: answer.requests,
+    outcomes: answer.requests.map(() => null),
+    phase: 'analysing',
+    progress: 0,
+  });
   await analyse(mine);
 }
 

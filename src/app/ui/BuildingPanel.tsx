@@ -1,5 +1,6 @@
 import { windowToFloor } from '../../core/ifc/roomRequest';
 import { download } from './download';
+import { NumberField } from './NumberField';
 import {
   addContext,
   apartmentCsv,
@@ -7,6 +8,7 @@ import {
   buildingApartments,
   buildingCsv,
   setApartment,
+  setDefaultFrame,
   zonesAsApartments,
   buildingReport,
   cancelBuilding,
@@ -31,6 +33,8 @@ export function BuildingPanel(): React.JSX.Element {
   const storeys = [...new Set(rooms.map((r) => r.storey))];
   const base = (s.file ?? 'building').replace(/\.ifc$/i, '');
   const apartments = s.building ? buildingApartments() : [];
+  const frameCounts = { glass: 0, lining: 0, default: 0 };
+  for (const r of rooms) for (const w of r.windows) frameCounts[w.frameFrom]++;
   const names = [...new Set([...(s.apartments ?? []), ...rooms.flatMap((r) => r.zones)].filter(Boolean))];
   return (
     <section aria-labelledby="bld-h">
@@ -48,6 +52,22 @@ export function BuildingPanel(): React.JSX.Element {
           }}
         />
       </label>
+      <NumberField
+        label="Frame ratio where the file gives none"
+        unit="%"
+        value={Math.round(s.defaultFrame * 1000) / 10}
+        min={0}
+        max={95}
+        step={1}
+        onCommit={(v) => void setDefaultFrame(v / 100)}
+        testId="ifc-default-frame"
+      />
+      {s.building && (
+        <p className="hint" data-testid="ifc-frame-sources">
+          Frames: {frameCounts.glass} from the glass in the file, {frameCounts.lining} from its lining data,{' '}
+          {frameCounts.default} at this default.
+        </p>
+      )}
       {s.phase !== 'idle' && (
         <p role="status" data-testid="ifc-status" data-phase={s.phase}>
           {s.phase === 'reading' &&
