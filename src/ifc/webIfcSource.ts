@@ -171,10 +171,12 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
     if (wall !== null && opening !== null) openingWall.set(opening, wall);
   }
   const hostOf = new Map<number, number>();
+  const openingOf = new Map<number, number>();
   for (const id of ids(W.IFCRELFILLSELEMENT)) {
     const r = line(id);
     const opening = ref(r.RelatingOpeningElement),
       filler = ref(r.RelatedBuildingElement);
+    if (opening !== null && filler !== null) openingOf.set(filler, opening);
     if (opening !== null && filler !== null && openingWall.has(opening))
       hostOf.set(filler, openingWall.get(opening)!);
   }
@@ -268,12 +270,17 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
   const windows: IfcWindowData[] = windowIds.map((id) => {
     const w = line(id);
     const { all, glass } = triangles(ifc, model, id, origin);
+    // A window exported without a body of its own (some exporters leave it to the opening): the opening
+    // it fills gives its place and size.
+    const opening = openingOf.get(id);
+    const positions =
+      all.length === 0 && opening !== undefined ? triangles(ifc, model, opening, origin).all : all;
     step();
     return {
       id,
       name: text(w.Name) || `Window #${id}`,
       hostWall: hostOf.get(id) ?? null,
-      positions: all,
+      positions,
       glass,
       lining: liningOf(id, w),
     };

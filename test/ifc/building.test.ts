@@ -124,6 +124,22 @@ describe('a building read from IFC (exact cases)', () => {
     expect(r.windows[0]).toMatchObject({ x1: 1.5, y1: 0, z1: 0.9, x2: 3.5, y2: -0.3, z2: 2.2 });
   });
 
+  it('places a window the file gives no body of its own by the opening it fills', async () => {
+    const b = buildingFromIfc(await read({ ...office, windows: [{ ...office.windows[1]!, noBody: true }] }), {
+      defaultFrameRatio: 0.25,
+    });
+    expect(b.unplaced).toEqual([]);
+    expect(b.rooms[0]!.windows[0]).toMatchObject({
+      x1: 5,
+      y1: 1,
+      z1: 1,
+      x2: 5.45,
+      y2: 2.2,
+      z2: 2,
+      frameFrom: 'default',
+    });
+  });
+
   it('takes the frame from the file’s lining and panel properties when it shows no glass (metres or millimetres)', async () => {
     // 2 × 1.3 m, two panels side by side: a 50 mm lining, a 60 mm mullion and each panel's 40 mm frame
     // leave 2 − 0.1 − 0.06 − 4 × 0.04 = 1.68 m by 1.3 − 0.1 − 2 × 0.04 = 1.12 m of glass.

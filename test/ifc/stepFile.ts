@@ -26,6 +26,8 @@ export interface StepWindow extends StepBox {
    * IfcWindowType with this partitioning (and on the window, as IFC4 repeats it).
    */
   lining?: { lining: number; mullion?: number; transom?: number; frame?: number; partitioning: string };
+  /** Written without a body of its own (Representation $): only its opening has geometry. */
+  noBody?: boolean;
 }
 
 export interface StepBuilding {
@@ -157,7 +159,7 @@ export function stepFile(b: StepBuilding): string {
       glassSolids.push(g.solid);
     }
     const win = add(
-      `IFCWINDOW(${id()},$,'${w.name}',$,$,#${place(storeyPlace)},#${product(...reps)},$,${f(w.max[2] - w.min[2])},${f(Math.max(w.max[0] - w.min[0], w.max[1] - w.min[1]))},.WINDOW.,.${w.lining?.partitioning ?? 'SINGLE_PANEL'}.,$)`,
+      `IFCWINDOW(${id()},$,'${w.name}',$,$,#${place(storeyPlace)},${w.noBody ? '$' : `#${product(...reps)}`},$,${f(w.max[2] - w.min[2])},${f(Math.max(w.max[0] - w.min[0], w.max[1] - w.min[1]))},.WINDOW.,.${w.lining?.partitioning ?? 'SINGLE_PANEL'}.,$)`,
     );
     if (w.lining) {
       const l = w.lining;
