@@ -124,6 +124,27 @@ describe('a building read from IFC (exact cases)', () => {
     expect(r.windows[0]).toMatchObject({ x1: 1.5, y1: 0, z1: 0.9, x2: 3.5, y2: -0.3, z2: 2.2 });
   });
 
+  it('places a window set towards the outside of a thick wall, across the whole wall', async () => {
+    // A 0.6 m insulated wall; the window's 0.1 m frame sits 0.4–0.5 m out from the room's face.
+    const b = buildingFromIfc(
+      await read({
+        ...office,
+        walls: [{ min: [0, -0.6, 0], max: [5, 0, 2.7] }],
+        windows: [
+          {
+            name: 'W-deep',
+            wall: 0,
+            min: [1.5, -0.5, 0.9],
+            max: [3.5, -0.4, 2.2],
+            opening: { min: [1.5, -0.6, 0.9], max: [3.5, 0, 2.2] },
+          },
+        ],
+      }),
+    );
+    expect(b.unplaced).toEqual([]);
+    expect(b.rooms[0]!.windows[0]).toMatchObject({ x1: 1.5, y1: 0, z1: 0.9, x2: 3.5, y2: -0.6, z2: 2.2 });
+  });
+
   it('places a window the file gives no body of its own by the opening it fills', async () => {
     const b = buildingFromIfc(await read({ ...office, windows: [{ ...office.windows[1]!, noBody: true }] }), {
       defaultFrameRatio: 0.25,

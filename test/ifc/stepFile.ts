@@ -28,6 +28,8 @@ export interface StepWindow extends StepBox {
   lining?: { lining: number; mullion?: number; transom?: number; frame?: number; partitioning: string };
   /** Written without a body of its own (Representation $): only its opening has geometry. */
   noBody?: boolean;
+  /** The opening it fills, when not its own box (through a thick wall, say). */
+  opening?: StepBox;
 }
 
 export interface StepBuilding {
@@ -147,7 +149,7 @@ export function stepFile(b: StepBuilding): string {
   const glassStyle = add(`IFCSURFACESTYLE('Glass',.BOTH.,(#${glassRendering}))`);
   for (const w of b.windows) {
     const opening = add(
-      `IFCOPENINGELEMENT(${id()},$,'Opening',$,$,#${place(storeyPlace)},#${product(boxShape(w))},$,.OPENING.)`,
+      `IFCOPENINGELEMENT(${id()},$,'Opening',$,$,#${place(storeyPlace)},#${product(boxShape(w.opening ?? w))},$,.OPENING.)`,
     );
     add(`IFCRELVOIDSELEMENT(${id()},$,$,$,#${walls[w.wall]},#${opening})`);
     // The frame: the window's box less nothing (a test needs its extent, not its detail); the glass apart.

@@ -188,6 +188,7 @@ function placeWindow(
 ): true | string {
   const p = w.positions;
   if (p.length === 0) return 'It has no geometry.';
+  const host = walls.get(w.hostWall ?? -1);
   let zmin = Infinity,
     zmax = -Infinity;
   for (let i = 2; i < p.length; i += 3) {
@@ -227,7 +228,13 @@ function placeWindow(
         t1 = Math.max(t1, t);
       }
       if (s1 - s0 < t1 - t0) continue; // the window's long side does not run along this edge
-      if (t0 < -WALL_GAP || t0 > WALL_GAP) continue;
+      if (t0 < -WALL_GAP) continue;
+      if (t0 > WALL_GAP) {
+        // Set towards the outside of a thick wall (an insulated 0.5 m wall, the frame at its outer third):
+        // still this room's window when it lies within its host wall, whose inner face is this wall face.
+        const span = wallSpan(host, ax, ay, ux, uy, nx, ny, s0, s1);
+        if (!span || span.near > 0.05 || t0 > span.far) continue;
+      }
       const on = Math.min(s1, len) - Math.max(s0, 0);
       if (on < 0.8 * (s1 - s0)) continue;
       const gap = Math.abs(t0);
@@ -249,8 +256,7 @@ function placeWindow(
     ny = -ux;
   const s0 = Math.max(0, rs0),
     s1 = Math.min(len, rs1);
-  const thickness =
-    wallThickness(walls.get(w.hostWall ?? -1), ax, ay, ux, uy, nx, ny, s0, s1) ?? Math.max(0.1, best.t1);
+  const thickness = wallSpan(host, ax, ay, ux, uy, nx, ny, s0, s1)?.far ?? Math.max(0.1, best.t1);
   const f = room.floor_height_above_terrain,
     c = f + room.height_roof_over_floor;
   const z1 = Math.max(zmin, f - 0.15),
@@ -292,10 +298,11 @@ function placeWindow(
 }
 
 /**
- * The host wall's thickness at the window: how far its vertices beside the opening reach outward from
- * the room's wall face. Null without the wall or when none of its vertices is there.
+ * Where the host wall lies beside the window, measured outward from the room's wall face: its nearest
+ * vertex (its inner face, ~0 when it is this room's wall) and its farthest (its thickness). Null without
+ * the wall or when none of its vertices is there.
  */
-function wallThickness(
+function wallSpan(
   p: Float32Array | undefined,
   ax: number,
   ay: number,
@@ -305,17 +312,21 @@ function wallThickness(
   ny: number,
   s0: number,
   s1: number,
-): number | null {
+): { near: number; far: number } | null {
   if (!p) return null;
-  let t = -Infinity;
+  let near = Infinity,
+    far = -Infinity;
   for (let i = 0; i < p.length; i += 3) {
     const x = p[i]! - ax,
       y = p[i + 1]! - ay;
     const s = x * ux + y * uy,
       d = x * nx + y * ny;
-    if (s >= s0 - 0.05 && s <= s1 + 0.05 && d > -0.05 && d < 1.5) t = Math.max(t, d);
+    if (s >= s0 - 0.05 && s <= s1 + 0.05 && d > -0.05 && d < 1.5) {
+      near = Math.min(near, d);
+      far = Math.max(far, d);
+    }
   }
-  return t > 0.01 ? t : null;
+  return far > 0.01 ? { near, far } : null;
 }
 
 /** Area of triangles seen along the plan direction (nx, ny): both faces of a pane count. */
