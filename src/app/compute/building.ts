@@ -151,52 +151,69 @@ async function analyse(mine: number): Promise<void> {
       useBuilding.setState({ phase: 'error', message: `The model cannot load: ${(e as Error).message}` });
     return;
   }
-  for (const [k, i] of todo.entries()) {
+  // Answers reach the page in batches, at most every FLUSH_MS: a building of 2 000 rooms would otherwise
+  // redraw its list and plan 2 000 times a pass.
+  const pending = new Map<number, (o: RoomOutcome | null) => RoomOutcome | null>();
+  let flushed = performance.now(),
+    done = 0;
+  const flush = (): void => {
+    const update = new Map(pending);
+    pending.clear();
+    flushed = performance.now();
+    useBuilding.setState((s) => ({
+      outcomes: s.outcomes.map((o, j) => (update.has(j) ? update.get(j)!(o) : o)),
+      progress: done / todo.length,
+    }));
+  };
+  const put = (i: number, f: (o: RoomOutcome | null) => RoomOutcome | null): void => {
+    pending.set(i, f);
+    done++;
+    if (performance.now() - flushed >= FLUSH_MS) flush();
+  };
+  for (const i of todo) {
     if (run !== mine) return;
     const r = await modelWorker().predict((requests[i] as { body: object }).body);
     if (run !== mine) return;
     const outcome: RoomOutcome = r.ok
       ? { answer: r.answer, summary: summarise(r.answer, DEFAULT_COMPLIANCE), error: null, method: 'model' }
       : { answer: null, summary: null, error: r.error.message };
-    useBuilding.setState((s) => ({
-      outcomes: s.outcomes.map((o, j) => (j === i ? outcome : o)),
-      progress: (k + 1) / todo.length,
-    }));
+    put(i, () => outcome);
   }
+  flush();
   // Then the engine, room by room, at draft and then at standard quality (as a drawn room's map settles),
   // on the engine worker beside the editor's own runs (negative job ids).
   for (const quality of ENGINE_STEPS) {
+    done = 0;
     useBuilding.setState({ phase: 'settling', quality, progress: 0 });
-    for (const [k, i] of todo.entries()) {
+    for (const i of todo) {
       if (run !== mine) return;
       const job = -++engineJobs;
       currentJob = job;
       const r = await engineWorker().simulate(job, { ...(requests[i] as { body: object }).body, quality });
       if (run !== mine) return;
-      useBuilding.setState((s) => ({
-        outcomes: s.outcomes.map((o, j) =>
-          j !== i
+      put(i, (o) =>
+        r.ok
+          ? {
+              answer: r.answer,
+              summary: summarise(r.answer, DEFAULT_COMPLIANCE),
+              error: null,
+              method: 'engine',
+              quality,
+            }
+          : // A failed standard run keeps the draft map it has; a failed draft shows why.
+            o?.method === 'engine'
             ? o
-            : r.ok
-              ? {
-                  answer: r.answer,
-                  summary: summarise(r.answer, DEFAULT_COMPLIANCE),
-                  error: null,
-                  method: 'engine',
-                  quality,
-                }
-              : // A failed standard run keeps the draft map it has; a failed draft shows why.
-                o?.method === 'engine'
-                ? o
-                : { answer: null, summary: null, error: r.error.message },
-        ),
-        progress: (k + 1) / todo.length,
-      }));
+            : { answer: null, summary: null, error: r.error.message },
+      );
     }
+    flush();
   }
   currentJob = null;
   useBuilding.setState({ phase: 'done' });
 }
+
+/** How often the background analysis hands its answers to the page (ms). */
+const FLUSH_MS = 250;
 
 let engineJobs = 0;
 let currentJob: number | null = null;
