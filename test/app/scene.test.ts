@@ -30,6 +30,18 @@ describe('scene → API', () => {
     expect(runBody(s).parameters).not.toHaveProperty('ceiling_reflectance');
   });
 
+  it('sends a room on the 9th floor (25 m) as the API takes it: at 10 m, windows lowered, angles as measured', () => {
+    const h = Array.from({ length: 64 }, (_, i) => 20 + i / 4);
+    const s: Scene = {
+      ...defaultScene(),
+      floorZ: 25,
+      surroundings: { kind: 'mesh', name: 'city.obj', triangles: 10, perWindow: { w1: { horizon: h, zenith: h } } },
+    };
+    const sent = parseRunRequest(runBody(s));
+    expect(sent.parameters.floor_height_above_terrain).toBe(10);
+    expect(sent.parameters.windows[0]).toMatchObject({ z1: 10.9, z2: 12.2, horizon: h });
+  });
+
   it('names what blocks a prediction', () => {
     const s = defaultScene();
     expect(sceneProblems(s)).toEqual([]);
