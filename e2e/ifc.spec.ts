@@ -182,7 +182,7 @@ test('a context file around a building: a block across the street darkens its ro
   await expect(page.getByTestId('ifc-triangles')).toContainText(`${before.toLocaleString('en')} triangles`);
 });
 
-test('a file that is not a whole IFC file says so', async ({ page }) => {
+test('a file that is not a whole IFC file, or has no rooms, says so', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('ifc-file').setInputFiles({
     name: 'cut.ifc',
@@ -191,6 +191,15 @@ test('a file that is not a whole IFC file says so', async ({ page }) => {
   });
   await expect(page.getByTestId('ifc-status')).toHaveText(
     'cut.ifc: The file is cut short: it does not end as an IFC file does (END-ISO-10303-21); copy or export it again',
+    { timeout: 30_000 },
+  );
+  // A whole file without rooms (exported without its IfcSpaces) says how to export them.
+  const shell = stepFile({ spaces: [], walls: [{ min: [0, -0.3, 0], max: [5, 0, 2.7] }], windows: [] });
+  await page
+    .getByTestId('ifc-file')
+    .setInputFiles({ name: 'shell.ifc', mimeType: 'application/octet-stream', buffer: Buffer.from(shell) });
+  await expect(page.getByTestId('ifc-status')).toHaveText(
+    /^shell\.ifc: The file has no rooms \(IfcSpace\): export it again with its rooms\./,
     { timeout: 30_000 },
   );
 });

@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { answerFromResponse } from '../core/api/roomAnswer';
-import { buildingFromIfc } from '../core/ifc/building';
+import { buildingFromIfc, noRoomsMessage } from '../core/ifc/building';
 import { buildingRequests } from '../core/ifc/roomRequest';
 import { ifcContextTriangles, joinContext, toPlanFrame } from '../core/ifc/context';
 import { floorDrop } from '../core/api/highFloor';
@@ -154,6 +154,8 @@ async function main(argv: string[]): Promise<number> {
   });
   if (process.stderr.isTTY) process.stderr.write('\r');
   const building = buildingFromIfc(source, { defaultFrameRatio: args.frameRatio });
+  const none = noRoomsMessage(building);
+  if (none) say(none);
   // Surroundings from other files (IFC, OBJ, STL, glTF), in the same coordinates, on the same terrain.
   const files: Float32Array[] = [];
   for (const c of args.contexts) files.push(await readContext(c, building.origin));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { windowAngles } from '../../src/core/api/windowAngles';
-import { buildingFromIfc } from '../../src/core/ifc/building';
+import { buildingFromIfc, noRoomsMessage } from '../../src/core/ifc/building';
 import { buildingRequests, roomRequest } from '../../src/core/ifc/roomRequest';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { readIfc } from '../../src/ifc/webIfcSource';
@@ -143,6 +143,15 @@ describe('a building read from IFC (exact cases)', () => {
     );
     expect(b.unplaced).toEqual([]);
     expect(b.rooms[0]!.windows[0]).toMatchObject({ x1: 1.5, y1: 0, z1: 0.9, x2: 3.5, y2: -0.6, z2: 2.2 });
+  });
+
+  it('says what to do with a file that has no rooms', async () => {
+    const b = buildingFromIfc(await read({ spaces: [], walls: office.walls, windows: [] }));
+    expect(b.rooms).toEqual([]);
+    expect(noRoomsMessage(b)).toMatch(
+      /^The file has no rooms \(IfcSpace\): export it again with its rooms\./,
+    );
+    expect(noRoomsMessage(buildingFromIfc(await read(office)))).toBeNull();
   });
 
   it('places a window the file gives no body of its own by the opening it fills', async () => {

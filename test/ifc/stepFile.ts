@@ -126,7 +126,8 @@ export function stepFile(b: StepBuilding): string {
     );
     return e;
   });
-  add(`IFCRELAGGREGATES(${id()},$,$,$,#${storey},(${spaces.map((s) => `#${s}`).join(',')}))`);
+  if (spaces.length)
+    add(`IFCRELAGGREGATES(${id()},$,$,$,#${storey},(${spaces.map((s) => `#${s}`).join(',')}))`);
   for (const z of b.zones ?? []) {
     const zone = add(`IFCZONE(${id()},$,'${z.name}',$,$,$)`);
     add(`IFCRELASSIGNSTOGROUP(${id()},$,$,$,(${z.spaces.map((i) => `#${spaces[i]}`).join(',')}),$,#${zone})`);

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { create } from 'zustand';
 import type { RoomAnswer } from '../../core/api/roomAnswer';
-import type { IfcBuilding } from '../../core/ifc/building';
+import { noRoomsMessage, type IfcBuilding } from '../../core/ifc/building';
 import { buildingReportHtml, type RoomResult } from '../../core/report/buildingReport';
 import { ifcRoomSheet } from '../../core/report/ifcRoomSheet';
 import { apartmentsBy, apartmentsCsv, roomsCsv } from '../../core/report/roomsTable';
@@ -114,6 +114,11 @@ export async function openIfc(file: File): Promise<void> {
   if (run !== mine) return;
   if (!answer.ok) {
     useBuilding.setState({ phase: 'error', message: answer.message });
+    return;
+  }
+  const none = noRoomsMessage(answer.building);
+  if (none) {
+    useBuilding.setState({ phase: 'error', message: none });
     return;
   }
   // The building stands around every room opened from it; hidden in 3D until asked for (it would wall

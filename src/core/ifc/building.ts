@@ -72,6 +72,16 @@ export interface IfcBuilding {
   context: Float32Array;
 }
 
+/**
+ * What to tell the user when a file has no room to list: many exports leave rooms out unless asked.
+ * Null when it has rooms.
+ */
+export function noRoomsMessage(b: Pick<IfcBuilding, 'rooms'>): string | null {
+  return b.rooms.length > 0
+    ? null
+    : 'The file has no rooms (IfcSpace): export it again with its rooms. In Revit, tick “Export rooms” in the IFC export settings; in ArchiCAD, export the zones; in Vectorworks, the spaces.';
+}
+
 export interface IfcReadOptions {
   /** Frame ratio for windows whose glass the file does not show (0–1). */
   defaultFrameRatio?: number;
