@@ -11,7 +11,7 @@ import type { WindowSpec } from '../src/core/types';
 import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/importers/importMesh';
 import { buildingFromIfc, type IfcBuilding } from '../src/core/ifc/building';
 import type { IfcSourceData } from '../src/core/ifc/source';
-import { buildingRequests } from '../src/core/ifc/roomRequest';
+import { buildingAngles, requestsWithAngles, type RoomAngles } from '../src/core/ifc/roomRequest';
 import { ifcContextTriangles, joinContext, toPlanFrame } from '../src/core/ifc/context';
 
 let positions: Float32Array | null = null;
@@ -24,6 +24,8 @@ let ifc: {
   building: Omit<IfcBuilding, 'context'>;
   own: Float32Array;
   files: { name: string; positions: Float32Array }[];
+  /** Each window's angles from the last surroundings, kept for a change that does not move windows. */
+  angles: RoomAngles;
 } | null = null;
 
 /** A building read from IFC: its rooms, each analysable one's /run body (angles from the building). */
@@ -36,6 +38,11 @@ export type IfcAnswer =
       display: Float32Array;
       triangles: number;
     }
+  | { ok: false; message: string };
+
+/** The building's rooms and requests again, after another default frame ratio. */
+export type ReframeAnswer =
+  | { ok: true; building: Omit<IfcBuilding, 'context'>; requests: ({ body: object } | null)[] }
   | { ok: false; message: string };
 
 /** The building's requests again, after a context file was added or removed. */
@@ -96,10 +103,9 @@ function surround(onProgress?: (fraction: number) => void): {
     files.map((f) => f.positions),
     building.terrainZ,
   );
-  const requests = buildingRequests(building.rooms, context, onProgress).map((body) =>
-    body ? { body } : null,
-  );
-  // The tree buildingRequests built and adopted: the angles of a room opened later query it too.
+  ifc!.angles = buildingAngles(building.rooms, context, onProgress);
+  const requests = wrap(requestsWithAngles(building.rooms, ifc!.angles));
+  // The tree buildingAngles built and adopted: the angles of a room opened later query it too.
   positions = context;
   scene = buildObstructionScene({ positions: context });
   const xs = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[0]));
@@ -110,6 +116,9 @@ function surround(onProgress?: (fraction: number) => void): {
   const display = displayCopy(context, centre);
   return { requests, display, triangles: context.length / 9, contexts: files.map((f) => f.name) };
 }
+
+const wrap = (bodies: (object | null)[]): ({ body: object } | null)[] =>
+  bodies.map((body) => (body ? { body } : null));
 
 const api = {
   async importFile(
@@ -153,7 +162,7 @@ const api = {
         ...(onProgress ? { onProgress: (f: number) => onProgress(f, 'reading') } : {}),
       });
       const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
-      ifc = { source, building, own: context, files: [] };
+      ifc = { source, building, own: context, files: [], angles: [] };
       const r = surround(onProgress && ((f) => onProgress(f, 'angles')));
       return Comlink.transfer({ ok: true, building, ...r }, [r.display.buffer]);
     } catch (e) {
@@ -192,14 +201,14 @@ const api = {
 
   /**
    * The building's rooms made again with another frame ratio for the windows whose frame the file does
-   * not give (the context files kept); every room's request again.
+   * not give, and their requests with the angles already measured: a frame moves no window, so neither
+   * the mesh nor the angles are looked at again.
    */
-  reframe(defaultFrameRatio: number): IfcAnswer {
+  reframe(defaultFrameRatio: number): ReframeAnswer {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
-    const { context, ...building } = buildingFromIfc(ifc.source, { defaultFrameRatio });
-    ifc = { ...ifc, building, own: context };
-    const r = surround();
-    return Comlink.transfer({ ok: true, building, ...r }, [r.display.buffer]);
+    const { context: _, ...building } = buildingFromIfc(ifc.source, { defaultFrameRatio });
+    ifc.building = building;
+    return { ok: true, building, requests: wrap(requestsWithAngles(building.rooms, ifc.angles)) };
   },
 
   /** Takes the context file at `index` away from the building; every room's angles again. */

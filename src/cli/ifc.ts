@@ -239,7 +239,6 @@ async function main(argv: string[]): Promise<number> {
         summary,
         error: null,
         request,
-        floor: answer.resolution ** 2 * summary.stats.count,
       };
     }),
   );

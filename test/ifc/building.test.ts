@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { buildingFromIfc, noRoomsMessage } from '../../src/core/ifc/building';
-import { buildingRequests, roomRequest } from '../../src/core/ifc/roomRequest';
+import {
+  buildingAngles,
+  buildingRequests,
+  requestsWithAngles,
+  roomRequest,
+} from '../../src/core/ifc/roomRequest';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { readIfc } from '../../src/ifc/webIfcSource';
 import { stepFile, type StepBuilding } from './stepFile';
@@ -99,6 +104,20 @@ describe('a building read from IFC (exact cases)', () => {
     const angles = windowAngles(parsed, parsed.mesh);
     expect(Math.max(...angles[0]!.horizon, ...angles[0]!.zenith)).toBeLessThan(1e-3);
     expect(() => parseRunRequest(roomRequest(r, angles))).not.toThrow();
+  });
+
+  it('remakes the requests for another default frame from the angles already measured', async () => {
+    const source = await read(office);
+    const a = buildingFromIfc(source, { defaultFrameRatio: 0.2 });
+    const angles = buildingAngles(a.rooms, a.context);
+    const b = buildingFromIfc(source, { defaultFrameRatio: 0.35 });
+    const again = requestsWithAngles(b.rooms, angles);
+    // The same as measuring again; only the window without glass in the file changed its frame.
+    expect(again).toEqual(buildingRequests(b.rooms, b.context));
+    const windows = (q: (typeof again)[number]) =>
+      q!.parameters.windows as Record<string, { window_frame_ratio: number }>;
+    expect(windows(again[0]).w2!.window_frame_ratio).toBe(0.35);
+    expect(windows(again[0]).w1).toEqual(windows(requestsWithAngles(a.rooms, angles)[0]).w1);
   });
 
   it('reads a file in millimetres to the same metres', async () => {

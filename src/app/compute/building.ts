@@ -21,9 +21,9 @@ import type { UpAxis } from '../../importers/importMesh';
 /**
  * A building opened from IFC (issue 20 §1–2): read in the surroundings worker (web-ifc, never on the
  * page's thread), its rooms listed at once, then in the background every analysable room predicted by
- * the model (seconds for a building), then each one's engine map at draft quality replacing its preview,
- * as a drawn room's map settles; with progress and cancel. A room opens in the editor, where the map
- * settles to the engine's standard quality as for a drawn room.
+ * the model (seconds for a building), then each one's engine map at draft and then at standard quality,
+ * each replacing the answer before, as a drawn room's map settles; with progress and cancel. A room
+ * opens in the editor, where its map settles as for a drawn room.
  */
 export interface RoomOutcome {
   answer: RoomAnswer | null;
@@ -359,8 +359,6 @@ function results(withSheets: boolean): RoomResult[] {
       sheet,
       summary: o?.summary ?? null,
       error: o?.error ?? null,
-      // The floor the map covers (its cells), as the command line counts it for the apartment sums.
-      floor: o?.answer && o.summary ? o.answer.resolution ** 2 * o.summary.stats.count : null,
     };
   });
 }

@@ -73,9 +73,9 @@ export function ResultsPanel(): React.JSX.Element {
             <dt>Std</dt>
             <dd>{f(summary.stats.std)}</dd>
             <dt>Floor area</dt>
-            <dd data-testid="stat-area">{floorArea(summary.stats.count, map!.resolution).toFixed(2)} m²</dd>
+            <dd data-testid="stat-area">{summary.floor.toFixed(2)} m²</dd>
             {Object.entries(summary.stats.area_above).map(([t, v]) => (
-              <FragmentRow key={t} t={t} v={v} floor={floorArea(summary.stats.count, map!.resolution)} />
+              <FragmentRow key={t} t={t} v={v} floor={summary.floor} />
             ))}
           </dl>
           <ul className="badges">
@@ -167,7 +167,6 @@ function engineLine(e: AnswerState['engine'], shown: Shown | null): string {
 }
 
 /** The room's floor in m²: its counted cells (the work-plane grid's cells inside the room). */
-const floorArea = (cells: number, resolution: number): number => cells * resolution * resolution;
 
 /** A share of the floor, in % and in m² ("66.2 % · 15.89 of 24.00 m²", as the original's tool gives it). */
 function FragmentRow({ t, v, floor }: { t: string; v: number; floor: number }): React.JSX.Element {

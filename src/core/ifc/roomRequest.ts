@@ -56,17 +56,38 @@ export function buildingRequests(
   context: Float32Array,
   onProgress?: (fraction: number) => void,
 ): (ReturnType<typeof roomRequest> | null)[] {
+  return requestsWithAngles(rooms, buildingAngles(rooms, context, onProgress));
+}
+
+/** Each window's angles, room by room (null for a room with a problem): the part that sees the mesh. */
+export type RoomAngles = ({ horizon: number[]; zenith: number[] }[] | null)[];
+
+export function buildingAngles(
+  rooms: readonly IfcRoom[],
+  context: Float32Array,
+  onProgress?: (fraction: number) => void,
+): RoomAngles {
   const scene = buildObstructionScene({ positions: context });
   adoptScene(scene);
   // A big building's windows take seconds (~5 ms each): the share of rooms done, every 20 rooms.
   return rooms.map((room, i) => {
     if (onProgress && (i % 20 === 19 || i === rooms.length - 1)) onProgress((i + 1) / rooms.length);
     if (room.problem) return null;
-    const angles = room.windows.map((w) => {
+    return room.windows.map((w) => {
       const g = windowGeometry(room.room_polygon, w);
       const fan = obstructionFan(scene, g.externalReferencePoint, g.directionAngle);
       return { horizon: fan.horizon, zenith: fan.zenith };
     });
-    return roomRequest(room, angles);
   });
+}
+
+/**
+ * The rooms' requests from angles measured before: what changes a window's frame ratio, not its place,
+ * needs no new look at the mesh.
+ */
+export function requestsWithAngles(
+  rooms: readonly IfcRoom[],
+  angles: RoomAngles,
+): (ReturnType<typeof roomRequest> | null)[] {
+  return rooms.map((room, i) => (room.problem || !angles[i] ? null : roomRequest(room, angles[i])));
 }

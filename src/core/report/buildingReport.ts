@@ -11,8 +11,6 @@ import { COLOUR_BY, storeyPlanSvg, type ColourBy } from './storeyPlan';
  */
 export interface RoomResult {
   room: IfcRoom;
-  /** Floor area of the map's cells (m²), when it was analysed: what the apartment sums count. */
-  floor?: number | null;
   /** The room's report page (SVG), when it was analysed. */
   sheet: string | null;
   summary: MapSummary | null;

@@ -142,7 +142,7 @@ export function roomSheetSvg(s: RoomSheet): string {
     y += 22;
   };
   const st = s.summary.stats;
-  const floor = st.count * m.resolution * m.resolution;
+  const floor = s.summary.floor;
   heading('Results');
   row('Mean DF', `${n2(st.mean)} %`, 'mean');
   row('Median DF', `${n2(st.median)} %`, 'median');

@@ -98,7 +98,7 @@ export function apartmentsBy(
     apartmentTotal(
       name,
       rooms.map((r) => {
-        const floor = r.floor ?? null;
+        const floor = r.summary?.floor ?? null;
         const share = r.summary?.stats.area_above['1'];
         return {
           number: r.room.number,

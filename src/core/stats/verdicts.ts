@@ -25,6 +25,8 @@ export interface Verdict {
 
 export interface MapSummary {
   stats: RoomStats;
+  /** Floor area the map covers (m²): its room cells at its resolution. */
+  floor: number;
   verdicts: Verdict[];
 }
 
@@ -54,6 +56,7 @@ export function summarise(m: RoomGridAnswer, t: Thresholds): MapSummary {
   const pct = (v: number): string => `${(Math.floor(v * 10) / 10).toFixed(1)} %`;
   return {
     stats,
+    floor: full.count * m.resolution * m.resolution,
     verdicts: [
       {
         id: 'bfs',
