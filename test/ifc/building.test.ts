@@ -114,7 +114,7 @@ describe('a building read from IFC (exact cases)', () => {
     const again = requestsWithAngles(b.rooms, angles);
     // The same as measuring again; only the window without glass in the file changed its frame.
     expect(again).toEqual(buildingRequests(b.rooms, b.context));
-    const windows = (q: (typeof again)[number]) =>
+    const windows = (q: (typeof again)[number] | undefined) =>
       q!.parameters.windows as Record<string, { window_frame_ratio: number }>;
     expect(windows(again[0]).w2!.window_frame_ratio).toBe(0.35);
     expect(windows(again[0]).w1).toEqual(windows(requestsWithAngles(a.rooms, angles)[0]).w1);

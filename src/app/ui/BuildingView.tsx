@@ -73,6 +73,16 @@ function BuildingPlan(): React.JSX.Element {
   const by = useBuilding((s) => s.colourBy);
   const rooms = useShownRooms();
   const [hover, setHover] = useState<string>('');
+  // Label points depend on the outlines alone: found once a building, not on every answer or hover.
+  const labels = useMemo(
+    () =>
+      new Map(
+        (building?.rooms ?? [])
+          .filter((r) => r.room_polygon.length >= 3)
+          .map((r) => [r.ifcId, labelPoint(r.room_polygon)]),
+      ),
+    [building],
+  );
   const storeys = useMemo(() => [...new Set(rooms.map((r) => r.room.storey))], [rooms]);
   const onStorey = rooms.filter((r) => r.room.storey === storey && r.room.room_polygon.length >= 3);
   const rule = COLOUR_BY.find((c) => c.id === by)!.label;
@@ -175,7 +185,7 @@ function BuildingPlan(): React.JSX.Element {
           )),
         )}
         {onStorey.map((r) => {
-          const [lx, ly] = labelPoint(r.room.room_polygon);
+          const [lx, ly] = labels.get(r.room.ifcId)!;
           const st = r.outcome?.summary?.stats;
           return (
             <text
