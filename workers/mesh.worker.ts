@@ -12,7 +12,7 @@ import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/
 import { buildingFromIfc, type IfcBuilding } from '../src/core/ifc/building';
 import type { IfcSourceData } from '../src/core/ifc/source';
 import { buildingAngles, requestsWithAngles, type RoomAngles } from '../src/core/ifc/roomRequest';
-import { ifcContextTriangles, joinContext, toPlanFrame } from '../src/core/ifc/context';
+import { joinContext } from '../src/core/ifc/context';
 
 let positions: Float32Array | null = null;
 let scene: ObstructionScene | null = null;
@@ -177,17 +177,12 @@ const api = {
   async addBuildingContext(name: string, bytes: Uint8Array, up: UpAxis | 'auto'): Promise<ContextAnswer> {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
     try {
-      let p: Float32Array;
-      if (/\.ifc$/i.test(name)) {
-        const { readIfc } = await import('../src/ifc/webIfcSource');
-        p = ifcContextTriangles(
-          await readIfc(bytes, {
-            locate: (file) => new URL(`../ifc/${file}`, self.location.href).href,
-            origin: ifc.building.origin,
-          }),
-        );
-        if (p.length === 0) return { ok: false, message: `'${name}' holds nothing that stands in the sky.` };
-      } else p = toPlanFrame((await importMesh(name, bytes, up)).positions, ifc.building.origin);
+      // The context reader (and web-ifc with it) loads on the first context file, as for the building.
+      const { readContextFile } = await import('../src/importers/contextFile');
+      const p = await readContextFile(name, bytes, ifc.building.origin, {
+        up,
+        locate: (file) => new URL(`../ifc/${file}`, self.location.href).href,
+      });
       ifc.files.push({ name, positions: p });
     } catch (e) {
       return {

@@ -19,9 +19,9 @@ import { basename, join } from 'node:path';
 import { answerFromResponse } from '../core/api/roomAnswer';
 import { buildingFromIfc, noRoomsMessage } from '../core/ifc/building';
 import { buildingRequests } from '../core/ifc/roomRequest';
-import { ifcContextTriangles, joinContext, toPlanFrame } from '../core/ifc/context';
+import { joinContext } from '../core/ifc/context';
 import { floorDrop } from '../core/api/highFloor';
-import { importMesh } from '../importers/importMesh';
+import { readContextFile } from '../importers/contextFile';
 import { buildingReportHtml, type RoomResult } from '../core/report/buildingReport';
 import { apartmentsCsv, apartmentsOf, roomRow, roomsCsv } from '../core/report/roomsTable';
 import { ifcRoomSheet } from '../core/report/ifcRoomSheet';
@@ -46,7 +46,7 @@ interface Args {
 }
 
 const USAGE =
-  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N]';
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N]';
 
 function parseArgs(argv: string[]): Args | string {
   const a: Args = {
@@ -97,41 +97,30 @@ function parseArgs(argv: string[]): Args | string {
 
 const say = (s: string): void => void process.stderr.write(`${s}\n`);
 
-async function readFile(
-  path: string,
-  what: string,
-  onProgress?: (f: number) => void,
-  origin?: [number, number],
-) {
-  let bytes: Uint8Array;
+function readBytes(path: string, what: string): Uint8Array {
   try {
-    bytes = new Uint8Array(readFileSync(path));
+    return new Uint8Array(readFileSync(path));
   } catch (e) {
     throw new ArgsError(
       `The ${what} ${path} cannot be opened (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`,
     );
   }
+}
+
+async function readBuilding(path: string, onProgress: (f: number) => void) {
+  const bytes = readBytes(path, 'building file');
   try {
-    return await readIfc(bytes, { ...(onProgress ? { onProgress } : {}), ...(origin ? { origin } : {}) });
+    return await readIfc(bytes, { onProgress });
   } catch (e) {
-    throw new ArgsError(`The ${what} ${path} cannot be read: ${(e as Error).message}.`);
+    throw new ArgsError(`The building file ${path} cannot be read: ${(e as Error).message}.`);
   }
 }
 
-/** A context file: IFC (everything in it that stands in the sky), else OBJ, STL or glTF (as the app takes them). */
+/** A context file (IFC, OBJ, STL, glTF), as the app takes it. */
 async function readContext(path: string, origin: [number, number]): Promise<Float32Array> {
-  if (/\.ifc$/i.test(path))
-    return ifcContextTriangles(await readFile(path, 'context file', undefined, origin));
-  let bytes: Uint8Array;
+  const bytes = readBytes(path, 'context file');
   try {
-    bytes = new Uint8Array(readFileSync(path));
-  } catch (e) {
-    throw new ArgsError(
-      `The context file ${path} cannot be opened (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`,
-    );
-  }
-  try {
-    return toPlanFrame((await importMesh(basename(path), bytes, 'auto')).positions, origin);
+    return await readContextFile(basename(path), bytes, origin);
   } catch (e) {
     throw new ArgsError(`The context file ${path} cannot be read: ${(e as Error).message}`);
   }
@@ -148,7 +137,7 @@ async function main(argv: string[]): Promise<number> {
   // Checked before any work: a bad groups file should not cost a building's analysis.
   const groups = args.groups ? readGroups(args.groups) : null;
   const t0 = performance.now();
-  const source = await readFile(args.file, 'building file', (f) => {
+  const source = await readBuilding(args.file, (f) => {
     if (process.stderr.isTTY)
       process.stderr.write(`\rreading ${basename(args.file)}… ${Math.round(f * 100)} %`);
   });
