@@ -6,9 +6,11 @@ import {
   obstructionFan,
   obstructionFans,
   obstructionFansByScan,
+  SCAN_MAX_VIEWPOINTS,
 } from '../../src/core/obstruction/index';
 import { cityMesh } from '../../bench/scenes';
 import { gridScene, randomScene } from './randomScenes';
+import { syntheticCity } from './syntheticCity';
 
 /**
  * The scan (fanScan.ts) must give the tree's angles to the bit: it only skips triangles whose cut is
@@ -40,6 +42,21 @@ describe('obstruction fans by scan', () => {
     }
   });
 
+  it('equal the tree where near walls hide most of a city (the scan skips what they hide)', () => {
+    // Streets on lots and a pile of overlapping blocks: many directions close early, many triangles are
+    // lower than every open direction's walls, and at 40 m the skipping has little to skip.
+    const lots = syntheticCity(60_000, 11).mesh.positions;
+    const pile = Float32Array.from(cityMesh(60_000, 9).flat());
+    for (const positions of [lots, pile]) {
+      for (const z of [0.5, 7.3, 18, 40]) {
+        for (const d of [0, 135, 251.3]) {
+          const p = { x: 10, y: 0.25, z };
+          expect(byScan(positions, p, d), `z ${z}, ${d}°`).toEqual(byTree(positions, p, d));
+        }
+      }
+    }
+  });
+
   it('equal the tree on triangles that touch, surround or pass through P in plan (fast-check)', () => {
     const P = { x: 0, y: 0, z: 2 };
     // Coordinates on a coarse lattice make exact hits of P, its axes and its diagonals common.
@@ -61,9 +78,10 @@ describe('obstruction fans by scan', () => {
 
   it('obstructionFans uses a stored tree, the scan or a built tree, always with the same answer', () => {
     const scene = randomScene(3, 500);
-    const views = Array.from({ length: 9 }, (_, i) => ({
+    // One view more than the scan takes: the last call builds a tree.
+    const views = Array.from({ length: SCAN_MAX_VIEWPOINTS + 1 }, (_, i) => ({
       viewpoint: scene.viewpoint,
-      direction: deg(i * 40),
+      direction: deg(i * 27.5),
     }));
     const tree = views.map((v) => byTree(scene.positions, v.viewpoint, v.direction));
     expect(obstructionFans({ positions: scene.positions }, views.slice(0, 2))).toEqual(tree.slice(0, 2));

@@ -5,7 +5,8 @@ import { FAN_HALF_SPAN_DEG, FAN_SIZE, fanDirections } from './fanDirections';
 import { halfPlane } from './halfPlane';
 import type { ObstructionFan } from './obstructionAngles';
 import { cutTriangle } from './planeCut';
-import { chooseSkyBand } from './skyBands';
+import { ANGLE_EPS_DEG, chooseSkyBand } from './skyBands';
+import { SkyCover } from './skyCover';
 
 const STEP_DEG = (2 * FAN_HALF_SPAN_DEG) / (FAN_SIZE - 1);
 const RAD_TO_DEG = 180 / Math.PI;
@@ -16,12 +17,14 @@ const MARGIN_DEG = 1e-6;
  * The 64-direction fan of one or a few viewpoints by one pass over the soup, without a BVH.
  *
  * A tree pays for itself over many queries; a request with one window asks 64 — fewer than the
- * triangles it would sort. Here each triangle is binned once per viewpoint into the fan directions its
- * plan-view azimuth interval (as seen from P) can meet, widened by a margin far above the rounding of
- * the azimuths and of the fan's own directions, and only those half-planes cut it, with the same exact test (planeCut.ts) the tree's leaves use. The
- * binning only skips triangles whose cut is empty, so the angles are the tree path's to the bit (the sky
- * band is a union of intervals: the order pieces arrive in does not matter); test/obstruction/fanScan.test.ts
- * holds the two to that.
+ * triangles it would sort. Here the triangles in front of P that reach its height are visited nearest
+ * first (by plan distance), and each is cut only by the fan directions its plan-view azimuth interval can
+ * meet (widened by a margin far above the rounding of the azimuths and of the fan's own directions), with
+ * the same exact test (planeCut.ts) the tree's leaves use. As in the tree's fan, a direction skips a
+ * triangle whose cuts cannot rise above the walls it has already found (SkyCover), and a triangle lower
+ * than every open direction's walls is skipped before its azimuths are taken. Only triangles that cannot
+ * change the union of hidden intervals are skipped, so the angles are the tree path's to the bit (the sky
+ * band is a function of that union); test/obstruction/fanScan.test.ts holds the two to that.
  */
 export function obstructionFansByScan(
   positions: Float32Array,
@@ -31,44 +34,40 @@ export function obstructionFansByScan(
 }
 
 function fanByScan(positions: Float32Array, viewpoint: Point3, direction: Degrees): ObstructionFan {
-  const n = positions.length / 9;
-  const { x: px, y: py, z: pz } = viewpoint;
+  const { x: px, y: py } = viewpoint;
   const start = direction - FAN_HALF_SPAN_DEG;
-  // The fan's wedge, widened by a degree: its edge rays' directions (right edge first, clockwise end).
-  const r0 = ((start - 1) * Math.PI) / 180;
-  const r1 = ((start + 2 * FAN_HALF_SPAN_DEG + 1) * Math.PI) / 180;
-  const wedge = { rx: Math.cos(r0), ry: Math.sin(r0), lx: Math.cos(r1), ly: Math.sin(r1) };
-  // First and last candidate direction of each triangle (0xff: none), then the triangles per direction.
-  const first = new Uint8Array(n).fill(0xff);
-  const last = new Uint8Array(n);
-  const counts = new Uint32Array(FAN_SIZE + 1);
-  for (let t = 0, b = 0; t < n; t++, b += 9) {
-    if (positions[b + 2]! < pz && positions[b + 5]! < pz && positions[b + 8]! < pz) continue;
-    if (outsideWedge(positions, b, px, py, wedge)) continue;
-    const range = candidateDirections(positions, b, px, py, start);
-    if (range < 0) continue;
-    const lo = range & 0xff;
-    const hi = range >> 8;
-    first[t] = lo;
-    last[t] = hi;
-    for (let k = lo; k <= hi; k++) counts[k + 1]!++;
-  }
-  for (let k = 0; k < FAN_SIZE; k++) counts[k + 1]! += counts[k]!;
-  const offsets = counts.slice();
-  const bucket = new Uint32Array(counts[FAN_SIZE]!);
-  for (let t = 0; t < n; t++) {
-    if (first[t] === 0xff) continue;
-    for (let k = first[t]!; k <= last[t]!; k++) bucket[offsets[k]!++] = t;
-  }
+  const near = nearTriangles(positions, viewpoint, start);
+  const order = nearestFirst(near.distance, near.count, near.farthest);
 
   const directions = fanDirections(direction);
+  const planes = directions.map((azimuth) => halfPlane(viewpoint, azimuth));
+  const bufs = directions.map(() => new CutBuffer());
+  const covers = bufs.map((buf) => new SkyCover(buf));
+  // The lowest wall any open direction has found: a triangle below it is hidden in every direction.
+  let floor = 0;
+  for (let j = 0; j < near.count; j++) {
+    const i = order[j]!;
+    const top = near.top[i]!;
+    if (top + ANGLE_EPS_DEG < floor) continue;
+    const t = near.triangle[i]!;
+    const range = candidateDirections(positions, t * 9, px, py, start);
+    if (range < 0) continue;
+    let moved = false;
+    for (let k = range & 0xff, hi = range >> 8; k <= hi; k++) {
+      const cover = covers[k]!;
+      if (cover.closed || cover.covers(0, top)) continue;
+      const buf = bufs[k]!;
+      const before = buf.count;
+      cutTriangle(positions, t, planes[k]!, buf);
+      if (buf.count === before) continue;
+      cover.update();
+      moved = true;
+    }
+    if (moved) floor = lowestOpenReach(covers);
+  }
   const horizon: number[] = [];
   const zenith: number[] = [];
-  const buf = new CutBuffer();
-  for (let k = 0; k < FAN_SIZE; k++) {
-    const hp = halfPlane(viewpoint, directions[k]!);
-    buf.reset();
-    for (let j = counts[k]!; j < counts[k + 1]!; j++) cutTriangle(positions, bucket[j]!, hp, buf);
+  for (const buf of bufs) {
     const band = chooseSkyBand(buf);
     horizon.push(band.horizon);
     zenith.push(band.zenith);
@@ -76,32 +75,122 @@ function fanByScan(positions: Float32Array, viewpoint: Point3, direction: Degree
   return { horizon, zenith, directions };
 }
 
+function lowestOpenReach(covers: readonly SkyCover[]): number {
+  let low = 90;
+  for (const c of covers) if (!c.closed && c.reach < low) low = c.reach;
+  return low;
+}
+
+interface NearTriangles {
+  count: number;
+  triangle: Uint32Array;
+  /** Plan distance from P, a lower bound (0 where the plan view reaches P). */
+  distance: Float64Array;
+  /** The highest elevation any cut of the triangle can reach, degrees, rounded up. */
+  top: Float64Array;
+  farthest: number;
+}
+
 /**
- * Whether a triangle lies wholly on the outer side of one of the wedge's edge lines (the wedge spans
- * less than 180°, so it lies in the closed inner half-plane of each): two cross products a vertex, where
- * most of a city around a window is behind it or off to the side.
+ * The triangles that reach P's height and are not wholly outside the fan's wedge (widened by a degree).
+ * Most of a city around a window is behind it or off to the side: two cross products a vertex drop it.
  */
-function outsideWedge(
-  pos: Float32Array,
-  b: number,
-  px: number,
-  py: number,
-  w: { rx: number; ry: number; lx: number; ly: number },
-): boolean {
-  let rightOut = true;
-  let leftOut = true;
-  for (let v = b; v < b + 9; v += 3) {
-    const x = pos[v]! - px;
-    const y = pos[v + 1]! - py;
-    if (w.rx * y - w.ry * x >= 0) rightOut = false;
-    if (x * w.ly - y * w.lx >= 0) leftOut = false;
+function nearTriangles(positions: Float32Array, viewpoint: Point3, start: number): NearTriangles {
+  const n = positions.length / 9;
+  const { x: px, y: py, z: pz } = viewpoint;
+  // The wedge's edge rays' directions (right edge first, clockwise end).
+  const r0 = ((start - 1) * Math.PI) / 180;
+  const r1 = ((start + 2 * FAN_HALF_SPAN_DEG + 1) * Math.PI) / 180;
+  const rx = Math.cos(r0);
+  const ry = Math.sin(r0);
+  const lx = Math.cos(r1);
+  const ly = Math.sin(r1);
+  const triangle = new Uint32Array(n);
+  const distance = new Float64Array(n);
+  const top = new Float64Array(n);
+  let count = 0;
+  let farthest = 0;
+  for (let t = 0, b = 0; t < n; t++, b += 9) {
+    const z0 = positions[b + 2]!;
+    const z1 = positions[b + 5]!;
+    const z2 = positions[b + 8]!;
+    if (z0 < pz && z1 < pz && z2 < pz) continue;
+    const x0 = positions[b]! - px;
+    const y0 = positions[b + 1]! - py;
+    const x1 = positions[b + 3]! - px;
+    const y1 = positions[b + 4]! - py;
+    const x2 = positions[b + 6]! - px;
+    const y2 = positions[b + 7]! - py;
+    // Wholly on the outer side of one of the wedge's edge lines (the wedge spans less than 180°).
+    if (rx * y0 - ry * x0 < 0 && rx * y1 - ry * x1 < 0 && rx * y2 - ry * x2 < 0) continue;
+    if (x0 * ly - y0 * lx < 0 && x1 * ly - y1 * lx < 0 && x2 * ly - y2 * lx < 0) continue;
+    const d = planDistance(x0, y0, x1, y1, x2, y2);
+    triangle[count] = t;
+    distance[count] = d;
+    top[count] = elevationBound(Math.max(z0, z1, z2) - pz, d);
+    if (d > farthest) farthest = d;
+    count++;
   }
-  return rightOut || leftOut;
+  return { count, triangle, distance, top, farthest };
+}
+
+/**
+ * The highest elevation (degrees) of a point `rise` above P at plan distance at least `dist`, rounded
+ * up: the near distance is shrunk far beyond the rounding of a cut point's coordinates, so a bound never
+ * falls below an elevation the cut computes.
+ */
+function elevationBound(rise: number, dist: number): number {
+  const d = dist * (1 - 1e-9) - 1e-9;
+  return d <= 0 ? 90 : Math.atan2(rise, d) * RAD_TO_DEG;
+}
+
+/**
+ * The candidates in order of plan distance, coarsely: a counting sort into 1 024 distance classes, the
+ * order within one class left as found. Nearest first is what lets the walls across the street hide the
+ * city behind them; an exact sort would cost more than it saves.
+ */
+function nearestFirst(near: Float64Array, m: number, farthest: number): Uint32Array {
+  const CLASSES = 1024;
+  const scale = farthest > 0 ? (CLASSES - 1) / farthest : 0;
+  const start = new Uint32Array(CLASSES + 1);
+  for (let i = 0; i < m; i++) start[Math.floor(near[i]! * scale) + 1]!++;
+  for (let c = 0; c < CLASSES; c++) start[c + 1]! += start[c]!;
+  const order = new Uint32Array(m);
+  for (let i = 0; i < m; i++) order[start[Math.floor(near[i]! * scale)]!++] = i;
+  return order;
+}
+
+/**
+ * Plan distance from P (the origin) to a triangle's plan view: 0 when P is inside or on it (its edges'
+ * cross products do not disagree in sign), else its nearest edge.
+ */
+function planDistance(x0: number, y0: number, x1: number, y1: number, x2: number, y2: number): number {
+  const c0 = x0 * y1 - y0 * x1;
+  const c1 = x1 * y2 - y1 * x2;
+  const c2 = x2 * y0 - y2 * x0;
+  if ((c0 >= 0 && c1 >= 0 && c2 >= 0) || (c0 <= 0 && c1 <= 0 && c2 <= 0)) return 0;
+  const e0 = segmentDistSq(x0, y0, x1, y1);
+  const e1 = segmentDistSq(x1, y1, x2, y2);
+  const e2 = segmentDistSq(x2, y2, x0, y0);
+  return Math.sqrt(Math.min(e0, e1, e2));
+}
+
+/** Squared distance from the origin to the segment (ax, ay)–(bx, by). */
+function segmentDistSq(ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  let t = len2 === 0 ? 0 : -(ax * dx + ay * dy) / len2;
+  if (t < 0) t = 0;
+  else if (t > 1) t = 1;
+  const x = ax + t * dx;
+  const y = ay + t * dy;
+  return x * x + y * y;
 }
 
 /**
  * The fan directions a triangle's plan view can meet from (px, py), packed as lo | hi << 8, or −1 for
- * none. A triangle that touches P or surrounds it in plan (its azimuths wind around P) meets them all.
+ * none. A triangle that touches P or surrounds it in plan (its azimuths wind around P) meets them all
  */
 function candidateDirections(pos: Float32Array, b: number, px: number, py: number, start: number): number {
   const x0 = pos[b]! - px,
