@@ -44,7 +44,7 @@ export async function measure(
     runs,
   };
   if (opts.scene) result.scene = opts.scene;
-  if (opts.peer) result.peer = { ...opts.peer, ratio: round(median / opts.peer.ms) };
+  if (opts.peer) result.peer = { ...opts.peer, ms: round(opts.peer.ms), ratio: round(median / opts.peer.ms) };
   return result;
 }
 
