@@ -22,6 +22,22 @@ export function closestOnSegment(p: Vec2, a: Vec2, b: Vec2): { point: Vec2; dist
   return { point, dist2: dot2(d, d), t };
 }
 
+/**
+ * Squared distance from the origin to segment (ax, ay)–(bx, by): closestOnSegment without its tuples, for
+ * loops over every triangle of a context.
+ */
+export function segmentDistSqToOrigin(ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  let t = l2 === 0 ? 0 : -(ax * dx + ay * dy) / l2;
+  if (t < 0) t = 0;
+  else if (t > 1) t = 1;
+  const x = ax + t * dx;
+  const y = ay + t * dy;
+  return x * x + y * y;
+}
+
 function orient(a: Vec2, b: Vec2, c: Vec2): number {
   return cross2(sub2(b, a), sub2(c, a));
 }

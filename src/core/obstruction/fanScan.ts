@@ -1,4 +1,4 @@
-import type { Point3 } from '../geometry/vec';
+import { segmentDistSqToOrigin, type Point3 } from '../geometry/vec';
 import type { Degrees } from '../units';
 import { CutBuffer } from './cutBuffer';
 import { FAN_HALF_SPAN_DEG, FAN_SIZE, fanDirections } from './fanDirections';
@@ -36,8 +36,8 @@ export function obstructionFansByScan(
 function fanByScan(positions: Float32Array, viewpoint: Point3, direction: Degrees): ObstructionFan {
   const { x: px, y: py } = viewpoint;
   const start = direction - FAN_HALF_SPAN_DEG;
-  const near = nearTriangles(positions, viewpoint, start);
-  const order = nearestFirst(near.distance, near.count, near.farthest);
+  const cand = wedgeCandidates(positions, viewpoint, start);
+  const order = nearestFirst(cand.distance, cand.count, cand.farthest);
 
   const directions = fanDirections(direction);
   const planes = directions.map((azimuth) => halfPlane(viewpoint, azimuth));
@@ -45,11 +45,11 @@ function fanByScan(positions: Float32Array, viewpoint: Point3, direction: Degree
   const covers = bufs.map((buf) => new SkyCover(buf));
   // The lowest wall any open direction has found: a triangle below it is hidden in every direction.
   let floor = 0;
-  for (let j = 0; j < near.count; j++) {
+  for (let j = 0; j < cand.count; j++) {
     const i = order[j]!;
-    const top = near.top[i]!;
+    const top = cand.top[i]!;
     if (top + ANGLE_EPS_DEG < floor) continue;
-    const t = near.triangle[i]!;
+    const t = cand.triangle[i]!;
     const range = candidateDirections(positions, t * 9, px, py, start);
     if (range < 0) continue;
     let moved = false;
@@ -81,7 +81,7 @@ function lowestOpenReach(covers: readonly SkyCover[]): number {
   return low;
 }
 
-interface NearTriangles {
+interface Candidates {
   count: number;
   triangle: Uint32Array;
   /** Plan distance from P, a lower bound (0 where the plan view reaches P). */
@@ -95,7 +95,7 @@ interface NearTriangles {
  * The triangles that reach P's height and are not wholly outside the fan's wedge (widened by a degree).
  * Most of a city around a window is behind it or off to the side: two cross products a vertex drop it.
  */
-function nearTriangles(positions: Float32Array, viewpoint: Point3, start: number): NearTriangles {
+function wedgeCandidates(positions: Float32Array, viewpoint: Point3, start: number): Candidates {
   const n = positions.length / 9;
   const { x: px, y: py, z: pz } = viewpoint;
   // The wedge's edge rays' directions (right edge first, clockwise end).
@@ -169,23 +169,10 @@ function planDistance(x0: number, y0: number, x1: number, y1: number, x2: number
   const c1 = x1 * y2 - y1 * x2;
   const c2 = x2 * y0 - y2 * x0;
   if ((c0 >= 0 && c1 >= 0 && c2 >= 0) || (c0 <= 0 && c1 <= 0 && c2 <= 0)) return 0;
-  const e0 = segmentDistSq(x0, y0, x1, y1);
-  const e1 = segmentDistSq(x1, y1, x2, y2);
-  const e2 = segmentDistSq(x2, y2, x0, y0);
+  const e0 = segmentDistSqToOrigin(x0, y0, x1, y1);
+  const e1 = segmentDistSqToOrigin(x1, y1, x2, y2);
+  const e2 = segmentDistSqToOrigin(x2, y2, x0, y0);
   return Math.sqrt(Math.min(e0, e1, e2));
-}
-
-/** Squared distance from the origin to the segment (ax, ay)–(bx, by). */
-function segmentDistSq(ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const len2 = dx * dx + dy * dy;
-  let t = len2 === 0 ? 0 : -(ax * dx + ay * dy) / len2;
-  if (t < 0) t = 0;
-  else if (t > 1) t = 1;
-  const x = ax + t * dx;
-  const y = ay + t * dy;
-  return x * x + y * y;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { segmentDistSqToOrigin } from '../geometry/vec';
 import type { CutBuffer } from './cutBuffer';
 import type { HalfPlane } from './halfPlane';
 
@@ -125,23 +126,11 @@ export function addPiece(
     f1 = Math.max(0, f1 + t * (f0 - f1));
     h1 = 0;
   }
-  if (distanceSqToP(f0, h0, f1, h1) <= hp.nearSq) return;
+  // P is the origin of the plane coordinates.
+  if (segmentDistSqToOrigin(f0, h0, f1, h1) <= hp.nearSq) return;
   const e0 = Math.atan2(h0, f0) * RAD_TO_DEG;
   const e1 = Math.atan2(h1, f1) * RAD_TO_DEG;
   out.pointCount += points;
   if (e0 <= e1) out.push(e0, e1, f0, h0, f1, h1);
   else out.push(e1, e0, f1, h1, f0, h0);
-}
-
-/** Squared distance from P (the origin of the plane coordinates) to the segment. */
-function distanceSqToP(f0: number, h0: number, f1: number, h1: number): number {
-  const df = f1 - f0;
-  const dh = h1 - h0;
-  const len2 = df * df + dh * dh;
-  let t = len2 === 0 ? 0 : -(f0 * df + h0 * dh) / len2;
-  if (t < 0) t = 0;
-  else if (t > 1) t = 1;
-  const f = f0 + t * df;
-  const h = h0 + t * dh;
-  return f * f + h * h;
 }
