@@ -60,6 +60,7 @@ def main(out, paths, data=None):
     base["averaged_with"] = "python3 " + " ".join(sys.argv)  # the card's provenance (train.py)
     if data:
         base["recalibrated_on"] = os.path.basename(os.path.normpath(data))
+    os.makedirs(os.path.dirname(out) or ".", exist_ok=True)  # a new run folder, as train.py's --out
     torch.save(base, out)
     print(f"averaged {len(cks)} checkpoints (steps {[c['step'] for c in cks]}) into {out}"
           + (f", batch norms recalibrated on {data}" if data else ""))

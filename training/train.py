@@ -119,8 +119,8 @@ def loss_fn(pred, target, w):
     """Per-cell L1 + ½ log-L1 (relative accuracy in dim corners), plus the relative error of each window's
     mean DF. Both per-cell terms seek a median, which under the labels' Monte-Carlo noise sits below the
     mean: alone they left the model ~2–4 % low in room means (model.md wants means within 5 %). The mean
-    term pulls each window's total light to the truth's; 0.1 DF in its denominator keeps dark windows from
-    dominating."""
+    term pulls each window's total light to the truth's; MEAN_FLOOR (0.1 DF) in its denominator keeps dark
+    windows from dominating — and so weighs them less than the 5 % target, which holds in dark rooms too."""
     t = torch.nan_to_num(target, nan=0.0).clamp(0.0, MAX_PLAUSIBLE_DF)
     keep = w > 0
     abs_err = torch.where(keep, (pred - t).abs(), torch.zeros_like(pred))
@@ -130,11 +130,12 @@ def loss_fn(pred, target, w):
     per_w = w.sum(dim=(1, 2, 3)).clamp(min=1.0)
     mean_pred = (pw * w).sum(dim=(1, 2, 3)) / per_w
     mean_true = (t * w).sum(dim=(1, 2, 3)) / per_w
-    mean_err = ((mean_pred - mean_true).abs() / (mean_true + 0.1)).mean()
+    mean_err = ((mean_pred - mean_true).abs() / (mean_true + MEAN_FLOOR)).mean()
     return ((abs_err + 0.5 * log_err) * w).sum() / total + MEAN_WEIGHT * mean_err, (abs_err * w).sum() / total
 
 
 MEAN_WEIGHT = 1.0
+MEAN_FLOOR = 0.1
 
 
 INPUTS_ID = "lux-frame-3"  # src/core/model/features.ts INPUTS_ID: the inputs this network is built for
@@ -278,6 +279,7 @@ def main():
     ap.add_argument("--export-only", action="store_true")
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
     ap.add_argument("--mean-weight", type=float, default=MEAN_WEIGHT, help="weight of the per-window mean-error term")
+    ap.add_argument("--mean-floor", type=float, default=MEAN_FLOOR, help="DF added to the truth in the mean-error term's denominator")
     ap.add_argument(
         "--share",
         action="append",
@@ -291,6 +293,7 @@ def main():
     if sum(shares.values()) >= 1:
         ap.error("--share fractions must leave room for the other streams (sum < 1)")
     globals()["MEAN_WEIGHT"] = a.mean_weight
+    globals()["MEAN_FLOOR"] = a.mean_floor
 
     os.makedirs(a.out, exist_ok=True)
     if a.threads:
@@ -305,6 +308,9 @@ def main():
     command = "python3 " + " ".join(sys.argv)
     trained_with = {"command": command, "batch": a.batch}
     ck = torch.load(ckpt_path, map_location=device) if os.path.exists(ckpt_path) else None
+    if a.export_only and not ck and not a.init:
+        # Else a fresh, untrained network would be exported under the run's name.
+        sys.exit(f"--export-only: no checkpoint at {ckpt_path} (and no --init) to export")
     ick = torch.load(a.init, map_location=device) if a.init and not ck else None
     # A checkpoint decides the network's shape (--widths, --context and --head only shape a new run); a new
     # run from --init takes the shape of the weights it starts from unless told to grow them.
