@@ -30,7 +30,14 @@ import {
   type Summary,
 } from './metrics';
 import { readShards, roomEnd, windowSample } from './shardSamples';
-import { STRESS_DIR, STRESS_TARGETS, stressSuite, type StressClassSummary } from './stressSuite';
+import {
+  STRESS_DIR,
+  STRESS_TARGETS,
+  stressSuite,
+  withinByBrightness,
+  type BrightnessBand,
+  type StressClassSummary,
+} from './stressSuite';
 
 export const TARGETS = { mae: 0.1, delta1: 0.9, meanError: 0.05, verdictAgreement: 0.95 };
 
@@ -121,6 +128,9 @@ const stressLine = (c: StressClassSummary): string =>
 
 const r4 = (v: number): number => +v.toFixed(4);
 
+const bandText = (b: BrightnessBand): string =>
+  `${b.to === null ? `≥ ${b.from}` : `${b.from}–${b.to}`} %: ${pct(b.within5)} of ${b.rooms}`;
+
 /** A class's figures as the card stores them. */
 function stressRecord(c: StressClassSummary): Record<string, number | boolean> {
   return {
@@ -191,10 +201,13 @@ async function main(): Promise<void> {
   if (st) {
     console.log(`stress suite (${o.stress}), against the engine at standard quality:`);
     for (const c of [...st.classes, st.all]) console.log(stressLine(c));
+    const bands = withinByBrightness(st.rooms);
+    console.log(`  rooms ≤5 % by the truth's mean DF: ${bands.map(bandText).join(' · ')}`);
     metrics.stress = {
       dir: o.stress,
       targets: STRESS_TARGETS,
       classes: Object.fromEntries([...st.classes, st.all].map((c) => [c.cls, stressRecord(c)])),
+      by_brightness: bands.map((b) => ({ ...b, within5: r4(b.within5) })),
       meets_targets: st.classes.every((c) => c.meets),
     };
     console.log(

@@ -161,6 +161,34 @@ export function summariseStress(
   return { cls, ...s, roomsPassing, meets };
 }
 
+/** Upper edges of the truth's room mean (DF %) by which the share within 5 % is also reported. */
+export const BRIGHTNESS_EDGES = [0.3, 1, 2] as const;
+
+export interface BrightnessBand {
+  /** Truth's room mean from (inclusive) … to (exclusive; null: no upper edge), DF %. */
+  from: number;
+  to: number | null;
+  rooms: number;
+  /** Share of those rooms whose mean is within 5 % of the truth's (NaN for none). */
+  within5: number;
+}
+
+/**
+ * The share of rooms within 5 % by how bright the truth is. The target is relative and holds in a dark
+ * room as in a bright one; this says where the misses are (docs/model.md, session 14).
+ */
+export function withinByBrightness(
+  rooms: readonly Pick<SampleMetrics, 'meanTruth' | 'meanError'>[],
+): BrightnessBand[] {
+  const edges = [0, ...BRIGHTNESS_EDGES, Infinity];
+  return edges.slice(0, -1).map((from, i) => {
+    const to = edges[i + 1]!;
+    const band = rooms.filter((r) => r.meanTruth >= from && r.meanTruth < to);
+    const within = band.filter((r) => Math.abs(r.meanError) <= 0.05).length;
+    return { from, to: Number.isFinite(to) ? to : null, rooms: band.length, within5: within / band.length };
+  });
+}
+
 /** Every labelled class in `dir` (or the ones named), evaluated. */
 export async function stressSuite(
   model: LoadedModel,

@@ -7,6 +7,7 @@ import {
   STRESS_DIR,
   stressRoom,
   stressSensors,
+  withinByBrightness,
 } from '../../src/evaluation/stressSuite';
 
 /**
@@ -36,4 +37,22 @@ describe('the stress suite', () => {
       expect(labelStressRoom(stressRoom(cls, room.k), room.seed)).toEqual(room.df);
     }
   }, 60_000);
+});
+
+describe('rooms within 5 % by brightness', () => {
+  it('counts each room in the band of its truth, edges to the upper band', () => {
+    const rooms = [
+      { meanTruth: 0.1, meanError: 0.2 },
+      { meanTruth: 0.29, meanError: -0.04 },
+      { meanTruth: 0.3, meanError: 0.05 },
+      { meanTruth: 1.5, meanError: -0.051 },
+      { meanTruth: 7, meanError: 0 },
+    ];
+    expect(withinByBrightness(rooms)).toEqual([
+      { from: 0, to: 0.3, rooms: 2, within5: 0.5 },
+      { from: 0.3, to: 1, rooms: 1, within5: 1 },
+      { from: 1, to: 2, rooms: 1, within5: 0 },
+      { from: 2, to: null, rooms: 1, within5: 1 },
+    ]);
+  });
 });
