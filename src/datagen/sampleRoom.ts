@@ -190,18 +190,32 @@ export interface RoomProfile {
   context?: readonly (readonly [number, ContextKind])[];
   /** Balconies: a deep slab (1–2.5 m) close above every window (the balcony focus). */
   deepSlabs?: boolean;
+  /** Chance that a window runs from floor to ceiling (default 0.15). */
+  fullHeight?: number;
 }
 
 /**
  * A focused stream (`npm run data -- --focus balcony`) samples one corner of the ranges more densely:
  * `balcony` puts a deep slab (1–2.5 m) close above every window, where the model's error in a window's
- * mean was largest (zenith angles above 40°, docs/model.md). Without a focus the stream is unchanged.
- * The stress suite's classes (stressSuite.ts) are focuses too.
+ * mean was largest (zenith angles above 40°, docs/model.md); `full-height` draws mostly floor-to-ceiling
+ * windows on a street or among near blocks. Without a focus the stream is unchanged. The stress suite's
+ * classes (stressSuite.ts) are focuses too.
  */
-export type Focus = 'balcony' | 'broad' | StressClass;
+export type Focus = 'balcony' | 'full-height' | 'broad' | StressClass;
 
 const FOCUS_PROFILES: Record<Exclude<Focus, 'broad'>, RoomProfile> = {
   balcony: { context: [[1, 'balcony']], deepSlabs: true },
+  // Floor-to-ceiling windows on a street or among near blocks, where the stress suite's rooms with them
+  // miss most often (docs/model.md, session 14).
+  'full-height': {
+    windowEdges: 'first',
+    windows: [1, 3],
+    fullHeight: 0.8,
+    context: [
+      [1, 'street'],
+      [1, 'dense-near'],
+    ],
+  },
   ...STRESS_PROFILES,
 };
 
@@ -270,7 +284,7 @@ function sampleProfiledRoom(seed: number, prof: RoomProfile): SampledRoom {
     const s0 = uniform(r, 0.05, len - 0.05 - w);
     const s1 = s0 + w;
     if (placed.some((p) => p.edge === e && s0 < p.s1 + 0.2 && p.s0 < s1 + 0.2)) continue;
-    const full = r() < 0.15;
+    const full = r() < (prof.fullHeight ?? 0.15);
     const sill = full ? 0 : uniform(r, 0, Math.min(1.6, H - 0.6));
     const head = full ? H : Math.min(H, sill + uniform(r, 0.5, Math.min(3.5, H - sill)));
     if (head - sill < 0.3) continue;

@@ -9,7 +9,25 @@ describe('random rooms for the training data', () => {
     for (let seed = 1; seed <= 150; seed++) {
       expect(() => sampledRequest(sampleRoom(seed))).not.toThrow();
       expect(() => sampledRequest(sampleRoom(seed, 'balcony'))).not.toThrow();
+      expect(() => sampledRequest(sampleRoom(seed, 'full-height'))).not.toThrow();
     }
+  });
+
+  it('draw mostly floor-to-ceiling windows, on a street or among near blocks, in the full-height focus', () => {
+    let windows = 0;
+    let full = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const s = sampleRoom(seed, 'full-height');
+      expect(['street', 'dense-near']).toContain(s.context);
+      const { floor_height_above_terrain: floor, height_roof_over_floor: H } = s.body.parameters;
+      for (const w of Object.values(s.body.parameters.windows) as { z1: number; z2: number }[]) {
+        windows++;
+        if (Math.abs(w.z1 - floor) < 1e-3 && Math.abs(w.z2 - floor - H) < 1e-3) full++;
+      }
+    }
+    // 80 % drawn, against the default 15 %.
+    expect(full / windows).toBeGreaterThan(0.7);
+    expect(full / windows).toBeLessThan(0.9);
   });
 
   it('keep the default stream as generated for data/v1 (a focus must not shift it)', () => {
