@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import type { ModelTypeAnswer } from './modelScopeWorker';
+import { runAbortable } from './pool';
 
 /**
  * The gateway's small worker pool that reads a body's `model_type` for tokens restricted to some model
@@ -26,7 +27,11 @@ export class ModelScopeCheck {
   ): Promise<ModelTypeAnswer | null> {
     const pool = (this.pool ??= this.createPool());
     if (pool.queueSize >= pool.options.maxQueue) return null;
-    return (await pool.run({ body, contentType }, { signal, transferList: [body] })) as ModelTypeAnswer;
+    return (await runAbortable(
+      pool,
+      { body, contentType },
+      { signal, transferList: [body] },
+    )) as ModelTypeAnswer;
   }
 
   async close(): Promise<void> {

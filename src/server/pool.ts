@@ -13,6 +13,30 @@ export interface PoolOptions {
   heapMb?: number;
 }
 
+/**
+ * `pool.run` for a task its caller may abort, keeping the queue moving afterwards. piscina (5.3) ends an
+ * aborted task's thread, then tops the pool up only to `minThreads`, here 0: a task queued behind the
+ * aborted one waited with no thread until some later request started one (a client's hang-up left the
+ * next request hanging; test/server/timeout.test.ts). A no-op task (the worker module's `wake` export)
+ * makes piscina start a thread, which takes the queued tasks first.
+ */
+export async function runAbortable(
+  pool: Piscina,
+  task: unknown,
+  opts: { signal: AbortSignal; transferList?: Transferable[] },
+): Promise<unknown> {
+  try {
+    return await pool.run(task, opts as Parameters<Piscina['run']>[1]);
+  } catch (e) {
+    if (opts.signal.aborted && pool.queueSize > 0 && pool.threads.length < pool.options.maxThreads)
+      pool.run(null, { name: WAKE }).catch(() => {}); // only fails when the pool is closing
+    throw e;
+  }
+}
+
+/** The no-op each worker module exports for runAbortable. */
+export const WAKE = 'wake';
+
 export function createPool(o: PoolOptions): Piscina {
   const fromSource = import.meta.url.endsWith('.ts');
   const filename = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url).href;

@@ -2,10 +2,9 @@
  * The signal a request's compute runs under: aborted when its time-out passes or its client hangs up
  * (the Node adapter aborts the request's own signal when the connection closes early).
  *
- * A plain timer and listeners rather than AbortSignal.timeout / AbortSignal.any, whose composed signal its
- * sources hold only weakly: twice under the full test suite's load a hang-up went unseen (the cause is not
- * established; docs/deployment.md), and strong references rule this suspect out. Here the client's signal
- * holds the listener and the listener the controller, for as long as the request lives.
+ * A plain timer and listeners rather than AbortSignal.timeout / AbortSignal.any: the client's signal holds
+ * the listener and the listener the controller, for as long as the request lives, with no weak references
+ * to reason about. (They were once suspected of an unseen hang-up; the cause was piscina's, pool.ts.)
  */
 export interface RequestSignal {
   signal: AbortSignal;

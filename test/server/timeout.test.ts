@@ -76,21 +76,20 @@ describe('a client that hangs up', () => {
     gone.abort();
     expect(await abandoned).toBe('aborted');
     // With the work still running this would wait behind it for the 10-minute time-out; dropped, the
-    // worker's thread is replaced and the request answers: within seconds alone, but under the full suite's
-    // load that replacement has taken over 30 s (three failures at 30 s, health then showing nothing in
-    // flight, i.e. the hang-up had been seen), so it is given a minute and still tells the two apart.
+    // worker's thread is replaced and the request answers within seconds. (It used to hang when it reached
+    // the server before the hang-up did: piscina started no thread for it; test/server/poolAbort.test.ts.)
     const t0 = performance.now();
     const quick = await fetch(`${patient.url}/v2/meshes`, {
       method: 'POST',
       body: JSON.stringify({ mesh: MESH }),
-      signal: AbortSignal.timeout(60_000),
+      signal: AbortSignal.timeout(30_000),
     }).catch(async (e: unknown) => {
       const h = await (await fetch(`${patient.url}/v2/`)).json();
       throw new Error(
-        `the follow-up request did not answer in 60 s (${String(e)}); health: ${JSON.stringify(h)}`,
+        `the follow-up request did not answer in 30 s (${String(e)}); health: ${JSON.stringify(h)}`,
       );
     });
     expect(quick.status).toBe(200);
-    expect(performance.now() - t0).toBeLessThan(60_000);
-  }, 120_000);
+    expect(performance.now() - t0).toBeLessThan(30_000);
+  }, 90_000);
 });

@@ -1,7 +1,7 @@
 import type { Piscina } from 'piscina';
 import type { Component } from '../../core/api/operations';
 import { laneOf, type Lane } from '../lanes';
-import { createPool, type PoolOptions } from '../pool';
+import { createPool, runAbortable, type PoolOptions } from '../pool';
 import { executeTask, type TaskRequest, type TaskResponse } from '../task';
 import type { ComponentState, Executor } from './executor';
 import type { ModelStatus } from '../model/status';
@@ -77,7 +77,7 @@ export class PoolExecutor implements Executor {
     }
     try {
       // piscina aborts a running task by terminating its thread: a runaway request cannot keep a core.
-      const res = (await pool.run(withModel(req, this.model, this.meshes), {
+      const res = (await runAbortable(pool, withModel(req, this.model, this.meshes), {
         signal,
         transferList: [req.body],
       })) as TaskResponse;
