@@ -1,5 +1,5 @@
 /**
- * `npm run stress -- [--rooms 40] [--classes street-canyon,deep] [--force] [--threads N] [--dir test/fixtures/stress]`
+ * `npm run stress -- [--rooms 40] [--first 0] [--classes street-canyon,deep] [--force] [--threads N] [--dir test/fixtures/stress]`
  *
  * Labels the stress suite (stressSuite.ts): each class's rooms sampled with their fixed seeds and
  * simulated by the engine at standard quality, written as `<dir>/<class>.json.gz`. Classes already on
@@ -25,6 +25,7 @@ const { values: o } = parseArgs({
   options: {
     dir: { type: 'string', default: STRESS_DIR },
     rooms: { type: 'string', default: '40' },
+    first: { type: 'string', default: '0' },
     classes: { type: 'string' },
     force: { type: 'boolean', default: false },
     threads: { type: 'string', default: String(availableParallelism()) },
@@ -33,6 +34,7 @@ const { values: o } = parseArgs({
 const classes = (o.classes ? o.classes.split(',') : STRESS_CLASSES) as StressClass[];
 for (const c of classes) if (!STRESS_CLASSES.includes(c)) throw new Error(`unknown stress class '${c}'`);
 const rooms = Number(o.rooms);
+const first = Number(o.first);
 mkdirSync(o.dir, { recursive: true });
 
 const fromSource = import.meta.url.endsWith('.ts');
@@ -49,7 +51,9 @@ await Promise.all(
       console.log(`${cls}: ${known.rooms.length} rooms on disk, kept`);
       return;
     }
-    const labels = await Promise.all(Array.from({ length: rooms }, (_, k) => pool.run({ cls, k })));
+    const labels = await Promise.all(
+      Array.from({ length: rooms }, (_, i) => pool.run({ cls, k: first + i })),
+    );
     const file: StressClassFile = { class: cls, seed: STRESS_SEED, quality: STRESS_QUALITY, rooms: labels };
     writeFileSync(join(o.dir, `${cls}.json.gz`), gzipSync(JSON.stringify(file), { level: 9 }));
     const sensors = labels.reduce((a, l) => a + l.df.length, 0);
