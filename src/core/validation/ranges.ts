@@ -28,6 +28,12 @@ export const RANGES = {
   balcony_reflectance: { min: 0, max: 1 },
   context_reflectance: { min: 0.1, max: 0.6 },
   window_orientation: { min: 0, max: 2 * Math.PI },
+  // Given window heights override the ones derived from z (encoder.md); the original checks them against
+  // its encoder table, and so does Lux.
+  window_sill_height: { min: 0, max: 5 },
+  window_height: { min: 0.2, max: 5 },
+  /** /simulate's engine seed: an unsigned 32-bit integer. */
+  seed: { min: 0, max: 2 ** 32 - 1 },
   room_polygon: { min: -1e7, max: 1e7 },
   x1: { min: -1e7, max: 1e7 },
   y1: { min: -1e7, max: 1e7 },

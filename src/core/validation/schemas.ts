@@ -77,8 +77,8 @@ export function windowSchema(o: WindowSchemaOptions) {
       direction_angle: maybe(ranged('direction_angle'), o.raw),
       horizon: maybe(angles('horizon'), o.raw),
       zenith: maybe(angles('zenith'), o.raw),
-      window_sill_height: num().min(0).optional(),
-      window_height: num().min(0).optional(),
+      window_sill_height: ranged('window_sill_height').optional(),
+      window_height: ranged('window_height').optional(),
       ...encoderExtras(),
     },
     { error: `Parameter '{name}' must be an object` },
@@ -219,12 +219,7 @@ export const mergeRequest = z.object({
 
 /** /simulate's own optional fields, beside those of /run. */
 export const simulateOptions = z.object({
-  seed: z
-    .number()
-    .int({ error: `Parameter '{name}' must be an integer` })
-    .min(0)
-    .max(2 ** 32 - 1)
-    .optional(),
+  seed: ranged('seed').int({ error: `Parameter '{name}' must be an integer` }).optional(),
   quality: z
     .enum(['draft', 'standard', 'high'], {
       error: `Parameter '{name}' must be 'draft', 'standard' or 'high'`,
