@@ -1,18 +1,23 @@
+import type { z } from 'zod';
+import type { errorResponse } from './validation/responses';
+
 /**
  * Typed errors of the core. The HTTP face maps each `type` to its status code and the JSON envelope of
  * api.md; the browser shows `message` as is. Messages are part of the contract: see validation/messages.ts.
  */
-export type LuxErrorType =
-  | 'validation_error'
-  | 'invalid_json'
-  | 'authentication_error'
-  | 'permission_error'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'payload_too_large'
-  | 'internal_error'
-  | 'service_unavailable'
-  | 'timeout';
+export const LUX_ERROR_TYPES = [
+  'validation_error',
+  'invalid_json',
+  'authentication_error',
+  'permission_error',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'internal_error',
+  'service_unavailable',
+  'timeout',
+] as const;
+export type LuxErrorType = (typeof LUX_ERROR_TYPES)[number];
 
 export const HTTP_STATUS: Record<LuxErrorType, number> = {
   validation_error: 400,
@@ -43,12 +48,8 @@ export function isLuxError(e: unknown): e is LuxError {
   return e instanceof LuxError;
 }
 
-/** The JSON envelope of every error (api.md §Errors). */
-export interface ErrorBody {
-  status: 'error';
-  error: string;
-  error_type: LuxErrorType;
-}
+/** The JSON envelope of every error (api.md §Errors), as documented (validation/responses.ts errorResponse). */
+export type ErrorBody = z.output<typeof errorResponse>;
 
 export function errorBody(e: LuxError): ErrorBody {
   return { status: 'error', error: e.message, error_type: e.type };

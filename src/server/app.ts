@@ -1,8 +1,10 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { LuxError } from '../core/errors';
 import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../core/validation/requests';
+import type { deletedMeshResponse, healthResponse, storedMeshResponse } from '../core/validation/responses';
 import { authenticate, hasScope, type Principal, type TokenEntry } from './auth';
 import type { ServerConfig } from './config';
 import type { Executor } from './executor/executor';
@@ -63,7 +65,11 @@ export function createApp(deps: AppDeps): Hono {
     request_timeout_ms: config.requestTimeoutMs,
   };
   const health = async (c: Context) =>
-    c.json({ ...(await healthBody(executor, deps.version)), in_flight: inFlight, limits });
+    c.json({
+      ...(await healthBody(executor, deps.version)),
+      in_flight: inFlight,
+      limits,
+    } satisfies z.output<typeof healthResponse>);
   for (const base of API_BASES) {
     app.get(`${base}`, health);
     app.get(`${base}/`, health);
@@ -173,13 +179,17 @@ export function createApp(deps: AppDeps): Hono {
       const id = meshId(c);
       const info = await executor.meshInfo(id);
       if (!info) throw unknownMeshId(id);
-      return c.json({ status: 'success', ...info });
+      return c.json({ status: 'success', ...info } satisfies z.output<typeof storedMeshResponse>);
     });
     app.delete(`${base}/meshes/:id`, async (c) => {
       authorize(c, meshRoute);
       const id = meshId(c);
       if (!(await executor.deleteMesh(id))) throw unknownMeshId(id);
-      return c.json({ status: 'success', mesh_id: id, deleted: true });
+      return c.json({
+        status: 'success',
+        mesh_id: id,
+        deleted: true,
+      } satisfies z.output<typeof deletedMeshResponse>);
     });
   }
 

@@ -1,7 +1,14 @@
+import type { z } from 'zod';
+import type { healthResponse } from '../core/validation/responses';
 import type { Executor } from './executor/executor';
 
+type Health = z.output<typeof healthResponse>;
+
 /** The union of both documented health shapes (api.md §Health). */
-export async function healthBody(executor: Executor, version: string) {
+export async function healthBody(
+  executor: Executor,
+  version: string,
+): Promise<Omit<Health, 'in_flight' | 'limits'>> {
   const services = await executor.components();
   const ordered = Object.fromEntries(Object.entries(services).sort(([a], [b]) => a.localeCompare(b)));
   const allReady = Object.values(services).every((s) => s === 'ready');

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { healthResponse, RESPONSES, storedMeshResponse } from '../core/validation/responses';
+import {
+  deletedMeshResponse,
+  errorResponse,
+  healthResponse,
+  RESPONSES,
+  storedMeshResponse,
+} from '../core/validation/responses';
+import EXAMPLE_ANSWERS from './exampleAnswers.json' with { type: 'json' };
 import * as S from '../core/validation/schemas';
 import { EXAMPLE_BODIES } from './examples';
 import { ROUTES, STORE_MESH } from './routes';
@@ -23,11 +30,17 @@ const schemaOf = (s: z.ZodType, withMesh = false) => {
   return js;
 };
 
-/** A 200 answer's JSON schema, from the same zod schema the tests hold real answers to. */
+/** An answer's JSON schema, from the same zod schema the code builds it as and the tests hold it to. */
 const responseOf = (s: z.ZodType) => {
   const js = z.toJSONSchema(s, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
   delete js.$schema;
   return js;
+};
+
+/** The real answer to an example request (exampleAnswers.json, `npm run examples`), where there is one. */
+const answerExample = (key: string) => {
+  const example = (EXAMPLE_ANSWERS as Record<string, unknown>)[key];
+  return example === undefined ? {} : { example };
 };
 
 const viewpointWithLegacy = () => {
@@ -106,7 +119,12 @@ function meshPaths(errorRef: Record<string, unknown>) {
         responses: {
           200: {
             description: 'Held',
-            content: { 'application/json': { schema: responseOf(storedMeshResponse) } },
+            content: {
+              'application/json': {
+                schema: responseOf(storedMeshResponse),
+                ...answerExample('GET /meshes/{id}'),
+              },
+            },
           },
           ...errors,
         },
@@ -115,34 +133,25 @@ function meshPaths(errorRef: Record<string, unknown>) {
         summary: 'Forget a stored context',
         operationId: 'delete-mesh',
         parameters: [meshIdParameter],
-        responses: { 200: { description: 'Forgotten' }, ...errors },
+        responses: {
+          200: {
+            description: 'Forgotten',
+            content: {
+              'application/json': {
+                schema: responseOf(deletedMeshResponse),
+                ...answerExample('DELETE /meshes/{id}'),
+              },
+            },
+          },
+          ...errors,
+        },
       },
     },
   };
 }
 
-const errorSchema = {
-  type: 'object',
-  required: ['status', 'error', 'error_type'],
-  properties: {
-    status: { const: 'error' },
-    error: { type: 'string' },
-    error_type: {
-      enum: [
-        'validation_error',
-        'invalid_json',
-        'authentication_error',
-        'permission_error',
-        'not_found',
-        'method_not_allowed',
-        'payload_too_large',
-        'internal_error',
-        'service_unavailable',
-        'timeout',
-      ],
-    },
-  },
-};
+/** The error envelope, with the interface's range message as its example. */
+const errorSchema = () => ({ ...responseOf(errorResponse), ...answerExample('error') });
 
 /**
  * The original gateway's multipart form (gateway.md §3; src/server/requestBody.ts): the JSON body without
@@ -186,7 +195,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         responses: {
           200: {
             description: 'Service and component states',
-            content: { 'application/json': { schema: responseOf(healthResponse) } },
+            content: { 'application/json': { schema: responseOf(healthResponse), ...answerExample('/') } },
           },
         },
       },
@@ -218,7 +227,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
               }
             : {
                 description: 'Success',
-                content: { 'application/json': { schema: responseOf(RESPONSES[r.op]!) } },
+                content: {
+                  'application/json': { schema: responseOf(RESPONSES[r.op]!), ...answerExample(r.path) },
+                },
               },
           400: { description: 'validation_error / invalid_json', ...errorRef },
           401: { description: 'authentication_error', ...errorRef },
@@ -249,7 +260,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
     security: [{ bearer: [] }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema() },
     },
     paths,
   };

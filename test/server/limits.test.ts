@@ -46,6 +46,14 @@ describe('room size limits', async () => {
       ],
       ['/v2/obstruction_all', { ...(EXAMPLE_BODIES['/obstruction_all']![0] as object), windows }],
       ['/v2/get-reference-point', { ...(EXAMPLE_BODIES['/get-reference-point']![0] as object), windows }],
+      // The original gateway's /merge form: refused before any of its frames is read.
+      [
+        '/v2/merge',
+        {
+          parameters: { room_polygon: circle(4), windows },
+          simulations: { w0: [[0]] },
+        },
+      ],
     ];
     for (const [path, body] of bodies) {
       const res = await post(app, path, body);

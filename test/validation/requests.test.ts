@@ -172,6 +172,13 @@ describe('mesh', () => {
     const angles = { horizon: new Array(64).fill(10), zenith: new Array(64).fill(5) };
     expect(parseRunRequest({ ...valid(), ...angles, mesh: [] }).mesh).toBeNull();
     expect(runError({ ...valid(), mesh: [] })).toBe('Mesh must contain at least 3 points');
+    // Angles given per window do the same, and one window without them needs the mesh.
+    const own = valid();
+    Object.assign(own.parameters.windows.w1, angles);
+    expect(parseRunRequest({ ...own, mesh: [] }).mesh).toBeNull();
+    const second = valid() as { parameters: { windows: Record<string, object> } };
+    second.parameters.windows = { w1: { ...window, ...angles }, w2: { ...window, x1: 3, x2: 4 } };
+    expect(runError({ ...second, mesh: [] })).toBe('Mesh must contain at least 3 points');
     // A mesh given beside the angles is still checked.
     expect(runError({ ...valid(), ...angles, mesh: [[0, 0, 0]] })).toBe(
       'Mesh must contain at least 3 points',

@@ -4,8 +4,9 @@ import { clean, roomGrid, type WindowPrediction } from '../model/predict';
 import { v2Rgb384Output } from '../model/v2rgb384';
 import { gridToRows } from '../stats/grid';
 import { isPlainObject } from '../validation/format';
-import { parseWindowsRequest } from '../validation/requests';
-import { json, type OpResult } from './result';
+import { checkRoomSize, DEFAULT_LIMITS, parseWindowsRequest, type Limits } from '../validation/requests';
+import { mergeResponse } from '../validation/responses';
+import { answer, type OpResult } from './result';
 
 const FRAME = 128;
 
@@ -23,12 +24,14 @@ const FRAME = 128;
  * The frame masks are Lux's own (the window's v2 frame), so a client's `mask` is not read; the grid is
  * api.md's (0.1 m cells, north up). Null when the body is neither shape (the Lux /merge then answers).
  */
-export function mergeFrames(body: unknown): OpResult | null {
+export function mergeFrames(body: unknown, limits: Limits = DEFAULT_LIMITS): OpResult | null {
   if (!isPlainObject(body) || 'window_results' in body) return null;
   const merger = isPlainObject(body.simulation);
   const gateway = isPlainObject(body.simulations);
   if (!merger && !gateway) return null;
   const place = merger ? body : isPlainObject(body.parameters) ? body.parameters : {};
+  // An absurd room is refused before its frames (16 384 numbers a window) are read.
+  checkRoomSize(place, limits);
   const frames = merger
     ? framesOf(body.simulation, 'simulation', 'df_values')
     : framesOf(body.simulations, 'simulations');
@@ -46,7 +49,7 @@ export function mergeFrames(body: unknown): OpResult | null {
       return [id, { ...rest, direction_angle: ((((rad * 180) / Math.PI) % 360) + 360) % 360 }];
     }),
   );
-  const room = parseWindowsRequest({ room_polygon: place.room_polygon, windows: withDegrees }, true);
+  const room = parseWindowsRequest({ room_polygon: place.room_polygon, windows: withDegrees }, true, limits);
   const ids = room.parameters.windows.map((w) => w.id);
   const missing = ids.filter((id) => !frames.has(id));
   if (missing.length)
@@ -65,7 +68,11 @@ export function mergeFrames(body: unknown): OpResult | null {
   const df = gridToRows(g.df);
   const mask = gridToRows(g.mask, (v) => v === 1);
   const own = merger ? { result: df, mask } : { df_matrix: df, room_mask: mask };
-  return json({ status: 'success', merged_result: { df_matrix: df, room_mask: mask }, ...own });
+  return answer(mergeResponse, {
+    status: 'success',
+    merged_result: { df_matrix: df, room_mask: mask },
+    ...own,
+  });
 }
 
 /** Each window's frame, flattened row-major: square, 128 or 384 on a side, finite numbers. */

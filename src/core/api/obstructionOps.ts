@@ -6,7 +6,15 @@ import {
   parseViewpointRequest,
 } from '../validation/requests';
 import { roundAngle } from './geometryOps';
-import { json, limitsOf, type OpContext, type OpResult } from './result';
+import {
+  horizonResponse,
+  obstructionAllResponse,
+  obstructionResponse,
+  zenithResponse,
+  type windowSummary,
+} from '../validation/responses';
+import type { z } from 'zod';
+import { answer, limitsOf, type OpContext, type OpResult } from './result';
 
 /**
  * /obstruction_all: per window, the 64-direction fan from its external reference point (obstructionFans:
@@ -17,14 +25,19 @@ export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
   if (isViewpointForm(body)) {
     const v = parseViewpointRequest(body, limits);
     const fan = obstructionFans(v.mesh, [{ viewpoint: v, direction: v.direction }])[0]!;
-    return json({ status: 'success', horizon: fan.horizon, zenith: fan.zenith, directions: fan.directions });
+    return answer(obstructionAllResponse, {
+      status: 'success',
+      horizon: fan.horizon,
+      zenith: fan.zenith,
+      directions: fan.directions,
+    });
   }
   const r = parseObstructionWindowsRequest(body, limits);
   const fans = obstructionFans(
     r.mesh,
     r.geometry.map((g) => ({ viewpoint: g.externalReferencePoint, direction: g.directionAngle })),
   );
-  const windows: Record<string, unknown> = {};
+  const windows: Record<string, z.output<typeof windowSummary>> = {};
   r.parameters.windows.forEach((w, i) => {
     const g = r.geometry[i]!;
     const fan = fans[i]!;
@@ -35,7 +48,12 @@ export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
       reference_point: roundPoint(g.referencePoint),
     };
   });
-  return json({ status: 'success', horizon: fans[0]!.horizon, zenith: fans[0]!.zenith, windows });
+  return answer(obstructionAllResponse, {
+    status: 'success',
+    horizon: fans[0]!.horizon,
+    zenith: fans[0]!.zenith,
+    windows,
+  });
 }
 
 function single(body: unknown, ctx: OpContext) {
@@ -45,17 +63,25 @@ function single(body: unknown, ctx: OpContext) {
 
 export function horizon(body: unknown, ctx: OpContext): OpResult {
   const a = single(body, ctx);
-  return json({ status: 'success', horizon: a.horizon.obstruction_angle_degrees, data: a.horizon });
+  return answer(horizonResponse, {
+    status: 'success',
+    horizon: a.horizon.obstruction_angle_degrees,
+    data: a.horizon,
+  });
 }
 
 export function zenith(body: unknown, ctx: OpContext): OpResult {
   const a = single(body, ctx);
-  return json({ status: 'success', zenith: a.zenith.obstruction_angle_degrees, data: a.zenith });
+  return answer(zenithResponse, {
+    status: 'success',
+    zenith: a.zenith.obstruction_angle_degrees,
+    data: a.zenith,
+  });
 }
 
 export function obstruction(body: unknown, ctx: OpContext): OpResult {
   const a = single(body, ctx);
-  return json({
+  return answer(obstructionResponse, {
     status: 'success',
     horizon: a.horizon.obstruction_angle_degrees,
     zenith: a.zenith.obstruction_angle_degrees,

@@ -31,7 +31,7 @@ const OPS = {
   simulate: { run: simulate, component: 'model' },
   run: { run, component: 'model' },
   'run-detailed': { run: runDetailed, component: 'model' },
-  merge: { run: (b) => merge(b), component: 'merger' },
+  merge: { run: merge, component: 'merger' },
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPS;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { LoadedModel } from '../model/predict';
 import type { TriangleSoup } from '../types';
 
@@ -6,7 +7,15 @@ export type OpResult =
   | { kind: 'json'; value: Record<string, unknown> }
   | { kind: 'file'; bytes: Uint8Array; contentType: string; filename: string };
 
-export const json = (value: Record<string, unknown>): OpResult => ({ kind: 'json', value });
+/**
+ * A JSON answer built as the type of its documented schema (validation/responses.ts), so that the code and
+ * the OpenAPI document share one definition: a field the code adds or renames is a type error until the
+ * schema says so (and the tests hold the real answers to the schema at every depth).
+ */
+export const answer = <S extends z.ZodType>(_documented: S, value: z.output<S>): OpResult => ({
+  kind: 'json',
+  value: value as Record<string, unknown>,
+});
 
 /** Limits an operation needs from its caller (permissions are checked by the face before it runs). */
 export interface OpContext {

@@ -1,4 +1,5 @@
-import type { Point3 } from '../geometry/vec';
+import type { z } from 'zod';
+import type { windowSummary } from '../validation/responses';
 import type { ModelType } from '../types';
 
 /**
@@ -19,12 +20,8 @@ export interface RoomGridAnswer {
   resolution: number;
 }
 
-export interface WindowSummary {
-  direction_angle: number;
-  reference_point: Point3;
-  horizon: number[];
-  zenith: number[];
-}
+/** A window's direction, reference point and angles in an answer, as documented (validation/responses.ts). */
+export type WindowSummary = z.output<typeof windowSummary>;
 
 /** Which computation gave the map: the neural model (a preview) or the physics engine at a quality. */
 export type AnswerMethod =

@@ -1,8 +1,16 @@
+import type { z } from 'zod';
 import type { WindowGeometry } from '../geometry/window';
 import { base64 } from '../encoding/base64';
 import { roundPoint } from '../geometry/window';
 import { REFLECTANCE_FIELDS } from '../validation/ranges';
 import type { RunRequest } from '../validation/requests';
+import type {
+  gridBase64,
+  gridJson,
+  roomCommon,
+  runResponse,
+  simulateResponse,
+} from '../validation/responses';
 import type { Grid } from '../stats/grid';
 import { roundAngle } from './geometryOps';
 import type { AnswerMethod, RoomAnswer, WindowSummary } from './roomAnswer';
@@ -23,7 +31,6 @@ export interface RoomResult {
 
 /** DF printed to 1e-4 % in JSON: far below any model's or the engine's error, a third of the bytes. */
 const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
-
 
 function littleEndianFloat32(a: Float32Array): Uint8Array {
   const out = new Uint8Array(a.length * 4);
@@ -78,43 +85,40 @@ export function roomAnswer(req: RunRequest, result: RoomResult, method: AnswerMe
   };
 }
 
-/** The wire fields that say which computation answered: the model's name, or the engine's settings. */
-function methodFields(m: AnswerMethod): Record<string, unknown> {
-  return m.kind === 'model'
-    ? { model: { name: m.name, version: m.version } }
-    : { method: 'simulation', seed: m.seed, quality: m.quality };
-}
+type RunBody = z.output<typeof runResponse>;
+type SimulateBody = z.output<typeof simulateResponse>;
+/** The wire form of /run's and /simulate's answers, as documented (validation/responses.ts). */
+export type RoomBody = RunBody | SimulateBody;
 
 /** The wire form of an answer (api.md §/run): shape A (nested JSON) or shape B (base64). */
-export function answerResponse(a: RoomAnswer, format: 'json' | 'base64'): Record<string, unknown> {
-  const df = { rows: a.rows, cols: a.cols, data: a.df },
-    mask = { rows: a.rows, cols: a.cols, data: a.mask };
-  const grid =
-    format === 'base64'
-      ? {
-          result: base64(littleEndianFloat32(a.df)),
-          mask: base64(a.mask),
-          dtype: { result: 'float32', mask: 'uint8' },
-        }
-      : { result: rows(df, round4), mask: rows(mask, (v) => v === 1) };
-  return {
+export function answerResponse(a: RoomAnswer, format: 'json' | 'base64'): RoomBody {
+  const common = {
     status: 'success',
     model_type: a.modelType,
     units: '%',
-    ...grid,
     shape: [a.rows, a.cols],
     resolution: a.resolution,
     origin: a.origin,
     windows: a.windows,
     warnings: a.warnings,
-    ...methodFields(a.method),
-  };
+  } satisfies z.output<typeof roomCommon>;
+  const grid =
+    format === 'base64'
+      ? ({
+          result: base64(littleEndianFloat32(a.df)),
+          mask: base64(a.mask),
+          dtype: { result: 'float32', mask: 'uint8' },
+        } satisfies z.output<typeof gridBase64>)
+      : ({
+          result: rows({ rows: a.rows, cols: a.cols, data: a.df }, round4),
+          mask: rows({ rows: a.rows, cols: a.cols, data: a.mask }, (v) => v === 1),
+        } satisfies z.output<typeof gridJson>);
+  const m = a.method;
+  return m.kind === 'model'
+    ? { ...common, ...grid, model: { name: m.name, version: m.version } }
+    : { ...common, ...grid, method: 'simulation', seed: m.seed, quality: m.quality };
 }
 
-export function roomResponse(
-  req: RunRequest,
-  result: RoomResult,
-  method: AnswerMethod,
-): Record<string, unknown> {
+export function roomResponse(req: RunRequest, result: RoomResult, method: AnswerMethod): RoomBody {
   return answerResponse(roomAnswer(req, result, method), req.responseFormat);
 }

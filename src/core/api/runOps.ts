@@ -1,7 +1,9 @@
 import { LuxError } from '../errors';
 import { predictWindows, roomGrid, type LoadedModel } from '../model/predict';
 import { parseRunRequest } from '../validation/requests';
-import { json, limitsOf, type OpContext, type OpResult } from './result';
+import type { z } from 'zod';
+import { runDetailedResponse, runResponse } from '../validation/responses';
+import { answer, limitsOf, type OpContext, type OpResult } from './result';
 import type { RoomAnswer } from './roomAnswer';
 import { answerResponse, roomAnswer, roomResponse, type RoomResult } from './roomResponse';
 import { windowAngles } from './windowAngles';
@@ -27,7 +29,8 @@ async function predictRoom(body: unknown, ctx: OpContext) {
 
 export async function run(body: unknown, ctx: OpContext): Promise<OpResult> {
   const { req, result, method } = await predictRoom(body, ctx);
-  return json(roomResponse(req, result, method));
+  // A model's answer: the run variant of the room body (its `model` field).
+  return answer(runResponse, roomResponse(req, result, method) as z.output<typeof runResponse>);
 }
 
 /** /run's answer as typed arrays (the browser's model worker). */
@@ -45,15 +48,16 @@ export async function runAnswer(body: unknown, ctx: OpContext): Promise<RoomAnsw
  */
 export async function runDetailed(body: unknown, ctx: OpContext): Promise<OpResult> {
   const { req, result, method, windows } = await predictRoom(body, ctx);
-  const window_results: Record<string, unknown> = {};
+  const window_results: z.output<typeof runDetailedResponse>['window_results'] = {};
   windows.forEach((w, i) => {
     const own: RoomResult = { ...roomGrid(req, [w]), angles: result.angles };
     const wire = answerResponse(roomAnswer(req, own, method), req.responseFormat);
     window_results[req.parameters.windows[i]!.id] = {
       result: wire.result,
       mask: wire.mask,
-      ...(wire.dtype ? { dtype: wire.dtype } : {}),
+      ...('dtype' in wire ? { dtype: wire.dtype } : {}),
     };
   });
-  return json({ ...roomResponse(req, result, method), window_results });
+  const room = roomResponse(req, result, method) as z.output<typeof runResponse>;
+  return answer(runDetailedResponse, { ...room, window_results });
 }

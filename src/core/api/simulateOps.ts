@@ -4,7 +4,9 @@ import { LuxError } from '../errors';
 import { parseWith } from '../validation/format';
 import { parseRunRequest, type RunRequest } from '../validation/requests';
 import { simulateOptions } from '../validation/schemas';
-import { json, limitsOf, type OpContext, type OpResult } from './result';
+import type { z } from 'zod';
+import { simulateResponse } from '../validation/responses';
+import { answer, limitsOf, type OpContext, type OpResult } from './result';
 import type { RoomAnswer } from './roomAnswer';
 import { roomAnswer, roomResponse } from './roomResponse';
 import { windowAngles, type WindowAngles } from './windowAngles';
@@ -44,12 +46,13 @@ function prepare(
 
 const engineMethod = (p: Prepared) => ({ kind: 'engine', quality: p.quality, seed: p.seed }) as const;
 
+/** The engine's answer: the simulate variant of the room body (its method, seed and quality). */
 const respond = (p: Prepared, sim: SimulationResult) =>
-  roomResponse(p.req, { ...sim, angles: p.angles }, engineMethod(p));
+  roomResponse(p.req, { ...sim, angles: p.angles }, engineMethod(p)) as z.output<typeof simulateResponse>;
 
 export function simulate(body: unknown, ctx: OpContext): OpResult {
   const p = prepare(body, ctx);
-  return json(respond(p, simulateRoom(p.req, { seed: p.seed, quality: p.quality })));
+  return answer(simulateResponse, respond(p, simulateRoom(p.req, { seed: p.seed, quality: p.quality })));
 }
 
 export interface SimulateProgress {
@@ -72,7 +75,7 @@ async function simulatePrepared(body: unknown, o: SimulateProgress) {
 export async function simulateAsync(
   body: unknown,
   o: SimulateProgress = {},
-): Promise<Record<string, unknown>> {
+): Promise<z.output<typeof simulateResponse>> {
   const { p, sim } = await simulatePrepared(body, o);
   return respond(p, sim);
 }

@@ -5,7 +5,8 @@ import { parseWith } from '../validation/format';
 import { mergeRequest, statsRequest } from '../validation/schemas';
 import { validationError } from '../errors';
 import { mergeFrames } from './mergeFrames';
-import { json, type OpResult } from './result';
+import { mergeResponse, statsResponse } from '../validation/responses';
+import { answer, limitsOf, type OpContext, type OpResult } from './result';
 
 /**
  * The original gateway's /stats body, `{result, mask}` (gateway.md §7.7), read as `{df_matrix, room_mask}`:
@@ -25,11 +26,11 @@ export function stats(body: unknown): OpResult {
   const maskShape = shapeOf('room_mask', r.room_mask);
   sameShape(dfShape, maskShape, `Parameters 'df_matrix' and 'room_mask' must have the same shape`);
   const s = roomStats(toFloatGrid(r.df_matrix), toMaskGrid(r.room_mask), r.thresholds);
-  return json({ status: 'success', ...s });
+  return answer(statsResponse, { status: 'success', ...s });
 }
 
-export function merge(body: unknown): OpResult {
-  const frames = mergeFrames(body);
+export function merge(body: unknown, ctx: OpContext): OpResult {
+  const frames = mergeFrames(body, limitsOf(ctx));
   if (frames) return frames;
   const r = parseWith(mergeRequest, body);
   const entries = Object.entries(r.window_results);
@@ -45,7 +46,7 @@ export function merge(body: unknown): OpResult {
     return { df: toFloatGrid(w.df_matrix), mask: toMaskGrid(w.room_mask) };
   });
   const m = mergeWindows(results);
-  return json({
+  return answer(mergeResponse, {
     status: 'success',
     merged_result: { df_matrix: gridToRows(m.df), room_mask: gridToRows(m.mask, (v) => v === 1) },
   });

@@ -42,6 +42,12 @@ export function toMaskGrid(m: readonly (readonly (boolean | number)[])[]): Grid<
   return { rows, cols, data };
 }
 
+/** A grid as nested rows (row 0 first); `map` turns each cell into a number (default: as is) or a boolean. */
+export function gridToRows<T extends Float32Array | Float64Array | Uint8Array>(g: Grid<T>): number[][];
+export function gridToRows<T extends Float32Array | Float64Array | Uint8Array, R extends number | boolean>(
+  g: Grid<T>,
+  map: (v: number) => R,
+): R[][];
 export function gridToRows<T extends Float32Array | Float64Array | Uint8Array>(
   g: Grid<T>,
   map: (v: number) => number | boolean = (v) => v,

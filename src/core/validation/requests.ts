@@ -28,14 +28,14 @@ export interface Limits {
 }
 export const DEFAULT_MAX_WINDOWS = 200;
 export const DEFAULT_MAX_CORNERS = 1000;
-const DEFAULT_LIMITS: Limits = { maxMeshPoints: 3_000_000 };
+export const DEFAULT_LIMITS: Limits = { maxMeshPoints: 3_000_000 };
 
 /**
  * Absurd sizes are refused before any other check runs on them (a room of 20 000 windows would otherwise
  * run until the time-out): the raw counts of `windows` and `room_polygon`, against the limits, each with
  * the message naming the limit and its environment variable.
  */
-function checkRoomSize(room: unknown, limits: Limits): void {
+export function checkRoomSize(room: unknown, limits: Limits): void {
   if (!isPlainObject(room)) return;
   const maxWindows = limits.maxWindows ?? DEFAULT_MAX_WINDOWS;
   const maxCorners = limits.maxCorners ?? DEFAULT_MAX_CORNERS;

@@ -1,34 +1,36 @@
 import { z } from 'zod';
+import { LUX_ERROR_TYPES } from '../errors';
 
 /**
- * The answers of every endpoint as zod schemas: the OpenAPI document's 200 responses are generated from
- * them (src/server/openapi.ts), and test/server/responses.test.ts checks every example request's real answer
- * against them, so neither the document nor the code can drift from the other.
+ * The answers of every endpoint as zod schemas, written once: the operations build their answers as these
+ * schemas' types (api/result.ts `answer`), the OpenAPI document's responses are generated from them
+ * (src/server/openapi.ts), and test/server/responses.test.ts holds every example request's real answer to
+ * them at every depth, so neither the document nor the code can drift from the other.
  */
 const success = z.literal('success');
 const point3 = z.object({ x: z.number(), y: z.number(), z: z.number() });
 const angles64 = z.array(z.number()).length(64).describe('64 directions, degrees above the horizontal');
 
-const windowSummary = z.object({
+export const windowSummary = z.object({
   direction_angle: z.number().describe('outward normal of the wall, degrees, 0 = east, counter-clockwise'),
   reference_point: point3,
   horizon: angles64,
   zenith: angles64,
 });
 
-const gridJson = z.object({
+export const gridJson = z.object({
   result: z
     .array(z.array(z.number()))
     .describe('DF (%) per 0.1 m cell, row 0 = largest y; 0 outside the room'),
   mask: z.array(z.array(z.boolean())).describe('true inside the room'),
 });
-const gridBase64 = z.object({
+export const gridBase64 = z.object({
   result: z.string().describe('base64 of little-endian float32, row-major'),
   mask: z.string().describe('base64 of uint8 (1 inside the room), row-major'),
   dtype: z.object({ result: z.literal('float32'), mask: z.literal('uint8') }),
 });
 
-const roomCommon = z.object({
+export const roomCommon = z.object({
   status: success,
   model_type: z.string(),
   units: z.literal('%'),
@@ -121,12 +123,21 @@ export const statsResponse = z.object({
     .describe('% of the counted cells with DF at or above each threshold'),
 });
 
+const rows = z.array(z.array(z.number()));
+const maskRows = z.array(z.array(z.boolean()));
 export const mergeResponse = z.object({
   status: success,
   merged_result: z.object({
-    df_matrix: z.array(z.array(z.number())).describe('cell-wise sum'),
-    room_mask: z.array(z.array(z.boolean())).describe('cell-wise or'),
+    df_matrix: rows.describe('cell-wise sum'),
+    room_mask: maskRows.describe('cell-wise or'),
   }),
+  // The original's frame forms (api/mergeFrames.ts) are answered in their own names too.
+  result: rows.optional().describe("merger-service form (`simulation`): merged_result's df_matrix again"),
+  mask: maskRows.optional().describe("merger-service form: merged_result's room_mask again"),
+  df_matrix: rows
+    .optional()
+    .describe("original gateway form (`simulations`): merged_result's df_matrix again"),
+  room_mask: maskRows.optional().describe("original gateway form: merged_result's room_mask again"),
 });
 
 /** The contexts a process holds (POST /v2/meshes). */
@@ -161,6 +172,24 @@ export const storedMeshResponse = z.object({
   mesh_id: z.string().regex(/^[0-9a-f]{64}$/),
   triangles: z.number().int().positive(),
   bytes: z.number().int().positive(),
+});
+
+/** DELETE /v2/meshes/{id}. */
+export const deletedMeshResponse = z.object({
+  status: success,
+  mesh_id: z.string().regex(/^[0-9a-f]{64}$/),
+  deleted: z.literal(true),
+});
+
+/** Every failure (api.md §Errors): the HTTP status follows from error_type (errors.ts HTTP_STATUS). */
+export const errorResponse = z.object({
+  status: z.literal('error'),
+  error: z
+    .string()
+    .describe(
+      "what went wrong, for a person; range and missing-field messages keep the interface's exact shape",
+    ),
+  error_type: z.enum(LUX_ERROR_TYPES),
 });
 
 /** Every JSON-answering operation's 200 body, by operation name (routes.ts). */
