@@ -14,13 +14,19 @@ test('north on the compass rose: a drag turns it (one undo step), keys step it; 
   await expect(page.getByTestId('w1-faces')).toHaveText('S 180°');
   const rose = page.getByTestId('compass-rose');
   await rose.scrollIntoViewIfNeeded();
-  const b = (await rose.boundingBox())!;
-  const cx = b.x + b.width / 2,
-    cy = b.y + b.height / 2;
+  // The rose's centre, measured again before each move: the panel's layout may still shift while the first
+  // answers arrive (a loaded machine showed the rose moved under a drag measured once).
+  const centre = async (): Promise<[number, number]> => {
+    const b = (await rose.boundingBox())!;
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
   // Drag the needle round to the plan's right: true north is then 90° clockwise from the plan's up.
+  let [cx, cy] = await centre();
   await page.mouse.move(cx, cy - 20);
   await page.mouse.down();
+  [cx, cy] = await centre();
   await page.mouse.move(cx + 14, cy - 14, { steps: 3 });
+  [cx, cy] = await centre();
   await page.mouse.move(cx + 20, cy, { steps: 3 });
   await page.mouse.up();
   await expect(page.getByTestId('north')).toHaveValue('90');
