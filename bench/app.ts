@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { chromium, type Page } from 'playwright-core';
-import type { BenchResult } from './harness';
+import { ratioOf, type BenchResult } from './harness';
 import { cityMesh } from './scenes';
 import { startBuiltServer } from './server';
 
@@ -75,7 +75,10 @@ function keyToMap(page: Page, key: string): Promise<number> {
 }
 
 /** Milliseconds from a key press (the selected window moves) to the preview, the draft and the standard map. */
-function keyToSettled(page: Page, key: string): Promise<{ preview: number; draft: number; standard: number }> {
+function keyToSettled(
+  page: Page,
+  key: string,
+): Promise<{ preview: number; draft: number; standard: number }> {
   // No named functions inside: tsx's keepNames would wrap them in a helper the page does not have.
   return page.evaluate(async (k) => {
     const st = document.querySelector('[data-testid=status]')!;
@@ -160,7 +163,7 @@ export async function runAppBench(): Promise<BenchResult[]> {
     }
     out.push(
       summarise('first map, cold (navigation → map)', first, {
-        peer: { name: 'target (app.md)', ms: 2000, ratio: 0 },
+        peer: { name: 'target (app)', ms: 2000, ratio: 0 },
       }),
     );
 
@@ -174,7 +177,7 @@ export async function runAppBench(): Promise<BenchResult[]> {
     for (let i = 0; i < 15; i++) updates.push(await keyToMap(page, i % 2 ? 'ArrowLeft' : 'ArrowRight'));
     out.push(
       summarise('update, one window moved (key → map on screen)', updates.slice(3), {
-        peer: { name: 'target (app.md)', ms: 150, ratio: 0 },
+        peer: { name: 'target (app)', ms: 150, ratio: 0 },
       }),
     );
 
@@ -281,6 +284,6 @@ export async function runAppBench(): Promise<BenchResult[]> {
     await browser.close();
     proc.kill();
   }
-  for (const r of out) if (r.peer) r.peer.ratio = r.median_ms / r.peer.ms;
+  for (const r of out) if (r.peer) r.peer.ratio = ratioOf(r.median_ms, r.peer.ms);
   return out;
 }

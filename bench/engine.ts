@@ -90,7 +90,7 @@ export async function runEngineBench(): Promise<BenchResult[]> {
             return cells;
           },
         },
-        peer: { name: 'target (physics.md)', ms: 1000 },
+        peer: { name: 'target (engine)', ms: 1000 },
       },
     ),
   );

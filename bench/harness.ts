@@ -44,8 +44,12 @@ export async function measure(
     runs,
   };
   if (opts.scene) result.scene = opts.scene;
-  if (opts.peer) result.peer = { ...opts.peer, ms: round(opts.peer.ms), ratio: round(median / opts.peer.ms) };
+  if (opts.peer)
+    result.peer = { ...opts.peer, ms: round(opts.peer.ms), ratio: ratioOf(median, opts.peer.ms) };
   return result;
 }
 
 const round = (v: number): number => Math.round(v * 100) / 100;
+
+/** Three significant figures: a ratio far below 1 (a stored context against JSON) must not print as 0. */
+export const ratioOf = (ms: number, peerMs: number): number => Number((ms / peerMs).toPrecision(3));

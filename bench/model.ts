@@ -24,7 +24,7 @@ const anglesBody = {
 export async function runModelBench(): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
   const model = await loadModel(CARD);
-  const target = { name: 'target (model.md)', ms: 30 };
+  const target = { name: 'target (model)', ms: 30 };
   out.push(
     await measure('/run pipeline, 1 window (Node, 1 thread)', () => msPerWindow(model, anglesBody, 1), {
       runs: 21,
@@ -117,7 +117,7 @@ async function chromiumWasm(): Promise<BenchResult> {
       min_ms: r(times[0]!),
       max_ms: r(times[times.length - 1]!),
       runs: times.length,
-      peer: { name: 'target (model.md)', ms: 30, ratio: r(median / 30) },
+      peer: { name: 'target (model)', ms: 30, ratio: r(median / 30) },
     };
   } finally {
     await browser.close();
