@@ -14,24 +14,29 @@ const wrap = (deg: number): number => ((Math.round(deg) % 360) + 360) % 360;
 export function CompassRose(): React.JSX.Element {
   const north = useApp((s) => s.scene.north ?? 0);
   const ref = useRef<SVGSVGElement>(null);
-  const dragging = useRef(false);
+  /**
+   * The rose's box when the drag began: the whole drag turns about that centre. Each step of the drag
+   * changes the scene, and the panel above the rose (the model-vs-engine comparison) may change height as
+   * the answers come, moving the rose under a pointer that has not moved.
+   */
+  const grab = useRef<DOMRect | null>(null);
   const st = useApp.getState;
 
   const angleAt = (e: { clientX: number; clientY: number }): number => {
-    const b = ref.current!.getBoundingClientRect();
+    const b = grab.current ?? ref.current!.getBoundingClientRect();
     const dx = e.clientX - (b.left + b.width / 2),
       dy = e.clientY - (b.top + b.height / 2);
     return wrap((Math.atan2(dx, -dy) * 180) / Math.PI);
   };
   const onDown = (e: RPointerEvent<SVGSVGElement>): void => {
-    dragging.current = true;
+    grab.current = ref.current!.getBoundingClientRect();
     ref.current!.setPointerCapture(e.pointerId);
     st().beginGesture();
     const v = angleAt(e);
     st().edit((s) => ({ ...s, north: v }), { record: false });
   };
   const onMove = (e: RPointerEvent<SVGSVGElement>): void => {
-    if (!dragging.current) return;
+    if (!grab.current) return;
     const v = angleAt(e);
     st().edit((s) => ({ ...s, north: v }), { record: false });
   };
@@ -62,7 +67,8 @@ export function CompassRose(): React.JSX.Element {
       data-testid="compass-rose"
       onPointerDown={onDown}
       onPointerMove={onMove}
-      onPointerUp={() => (dragging.current = false)}
+      onPointerUp={() => (grab.current = null)}
+      onPointerCancel={() => (grab.current = null)}
       onKeyDown={onKey}
     >
       <circle cx={c} cy={c} r={R} fill="#fff" stroke="#1d2733" strokeWidth="1.5" />
