@@ -8,37 +8,21 @@ import {
   parseViewpointRequest,
 } from '../../src/core/validation/requests';
 import { simulateOptions } from '../../src/core/validation/schemas';
+import { EXAMPLE_BODIES } from '../../src/server/examples';
 
 // Every ranged parameter, placed where a client sends it, just outside each end of its range: the message is
 // the interface's `Parameter '<name>' value <v> outside valid range [<min>, <max>]` (issue 17), field by field.
 
-const window = () => ({ x1: 1, y1: 0, z1: 0.9, x2: 2, y2: 0, z2: 2.4, window_frame_ratio: 0.2 });
-const body = () =>
-  ({
-    model_type: 'df_default',
-    parameters: {
-      height_roof_over_floor: 3,
-      floor_height_above_terrain: 0,
-      room_polygon: [
-        [0, 0],
-        [5, 0],
-        [5, 4],
-        [0, 4],
-      ] as number[][],
-      windows: { w1: window() as Record<string, unknown> },
-    } as Record<string, unknown> & { windows: { w1: Record<string, unknown> }; room_polygon: number[][] },
-    mesh: [
-      [10, -5, 0],
-      [10, 5, 0],
-      [10, 0, 5],
-    ] as number[][],
-  }) as Record<string, unknown> & {
-    parameters: Record<string, unknown> & {
-      windows: { w1: Record<string, unknown> };
-      room_polygon: number[][];
-    };
-    mesh: number[][];
+/** The API docs' example room (a 5 × 4 m room, one window, a wall across the street), fresh for each case. */
+interface Body {
+  parameters: Record<string, unknown> & {
+    windows: { w1: Record<string, unknown> };
+    room_polygon: number[][];
   };
+  mesh: number[][];
+  [k: string]: unknown;
+}
+const body = (): Body => structuredClone(EXAMPLE_BODIES['/run']![0]) as Body;
 
 type Case = { name: string; error: (v: number) => string };
 

@@ -1,5 +1,5 @@
 import type { Component } from '../../core/api/operations';
-import type { LuxErrorType } from '../../core/errors';
+import { LUX_ERROR_TYPES, type LuxErrorType } from '../../core/errors';
 import { ModelScopeCheck, restrictsModels } from '../modelScopeCheck';
 import { modelForbidden, scopesAllowModel } from '../scopes';
 import type { MeshStoreStats, StoredMeshInfo } from '../meshStore';
@@ -12,18 +12,8 @@ const HEALTH_TTL_MS = 1_000;
 /** The components that take a mesh, hence hold stored contexts (POST /v2/meshes). */
 const MESH_HOLDERS: readonly Component[] = componentsOf(ROUTES.find((r) => r.alsoOn)!);
 const HEALTH_TIMEOUT_MS = 1_500;
-const ERROR_TYPES = new Set<string>([
-  'validation_error',
-  'invalid_json',
-  'authentication_error',
-  'permission_error',
-  'not_found',
-  'method_not_allowed',
-  'payload_too_large',
-  'internal_error',
-  'service_unavailable',
-  'timeout',
-]);
+/** A component's error body is passed on only with a type the API knows. */
+const ERROR_TYPES = new Set<string>(LUX_ERROR_TYPES);
 
 export interface GatewayOptions {
   /** Threads and queue of the model-scope check pool (see modelScopeCheck.ts). */
