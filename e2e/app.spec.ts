@@ -205,7 +205,8 @@ test('a Lux server can predict instead of the browser, with the same map', async
   await page.goto('/');
   await settled(page);
   const local = await page.getByTestId('stats').textContent();
-  await page.getByTestId('use-server').click();
+  // Enter in the address field uses the server, as the button does (the fields are a form).
+  await page.getByTestId('server-url').press('Enter');
   await expect(page.getByTestId('where')).toContainText('Predicting on http://127.0.0.1');
   await expect(page.getByTestId('status')).toContainText('on the server', { timeout: 30_000 });
   // The server settles the same way (/v2/simulate, draft then standard): the same engine, seed and

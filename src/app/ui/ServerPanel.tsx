@@ -25,33 +25,41 @@ export function ServerPanel(): React.JSX.Element {
     <section aria-labelledby="srv-h">
       <h2 id="srv-h">Server</h2>
       <p data-testid="where">{remote ? `Predicting on ${remote.url}.` : 'Predicting in this browser.'}</p>
-      <label className="field column">
-        <span>Server address</span>
-        <input type="url" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="server-url" />
-      </label>
-      <label className="field column">
-        <span>Token (if the server asks for one)</span>
-        <input
-          type="password"
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-          autoComplete="off"
-          data-testid="server-token"
-        />
-      </label>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="buttons">
-        <button type="button" onClick={use} data-testid="use-server">
-          Use this server
-        </button>
-        <button type="button" onClick={() => setRemote(null)} disabled={!remote} data-testid="use-browser">
-          Use this browser
-        </button>
-      </div>
+      {/* A form: Enter in either field uses the server, and browsers expect a password field inside one. */}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          use();
+        }}
+      >
+        <label className="field column">
+          <span>Server address</span>
+          <input type="url" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="server-url" />
+        </label>
+        <label className="field column">
+          <span>Token (if the server asks for one)</span>
+          <input
+            type="password"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            autoComplete="off"
+            data-testid="server-token"
+          />
+        </label>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="buttons">
+          <button type="submit" data-testid="use-server">
+            Use this server
+          </button>
+          <button type="button" onClick={() => setRemote(null)} disabled={!remote} data-testid="use-browser">
+            Use this browser
+          </button>
+        </div>
+      </form>
     </section>
   );
 }
