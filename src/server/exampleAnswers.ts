@@ -8,7 +8,8 @@ import { ROUTES } from './routes';
  * The real answers to the example requests (examples.ts), for the OpenAPI document's response examples:
  * the first example body of every JSON route, health, a stored mesh looked up and deleted, and an error.
  * Written to exampleAnswers.json by `npm run examples` (it needs the shipped model); test/server/responses.test.ts
- * fails when an answer no longer equals its stored example, so the document shows what the server says.
+ * fails when an answer no longer equals its stored example (health: apart from the version, the mesh store
+ * and the requests in flight), so the document shows what the server says.
  */
 export const EXAMPLE_ERROR_BODY = {
   model_type: 'df_default',

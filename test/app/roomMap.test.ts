@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerFromResponse } from '../../src/core/api/roomAnswer';
-import { roomResponse } from '../../src/core/api/roomResponse';
+import { engineResponse, modelResponse } from '../../src/core/api/roomResponse';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { gridCsv } from '../../src/app/compute/exports';
 import { difference, valueAt, type RoomMap } from '../../src/app/compute/roomMap';
@@ -30,9 +30,9 @@ describe('room maps', () => {
       angles: [{ horizon: [1, 2], zenith: [3, 4] }],
     };
     const engine = { kind: 'engine', quality: 'draft', seed: 7 } as const;
-    const b = answerFromResponse(roomResponse(req, res, engine));
+    const b = answerFromResponse(engineResponse(req, res, engine));
     const a = answerFromResponse(
-      roomResponse({ ...req, responseFormat: 'json' }, res, { kind: 'model', name: 'm', version: '1' }),
+      modelResponse({ ...req, responseFormat: 'json' }, res, { kind: 'model', name: 'm', version: '1' }),
     );
     expect(a).toMatchObject({
       ...map,

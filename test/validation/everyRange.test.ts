@@ -131,14 +131,24 @@ describe('every ranged parameter gives the interface’s range message', () => {
   it.each(Object.keys(RANGES) as RangedField[])('%s', (field) => {
     const r = RANGES[field];
     const place = PLACES[field];
+    const message = (v: number) =>
+      `Parameter '${place.name}' value ${v} outside valid range [${r.min}, ${r.max}]`;
     const span = r.max - r.min;
-    // Whole steps outside each end (an integer for the seed), printed as JavaScript prints numbers.
-    const below = r.min - Math.max(1, Math.ceil(span / 10));
-    const above = r.max + Math.max(1, Math.ceil(span / 10));
-    for (const v of [below, above]) {
-      expect(place.error(v)).toBe(
-        `Parameter '${place.name}' value ${v} outside valid range [${r.min}, ${r.max}]`,
-      );
-    }
+    // Far outside each end (whole steps: the seed is an integer), and just outside: the next number a
+    // client could print (a thousandth of the span, or 1 for the seed).
+    const step = field === 'seed' ? 1 : span / 1000;
+    for (const v of [
+      r.min - Math.max(1, Math.ceil(span / 10)),
+      r.max + Math.max(1, Math.ceil(span / 10)),
+      r.min - step,
+      r.max + step,
+    ])
+      expect(place.error(v)).toBe(message(v));
+    // The ends themselves are in range (another check may still refuse the request: a window at x1 = 10⁷
+    // is no longer on the room's wall), except an exclusive lower end.
+    const exclusive = 'exclusiveMin' in r && r.exclusiveMin;
+    if (exclusive) expect(place.error(r.min)).toBe(message(r.min));
+    else expect(place.error(r.min)).not.toContain(`'${place.name}' value`);
+    expect(place.error(r.max)).not.toContain(`'${place.name}' value`);
   });
 });

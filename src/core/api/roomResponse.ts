@@ -85,13 +85,16 @@ export function roomAnswer(req: RunRequest, result: RoomResult, method: AnswerMe
   };
 }
 
-type RunBody = z.output<typeof runResponse>;
-type SimulateBody = z.output<typeof simulateResponse>;
+export type RunBody = z.output<typeof runResponse>;
+export type SimulateBody = z.output<typeof simulateResponse>;
 /** The wire form of /run's and /simulate's answers, as documented (validation/responses.ts). */
 export type RoomBody = RunBody | SimulateBody;
 
-/** The wire form of an answer (api.md §/run): shape A (nested JSON) or shape B (base64). */
-export function answerResponse(a: RoomAnswer, format: 'json' | 'base64'): RoomBody {
+type ModelMethod = Extract<AnswerMethod, { kind: 'model' }>;
+type EngineMethod = Extract<AnswerMethod, { kind: 'engine' }>;
+
+/** The fields every room body has, and its grid in the requested shape (A: nested JSON, B: base64). */
+function bodyParts(a: RoomAnswer, format: 'json' | 'base64') {
   const common = {
     status: 'success',
     model_type: a.modelType,
@@ -113,12 +116,31 @@ export function answerResponse(a: RoomAnswer, format: 'json' | 'base64'): RoomBo
           result: rows({ rows: a.rows, cols: a.cols, data: a.df }, round4),
           mask: rows({ rows: a.rows, cols: a.cols, data: a.mask }, (v) => v === 1),
         } satisfies z.output<typeof gridJson>);
-  const m = a.method;
-  return m.kind === 'model'
-    ? { ...common, ...grid, model: { name: m.name, version: m.version } }
-    : { ...common, ...grid, method: 'simulation', seed: m.seed, quality: m.quality };
+  return { ...common, ...grid };
 }
 
-export function roomResponse(req: RunRequest, result: RoomResult, method: AnswerMethod): RoomBody {
-  return answerResponse(roomAnswer(req, result, method), req.responseFormat);
+/** /run's body: the model's answer, with the model's name and version. */
+function modelBody(a: RoomAnswer, m: ModelMethod, format: 'json' | 'base64'): RunBody {
+  return { ...bodyParts(a, format), model: { name: m.name, version: m.version } };
+}
+
+/** /simulate's body: the engine's answer, with its seed and quality. */
+function engineBody(a: RoomAnswer, m: EngineMethod, format: 'json' | 'base64'): SimulateBody {
+  return { ...bodyParts(a, format), method: 'simulation', seed: m.seed, quality: m.quality };
+}
+
+/** The wire form of an answer (api.md §/run), by whichever computation gave it. */
+export function answerResponse(a: RoomAnswer, format: 'json' | 'base64'): RoomBody {
+  const m = a.method;
+  return m.kind === 'model' ? modelBody(a, m, format) : engineBody(a, m, format);
+}
+
+/** /run's answer to a request: the model's maps in the room frame. */
+export function modelResponse(req: RunRequest, result: RoomResult, method: ModelMethod): RunBody {
+  return modelBody(roomAnswer(req, result, method), method, req.responseFormat);
+}
+
+/** /simulate's answer to a request: the engine's map. */
+export function engineResponse(req: RunRequest, result: RoomResult, method: EngineMethod): SimulateBody {
+  return engineBody(roomAnswer(req, result, method), method, req.responseFormat);
 }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { runDetailedResponse, runResponse } from '../validation/responses';
 import { answer, limitsOf, type OpContext, type OpResult } from './result';
 import type { RoomAnswer } from './roomAnswer';
-import { answerResponse, roomAnswer, roomResponse, type RoomResult } from './roomResponse';
+import { modelResponse, roomAnswer, type RoomResult } from './roomResponse';
 import { windowAngles } from './windowAngles';
 
 /**
@@ -29,8 +29,7 @@ async function predictRoom(body: unknown, ctx: OpContext) {
 
 export async function run(body: unknown, ctx: OpContext): Promise<OpResult> {
   const { req, result, method } = await predictRoom(body, ctx);
-  // A model's answer: the run variant of the room body (its `model` field).
-  return answer(runResponse, roomResponse(req, result, method) as z.output<typeof runResponse>);
+  return answer(runResponse, modelResponse(req, result, method));
 }
 
 /** /run's answer as typed arrays (the browser's model worker). */
@@ -51,13 +50,11 @@ export async function runDetailed(body: unknown, ctx: OpContext): Promise<OpResu
   const window_results: z.output<typeof runDetailedResponse>['window_results'] = {};
   windows.forEach((w, i) => {
     const own: RoomResult = { ...roomGrid(req, [w]), angles: result.angles };
-    const wire = answerResponse(roomAnswer(req, own, method), req.responseFormat);
-    window_results[req.parameters.windows[i]!.id] = {
-      result: wire.result,
-      mask: wire.mask,
-      ...('dtype' in wire ? { dtype: wire.dtype } : {}),
-    };
+    const wire = modelResponse(req, own, method);
+    window_results[req.parameters.windows[i]!.id] =
+      'dtype' in wire
+        ? { result: wire.result, mask: wire.mask, dtype: wire.dtype }
+        : { result: wire.result, mask: wire.mask };
   });
-  const room = roomResponse(req, result, method) as z.output<typeof runResponse>;
-  return answer(runDetailedResponse, { ...room, window_results });
+  return answer(runDetailedResponse, { ...modelResponse(req, result, method), window_results });
 }

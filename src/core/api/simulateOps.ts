@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { simulateResponse } from '../validation/responses';
 import { answer, limitsOf, type OpContext, type OpResult } from './result';
 import type { RoomAnswer } from './roomAnswer';
-import { roomAnswer, roomResponse } from './roomResponse';
+import { engineResponse, roomAnswer } from './roomResponse';
 import { windowAngles, type WindowAngles } from './windowAngles';
 
 /**
@@ -46,9 +46,8 @@ function prepare(
 
 const engineMethod = (p: Prepared) => ({ kind: 'engine', quality: p.quality, seed: p.seed }) as const;
 
-/** The engine's answer: the simulate variant of the room body (its method, seed and quality). */
 const respond = (p: Prepared, sim: SimulationResult) =>
-  roomResponse(p.req, { ...sim, angles: p.angles }, engineMethod(p)) as z.output<typeof simulateResponse>;
+  engineResponse(p.req, { ...sim, angles: p.angles }, engineMethod(p));
 
 export function simulate(body: unknown, ctx: OpContext): OpResult {
   const p = prepare(body, ctx);

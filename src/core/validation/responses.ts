@@ -62,10 +62,7 @@ export const simulateResponse = z.union([
 ]);
 
 /** /run/detailed: /run plus each window's own share on the room grid. */
-const windowResults = z.record(
-  z.string(),
-  z.object({ result: z.unknown(), mask: z.unknown(), dtype: gridBase64.shape.dtype.optional() }),
-);
+const windowResults = z.record(z.string(), z.union([gridJson, gridBase64]));
 export const runDetailedResponse = z.union([
   runResponse.options[0].extend({ window_results: windowResults }),
   runResponse.options[1].extend({ window_results: windowResults }),
