@@ -11,7 +11,7 @@ import type {
   runResponse,
   simulateResponse,
 } from '../validation/responses';
-import type { Grid } from '../stats/grid';
+import { gridToRows, type Grid } from '../stats/grid';
 import { roundAngle } from './geometryOps';
 import type { AnswerMethod, RoomAnswer, WindowSummary } from './roomAnswer';
 import type { WindowAngles } from './windowAngles';
@@ -36,12 +36,6 @@ function littleEndianFloat32(a: Float32Array): Uint8Array {
   const out = new Uint8Array(a.length * 4);
   const view = new DataView(out.buffer);
   a.forEach((v, i) => view.setFloat32(i * 4, v, true));
-  return out;
-}
-
-function rows<T>(g: Grid<Float32Array | Uint8Array>, f: (v: number) => T): T[][] {
-  const out: T[][] = [];
-  for (let r = 0; r < g.rows; r++) out.push(Array.from(g.data.subarray(r * g.cols, (r + 1) * g.cols), f));
   return out;
 }
 
@@ -113,8 +107,8 @@ function bodyParts(a: RoomAnswer, format: 'json' | 'base64') {
           dtype: { result: 'float32', mask: 'uint8' },
         } satisfies z.output<typeof gridBase64>)
       : ({
-          result: rows({ rows: a.rows, cols: a.cols, data: a.df }, round4),
-          mask: rows({ rows: a.rows, cols: a.cols, data: a.mask }, (v) => v === 1),
+          result: gridToRows({ rows: a.rows, cols: a.cols, data: a.df }, round4),
+          mask: gridToRows({ rows: a.rows, cols: a.cols, data: a.mask }, (v) => v === 1),
         } satisfies z.output<typeof gridJson>);
   return { ...common, ...grid };
 }
