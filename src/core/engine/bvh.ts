@@ -24,49 +24,63 @@ export interface RayHit {
   tri: number;
 }
 
-/** A built tree as plain typed arrays: what a server keeps in shared memory for a stored context. */
+/**
+ * A built tree as plain typed arrays: what a server keeps in shared memory for a stored context.
+ *
+ * Everything is float32, as the soup is: a box's corners are min/max of float32 coordinates and a
+ * triangle's vertices are the soup's own, so nothing is rounded, and the edges formed in float64 at query
+ * time are the numbers a float64 copy would hold (bit-identical hits). Half the bytes of float64 arrays is
+ * what makes a 480k-triangle tree fast: a ray's walk is bound by memory, not arithmetic.
+ */
 export interface BvhParts {
-  /** Per node: min xyz, max xyz. */
-  bounds: Float64Array;
-  /** Per node: [first triangle, count] for leaves (count > 0), [right child, -1 - split axis] for inner nodes. */
-  meta: Int32Array;
-  /** Per (reordered) triangle: v0 xyz, e1 xyz, e2 xyz. */
-  tris: Float64Array;
+  /**
+   * Per node 8 words, one 32-byte record: min xyz, max xyz (float32), then two int32 — [first triangle,
+   * count] for leaves (count > 0), [right child, -1 - split axis] for inner nodes.
+   */
+  nodes: ArrayBuffer | SharedArrayBuffer;
+  /** Per (reordered) triangle: v0, v1, v2 xyz. */
+  tris: Float32Array;
   /** Reordered position → original triangle index. */
   order: Int32Array;
 }
 
+const NODE_WORDS = 8;
+
 /** The same parts copied into SharedArrayBuffers (read in place by any thread). */
 export function sharedBvhParts(p: BvhParts): BvhParts {
-  const share = <T extends Float64Array | Int32Array>(a: T, make: (b: SharedArrayBuffer) => T): T => {
+  const nodes = new SharedArrayBuffer(p.nodes.byteLength);
+  new Uint8Array(nodes).set(new Uint8Array(p.nodes));
+  const share = <T extends Float32Array | Int32Array>(a: T, make: (b: SharedArrayBuffer) => T): T => {
     const out = make(new SharedArrayBuffer(a.byteLength));
     out.set(a as never);
     return out;
   };
   return {
-    bounds: share(p.bounds, (b) => new Float64Array(b)),
-    meta: share(p.meta, (b) => new Int32Array(b)),
-    tris: share(p.tris, (b) => new Float64Array(b)),
+    nodes,
+    tris: share(p.tris, (b) => new Float32Array(b)),
     order: share(p.order, (b) => new Int32Array(b)),
   };
 }
 
 export const bvhPartsBytes = (p: BvhParts): number =>
-  p.bounds.byteLength + p.meta.byteLength + p.tris.byteLength + p.order.byteLength;
+  p.nodes.byteLength + p.tris.byteLength + p.order.byteLength;
 
 export class Bvh {
-  private readonly bounds: Float64Array;
+  private readonly nodes: ArrayBuffer | SharedArrayBuffer;
+  /** Views of `nodes`: float32 corners and int32 meta words of the same records. */
+  private readonly bounds: Float32Array;
   private readonly meta: Int32Array;
-  private readonly tris: Float64Array;
+  private readonly tris: Float32Array;
   private readonly order: Int32Array;
   private readonly stack = new Int32Array(128);
   readonly triangleCount: number;
 
   /** A tree over a triangle soup (built here), or one built before (its parts). */
-  constructor(source: Float32Array | Float64Array | BvhParts) {
+  constructor(source: Float32Array | BvhParts) {
     const parts = 'tris' in source ? source : buildParts(source);
-    this.bounds = parts.bounds;
-    this.meta = parts.meta;
+    this.nodes = parts.nodes;
+    this.bounds = new Float32Array(parts.nodes);
+    this.meta = new Int32Array(parts.nodes);
     this.tris = parts.tris;
     this.order = parts.order;
     this.triangleCount = parts.order.length;
@@ -74,7 +88,7 @@ export class Bvh {
 
   /** The tree's arrays, to keep or share (they are the live ones: do not modify). */
   get parts(): BvhParts {
-    return { bounds: this.bounds, meta: this.meta, tris: this.tris, order: this.order };
+    return { nodes: this.nodes, tris: this.tris, order: this.order };
   }
 
   /**
@@ -100,47 +114,52 @@ export class Bvh {
     const ix = 1 / dx,
       iy = 1 / dy,
       iz = 1 / dz;
+    // Offsets of the near corner's coordinate per axis: min (0) when the ray goes up that axis, else max.
+    const nx = ix >= 0 ? 0 : 3,
+      ny = iy >= 0 ? 1 : 4,
+      nz = iz >= 0 ? 2 : 5;
     let best = tmax;
     let bestTri = -1;
     let sp = 0;
     stack[sp++] = 0;
     while (sp > 0) {
       const node = stack[--sp]!;
-      const b = node * 6;
-      // Slab test.
-      let t0 = (bounds[b]! - ox) * ix,
-        t1 = (bounds[b + 3]! - ox) * ix;
-      let tn = t0 < t1 ? t0 : t1,
-        tf = t0 < t1 ? t1 : t0;
-      t0 = (bounds[b + 1]! - oy) * iy;
-      t1 = (bounds[b + 4]! - oy) * iy;
-      tn = Math.max(tn, t0 < t1 ? t0 : t1);
-      tf = Math.min(tf, t0 < t1 ? t1 : t0);
-      t0 = (bounds[b + 2]! - oz) * iz;
-      t1 = (bounds[b + 5]! - oz) * iz;
-      tn = Math.max(tn, t0 < t1 ? t0 : t1);
-      tf = Math.min(tf, t0 < t1 ? t1 : t0);
+      const b = node * NODE_WORDS;
+      // Slab test, with each axis's near and far planes chosen once per ray.
+      let tn = (bounds[b + nx]! - ox) * ix,
+        tf = (bounds[b + 3 - nx]! - ox) * ix;
+      const tny = (bounds[b + ny]! - oy) * iy,
+        tfy = (bounds[b + 5 - ny]! - oy) * iy;
+      if (tny > tn) tn = tny;
+      if (tfy < tf) tf = tfy;
+      const tnz = (bounds[b + nz]! - oz) * iz,
+        tfz = (bounds[b + 7 - nz]! - oz) * iz;
+      if (tnz > tn) tn = tnz;
+      if (tfz < tf) tf = tfz;
       if (tf < tn || tf < tmin || tn > best) continue;
-      const count = meta[node * 2 + 1]!;
+      const count = meta[b + 7]!;
       if (count > 0) {
-        const first = meta[node * 2]!;
+        const first = meta[b + 6]!;
         for (let i = first, end = first + count; i < end; i++) {
           const o = i * 9;
-          const e1x = tris[o + 3]!,
-            e1y = tris[o + 4]!,
-            e1z = tris[o + 5]!;
-          const e2x = tris[o + 6]!,
-            e2y = tris[o + 7]!,
-            e2z = tris[o + 8]!;
+          const x0 = tris[o]!,
+            y0 = tris[o + 1]!,
+            z0 = tris[o + 2]!;
+          const e1x = tris[o + 3]! - x0,
+            e1y = tris[o + 4]! - y0,
+            e1z = tris[o + 5]! - z0;
+          const e2x = tris[o + 6]! - x0,
+            e2y = tris[o + 7]! - y0,
+            e2z = tris[o + 8]! - z0;
           const px = dy * e2z - dz * e2y,
             py = dz * e2x - dx * e2z,
             pz = dx * e2y - dy * e2x;
           const det = e1x * px + e1y * py + e1z * pz;
           if (det > -1e-14 && det < 1e-14) continue;
           const inv = 1 / det;
-          const sx = ox - tris[o]!,
-            sy = oy - tris[o + 1]!,
-            sz = oz - tris[o + 2]!;
+          const sx = ox - x0,
+            sy = oy - y0,
+            sz = oz - z0;
           const u = (sx * px + sy * py + sz * pz) * inv;
           if (u < 0 || u > 1) continue;
           const qx = sy * e1z - sz * e1y,
@@ -162,7 +181,7 @@ export class Bvh {
       } else {
         // Visit the nearer child first: the left one holds the smaller centroids along the split axis.
         const left = node + 1;
-        const right = meta[node * 2]!;
+        const right = meta[b + 6]!;
         const axis = -1 - count;
         const axisDir = axis === 0 ? dx : axis === 1 ? dy : dz;
         if (axisDir >= 0) {
@@ -182,7 +201,7 @@ export class Bvh {
 }
 
 /** Binned-SAH build over a triangle soup (see the module comment). */
-function buildParts(positions: Float32Array | Float64Array): BvhParts {
+function buildParts(positions: Float32Array): BvhParts {
   const n = Math.floor(positions.length / 9);
   const cx = new Float64Array(n);
   const cy = new Float64Array(n);
@@ -349,24 +368,16 @@ function buildParts(positions: Float32Array | Float64Array): BvhParts {
     return node;
   };
   if (n > 0) build(0, n);
-  const outBounds = bounds.slice(0, Math.max(1, nodeCount) * 6);
-  const outMeta = meta.slice(0, Math.max(1, nodeCount) * 2);
-  const tris = new Float64Array(n * 9);
-  for (let i = 0; i < n; i++) {
-    const o = idx[i]! * 9;
-    const d = i * 9;
-    const x0 = positions[o]!,
-      y0 = positions[o + 1]!,
-      z0 = positions[o + 2]!;
-    tris[d] = x0;
-    tris[d + 1] = y0;
-    tris[d + 2] = z0;
-    tris[d + 3] = positions[o + 3]! - x0;
-    tris[d + 4] = positions[o + 4]! - y0;
-    tris[d + 5] = positions[o + 5]! - z0;
-    tris[d + 6] = positions[o + 6]! - x0;
-    tris[d + 7] = positions[o + 7]! - y0;
-    tris[d + 8] = positions[o + 8]! - z0;
+  const count = Math.max(1, nodeCount);
+  const nodes = new ArrayBuffer(count * NODE_WORDS * 4);
+  const outBounds = new Float32Array(nodes);
+  const outMeta = new Int32Array(nodes);
+  for (let k = 0; k < count; k++) {
+    for (let q = 0; q < 6; q++) outBounds[k * NODE_WORDS + q] = bounds[k * 6 + q]!;
+    outMeta[k * NODE_WORDS + 6] = meta[k * 2]!;
+    outMeta[k * NODE_WORDS + 7] = meta[k * 2 + 1]!;
   }
-  return { bounds: outBounds, meta: outMeta, tris, order: idx };
+  const tris = new Float32Array(n * 9);
+  for (let i = 0; i < n; i++) tris.set(positions.subarray(idx[i]! * 9, idx[i]! * 9 + 9), i * 9);
+  return { nodes, tris, order: idx };
 }

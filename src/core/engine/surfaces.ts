@@ -88,21 +88,33 @@ export function intersectBoth(
   scratch: RayHit,
   any = false,
 ): boolean {
-  let hit = false;
-  let limit = tmax;
-  if (a && a.bvh.intersect(ox, oy, oz, dx, dy, dz, tmin, limit, out, any)) {
-    if (any) return true;
-    hit = true;
-    limit = out.t;
-  }
-  if (b.bvh.intersect(ox, oy, oz, dx, dy, dz, tmin, limit, scratch, any)) {
+  // The body first: it is small, and its hit bounds the context's walk. Ties go to the context, as
+  // they would tracing the context first, so the nearest hit is the same triangle either way.
+  const inBody = b.bvh.intersect(ox, oy, oz, dx, dy, dz, tmin, tmax, scratch, any);
+  if (inBody && any) return true;
+  const limit = inBody ? nextUp(scratch.t) : tmax;
+  if (a && a.bvh.intersect(ox, oy, oz, dx, dy, dz, tmin, limit, out, any)) return true;
+  if (inBody) {
     out.t = scratch.t;
     out.tri = scratch.tri + (a ? a.bvh.triangleCount : 0);
     return true;
   }
-  if (!hit) {
-    out.t = Infinity;
-    out.tri = -1;
-  }
-  return hit;
+  out.t = Infinity;
+  out.tri = -1;
+  return false;
+}
+
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+// The low word of a double comes first on little-endian platforms, which is every platform Lux runs on.
+const LO = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
+
+/** The next double above a finite positive t (one more unit in its last place). */
+function nextUp(t: number): number {
+  f64[0] = t;
+  if (u32[LO] === 0xffffffff) {
+    u32[LO] = 0;
+    u32[1 - LO]!++;
+  } else u32[LO]!++;
+  return f64[0]!;
 }
