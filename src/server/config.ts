@@ -51,7 +51,7 @@ export interface ServerConfig {
   modelCard: string | null;
 }
 
-/** LUX_MESH_STORE_BYTES default: six contexts of 480 000 triangles (83 MB each with both trees). */
+/** LUX_MESH_STORE_BYTES default: nine contexts of 480 000 triangles (58 MB each with both trees). */
 export const DEFAULT_MESH_STORE_BYTES = 512 * 1024 * 1024;
 
 export const COMPONENT_PORTS: Record<Component, number> = {
