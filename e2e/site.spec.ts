@@ -31,7 +31,19 @@ test('north on the compass rose: a drag turns it (one undo step), keys step it; 
     pad.style.height = '37px';
     el.parentElement!.insertBefore(pad, el);
   });
-  await page.mouse.move(cx + 20, cy, { steps: 3 });
+  // And the panel is scrolled mid-drag (the wheel under the pointer): the rose moves with it, as the user
+  // sees, and the drag follows it.
+  const moved = await rose.evaluate((el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (p.scrollHeight <= p.clientHeight + 30 || getComputedStyle(p).overflowY === 'visible') continue;
+      const before = p.scrollTop;
+      p.scrollTop += before >= 30 ? -30 : 30;
+      return p.scrollTop - before;
+    }
+    return 0;
+  });
+  expect(Math.abs(moved)).toBe(30);
+  await page.mouse.move(cx + 20, cy - moved, { steps: 3 });
   await page.mouse.up();
   await expect(page.getByTestId('north')).toHaveValue('90');
   await expect(rose).toHaveAttribute('aria-valuenow', '90');

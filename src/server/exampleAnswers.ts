@@ -1,4 +1,5 @@
 import { createApp } from './app';
+import { loadConfig } from './config';
 import { InlineExecutor } from './executor/local';
 import { EXAMPLE_BODIES } from './examples';
 import { ModelStatus } from './model/status';
@@ -23,8 +24,10 @@ export const EXAMPLE_ERROR_BODY = {
 export async function exampleAnswers(modelCard: string): Promise<Record<string, unknown>> {
   const model = new ModelStatus(modelCard);
   if ((await model.settled()) !== 'ready') throw new Error(`the model ${modelCard} did not load`);
+  // A server with nothing set in its environment: health's limits are the defaults a client meets.
+  const { maxBodyBytes, maxMeshPoints, maxWindows, maxCorners, requestTimeoutMs } = loadConfig({});
   const app = createApp({
-    config: { maxBodyBytes: 64 * 2 ** 20, maxMeshPoints: 3_000_000, requestTimeoutMs: 60_000, log: false },
+    config: { maxBodyBytes, maxMeshPoints, maxWindows, maxCorners, requestTimeoutMs, log: false },
     executor: new InlineExecutor(model),
     tokens: [],
     version: '0.1.0',

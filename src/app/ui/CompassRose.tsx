@@ -11,25 +11,55 @@ const R = 30;
 
 const wrap = (deg: number): number => ((Math.round(deg) % 360) + 360) % 360;
 
+/** Where the rose's centre was when the drag began, and how far its ancestors were scrolled then. */
+interface Grab {
+  cx: number;
+  cy: number;
+  sx: number;
+  sy: number;
+}
+
+/** How far everything around an element is scrolled (its ancestors and the page), in CSS pixels. */
+function scrolled(el: Element): [number, number] {
+  let x = window.scrollX,
+    y = window.scrollY;
+  // The page's own scroller is window.scroll*: not counted twice.
+  for (let p = el.parentElement; p && p !== document.scrollingElement; p = p.parentElement) {
+    x += p.scrollLeft;
+    y += p.scrollTop;
+  }
+  return [x, y];
+}
+
 export function CompassRose(): React.JSX.Element {
   const north = useApp((s) => s.scene.north ?? 0);
   const ref = useRef<SVGSVGElement>(null);
   /**
-   * The rose's box when the drag began: the whole drag turns about that centre. Each step of the drag
-   * changes the scene, and the panel above the rose (the model-vs-engine comparison) may change height as
-   * the answers come, moving the rose under a pointer that has not moved.
+   * The rose's centre when the drag began: the whole drag turns about it, moved only by scrolling. Each
+   * step of the drag changes the scene, and the panel above the rose (the model-vs-engine comparison) may
+   * change height as the answers come, moving the rose under a pointer that has not moved.
    */
-  const grab = useRef<DOMRect | null>(null);
+  const grab = useRef<Grab | null>(null);
   const st = useApp.getState;
 
   const angleAt = (e: { clientX: number; clientY: number }): number => {
-    const b = grab.current ?? ref.current!.getBoundingClientRect();
-    const dx = e.clientX - (b.left + b.width / 2),
-      dy = e.clientY - (b.top + b.height / 2);
-    return wrap((Math.atan2(dx, -dy) * 180) / Math.PI);
+    let cx: number, cy: number;
+    if (grab.current) {
+      // Scrolling does move the rose under the pointer, as the user sees it: follow it.
+      const [sx, sy] = scrolled(ref.current!);
+      cx = grab.current.cx - (sx - grab.current.sx);
+      cy = grab.current.cy - (sy - grab.current.sy);
+    } else {
+      const b = ref.current!.getBoundingClientRect();
+      cx = b.left + b.width / 2;
+      cy = b.top + b.height / 2;
+    }
+    return wrap((Math.atan2(e.clientX - cx, -(e.clientY - cy)) * 180) / Math.PI);
   };
   const onDown = (e: RPointerEvent<SVGSVGElement>): void => {
-    grab.current = ref.current!.getBoundingClientRect();
+    const b = ref.current!.getBoundingClientRect();
+    const [sx, sy] = scrolled(ref.current!);
+    grab.current = { cx: b.left + b.width / 2, cy: b.top + b.height / 2, sx, sy };
     ref.current!.setPointerCapture(e.pointerId);
     st().beginGesture();
     const v = angleAt(e);
