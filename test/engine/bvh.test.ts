@@ -224,6 +224,12 @@ describe('engine BVH', () => {
     // Over everything.
     expect(both([15, 5, 20], [0, 0, 1])).toBe(false);
     expect(hit).toEqual({ t: Infinity, tri: -1 });
+    // Shadow queries: blocked by either set, the hit said.
     expect(both([15, 6, 2], [1, 0, 0], true)).toBe(true);
+    expect(hit.t).toBe(5);
+    expect(both([40, 5, 2], [-1, 0, 0], true)).toBe(true);
+    expect(hit).toEqual({ t: 10, tri: expect.any(Number) });
+    expect(hit.tri).toBeGreaterThanOrEqual(n);
+    expect(both([15, 5, 20], [0, 0, 1], true)).toBe(false);
   });
 });

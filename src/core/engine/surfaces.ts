@@ -70,8 +70,8 @@ function unitNormals(p: Float32Array): Float32Array {
 }
 
 /**
- * Nearest hit over two sets (the context, then the body), with triangle indices numbered as one soup:
- * the context's first. `scratch` is the second set's hit record.
+ * Nearest hit over two sets (the context and the body), with triangle indices numbered as one soup: the
+ * context's first. `scratch` is the body's hit record. With `any`, a hit in either (shadow query).
  */
 export function intersectBoth(
   a: Surfaces | null,
@@ -91,9 +91,8 @@ export function intersectBoth(
   // The body first: it is small, and its hit bounds the context's walk. Ties go to the context, as
   // they would tracing the context first, so the nearest hit is the same triangle either way.
   const inBody = b.bvh.intersect(ox, oy, oz, dx, dy, dz, tmin, tmax, scratch, any);
-  if (inBody && any) return true;
   const limit = inBody ? nextUp(scratch.t) : tmax;
-  if (a && a.bvh.intersect(ox, oy, oz, dx, dy, dz, tmin, limit, out, any)) return true;
+  if (!(inBody && any) && a && a.bvh.intersect(ox, oy, oz, dx, dy, dz, tmin, limit, out, any)) return true;
   if (inBody) {
     out.t = scratch.t;
     out.tri = scratch.tri + (a ? a.bvh.triangleCount : 0);
