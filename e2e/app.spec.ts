@@ -386,9 +386,16 @@ test('areas in m² beside %, and exports named for what a person gets', async ({
   await settled(page);
   // The default room is 6 × 4 m.
   await expect(page.getByTestId('stat-area')).toHaveText('24.00 m²');
+  // Both rounded down (core/stats/shareText.ts): the share to 0.1 %, its area to 0.01 m².
   const share = Number((await page.getByTestId('stat-above-1').textContent())!.replace(' %', ''));
-  await expect(page.getByTestId('stat-above-1-m2')).toHaveText(
-    ` · ${((share / 100) * 24).toFixed(2)} of 24.00 m²`,
+  const m2 = (await page.getByTestId('stat-above-1-m2').textContent())!;
+  expect(m2).toMatch(/^ · \d+\.\d\d of 24\.00 m²$/);
+  const fromM2 = (Number(m2.match(/[\d.]+/)![0]) / 24) * 100;
+  expect(fromM2).toBeGreaterThan(share - 0.05);
+  expect(fromM2).toBeLessThan(share + 0.1);
+  // The verdict beside the statistics reads the same share.
+  await expect(page.getByTestId('verdict-bfs')).toContainText(
+    `DF ≥ 1 % on ${share.toFixed(1)} % of the floor`,
   );
   await expect(page.getByTestId('export-png')).toHaveText('Map image (PNG)');
   await expect(page.getByTestId('export-zip')).toHaveText('Model input (ZIP)');

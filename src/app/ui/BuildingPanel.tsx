@@ -1,3 +1,4 @@
+import { roundedDown } from '../../core/stats/shareText';
 import { windowToFloor } from '../../core/ifc/roomRequest';
 import { download } from './download';
 import { NumberField } from './NumberField';
@@ -193,7 +194,7 @@ export function BuildingPanel(): React.JSX.Element {
                     {st && (
                       <span data-testid="ifc-room-df" data-method={o?.method} data-quality={o?.quality}>
                         {' '}
-                        · DF {st.mean.toFixed(2)} % · ≥ 1 %: {st.area_above['1']!.toFixed(0)} %
+                        · DF {st.mean.toFixed(2)} % · ≥ 1 %: {roundedDown(st.area_above['1']!, 0)} %
                         {o?.method === 'model' ? ' (preview)' : o?.quality === 'draft' ? ' (draft)' : ''}
                       </span>
                     )}
@@ -266,9 +267,9 @@ export function BuildingPanel(): React.JSX.Element {
                       )}
                     </td>
                     <td className="n">
-                      {a.share.toFixed(0)} %
+                      {roundedDown(a.share, 0)} %
                       <div className="hint">
-                        {a.compliant.toFixed(1)} of {a.area.toFixed(1)} m²
+                        {roundedDown(a.compliant)} of {a.area.toFixed(1)} m²
                       </div>
                     </td>
                     <td className={a.pass ? 'pass' : 'fail'} data-testid="ifc-apartment-verdict">

@@ -1,3 +1,4 @@
+import { roundedDown } from '../../core/stats/shareText';
 import { Canvas, useThree, type ThreeEvent } from '@react-three/fiber';
 import { useEffect, useMemo, useState } from 'react';
 import { BufferAttribute, BufferGeometry, DoubleSide, ExtrudeGeometry, Shape, Vector2 } from 'three';
@@ -55,7 +56,7 @@ function describe(r: Shown, rule: string): string {
   if (r.standing === 'error') return `${head}: computation failed (${r.outcome?.error})`;
   if (r.standing === 'pending') return `${head}: not computed yet`;
   const st = r.outcome!.summary!.stats;
-  return `${head}: ${r.standing === 'pass' ? 'passes' : 'fails'} ${rule}, mean DF ${st.mean.toFixed(2)} %, DF ≥ 1 % on ${st.area_above['1']!.toFixed(0)} %${r.preview ? ' (model preview)' : ''}. Open in the editor`;
+  return `${head}: ${r.standing === 'pass' ? 'passes' : 'fails'} ${rule}, mean DF ${st.mean.toFixed(2)} %, DF ≥ 1 % on ${roundedDown(st.area_above['1']!, 0)} %${r.preview ? ' (model preview)' : ''}. Open in the editor`;
 }
 
 export function BuildingView(): React.JSX.Element {

@@ -1,3 +1,4 @@
+import { roundedDown } from '../../core/stats/shareText';
 import { useMemo } from 'react';
 import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
 import { summarise } from '../../core/stats/verdicts';
@@ -174,10 +175,10 @@ function FragmentRow({ t, v, floor }: { t: string; v: number; floor: number }): 
     <>
       <dt>Area DF ≥ {t} %</dt>
       <dd>
-        <span data-testid={`stat-above-${t}`}>{v.toFixed(1)} %</span>
+        <span data-testid={`stat-above-${t}`}>{roundedDown(v)} %</span>
         <span className="m2" data-testid={`stat-above-${t}-m2`}>
           {' '}
-          · {((v / 100) * floor).toFixed(2)} of {floor.toFixed(2)} m²
+          · {roundedDown((v / 100) * floor, 2)} of {floor.toFixed(2)} m²
         </span>
       </dd>
     </>

@@ -1,3 +1,4 @@
+import { roundedDown } from '../stats/shareText';
 import type { IfcBuilding, IfcRoom } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
 import type { ApartmentTotal } from '../stats/apartments';
@@ -52,7 +53,7 @@ export function buildingReportHtml(r: BuildingReport): string {
       const room = x.room;
       const s = x.summary?.stats;
       const why = room.problem ?? x.error;
-      return `<tr${why ? ' class="problem"' : ''}><td>${esc(room.storey)}</td><td>${esc(room.number)}</td><td>${esc(room.name)}</td><td class="n">${room.area.toFixed(2)}</td><td class="n">${room.windows.length}</td><td class="n">${(windowToFloor(room) * 100).toFixed(1)} %</td><td class="n">${s ? s.mean.toFixed(2) : '–'}</td><td class="n">${s ? `${s.area_above['1']!.toFixed(1)} %` : '–'}</td>${verdict(x, 'bfs')}${verdict(x, 'en-target')}${verdict(x, 'en-minimum')}<td>${why ? esc(why) : ''}</td></tr>`;
+      return `<tr${why ? ' class="problem"' : ''}><td>${esc(room.storey)}</td><td>${esc(room.number)}</td><td>${esc(room.name)}</td><td class="n">${room.area.toFixed(2)}</td><td class="n">${room.windows.length}</td><td class="n">${(windowToFloor(room) * 100).toFixed(1)} %</td><td class="n">${s ? s.mean.toFixed(2) : '–'}</td><td class="n">${s ? `${roundedDown(s.area_above['1']!)} %` : '–'}</td>${verdict(x, 'bfs')}${verdict(x, 'en-target')}${verdict(x, 'en-minimum')}<td>${why ? esc(why) : ''}</td></tr>`;
     })
     .join('\n');
   const unplaced = b.unplaced.length
@@ -142,7 +143,7 @@ function apartmentsTable(list: ApartmentTotal[]): string {
   const rows = list
     .map(
       (a) =>
-        `<tr><td>${esc(a.name)}</td><td>${esc(a.rooms.join(', '))}</td><td>${esc(a.notCounted.join(', ') || '–')}</td><td class="n">${a.area.toFixed(2)}</td><td class="n">${a.compliant.toFixed(2)}</td><td class="n">${a.share.toFixed(1)} %</td><td class="${a.pass ? 'pass' : 'fail'}">${a.pass ? '✓ pass' : '✗ fail'}</td></tr>`,
+        `<tr><td>${esc(a.name)}</td><td>${esc(a.rooms.join(', '))}</td><td>${esc(a.notCounted.join(', ') || '–')}</td><td class="n">${a.area.toFixed(2)}</td><td class="n">${roundedDown(a.compliant, 2)}</td><td class="n">${roundedDown(a.share)} %</td><td class="${a.pass ? 'pass' : 'fail'}">${a.pass ? '✓ pass' : '✗ fail'}</td></tr>`,
     )
     .join('\n');
   return `<h2>Apartments (BFS 2024:8)</h2>

@@ -1,3 +1,4 @@
+import { roundedDown } from '../stats/shareText';
 import { encode as encodePng } from 'fast-png';
 import type { RoomGridAnswer } from '../api/roomAnswer';
 import { base64 } from '../encoding/base64';
@@ -149,7 +150,7 @@ export function roomSheetSvg(s: RoomSheet): string {
   row('Min – max', `${n2(st.min)} – ${n2(st.max)} %`);
   row('Floor area', `${n2(floor)} m²`, 'area');
   for (const [t, v] of Object.entries(st.area_above))
-    row(`DF ≥ ${t} %`, `${v.toFixed(1)} % · ${n2((v / 100) * floor)} of ${n2(floor)} m²`);
+    row(`DF ≥ ${t} %`, `${roundedDown(v)} % · ${roundedDown((v / 100) * floor, 2)} of ${n2(floor)} m²`);
   heading('Verdicts');
   for (const v of s.summary.verdicts) {
     text(

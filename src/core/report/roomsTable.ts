@@ -1,3 +1,4 @@
+import { roundedDown } from '../stats/shareText';
 import type { IfcRoom } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
 import { apartmentTotal, groupRooms, type ApartmentTotal } from '../stats/apartments';
@@ -37,7 +38,7 @@ export function roomRow(r: RoomResult): Record<(typeof CSV_COLUMNS)[number], str
     windows: room.windows.length,
     window_to_floor: +windowToFloor(room).toFixed(4),
     mean_df: s ? +s.stats.mean.toFixed(3) : null,
-    share_df_1: s ? +s.stats.area_above['1']!.toFixed(2) : null,
+    share_df_1: s ? +roundedDown(s.stats.area_above['1']!, 2) : null,
     bfs_2024_8: v('bfs'),
     en17037_target: v('en-target'),
     en17037_minimum: v('en-minimum'),
@@ -70,7 +71,7 @@ export function apartmentsCsv(list: ApartmentTotal[]): string {
       cell(a.notCounted.join(' ')),
       a.area.toFixed(2),
       a.compliant.toFixed(2),
-      a.share.toFixed(2),
+      roundedDown(a.share, 2),
       a.pass ? 'pass' : 'fail',
     ].join(','),
   );

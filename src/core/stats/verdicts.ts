@@ -1,3 +1,4 @@
+import { roundedDown } from './shareText';
 import type { RoomGridAnswer } from '../api/roomAnswer';
 import { roomStats, type RoomStats } from './roomStats';
 
@@ -52,8 +53,7 @@ export function summarise(m: RoomGridAnswer, t: Thresholds): MapSummary {
   const bfs = share(t.bfsDf),
     target = share(t.enTarget),
     minimum = share(t.enMinimum);
-  // Shares rounded down: a share just short of what a rule needs never reads as reaching it (49.96 → 49.9).
-  const pct = (v: number): string => `${(Math.floor(v * 10) / 10).toFixed(1)} %`;
+  const pct = (v: number): string => `${roundedDown(v)} %`;
   return {
     stats,
     floor: full.count * m.resolution * m.resolution,

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { roundedDown } from '../../src/core/stats/shareText';
+import { summarise, DEFAULT_COMPLIANCE } from '../../src/core/stats/verdicts';
+
+describe('floor shares as shown', () => {
+  it('are rounded down: a share just short of a rule never reads as meeting it', () => {
+    expect(roundedDown(49.96)).toBe('49.9');
+    expect(roundedDown(66.58)).toBe('66.5');
+    expect(roundedDown(50)).toBe('50.0');
+    expect(roundedDown(94.999, 0)).toBe('94');
+    expect(roundedDown(15.9799, 2)).toBe('15.97');
+    expect(roundedDown(0)).toBe('0.0');
+  });
+
+  it('read the same in the verdict as in the statistics beside it', () => {
+    // Two of three cells at DF ≥ 1 %: 66.67 % of the floor, which rounding to nearest would show as 66.7.
+    const m = {
+      rows: 1,
+      cols: 3,
+      df: Float32Array.from([2, 1.5, 0.5]),
+      mask: Uint8Array.from([1, 1, 1]),
+      origin: { x: 0, y: 0 },
+      resolution: 0.5,
+    };
+    const s = summarise(m, DEFAULT_COMPLIANCE);
+    expect(s.stats.area_above['1']).toBeCloseTo(66.667, 3);
+    expect(s.verdicts[0]!.detail).toBe('DF ≥ 1 % on 66.6 % of the floor (needs 50 %)');
+    expect(roundedDown(s.stats.area_above['1']!)).toBe('66.6');
+    expect(roundedDown((s.stats.area_above['1']! / 100) * s.floor, 2)).toBe('0.50');
+  });
+});
