@@ -93,3 +93,42 @@ test('at 1440 × 900 the plan takes three fifths of the views’ width and their
   const room = (await page.locator('.plan polygon[stroke="#1d2733"]').boundingBox())!;
   expect(room.width / 6).toBeGreaterThan(70);
 });
+
+test('at 1440 × 900 every control of the side panel lies inside it, every chart label inside its chart', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await ready(page);
+  const outside = await page.evaluate(() => {
+    const panel = document.querySelector('aside')!;
+    const r = panel.getBoundingClientRect();
+    const right = r.left + panel.clientLeft + panel.clientWidth; // the scroll bar is not room for controls
+    const out: string[] = [];
+    for (const el of panel.querySelectorAll('input, select, button, textarea')) {
+      const b = el.getBoundingClientRect();
+      if (b.width > 0 && (b.left < r.left - 0.5 || b.right > right + 0.5))
+        out.push(`${el.outerHTML.slice(0, 60)} ends at ${Math.round(b.right)} (panel ${Math.round(right)})`);
+    }
+    for (const svg of panel.querySelectorAll<SVGSVGElement>('svg.chart')) {
+      const vb = svg.viewBox.baseVal;
+      for (const t of svg.querySelectorAll('text')) {
+        const bb = t.getBBox();
+        if (bb.x < vb.x || bb.x + bb.width > vb.x + vb.width) out.push(`chart label '${t.textContent}' cut`);
+      }
+    }
+    return out;
+  });
+  expect(outside).toEqual([]);
+  // The frame reads in % as the glass beside it does; 25 % is a ratio of 0.25 wherever the room goes.
+  const frame = page.getByTestId('w1-frame');
+  await expect(frame).toHaveValue('20');
+  await frame.fill('25');
+  await frame.press('Enter');
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+  const { readFileSync } = await import('node:fs');
+  const saved = JSON.parse(readFileSync((await d.path())!, 'utf8')) as {
+    request: { parameters: { windows: Record<string, { window_frame_ratio: number }> } };
+  };
+  expect(Object.values(saved.request.parameters.windows)[0]!.window_frame_ratio).toBe(0.25);
+});

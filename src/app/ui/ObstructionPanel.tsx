@@ -36,9 +36,16 @@ function ProfileChart({ a }: { a: WindowAngles }): React.JSX.Element {
           </text>
         </g>
       ))}
-      {[-72.5, 0, 72.5].map((d) => (
-        <text key={d} x={((72.5 - d) / 145) * W} y={H + 12} textAnchor="middle" fontSize="9">
-          {d === 0 ? 'normal' : d > 0 ? 'left' : 'right'}
+      {/* The ends' labels run inwards from the chart's edges: centred there, they were cut off. */}
+      {[72.5, 0, -72.5].map((d) => (
+        <text
+          key={d}
+          x={((72.5 - d) / 145) * W}
+          y={H + 12}
+          textAnchor={d === 0 ? 'middle' : d > 0 ? 'start' : 'end'}
+          fontSize="9"
+        >
+          {d === 0 ? 'normal' : d > 0 ? '← left' : 'right →'}
         </text>
       ))}
     </svg>

@@ -75,7 +75,7 @@ export function SurroundingsPanel(): React.JSX.Element {
         {s.kind === 'angles' && 'Typed horizon and zenith angles, for every window.'}
         {s.kind === 'mesh' && `Mesh ${s.name}: ${s.triangles.toLocaleString('en')} triangles.`}
       </p>
-      <label className="field">
+      <label className="field column">
         <span>Import mesh (OBJ, STL, glTF/GLB, JSON)</span>
         <input
           type="file"

@@ -26,7 +26,7 @@ export function WindowsPanel(): React.JSX.Element {
           <NumberField label="Width" unit="m" value={w.width} min={0.1} max={100} onCommit={(v) => set(w.id, { width: v })} testId={`${w.id}-width`} />
           <NumberField label="Sill" unit="m" value={w.sill} min={-0.15} max={scene.height} onCommit={(v) => set(w.id, { sill: v })} testId={`${w.id}-sill`} />
           <NumberField label="Head" unit="m" value={w.head} min={0} max={scene.height + 0.15} onCommit={(v) => set(w.id, { head: v })} testId={`${w.id}-head`} />
-          <NumberField label="Frame (opaque share of the opening)" value={w.frame} min={0} max={1} step={0.01} onCommit={(v) => set(w.id, { frame: v })} testId={`${w.id}-frame`} />
+          <NumberField label="Frame (opaque share of the opening)" unit="%" value={+(w.frame * 100).toFixed(1)} min={0} max={100} step={1} onCommit={(v) => set(w.id, { frame: v / 100 })} testId={`${w.id}-frame`} />
           <NumberField
             label="Glass light transmittance"
             unit="%"
