@@ -109,6 +109,7 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   expect(report.suggestedFilename()).toBe('duplex-report.html');
   const html = readFileSync((await report.path())!, 'utf8');
   expect(html).toContain('<h1>Daylight report</h1>');
+  expect(html).toContain('work plane 0.8 m above the floor');
   expect(html.match(/<section class="sheet">/g)).toHaveLength(8);
   expect(html.match(/Lux engine \(physics\), standard quality/g)).toHaveLength(8);
   // A coloured plan per storey with rooms, and the apartment's sum.

@@ -80,6 +80,8 @@ describe('roomSheetSvg', () => {
     expect(svg).toContain('w1 · faces E 90°');
     expect(svg).toContain('glass 62 % · frame 20 %');
     expect(svg).toContain('Lux engine (physics), standard quality');
+    // Where DF is defined (physics.md): the engine's and the Radiance references' work plane.
+    expect(svg).toContain('work plane (0.8 m above the floor)');
     expect(svg).toContain('2026-11-25');
   });
 

@@ -1,3 +1,4 @@
+import { WORK_PLANE_HEIGHT } from '../../core/engine/model';
 import { Canvas, useThree } from '@react-three/fiber';
 import { useEffect, useMemo } from 'react';
 import {
@@ -192,9 +193,9 @@ function FloorMap(): React.JSX.Element | null {
   useEffect(() => () => texture?.dispose(), [texture]);
   useEffect(() => () => plane?.dispose(), [plane]);
   if (!map || !texture || !plane) return null;
-  // The work plane: the map hovers 0.85 m above the floor, where DF is defined (physics.md).
+  // The work plane: the map hovers where DF is defined (physics.md: 0.8 m above the floor).
   return (
-    <mesh geometry={plane} position={[0, 0, floorZ + 0.85]} data-testid="floor-map">
+    <mesh geometry={plane} position={[0, 0, floorZ + WORK_PLANE_HEIGHT]} data-testid="floor-map">
       <meshBasicMaterial map={texture} transparent side={DoubleSide} />
     </mesh>
   );

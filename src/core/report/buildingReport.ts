@@ -1,3 +1,4 @@
+import { WORK_PLANE_HEIGHT } from '../engine/model';
 import { roundedDown } from '../stats/shareText';
 import type { IfcBuilding, IfcRoom } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
@@ -125,7 +126,7 @@ ${apartmentsTable(r.apartments ?? [])}
 ${unplaced}
 ${notes.length ? `<h2>Notes</h2><ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 <h2>Method</h2>
-<p>Daylight factor on the work plane 0.85 m above the floor, under the CIE standard overcast sky, on a 0.1 m grid.
+<p>Daylight factor on the work plane ${WORK_PLANE_HEIGHT} m above the floor, under the CIE standard overcast sky, on a 0.1 m grid.
 BFS 2024:8: DF ≥ 1 % over at least half of the floor. EN 17037 (daylight-factor method): DF ≥ 2.0 % over 50 % of the area (target)
 and DF ≥ 0.7 % over 95 % (minimum target); these correspond to 300 lx and 100 lx at a median diffuse illuminance of
 about 15 klx, which EN 17037 Table A.3 gives per location. Windows: their openings as the file's geometry gives them,

@@ -1,3 +1,4 @@
+import { WORK_PLANE_HEIGHT } from '../engine/model';
 import { roundedDown } from '../stats/shareText';
 import { encode as encodePng } from 'fast-png';
 import type { RoomGridAnswer } from '../api/roomAnswer';
@@ -96,7 +97,7 @@ export function roomSheetSvg(s: RoomSheet): string {
   text(
     32,
     70,
-    `Daylight factor on the work plane (0.85 m above the floor) · ${s.source}`,
+    `Daylight factor on the work plane (${WORK_PLANE_HEIGHT} m above the floor) · ${s.source}`,
     `font-size="13" fill="${MUTED}"`,
   );
 
