@@ -110,6 +110,8 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   const html = readFileSync((await report.path())!, 'utf8');
   expect(html).toContain('<h1>Daylight report</h1>');
   expect(html).toContain('work plane 0.8 m above the floor');
+  // The rules as the building's verdicts apply them (the default thresholds, core/stats/verdicts.ts).
+  expect(html).toContain('BFS 2024:8: DF ≥ 1 % over at least 50 % of the floor');
   expect(html.match(/<section class="sheet">/g)).toHaveLength(8);
   expect(html.match(/Lux engine \(physics\), standard quality/g)).toHaveLength(8);
   // A coloured plan per storey with rooms, and the apartment's sum.

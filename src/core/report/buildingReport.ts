@@ -3,7 +3,8 @@ import { roundedDown } from '../stats/shareText';
 import type { IfcBuilding, IfcRoom } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
 import type { ApartmentTotal } from '../stats/apartments';
-import type { MapSummary } from '../stats/verdicts';
+// The building's verdicts are judged with the default thresholds (app compute/building.ts, cli/ifc.ts).
+import { DEFAULT_COMPLIANCE as T, type MapSummary } from '../stats/verdicts';
 import { COLOUR_BY, storeyPlanSvg, type ColourBy } from './storeyPlan';
 
 /**
@@ -127,8 +128,8 @@ ${unplaced}
 ${notes.length ? `<h2>Notes</h2><ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 <h2>Method</h2>
 <p>Daylight factor on the work plane ${WORK_PLANE_HEIGHT} m above the floor, under the CIE standard overcast sky, on a 0.1 m grid.
-BFS 2024:8: DF ≥ 1 % over at least half of the floor. EN 17037 (daylight-factor method): DF ≥ 2.0 % over 50 % of the area (target)
-and DF ≥ 0.7 % over 95 % (minimum target); these correspond to 300 lx and 100 lx at a median diffuse illuminance of
+BFS 2024:8: DF ≥ ${T.bfsDf} % over at least ${T.bfsShare} % of the floor. EN 17037 (daylight-factor method): DF ≥ ${T.enTarget.toFixed(1)} % over 50 % of the area (target)
+and DF ≥ ${T.enMinimum} % over 95 % (minimum target); these correspond to 300 lx and 100 lx at a median diffuse illuminance of
 about 15 klx, which EN 17037 Table A.3 gives per location. Windows: their openings as the file's geometry gives them,
 the frame ratio from the file's glass where it shows it; sky obstruction from every element that stands in the sky.</p>
 <p>${esc(r.validation)}</p>
