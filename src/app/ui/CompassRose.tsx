@@ -42,32 +42,26 @@ export function CompassRose(): React.JSX.Element {
   const grab = useRef<Grab | null>(null);
   const st = useApp.getState;
 
-  const angleAt = (e: { clientX: number; clientY: number }): number => {
-    let cx: number, cy: number;
-    if (grab.current) {
-      // Scrolling does move the rose under the pointer, as the user sees it: follow it.
-      const [sx, sy] = scrolled(ref.current!);
-      cx = grab.current.cx - (sx - grab.current.sx);
-      cy = grab.current.cy - (sy - grab.current.sy);
-    } else {
-      const b = ref.current!.getBoundingClientRect();
-      cx = b.left + b.width / 2;
-      cy = b.top + b.height / 2;
-    }
+  /** The needle's bearing at the pointer, about the grabbed centre moved by any scroll since (drags only). */
+  const angleAt = (e: { clientX: number; clientY: number }, g: Grab): number => {
+    const [sx, sy] = scrolled(ref.current!);
+    const cx = g.cx - (sx - g.sx),
+      cy = g.cy - (sy - g.sy);
     return wrap((Math.atan2(e.clientX - cx, -(e.clientY - cy)) * 180) / Math.PI);
   };
   const onDown = (e: RPointerEvent<SVGSVGElement>): void => {
     const b = ref.current!.getBoundingClientRect();
     const [sx, sy] = scrolled(ref.current!);
-    grab.current = { cx: b.left + b.width / 2, cy: b.top + b.height / 2, sx, sy };
+    const g = { cx: b.left + b.width / 2, cy: b.top + b.height / 2, sx, sy };
+    grab.current = g;
     ref.current!.setPointerCapture(e.pointerId);
     st().beginGesture();
-    const v = angleAt(e);
+    const v = angleAt(e, g);
     st().edit((s) => ({ ...s, north: v }), { record: false });
   };
   const onMove = (e: RPointerEvent<SVGSVGElement>): void => {
     if (!grab.current) return;
-    const v = angleAt(e);
+    const v = angleAt(e, grab.current);
     st().edit((s) => ({ ...s, north: v }), { record: false });
   };
   const onKey = (e: React.KeyboardEvent): void => {
