@@ -155,7 +155,7 @@ async function main(argv: string[]): Promise<number> {
 
   const modelCard =
     process.env.LUX_MODEL ?? new URL('../../public/models/lux-df-3.json', import.meta.url).pathname;
-  const pool = createPool({ threads: args.threads, maxQueue: Infinity, idleTimeoutMs: 1000 });
+  const pool = createPool({ threads: args.threads, idleTimeoutMs: 1000 });
   // The building (and context) stored once in shared memory for every thread, as the server stores an
   // upload (POST /v2/meshes): its trees are built once, not per room.
   const store = new MeshStore(Number.MAX_SAFE_INTEGER);

@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../core/validation/requests';
 import type { Component } from '../core/api/operations';
+import { defaultHeavyThreads } from './lanes';
 import { modelCardPath } from './model/status';
 
 /** The server's settings, all from the environment (api.md §Deployment, §Errors limits). */
@@ -29,12 +30,12 @@ export interface ServerConfig {
   keepAliveMs: number;
   /** Open connections at most; more are refused at accept. */
   maxConnections: number;
-  /** Worker threads for compute (default: one per core). */
+  /** Worker threads for compute (default: one per core, at least two). */
   workers: number;
+  /** Threads heavy work may hold at once (lanes.ts; default: all but one, so light work always has one). */
+  heavyWorkers: number;
   /** Bytes of uploaded contexts (POST /v2/meshes) kept with their BVH; least recently used go first. */
   meshStoreBytes: number;
-  /** Threads of the light lane (lanes.ts: small requests never queue behind big ones). */
-  lightWorkers: number;
   /** Heap of each compute thread (MiB); a request past it is refused with 413 and the thread replaced. */
   workerHeapMb: number;
   /** Tasks waiting for a worker before the server answers 503 (back-pressure). */
@@ -77,6 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
   if (!ROLES.includes(role)) throw new Error(`LUX_ROLE must be one of ${ROLES.join(', ')}, got '${role}'`);
   const defaultPort = role === 'embedded' || role === 'gateway' ? 8080 : COMPONENT_PORTS[role];
   const componentHost = env.LUX_COMPONENT_HOST ?? '127.0.0.1';
+  // Two threads even on one core: one of them is kept from heavy work (lanes.ts), so a small request
+  // never waits for a simulation to end; the system shares the core between them.
+  const workers = Math.max(1, int(env, 'LUX_WORKERS', Math.max(2, cpus)));
   const componentUrls = Object.fromEntries(
     (Object.keys(COMPONENT_PORTS) as Component[]).map((c) => [
       c,
@@ -100,8 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     bodyTimeoutMs: Math.max(1, int(env, 'LUX_BODY_TIMEOUT_MS', 60_000)),
     keepAliveMs: int(env, 'LUX_KEEP_ALIVE_MS', 5_000),
     maxConnections: Math.max(1, int(env, 'LUX_MAX_CONNECTIONS', 1_000)),
-    workers: Math.max(1, int(env, 'LUX_WORKERS', cpus)),
-    lightWorkers: Math.max(1, int(env, 'LUX_LIGHT_WORKERS', 1)),
+    workers,
+    heavyWorkers: Math.min(workers, Math.max(1, int(env, 'LUX_HEAVY_WORKERS', defaultHeavyThreads(workers)))),
     workerHeapMb: Math.max(64, int(env, 'LUX_WORKER_HEAP_MB', 2_048)),
     maxQueue: int(env, 'LUX_MAX_QUEUE', 256),
     meshStoreBytes: int(env, 'LUX_MESH_STORE_BYTES', DEFAULT_MESH_STORE_BYTES),

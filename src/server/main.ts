@@ -16,6 +16,10 @@ import { staticApp } from './staticApp';
 
 /** Starts one server process in the role LUX_ROLE says (embedded by default). */
 export function startServer(config: ServerConfig = loadConfig(process.env, availableParallelism())) {
+  if (process.env.LUX_LIGHT_WORKERS !== undefined)
+    console.warn(
+      'lux: LUX_LIGHT_WORKERS is no longer read: light work may use every thread; LUX_HEAVY_WORKERS limits heavy work (docs/deployment.md)',
+    );
   const executor: Executor =
     config.role === 'gateway'
       ? new GatewayExecutor(config.componentUrls, {
@@ -29,7 +33,7 @@ export function startServer(config: ServerConfig = loadConfig(process.env, avail
             threads: config.workers,
             maxQueue: config.maxQueue,
             idleTimeoutMs: config.workerIdleMs,
-            lightThreads: config.lightWorkers,
+            heavyThreads: config.heavyWorkers,
             heapMb: config.workerHeapMb,
             meshStoreBytes: config.meshStoreBytes,
           },

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
-import type { ModelTypeAnswer } from './modelScopeWorker';
-import { runAbortable } from './pool';
+import type { ModelTypeAnswer, ModelTypeQuery } from './modelScopeWorker';
+import { Scheduler } from './scheduler';
 
 /**
  * The gateway's small worker pool that reads a body's `model_type` for tokens restricted to some model
@@ -17,21 +17,29 @@ export interface ScopeCheckOptions {
 
 export class ModelScopeCheck {
   private pool: Piscina | null = null;
+  private scheduler: Scheduler<ModelTypeQuery, ModelTypeAnswer> | null = null;
   constructor(private readonly o: ScopeCheckOptions) {}
 
-  /** The body's model type and the body itself, or null when the pool's queue is full (answer 503). */
+  /** The body's model type and the body itself, or null when the queue is full (answer 503). */
   async modelTypeOf(
     body: ArrayBuffer,
     contentType: string | undefined,
     signal: AbortSignal,
   ): Promise<ModelTypeAnswer | null> {
-    const pool = (this.pool ??= this.createPool());
-    if (pool.queueSize >= pool.options.maxQueue) return null;
-    return (await runAbortable(
-      pool,
-      { body, contentType },
-      { signal, transferList: [body] },
-    )) as ModelTypeAnswer;
+    // One kind of work, in arrival order on every thread (scheduler.ts: the pool's own queue is not FIFO).
+    this.scheduler ??= new Scheduler(
+      {
+        threads: Math.max(1, this.o.threads),
+        heavyThreads: Math.max(1, this.o.threads),
+        maxQueue: this.o.maxQueue,
+      },
+      (query, s) =>
+        (this.pool ??= this.createPool()).run(query, {
+          signal: s,
+          transferList: [query.body],
+        }) as Promise<ModelTypeAnswer>,
+    );
+    return this.scheduler.submit('light', { body, contentType }, signal);
   }
 
   async close(): Promise<void> {
@@ -44,7 +52,6 @@ export class ModelScopeCheck {
       filename: new URL(fromSource ? './modelScopeWorker.ts' : './modelScopeWorker.js', import.meta.url).href,
       minThreads: 0,
       maxThreads: Math.max(1, this.o.threads),
-      maxQueue: this.o.maxQueue,
       idleTimeout: this.o.idleTimeoutMs,
       concurrentTasksPerWorker: 1,
       ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),

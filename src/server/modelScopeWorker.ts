@@ -17,9 +17,6 @@ export interface ModelTypeAnswer {
   body: ArrayBuffer;
 }
 
-/** pool.ts runAbortable's no-op: it only makes the pool start a thread for the tasks queued. */
-export const wake = (): null => null;
-
 export default async function modelTypeOf({ body, contentType }: ModelTypeQuery): Promise<ModelTypeAnswer> {
   let modelType: string | null = null;
   try {

@@ -1,9 +1,6 @@
 import { movable, ownBuffer } from './movable';
 import { executeTask, type TaskRequest } from './task';
 
-/** pool.ts runAbortable's no-op: it only makes the pool start a thread for the tasks queued. */
-export const wake = (): null => null;
-
 /** Worker-thread entry of the compute pool: a thin wire from piscina to executeTask. */
 export default async function run(req: TaskRequest) {
   const res = await executeTask(req);

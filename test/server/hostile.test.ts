@@ -82,11 +82,12 @@ describe('slow and idle clients', () => {
 describe('lanes and back-pressure', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ LUX_WORKERS: '1', LUX_MAX_QUEUE: '1', LUX_REQUEST_TIMEOUT_MS: '20000' });
+    // Two threads; heavy work may hold one of them (LUX_HEAVY_WORKERS' default), the other is kept free.
+    server = await startServer({ LUX_WORKERS: '2', LUX_MAX_QUEUE: '1', LUX_REQUEST_TIMEOUT_MS: '20000' });
   });
   afterAll(() => server?.stop());
 
-  it('serves small requests at once while the heavy lane is busy, and answers a full queue with 503 + Retry-After', async () => {
+  it('serves small requests at once while heavy work holds its share, and answers a full queue with 503 + Retry-After', async () => {
     const gone = new AbortController();
     const running = fetch(`${server.url}/v2/simulate`, {
       method: 'POST',
@@ -101,11 +102,13 @@ describe('lanes and back-pressure', () => {
       signal: gone.signal,
     }).catch(() => null);
     await new Promise((r) => setTimeout(r, 1500));
-    // The heavy lane: one running, one queued (LUX_MAX_QUEUE 1) — a third is refused at once.
+    // Heavy work: one running on its one thread, one waiting (LUX_MAX_QUEUE 1) although a thread is
+    // free — a third is refused at once.
     const refused = await post(server.url, '/v2/simulate', slowSimulation);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('2');
-    // The light lane answers meanwhile: geometry, statistics, a one-window /obstruction_all.
+    // Light work answers meanwhile on the thread kept from heavy work: geometry, statistics, a one-window
+    // /obstruction_all.
     for (const [path, body] of [
       ['/v2/get-reference-point', EXAMPLE_BODIES['/get-reference-point']![0]],
       ['/v2/stats', EXAMPLE_BODIES['/stats']![0]],

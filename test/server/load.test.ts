@@ -6,7 +6,7 @@ import { rssBytes } from '../helpers/processes';
 import { startServer, type RunningServer } from '../helpers/server';
 
 /**
- * quality.md §Robustness, short form (scripts/load.mjs is the 60 s version): 50 concurrent clients
+ * quality.md §Robustness, short form (`npm run load`, bench/load.ts, is the 60 s version): 50 concurrent clients
  * against 2 worker threads and a queue of 16, so back-pressure (503) must happen. Only 200 and the
  * deliberate 503/504 may come back, and once the burst is over and the idle threads have exited, the
  * server's resident memory is back near where an equal earlier burst left it (the first burst grows the

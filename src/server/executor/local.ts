@@ -1,7 +1,8 @@
 import type { Piscina } from 'piscina';
 import type { Component } from '../../core/api/operations';
-import { laneOf, type Lane } from '../lanes';
-import { createPool, runAbortable, type PoolOptions } from '../pool';
+import { defaultHeavyThreads, laneOf, type Lane } from '../lanes';
+import { createPool, type PoolOptions } from '../pool';
+import { Scheduler, type SchedulerState } from '../scheduler';
 import { executeTask, type TaskRequest, type TaskResponse } from '../task';
 import type { ComponentState, Executor } from './executor';
 import type { ModelStatus } from '../model/status';
@@ -47,26 +48,49 @@ function keepMeshes(res: TaskResponse, meshes: MeshStore): TaskResponse {
   return res;
 }
 
-/** Compute in this process's worker threads (the embedded default and every component service). */
+/**
+ * Compute in this process's worker threads (the embedded default and every component service). One
+ * scheduler decides what runs and in which order (scheduler.ts: at most `threads` tasks at once, heavy
+ * ones on at most `heavyThreads`); each lane has its own threads. Light work's threads keep one alive when
+ * idle, so a small request never waits for a thread to start (~135 ms of module loading here, ~300 ms on a
+ * busy machine), even right after a simulation took the other one; heavy work's threads all exit when
+ * idle, taking the memory of big meshes and simulations with them.
+ */
 export class PoolExecutor implements Executor {
-  /** One pool per lane (lanes.ts): light work has its own thread(s) and queue. */
   private readonly pools: Record<Lane, Piscina>;
+  private readonly scheduler: Scheduler<TaskRequest, TaskResponse>;
   readonly meshes: MeshStore;
   constructor(
-    opts: PoolOptions & { lightThreads?: number; meshStoreBytes?: number },
+    opts: PoolOptions & {
+      /** Tasks waiting per lane before 503 (LUX_MAX_QUEUE). */
+      maxQueue: number;
+      /** Threads heavy work may hold at once (LUX_HEAVY_WORKERS); default all but one. */
+      heavyThreads?: number;
+      meshStoreBytes?: number;
+    },
     private readonly model: ModelStatus,
   ) {
     this.meshes = new MeshStore(opts.meshStoreBytes ?? DEFAULT_MESH_STORE_BYTES);
+    const heavyThreads = Math.min(opts.threads, opts.heavyThreads ?? defaultHeavyThreads(opts.threads));
     this.pools = {
-      heavy: createPool(opts),
-      light: createPool({ ...opts, threads: Math.max(1, opts.lightThreads ?? 1) }),
+      light: createPool({ ...opts, keepThreads: 1 }),
+      heavy: createPool({ ...opts, threads: heavyThreads, keepThreads: 0 }),
     };
+    this.scheduler = new Scheduler(
+      { threads: opts.threads, heavyThreads, maxQueue: opts.maxQueue },
+      // The stored contexts as they are when the task starts: one stored by a request ahead of it counts.
+      (req, signal, lane) =>
+        this.pools[lane].run(withModel(req, this.model, this.meshes), {
+          signal,
+          transferList: [req.body],
+        }) as Promise<TaskResponse>,
+    );
     this.unavailableReason = localReason(model);
   }
 
   async run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse> {
-    const pool = this.pools[laneOf(req.op, req.body.byteLength)];
-    if (pool.queueSize >= pool.options.maxQueue) {
+    const queued = this.scheduler.submit(laneOf(req.op, req.body.byteLength), req, signal);
+    if (!queued) {
       return {
         ok: false,
         error: {
@@ -77,11 +101,7 @@ export class PoolExecutor implements Executor {
     }
     try {
       // piscina aborts a running task by terminating its thread: a runaway request cannot keep a core.
-      const res = (await runAbortable(pool, withModel(req, this.model, this.meshes), {
-        signal,
-        transferList: [req.body],
-      })) as TaskResponse;
-      return keepMeshes(res, this.meshes);
+      return keepMeshes(await queued, this.meshes);
     } catch (e) {
       // A thread past its heap limit is ended and replaced; the request that took it there is refused.
       if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
@@ -89,12 +109,17 @@ export class PoolExecutor implements Executor {
           ok: false,
           error: {
             type: 'payload_too_large',
-            message: `The request needs more memory than a compute thread may use (${pool.options.resourceLimits?.maxOldGenerationSizeMb} MiB, LUX_WORKER_HEAP_MB)`,
+            message: `The request needs more memory than a compute thread may use (${this.pools.heavy.options.resourceLimits?.maxOldGenerationSizeMb} MiB, LUX_WORKER_HEAP_MB)`,
           },
         };
       }
       throw e;
     }
+  }
+
+  /** Running and waiting tasks per lane. */
+  schedule(): SchedulerState {
+    return this.scheduler.state();
   }
 
   async components() {
@@ -108,7 +133,7 @@ export class PoolExecutor implements Executor {
   meshStats = async () => this.meshes.stats();
 
   async close() {
-    await Promise.all([this.pools.heavy.destroy(), this.pools.light.destroy()]);
+    await Promise.all([this.pools.light.destroy(), this.pools.heavy.destroy()]);
   }
 }
 
