@@ -48,7 +48,7 @@ test('the report page: PNG and print carry the plan, north, scale, legend, stati
   await expect(sheet.locator('[data-role="scale-bar"]')).toHaveAttribute('data-metres', /^(1|2|5)$/);
   await expect(sheet.locator('[data-window="w1"]')).toHaveCount(1);
   const words = (await sheet.locator('svg').textContent())!;
-  expect(words).toContain('Lux engine (physics), standard quality');
+  expect(words).toContain('Lux engine (physics), standard quality, every reflection counted');
   // The window on the south wall faces S 180° on the plan; with north turned 30° clockwise, 150°.
   expect(words).toContain('w1 · faces SE 150°');
   expect(words).toContain('Default materials');

@@ -222,3 +222,47 @@ test('a reopened share link shows the preview at once and settles to the same en
   const kinds = (await answers(other)).filter((e) => e.map !== '').map((e) => e.answer);
   expect(kinds[0]).toBe('model');
 });
+
+test('a bounce limit reproduces a study made with one: the map settles again with less light, says so, and is /v2/simulate’s map with that limit', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await settled(page);
+  await expect(status(page)).toContainText('every reflection counted');
+  await expect(page.getByTestId('bounce-hint')).toContainText('every reflection');
+  const converged = Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''));
+  expect((await grabJson(page)).response).toMatchObject({ ambient_bounces: null });
+
+  await page.getByTestId('bounce-limit').check();
+  await expect(page.getByTestId('ambient-bounces')).toHaveValue('7');
+  await expect(status(page)).toHaveAttribute('data-answer', 'model');
+  await settled(page, 150_000);
+  await expect(status(page)).toContainText('7 ambient bounces (Radiance -ab 7)');
+  const limited = Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''));
+  // Light reflected more than six times in the room is left out: less of it.
+  expect(limited).toBeLessThan(converged);
+  const { request: body, response } = await grabJson(page);
+  expect(body).toMatchObject({ quality: 'standard', ambient_bounces: 7 });
+  expect(response).toMatchObject({ method: 'simulation', ambient_bounces: 7 });
+  const server = await (await request.post('/v2/simulate', { data: body })).json();
+  expect(server.ambient_bounces).toBe(7);
+  const a = (response.result as number[][]).flat(),
+    s = (server.result as number[][]).flat();
+  expect(Math.max(...a.map((v, i) => Math.abs(v - s[i]!)))).toBeLessThan(1e-3);
+
+  // Two bounces: less light still; back to every reflection: the first map's mean again.
+  await page.getByTestId('ambient-bounces').fill('2');
+  await page.getByTestId('ambient-bounces').press('Enter');
+  // The status names the new limit only once an engine answer with it is on screen.
+  await expect(status(page)).toContainText('2 ambient bounces (Radiance -ab 2)', { timeout: 150_000 });
+  await settled(page, 150_000);
+  expect(Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''))).toBeLessThan(
+    limited,
+  );
+  await page.getByTestId('bounce-limit').uncheck();
+  await expect(status(page)).toContainText('every reflection counted', { timeout: 150_000 });
+  await settled(page, 150_000);
+  expect(Number((await page.getByTestId('stat-mean').textContent())!.replace(' %', ''))).toBe(converged);
+});

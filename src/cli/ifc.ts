@@ -13,6 +13,7 @@
  * Exit codes: 0 done (rooms that could not be analysed are in the table), 2 bad arguments or an unreadable
  * file, 1 anything else.
  */
+import { ENGINE_VALIDATION, engineMethodText, interreflectionText } from '../core/report/engineMethod';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
@@ -217,7 +218,7 @@ async function main(argv: string[]): Promise<number> {
         summary,
         source:
           args.method === 'engine'
-            ? `Lux engine (physics), ${args.quality} quality`
+            ? engineMethodText({ quality: args.quality, ambientBounces: null })
             : 'Lux model (a preview)',
         surroundings: `The building itself${args.contexts.length ? ` and ${args.contexts.length} context file(s)` : ''}`,
         stamp: new Date().toISOString().slice(0, 10),
@@ -246,7 +247,10 @@ async function main(argv: string[]): Promise<number> {
         schema: building.schema,
         north: building.north,
         terrain_z: building.terrainZ,
-        method: args.method === 'engine' ? { kind: 'engine', quality: args.quality } : { kind: 'model' },
+        method:
+          args.method === 'engine'
+            ? { kind: 'engine', quality: args.quality, ambient_bounces: null }
+            : { kind: 'model' },
         rooms: results.map((r) => ({
           ...roomRow(r),
           notes: r.room.notes,
@@ -276,11 +280,11 @@ async function main(argv: string[]): Promise<number> {
       results,
       method:
         args.method === 'engine'
-          ? `Lux's physics engine (${args.quality} quality), one room at a time with the building as its surroundings.`
+          ? `Lux's physics engine (${args.quality} quality, ${interreflectionText(null)}), one room at a time with the building as its surroundings.`
           : `Lux's daylight model ${card.name} ${card.version}, a fast preview; the engine gives the physics answer.`,
       validation:
         args.method === 'engine'
-          ? 'Validation of the engine: on ten Radiance reference scenes (rectangular, L-shaped, deep, balconies, canyons), mean absolute error 0.019–0.084 DF points and room means within 2.6 % of Radiance at standard quality (docs/engine.md).'
+          ? ENGINE_VALIDATION
           : `Validation of the model: mean absolute error ${card.metrics?.radiance?.mae?.toFixed(3) ?? '?'} DF points on ten Radiance reference scenes; see its model card for the rooms it was judged on.`,
       stamp: new Date().toISOString().slice(0, 10),
     }),

@@ -54,7 +54,13 @@ await Promise.all(
     const labels = await Promise.all(
       Array.from({ length: rooms }, (_, i) => pool.run({ cls, k: first + i })),
     );
-    const file: StressClassFile = { class: cls, seed: STRESS_SEED, quality: STRESS_QUALITY, rooms: labels };
+    const file: StressClassFile = {
+      class: cls,
+      seed: STRESS_SEED,
+      quality: STRESS_QUALITY,
+      ambient_bounces: null,
+      rooms: labels,
+    };
     writeFileSync(join(o.dir, `${cls}.json.gz`), gzipSync(JSON.stringify(file), { level: 9 }));
     const sensors = labels.reduce((a, l) => a + l.df.length, 0);
     console.log(

@@ -80,6 +80,8 @@ export interface StressClassFile {
   class: StressClass;
   seed: number;
   quality: string;
+  /** The engine's bounce limit of the labels: null, every reflection counted (absent: -ab 7, before issue 30). */
+  ambient_bounces?: number | null;
   rooms: StressRoomLabel[];
 }
 

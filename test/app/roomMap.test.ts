@@ -29,7 +29,7 @@ describe('room maps', () => {
       resolution: 0.1,
       angles: [{ horizon: [1, 2], zenith: [3, 4] }],
     };
-    const engine = { kind: 'engine', quality: 'draft', seed: 7 } as const;
+    const engine = { kind: 'engine', quality: 'draft', seed: 7, ambientBounces: null } as const;
     const b = answerFromResponse(engineResponse(req, res, engine));
     const a = answerFromResponse(
       modelResponse({ ...req, responseFormat: 'json' }, res, { kind: 'model', name: 'm', version: '1' }),

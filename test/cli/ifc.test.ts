@@ -116,7 +116,7 @@ describe('the IFC command line', () => {
     const { stderr } = await cli(file, '--quality', 'draft', '--out', out, '--threads', '1');
     expect(stderr).toMatch(/1 rooms \(1 analysed, 0 with the reason why not\)/);
     const json = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8'));
-    expect(json.method).toEqual({ kind: 'engine', quality: 'draft' });
+    expect(json.method).toEqual({ kind: 'engine', quality: 'draft', ambient_bounces: null });
     const room = json.rooms[0];
     expect(room.mean_df).toBeGreaterThan(0.3);
     expect(room.request.mesh_id).toBeUndefined();

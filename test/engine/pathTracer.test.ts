@@ -8,7 +8,9 @@ import type { EngineRoom } from '../../src/core/engine/model';
 /**
  * The engine against the independent brute-force path tracer of oracle/ (which shares no code and no method
  * with it) at reference sensors, evaluated at the points themselves. The tracer's own noise at 20 000 paths
- * is 1–2 %.
+ * is 1–2 %. Both count bounces as Radiance's -ab 7 does (the tracer's paths stay short and cheap); the
+ * engine's default, every reflection counted, is checked against the tracer with paths long enough to
+ * converge below.
  */
 describe('engine vs an independent path tracer', () => {
   for (const file of [
@@ -21,7 +23,7 @@ describe('engine vs an independent path tracer', () => {
       const pt = new PathTracer(fx.room);
       const idx = fx.sensors.map((_, i) => i).filter((i) => i % Math.ceil(fx.sensors.length / 14) === 0);
       const pts = idx.map((i) => [fx.sensors[i]![0], fx.sensors[i]![1]] as [number, number]);
-      const engine = simulateRoom(fx.room, { points: pts }).points;
+      const engine = simulateRoom(fx.room, { points: pts, ambientBounces: 7 }).points;
       let se = 0,
         sp = 0;
       idx.forEach((i, k) => {
@@ -52,7 +54,7 @@ describe('engine vs an independent path tracer', () => {
         [3.5, 4],
         [1, 4.5],
       ];
-      const engine = simulateRoom(room, { points: pts }).points;
+      const engine = simulateRoom(room, { points: pts, ambientBounces: 7 }).points;
       let se = 0,
         sp = 0;
       pts.forEach(([x, y], k) => {
@@ -64,4 +66,28 @@ describe('engine vs an independent path tracer', () => {
       expect(Math.abs(se / sp - 1)).toBeLessThan(0.04);
     });
   }
+
+  // Every reflection counted (the engine's default, issue 30), in the brightest scene (reflectances 0.9 /
+  // 0.85 / 0.5), where the reflections past the sixth add 12 %: the tracer's paths run to 40 bounces,
+  // past which nothing measurable is left (its own -ab 7 sum is 11 % lower, as the engine's is).
+  it('R06, every reflection counted: the engine by default against the tracer at 40 bounces', () => {
+    const fx = loadFixture('R06_rotated_fullheight_canyon.json');
+    const pt = new PathTracer(fx.room);
+    const idx = fx.sensors.map((_, i) => i).filter((i) => i % Math.ceil(fx.sensors.length / 8) === 0);
+    const pts = idx.map((i) => [fx.sensors[i]![0], fx.sensors[i]![1]] as [number, number]);
+    const engine = simulateRoom(fx.room, { points: pts }).points;
+    let se = 0,
+      sp = 0;
+    idx.forEach((i, k) => {
+      const [x, y, z] = fx.sensors[i]!;
+      const p = pt.daylightFactor(x, y, z, 20000, i + 1, 40);
+      se += engine[k]!;
+      sp += p;
+      if (p >= 0.5) expect(Math.abs(engine[k]! / p - 1)).toBeLessThan(0.1);
+    });
+    expect(Math.abs(se / sp - 1)).toBeLessThan(0.03);
+    // Against the tracer's -ab 7 the engine's default is well above: the test tells the two apart.
+    const sp7 = idx.reduce((a, i) => a + pt.daylightFactor(...fx.sensors[i]!, 20000, i + 1, 7), 0);
+    expect(se / sp7).toBeGreaterThan(1.08);
+  }, 30_000);
 });

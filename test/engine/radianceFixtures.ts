@@ -11,6 +11,8 @@ import type { SimulationResult } from '../../src/core/engine/simulate';
  * the bilinear weights are renormalised over the cells inside.
  */
 export const FIXTURE_DIR = join(import.meta.dirname, '../fixtures/radiance');
+/** The same scenes run by Radiance to convergence (16–32 bounces, no ambient cache; issue 30). */
+export const CONVERGED_DIR = join(FIXTURE_DIR, 'converged');
 
 export interface RadianceFixture {
   file: string;
@@ -19,18 +21,21 @@ export interface RadianceFixture {
   sensors: [number, number, number][];
   df: number[];
   seconds: number;
-  /** Radiance's -ab of this reference (7, or 8 for the high-sampling run). */
+  /**
+   * The engine's bounce limit that matches this reference: Radiance's -ab (7, or 8 for the high-sampling
+   * run), or Infinity for a converged one.
+   */
   ambientBounces: number;
 }
 
-export function fixtureFiles(includeHighSampling = false): string[] {
-  return readdirSync(FIXTURE_DIR)
+export function fixtureFiles(includeHighSampling = false, dir = FIXTURE_DIR): string[] {
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.json') && (includeHighSampling || !f.includes('high_sampling')))
     .sort();
 }
 
-export function loadFixture(file: string): RadianceFixture {
-  const raw = JSON.parse(readFileSync(join(FIXTURE_DIR, file), 'utf8')) as {
+export function loadFixture(file: string, dir = FIXTURE_DIR): RadianceFixture {
+  const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
     id?: string;
     parameters: Record<string, unknown>;
     mesh: number[][];
@@ -64,7 +69,8 @@ export function loadFixture(file: string): RadianceFixture {
     sensors: raw.reference.sensors,
     df: raw.reference.df,
     seconds: raw.reference.seconds,
-    ambientBounces: Number(/-ab (\d+)/.exec(raw.reference.params ?? '')?.[1] ?? 7),
+    ambientBounces:
+      dir === CONVERGED_DIR ? Infinity : Number(/-ab (\d+)/.exec(raw.reference.params ?? '')?.[1] ?? 7),
   };
 }
 

@@ -105,6 +105,12 @@ describe('simulateRoom', () => {
     expect(mInf).toBeGreaterThanOrEqual(m7);
     expect(mInf / m7).toBeLessThan(1.05);
   });
+
+  it('counts every reflection by default (issue 30): the converged solution, not -ab 7', () => {
+    const byDefault = simulateRoom(fx.room, { quality: 'draft' }).df.data;
+    expect(byDefault).toEqual(simulateRoom(fx.room, { quality: 'draft', ambientBounces: Infinity }).df.data);
+    expect(byDefault).not.toEqual(simulateRoom(fx.room, { quality: 'draft', ambientBounces: 7 }).df.data);
+  });
 });
 
 describe('room model', () => {

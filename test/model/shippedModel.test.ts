@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseModelCard } from '../../src/core/model/card';
-import { radiance, TARGETS } from '../../src/evaluation/evaluate';
+import { meetsTargets, radiance, TARGETS } from '../../src/evaluation/evaluate';
 import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
 import { STRESS_TARGETS, stressSuite } from '../../src/evaluation/stressSuite';
 import { loadModel } from '../../src/server/model/runtime';
-import { FIXTURE_DIR } from '../engine/radianceFixtures';
+import { CONVERGED_DIR, FIXTURE_DIR } from '../engine/radianceFixtures';
 
 /**
  * The shipped model (public/models) against the shared Radiance scenes, measured through the /run code
@@ -33,18 +33,26 @@ describe('the shipped model', () => {
     // The card stores what the evaluation measured, and says whether model.md's targets are met.
     expect(card.metrics.radiance.mae).toBeCloseTo(r.summary.mae, 4);
     expect(card.metrics.radiance.delta1).toBeCloseTo(r.summary.delta1, 4);
-    const meets =
-      r.summary.mae <= TARGETS.mae &&
-      r.summary.delta1 >= TARGETS.delta1 &&
-      r.summary.meanErrorAbsMax <= TARGETS.meanError &&
-      r.summary.verdictAgreement >= TARGETS.verdictAgreement;
-    expect(card.metrics.meets_targets_radiance).toBe(meets);
+    expect(card.metrics.meets_targets_radiance).toBe(meetsTargets(r.summary));
     // Every target, every room's mean within 5 % included (lux-df-3 3.3.0: worst R03 −3.9 %), each
     // asserted on its own so that a failure names what fell short.
     expect(r.summary.mae).toBeLessThanOrEqual(TARGETS.mae);
     expect(r.summary.delta1).toBeGreaterThanOrEqual(TARGETS.delta1);
     expect(r.summary.verdictAgreement).toBeGreaterThanOrEqual(TARGETS.verdictAgreement);
     for (const s of r.scenes) expect(Math.abs(s.meanError), s.scene).toBeLessThanOrEqual(TARGETS.meanError);
+  }, 120_000);
+
+  it('against Radiance run to convergence: what its card claims (trained on -ab 7 labels, it reads low there)', async () => {
+    const model = await loadModel(CARD);
+    const r = await radiance(model, CONVERGED_DIR);
+    const card = JSON.parse(readFileSync(CARD, 'utf8'));
+    expect(card.metrics.radiance_converged.mae).toBeCloseTo(r.summary.mae, 4);
+    expect(card.metrics.radiance_converged.bias).toBeCloseTo(r.summary.bias, 4);
+    expect(card.metrics.meets_targets_radiance_converged).toBe(meetsTargets(r.summary));
+    // Issue 30's shift, until the model issue retrains on converged labels: low on average, every verdict
+    // still the reference's.
+    expect(r.summary.bias).toBeLessThan(0);
+    expect(r.summary.verdictAgreement).toBe(1);
   }, 120_000);
 
   it('on the stress suite: what its card claims, class by class, and the targets where it claims them', async () => {

@@ -22,6 +22,7 @@ describe('the stress suite', () => {
       expect(file, `${cls} is missing: npm run stress`).not.toBeNull();
       expect(file!.rooms.length).toBeGreaterThanOrEqual(40);
       expect(file!.quality).toBe('standard');
+      expect(file!.ambient_bounces, `${cls}: labelled before issue 30 (-ab 7)`).toBeNull();
       for (const room of file!.rooms) {
         const s = stressRoom(cls, room.k);
         expect(roomDigest(s), `${cls} #${room.k}`).toBe(room.digest);

@@ -55,6 +55,28 @@ describe('/simulate', () => {
     expect(ba.seed).toBe(3);
   });
 
+  it('counts every reflection by default; ambient_bounces limits them as Radiance -ab does (issue 30)', async () => {
+    const mean = (b: { result: number[][] }) =>
+      b.result.flat().reduce((s, v) => s + v, 0) / b.result.flat().length;
+    const body = { ...meshBody, quality: 'draft' };
+    const converged = await (await post(app, '/v2/simulate', body)).json();
+    expect(converged.ambient_bounces).toBeNull();
+    const [ab7, ab2] = await Promise.all(
+      [7, 2].map(async (n) => (await post(app, '/v2/simulate', { ...body, ambient_bounces: n })).json()),
+    );
+    expect(ab7.ambient_bounces).toBe(7);
+    expect(ab2.ambient_bounces).toBe(2);
+    // Fewer counted reflections, less light; the converged answer is the most.
+    expect(mean(ab2)).toBeLessThan(mean(ab7));
+    expect(mean(ab7)).toBeLessThan(mean(converged));
+    expect(mean(converged) / mean(ab7)).toBeLessThan(1.1);
+    for (const bad of [0, 1.5, -3, 1001, '7']) {
+      const res = await post(app, '/v2/simulate', { ...body, ambient_bounces: bad });
+      expect(res.status, String(bad)).toBe(400);
+      expect((await res.json()).error).toMatch(/ambient_bounces/);
+    }
+  });
+
   it('df_default warns that it ignores given reflectances', async () => {
     const params = { ...(meshBody.parameters as object), ceiling_reflectance: 0.6 };
     const b = await (await post(app, '/v2/simulate', { ...meshBody, parameters: params })).json();

@@ -121,6 +121,10 @@ const PLACES: Record<RangedField, Case> = (() => {
       name: 'seed',
       error: (v) => messageOf(() => parseWith(simulateOptions, { seed: v })),
     },
+    ambient_bounces: {
+      name: 'ambient_bounces',
+      error: (v) => messageOf(() => parseWith(simulateOptions, { ambient_bounces: v })),
+    },
   };
 })();
 
@@ -134,9 +138,9 @@ describe('every ranged parameter gives the interface’s range message', () => {
     const message = (v: number) =>
       `Parameter '${place.name}' value ${v} outside valid range [${r.min}, ${r.max}]`;
     const span = r.max - r.min;
-    // Far outside each end (whole steps: the seed is an integer), and just outside: the next number a
-    // client could print (a thousandth of the span, or 1 for the seed).
-    const step = field === 'seed' ? 1 : span / 1000;
+    // Far outside each end (whole steps: the seed and the bounces are integers), and just outside: the
+    // next number a client could print (a thousandth of the span, or 1 for an integer).
+    const step = field === 'seed' || field === 'ambient_bounces' ? 1 : span / 1000;
     for (const v of [
       r.min - Math.max(1, Math.ceil(span / 10)),
       r.max + Math.max(1, Math.ceil(span / 10)),

@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import { ENGINE_VALIDATION, engineMethodText, interreflectionText } from '../../core/report/engineMethod';
 import { create } from 'zustand';
 import type { RoomAnswer } from '../../core/api/roomAnswer';
 import { noRoomsMessage, type IfcBuilding } from '../../core/ifc/building';
@@ -346,7 +347,7 @@ function results(withSheets: boolean): RoomResult[] {
             summary: o.summary,
             source:
               o.method === 'engine'
-                ? `Lux engine (physics), ${o.quality} quality`
+                ? engineMethodText({ quality: o.quality ?? 'standard', ambientBounces: null })
                 : 'Lux model (a preview; open the room for the engine’s answer)',
             surroundings: s.contexts.length
               ? `The building itself and ${s.contexts.join(', ')}`
@@ -374,11 +375,9 @@ export function buildingReport(): string {
     contexts: s.contexts,
     results: results(true),
     apartments: buildingApartments(),
-    method:
-      'Lux’s physics engine at standard quality for every room it reached, at draft quality or the daylight model’s preview for any it had not reached yet (each room’s page says which).',
+    method: `Lux’s physics engine at standard quality, ${interreflectionText(null)}, for every room it reached, at draft quality or the daylight model’s preview for any it had not reached yet (each room’s page says which).`,
     colourBy: s.colourBy,
-    validation:
-      'Validation of the model: see its model card (docs/model.md) for its errors against Radiance and the engine.',
+    validation: `${ENGINE_VALIDATION} The daylight model’s preview: see its model card (docs/model.md) for its errors against Radiance and the engine.`,
     stamp: new Date().toISOString().slice(0, 10),
   });
 }

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import type { RoomAnswer } from '../../core/api/roomAnswer';
-import { answerKey, runBody } from '../scene/geometry';
+import { answerKey, simulateBody } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { show, shownAnswer, useAnswer, type EngineQuality } from './answerStore';
@@ -30,7 +30,7 @@ let nextJob = 1;
 function browserJob(scene: Scene, quality: EngineQuality, onProgress: (f: number) => void): Job {
   const id = nextJob++;
   const answer = engineWorker()
-    .simulate(id, { ...runBody(scene), quality }, Comlink.proxy(onProgress))
+    .simulate(id, simulateBody(scene, quality), Comlink.proxy(onProgress))
     .then((r) => {
       if (r.ok) return r.answer;
       if (r.error.type === 'cancelled') return null;
@@ -42,7 +42,7 @@ function browserJob(scene: Scene, quality: EngineQuality, onProgress: (f: number
 function remoteJob(scene: Scene, quality: EngineQuality): Job {
   const { remote } = useAnswer.getState();
   const abort = new AbortController();
-  const answer = remoteAnswer(remote!, '/v2/simulate', { ...runBody(scene), quality }, abort.signal).catch(
+  const answer = remoteAnswer(remote!, '/v2/simulate', simulateBody(scene, quality), abort.signal).catch(
     (e: unknown) => {
       if (abort.signal.aborted) return null;
       throw e;

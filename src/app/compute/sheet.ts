@@ -1,4 +1,5 @@
 import { roomSheetSvg, type RoomSheet } from '../../core/report/roomSheet';
+import { engineMethodText } from '../../core/report/engineMethod';
 import { summarise } from '../../core/stats/verdicts';
 import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
 import type { PaletteName } from '../../core/report/palette';
@@ -41,7 +42,7 @@ export function sheetOf(shown: Shown, palette: PaletteName, scaleMax: number, st
     scaleMax,
     source:
       m.kind === 'engine'
-        ? `Lux engine (physics), ${m.quality} quality`
+        ? engineMethodText(m)
         : `Lux model ${m.name} ${m.version} (a preview; the engine gives the physics answer)`,
     ...(stamp !== undefined ? { stamp } : {}),
   };

@@ -128,6 +128,15 @@ const keys = new WeakMap<Scene, string>();
  */
 export function answerKey(scene: Scene): string {
   let k = keys.get(scene);
-  if (k === undefined) keys.set(scene, (k = JSON.stringify(runBody(scene))));
+  if (k === undefined) keys.set(scene, (k = JSON.stringify([runBody(scene), scene.ambientBounces ?? null])));
   return k;
+}
+
+/** The engine's request for the scene (/simulate): /run's body, the quality and any bounce limit. */
+export function simulateBody(scene: Scene, quality: 'draft' | 'standard' | 'high') {
+  return {
+    ...runBody(scene),
+    quality,
+    ...(scene.ambientBounces !== undefined ? { ambient_bounces: scene.ambientBounces } : {}),
+  };
 }

@@ -61,6 +61,11 @@ export interface Scene {
    * bearings, the north arrow); the API's frame keeps +y as north (core/geometry/bearing.ts). Absent: 0.
    */
   north?: number | undefined;
+  /**
+   * The engine's bounce limit, Radiance's -ab, for reproducing a study that prescribes one; absent: every
+   * reflection counted (the converged daylight factor, the default). The model's preview ignores it.
+   */
+  ambientBounces?: number | undefined;
 }
 
 export function defaultScene(): Scene {
@@ -109,6 +114,7 @@ export const sceneSchema = z.object({
     )
     .max(50),
   north: finite.min(-360).max(360).optional(),
+  ambientBounces: z.number().int().min(1).max(1000).optional(),
   surroundings: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('open') }),
     z.object({ kind: z.literal('angles'), angles: anglesSchema }),

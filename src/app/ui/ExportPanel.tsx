@@ -1,19 +1,28 @@
 import { useEffect, useState } from 'react';
+import { interreflectionText } from '../../core/report/engineMethod';
 import { gridCsv, runJson } from '../compute/exports';
 import { answerResponse } from '../../core/api/roomResponse';
 import { shownAnswer, useShown, type Shown } from '../compute/answerStore';
 import { apiWorker } from '../compute/workers';
-import { runBody } from '../scene/geometry';
+import { runBody, simulateBody } from '../scene/geometry';
 import { sheetOf, sheetPng } from '../compute/sheet';
 import { download } from './download';
 import { useSettings } from './settings';
 
+/** The request that gives the answer on screen: /simulate's (quality, bounce limit) for the engine's. */
+function requestOf(s: Shown): object {
+  const m = s.answer.method;
+  return m.kind === 'engine' ? simulateBody(s.scene, m.quality) : runBody(s.scene);
+}
 
 /** Which answer an export carries, in words and as a file-name part. */
 export function answerLabel(s: Shown): { text: string; file: string } {
   const m = s.answer.method;
   return m.kind === 'engine'
-    ? { text: `Engine (physics, ${m.quality} quality)`, file: `engine-${m.quality}` }
+    ? {
+        text: `Engine (physics, ${m.quality} quality, ${interreflectionText(m.ambientBounces)})`,
+        file: `engine-${m.quality}${m.ambientBounces === null ? '' : `-ab${m.ambientBounces}`}`,
+      }
     : { text: `Model preview (${m.name} ${m.version})`, file: 'model' };
 }
 
@@ -63,7 +72,7 @@ export function ExportPanel(): React.JSX.Element {
           onClick={() =>
             download(
               `lux-${kind}.json`,
-              new Blob([runJson(runBody(shown!.scene), answerResponse(shown!.answer, 'json'))], {
+              new Blob([runJson(requestOf(shown!), answerResponse(shown!.answer, 'json'))], {
                 type: 'application/json',
               }),
             )

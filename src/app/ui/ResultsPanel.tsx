@@ -1,4 +1,5 @@
 import { roundedDown } from '../../core/stats/shareText';
+import { interreflectionText } from '../../core/report/engineMethod';
 import { useMemo } from 'react';
 import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
 import { summarise } from '../../core/stats/verdicts';
@@ -144,7 +145,7 @@ function answerLine(shown: Shown, model: AnswerState['model']): string {
   const m = shown.answer.method;
   const t = shown.ms < 1000 ? `${shown.ms.toFixed(0)} ms` : `${(shown.ms / 1000).toFixed(1)} s`;
   if (m.kind === 'engine')
-    return `Engine: physics-accurate (${m.quality} quality, ${t} ${where(shown.source)}).`;
+    return `Engine: physics-accurate (${m.quality} quality, ${interreflectionText(m.ambientBounces)}, ${t} ${where(shown.source)}).`;
   const backend = shown.source === 'browser' && model ? `, ${model.backend}` : '';
   return `Model: preview by ${m.name} ${m.version} (${t}${backend}) ${where(shown.source)}.`;
 }

@@ -5,6 +5,8 @@ import { cancelEngine, settleNow } from '../compute/settle';
 import { useMapImage } from './useMapImage';
 import { DifferenceLegend } from './Legend';
 import { useSettings } from './settings';
+import { useApp } from '../state/store';
+import { NumberField } from './NumberField';
 
 /** The difference map's scale: ± this many DF points, the ends of the diverging colours. */
 const DIFF_MAX = 2;
@@ -13,6 +15,8 @@ const DIFF_MAX = 2;
  * Model vs engine (app.md §5): the engine now runs by itself once the scene is still (settle.ts); this
  * panel shows its progress with a Cancel, and once its map has replaced the model's preview, both side by
  * side with their difference (engine − model) and the MAE. After a Cancel, one click runs it again.
+ * The engine counts every reflection by default; a study made with a bounce limit (Radiance's -ab) is
+ * reproduced by setting one here, which the scene keeps (undo, share links) and every method line states.
  */
 export function VerifyPanel(): React.JSX.Element {
   const shown = useShown();
@@ -50,6 +54,7 @@ export function VerifyPanel(): React.JSX.Element {
         )
       )}
       {engine.phase === 'waiting' && <p className="hint">The engine starts when you pause editing.</p>}
+      <BounceLimit />
       {comparison && (
         <div data-testid="verify-result">
           <p>
@@ -78,5 +83,49 @@ export function VerifyPanel(): React.JSX.Element {
         </div>
       )}
     </section>
+  );
+}
+
+/** Radiance's -ab for the engine, or every reflection counted (the default). */
+const STUDY_BOUNCES = 7;
+
+function BounceLimit(): React.JSX.Element {
+  const bounces = useApp((s) => s.scene.ambientBounces);
+  const edit = useApp((s) => s.edit);
+  const setBounces = (v: number | undefined) =>
+    edit((s) => {
+      const { ambientBounces: _, ...rest } = s;
+      return v === undefined ? rest : { ...rest, ambientBounces: v };
+    });
+  return (
+    <div className="bounces">
+      <label>
+        <input
+          type="checkbox"
+          checked={bounces !== undefined}
+          onChange={(e) => setBounces(e.target.checked ? STUDY_BOUNCES : undefined)}
+          data-testid="bounce-limit"
+        />
+        Limit the reflections as a study prescribes (Radiance -ab)
+      </label>
+      {bounces !== undefined && (
+        <NumberField
+          label="Ambient bounces"
+          value={bounces}
+          min={1}
+          max={1000}
+          step={1}
+          onCommit={(v) => setBounces(Math.round(v))}
+          testId="ambient-bounces"
+        />
+      )}
+      <p className="hint" data-testid="bounce-hint">
+        {bounces === undefined
+          ? 'The engine counts every reflection inside the room: the converged daylight factor.'
+          : bounces === 1
+            ? "The engine counts no reflection inside the room, as Radiance's -ab 1."
+            : `The engine counts light reflected at most ${bounces - 1} time${bounces === 2 ? '' : 's'} inside the room, as Radiance's -ab ${bounces}; further reflections add light, most in bright rooms.`}
+      </p>
+    </div>
   );
 }

@@ -26,7 +26,13 @@ export type WindowSummary = z.output<typeof windowSummary>;
 /** Which computation gave the map: the neural model (a preview) or the physics engine at a quality. */
 export type AnswerMethod =
   | { kind: 'model'; name: string; version: string }
-  | { kind: 'engine'; quality: 'draft' | 'standard' | 'high'; seed: number };
+  | {
+      kind: 'engine';
+      quality: 'draft' | 'standard' | 'high';
+      seed: number;
+      /** Radiance's -ab when the request set one; null: converged, every reflection counted. */
+      ambientBounces: number | null;
+    };
 
 export interface RoomAnswer extends RoomGridAnswer {
   modelType: ModelType;
@@ -72,6 +78,9 @@ export function answerFromResponse(r: Record<string, unknown>): RoomAnswer {
           kind: 'engine',
           quality: (r.quality as 'draft' | 'standard' | 'high' | undefined) ?? 'standard',
           seed: Number(r.seed ?? 1),
+          // A server from before the bounce limit counted 7 bounces (Radiance -ab 7).
+          ambientBounces:
+            r.ambient_bounces === null ? null : typeof r.ambient_bounces === 'number' ? r.ambient_bounces : 7,
         }
       : {
           kind: 'model',

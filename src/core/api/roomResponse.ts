@@ -120,7 +120,13 @@ function modelBody(a: RoomAnswer, m: ModelMethod, format: 'json' | 'base64'): Ru
 
 /** /simulate's body: the engine's answer, with its seed and quality. */
 function engineBody(a: RoomAnswer, m: EngineMethod, format: 'json' | 'base64'): SimulateBody {
-  return { ...bodyParts(a, format), method: 'simulation', seed: m.seed, quality: m.quality };
+  return {
+    ...bodyParts(a, format),
+    method: 'simulation',
+    seed: m.seed,
+    quality: m.quality,
+    ambient_bounces: m.ambientBounces,
+  };
 }
 
 /** The wire form of an answer (api.md §/run), by whichever computation gave it. */

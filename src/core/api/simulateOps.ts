@@ -21,6 +21,8 @@ interface Prepared {
   req: RunRequest;
   seed: number;
   quality: 'draft' | 'standard' | 'high';
+  /** Radiance's -ab, or null: converged. */
+  ambientBounces: number | null;
   angles: WindowAngles[];
 }
 
@@ -41,17 +43,25 @@ function prepare(
   }
   // The angles reported per window: given ones, or the fan from the mesh (what /run feeds the model).
   const angles = windowAngles(req, req.mesh);
-  return { req, seed: opts.seed ?? 1, quality, angles };
+  return { req, seed: opts.seed ?? 1, quality, ambientBounces: opts.ambient_bounces ?? null, angles };
 }
 
-const engineMethod = (p: Prepared) => ({ kind: 'engine', quality: p.quality, seed: p.seed }) as const;
+const engineMethod = (p: Prepared) =>
+  ({ kind: 'engine', quality: p.quality, seed: p.seed, ambientBounces: p.ambientBounces }) as const;
+
+/** The engine's options for a prepared request. */
+const engineOptions = (p: Prepared) => ({
+  seed: p.seed,
+  quality: p.quality,
+  ...(p.ambientBounces !== null ? { ambientBounces: p.ambientBounces } : {}),
+});
 
 const respond = (p: Prepared, sim: SimulationResult) =>
   engineResponse(p.req, { ...sim, angles: p.angles }, engineMethod(p));
 
 export function simulate(body: unknown, ctx: OpContext): OpResult {
   const p = prepare(body, ctx);
-  return answer(simulateResponse, respond(p, simulateRoom(p.req, { seed: p.seed, quality: p.quality })));
+  return answer(simulateResponse, respond(p, simulateRoom(p.req, engineOptions(p))));
 }
 
 export interface SimulateProgress {
@@ -63,8 +73,7 @@ export interface SimulateProgress {
 async function simulatePrepared(body: unknown, o: SimulateProgress) {
   const p = prepare(body, { maxMeshPoints: o.maxMeshPoints ?? 3_000_000 });
   const sim = await simulateRoomAsync(p.req, {
-    seed: p.seed,
-    quality: p.quality,
+    ...engineOptions(p),
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
   });

@@ -5,7 +5,10 @@ import { GLASS, type Patches } from './patches';
  * 0, 1 or 2 exterior reflections (W[k][i]); each diffuse reflection in the room adds one. Returns the
  * patches' exitance summed over the orders a receiver may still see — light that has been reflected at most
  * `maxReflections` times (Radiance -ab N lets a sensor see light reflected N − 1 times). Infinity gives the
- * converged solution.
+ * converged solution: the orders are summed until the last is under 1e-4 of the brightest, and the rest of
+ * the series is added as a geometric tail (past a few orders each is the one before times the room's
+ * dominant ratio, which the last two give). Summing to 1e-9 instead took 30–90 orders and up to five times
+ * the form factors' time; with the tail no room mean of the ten reference scenes moves at its third decimal.
  *
  * The glass reflects specularly in Radiance, which costs no ambient bounce; here it is a diffuse reflector
  * of the pane's hemispherical reflectance whose reflection keeps the order of the light it reflects.
@@ -24,8 +27,10 @@ export function solveRadiosity(
   // Order 0: sky light mirrored by a pane (from another window).
   for (let i = 0; i < N; i++) if (isGlass[i]) prev[i] = p.rho[i]! * (W[0]?.[i] ?? 0);
   for (let i = 0; i < N; i++) total[i] = prev[i]!;
-  const limit = Number.isFinite(maxReflections) ? maxReflections : 10000;
+  const converge = !Number.isFinite(maxReflections);
+  const limit = converge ? 10000 : maxReflections;
   let peak = 0;
+  let lastMax = 0;
   for (let m = 1; m <= limit; m++) {
     const cur = new Float64Array(N);
     const wIn = W[m - 1];
@@ -51,7 +56,13 @@ export function solveRadiosity(
     }
     peak = Math.max(peak, mx);
     prev = cur;
-    if (!Number.isFinite(maxReflections) && mx <= 1e-9 * peak && m >= 3) break;
+    if (converge && m >= 3 && mx <= 1e-4 * peak) {
+      const ratio = lastMax > 0 ? Math.min(0.99, mx / lastMax) : 0;
+      const tail = ratio / (1 - ratio);
+      for (let i = 0; i < N; i++) total[i] = total[i]! + cur[i]! * tail;
+      break;
+    }
+    lastMax = mx;
   }
   return total;
 }

@@ -75,7 +75,8 @@ export interface SimulationOptions {
   quality?: 'draft' | 'standard' | 'high' | EngineQuality;
   /**
    * Ambient bounces in Radiance's sense (-ab): the work plane sees light reflected at most N − 1 times.
-   * Default 7, the reference's setting; Infinity for the converged solution.
+   * Default: converged, every reflection counted (a daylight factor is a physical quantity; a bounce limit
+   * is a setting some studies prescribe, for reproducing them).
    */
   ambientBounces?: number;
   /**
@@ -257,7 +258,7 @@ export function* simulationSteps(
   const t0 = now();
   const seed = (opts.seed ?? 1) >>> 0;
   const q = resolveQuality(opts.quality);
-  const bounces = opts.ambientBounces ?? 7;
+  const bounces = opts.ambientBounces ?? Infinity;
   const maxReflections = Number.isFinite(bounces) ? Math.max(0, Math.floor(bounces) - 1) : Infinity;
   const model = buildRoomModel(room);
   const grid = workPlaneGrid(model.polygon);

@@ -34,6 +34,11 @@ export const RANGES = {
   window_height: { min: 0.2, max: 5 },
   /** /simulate's engine seed: an unsigned 32-bit integer. */
   seed: { min: 0, max: 2 ** 32 - 1 },
+  /**
+   * /simulate's bounce limit, Radiance's -ab (absent: converged). Past ~30 even the brightest room has
+   * converged; the bound only keeps an absurd number from costing an absurd loop.
+   */
+  ambient_bounces: { min: 1, max: 1000 },
   room_polygon: { min: -1e7, max: 1e7 },
   x1: { min: -1e7, max: 1e7 },
   y1: { min: -1e7, max: 1e7 },

@@ -47,17 +47,25 @@ export const runResponse = z.union([
   roomCommon.extend(gridBase64.shape).extend({ model: z.object({ name: z.string(), version: z.string() }) }),
 ]);
 
+/** What /simulate says of its computation besides the map. */
+const engineFields = {
+  method: z.literal('simulation'),
+  seed: z.number().int(),
+  quality: z.enum(['draft', 'standard', 'high']),
+  ambient_bounces: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the request's bounce limit (Radiance -ab), or null: converged, every reflection counted"),
+};
+
 /** /simulate: the same map by the physics engine. */
 export const simulateResponse = z.union([
   roomCommon.extend(gridJson.shape).extend({
-    method: z.literal('simulation'),
-    seed: z.number().int(),
-    quality: z.enum(['draft', 'standard', 'high']),
+    ...engineFields,
   }),
   roomCommon.extend(gridBase64.shape).extend({
-    method: z.literal('simulation'),
-    seed: z.number().int(),
-    quality: z.enum(['draft', 'standard', 'high']),
+    ...engineFields,
   }),
 ]);
 

@@ -220,6 +220,9 @@ export const mergeRequest = z.object({
 /** /simulate's own optional fields, beside those of /run. */
 export const simulateOptions = z.object({
   seed: ranged('seed').int({ error: `Parameter '{name}' must be an integer` }).optional(),
+  ambient_bounces: ranged('ambient_bounces')
+    .int({ error: `Parameter '{name}' must be an integer` })
+    .optional(),
   quality: z
     .enum(['draft', 'standard', 'high'], {
       error: `Parameter '{name}' must be 'draft', 'standard' or 'high'`,
