@@ -1,5 +1,4 @@
 import type { WindowModel } from './model';
-import { skyLuminance } from './sky';
 import { toLocalPoint } from './windowFrame';
 import { newHit, type ExteriorHit } from './exterior';
 import { INSET, type PlanVisibility } from './visibility';
@@ -256,7 +255,7 @@ function sampleRect(
           const sj = Math.min(3, Math.max(0, ((fy - bj) * 4) | 0));
           seen = ((m >> (sj * 4 + si)) & 1) === 1;
         }
-        if (seen) l0 = skyLuminance(oz);
+        if (seen) l0 = view.ext.sky.luminance(os * w.ux + od * w.nx, os * w.uy + od * w.ny, oz);
         else {
           l1 = lum[idx * 2]!;
           l2 = lum[idx * 2 + 1]!;

@@ -4,7 +4,7 @@ import { cosineStrata, frameAround } from './hemisphere';
 import { CONTEXT_REFLECTANCE } from './model';
 import { hash32, rng } from './random';
 import { intersectBoth, surfacesOf, type Surfaces } from './surfaces';
-import { skyLuminance, skyOnTilt } from './sky';
+import { CIE_OVERCAST, type Sky } from './sky';
 
 /** What an exterior ray meets. */
 export const SKY = 0;
@@ -100,6 +100,8 @@ export class Exterior {
     terrainRho: number,
     seed: number,
     quality: ExteriorQuality = DEFAULT_EXTERIOR_QUALITY,
+    /** The sky everything outside is lit by (and the sky the window sees). */
+    readonly sky: Sky = CIE_OVERCAST,
   ) {
     this.contextCount = Math.floor(geom.context.length / 9);
     this.context = this.contextCount > 0 ? surfacesOf(geom.context) : null;
@@ -222,12 +224,12 @@ export class Exterior {
     const ox = px + nx * EPS,
       oy = py + ny * EPS,
       oz = pz + nz * EPS;
-    let e0 = skyOnTilt(nz);
+    let e0 = this.sky.onPlane(nx, ny, nz);
     let e1 = 0;
     const h = this.scratch;
     cosineStrata(m, rng(seed), frameAround(nx, ny, nz), (dx, dy, dz) => {
       if (this.trace(ox, oy, oz, dx, dy, dz, h) === SKY) return;
-      if (dz > 0) e0 -= skyLuminance(dz) * w;
+      if (dz > 0) e0 -= this.sky.luminance(dx, dy, dz) * w;
       e1 += (h.rho / Math.PI) * this.coarseLight(h) * w;
     });
     return { e0: Math.max(0, e0), e1 };
@@ -273,9 +275,9 @@ export class Exterior {
     const ox = hit.x + nx * EPS,
       oy = hit.y + ny * EPS,
       oz = hit.z + nz * EPS;
-    let e0 = skyOnTilt(nz);
+    let e0 = this.sky.onPlane(nx, ny, nz);
     cosineStrata(m, r, frameAround(nx, ny, nz), (dx, dy, dz) => {
-      if (dz > 0 && this.occluded(ox, oy, oz, dx, dy, dz)) e0 -= skyLuminance(dz) * w;
+      if (dz > 0 && this.occluded(ox, oy, oz, dx, dy, dz)) e0 -= this.sky.luminance(dx, dy, dz) * w;
     });
     const v = Math.max(0, e0);
     this.coarse.set(key, v);

@@ -12,6 +12,6 @@ export type {
 } from './simulate';
 export type { EngineRoom } from './model';
 export { glassTransmittance, glassReflectance, GLASS_TRANSMISSIVITY } from './glazing';
-export { skyLuminance, skyOnTilt, ZENITH_LUMINANCE } from './sky';
+export { CIE_OVERCAST, skyLuminance, skyOnTilt, ZENITH_LUMINANCE, type Sky } from './sky';
 export { simulateWindowFrames, v2Frame } from './v2Frame';
 export type { V2Frame, WindowFrameResult, PixelSampler } from './v2Frame';

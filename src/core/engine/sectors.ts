@@ -1,5 +1,5 @@
 import { CONTEXT_REFLECTANCE, type WindowModel } from './model';
-import { skyOnTilt } from './sky';
+import type { Sky } from './sky';
 
 /**
  * The context described by a window's 64 horizon/zenith angles instead of a mesh (physics.md): within the
@@ -24,14 +24,15 @@ export interface SectorSky {
 const FAN = 72.5;
 const STEP = 145 / 63;
 
-export function sectorSky(w: WindowModel, terrainRho: number): SectorSky | null {
+export function sectorSky(w: WindowModel, terrainRho: number, sky: Sky): SectorSky | null {
   if (w.horizon === null || w.zenith === null) return null;
   const k = CONTEXT_REFLECTANCE / Math.PI;
   return {
     dir: (w.direction * Math.PI) / 180,
     horizon: Float64Array.from(w.horizon),
     zenith: Float64Array.from(w.zenith),
-    lowLum: [0, k * skyOnTilt(0), k * terrainRho * 0.5],
+    // An obstruction below the band: a facade facing the window, lit by the sky on its vertical face.
+    lowLum: [0, k * sky.onPlane(-w.nx, -w.ny, 0), k * terrainRho * 0.5],
     highLum: [0, 0, k * terrainRho],
   };
 }

@@ -10,6 +10,7 @@ import { hash32, rng } from './random';
 import { planVisibility, type PlanVisibility } from './visibility';
 import { DEFAULT_VIEW_QUALITY, windowViewSteps, type ViewQuality, type WindowView } from './windowView';
 import { cellCentre, RESOLUTION, workPlaneGrid, type WorkPlaneGrid } from './workplane';
+import { CIE_OVERCAST, type Sky } from './sky';
 
 /** Minimal structural AbortSignal (the core is compiled without DOM types). */
 export interface CancelSignal {
@@ -79,6 +80,11 @@ export interface SimulationOptions {
    * is a setting some studies prescribe, for reproducing them).
    */
   ambientBounces?: number;
+  /**
+   * The sky (sky.ts): default the CIE overcast sky of the daylight factor. The answer is relative to the
+   * sky's own unobstructed horizontal illuminance (its `onPlane(0, 0, 1)`), in %.
+   */
+  sky?: Sky;
   /**
    * Extra work-plane points (world x, y) at which to evaluate the DF besides the grid — for resampling into
    * another frame (the v2 window frame) or for comparing with sensors without interpolation.
@@ -267,6 +273,7 @@ export function* simulationSteps(
     model.reflectance.terrain,
     hash32(seed, 0xe7),
     q.exterior,
+    opts.sky ?? CIE_OVERCAST,
   );
   const plan = planVisibility(model);
   const patches = buildPatches(model, patchSizeFor(model, q));

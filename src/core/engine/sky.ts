@@ -54,3 +54,22 @@ export function skyOnTilt(nz: number): number {
   const f = x - i;
   return table[i]! * (1 - f) + table[i + 1]! * f;
 }
+
+/**
+ * The sky the engine computes under: an input of the engine, so that another sky (a climate's hour, a
+ * sun) enters without touching its internals. Both functions are relative to the illuminance the answer is
+ * a fraction of (for a daylight factor, the unobstructed horizontal illuminance of this sky: E_h = 1, and
+ * DF = 100 · E).
+ */
+export interface Sky {
+  /** Luminance seen looking in the unit direction (dx, dy, dz), world frame (x east, y north, z up); 0 below the horizon. */
+  luminance(dx: number, dy: number, dz: number): number;
+  /** Illuminance on a plane with unit normal (nx, ny, nz) from the whole unobstructed sky (no ground). */
+  onPlane(nx: number, ny: number, nz: number): number;
+}
+
+/** The CIE standard overcast sky of the daylight factor: the engine's default. */
+export const CIE_OVERCAST: Sky = {
+  luminance: (_dx, _dy, dz) => skyLuminance(dz),
+  onPlane: (_nx, _ny, nz) => skyOnTilt(nz),
+};

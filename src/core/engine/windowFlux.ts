@@ -100,6 +100,7 @@ function summarise(v: WindowView): WindowFlux {
         const skyShare = m === SKY_ALL ? 1 : popcount16(m) / 16;
         const surface = (1 - skyShare) * (v.lum[2 * idx]! + v.lum[2 * idx + 1]!) * a;
         if (z > 0) {
+          // A model input (lux-frame-3), defined under the CIE overcast sky the model was trained on.
           const e = skyShare * skyLuminance(z) * a;
           f.skyDown += e;
           f.skySteep += e * z;

@@ -3,7 +3,6 @@ import { cosineStrata, type HemisphereFrame } from './hemisphere';
 import { FRAME_REFLECTANCE, type RoomModel, type WindowModel } from './model';
 import { hash32, rng } from './random';
 import { sectorObstruction, sectorSky, type SectorSky } from './sectors';
-import { skyLuminance } from './sky';
 import { toWorldDir, toWorldPoint } from './windowFrame';
 
 /**
@@ -108,7 +107,7 @@ export function outsideRadiance(
     out[2] = l[2];
     return false;
   }
-  out[0] = skyLuminance(dz);
+  out[0] = ext.sky.luminance(dx, dy, dz);
   out[1] = 0;
   out[2] = 0;
   return true;
@@ -151,7 +150,7 @@ export function* windowViewSteps(
   // Beyond this, parallax across a patch is under 4 direction cells, which the skyline refinement and the
   // re-aiming at the blocker's depth absorb (measured against brute force: a balcony, a 12 m canyon).
   const nearDist = (patchSize * K) / 8;
-  const sector = model.mesh === null ? sectorSky(w, model.reflectance.terrain) : null;
+  const sector = model.mesh === null ? sectorSky(w, model.reflectance.terrain, ext.sky) : null;
   const hit = newHit();
   const L = new Float64Array(3);
   const dOut = T + 1e-4;
