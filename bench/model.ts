@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import { loadModel } from '../src/server/model/runtime';
+import { loadModel } from '../src/service/model/runtime';
 import { msPerWindow } from '../src/evaluation/evaluate';
 import { bundle } from '../e2e/probe/bundle';
 import { measure, type BenchResult } from './harness';

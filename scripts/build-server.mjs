@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 await build({
   entryPoints: {
     main: 'src/server/main.ts',
-    worker: 'src/server/worker.ts',
+    worker: 'src/service/worker.ts',
     modelScopeWorker: 'src/server/modelScopeWorker.ts',
     multi: 'src/server/multi.ts',
   },

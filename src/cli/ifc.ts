@@ -7,7 +7,7 @@
  * Writes report/rooms.csv (one row per IfcSpace, none left out, with the reason where a room could not be
  * analysed), report/rooms.json (the same with each room's /run request, angles included, so that any room
  * can be sent to a server as it is) and report/report.html (print it to PDF). The rooms run on worker
- * threads through the server's own task code (src/server/worker.ts): the same answers as /v2/simulate
+ * threads through the server's own task code (src/service/worker.ts): the same answers as /v2/simulate
  * (`--method engine`, the default) or /v2/run (`--method model`, the preview, seconds for a building).
  *
  * Exit codes: 0 done (rooms that could not be analysed are in the table), 2 bad arguments or an unreadable
@@ -29,10 +29,10 @@ import { ifcRoomSheet } from '../core/report/ifcRoomSheet';
 import { DEFAULT_COMPLIANCE, summarise } from '../core/stats/verdicts';
 import { readIfc } from '../ifc/webIfcSource';
 import { npyBytes } from '../core/encoding/npy';
-import { MeshStore } from '../server/meshStore';
-import { STORE_MESH } from '../server/routes';
-import { createPool } from '../server/pool';
-import type { TaskRequest, TaskResponse } from '../server/task';
+import { MeshStore } from '../service/meshStore';
+import { STORE_MESH } from '../service/storeMeshTask';
+import { createPool } from '../service/pool';
+import type { TaskRequest, TaskResponse } from '../service/task';
 
 interface Args {
   file: string;

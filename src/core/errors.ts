@@ -1,6 +1,3 @@
-import type { z } from 'zod';
-import type { errorResponse } from './validation/responses';
-
 /**
  * Typed errors of the core. The HTTP face maps each `type` to its status code and the JSON envelope of
  * api.md; the browser shows `message` as is. Messages are part of the contract: see validation/messages.ts.
@@ -48,8 +45,15 @@ export function isLuxError(e: unknown): e is LuxError {
   return e instanceof LuxError;
 }
 
-/** The JSON envelope of every error (api.md §Errors), as documented (validation/responses.ts errorResponse). */
-export type ErrorBody = z.output<typeof errorResponse>;
+/**
+ * The JSON envelope of every error (api.md §Errors). validation/responses.ts documents it as the schema
+ * errorResponse, which is checked against this type there (errors.ts imports nothing, so no cycle).
+ */
+export interface ErrorBody {
+  status: 'error';
+  error: string;
+  error_type: LuxErrorType;
+}
 
 export function errorBody(e: LuxError): ErrorBody {
   return { status: 'error', error: e.message, error_type: e.type };

@@ -11,10 +11,8 @@ import type { Vec2 } from '../core/geometry/vec';
 import { RANGES, REFLECTANCE_FIELDS } from '../core/validation/ranges';
 import { parseRunRequest, type RunRequest } from '../core/validation/requests';
 import { prism } from './solids';
+import type { ContextKind, RoomProfile, Shape } from './roomProfile';
 import { STRESS_PROFILES, type StressClass } from './stressProfiles';
-
-export type ContextKind =
-  'open' | 'angles' | 'city' | 'canyon' | 'balcony' | 'street' | 'slab' | 'dense-near' | 'dense-far';
 
 export interface SampledRoom {
   /** A /run body without mesh and without angles: parameters and model type. */
@@ -74,8 +72,6 @@ const pick = <T>(r: Rand, items: readonly (readonly [number, T])[]): T => {
 };
 const round3 = (v: number): number => Math.round(v * 1000) / 1000;
 const roundPoint = ([x, y]: Vec2): Vec2 => [round3(x), round3(y)];
-
-export type Shape = 'rect' | 'L' | 'T' | 'U' | 'cut';
 
 /** Plan outline in local coordinates, counter-clockwise; edge 0 runs from (0, 0) to (W, 0). */
 function outline(r: Rand, p: RoomProfile): Vec2[] {
@@ -162,36 +158,6 @@ interface PlacedWindow {
   n: Vec2;
   bottom: number;
   top: number;
-}
-
-type Span = readonly [number, number];
-
-/**
- * Where a room is drawn from when not from the default mixture: each field narrows one draw (absent:
- * the default's). The training streams' focuses and the stress suite's classes (stressSuite.ts) are
- * profiles; without one, the draws (and so data/v1's default stream) are exactly the default's.
- */
-export interface RoomProfile {
-  shapes?: readonly Shape[];
-  /** Outline width (along edge 0) and depth (m). */
-  width?: Span;
-  depth?: Span;
-  /** Floor height above terrain (m). */
-  floor?: Span;
-  /** Wall thickness (m). */
-  thickness?: Span;
-  /** Window count, both ends included. */
-  windows?: Span;
-  /** 'first': every window on edge 0; 'distinct': no two windows on walls facing the same way. */
-  windowEdges?: 'first' | 'distinct';
-  /** 'extremes': df_custom with every reflectance within 10 % of its range's low or high end. */
-  reflectances?: 'extremes';
-  /** The surroundings, drawn by weight. */
-  context?: readonly (readonly [number, ContextKind])[];
-  /** Balconies: a deep slab (1–2.5 m) close above every window (the balcony focus). */
-  deepSlabs?: boolean;
-  /** Chance that a window runs from floor to ceiling (default 0.15). */
-  fullHeight?: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RoomProfile } from './sampleRoom';
+import type { RoomProfile } from './roomProfile';
 
 /**
  * The stress suite's classes (issue 15, docs/model.md §Stress suite): the edges of the training

@@ -20,7 +20,7 @@ import { windowAngles } from '../core/api/windowAngles';
 import { predictWindows, sumAtPoints, type LoadedModel } from '../core/model/predict';
 import { parseRunRequest } from '../core/validation/requests';
 import { storedRequest } from '../datagen/sampleRoom';
-import { loadModel } from '../server/model/runtime';
+import { loadModel } from '../service/model/runtime';
 import {
   roomMeans,
   roomTotals,

@@ -13,7 +13,7 @@ import { windowFluxes } from '../core/engine/windowFlux';
 import { predictWindows, roomGrid } from '../core/model/predict';
 import { parseRunRequest, type RunRequest } from '../core/validation/requests';
 import { groundBox, prism } from '../datagen/solids';
-import { loadModel } from '../server/model/runtime';
+import { loadModel } from '../service/model/runtime';
 
 export type OwnSide = 'bare' | 'beside' | 'above' | 'behind' | 'beside+above';
 

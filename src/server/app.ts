@@ -13,7 +13,7 @@ import { openApiDocument } from './openapi';
 import { docsAsset, docsPage } from './docsPage';
 import { errorResponse, taskResponse } from './respond';
 import { ROUTES, STORE_MESH, type RouteSpec } from './routes';
-import { unknownMeshId } from './threadMeshes';
+import { unknownMeshId } from '../service/threadMeshes';
 import type { StaticApp } from './staticApp';
 import { readBody } from './readBody';
 import { requestSignal } from './requestSignal';

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../core/validation/requests';
 import type { Component } from '../core/api/operations';
-import { defaultHeavyThreads } from './lanes';
-import { modelCardPath } from './model/status';
+import { defaultHeavyThreads } from '../service/lanes';
+import { modelCardPath } from '../service/model/status';
 
 /** The server's settings, all from the environment (api.md §Deployment, §Errors limits). */
 export type Role = 'embedded' | 'gateway' | Component;

@@ -2,7 +2,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { InlineExecutor } from './executor/local';
 import { EXAMPLE_BODIES } from './examples';
-import { ModelStatus } from './model/status';
+import { ModelStatus } from '../service/model/status';
 import { ROUTES } from './routes';
 
 /**

@@ -11,7 +11,7 @@ import { loadConfig, type ServerConfig } from './config';
 import type { Executor } from './executor/executor';
 import { GatewayExecutor } from './executor/gateway';
 import { PoolExecutor } from './executor/local';
-import { ModelStatus } from './model/status';
+import { ModelStatus } from '../service/model/status';
 import { staticApp } from './staticApp';
 
 /** Starts one server process in the role LUX_ROLE says (embedded by default). */

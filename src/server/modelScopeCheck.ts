@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import type { ModelTypeAnswer, ModelTypeQuery } from './modelScopeWorker';
-import { Scheduler } from './scheduler';
+import { Scheduler } from '../service/scheduler';
 
 /**
  * The gateway's small worker pool that reads a body's `model_type` for tokens restricted to some model

@@ -1,5 +1,5 @@
-import { movable } from './movable';
-import { decodeBody } from './requestBody';
+import { movable } from '../service/movable';
+import { decodeBody } from '../service/requestBody';
 
 /**
  * Worker-thread entry of the gateway's model-scope check: the top-level `model_type` of a request body,

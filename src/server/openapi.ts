@@ -154,7 +154,7 @@ function meshPaths(errorRef: Record<string, unknown>) {
 const errorSchema = () => ({ ...responseOf(errorResponse), ...answerExample('error') });
 
 /**
- * The original gateway's multipart form (gateway.md §3; src/server/requestBody.ts): the JSON body without
+ * The original gateway's multipart form (gateway.md §3; src/service/requestBody.ts): the JSON body without
  * its mesh in `params`, the mesh as a file.
  */
 const MULTIPART = {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { errorBody, HTTP_STATUS, LuxError } from '../core/errors';
-import type { TaskResponse } from './task';
+import type { TaskResponse } from '../service/task';
 
 const RETRY_AFTER_S = 2;
 

@@ -1,7 +1,8 @@
 import type { Component } from '../core/api/operations';
 
-/** POST /v2/meshes: a server operation (it keeps state), not one of the core's stateless operations. */
-export const STORE_MESH = 'store-mesh';
+import { STORE_MESH } from '../service/storeMeshTask';
+
+export { STORE_MESH };
 
 /** The POST endpoints of api.md: path, core operation, component (multi-process mode), auth scope. */
 export interface RouteSpec {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ModelStatus } from '../../src/server/model/status';
+import { ModelStatus } from '../../src/service/model/status';
 import { stepFile } from '../ifc/stepFile';
 import { boxStl } from '../helpers/boxMesh';
 import { post, testApp } from '../server/inProcess';

@@ -4,7 +4,7 @@ import { parseModelCard } from '../../src/core/model/card';
 import { meetsTargets, radiance, TARGETS } from '../../src/evaluation/evaluate';
 import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
 import { STRESS_TARGETS, stressSuite } from '../../src/evaluation/stressSuite';
-import { loadModel } from '../../src/server/model/runtime';
+import { loadModel } from '../../src/service/model/runtime';
 import { CONVERGED_DIR, FIXTURE_DIR } from '../engine/radianceFixtures';
 
 /**

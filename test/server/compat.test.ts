@@ -48,7 +48,7 @@ describe('clients of the original', () => {
 });
 
 describe('/run/detailed (the original’s)', async () => {
-  const { ModelStatus } = await import('../../src/server/model/status');
+  const { ModelStatus } = await import('../../src/service/model/status');
   const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
   expect(await model.settled()).toBe('ready');
   const app = testApp({ model });

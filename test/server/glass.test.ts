@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { glassScale } from '../../src/core/model/predict';
-import { ModelStatus } from '../../src/server/model/status';
+import { ModelStatus } from '../../src/service/model/status';
 import { EXAMPLE_BODIES, WINDOW } from '../helpers/exampleBodies';
 import { post, testApp } from './inProcess';
 

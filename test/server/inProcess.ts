@@ -1,7 +1,7 @@
 import { createApp } from '../../src/server/app';
 import { parseTokenFile, sha256, type TokenEntry } from '../../src/server/auth';
 import { InlineExecutor } from '../../src/server/executor/local';
-import { ModelStatus } from '../../src/server/model/status';
+import { ModelStatus } from '../../src/service/model/status';
 
 /** The app in-process (same thread), for exact statuses and messages without starting a server. */
 export function testApp(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { LIGHT_BODY_BYTES, LIGHT_GRID_BYTES, laneOf } from '../../src/server/lanes';
+import { LIGHT_BODY_BYTES, LIGHT_GRID_BYTES, laneOf } from '../../src/service/lanes';
 import { STORE_MESH } from '../../src/server/routes';
 
 describe('laneOf', () => {

@@ -4,7 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Component } from '../../src/core/api/operations';
 import { GatewayExecutor } from '../../src/server/executor/gateway';
-import type { TaskRequest } from '../../src/server/task';
+import type { TaskRequest } from '../../src/service/task';
 
 /**
  * The gateway executor against stand-in components (plain HTTP servers), for the cases a healthy

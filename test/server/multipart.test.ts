@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { npyBytes } from '../../src/core/encoding/npy';
-import { ModelStatus } from '../../src/server/model/status';
+import { ModelStatus } from '../../src/service/model/status';
 import { EXAMPLE_BODIES, MESH } from '../helpers/exampleBodies';
 import { post, testApp } from './inProcess';
 // @ts-expect-error plain ESM script without types

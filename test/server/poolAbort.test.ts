@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PoolExecutor } from '../../src/server/executor/local';
-import { ModelStatus } from '../../src/server/model/status';
+import { ModelStatus } from '../../src/service/model/status';
 import { STORE_MESH } from '../../src/server/routes';
-import type { TaskRequest } from '../../src/server/task';
+import type { TaskRequest } from '../../src/service/task';
 import { MESH } from '../helpers/exampleBodies';
 import { hall } from '../helpers/halls';
 

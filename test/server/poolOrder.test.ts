@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PoolExecutor } from '../../src/server/executor/local';
-import { ModelStatus } from '../../src/server/model/status';
-import type { TaskRequest } from '../../src/server/task';
+import { ModelStatus } from '../../src/service/model/status';
+import type { TaskRequest } from '../../src/service/task';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 
 /**

@@ -9,7 +9,7 @@ import {
 import EXAMPLE_ANSWERS from '../../src/server/exampleAnswers.json' with { type: 'json' };
 import { EXAMPLE_ERROR_BODY } from '../../src/server/exampleAnswers';
 import { EXAMPLE_BODIES } from '../../src/server/examples';
-import { ModelStatus } from '../../src/server/model/status';
+import { ModelStatus } from '../../src/service/model/status';
 import { openApiDocument } from '../../src/server/openapi';
 import { ROUTES } from '../../src/server/routes';
 import { post, testApp } from './inProcess';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { windowFluxes } from '../../src/core/engine/windowFlux';
 import { parseRunRequest } from '../../src/core/validation/requests';
-import { ModelStatus } from '../../src/server/model/status';
+import { ModelStatus } from '../../src/service/model/status';
 import { EXAMPLE_BODIES, MESH, ROOM_POLYGON } from '../helpers/exampleBodies';
 import { post, testApp } from './inProcess';
 

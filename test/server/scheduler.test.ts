@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Lane } from '../../src/server/lanes';
-import { Scheduler } from '../../src/server/scheduler';
+import type { Lane } from '../../src/service/lanes';
+import { Scheduler } from '../../src/service/scheduler';
 
 /**
  * The scheduler's rule, with tasks that end when the test says so: arrival order, heavy work held to its

@@ -10,8 +10,8 @@ import { relabel } from '../../src/evaluation/labelNoise';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { predictWindows } from '../../src/core/model/predict';
 import { parseRunRequest } from '../../src/core/validation/requests';
-import { loadModel } from '../../src/server/model/runtime';
-import { ModelStatus } from '../../src/server/model/status';
+import { loadModel } from '../../src/service/model/runtime';
+import { ModelStatus } from '../../src/service/model/status';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { post, testApp } from '../server/inProcess';
 // @ts-expect-error plain ESM script without types

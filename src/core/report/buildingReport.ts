@@ -1,25 +1,20 @@
 import { WORK_PLANE_HEIGHT } from '../engine/model';
 import { roundedDown } from '../stats/shareText';
-import type { IfcBuilding, IfcRoom } from '../ifc/building';
+import type { IfcBuilding } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
 import type { ApartmentTotal } from '../stats/apartments';
 // The building's verdicts are judged with the default thresholds (app compute/building.ts, cli/ifc.ts).
-import { DEFAULT_COMPLIANCE as T, type MapSummary } from '../stats/verdicts';
+import { DEFAULT_COMPLIANCE as T } from '../stats/verdicts';
+import type { RoomResult } from './roomResult';
 import { COLOUR_BY, storeyPlanSvg, type ColourBy } from './storeyPlan';
+
+export type { RoomResult } from './roomResult';
 
 /**
  * The building's report (issue 20 §4) as one printable HTML page: the inputs, the table of every room
  * (those that could not be analysed with the reason), each analysed room's sheet (roomSheet.ts) on a page
  * of its own, and the method with its validation figures. Printing it gives the PDF an architect hands on.
  */
-export interface RoomResult {
-  room: IfcRoom;
-  /** The room's report page (SVG), when it was analysed. */
-  sheet: string | null;
-  summary: MapSummary | null;
-  /** Why the analysis failed, when the room could be read but not computed. */
-  error: string | null;
-}
 
 export interface BuildingReport {
   file: string;

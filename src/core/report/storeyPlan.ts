@@ -1,7 +1,7 @@
 import polylabel from 'polylabel';
 import type { IfcRoom } from '../ifc/building';
 import type { Verdict } from '../stats/verdicts';
-import type { RoomResult } from './buildingReport';
+import type { RoomResult } from './roomResult';
 import { northArrowSvg, px, scaleBarSvg } from './planMarks';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LUX_ERROR_TYPES } from '../errors';
+import { LUX_ERROR_TYPES, type ErrorBody } from '../errors';
 
 /**
  * The answers of every endpoint as zod schemas, written once: the operations build their answers as these
@@ -195,7 +195,7 @@ export const errorResponse = z.object({
       "what went wrong, for a person; range and missing-field messages keep the interface's exact shape",
     ),
   error_type: z.enum(LUX_ERROR_TYPES),
-});
+}) satisfies z.ZodType<ErrorBody>;
 
 /** Every JSON-answering operation's 200 body, by operation name (routes.ts). */
 export const RESPONSES: Record<string, z.ZodType> = {

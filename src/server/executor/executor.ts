@@ -1,8 +1,10 @@
 import type { Component } from '../../core/api/operations';
-import type { MeshStoreStats, StoredMeshInfo } from '../meshStore';
-import type { TaskRequest, TaskResponse } from '../task';
+import type { MeshStoreStats, StoredMeshInfo } from '../../service/meshStore';
+import type { TaskRequest, TaskResponse } from '../../service/task';
 
-export type ComponentState = 'ready' | 'loading' | 'unavailable';
+import type { ComponentState } from '../../service/model/status';
+
+export type { ComponentState };
 
 /** Where compute happens: a worker pool in this process, or (gateway) the component services. */
 export interface Executor {

@@ -1,10 +1,10 @@
 import type { Component } from '../../core/api/operations';
 import { LUX_ERROR_TYPES, type LuxErrorType } from '../../core/errors';
 import { ModelScopeCheck, restrictsModels } from '../modelScopeCheck';
-import { modelForbidden, scopesAllowModel } from '../scopes';
-import type { MeshStoreStats, StoredMeshInfo } from '../meshStore';
+import { modelForbidden, scopesAllowModel } from '../../service/scopes';
+import type { MeshStoreStats, StoredMeshInfo } from '../../service/meshStore';
 import { componentsOf, ROUTES, type RouteSpec } from '../routes';
-import type { TaskRequest, TaskResponse } from '../task';
+import type { TaskRequest, TaskResponse } from '../../service/task';
 import type { ComponentState, Executor } from './executor';
 
 const COMPONENTS: readonly Component[] = ['encoder', 'merger', 'model', 'obstruction', 'stats'];

@@ -1,13 +1,13 @@
 import type { Piscina } from 'piscina';
 import type { Component } from '../../core/api/operations';
-import { defaultHeavyThreads, laneOf, type Lane } from '../lanes';
-import { createPool, type PoolOptions } from '../pool';
-import { Scheduler, type SchedulerState } from '../scheduler';
-import { executeTask, type TaskRequest, type TaskResponse } from '../task';
+import { defaultHeavyThreads, laneOf, type Lane } from '../../service/lanes';
+import { createPool, type PoolOptions } from '../../service/pool';
+import { Scheduler, type SchedulerState } from '../../service/scheduler';
+import { executeTask, type TaskRequest, type TaskResponse } from '../../service/task';
 import type { ComponentState, Executor } from './executor';
-import type { ModelStatus } from '../model/status';
+import type { ModelStatus } from '../../service/model/status';
 import { DEFAULT_MESH_STORE_BYTES } from '../config';
-import { MeshStore } from '../meshStore';
+import { MeshStore } from '../../service/meshStore';
 
 /** In-process, the only component that can be missing is the model (not installed, or still loading). */
 function localReason(model: ModelStatus) {

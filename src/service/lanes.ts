@@ -1,4 +1,4 @@
-import { STORE_MESH } from './routes';
+import { STORE_MESH } from './storeMeshTask';
 
 /**
  * Two kinds of work, so that cheap requests never wait behind expensive ones (a 2-point mesh used to wait a

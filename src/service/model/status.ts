@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ComponentState } from '../executor/executor';
 import { loadModel } from './runtime';
+
+/** A component's state in health answers: ready, still loading, or not available. */
+export type ComponentState = 'ready' | 'loading' | 'unavailable';
 
 /**
  * Whether this process can serve /run: `loading` while the installed model's card is read and a session

@@ -6,7 +6,7 @@ import type { MeshRegistry } from './meshStore';
 import { decodeBody } from './requestBody';
 import { storeMesh, type StoredMesh } from './storeMeshTask';
 import { storedMeshes } from './threadMeshes';
-import { STORE_MESH } from './routes';
+import { STORE_MESH } from './storeMeshTask';
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024; // config.ts LUX_MAX_BODY_BYTES default
 import { modelForbidden, scopesAllowModel } from './scopes';

@@ -8,6 +8,9 @@ import { missingParameters } from '../core/validation/messages';
 import { storedContextBytes, type MeshRegistry, type StoredContext, type StoredMeshInfo } from './meshStore';
 import { decodeBody } from './requestBody';
 
+/** POST /v2/meshes: a server operation (it keeps state), not one of the core's stateless operations. */
+export const STORE_MESH = 'store-mesh';
+
 /** A raw mesh file as the whole body (`curl --data-binary @context.npy`), as opposed to JSON or a form. */
 const isRawFile = (contentType: string | undefined): boolean =>
   /^application\/(octet-stream|x-npy|gzip)\b/i.test(contentType ?? '');

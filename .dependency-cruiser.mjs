@@ -1,0 +1,56 @@
+/**
+ * The layering (docs/architecture.md), checked by `npm run lint`: the core imports nothing above it, the
+ * faces (server, app, cli, workers, evaluation) import the service layer and the core but never one
+ * another, and no module imports itself round a cycle (type-only imports count: they tie modules too).
+ */
+const FACES = ['server', 'app', 'cli', 'workers', 'evaluation'];
+const face = (f) => (f === 'workers' ? '^workers/' : `^src/${f}/`);
+/**
+ * The one arrow allowed between faces: the browser app starts its own Web Workers and types their APIs
+ * (src/app/compute/workers.ts); a worker never imports the app.
+ */
+const allowed = { app: ['workers'] };
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'Modules that import each other, directly or round a loop: split out what both need.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-stands-alone',
+      severity: 'error',
+      comment: 'src/core is pure TypeScript below everything: it imports only itself and libraries.',
+      from: { path: '^src/core/' },
+      to: { path: '^(src/(?!core/)|workers/|bench/|test/|e2e/)' },
+    },
+    {
+      name: 'service-below-the-faces',
+      severity: 'error',
+      comment: 'The service layer serves the faces; it never imports one.',
+      from: { path: '^src/service/' },
+      to: { path: `(${FACES.map(face).join('|')})` },
+    },
+    ...FACES.map((f) => ({
+      name: `no-face-to-face-${f}`,
+      severity: 'error',
+      comment: `${f} is a face: it uses the service layer and the core, not another face.`,
+      from: { path: face(f) },
+      to: {
+        path: `(${FACES.filter((g) => g !== f && !(allowed[f] ?? []).includes(g))
+          .map(face)
+          .join('|')})`,
+      },
+    })),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    exclude: { path: '(^|/)node_modules/' },
+  },
+};
