@@ -63,7 +63,7 @@ const grid = {
   ),
   room_mask: Array.from({ length: N }, (_, r) => Array.from({ length: N }, (_, c) => r > 5 || c > 5)),
 };
-/** The API's example room (src/server/examples.ts): 5 × 4 m, one window, a wall 10 m in front of it. */
+/** The API's example room (src/service/examples.ts): 5 × 4 m, one window, a wall 10 m in front of it. */
 const room = { room_polygon: ROOM_POLYGON, windows: { w1: WINDOW } };
 const angles = (v: number) => Array.from({ length: 64 }, (_, i) => v + (i % 8));
 const BODIES: Record<string, unknown> = {

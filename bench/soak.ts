@@ -17,7 +17,7 @@ import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { ROUTES } from '../src/server/routes';
+import { ROUTES } from '../src/service/operations';
 import { EXAMPLE_BODIES } from '../test/helpers/exampleBodies';
 import { fuzzCase } from '../test/helpers/fuzzBodies';
 import { rssBytes } from '../test/helpers/processes';

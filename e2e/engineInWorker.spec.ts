@@ -42,7 +42,7 @@ test('simulate with progress, then cancel a run', async ({ page }) => {
   expect(out.done).toEqual({
     typed: true,
     shape: [40, 50],
-    method: { kind: 'engine', quality: 'draft', seed: 1 },
+    method: { kind: 'engine', quality: 'draft', seed: 1, ambientBounces: null },
   });
   expect(out.progress.length).toBeGreaterThan(2);
   expect(out.progress.at(-1)).toBeGreaterThan(0.9);

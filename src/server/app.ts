@@ -12,7 +12,7 @@ import { healthBody } from './health';
 import { openApiDocument } from './openapi';
 import { docsAsset, docsPage } from './docsPage';
 import { errorResponse, taskResponse } from './respond';
-import { ROUTES, STORE_MESH, type RouteSpec } from './routes';
+import { ROUTES, STORE_MESH, type RouteSpec } from '../service/operations';
 import { unknownMeshId } from '../service/threadMeshes';
 import type { StaticApp } from './staticApp';
 import { readBody } from './readBody';

@@ -4,7 +4,7 @@ import { LuxError } from '../core/errors';
 import { createApp, type AppDeps } from './app';
 import type { Executor } from './executor/executor';
 import { errorResponse } from './respond';
-import { componentsOf, ROUTES, type RouteSpec } from './routes';
+import { componentsOf, ROUTES, type RouteSpec } from '../service/operations';
 import { closeIfBodyUnread } from './unreadBody';
 
 /**

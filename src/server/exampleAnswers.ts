@@ -1,9 +1,9 @@
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { InlineExecutor } from './executor/local';
-import { EXAMPLE_BODIES } from './examples';
+import { EXAMPLE_BODIES } from '../service/operations';
 import { ModelStatus } from '../service/model/status';
-import { ROUTES } from './routes';
+import { ROUTES } from '../service/operations';
 
 /**
  * The real answers to the example requests (examples.ts), for the OpenAPI document's response examples:

@@ -7,29 +7,13 @@ import {
   storedMeshResponse,
 } from '../core/validation/responses';
 import EXAMPLE_ANSWERS from './exampleAnswers.json' with { type: 'json' };
-import * as S from '../core/validation/schemas';
-import { EXAMPLE_BODIES } from './examples';
-import { ROUTES, STORE_MESH } from './routes';
+import { OPERATION_SPECS, STORE_MESH } from '../service/operations';
 
 /**
- * OpenAPI 3.1 document, generated from the same zod schemas that validate requests, so the document
- * cannot drift from the validator. Meshes are parsed by hand (validation/mesh.ts) and described here.
+ * OpenAPI 3.1 document, derived from the operations' descriptors (service/operations.ts): their request
+ * schemas (the zod schemas that validate them), examples and answers, so the document cannot drift from
+ * the validator.
  */
-const meshSchema = {
-  type: 'array',
-  description: 'Triangle soup: a flat list of [x, y, z] points (metres), three per triangle',
-  items: { type: 'array', items: { type: 'number' }, minItems: 3, maxItems: 3 },
-  minItems: 3,
-};
-
-const schemaOf = (s: z.ZodType, withMesh = false) => {
-  const js = z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  delete js.$schema;
-  const props = js.properties as Record<string, unknown> | undefined;
-  if (withMesh && props) props.mesh = meshSchema;
-  return js;
-};
-
 /** An answer's JSON schema, from the same zod schema the code builds it as and the tests hold it to. */
 const responseOf = (s: z.ZodType) => {
   const js = z.toJSONSchema(s, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -42,46 +26,6 @@ const answerExample = (key: string) => {
   const example = (EXAMPLE_ANSWERS as Record<string, unknown>)[key];
   return example === undefined ? {} : { example };
 };
-
-const viewpointWithLegacy = () => {
-  const s = schemaOf(S.viewpointRequest, true);
-  (s.properties as Record<string, unknown>).rad_y = {
-    type: 'number',
-    description: 'legacy: azimuth in radians instead of direction_angle',
-  };
-  return s;
-};
-
-const REQUESTS: Record<string, () => Record<string, unknown>> = {
-  run: () => schemaOf(S.runRequest, true),
-  'run-detailed': () => schemaOf(S.runRequest, true),
-  simulate: () => schemaOf(S.runRequest.extend(S.simulateOptions.shape), true),
-  'obstruction-all': () => ({ oneOf: [schemaOf(S.obstructionWindowsRequest, true), viewpointWithLegacy()] }),
-  horizon: viewpointWithLegacy,
-  zenith: viewpointWithLegacy,
-  obstruction: viewpointWithLegacy,
-  'get-reference-point': () => schemaOf(S.windowsOnlyRequest(true)),
-  'calculate-direction': () => schemaOf(S.windowsOnlyRequest(false)),
-  encode: () => schemaOf(S.encodeRequest, true),
-  'encode-raw': () => schemaOf(S.encodeRawRequest),
-  stats: () => schemaOf(S.statsRequest),
-  merge: () => schemaOf(S.mergeRequest),
-  'store-mesh': () => ({ type: 'object', required: ['mesh'], properties: { mesh: meshSchema } }),
-};
-
-/** The operations that take a `mesh`, hence a `mesh_id`. */
-const TAKES_MESH = new Set([
-  'run',
-  'run-detailed',
-  'simulate',
-  'obstruction-all',
-  'horizon',
-  'zenith',
-  'obstruction',
-  'get-reference-point',
-  'calculate-direction',
-  'encode',
-]);
 
 /** POST /v2/meshes also takes the mesh file as the whole body. */
 const RAW_MESH = {
@@ -201,7 +145,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
       },
     },
   };
-  for (const r of ROUTES) {
+  for (const r of OPERATION_SPECS) {
     const isZip = r.op === 'encode' || r.op === 'encode-raw';
     paths[r.path] = {
       post: {
@@ -211,8 +155,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
           required: true,
           content: {
             'application/json': {
-              schema: REQUESTS[r.op]?.() ?? {},
-              ...(EXAMPLE_BODIES[r.path]?.[0] !== undefined ? { example: EXAMPLE_BODIES[r.path]![0] } : {}),
+              schema: r.request(),
+              ...(r.examples[0] !== undefined ? { example: r.examples[0] } : {}),
             },
             'multipart/form-data': MULTIPART,
             ...(r.op === STORE_MESH ? RAW_MESH : {}),
@@ -234,9 +178,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           400: { description: 'validation_error / invalid_json', ...errorRef },
           401: { description: 'authentication_error', ...errorRef },
           403: { description: 'permission_error', ...errorRef },
-          ...(TAKES_MESH.has(r.op)
-            ? { 404: { description: 'mesh_id not held: upload it again', ...errorRef } }
-            : {}),
+          ...(r.takesMesh ? { 404: { description: 'mesh_id not held: upload it again', ...errorRef } } : {}),
           413: { description: 'payload_too_large', ...errorRef },
           503: { description: 'service_unavailable', ...errorRef },
           504: { description: 'timeout', ...errorRef },

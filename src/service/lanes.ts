@@ -1,4 +1,4 @@
-import { STORE_MESH } from './storeMeshTask';
+import { specOf } from './operations';
 
 /**
  * Two kinds of work, so that cheap requests never wait behind expensive ones (a 2-point mesh used to wait a
@@ -9,22 +9,12 @@ import { STORE_MESH } from './storeMeshTask';
  */
 export type Lane = 'light' | 'heavy';
 
-/** A body up to this size is light work (about 100 windows with their angles, or a 400-triangle mesh). */
-export const LIGHT_BODY_BYTES = 64 * 1024;
+export { LIGHT_BODY_BYTES, LIGHT_GRID_BYTES } from './operations';
 
-/**
- * /stats and /merge carry only grids, whose work is a pass over the cells: ~50 ms per MiB of JSON for
- * /stats, ~25 for /merge (measured on the 2-core VM). Up to 1 MiB (a 30 × 30 m room at 0.1 m) they are
- * light; a 10 × 10 m room's grid is 86 KiB, which the general bound made heavy.
- */
-export const LIGHT_GRID_BYTES = 1024 * 1024;
-const GRID_ONLY = new Set(['stats', 'merge']);
-
-const ALWAYS_HEAVY = new Set(['simulate', STORE_MESH]);
-
+/** The lane of a request: its operation's descriptor says (service/operations.ts); unknown ones are heavy. */
 export function laneOf(op: string, bodyBytes: number): Lane {
-  if (ALWAYS_HEAVY.has(op)) return 'heavy';
-  return bodyBytes > (GRID_ONLY.has(op) ? LIGHT_GRID_BYTES : LIGHT_BODY_BYTES) ? 'heavy' : 'light';
+  const lane = specOf(op)?.lane ?? 'heavy';
+  return lane === 'heavy' || bodyBytes > lane ? 'heavy' : 'light';
 }
 
 /** Heavy work may hold all threads but one (all of a one-thread pool, which has no other). */

@@ -1,2 +1,3 @@
-/** The example bodies live with the server, whose OpenAPI document shows them (src/server/examples.ts). */
-export * from '../../src/server/examples';
+/** The example bodies live with the operations' descriptors, whose OpenAPI document shows them (src/service/operations.ts). */
+export * from '../../src/service/examples';
+export { EXAMPLE_BODIES } from '../../src/service/operations';

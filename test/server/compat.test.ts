@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_BODIES } from '../../src/server/examples';
+import { EXAMPLE_BODIES } from '../../src/service/operations';
 import { post, testApp } from './inProcess';
 
 /** Bodies of the original gateway's clients that Lux takes as documented aliases (docs/api-decisions.md). */

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_STATUS, type LuxErrorType } from '../../src/core/errors';
-import { ROUTES } from '../../src/server/routes';
+import { ROUTES } from '../../src/service/operations';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { fuzzCase, type FuzzCase } from '../helpers/fuzzBodies';
 import { seededRandom } from '../helpers/seededRandom';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { LIGHT_BODY_BYTES, LIGHT_GRID_BYTES, laneOf } from '../../src/service/lanes';
-import { STORE_MESH } from '../../src/server/routes';
+import { STORE_MESH } from '../../src/service/operations';
 
 describe('laneOf', () => {
   it('puts the engine and the mesh store in the heavy lane, whatever their size', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_BODIES, WINDOW } from '../../src/server/examples';
+import { WINDOW } from '../../src/service/examples';
+import { EXAMPLE_BODIES } from '../../src/service/operations';
 import { ModelStatus } from '../../src/service/model/status';
 import { post, testApp } from './inProcess';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pkg from '../../package.json' with { type: 'json' };
-import { ROUTES } from '../../src/server/routes';
+import { ROUTES } from '../../src/service/operations';
 import { EXAMPLE_BODIES, MESH, ROOM_POLYGON, WINDOW } from '../helpers/exampleBodies';
 import { ROOT } from '../helpers/paths';
 import { waitFor } from '../helpers/processes';

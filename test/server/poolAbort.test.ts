@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PoolExecutor } from '../../src/server/executor/local';
 import { ModelStatus } from '../../src/service/model/status';
-import { STORE_MESH } from '../../src/server/routes';
+import { STORE_MESH } from '../../src/service/operations';
 import type { TaskRequest } from '../../src/service/task';
 import { MESH } from '../helpers/exampleBodies';
 import { hall } from '../helpers/halls';

@@ -8,10 +8,10 @@ import {
 } from '../../src/core/validation/responses';
 import EXAMPLE_ANSWERS from '../../src/server/exampleAnswers.json' with { type: 'json' };
 import { EXAMPLE_ERROR_BODY } from '../../src/server/exampleAnswers';
-import { EXAMPLE_BODIES } from '../../src/server/examples';
+import { EXAMPLE_BODIES } from '../../src/service/operations';
 import { ModelStatus } from '../../src/service/model/status';
 import { openApiDocument } from '../../src/server/openapi';
-import { ROUTES } from '../../src/server/routes';
+import { ROUTES } from '../../src/service/operations';
 import { post, testApp } from './inProcess';
 
 const STORED = EXAMPLE_ANSWERS as Record<string, unknown>;

@@ -8,7 +8,7 @@ import {
   parseViewpointRequest,
 } from '../../src/core/validation/requests';
 import { simulateOptions } from '../../src/core/validation/schemas';
-import { EXAMPLE_BODIES } from '../../src/server/examples';
+import { EXAMPLE_BODIES } from '../../src/service/operations';
 
 // Every ranged parameter, placed where a client sends it, just outside each end of its range: the message is
 // the interface's `Parameter '<name>' value <v> outside valid range [<min>, <max>]` (issue 17), field by field.

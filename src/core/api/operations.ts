@@ -7,7 +7,7 @@ import { simulate } from './simulateOps';
 import { merge, stats } from './statsOps';
 
 /**
- * Every operation of api.md as a function of the parsed JSON body. The HTTP routes (src/server/routes.ts)
+ * Every operation of api.md as a function of the parsed JSON body. The HTTP routes (src/service/operations.ts)
  * and the browser workers call these by name; nothing else implements an endpoint.
  */
 export type Component = 'obstruction' | 'encoder' | 'model' | 'merger' | 'stats';

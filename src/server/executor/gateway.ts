@@ -3,7 +3,7 @@ import { LUX_ERROR_TYPES, type LuxErrorType } from '../../core/errors';
 import { ModelScopeCheck, restrictsModels } from '../modelScopeCheck';
 import { modelForbidden, scopesAllowModel } from '../../service/scopes';
 import type { MeshStoreStats, StoredMeshInfo } from '../../service/meshStore';
-import { componentsOf, ROUTES, type RouteSpec } from '../routes';
+import { componentsOf, ROUTES, type RouteSpec } from '../../service/operations';
 import type { TaskRequest, TaskResponse } from '../../service/task';
 import type { ComponentState, Executor } from './executor';
 

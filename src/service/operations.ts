@@ -1,0 +1,279 @@
+import type { Component } from '../core/api/operations';
+import * as S from '../core/validation/schemas';
+import { angles, grid, legacyViewpoint, MESH, parameters, ROOM_POLYGON, viewpoint, WINDOW } from './examples';
+import { MESH_SCHEMA, schemaOf, viewpointWithLegacy, type JsonSchema } from './requestDocs';
+import { STORE_MESH } from './storeMeshTask';
+
+export { STORE_MESH };
+
+/**
+ * One descriptor per POST operation of api.md (issue 31): everything the faces derive an endpoint from.
+ * The server's routes and auth scopes, the multi-process mode's components, the scheduler's lanes, the
+ * OpenAPI document's requests and examples, the example answers and the tests' example bodies all read
+ * this list; the work itself is the core operation named by `op` (core/api/operations.ts), or the
+ * service's mesh store for `POST /meshes`. Adding an endpoint: its core function and one entry here
+ * (docs/architecture.md).
+ */
+export interface RouteSpec {
+  path: string;
+  op: string;
+  component: Component;
+  /** Further components that serve the route too, each on its own (multi-process mode). */
+  alsoOn?: readonly Component[];
+  /** The scope a token needs; a list: any one of them. */
+  scope: string | readonly string[];
+  summary: string;
+  /** Needs an installed model (503 "model not installed" otherwise), not just its component running. */
+  needsModel?: boolean;
+}
+
+export interface OperationSpec extends RouteSpec {
+  /**
+   * How heavy its work is (lanes.ts): always heavy, or light while its body is at most this many bytes
+   * (its work is bounded by the body's size).
+   */
+  lane: 'heavy' | number;
+  /** Takes a `mesh`, hence a `mesh_id` (a stored context). */
+  takesMesh: boolean;
+  /** The request body's JSON Schema (OpenAPI), from the zod schema that validates it. */
+  request: () => JsonSchema;
+  /** Valid request bodies: the first is the OpenAPI example and the source of the example answer. */
+  examples: readonly unknown[];
+}
+
+/** A body up to this size is light work (about 100 windows with their angles, or a 400-triangle mesh). */
+export const LIGHT_BODY_BYTES = 64 * 1024;
+/**
+ * /stats and /merge carry only grids, whose work is a pass over the cells: ~50 ms per MiB of JSON for
+ * /stats, ~25 for /merge (measured on the 2-core VM). Up to 1 MiB (a 30 × 30 m room at 0.1 m) they are
+ * light; a 10 × 10 m room's grid is 86 KiB, which the general bound made heavy.
+ */
+export const LIGHT_GRID_BYTES = 1024 * 1024;
+const LIGHT_BODY = LIGHT_BODY_BYTES;
+const LIGHT_GRID = LIGHT_GRID_BYTES;
+
+export const OPERATION_SPECS: readonly OperationSpec[] = [
+  {
+    path: '/run',
+    op: 'run',
+    component: 'model',
+    scope: 'run',
+    summary: 'End-to-end DF prediction for a room',
+    needsModel: true,
+    lane: LIGHT_BODY,
+    takesMesh: true,
+    request: () => schemaOf(S.runRequest, true),
+    examples: [
+      { model_type: 'df_default', parameters, mesh: MESH },
+      {
+        model_type: 'df_custom_2.0.1',
+        parameters,
+        horizon: angles(5),
+        zenith: angles(10),
+        response_format: 'base64',
+      },
+    ],
+  },
+  {
+    path: '/run/detailed',
+    op: 'run-detailed',
+    component: 'model',
+    scope: 'run',
+    summary: "/run's answer plus each window's own share of the map (the original's /run/detailed)",
+    needsModel: true,
+    lane: LIGHT_BODY,
+    takesMesh: true,
+    request: () => schemaOf(S.runRequest, true),
+    examples: [
+      {
+        model_type: 'df_default',
+        parameters: { ...parameters, windows: { w1: WINDOW, w2: { ...WINDOW, x1: 3, x2: 4 } } },
+        mesh: MESH,
+      },
+    ],
+  },
+  {
+    path: '/simulate',
+    op: 'simulate',
+    component: 'model',
+    scope: 'simulate',
+    summary: 'DF by the physics engine (same request and response as /run)',
+    lane: 'heavy',
+    takesMesh: true,
+    request: () => schemaOf(S.runRequest.extend(S.simulateOptions.shape), true),
+    examples: [
+      { model_type: 'df_default', parameters, mesh: MESH, quality: 'draft' },
+      {
+        model_type: 'df_custom',
+        parameters,
+        horizon: angles(5),
+        zenith: angles(10),
+        response_format: 'base64',
+        seed: 3,
+        quality: 'draft',
+      },
+    ],
+  },
+  {
+    path: '/obstruction_all',
+    op: 'obstruction-all',
+    component: 'obstruction',
+    scope: 'obstruction',
+    summary: '64-direction horizon and zenith angles',
+    lane: LIGHT_BODY,
+    takesMesh: true,
+    request: () => ({ oneOf: [schemaOf(S.obstructionWindowsRequest, true), viewpointWithLegacy()] }),
+    examples: [{ room_polygon: ROOM_POLYGON, windows: { w1: WINDOW }, mesh: MESH }, viewpoint],
+  },
+  {
+    path: '/horizon',
+    op: 'horizon',
+    component: 'obstruction',
+    scope: 'obstruction',
+    summary: 'Horizon angle in one direction',
+    lane: LIGHT_BODY,
+    takesMesh: true,
+    request: viewpointWithLegacy,
+    examples: [viewpoint, legacyViewpoint],
+  },
+  {
+    path: '/zenith',
+    op: 'zenith',
+    component: 'obstruction',
+    scope: 'obstruction',
+    summary: 'Zenith angle in one direction',
+    lane: LIGHT_BODY,
+    takesMesh: true,
+    request: viewpointWithLegacy,
+    examples: [viewpoint, legacyViewpoint],
+  },
+  {
+    path: '/obstruction',
+    op: 'obstruction',
+    component: 'obstruction',
+    scope: 'obstruction',
+    summary: 'Horizon and zenith in one direction',
+    lane: LIGHT_BODY,
+    takesMesh: true,
+    request: viewpointWithLegacy,
+    examples: [viewpoint, legacyViewpoint],
+  },
+  {
+    path: '/get-reference-point',
+    op: 'get-reference-point',
+    component: 'encoder',
+    scope: 'geometry',
+    summary: 'Window reference points',
+    lane: LIGHT_BODY,
+    takesMesh: true,
+    request: () => schemaOf(S.windowsOnlyRequest(true)),
+    examples: [{ room_polygon: ROOM_POLYGON, windows: { w1: WINDOW } }, { parameters }],
+  },
+  {
+    path: '/calculate-direction',
+    op: 'calculate-direction',
+    component: 'encoder',
+    scope: 'geometry',
+    summary: 'Window direction angles',
+    lane: LIGHT_BODY,
+    takesMesh: true,
+    request: () => schemaOf(S.windowsOnlyRequest(false)),
+    examples: [{ room_polygon: ROOM_POLYGON, windows: { w1: { x1: 1, y1: 0, x2: 2, y2: 0 } } }],
+  },
+  {
+    path: '/encode',
+    op: 'encode',
+    component: 'encoder',
+    scope: 'encode',
+    summary: 'The v2/v1 model input as NPY files in a ZIP',
+    lane: LIGHT_BODY,
+    takesMesh: true,
+    request: () => schemaOf(S.encodeRequest, true),
+    examples: [
+      { model_type: 'df_default', parameters, mesh: MESH },
+      { model_type: 'df_custom', parameters, mesh: MESH, encoding_scheme: 'v1' },
+    ],
+  },
+  {
+    path: '/encode_raw',
+    op: 'encode-raw',
+    component: 'encoder',
+    scope: 'encode',
+    summary: 'Encoding from given angles, no mesh',
+    lane: LIGHT_BODY,
+    takesMesh: false,
+    request: () => schemaOf(S.encodeRawRequest),
+    examples: [
+      {
+        model_type: 'df_default',
+        parameters: {
+          ...parameters,
+          windows: { w1: { ...WINDOW, direction_angle: 270, horizon: angles(5), zenith: angles(10) } },
+        },
+      },
+    ],
+  },
+  {
+    path: '/meshes',
+    op: STORE_MESH,
+    component: 'obstruction',
+    alsoOn: ['encoder', 'model'],
+    scope: ['obstruction', 'run', 'simulate', 'encode', 'geometry'],
+    summary: 'Store a context once; later requests name it by `mesh_id` instead of sending `mesh`',
+    lane: 'heavy',
+    takesMesh: false,
+    request: () => ({ type: 'object', required: ['mesh'], properties: { mesh: MESH_SCHEMA } }),
+    examples: [{ mesh: MESH }],
+  },
+  {
+    path: '/stats',
+    op: 'stats',
+    component: 'stats',
+    scope: 'stats',
+    summary: 'Statistics of a DF grid',
+    lane: LIGHT_GRID,
+    takesMesh: false,
+    request: () => schemaOf(S.statsRequest),
+    examples: [grid, { ...grid, thresholds: [0.5, 2, 5] }],
+  },
+  {
+    path: '/merge',
+    op: 'merge',
+    component: 'merger',
+    scope: 'merge',
+    summary: 'Sum of per-window DF grids',
+    lane: LIGHT_GRID,
+    takesMesh: false,
+    request: () => schemaOf(S.mergeRequest),
+    examples: [
+      {
+        window_results: {
+          a: grid,
+          b: {
+            df_matrix: [
+              [1, 1, 1],
+              [1, 1, 1],
+            ],
+            room_mask: [
+              [0, 0, 1],
+              [0, 0, 1],
+            ],
+          },
+        },
+      },
+    ],
+  },
+];
+
+/** The routes, as the server and the gateway read them. */
+export const ROUTES: readonly RouteSpec[] = OPERATION_SPECS;
+
+export const specOf = (op: string): OperationSpec | undefined => OPERATION_SPECS.find((s) => s.op === op);
+
+/** Valid request bodies by route path (the OpenAPI examples, the fuzz seeds, the HTTP tests' requests). */
+export const EXAMPLE_BODIES: Record<string, readonly unknown[]> = Object.fromEntries(
+  OPERATION_SPECS.map((s) => [s.path, s.examples]),
+);
+
+/** The components that serve a route (multi-process mode). */
+export const componentsOf = (r: RouteSpec): readonly Component[] => [r.component, ...(r.alsoOn ?? [])];
