@@ -5,7 +5,7 @@ import { cors } from 'hono/cors';
 import { LuxError } from '../core/errors';
 import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../core/validation/requests';
 import type { deletedMeshResponse, healthResponse, storedMeshResponse } from '../core/validation/responses';
-import { authenticate, hasScope, type Principal, type TokenEntry } from './auth';
+import { authenticate, hasScope, type Principal, type TokenStore } from './auth';
 import type { ServerConfig } from './config';
 import type { Executor } from './executor/executor';
 import { healthBody } from './health';
@@ -23,7 +23,8 @@ export interface AppDeps {
   config: Pick<ServerConfig, 'maxBodyBytes' | 'maxMeshPoints' | 'requestTimeoutMs' | 'log'> &
     Partial<Pick<ServerConfig, 'maxWindows' | 'maxCorners' | 'corsOrigins' | 'costFactor'>>;
   executor: Executor;
-  tokens: readonly TokenEntry[];
+  /** Who may call (service/tokenStore.ts); a store without tokens leaves the server open. */
+  tokens: TokenStore;
   version: string;
   role?: string;
   /** The built web app; absent in API-only roles. */
@@ -78,9 +79,9 @@ export function createApp(deps: AppDeps): Hono {
     app.get(`${base}/docs/:file`, docsAsset);
   }
 
-  const authorize = (c: Context, route: RouteSpec): Principal | null => {
-    if (tokens.length === 0) return null;
-    const p = authenticate(c.req.header('authorization'), tokens);
+  const authorize = async (c: Context, route: RouteSpec): Promise<Principal | null> => {
+    if (!(await tokens.requiresToken())) return null;
+    const p = await authenticate(c.req.header('authorization'), tokens);
     const scopes = typeof route.scope === 'string' ? [route.scope] : route.scope;
     if (!scopes.some((s) => hasScope(p, s))) {
       throw new LuxError(
@@ -113,7 +114,7 @@ export function createApp(deps: AppDeps): Hono {
 
   for (const route of ROUTES) {
     const handler = async (c: Context) => {
-      const principal = authorize(c, route);
+      const principal = await authorize(c, route);
       const states = await executor.components();
       const comp = route.component;
       // /run needs the model itself; every other route only needs its component to answer.
@@ -175,14 +176,14 @@ export function createApp(deps: AppDeps): Hono {
   };
   for (const base of API_BASES) {
     app.get(`${base}/meshes/:id`, async (c) => {
-      authorize(c, meshRoute);
+      await authorize(c, meshRoute);
       const id = meshId(c);
       const info = await executor.meshInfo(id);
       if (!info) throw unknownMeshId(id);
       return c.json({ status: 'success', ...info } satisfies z.output<typeof storedMeshResponse>);
     });
     app.delete(`${base}/meshes/:id`, async (c) => {
-      authorize(c, meshRoute);
+      await authorize(c, meshRoute);
       const id = meshId(c);
       if (!(await executor.deleteMesh(id))) throw unknownMeshId(id);
       return c.json({

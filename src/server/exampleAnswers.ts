@@ -1,4 +1,5 @@
 import { createApp } from './app';
+import { StaticTokenStore } from '../service/tokenStore';
 import { loadConfig } from './config';
 import { InlineExecutor } from './executor/local';
 import { EXAMPLE_BODIES } from '../service/operations';
@@ -29,7 +30,7 @@ export async function exampleAnswers(modelCard: string): Promise<Record<string, 
   const app = createApp({
     config: { maxBodyBytes, maxMeshPoints, maxWindows, maxCorners, requestTimeoutMs, log: false },
     executor: new InlineExecutor(model),
-    tokens: [],
+    tokens: new StaticTokenStore([]),
     version: '0.1.0',
   });
   const post = async (path: string, body: unknown) =>

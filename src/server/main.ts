@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import pkg from '../../package.json' with { type: 'json' };
 import type { Component } from '../core/api/operations';
 import { createApp } from './app';
-import { loadTokens } from './auth';
+import { loadTokens, StaticTokenStore } from './auth';
 import { createComponentApp } from './componentApp';
 import { loadConfig, type ServerConfig } from './config';
 import type { Executor } from './executor/executor';
@@ -42,7 +42,8 @@ export function startServer(config: ServerConfig = loadConfig(process.env, avail
         );
   const isFront = config.role === 'embedded' || config.role === 'gateway';
   const servesApp = isFront && existsSync(join(config.appDir, 'index.html'));
-  const deps = { config, executor, tokens: loadTokens(), version: pkg.version, role: config.role };
+  const tokens = new StaticTokenStore(loadTokens());
+  const deps = { config, executor, tokens, version: pkg.version, role: config.role };
   const app = isFront
     ? createApp({ ...deps, ...(servesApp ? { staticApp: staticApp(config.appDir) } : {}) })
     : createComponentApp(deps, config.role as Component);

@@ -30,12 +30,30 @@ export interface MeshStoreStats {
 export type MeshRegistry = ReadonlyMap<string, StoredContext>;
 
 /**
+ * The stored contexts of one process, as the executor uses them: the seam that ownership per token
+ * (hosted mode) and a shared database of who owns what will fill. The threads read the contexts in place
+ * through `registry()` (shared memory); the rest is bookkeeping on the server's thread.
+ */
+export interface ContextStore {
+  readonly limitBytes: number;
+  /** Keeps a context (or refreshes one already held); false when it alone is larger than the store. */
+  put(id: string, context: StoredContext): boolean;
+  /** Marks a context as just used; false when it is not held. */
+  touch(id: string): boolean;
+  info(id: string): StoredMeshInfo | null;
+  delete(id: string): boolean;
+  /** What the compute threads receive with every task: id → shared scene, not copied. */
+  registry(): MeshRegistry;
+  stats(): MeshStoreStats;
+}
+
+/**
  * Contexts uploaded once (POST /v2/meshes) and used by id (`mesh_id`): the triangles and their BVH in
  * shared memory, held by the server process and read in place by every compute thread. Bounded by bytes
  * (LUX_MESH_STORE_BYTES); the least recently used context goes first. A Map keeps insertion order, so
  * re-inserting an entry on use makes its first key the least recently used.
  */
-export class MeshStore {
+export class MeshStore implements ContextStore {
   private readonly entries = new Map<string, StoredContext>();
   private total = 0;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { corsOrigins } from '../../src/server/config';
+import type { TokenStore } from '../../src/service/tokenStore';
 import { post, testApp, tokensFor } from './inProcess';
 
 const room = {
@@ -327,6 +328,24 @@ describe('authentication (api.md §Authentication)', () => {
       'https://a.example',
     );
     expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+  it('asks any token store, as a database would answer: open while it holds none, then the token it issued', async () => {
+    // A store answering after a turn of the event loop, whose tokens change while the server runs.
+    const issued = new Map<string, { name: string; scopes: string[] }>();
+    const store: TokenStore = {
+      requiresToken: () => new Promise((r) => setTimeout(() => r(issued.size > 0), 1)),
+      principalOf: (t) => new Promise((r) => setTimeout(() => r(issued.get(t) ?? null), 1)),
+    };
+    const live = testApp({ tokens: store });
+    expect((await post(live, '/v2/stats', stats)).status).toBe(200);
+    issued.set('fresh', { name: 'office-app', scopes: ['stats'] });
+    expect((await post(live, '/v2/stats', stats)).status).toBe(401);
+    expect((await post(live, '/v2/stats', stats, { authorization: 'Bearer fresh' })).status).toBe(200);
+    const res = await post(live, '/v2/merge', { window_results: {} }, { authorization: 'Bearer fresh' });
+    expect((await res.json()).error).toBe("Token 'office-app' has no 'merge' scope for /merge");
+    issued.delete('fresh');
+    issued.set('other', { name: 'x', scopes: ['*'] });
+    expect((await post(live, '/v2/stats', stats, { authorization: 'Bearer fresh' })).status).toBe(401);
   });
 });
 

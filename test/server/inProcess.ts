@@ -1,12 +1,19 @@
 import { createApp } from '../../src/server/app';
-import { parseTokenFile, sha256, type TokenEntry } from '../../src/server/auth';
+import {
+  parseTokenFile,
+  sha256,
+  StaticTokenStore,
+  type TokenEntry,
+  type TokenStore,
+} from '../../src/server/auth';
 import { InlineExecutor } from '../../src/server/executor/local';
 import { ModelStatus } from '../../src/service/model/status';
 
 /** The app in-process (same thread), for exact statuses and messages without starting a server. */
 export function testApp(
   opts: {
-    tokens?: TokenEntry[];
+    /** The tokens (a fixed list, as LUX_API_TOKENS gives), or any token store. */
+    tokens?: TokenEntry[] | TokenStore;
     maxBodyBytes?: number;
     maxMeshPoints?: number;
     maxWindows?: number;
@@ -33,7 +40,9 @@ export function testApp(
       log: false,
     },
     executor: new InlineExecutor(opts.model ?? new ModelStatus(null), opts.meshStoreBytes),
-    tokens: opts.tokens ?? [],
+    tokens: Array.isArray(opts.tokens)
+      ? new StaticTokenStore(opts.tokens)
+      : (opts.tokens ?? new StaticTokenStore([])),
     version: '0.0.0-test',
   });
 }

@@ -7,7 +7,7 @@ import { executeTask, type TaskRequest, type TaskResponse } from '../../service/
 import type { ComponentState, Executor } from './executor';
 import type { ModelStatus } from '../../service/model/status';
 import { DEFAULT_MESH_STORE_BYTES } from '../config';
-import { MeshStore } from '../../service/meshStore';
+import { MeshStore, type ContextStore } from '../../service/meshStore';
 
 /** In-process, the only component that can be missing is the model (not installed, or still loading). */
 function localReason(model: ModelStatus) {
@@ -24,14 +24,14 @@ const localComponents = (model: ModelStatus): Record<Component, ComponentState> 
 });
 
 /** The request as the worker needs it: with the model's card when one is ready, and the stored contexts. */
-const withModel = (req: TaskRequest, model: ModelStatus, meshes: MeshStore): TaskRequest => ({
+const withModel = (req: TaskRequest, model: ModelStatus, meshes: ContextStore): TaskRequest => ({
   ...req,
   modelCard: model.state === 'ready' ? model.cardPath : null,
   meshes: meshes.registry(),
 });
 
 /** What a finished task asks of the store: keep an uploaded context, or note which ones were used. */
-function keepMeshes(res: TaskResponse, meshes: MeshStore): TaskResponse {
+function keepMeshes(res: TaskResponse, meshes: ContextStore): TaskResponse {
   if (!res.ok) return res;
   for (const id of res.meshesUsed ?? []) meshes.touch(id);
   const stored = res.stored;
@@ -59,7 +59,7 @@ function keepMeshes(res: TaskResponse, meshes: MeshStore): TaskResponse {
 export class PoolExecutor implements Executor {
   private readonly pools: Record<Lane, Piscina>;
   private readonly scheduler: Scheduler<TaskRequest, TaskResponse>;
-  readonly meshes: MeshStore;
+  readonly meshes: ContextStore;
   constructor(
     opts: PoolOptions & {
       /** Tasks waiting per lane before 503 (LUX_MAX_QUEUE). */
@@ -67,10 +67,12 @@ export class PoolExecutor implements Executor {
       /** Threads heavy work may hold at once (LUX_HEAVY_WORKERS); default all but one. */
       heavyThreads?: number;
       meshStoreBytes?: number;
+      /** The stored contexts (default: an in-memory store of meshStoreBytes). */
+      contexts?: ContextStore;
     },
     private readonly model: ModelStatus,
   ) {
-    this.meshes = new MeshStore(opts.meshStoreBytes ?? DEFAULT_MESH_STORE_BYTES);
+    this.meshes = opts.contexts ?? new MeshStore(opts.meshStoreBytes ?? DEFAULT_MESH_STORE_BYTES);
     const heavyThreads = Math.min(opts.threads, opts.heavyThreads ?? defaultHeavyThreads(opts.threads));
     this.pools = {
       light: createPool({ ...opts, keepThreads: 1 }),
@@ -139,7 +141,7 @@ export class PoolExecutor implements Executor {
 
 /** Same thread, for tests of the HTTP layer that need exact statuses without thread start-up. */
 export class InlineExecutor implements Executor {
-  readonly meshes: MeshStore;
+  readonly meshes: ContextStore;
   constructor(
     private readonly model: ModelStatus,
     meshStoreBytes = DEFAULT_MESH_STORE_BYTES,

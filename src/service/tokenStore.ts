@@ -1,0 +1,73 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/**
+ * Who may call the API: the seam a database fills in hosted mode (issue 36). The server asks it
+ * asynchronously for the principal of a bearer token; a store that holds no token leaves the server open
+ * (self-hosted, as today). Tokens are kept only as SHA-256 digests and compared in constant time against
+ * every known digest, so neither timing nor a memory dump reveals them.
+ */
+export interface Principal {
+  name: string;
+  scopes: string[];
+}
+
+export interface TokenStore {
+  /** Whether a caller must present a token: false only while the store holds none. */
+  requiresToken(): Promise<boolean>;
+  /** The principal of a bearer token, or null for an unknown one. */
+  principalOf(token: string): Promise<Principal | null>;
+}
+
+export interface TokenEntry {
+  digest: Buffer;
+  name: string;
+  scopes: string[];
+}
+
+export const sha256 = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
+
+/** The tokens given at start (LUX_API_TOKENS, LUX_API_TOKENS_FILE), fixed for the life of the process. */
+export class StaticTokenStore implements TokenStore {
+  constructor(private readonly entries: readonly TokenEntry[]) {}
+
+  async requiresToken(): Promise<boolean> {
+    return this.entries.length > 0;
+  }
+
+  async principalOf(token: string): Promise<Principal | null> {
+    const digest = sha256(token);
+    let found: TokenEntry | undefined;
+    for (const t of this.entries) if (timingSafeEqual(digest, t.digest) && !found) found = t; // no early exit
+    return found ? { name: found.name, scopes: found.scopes } : null;
+  }
+}
+
+export function loadTokens(env: NodeJS.ProcessEnv = process.env): TokenEntry[] {
+  const entries: TokenEntry[] = [];
+  const list =
+    env.LUX_API_TOKENS?.split(',')
+      .map((t) => t.trim())
+      .filter(Boolean) ?? [];
+  list.forEach((t, i) => entries.push({ digest: sha256(t), name: `env-token-${i + 1}`, scopes: ['*'] }));
+  if (env.LUX_API_TOKENS_FILE) entries.push(...parseTokenFile(readFileSync(env.LUX_API_TOKENS_FILE, 'utf8')));
+  return entries;
+}
+
+export function parseTokenFile(text: string): TokenEntry[] {
+  const raw: unknown = JSON.parse(text);
+  if (!Array.isArray(raw))
+    throw new Error('LUX_API_TOKENS_FILE must hold a JSON list of {token_sha256, name, scopes}');
+  return raw.map((e: unknown, i) => {
+    const o = e as { token_sha256?: unknown; name?: unknown; scopes?: unknown };
+    if (typeof o.token_sha256 !== 'string' || !/^[0-9a-f]{64}$/i.test(o.token_sha256)) {
+      throw new Error(`LUX_API_TOKENS_FILE entry ${i}: token_sha256 must be 64 hex digits`);
+    }
+    const scopes = Array.isArray(o.scopes) ? o.scopes.filter((s): s is string => typeof s === 'string') : [];
+    return {
+      digest: Buffer.from(o.token_sha256, 'hex'),
+      name: typeof o.name === 'string' ? o.name : `token-${i + 1}`,
+      scopes,
+    };
+  });
+}
