@@ -124,6 +124,22 @@ const cast = (bvh: Bvh, o: number[], d: number[], tmin: number, tmax: number, an
 };
 
 describe('engine BVH', () => {
+  it('hits a triangle on the edge of its box: a ray meeting two slabs at one distance (a case fast-check found)', () => {
+    // A wall at y = 1 up to z = 2.25, and a ray from above the box that meets the wall exactly on its top
+    // edge, where the box's y and z slabs give the same distance; rounding put the far one before the near
+    // one and the box was culled (t = Infinity), though the triangle test hits.
+    const [x0, y0, x1, y1, z1] = [-1.25, 1, 9.75, 10.25, 2.25];
+    const p = Float32Array.from([
+      ...[x0, y0, 0, x1, y0, 0, x1, y0, z1, x0, y0, 0, x1, y0, z1, x0, y0, z1],
+      ...[x0, y0, z1, x1, y0, z1, x1, y1, z1, x0, y0, z1, x1, y1, z1, x0, y1, z1],
+    ]);
+    const o = [1.25, 1.75, 3];
+    const d = [0.0007071066044100123, -0.7071066044099187, -0.7071066044099185];
+    const want = scan(p, o, d, 1e-6, Infinity);
+    expect(want).toBeCloseTo(1.06066, 5);
+    expect(cast(new Bvh(p), o, d, 1e-6, Infinity).t).toBe(want);
+  });
+
   it('finds the nearest hit a scan finds, on a triangle at that distance', () => {
     fc.assert(
       fc.property(

@@ -9,6 +9,8 @@
  */
 const BINS = 12;
 const LEAF = 4;
+/** Conservative slab test (PBRT's 1 + 2γ, with room for float32 bounds read in float64). */
+const ROBUST = 1 + 2 ** -40;
 
 function boxArea(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): number {
   const dx = x1 - x0,
@@ -136,7 +138,10 @@ export class Bvh {
         tfz = (bounds[b + 7 - nz]! - oz) * iz;
       if (tnz > tn) tn = tnz;
       if (tfz < tf) tf = tfz;
-      if (tf < tn || tf < tmin || tn > best) continue;
+      // The far distance widened by 2⁻⁴⁰ of itself: a ray through a box's edge or corner meets its slabs at
+      // the same distance, which rounding may put either way, and a triangle on that edge was then culled
+      // though the exact test below hits it (fast-check found one). Wider only tests a few more triangles.
+      if (tf * ROBUST < tn || tf < tmin || tn > best) continue;
       const count = meta[b + 7]!;
       if (count > 0) {
         const first = meta[b + 6]!;

@@ -48,6 +48,26 @@ function keepMeshes(res: TaskResponse, meshes: ContextStore): TaskResponse {
   return res;
 }
 
+/** What every in-process executor answers the same way: its components, and its stored contexts. */
+abstract class InProcessExecutor implements Executor {
+  constructor(
+    protected readonly model: ModelStatus,
+    readonly meshes: ContextStore,
+  ) {
+    this.unavailableReason = localReason(model);
+  }
+  abstract run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse>;
+  abstract close(): Promise<void>;
+  async components() {
+    return localComponents(this.model);
+  }
+  unavailableReason: (c: Component, state: ComponentState) => string;
+  reachable = (): boolean => true;
+  meshInfo = async (id: string) => this.meshes.info(id);
+  deleteMesh = async (id: string) => this.meshes.delete(id);
+  meshStats = async () => this.meshes.stats();
+}
+
 /**
  * Compute in this process's worker threads (the embedded default and every component service). One
  * scheduler decides what runs and in which order (scheduler.ts: at most `threads` tasks at once, heavy
@@ -56,10 +76,9 @@ function keepMeshes(res: TaskResponse, meshes: ContextStore): TaskResponse {
  * busy machine), even right after a simulation took the other one; heavy work's threads all exit when
  * idle, taking the memory of big meshes and simulations with them.
  */
-export class PoolExecutor implements Executor {
+export class PoolExecutor extends InProcessExecutor {
   private readonly pools: Record<Lane, Piscina>;
   private readonly scheduler: Scheduler<TaskRequest, TaskResponse>;
-  readonly meshes: ContextStore;
   constructor(
     opts: PoolOptions & {
       /** Tasks waiting per lane before 503 (LUX_MAX_QUEUE). */
@@ -70,9 +89,9 @@ export class PoolExecutor implements Executor {
       /** The stored contexts (default: an in-memory store of meshStoreBytes). */
       contexts?: ContextStore;
     },
-    private readonly model: ModelStatus,
+    model: ModelStatus,
   ) {
-    this.meshes = opts.contexts ?? new MeshStore(opts.meshStoreBytes ?? DEFAULT_MESH_STORE_BYTES);
+    super(model, opts.contexts ?? new MeshStore(opts.meshStoreBytes ?? DEFAULT_MESH_STORE_BYTES));
     const heavyThreads = Math.min(opts.threads, opts.heavyThreads ?? defaultHeavyThreads(opts.threads));
     this.pools = {
       light: createPool({ ...opts, keepThreads: 1 }),
@@ -87,7 +106,6 @@ export class PoolExecutor implements Executor {
           transferList: [req.body],
         }) as Promise<TaskResponse>,
     );
-    this.unavailableReason = localReason(model);
   }
 
   async run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse> {
@@ -124,42 +142,19 @@ export class PoolExecutor implements Executor {
     return this.scheduler.state();
   }
 
-  async components() {
-    return localComponents(this.model);
-  }
-
-  unavailableReason: (c: Component, state: ComponentState) => string;
-  reachable = (): boolean => true;
-  meshInfo = async (id: string) => this.meshes.info(id);
-  deleteMesh = async (id: string) => this.meshes.delete(id);
-  meshStats = async () => this.meshes.stats();
-
   async close() {
     await Promise.all([this.pools.light.destroy(), this.pools.heavy.destroy()]);
   }
 }
 
 /** Same thread, for tests of the HTTP layer that need exact statuses without thread start-up. */
-export class InlineExecutor implements Executor {
-  readonly meshes: ContextStore;
-  constructor(
-    private readonly model: ModelStatus,
-    meshStoreBytes = DEFAULT_MESH_STORE_BYTES,
-  ) {
-    this.unavailableReason = localReason(model);
-    this.meshes = new MeshStore(meshStoreBytes);
+export class InlineExecutor extends InProcessExecutor {
+  constructor(model: ModelStatus, meshStoreBytes = DEFAULT_MESH_STORE_BYTES) {
+    super(model, new MeshStore(meshStoreBytes));
   }
   async run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse> {
     signal.throwIfAborted();
     return keepMeshes(await executeTask(withModel(req, this.model, this.meshes)), this.meshes);
   }
-  async components() {
-    return localComponents(this.model);
-  }
-  unavailableReason: (c: Component, state: ComponentState) => string;
-  reachable = (): boolean => true;
-  meshInfo = async (id: string) => this.meshes.info(id);
-  deleteMesh = async (id: string) => this.meshes.delete(id);
-  meshStats = async () => this.meshes.stats();
   async close() {}
 }
