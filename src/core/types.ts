@@ -1,4 +1,4 @@
-import type { WindowCorners } from './geometry/window';
+import type { WindowCorners, WindowGeometry } from './geometry/window';
 import type { Vec2 } from './geometry/vec';
 
 /**
@@ -57,4 +57,14 @@ export interface TriangleSoup {
 
 export function triangleCount(mesh: TriangleSoup): number {
   return mesh.positions.length / 9;
+}
+
+/**
+ * A room whose windows have been checked against it, with their derived geometry (same order): what the
+ * engine and the model take. Validation (validation/requests.ts) makes one from a request; the engine and
+ * the model import it from here, not from the validation of the wire.
+ */
+export interface ResolvedRoom {
+  parameters: RoomParameters;
+  geometry: WindowGeometry[];
 }

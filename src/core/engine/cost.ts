@@ -1,5 +1,5 @@
 import { signedArea } from '../geometry/polygon';
-import type { ResolvedRoom } from '../validation/requests';
+import type { ResolvedRoom } from '../types';
 
 export type Quality = 'draft' | 'standard' | 'high';
 

@@ -1,8 +1,7 @@
 import { glazingFor, type Glazing } from './glazing';
 import { signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
-import type { ResolvedRoom } from '../validation/requests';
-import { DEFAULT_REFLECTANCES, type ModelType, type TriangleSoup } from '../types';
+import { DEFAULT_REFLECTANCES, type ModelType, type ResolvedRoom, type TriangleSoup } from '../types';
 
 /**
  * The physical scene of physics.md derived from a validated request: the room solid, the wall thickness,

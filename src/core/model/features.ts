@@ -3,8 +3,7 @@ import type { WindowFlux } from '../engine/windowFlux';
 import { signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import { floorOnTerrainAt } from '../engine/model';
-import { DEFAULT_REFLECTANCES, type ModelType, type Reflectances } from '../types';
-import type { ResolvedRoom } from '../validation/requests';
+import { DEFAULT_REFLECTANCES, type ModelType, type Reflectances, type ResolvedRoom } from '../types';
 import type { Preprocessing } from './card';
 import { sectorAngles, skyComponent, type Aperture } from './skyComponent';
 

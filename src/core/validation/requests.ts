@@ -1,8 +1,7 @@
 import { validationError } from '../errors';
 import { dropClosingPoint, type Polygon } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
-import type { WindowGeometry } from '../geometry/window';
-import type { ModelType, RoomParameters, TriangleSoup, WindowSpec } from '../types';
+import type { ModelType, ResolvedRoom, RoomParameters, TriangleSoup, WindowSpec } from '../types';
 import { deg, type Degrees } from '../units';
 import { isPlainObject, parseWith } from './format';
 import { parseMesh } from './mesh';
@@ -54,11 +53,7 @@ export function checkRoomSize(room: unknown, limits: Limits): void {
 
 const parametersOf = (body: unknown): unknown => (isPlainObject(body) ? body.parameters : undefined);
 
-/** A room whose windows have been checked against it, with their derived geometry (same order). */
-export interface ResolvedRoom {
-  parameters: RoomParameters;
-  geometry: WindowGeometry[];
-}
+export type { ResolvedRoom } from '../types';
 
 /** A window as zod returns it: optional fields may be present as `undefined`. */
 type RawWindow = object;
