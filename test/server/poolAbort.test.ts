@@ -9,7 +9,8 @@ import { hall } from '../helpers/halls';
 /**
  * The race behind a hang-up that left the next request hanging: a task queued while the only thread runs
  * another, whose client then leaves. piscina ends that thread and, with no minimum of threads, started none
- * for the queued task; pool.ts runAbortable has it start one.
+ * for the queued task. Now the task waits in the scheduler (service/scheduler.ts), which hands it to the
+ * pool once the aborted one's thread is gone, and the pool starts a thread for it.
  */
 const executor = new PoolExecutor({ threads: 1, maxQueue: 8 }, new ModelStatus(null));
 afterAll(() => executor.close());

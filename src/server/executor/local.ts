@@ -2,7 +2,7 @@ import type { Piscina } from 'piscina';
 import type { Component } from '../../core/api/operations';
 import { defaultHeavyThreads, laneOf, type Lane } from '../../service/lanes';
 import { createPool, type PoolOptions } from '../../service/pool';
-import { Scheduler, type SchedulerState } from '../../service/scheduler';
+import { Scheduler } from '../../service/scheduler';
 import { executeTask, type TaskRequest, type TaskResponse } from '../../service/task';
 import type { ComponentState, Executor } from './executor';
 import type { ModelStatus } from '../../service/model/status';
@@ -135,11 +135,6 @@ export class PoolExecutor extends InProcessExecutor {
       }
       throw e;
     }
-  }
-
-  /** Running and waiting tasks per lane. */
-  schedule(): SchedulerState {
-    return this.scheduler.state();
   }
 
   async close() {
