@@ -35,6 +35,31 @@ export default {
       from: { path: '^src/service/' },
       to: { path: `(${FACES.map(face).join('|')})` },
     },
+    {
+      name: 'browser-reads-pure-service-only',
+      severity: 'error',
+      comment:
+        'The browser (app, workers) may read the operations list of the service layer, which is pure; the rest of it runs on Node.',
+      from: { path: '^(src/app|workers)/' },
+      to: { path: '^src/service/', pathNot: '^src/service/operations[.]ts$' },
+    },
+    {
+      name: 'operations-list-is-pure',
+      severity: 'error',
+      comment:
+        'service/operations.ts is bundled into the browser: it and what it reads of the service layer use no Node API.',
+      from: { path: '^src/service/(operations|examples|requestDocs)[.]ts$' },
+      to: {
+        dependencyTypesNot: ['npm', 'local', 'type-only'],
+      },
+    },
+    {
+      name: 'operations-list-reads-pure-service-only',
+      severity: 'error',
+      comment: 'service/operations.ts reads only the pure modules of the service layer.',
+      from: { path: '^src/service/(operations|examples|requestDocs)[.]ts$' },
+      to: { path: '^src/service/', pathNot: '^src/service/(operations|examples|requestDocs)[.]ts$' },
+    },
     ...FACES.map((f) => ({
       name: `no-face-to-face-${f}`,
       severity: 'error',

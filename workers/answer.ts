@@ -4,19 +4,12 @@
  */
 import * as Comlink from 'comlink';
 import { answerTransfer, type RoomAnswer } from '../src/core/api/roomAnswer';
-import { isLuxError, type LuxErrorType } from '../src/core/errors';
+import { answerFailure, type AnswerResult } from '../src/core/building/outcome';
 
-export type AnswerResult =
-  | { ok: true; answer: RoomAnswer }
-  | { ok: false; error: { type: LuxErrorType | 'cancelled'; message: string } };
+export type { AnswerResult } from '../src/core/building/outcome';
 
 export function answered(answer: RoomAnswer): AnswerResult {
   return Comlink.transfer({ ok: true, answer }, answerTransfer(answer));
 }
 
-export function failed(e: unknown): AnswerResult {
-  if (isLuxError(e)) return { ok: false, error: { type: e.type, message: e.message } };
-  if (e instanceof Error && e.name === 'AbortError')
-    return { ok: false, error: { type: 'cancelled', message: 'Simulation cancelled' } };
-  return { ok: false, error: { type: 'internal_error', message: String(e) } };
-}
+export const failed = (e: unknown): AnswerResult => answerFailure(e);

@@ -4,9 +4,9 @@
  * back instead of HTTP statuses. Byte results are transferred, not copied.
  */
 import * as Comlink from 'comlink';
-import { isOperation, OPERATIONS } from '../src/core/api/operations';
 import { OPEN_CONTEXT, type OpResult } from '../src/core/api/result';
 import { isLuxError, type LuxErrorType } from '../src/core/errors';
+import { coreOperation } from '../src/service/operations';
 
 export type WorkerAnswer =
   { ok: true; result: OpResult } | { ok: false; error: { type: LuxErrorType; message: string } };
@@ -14,9 +14,7 @@ export type WorkerAnswer =
 const api = {
   async run(op: string, body: unknown): Promise<WorkerAnswer> {
     try {
-      if (!isOperation(op))
-        return { ok: false, error: { type: 'not_found', message: `Unknown operation '${op}'` } };
-      const result = await OPERATIONS[op].run(body, OPEN_CONTEXT);
+      const result = await coreOperation(op)(body, OPEN_CONTEXT);
       return {
         ok: true,
         result: result.kind === 'file' ? Comlink.transfer(result, [result.bytes.buffer]) : result,

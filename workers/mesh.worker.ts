@@ -11,8 +11,8 @@ import type { WindowSpec } from '../src/core/types';
 import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/importers/importMesh';
 import { buildingFromIfc, type IfcBuilding } from '../src/core/ifc/building';
 import type { IfcSourceData } from '../src/core/ifc/source';
-import { buildingAngles, requestsWithAngles, type RoomAngles } from '../src/core/ifc/roomRequest';
-import { joinContext } from '../src/core/ifc/context';
+import { requestsWithAngles, type RoomAngles } from '../src/core/ifc/roomRequest';
+import { surroundBuilding } from '../src/core/building/surroundings';
 
 let positions: Float32Array | null = null;
 let scene: ObstructionScene | null = null;
@@ -98,13 +98,14 @@ function surround(onProgress?: (fraction: number) => void): {
   contexts: string[];
 } {
   const { building, own, files } = ifc!;
-  const context = joinContext(
-    own,
+  const around = surroundBuilding(
+    { ...building, context: own },
     files.map((f) => f.positions),
-    building.terrainZ,
+    onProgress,
   );
-  ifc!.angles = buildingAngles(building.rooms, context, onProgress);
-  const requests = wrap(requestsWithAngles(building.rooms, ifc!.angles));
+  const context = around.context;
+  ifc!.angles = around.angles;
+  const requests = wrap(around.requests);
   // The tree buildingAngles built and adopted: the angles of a room opened later query it too.
   positions = context;
   scene = buildObstructionScene({ positions: context });

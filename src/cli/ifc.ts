@@ -7,32 +7,28 @@
  * Writes report/rooms.csv (one row per IfcSpace, none left out, with the reason where a room could not be
  * analysed), report/rooms.json (the same with each room's /run request, angles included, so that any room
  * can be sent to a server as it is) and report/report.html (print it to PDF). The rooms run on worker
- * threads through the server's own task code (src/service/worker.ts): the same answers as /v2/simulate
- * (`--method engine`, the default) or /v2/run (`--method model`, the preview, seconds for a building).
+ * threads (src/service/roomTask.ts) through the one building workflow the app uses too (src/core/building):
+ * the same answers as /v2/simulate (`--method engine`, the default) or /v2/run (`--method model`, the
+ * preview, seconds for a building).
  *
  * Exit codes: 0 done (rooms that could not be analysed are in the table), 2 bad arguments or an unreadable
  * file, 1 anything else.
  */
-import { ENGINE_VALIDATION, engineMethodText, interreflectionText } from '../core/report/engineMethod';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
-import { answerFromResponse } from '../core/api/roomAnswer';
-import { buildingFromIfc, noRoomsMessage } from '../core/ifc/building';
-import { buildingRequests } from '../core/ifc/roomRequest';
-import { joinContext } from '../core/ifc/context';
 import { floorDrop } from '../core/api/highFloor';
-import { readContextFile } from '../importers/contextFile';
-import { buildingReportHtml, type RoomResult } from '../core/report/buildingReport';
-import { apartmentsCsv, apartmentsOf, roomRow, roomsCsv } from '../core/report/roomsTable';
-import { ifcRoomSheet } from '../core/report/ifcRoomSheet';
-import { DEFAULT_COMPLIANCE, summarise } from '../core/stats/verdicts';
+import { analyseBuilding } from '../core/building/analyse';
+import { buildingFiles } from '../core/building/files';
+import type { AnswerResult, RoomPass } from '../core/building/outcome';
+import { surroundBuilding } from '../core/building/surroundings';
+import { buildingFromIfc, noRoomsMessage } from '../core/ifc/building';
 import { readIfc } from '../ifc/webIfcSource';
-import { npyBytes } from '../core/encoding/npy';
+import { readContextFile } from '../importers/contextFile';
 import { MeshStore } from '../service/meshStore';
-import { STORE_MESH } from '../service/storeMeshTask';
 import { createPool } from '../service/pool';
-import type { TaskRequest, TaskResponse } from '../service/task';
+import { ROOM_TASK, type RoomTask } from '../service/roomTask';
+import { storeContext } from '../service/storeMeshTask';
 
 interface Args {
   file: string;
@@ -146,154 +142,79 @@ async function main(argv: string[]): Promise<number> {
   const building = buildingFromIfc(source, { defaultFrameRatio: args.frameRatio });
   const none = noRoomsMessage(building);
   if (none) say(none);
-  // Surroundings from other files (IFC, OBJ, STL, glTF), in the same coordinates, on the same terrain.
+  // Surroundings from other files (IFC, OBJ, STL, glTF), in the same coordinates, on the same terrain;
+  // each window's angles from them, the tree built once: the requests then stand alone.
   const files: Float32Array[] = [];
   for (const c of args.contexts) files.push(await readContext(c, building.origin));
-  const context = joinContext(building.context, files, building.terrainZ);
+  const { context, requests } = surroundBuilding(building, files);
   say(
     `${basename(args.file)}: ${building.rooms.length} rooms, ${building.rooms.reduce((n, r) => n + r.windows.length, 0)} windows in walls, ${(context.length / 9).toLocaleString('en')} obstruction triangles`,
   );
 
   const modelCard =
     process.env.LUX_MODEL ?? new URL('../../public/models/lux-df-3.json', import.meta.url).pathname;
+  const pass: RoomPass =
+    args.method === 'engine' ? { method: 'engine', quality: args.quality } : { method: 'model' };
   const pool = createPool({ threads: args.threads, idleTimeoutMs: 1000 });
-  // The building (and context) stored once in shared memory for every thread, as the server stores an
-  // upload (POST /v2/meshes): its trees are built once, not per room.
+  // The engine sees the building itself, stored once in shared memory for every thread as the server
+  // stores an upload (POST /v2/meshes): its trees are built once, not per room.
   const store = new MeshStore(Number.MAX_SAFE_INTEGER);
   let meshId: string | null = null;
-  if (args.method === 'engine' && context.length > 0) {
-    const stored = (await pool.run({
-      op: STORE_MESH,
-      body: npyBytes(context, [context.length / 3, 3]).slice().buffer as ArrayBuffer,
-      contentType: 'application/octet-stream',
-      maxMeshPoints: Number.MAX_SAFE_INTEGER,
-      maxBodyBytes: Number.MAX_SAFE_INTEGER,
-      modelScopes: null,
-      principal: null,
-      meshes: store.registry(),
-    } satisfies TaskRequest)) as TaskResponse;
-    if (!stored.ok) throw new Error(`the building's mesh cannot be stored: ${stored.error.message}`);
-    if (stored.stored?.context) store.put(stored.stored.info.mesh_id, stored.stored.context);
-    meshId = stored.stored?.info.mesh_id ?? null;
+  if (pass.method === 'engine' && context.length > 0) {
+    const stored = storeContext(context);
+    store.put(stored.info.mesh_id, stored.context!);
+    meshId = stored.info.mesh_id;
   }
-  // Each window's angles from the building's own mesh (and the context files), the tree built once: the
-  // requests then stand alone, and the worker threads need no mesh for them.
-  const requests = buildingRequests(building.rooms, context);
-  let done = 0;
-  const analysable = building.rooms.filter((r) => !r.problem).length;
-  const results: (RoomResult & { request: object | null })[] = await Promise.all(
-    building.rooms.map(async (room, i): Promise<RoomResult & { request: object | null }> => {
-      if (room.problem) return { room, sheet: null, summary: null, error: null, request: null };
-      const request = requests[i]!;
-      const body =
-        args.method === 'engine'
-          ? {
-              ...request,
-              quality: args.quality,
-              // A room sent lowered (above the API's 10 m) is seen through its angles: the building's
-              // mesh would stand at the wrong height around it.
-              ...(meshId && floorDrop(room.floor_height_above_terrain) === 0 ? { mesh_id: meshId } : {}),
-            }
-          : request;
-      const task: TaskRequest = {
-        op: args.method === 'engine' ? 'simulate' : 'run',
-        body: new TextEncoder().encode(JSON.stringify({ ...body, response_format: 'base64' }))
-          .buffer as ArrayBuffer,
-        maxMeshPoints: 3_000_000,
-        modelScopes: null,
-        principal: null,
+  const outcomes = await analyseBuilding(requests, {
+    passes: [pass],
+    concurrency: args.threads,
+    run: (body, p, i) => {
+      // A room sent lowered (above the API's 10 m) is seen through its angles: the building's mesh would
+      // stand at the wrong height around it.
+      const withMesh = meshId && floorDrop(building.rooms[i]!.floor_height_above_terrain) === 0;
+      const task: RoomTask = {
+        op: ROOM_TASK,
+        pass: p,
+        body: withMesh ? { ...body, mesh_id: meshId } : body,
         modelCard,
+        maxMeshPoints: 3_000_000,
         meshes: store.registry(),
       };
-      const res = (await pool.run(task)) as TaskResponse;
-      done++;
-      say(`  ${done}/${analysable} ${room.storey} ${room.number} ${room.name}`);
-      if (!res.ok) return { room, sheet: null, summary: null, error: res.error.message, request };
-      const answer = answerFromResponse(JSON.parse(res.body as string) as Record<string, unknown>);
-      const summary = summarise(answer, DEFAULT_COMPLIANCE);
-      const sheet = ifcRoomSheet({
-        room,
-        north: building.north,
-        map: answer,
-        summary,
-        source:
-          args.method === 'engine'
-            ? engineMethodText({ quality: args.quality, ambientBounces: null })
-            : 'Lux model (a preview)',
-        surroundings: `The building itself${args.contexts.length ? ` and ${args.contexts.length} context file(s)` : ''}`,
-        stamp: new Date().toISOString().slice(0, 10),
-      });
-      return {
-        room,
-        sheet,
-        summary,
-        error: null,
-        request,
-      };
-    }),
-  );
+      return pool.run(task) as Promise<AnswerResult>;
+    },
+    onOutcome: (i, _o, _p, done, total) => {
+      const room = building.rooms[i]!;
+      say(`  ${done}/${total} ${room.storey} ${room.number} ${room.name}`);
+    },
+  });
   await pool.destroy();
 
-  const apartments = apartmentsOf(results, groups);
-
-  mkdirSync(args.out, { recursive: true });
-  writeFileSync(join(args.out, 'apartments.csv'), apartmentsCsv(apartments));
-  writeFileSync(join(args.out, 'rooms.csv'), roomsCsv(results));
-  writeFileSync(
-    join(args.out, 'rooms.json'),
-    JSON.stringify(
-      {
-        file: basename(args.file),
-        schema: building.schema,
-        north: building.north,
-        terrain_z: building.terrainZ,
-        method:
-          args.method === 'engine'
-            ? { kind: 'engine', quality: args.quality, ambient_bounces: null }
-            : { kind: 'model' },
-        rooms: results.map((r) => ({
-          ...roomRow(r),
-          notes: r.room.notes,
-          windows: r.room.windows,
-          request: r.request,
-        })),
-        apartments,
-        unplaced_windows: building.unplaced,
-      },
-      null,
-      1,
-    ),
-  );
   const card = JSON.parse(readFileSync(modelCard, 'utf8')) as {
     name: string;
     version: string;
     metrics?: { radiance?: { mae?: number } };
   };
-  writeFileSync(
-    join(args.out, 'report.html'),
-    buildingReportHtml({
-      file: basename(args.file),
-      building,
-      triangles: context.length / 9,
-      contexts: args.contexts.map((c) => basename(c)),
-      apartments,
-      results,
-      method:
-        args.method === 'engine'
-          ? `Lux's physics engine (${args.quality} quality, ${interreflectionText(null)}), one room at a time with the building as its surroundings.`
-          : `Lux's daylight model ${card.name} ${card.version}, a fast preview; the engine gives the physics answer.`,
-      validation:
-        args.method === 'engine'
-          ? ENGINE_VALIDATION
-          : `Validation of the model: mean absolute error ${card.metrics?.radiance?.mae?.toFixed(3) ?? '?'} DF points on ten Radiance reference scenes; see its model card for the rooms it was judged on.`,
-      stamp: new Date().toISOString().slice(0, 10),
-    }),
-  );
-  const problems = results.filter((r) => r.room.problem || r.error).length;
+  const mae = card.metrics?.radiance?.mae;
+  const written = buildingFiles({
+    file: basename(args.file),
+    building,
+    triangles: context.length / 9,
+    contexts: args.contexts.map((c) => basename(c)),
+    requests,
+    outcomes,
+    passes: [pass],
+    ...(groups ? { apartments: groups } : {}),
+    model: { name: card.name, version: card.version, ...(mae !== undefined ? { mae } : {}) },
+    stamp: new Date().toISOString().slice(0, 10),
+  });
+  mkdirSync(args.out, { recursive: true });
+  for (const [name, text] of Object.entries(written)) writeFileSync(join(args.out, name), text);
+  const problems = building.rooms.filter((r, i) => r.problem || outcomes[i]?.error).length;
+  const n = building.rooms.length;
   // Peak resident memory of the process, worker threads included (for npm run bench).
   const peakMb = process.resourceUsage().maxRSS / 1024;
   say(
-    `${results.length} rooms (${results.length - problems} analysed, ${problems} with the reason why not) in ${((performance.now() - t0) / 1000).toFixed(1)} s, peak memory ${peakMb.toFixed(0)} MB → ${join(args.out, 'report.html')}`,
+    `${n} rooms (${n - problems} analysed, ${problems} with the reason why not) in ${((performance.now() - t0) / 1000).toFixed(1)} s, peak memory ${peakMb.toFixed(0)} MB → ${join(args.out, 'report.html')}`,
   );
   return 0;
 }

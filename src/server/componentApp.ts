@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { Component } from '../core/api/operations';
+import type { Component } from '../service/operations';
 import { LuxError } from '../core/errors';
 import { createApp, type AppDeps } from './app';
 import type { Executor } from './executor/executor';

@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../core/validation/requests';
-import type { Component } from '../core/api/operations';
+import type { Component } from '../service/operations';
 import { defaultHeavyThreads } from '../service/lanes';
 import { modelCardPath } from '../service/model/status';
 

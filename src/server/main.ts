@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import pkg from '../../package.json' with { type: 'json' };
-import type { Component } from '../core/api/operations';
+import type { Component } from '../service/operations';
 import { createApp } from './app';
 import { loadTokens, StaticTokenStore } from './auth';
 import { createComponentApp } from './componentApp';

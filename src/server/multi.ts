@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Component } from '../core/api/operations';
+import type { Component } from '../service/operations';
 import { COMPONENT_PORTS } from './config';
 import { Supervisor, type ChildSpec } from './supervisor';
 

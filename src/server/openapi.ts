@@ -3,7 +3,6 @@ import {
   deletedMeshResponse,
   errorResponse,
   healthResponse,
-  RESPONSES,
   storedMeshResponse,
 } from '../core/validation/responses';
 import EXAMPLE_ANSWERS from './exampleAnswers.json' with { type: 'json' };
@@ -146,7 +145,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
     },
   };
   for (const r of OPERATION_SPECS) {
-    const isZip = r.op === 'encode' || r.op === 'encode-raw';
+    const answers = r.response;
     paths[r.path] = {
       post: {
         summary: r.summary,
@@ -163,7 +162,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           },
         },
         responses: {
-          200: isZip
+          200: !answers
             ? {
                 description:
                   'ZIP of NPY files: image.npy (uint8 128 × 128 × 4) and mask.npy (uint8 128 × 128), or <id>_image.npy / <id>_mask.npy per window',
@@ -172,7 +171,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
             : {
                 description: 'Success',
                 content: {
-                  'application/json': { schema: responseOf(RESPONSES[r.op]!), ...answerExample(r.path) },
+                  'application/json': { schema: responseOf(answers), ...answerExample(r.path) },
                 },
               },
           400: { description: 'validation_error / invalid_json', ...errorRef },

@@ -1,17 +1,29 @@
-import type { Component } from '../core/api/operations';
+import { encode, encodeRaw } from '../core/api/encodeOps';
+import { calculateDirection, getReferencePoint } from '../core/api/geometryOps';
+import { horizon, obstruction, obstructionAll, zenith } from '../core/api/obstructionOps';
+import type { CoreOperation } from '../core/api/result';
+import { LuxError } from '../core/errors';
+import { run, runDetailed } from '../core/api/runOps';
+import { simulate } from '../core/api/simulateOps';
+import { merge, stats } from '../core/api/statsOps';
+import * as R from '../core/validation/responses';
 import * as S from '../core/validation/schemas';
+import type { z } from 'zod';
 import { angles, grid, legacyViewpoint, MESH, parameters, ROOM_POLYGON, viewpoint, WINDOW } from './examples';
 import { MESH_SCHEMA, schemaOf, viewpointWithLegacy, type JsonSchema } from './requestDocs';
-import { STORE_MESH } from './storeMeshTask';
 
-export { STORE_MESH };
+/** POST /v2/meshes: a service operation (it keeps state), not one of the core's stateless operations. */
+export const STORE_MESH = 'store-mesh';
+
+/** The components of the multi-process mode (gateway on 8080, components on 8081–8085). */
+export type Component = 'obstruction' | 'encoder' | 'model' | 'merger' | 'stats';
 
 /**
  * One descriptor per POST operation of api.md (issue 31): everything the faces derive an endpoint from.
  * The server's routes and auth scopes, the multi-process mode's components, the scheduler's lanes, the
  * OpenAPI document's requests and examples, the example answers and the tests' example bodies all read
- * this list; the work itself is the core operation named by `op` (core/api/operations.ts), or the
- * service's mesh store for `POST /meshes`. Adding an endpoint: its core function and one entry here
+ * this list; the work itself is the core function `run`, or the service's mesh store for `POST /meshes`.
+ * No Node API here: the browser's API worker reads the same list. Adding an endpoint: its core function and one entry here
  * (docs/architecture.md).
  */
 export interface RouteSpec {
@@ -28,6 +40,10 @@ export interface RouteSpec {
 }
 
 export interface OperationSpec extends RouteSpec {
+  /** The core function of the parsed body it runs (null: the service's own mesh store). */
+  run: CoreOperation | null;
+  /** Its JSON answer's schema (validation/responses.ts; null: it answers a file). */
+  response: z.ZodType | null;
   /**
    * How heavy its work is (lanes.ts): always heavy, or light while its body is at most this many bytes
    * (its work is bounded by the body's size).
@@ -56,6 +72,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/run',
     op: 'run',
+    run: run,
+    response: R.runResponse,
     component: 'model',
     scope: 'run',
     summary: 'End-to-end DF prediction for a room',
@@ -77,6 +95,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/run/detailed',
     op: 'run-detailed',
+    run: runDetailed,
+    response: R.runDetailedResponse,
     component: 'model',
     scope: 'run',
     summary: "/run's answer plus each window's own share of the map (the original's /run/detailed)",
@@ -95,6 +115,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/simulate',
     op: 'simulate',
+    run: simulate,
+    response: R.simulateResponse,
     component: 'model',
     scope: 'simulate',
     summary: 'DF by the physics engine (same request and response as /run)',
@@ -117,6 +139,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/obstruction_all',
     op: 'obstruction-all',
+    run: obstructionAll,
+    response: R.obstructionAllResponse,
     component: 'obstruction',
     scope: 'obstruction',
     summary: '64-direction horizon and zenith angles',
@@ -128,6 +152,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/horizon',
     op: 'horizon',
+    run: horizon,
+    response: R.horizonResponse,
     component: 'obstruction',
     scope: 'obstruction',
     summary: 'Horizon angle in one direction',
@@ -139,6 +165,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/zenith',
     op: 'zenith',
+    run: zenith,
+    response: R.zenithResponse,
     component: 'obstruction',
     scope: 'obstruction',
     summary: 'Zenith angle in one direction',
@@ -150,6 +178,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/obstruction',
     op: 'obstruction',
+    run: obstruction,
+    response: R.obstructionResponse,
     component: 'obstruction',
     scope: 'obstruction',
     summary: 'Horizon and zenith in one direction',
@@ -161,6 +191,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/get-reference-point',
     op: 'get-reference-point',
+    run: getReferencePoint,
+    response: R.referencePointResponse,
     component: 'encoder',
     scope: 'geometry',
     summary: 'Window reference points',
@@ -172,6 +204,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/calculate-direction',
     op: 'calculate-direction',
+    run: calculateDirection,
+    response: R.directionResponse,
     component: 'encoder',
     scope: 'geometry',
     summary: 'Window direction angles',
@@ -183,6 +217,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/encode',
     op: 'encode',
+    run: encode,
+    response: null,
     component: 'encoder',
     scope: 'encode',
     summary: 'The v2/v1 model input as NPY files in a ZIP',
@@ -197,6 +233,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/encode_raw',
     op: 'encode-raw',
+    run: encodeRaw,
+    response: null,
     component: 'encoder',
     scope: 'encode',
     summary: 'Encoding from given angles, no mesh',
@@ -216,6 +254,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/meshes',
     op: STORE_MESH,
+    run: null,
+    response: R.storedMeshResponse,
     component: 'obstruction',
     alsoOn: ['encoder', 'model'],
     scope: ['obstruction', 'run', 'simulate', 'encode', 'geometry'],
@@ -228,6 +268,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/stats',
     op: 'stats',
+    run: (b) => stats(b),
+    response: R.statsResponse,
     component: 'stats',
     scope: 'stats',
     summary: 'Statistics of a DF grid',
@@ -239,6 +281,8 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
   {
     path: '/merge',
     op: 'merge',
+    run: merge,
+    response: R.mergeResponse,
     component: 'merger',
     scope: 'merge',
     summary: 'Sum of per-window DF grids',
@@ -276,4 +320,11 @@ export const EXAMPLE_BODIES: Record<string, readonly unknown[]> = Object.fromEnt
 );
 
 /** The components that serve a route (multi-process mode). */
+/** The core function an operation runs, by its name (the server's threads, the browser's API worker). */
+export function coreOperation(op: string): CoreOperation {
+  const run = specOf(op)?.run;
+  if (!run) throw new LuxError('not_found', `Unknown operation '${op}'`);
+  return run;
+}
+
 export const componentsOf = (r: RouteSpec): readonly Component[] => [r.component, ...(r.alsoOn ?? [])];

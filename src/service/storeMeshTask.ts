@@ -8,9 +8,6 @@ import { missingParameters } from '../core/validation/messages';
 import { storedContextBytes, type MeshRegistry, type StoredContext, type StoredMeshInfo } from './meshStore';
 import { decodeBody } from './requestBody';
 
-/** POST /v2/meshes: a server operation (it keeps state), not one of the core's stateless operations. */
-export const STORE_MESH = 'store-mesh';
-
 /** A raw mesh file as the whole body (`curl --data-binary @context.npy`), as opposed to JSON or a form. */
 const isRawFile = (contentType: string | undefined): boolean =>
   /^application\/(octet-stream|x-npy|gzip)\b/i.test(contentType ?? '');
@@ -36,15 +33,22 @@ export async function storeMesh(
   const raw = isRawFile(contentType)
     ? meshFromFile(new Uint8Array(body), o.maxBytes, true)
     : await meshField(body, contentType, o.maxBytes);
-  const { positions } = parseMesh(raw, o.maxMeshPoints);
+  return storeContext(parseMesh(raw, o.maxMeshPoints).positions, o.held);
+}
+
+/**
+ * A checked context's triangles, named by the SHA-256 of their float32 positions, with their trees built in
+ * shared memory (none when `held` already has that id): POST /v2/meshes, and the command line's building.
+ */
+export function storeContext(positions: Float32Array, held?: MeshRegistry): StoredMesh {
   const id = createHash('sha256')
     .update(new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength))
     .digest('hex');
-  const held = o.held?.get(id);
-  const context = held
+  const had = held?.get(id);
+  const context = had
     ? null
     : { scene: buildSharedScene(positions), surfaces: buildSharedSurfaces(positions) };
-  const info = { mesh_id: id, triangles: positions.length / 9, bytes: storedContextBytes(held ?? context!) };
+  const info = { mesh_id: id, triangles: positions.length / 9, bytes: storedContextBytes(had ?? context!) };
   return { info, context };
 }
 

@@ -1,12 +1,10 @@
-import { isOperation, OPERATIONS } from '../core/api/operations';
 import type { OpContext, OpResult } from '../core/api/result';
-import { isLuxError, LuxError, type LuxErrorType } from '../core/errors';
-import { loadModel } from './model/runtime';
+import { isLuxError, type LuxErrorType } from '../core/errors';
 import type { MeshRegistry } from './meshStore';
 import { decodeBody } from './requestBody';
+import { coreOperation, STORE_MESH } from './operations';
 import { storeMesh, type StoredMesh } from './storeMeshTask';
-import { storedMeshes } from './threadMeshes';
-import { STORE_MESH } from './storeMeshTask';
+import type { ThreadState } from './threadState';
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024; // config.ts LUX_MAX_BODY_BYTES default
 import { modelForbidden, scopesAllowModel } from './scopes';
@@ -57,7 +55,7 @@ function serialise(r: OpResult): TaskResponse {
   return { ok: true, contentType: r.contentType, body: r.bytes, filename: r.filename };
 }
 
-export async function executeTask(req: TaskRequest): Promise<TaskResponse> {
+export async function executeTask(req: TaskRequest, thread: ThreadState): Promise<TaskResponse> {
   try {
     if (req.op === STORE_MESH) {
       const stored = await storeMesh(req.body, req.contentType, {
@@ -68,7 +66,7 @@ export async function executeTask(req: TaskRequest): Promise<TaskResponse> {
       const body = JSON.stringify({ status: 'success', ...stored.info });
       return { ok: true, contentType: 'application/json', body, stored };
     }
-    if (!isOperation(req.op)) throw new LuxError('not_found', `Unknown operation '${req.op}'`);
+    const operation = coreOperation(req.op);
     const body = await decodeBody(req.body, req.contentType, {
       maxBytes: req.maxBodyBytes ?? DEFAULT_MAX_BODY,
       owned: true,
@@ -79,14 +77,14 @@ export async function executeTask(req: TaskRequest): Promise<TaskResponse> {
     const card = req.modelCard;
     const used = new Set<string>();
     const ctx: OpContext = {
-      ...(req.meshes ? { storedMesh: storedMeshes(req.meshes, used) } : {}),
+      ...(req.meshes ? { storedMesh: thread.contexts.resolver(req.meshes, used) } : {}),
       ...(req.budgetMs !== undefined ? { budgetMs: req.budgetMs } : {}),
       maxMeshPoints: req.maxMeshPoints,
       ...(req.maxWindows !== undefined ? { maxWindows: req.maxWindows } : {}),
       ...(req.maxCorners !== undefined ? { maxCorners: req.maxCorners } : {}),
-      ...(card ? { model: () => loadModel(card) } : {}),
+      ...(card ? { model: () => thread.models.model(card) } : {}),
     };
-    const res = serialise(await OPERATIONS[req.op].run(body, ctx));
+    const res = serialise(await operation(body, ctx));
     return res.ok && used.size > 0 ? { ...res, meshesUsed: [...used] } : res;
   } catch (e) {
     if (isLuxError(e)) return { ok: false, error: { type: e.type, message: e.message } };

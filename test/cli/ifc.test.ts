@@ -4,6 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runAnswer } from '../../src/core/api/runOps';
+import { analyseBuilding } from '../../src/core/building/analyse';
+import { buildingFiles } from '../../src/core/building/files';
+import { answerFailure } from '../../src/core/building/outcome';
+import { surroundBuilding } from '../../src/core/building/surroundings';
+import { buildingFromIfc } from '../../src/core/ifc/building';
+import { readIfc } from '../../src/ifc/webIfcSource';
+import { loadModel } from '../../src/service/model/runtime';
 import { ModelStatus } from '../../src/service/model/status';
 import { stepFile } from '../ifc/stepFile';
 import { boxStl } from '../helpers/boxMesh';
@@ -67,6 +75,39 @@ describe('the IFC command line', () => {
     expect(html.match(/<section class="plan">/g)).toHaveLength(3);
     expect(html.match(/data-standing="(pass|fail)"/g)).toHaveLength(8);
     expect(html.match(/data-standing="none"/g)).toHaveLength(13);
+
+    // The app's way to the same files: the one building workflow (core/building) in this process, each room
+    // through runAnswer as the browser's model worker calls it. Every file is the command line's, byte for
+    // byte (the date aside, should the day turn between the two).
+    const card = new URL('../../public/models/lux-df-3.json', import.meta.url).pathname;
+    const building = buildingFromIfc(
+      await readIfc(new Uint8Array(readFileSync('test/fixtures/ifc/duplex.ifc'))),
+    );
+    const { context, requests } = surroundBuilding(building, []);
+    const session = loadModel(card);
+    const outcomes = await analyseBuilding(requests, {
+      passes: [{ method: 'model' }],
+      run: (body) =>
+        runAnswer(body, { maxMeshPoints: 3_000_000, model: () => session }).then(
+          (answer) => ({ ok: true as const, answer }),
+          answerFailure,
+        ),
+    });
+    const cardJson = JSON.parse(readFileSync(card, 'utf8'));
+    const files = buildingFiles({
+      file: 'duplex.ifc',
+      building,
+      triangles: context.length / 9,
+      contexts: [],
+      requests,
+      outcomes,
+      passes: [{ method: 'model' }],
+      model: { name: cardJson.name, version: cardJson.version, mae: cardJson.metrics.radiance.mae },
+      stamp: new Date().toISOString().slice(0, 10),
+    });
+    const undated = (t: string) => t.replace(/\d{4}-\d{2}-\d{2}/g, 'DATE');
+    for (const [name, text] of Object.entries(files))
+      expect(undated(readFileSync(join(out, name), 'utf8')), name).toBe(undated(text));
   }, 120_000);
 
   it('sums BFS 2024:8 per apartment as the user groups the rooms', async () => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Component } from '../../src/core/api/operations';
+import type { Component } from '../../src/service/operations';
 import { GatewayExecutor } from '../../src/server/executor/gateway';
 import type { TaskRequest } from '../../src/service/task';
 

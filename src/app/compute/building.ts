@@ -1,14 +1,17 @@
 import * as Comlink from 'comlink';
-import { ENGINE_VALIDATION, engineMethodText, interreflectionText } from '../../core/report/engineMethod';
 import { create } from 'zustand';
-import type { RoomAnswer } from '../../core/api/roomAnswer';
+import { analyseBuilding } from '../../core/building/analyse';
+import {
+  buildingApartments as apartmentsOfBuilding,
+  buildingReport as reportOfBuilding,
+  roomResults,
+  type AnalysedBuilding,
+} from '../../core/building/files';
+import type { RoomOutcome, RoomPass } from '../../core/building/outcome';
 import { noRoomsMessage, type IfcBuilding } from '../../core/ifc/building';
-import { buildingReportHtml, type RoomResult } from '../../core/report/buildingReport';
-import { ifcRoomSheet } from '../../core/report/ifcRoomSheet';
-import { apartmentsBy, apartmentsCsv, roomsCsv } from '../../core/report/roomsTable';
+import { apartmentsCsv, roomsCsv } from '../../core/report/roomsTable';
 import type { ApartmentTotal } from '../../core/stats/apartments';
 import type { ColourBy } from '../../core/report/storeyPlan';
-import { DEFAULT_COMPLIANCE, summarise, type MapSummary } from '../../core/stats/verdicts';
 import { sceneOfIfcRoom } from '../scene/fromIfc';
 import { useApp } from '../state/store';
 import { useMeshDisplay } from '../ui/meshDisplay';
@@ -19,6 +22,8 @@ import { engineWorker, meshWorker, modelWorker } from './workers';
 import type { ContextAnswer } from '../../../workers/mesh.worker';
 import type { UpAxis } from '../../importers/importMesh';
 
+export type { RoomOutcome } from '../../core/building/outcome';
+
 /**
  * A building opened from IFC (issue 20 §1–2): read in the surroundings worker (web-ifc, never on the
  * page's thread), its rooms listed at once, then in the background every analysable room predicted by
@@ -26,16 +31,6 @@ import type { UpAxis } from '../../importers/importMesh';
  * each replacing the answer before, as a drawn room's map settles; with progress and cancel. A room
  * opens in the editor, where its map settles as for a drawn room.
  */
-export interface RoomOutcome {
-  answer: RoomAnswer | null;
-  summary: MapSummary | null;
-  error: string | null;
-  /** Which computation gave the answer: the model's preview first, the engine's physics after it. */
-  method?: 'model' | 'engine';
-  /** The engine's quality, for its answers. */
-  quality?: EngineQuality;
-}
-
 export interface BuildingState {
   file: string | null;
   /** analysing: the model's preview of every room; settling: the engine's map of each, in turn. */
@@ -143,13 +138,20 @@ export async function openIfc(file: File): Promise<void> {
   await analyse(mine);
 }
 
+/** The app's passes: the model's preview of every room, then the engine at draft and at standard. */
+const PASSES: readonly RoomPass[] = [
+  { method: 'model' },
+  ...ENGINE_STEPS.map((quality): RoomPass => ({ method: 'engine', quality })),
+];
+
 /**
- * Every analysable room of the building, in the background: the model's preview of each, then the
- * engine's map at draft and at standard quality. Stops as soon as another run starts (`run` moves on).
+ * Every analysable room of the building, in the background, through the one building workflow
+ * (core/building/analyse.ts): the model's preview of each, then the engine's map at draft and at standard
+ * quality, on the engine worker beside the editor's own runs (negative job ids). Stops as soon as another
+ * run starts (`run` moves on).
  */
 async function analyse(mine: number): Promise<void> {
   const requests = useBuilding.getState().requests;
-  const todo = requests.flatMap((r, i) => (r ? [i] : []));
   try {
     await ensureModel();
   } catch (e) {
@@ -159,61 +161,44 @@ async function analyse(mine: number): Promise<void> {
   }
   // Answers reach the page in batches, at most every FLUSH_MS: a building of 2 000 rooms would otherwise
   // redraw its list and plan 2 000 times a pass.
-  const pending = new Map<number, (o: RoomOutcome | null) => RoomOutcome | null>();
+  const pending = new Map<number, RoomOutcome>();
   let flushed = performance.now(),
-    done = 0;
+    progress = 0;
   const flush = (): void => {
     const update = new Map(pending);
     pending.clear();
     flushed = performance.now();
     useBuilding.setState((s) => ({
-      outcomes: s.outcomes.map((o, j) => (update.has(j) ? update.get(j)!(o) : o)),
-      progress: done / todo.length,
+      outcomes: s.outcomes.map((o, j) => update.get(j) ?? o),
+      progress,
     }));
   };
-  const put = (i: number, f: (o: RoomOutcome | null) => RoomOutcome | null): void => {
-    pending.set(i, f);
-    done++;
-    if (performance.now() - flushed >= FLUSH_MS) flush();
-  };
-  for (const i of todo) {
-    if (run !== mine) return;
-    const r = await modelWorker().predict((requests[i] as { body: object }).body);
-    if (run !== mine) return;
-    const outcome: RoomOutcome = r.ok
-      ? { answer: r.answer, summary: summarise(r.answer, DEFAULT_COMPLIANCE), error: null, method: 'model' }
-      : { answer: null, summary: null, error: r.error.message };
-    put(i, () => outcome);
-  }
+  const stopped = (): boolean => run !== mine;
+  await analyseBuilding(
+    requests.map((r) => r?.body ?? null),
+    {
+      passes: PASSES,
+      run: async (body, pass) => {
+        if (pass.method === 'model') return modelWorker().predict(body);
+        const job = -++engineJobs;
+        currentJob = job;
+        return engineWorker().simulate(job, body);
+      },
+      onPass: (pass, k) => {
+        if (k > 0) flush();
+        if (pass.method === 'engine')
+          useBuilding.setState({ phase: 'settling', quality: pass.quality as EngineQuality, progress: 0 });
+      },
+      onOutcome: (i, outcome, _pass, done, total) => {
+        pending.set(i, outcome);
+        progress = done / total;
+        if (performance.now() - flushed >= FLUSH_MS) flush();
+      },
+      stopped,
+    },
+  );
+  if (stopped()) return;
   flush();
-  // Then the engine, room by room, at draft and then at standard quality (as a drawn room's map settles),
-  // on the engine worker beside the editor's own runs (negative job ids).
-  for (const quality of ENGINE_STEPS) {
-    done = 0;
-    useBuilding.setState({ phase: 'settling', quality, progress: 0 });
-    for (const i of todo) {
-      if (run !== mine) return;
-      const job = -++engineJobs;
-      currentJob = job;
-      const r = await engineWorker().simulate(job, { ...(requests[i] as { body: object }).body, quality });
-      if (run !== mine) return;
-      put(i, (o) =>
-        r.ok
-          ? {
-              answer: r.answer,
-              summary: summarise(r.answer, DEFAULT_COMPLIANCE),
-              error: null,
-              method: 'engine',
-              quality,
-            }
-          : // A failed standard run keeps the draft map it has; a failed draft shows why.
-            o?.method === 'engine'
-            ? o
-            : { answer: null, summary: null, error: r.error.message },
-      );
-    }
-    flush();
-  }
   currentJob = null;
   useBuilding.setState({ phase: 'done' });
 }
@@ -322,62 +307,29 @@ export function setApartment(i: number, apartment: string): void {
 /** Back to the file's IfcZones. */
 export const zonesAsApartments = (): void => useBuilding.setState({ apartments: null });
 
-/** BFS 2024:8 per apartment: the user's grouping, else the file's zones. */
-export function buildingApartments(): ApartmentTotal[] {
+/** The building as analysed so far, as the core's tables and report read it. */
+function analysed(): AnalysedBuilding {
   const s = useBuilding.getState();
-  const list = s.apartments;
-  return list
-    ? apartmentsBy(results(false), (_, i) => (list[i] ? [list[i]] : []))
-    : apartmentsBy(results(false), (r) => r.room.zones);
-}
-
-export const apartmentCsv = (): string => apartmentsCsv(buildingApartments());
-
-function results(withSheets: boolean): RoomResult[] {
-  const s = useBuilding.getState();
-  const stamp = new Date().toISOString().slice(0, 10);
-  return (s.building?.rooms ?? []).map((room, i) => {
-    const o = s.outcomes[i];
-    const sheet =
-      withSheets && o?.answer && o.summary
-        ? ifcRoomSheet({
-            room,
-            north: s.building!.north,
-            map: o.answer,
-            summary: o.summary,
-            source:
-              o.method === 'engine'
-                ? engineMethodText({ quality: o.quality ?? 'standard', ambientBounces: null })
-                : 'Lux model (a preview; open the room for the engine’s answer)',
-            surroundings: s.contexts.length
-              ? `The building itself and ${s.contexts.join(', ')}`
-              : 'The building itself',
-            stamp,
-          })
-        : null;
-    return {
-      room,
-      sheet,
-      summary: o?.summary ?? null,
-      error: o?.error ?? null,
-    };
-  });
-}
-
-export const buildingCsv = (): string => roomsCsv(results(false));
-
-export function buildingReport(): string {
-  const s = useBuilding.getState();
-  return buildingReportHtml({
+  return {
     file: s.file ?? 'IFC',
     building: s.building!,
     triangles: s.triangles,
     contexts: s.contexts,
-    results: results(true),
-    apartments: buildingApartments(),
-    method: `Lux’s physics engine at standard quality, ${interreflectionText(null)}, for every room it reached, at draft quality or the daylight model’s preview for any it had not reached yet (each room’s page says which).`,
+    requests: s.requests.map((r) => r?.body ?? null),
+    outcomes: s.outcomes,
+    passes: PASSES,
+    ...(s.apartments ? { apartments: s.apartments } : {}),
     colourBy: s.colourBy,
-    validation: `${ENGINE_VALIDATION} The daylight model’s preview: see its model card (docs/model.md) for its errors against Radiance and the engine.`,
     stamp: new Date().toISOString().slice(0, 10),
-  });
+  };
 }
+
+/** BFS 2024:8 per apartment: the user's grouping, else the file's zones. */
+export const buildingApartments = (): ApartmentTotal[] =>
+  useBuilding.getState().building ? apartmentsOfBuilding(analysed()) : [];
+
+export const apartmentCsv = (): string => apartmentsCsv(buildingApartments());
+
+export const buildingCsv = (): string => roomsCsv(roomResults(analysed(), false));
+
+export const buildingReport = (): string => reportOfBuilding(analysed());

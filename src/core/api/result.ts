@@ -34,6 +34,9 @@ export interface OpContext {
   model?: () => Promise<LoadedModel | undefined>;
 }
 
+/** An operation of api.md as a function of the parsed JSON body (its descriptor: service/operations.ts). */
+export type CoreOperation = (body: unknown, ctx: OpContext) => OpResult | Promise<OpResult>;
+
 export const OPEN_CONTEXT: OpContext = { maxMeshPoints: 3_000_000 };
 
 /** The parse limits an operation applies, from its context. */

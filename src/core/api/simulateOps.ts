@@ -68,10 +68,15 @@ export interface SimulateProgress {
   onProgress?: (fraction: number) => void;
   signal?: CancelSignal;
   maxMeshPoints?: number;
+  /** Contexts a body names by `mesh_id` (the command line's building, stored once for its threads). */
+  storedMesh?: OpContext['storedMesh'];
 }
 
 async function simulatePrepared(body: unknown, o: SimulateProgress) {
-  const p = prepare(body, { maxMeshPoints: o.maxMeshPoints ?? 3_000_000 });
+  const p = prepare(body, {
+    maxMeshPoints: o.maxMeshPoints ?? 3_000_000,
+    ...(o.storedMesh ? { storedMesh: o.storedMesh } : {}),
+  });
   const sim = await simulateRoomAsync(p.req, {
     ...engineOptions(p),
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),

@@ -262,34 +262,22 @@ function sampleRect(
         }
       } else if (view.reveal !== null) {
         // The ray meets an outer reveal: find which, and where.
+        // Faces 0–3: bottom, top, start side, end side; a ray meets at most one side and one of top or
+        // bottom, the nearer of the two (a side on a tie).
         let tMin = Infinity;
         let face = -1;
-        if (os < 0) {
-          const t = (S0 - gs) / os;
+        if (os !== 0) {
+          const t = ((os < 0 ? S0 : S1) - gs) / os;
           if (t < tMin) {
             tMin = t;
-            face = 2;
+            face = os < 0 ? 2 : 3;
           }
         }
-        if (os > 0) {
-          const t = (S1 - gs) / os;
+        if (oz !== 0) {
+          const t = ((oz < 0 ? Z0 : Z1) - gz) / oz;
           if (t < tMin) {
             tMin = t;
-            face = 3;
-          }
-        }
-        if (oz < 0) {
-          const t = (Z0 - gz) / oz;
-          if (t < tMin) {
-            tMin = t;
-            face = 0;
-          }
-        }
-        if (oz > 0) {
-          const t = (Z1 - gz) / oz;
-          if (t < tMin) {
-            tMin = t;
-            face = 1;
+            face = oz < 0 ? 0 : 1;
           }
         }
         if (face >= 0) {

@@ -12,11 +12,26 @@ const LEAF = 4;
 /** Conservative slab test (PBRT's 1 + 2γ, with room for float32 bounds read in float64). */
 const ROBUST = 1 + 2 ** -40;
 
-function boxArea(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): number {
-  const dx = x1 - x0,
-    dy = y1 - y0,
-    dz = z1 - z0;
+/** Half the surface area of a box [x0, y0, z0, x1, y1, z1]; 0 for an empty one. */
+function areaOf(b: Float64Array): number {
+  const dx = b[3]! - b[0]!,
+    dy = b[4]! - b[1]!,
+    dz = b[5]! - b[2]!;
   return dx < 0 ? 0 : dx * dy + dy * dz + dz * dx;
+}
+
+/** A box that holds nothing yet (the build's boxes are written in place: no allocation in its loops). */
+function emptyBox(b: Float64Array): void {
+  b.fill(Infinity, 0, 3);
+  b.fill(-Infinity, 3, 6);
+}
+
+/** Grows box `b` to hold box `k` of `lo`/`hi` (three numbers a box each). */
+function growBox(b: Float64Array, lo: Float64Array, hi: Float64Array, k: number): void {
+  for (let q = 0; q < 3; q++) {
+    b[q] = Math.min(b[q]!, lo[k * 3 + q]!);
+    b[3 + q] = Math.max(b[3 + q]!, hi[k * 3 + q]!);
+  }
 }
 
 export interface RayHit {
@@ -208,11 +223,10 @@ export class Bvh {
 /** Binned-SAH build over a triangle soup (see the module comment). */
 function buildParts(positions: Float32Array): BvhParts {
   const n = Math.floor(positions.length / 9);
-  const cx = new Float64Array(n);
-  const cy = new Float64Array(n);
-  const cz = new Float64Array(n);
   const lo = new Float64Array(n * 3);
   const hi = new Float64Array(n * 3);
+  // Centroids, three a triangle: a box of zero size for growBox.
+  const cen3 = new Float64Array(n * 3);
   for (let i = 0; i < n; i++) {
     const o = i * 9;
     for (let k = 0; k < 3; k++) {
@@ -221,10 +235,8 @@ function buildParts(positions: Float32Array): BvhParts {
       const c = positions[o + 6 + k]!;
       lo[i * 3 + k] = Math.min(a, b, c);
       hi[i * 3 + k] = Math.max(a, b, c);
+      cen3[i * 3 + k] = (lo[i * 3 + k]! + hi[i * 3 + k]!) / 2;
     }
-    cx[i] = (lo[i * 3]! + hi[i * 3]!) / 2;
-    cy[i] = (lo[i * 3 + 1]! + hi[i * 3 + 1]!) / 2;
-    cz[i] = (lo[i * 3 + 2]! + hi[i * 3 + 2]!) / 2;
   }
   const idx = new Int32Array(n);
   for (let i = 0; i < n; i++) idx[i] = i;
@@ -232,69 +244,41 @@ function buildParts(positions: Float32Array): BvhParts {
   const bounds = new Float64Array(maxNodes * 6);
   const meta = new Int32Array(maxNodes * 2);
   let nodeCount = 0;
-  const cents = [cx, cy, cz];
   const binCount = new Int32Array(BINS);
   const binLo = new Float64Array(BINS * 3);
   const binHi = new Float64Array(BINS * 3);
   const rightArea = new Float64Array(BINS);
+  const box = new Float64Array(6);
+  const cbox = new Float64Array(6);
 
   const build = (start: number, end: number): number => {
     const node = nodeCount++;
-    let mnx = Infinity,
-      mny = Infinity,
-      mnz = Infinity,
-      mxx = -Infinity,
-      mxy = -Infinity,
-      mxz = -Infinity;
-    let cmnx = Infinity,
-      cmny = Infinity,
-      cmnz = Infinity,
-      cmxx = -Infinity,
-      cmxy = -Infinity,
-      cmxz = -Infinity;
+    emptyBox(box);
+    emptyBox(cbox);
     for (let i = start; i < end; i++) {
       const t = idx[i]!;
-      mnx = Math.min(mnx, lo[t * 3]!);
-      mny = Math.min(mny, lo[t * 3 + 1]!);
-      mnz = Math.min(mnz, lo[t * 3 + 2]!);
-      mxx = Math.max(mxx, hi[t * 3]!);
-      mxy = Math.max(mxy, hi[t * 3 + 1]!);
-      mxz = Math.max(mxz, hi[t * 3 + 2]!);
-      cmnx = Math.min(cmnx, cx[t]!);
-      cmny = Math.min(cmny, cy[t]!);
-      cmnz = Math.min(cmnz, cz[t]!);
-      cmxx = Math.max(cmxx, cx[t]!);
-      cmxy = Math.max(cmxy, cy[t]!);
-      cmxz = Math.max(cmxz, cz[t]!);
+      growBox(box, lo, hi, t);
+      growBox(cbox, cen3, cen3, t);
     }
-    const b = node * 6;
-    bounds[b] = mnx;
-    bounds[b + 1] = mny;
-    bounds[b + 2] = mnz;
-    bounds[b + 3] = mxx;
-    bounds[b + 4] = mxy;
-    bounds[b + 5] = mxz;
+    bounds.set(box, node * 6);
     const count = end - start;
-    const ext = [cmxx - cmnx, cmxy - cmny, cmxz - cmnz];
-    const cmin = [cmnx, cmny, cmnz];
     let axis = 0;
-    if (ext[1]! > ext[axis]!) axis = 1;
-    if (ext[2]! > ext[axis]!) axis = 2;
-    if (count <= LEAF || ext[axis]! <= 1e-12) {
+    for (let q = 1; q < 3; q++) if (cbox[3 + q]! - cbox[q]! > cbox[3 + axis]! - cbox[axis]!) axis = q;
+    const extent = cbox[3 + axis]! - cbox[axis]!;
+    if (count <= LEAF || extent <= 1e-12) {
       meta[node * 2] = start;
       meta[node * 2 + 1] = count;
       return node;
     }
     // Binned SAH along the widest centroid axis.
-    const cen = cents[axis]!;
-    const c0 = cmin[axis]!;
-    const scale = BINS / ext[axis]!;
+    const c0 = cbox[axis]!;
+    const scale = BINS / extent;
     binCount.fill(0);
     binLo.fill(Infinity);
     binHi.fill(-Infinity);
     for (let i = start; i < end; i++) {
       const t = idx[i]!;
-      const k = Math.min(BINS - 1, Math.floor((cen[t]! - c0) * scale));
+      const k = Math.min(BINS - 1, Math.floor((cen3[t * 3 + axis]! - c0) * scale));
       binCount[k]!++;
       for (let q = 0; q < 3; q++) {
         binLo[k * 3 + q] = Math.min(binLo[k * 3 + q]!, lo[t * 3 + q]!);
@@ -302,45 +286,21 @@ function buildParts(positions: Float32Array): BvhParts {
       }
     }
     // Sweep from the right for the suffix areas, then from the left (no allocation in the loops).
-    let rx0 = Infinity,
-      ry0 = Infinity,
-      rz0 = Infinity,
-      rx1 = -Infinity,
-      ry1 = -Infinity,
-      rz1 = -Infinity;
+    emptyBox(box);
     for (let k = BINS - 1; k > 0; k--) {
-      if (binCount[k]! > 0) {
-        rx0 = Math.min(rx0, binLo[k * 3]!);
-        ry0 = Math.min(ry0, binLo[k * 3 + 1]!);
-        rz0 = Math.min(rz0, binLo[k * 3 + 2]!);
-        rx1 = Math.max(rx1, binHi[k * 3]!);
-        ry1 = Math.max(ry1, binHi[k * 3 + 1]!);
-        rz1 = Math.max(rz1, binHi[k * 3 + 2]!);
-      }
-      rightArea[k] = boxArea(rx0, ry0, rz0, rx1, ry1, rz1);
+      if (binCount[k]! > 0) growBox(box, binLo, binHi, k);
+      rightArea[k] = areaOf(box);
     }
-    let lx0 = Infinity,
-      ly0 = Infinity,
-      lz0 = Infinity,
-      lx1 = -Infinity,
-      ly1 = -Infinity,
-      lz1 = -Infinity;
+    emptyBox(box);
     let leftCount = 0;
     let bestCost = Infinity;
     let bestSplit = -1;
     for (let k = 0; k < BINS - 1; k++) {
-      if (binCount[k]! > 0) {
-        lx0 = Math.min(lx0, binLo[k * 3]!);
-        ly0 = Math.min(ly0, binLo[k * 3 + 1]!);
-        lz0 = Math.min(lz0, binLo[k * 3 + 2]!);
-        lx1 = Math.max(lx1, binHi[k * 3]!);
-        ly1 = Math.max(ly1, binHi[k * 3 + 1]!);
-        lz1 = Math.max(lz1, binHi[k * 3 + 2]!);
-      }
+      if (binCount[k]! > 0) growBox(box, binLo, binHi, k);
       leftCount += binCount[k]!;
       const rightCount = count - leftCount;
       if (leftCount === 0 || rightCount === 0) continue;
-      const cost = boxArea(lx0, ly0, lz0, lx1, ly1, lz1) * leftCount + rightArea[k + 1]! * rightCount;
+      const cost = areaOf(box) * leftCount + rightArea[k + 1]! * rightCount;
       if (cost < bestCost) {
         bestCost = cost;
         bestSplit = k;
@@ -354,7 +314,7 @@ function buildParts(positions: Float32Array): BvhParts {
       let i = start;
       let j = end - 1;
       while (i <= j) {
-        const k = Math.min(BINS - 1, Math.floor((cen[idx[i]!]! - c0) * scale));
+        const k = Math.min(BINS - 1, Math.floor((cen3[idx[i]! * 3 + axis]! - c0) * scale));
         if (k <= bestSplit) i++;
         else {
           const tmp = idx[i]!;

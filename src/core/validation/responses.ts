@@ -196,19 +196,3 @@ export const errorResponse = z.object({
     ),
   error_type: z.enum(LUX_ERROR_TYPES),
 }) satisfies z.ZodType<ErrorBody>;
-
-/** Every JSON-answering operation's 200 body, by operation name (routes.ts). */
-export const RESPONSES: Record<string, z.ZodType> = {
-  run: runResponse,
-  'run-detailed': runDetailedResponse,
-  simulate: simulateResponse,
-  'obstruction-all': obstructionAllResponse,
-  horizon: horizonResponse,
-  zenith: zenithResponse,
-  obstruction: obstructionResponse,
-  'get-reference-point': referencePointResponse,
-  'calculate-direction': directionResponse,
-  stats: statsResponse,
-  merge: mergeResponse,
-  'store-mesh': storedMeshResponse,
-};

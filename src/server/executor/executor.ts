@@ -1,4 +1,4 @@
-import type { Component } from '../../core/api/operations';
+import type { Component } from '../../service/operations';
 import type { MeshStoreStats, StoredMeshInfo } from '../../service/meshStore';
 import type { TaskRequest, TaskResponse } from '../../service/task';
 

@@ -1,4 +1,4 @@
-import type { Component } from '../../core/api/operations';
+import type { Component } from '../../service/operations';
 import { LUX_ERROR_TYPES, type LuxErrorType } from '../../core/errors';
 import { ModelScopeCheck, restrictsModels } from '../modelScopeCheck';
 import { modelForbidden, scopesAllowModel } from '../../service/scopes';

@@ -1,8 +1,9 @@
 import type { Piscina } from 'piscina';
-import type { Component } from '../../core/api/operations';
+import type { Component } from '../../service/operations';
 import { defaultHeavyThreads, laneOf, type Lane } from '../../service/lanes';
 import { createPool, type PoolOptions } from '../../service/pool';
 import { Scheduler } from '../../service/scheduler';
+import { ThreadState } from '../../service/threadState';
 import { executeTask, type TaskRequest, type TaskResponse } from '../../service/task';
 import type { ComponentState, Executor } from './executor';
 import type { ModelStatus } from '../../service/model/status';
@@ -144,12 +145,15 @@ export class PoolExecutor extends InProcessExecutor {
 
 /** Same thread, for tests of the HTTP layer that need exact statuses without thread start-up. */
 export class InlineExecutor extends InProcessExecutor {
+  /** This thread's task state, with the sessions the model's status opened (no second load). */
+  private readonly thread: ThreadState;
   constructor(model: ModelStatus, meshStoreBytes = DEFAULT_MESH_STORE_BYTES) {
     super(model, new MeshStore(meshStoreBytes));
+    this.thread = new ThreadState(model.sessions);
   }
   async run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse> {
     signal.throwIfAborted();
-    return keepMeshes(await executeTask(withModel(req, this.model, this.meshes)), this.meshes);
+    return keepMeshes(await executeTask(withModel(req, this.model, this.meshes), this.thread), this.meshes);
   }
   async close() {}
 }

@@ -6,24 +6,35 @@ import type { LoadedModel } from '../../core/model/predict';
 import type { TensorIn } from '../../core/model/runner';
 
 /**
- * The server's inference runtime: onnxruntime-node bound to a model card. Each worker thread loads its
- * own session once and keeps it (sessions are not shared across threads); one intra-op thread each,
- * since the pool already runs one request per core.
+ * Where an operation's model comes from (OpContext.model is one bound to a card): the seam a shared or
+ * remote model service would fill.
  */
-const sessions = new Map<string, Promise<LoadedModel>>();
-
-export function loadModel(cardPath: string): Promise<LoadedModel> {
-  let m = sessions.get(cardPath);
-  if (!m) {
-    m = open(cardPath);
-    // A failed load is not cached: a later request tries again (the file may have been fixed).
-    m.catch(() => sessions.delete(cardPath));
-    sessions.set(cardPath, m);
-  }
-  return m;
+export interface ModelProvider {
+  model(cardPath: string): Promise<LoadedModel>;
 }
 
-async function open(cardPath: string): Promise<LoadedModel> {
+/**
+ * The Node inference runtime's sessions, one per card, opened on first use and kept: each compute thread
+ * holds its own (sessions are not shared across threads; one intra-op thread each, since the pool already
+ * runs one request per core).
+ */
+export class ModelSessions implements ModelProvider {
+  private readonly sessions = new Map<string, Promise<LoadedModel>>();
+
+  model(cardPath: string): Promise<LoadedModel> {
+    let m = this.sessions.get(cardPath);
+    if (!m) {
+      m = loadModel(cardPath);
+      // A failed load is not kept: a later request tries again (the file may have been fixed).
+      m.catch(() => this.sessions.delete(cardPath));
+      this.sessions.set(cardPath, m);
+    }
+    return m;
+  }
+}
+
+/** Opens a model card's ONNX session on onnxruntime-node (each call its own session: keep the result). */
+export async function loadModel(cardPath: string): Promise<LoadedModel> {
   const card = parseModelCard(JSON.parse(readFileSync(cardPath, 'utf8')));
   const session = await ort.InferenceSession.create(join(dirname(cardPath), card.file), {
     intraOpNumThreads: 1,

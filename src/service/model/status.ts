@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadModel } from './runtime';
+import { ModelSessions } from './runtime';
 
 /** A component's state in health answers: ready, still loading, or not available. */
 export type ComponentState = 'ready' | 'loading' | 'unavailable';
@@ -13,6 +13,8 @@ export type ComponentState = 'ready' | 'loading' | 'unavailable';
 export class ModelStatus {
   state: ComponentState = 'unavailable';
   reason = 'model not installed';
+  /** The sessions this process opened (the in-process executor answers with the one loaded here). */
+  readonly sessions = new ModelSessions();
 
   constructor(readonly cardPath: string | null) {
     if (!cardPath || !existsSync(cardPath)) {
@@ -21,7 +23,7 @@ export class ModelStatus {
     }
     this.state = 'loading';
     this.reason = 'the model is loading';
-    loadModel(cardPath).then(
+    this.sessions.model(cardPath).then(
       () => {
         this.state = 'ready';
         this.reason = '';
@@ -36,7 +38,8 @@ export class ModelStatus {
 
   /** Resolves once loading has finished either way (tests and start-up logs). */
   async settled(): Promise<ComponentState> {
-    if (this.state === 'loading' && this.cardPath) await loadModel(this.cardPath).catch(() => undefined);
+    if (this.state === 'loading' && this.cardPath)
+      await this.sessions.model(this.cardPath).catch(() => undefined);
     return this.state;
   }
 }

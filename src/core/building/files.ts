@@ -1,0 +1,174 @@
+import type { IfcBuilding } from '../ifc/building';
+import { buildingReportHtml } from '../report/buildingReport';
+import { ENGINE_VALIDATION, engineMethodText, interreflectionText } from '../report/engineMethod';
+import { ifcRoomSheet } from '../report/ifcRoomSheet';
+import type { RoomResult } from '../report/roomResult';
+import { apartmentsBy, apartmentsCsv, apartmentsOf, roomRow, roomsCsv } from '../report/roomsTable';
+import type { ColourBy } from '../report/storeyPlan';
+import type { ApartmentTotal } from '../stats/apartments';
+import type { RoomOutcome, RoomPass } from './outcome';
+
+/**
+ * A building as analysed: what the command line writes and the app's Building panel downloads, made by
+ * the functions below from this one record, so that both give the same tables and report for the same
+ * outcomes.
+ */
+export interface AnalysedBuilding {
+  /** The IFC file's name. */
+  file: string;
+  building: Omit<IfcBuilding, 'context'>;
+  /** Triangles of the obstruction mesh (the building's and the context files'). */
+  triangles: number;
+  /** The context files' names, in the order they were added. */
+  contexts: readonly string[];
+  /** Each room's `/run` body (null: a room with a problem), as rooms.json gives it. */
+  requests: readonly (object | null)[];
+  outcomes: readonly (RoomOutcome | null)[];
+  /** The passes that were asked for (the last one is what a finished analysis shows). */
+  passes: readonly RoomPass[];
+  /**
+   * Apartments (BFS 2024:8): room numbers by apartment name (a groups file), each room's apartment by index
+   * ('' = none: the app's edits), or absent: the file's IfcZones.
+   */
+  apartments?: ReadonlyMap<string, string[]> | readonly string[];
+  colourBy?: ColourBy;
+  /** The daylight model's card, for the words on a model's answers. */
+  model?: { name: string; version: string; mae?: number };
+  /** The date the report carries (YYYY-MM-DD). */
+  stamp: string;
+}
+
+/** The files of an analysed building, by name: the same whichever face computed it. */
+export interface BuildingFiles {
+  'rooms.csv': string;
+  'apartments.csv': string;
+  'rooms.json': string;
+  'report.html': string;
+}
+
+/**
+ * The computation that gave every analysed room's map, when one did: the last pass asked for once every
+ * answer came from it (a finished analysis), else null (the app's report while it is still settling).
+ */
+export function uniformPass(b: Pick<AnalysedBuilding, 'outcomes' | 'passes'>): RoomPass | null {
+  const last = b.passes[b.passes.length - 1];
+  if (!last) return null;
+  const same = b.outcomes.every(
+    (o) =>
+      !o?.answer || (o.method === last.method && (last.method === 'model' || o.quality === last.quality)),
+  );
+  return same ? last : null;
+}
+
+/** Each room with its verdicts and, with `sheets`, its report page. */
+export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] {
+  const surroundings = b.contexts.length
+    ? `The building itself and ${b.contexts.join(', ')}`
+    : 'The building itself';
+  return b.building.rooms.map((room, i) => {
+    const o = b.outcomes[i];
+    const sheet =
+      sheets && o?.answer && o.summary
+        ? ifcRoomSheet({
+            room,
+            north: b.building.north,
+            map: o.answer,
+            summary: o.summary,
+            source:
+              o.method === 'engine'
+                ? engineMethodText({ quality: o.quality ?? 'standard', ambientBounces: null })
+                : 'Lux model (a preview; the engine gives the physics answer)',
+            surroundings,
+            stamp: b.stamp,
+          })
+        : null;
+    return { room, sheet, summary: o?.summary ?? null, error: o?.error ?? null };
+  });
+}
+
+/** BFS 2024:8 per apartment, grouped as `b.apartments` says. */
+export function buildingApartments(b: AnalysedBuilding, results = roomResults(b, false)): ApartmentTotal[] {
+  const a = b.apartments;
+  if (a === undefined) return apartmentsOf(results, null);
+  if (a instanceof Map) return apartmentsOf(results, a as Map<string, string[]>);
+  const byIndex = a as readonly string[];
+  return apartmentsBy(results, (_, i) => (byIndex[i] ? [byIndex[i]] : []));
+}
+
+function methodWords(b: AnalysedBuilding): { method: string; validation: string } {
+  const pass = uniformPass(b);
+  const modelValidation = b.model?.mae
+    ? `Validation of the model: mean absolute error ${b.model.mae.toFixed(3)} DF points on ten Radiance reference scenes; see its model card for the rooms it was judged on.`
+    : 'The daylight model’s preview: see its model card (docs/model.md) for its errors against Radiance and the engine.';
+  if (pass?.method === 'engine')
+    return {
+      method: `Lux's physics engine (${pass.quality} quality, ${interreflectionText(null)}), one room at a time with the building as its surroundings.`,
+      validation: ENGINE_VALIDATION,
+    };
+  if (pass?.method === 'model')
+    return {
+      method: `Lux's daylight model${b.model ? ` ${b.model.name} ${b.model.version}` : ''}, a fast preview; the engine gives the physics answer.`,
+      validation: modelValidation,
+    };
+  const last = b.passes[b.passes.length - 1];
+  const quality = last?.method === 'engine' ? last.quality : 'standard';
+  return {
+    method: `Lux’s physics engine at ${quality} quality, ${interreflectionText(null)}, for every room it reached, at a lower quality or the daylight model’s preview for any it had not reached yet (each room’s page says which).`,
+    validation: `${ENGINE_VALIDATION} ${modelValidation}`,
+  };
+}
+
+/** The building's report (one printable HTML page: the table, the storey plans, a page per room). */
+export function buildingReport(b: AnalysedBuilding, results = roomResults(b, true)): string {
+  return buildingReportHtml({
+    file: b.file,
+    building: b.building,
+    triangles: b.triangles,
+    contexts: [...b.contexts],
+    results,
+    apartments: buildingApartments(b, results),
+    ...(b.colourBy ? { colourBy: b.colourBy } : {}),
+    ...methodWords(b),
+    stamp: b.stamp,
+  });
+}
+
+/** rooms.json: the table's rows with each room's notes, windows and request, so any room can be re-sent. */
+export function roomsJson(b: AnalysedBuilding, results = roomResults(b, false)): string {
+  const pass = uniformPass(b);
+  return JSON.stringify(
+    {
+      file: b.file,
+      schema: b.building.schema,
+      north: b.building.north,
+      terrain_z: b.building.terrainZ,
+      method:
+        pass?.method === 'engine'
+          ? { kind: 'engine', quality: pass.quality, ambient_bounces: null }
+          : pass?.method === 'model'
+            ? { kind: 'model' }
+            : { kind: 'mixed' },
+      rooms: results.map((r, i) => ({
+        ...roomRow(r),
+        notes: r.room.notes,
+        windows: r.room.windows,
+        request: b.requests[i] ?? null,
+      })),
+      apartments: buildingApartments(b, results),
+      unplaced_windows: b.building.unplaced,
+    },
+    null,
+    1,
+  );
+}
+
+/** Every file of an analysed building (the command line writes them all; the app offers each). */
+export function buildingFiles(b: AnalysedBuilding): BuildingFiles {
+  const results = roomResults(b, true);
+  return {
+    'rooms.csv': roomsCsv(results),
+    'apartments.csv': apartmentsCsv(buildingApartments(b, results)),
+    'rooms.json': roomsJson(b, results),
+    'report.html': buildingReport(b, results),
+  };
+}
