@@ -1,0 +1,93 @@
+/**
+ * EN 17037:2018 daylight provision by the illuminance method (climate-based, hour by hour), for rooms lit
+ * through vertical or inclined openings: a level is met when, for at least half of the daylight hours,
+ * the target illuminance E_T is reached over half of the reference plane and the minimum target
+ * illuminance E_TM over 95 % of it.
+ */
+
+export type EnLevel = 'minimum' | 'medium' | 'high';
+
+/** EN 17037 Table A.1: E_T and E_TM (lx) of each level. */
+export const EN17037_LEVELS: readonly { level: EnLevel; target: number; minimum: number }[] = [
+  { level: 'minimum', target: 300, minimum: 100 },
+  { level: 'medium', target: 500, minimum: 300 },
+  { level: 'high', target: 750, minimum: 500 },
+];
+
+export interface EnShares {
+  /** Share (%) of the reference plane that must reach E_T (50; EN asks 95 for horizontal openings). */
+  targetPlane: number;
+  /** Share (%) of the reference plane that must reach E_TM. */
+  minimumPlane: number;
+  /** Share (%) of the daylight hours in which both must hold. */
+  time: number;
+}
+
+export const EN17037_SHARES: EnShares = { targetPlane: 50, minimumPlane: 95, time: 50 };
+
+export interface EnLevelResult {
+  level: EnLevel;
+  target: number;
+  minimum: number;
+  /** % of daylight hours in which ≥ targetPlane % of the sensors have E ≥ E_T. */
+  targetHours: number;
+  /** % of daylight hours in which ≥ minimumPlane % of the sensors have E ≥ E_TM. */
+  minimumHours: number;
+  pass: boolean;
+}
+
+export interface EnResult {
+  levels: EnLevelResult[];
+  /** The highest level met, or null. */
+  reached: EnLevel | null;
+}
+
+/**
+ * Judges each level over the daylight hours. An hour counts for a threshold when the share of sensors
+ * with E ≥ threshold is at least the plane share (so "exceeded over 50 %" is the 50 % fractile taken
+ * inclusively: 2 of 4 sensors at 300 lx are enough). Sensors stand for equal areas.
+ */
+export function en17037Illuminance(
+  illuminance: Float32Array,
+  sensors: number,
+  daylight: Uint8Array,
+  shares: EnShares = EN17037_SHARES,
+  levels: readonly { level: EnLevel; target: number; minimum: number }[] = EN17037_LEVELS,
+): EnResult {
+  // Thresholds 2k (target) and 2k + 1 (minimum) of level k, counted in one pass over each hour.
+  const thresholds = levels.flatMap((l) => [l.target, l.minimum]);
+  const planes = levels.flatMap(() => [shares.targetPlane, shares.minimumPlane]);
+  const hoursMet = new Array<number>(thresholds.length).fill(0);
+  const above = new Array<number>(thresholds.length);
+  let total = 0;
+  for (let h = 0; h < daylight.length; h++) {
+    if (!daylight[h]) continue;
+    total++;
+    above.fill(0);
+    const row = h * sensors;
+    for (let s = 0; s < sensors; s++) {
+      const e = illuminance[row + s]!;
+      for (let t = 0; t < thresholds.length; t++) if (e >= thresholds[t]!) above[t]!++;
+    }
+    for (let t = 0; t < thresholds.length; t++) if (above[t]! * 100 >= planes[t]! * sensors) hoursMet[t]!++;
+  }
+  const share = (n: number): number => (total ? (100 * n) / total : 0);
+  const met = (n: number): boolean => total > 0 && n * 100 >= shares.time * total;
+  const results = levels.map((l, k): EnLevelResult => {
+    const t = hoursMet[2 * k]!,
+      m = hoursMet[2 * k + 1]!;
+    return {
+      ...l,
+      targetHours: share(t),
+      minimumHours: share(m),
+      pass: met(t) && met(m),
+    };
+  });
+  // Levels are cumulative: "high" counts only on top of "medium" and "minimum".
+  let reached: EnLevel | null = null;
+  for (const r of results) {
+    if (!r.pass) break;
+    reached = r.level;
+  }
+  return { levels: results, reached };
+}

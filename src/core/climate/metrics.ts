@@ -1,0 +1,275 @@
+import { validationError } from '../errors';
+import { roundedDown } from '../stats/shareText';
+import { LM83_BLINDS, operateBlinds, type BlindRule, type WindowGroup } from './blinds';
+import { EN17037_LEVELS, EN17037_SHARES, en17037Illuminance, type EnResult, type EnShares } from './en17037';
+import { countHours } from './hours';
+
+/**
+ * Climate-based daylight metrics of one room from hourly work-plane illuminance: daylight autonomy, LM-83's
+ * sDA and ASE (with its operable blinds), LEED v4.1's points, useful daylight illuminance and EN 17037's
+ * illuminance method. Every share is a percentage (0–100); sensors stand for equal areas of the floor.
+ */
+export interface ClimateInput {
+  /** Sensors of the room's work-plane grid (S). */
+  sensors: number;
+  /** Hours of the series (H), usually 8760. */
+  hours: number;
+  /** H × S lux, hour-major (hour h, sensor s at h * S + s): all light, every blind open. */
+  illuminance: Float32Array;
+  /** H × S lux from the direct sun alone, blinds open, no reflections (ASE, and the blind rule). */
+  directSun: Float32Array;
+  /** H: 1 = occupied (LM-83: 8:00–18:00, see occupiedHours). DA, sDA, ASE and UDI count these hours. */
+  occupied: Uint8Array;
+  /** H: 1 = daylight hour (see daylightHours). EN 17037 counts these hours. */
+  daylight: Uint8Array;
+  /**
+   * The room's windows by façade, each with its own light, so the blind rule can close one group alone.
+   * Without groups all windows are one group: its total is `illuminance`, its direct sun `directSun`.
+   */
+  groups?: readonly WindowGroup[];
+}
+
+export interface ClimateOptions {
+  /** DA threshold (lx): an hour counts when E ≥ daLux. LM-83: 300. */
+  daLux: number;
+  /** sDA: a sensor counts when its DA ≥ sdaTime (% of occupied hours). LM-83: 50. */
+  sdaTime: number;
+  /** ASE: an hour counts when the direct sun gives E > aseLux. LM-83: 1000. */
+  aseLux: number;
+  /** ASE: a sensor counts with more than aseHours such occupied hours. LM-83: 250. */
+  aseHours: number;
+  blinds: BlindRule;
+  /** UDI bands: below udiLow, udiLow ≤ E ≤ udiHigh, above udiHigh; autonomous udiAutonomous ≤ E ≤ udiHigh. */
+  udiLow: number;
+  udiAutonomous: number;
+  udiHigh: number;
+  en: EnShares;
+  enLevels: typeof EN17037_LEVELS;
+}
+
+export const DEFAULT_CLIMATE: ClimateOptions = {
+  daLux: 300,
+  sdaTime: 50,
+  aseLux: 1000,
+  aseHours: 250,
+  blinds: LM83_BLINDS,
+  udiLow: 100,
+  udiAutonomous: 300,
+  udiHigh: 3000,
+  en: EN17037_SHARES,
+  enLevels: EN17037_LEVELS,
+};
+
+/** Per-sensor values (Float32Array of S each) for drawing maps. */
+export interface SensorMaps {
+  /** DA, blinds always open (% of occupied hours). */
+  da: Float32Array;
+  /** DA with LM-83's blinds operated. */
+  daBlinds: Float32Array;
+  /** Occupied hours with direct sun above aseLux (blinds open). */
+  aseHours: Float32Array;
+  /** UDI bands (% of occupied hours, blinds open): fell short, useful, exceeded; autonomous within useful. */
+  udiLow: Float32Array;
+  udiUseful: Float32Array;
+  udiHigh: Float32Array;
+  udiAutonomous: Float32Array;
+}
+
+/** A compliance check in the shape of stats/verdicts.ts: id, label, pass and the numbers behind it. */
+export interface ClimateVerdict {
+  id: 'leed-sda' | 'leed-ase' | 'en-illuminance-minimum' | 'en-illuminance-medium' | 'en-illuminance-high';
+  label: string;
+  pass: boolean;
+  detail: string;
+}
+
+export interface ClimateMetrics {
+  occupiedHours: number;
+  daylightHours: number;
+  maps: SensorMaps;
+  /** Room means of the maps. */
+  daMean: number;
+  daBlindsMean: number;
+  udi: { low: number; useful: number; high: number; autonomous: number };
+  /** % of sensors with DA ≥ sdaTime: blinds always open, and operated by LM-83's rule (the sDA LEED asks). */
+  sda: number;
+  sdaBlinds: number;
+  /** ASE: % of sensors with more than aseHours occupied hours of direct sun above aseLux. */
+  ase: number;
+  /** Occupied hours each window group's blinds were closed, in the order of the groups. */
+  blindHours: { id: string; hours: number }[];
+  /** H × G: 1 where group g's blinds are closed in hour h. */
+  blindSchedule: Uint8Array;
+  /** LEED v4.1 EQ Daylight option 1 for this room alone (see leedPoints). */
+  leed: { points: number; aseOver: boolean };
+  en17037: EnResult;
+  verdicts: ClimateVerdict[];
+}
+
+/** LEED v4.1 EQ credit Daylight, option 1: sDA300/50% thresholds of 1, 2 and 3 points, and the ASE limit. */
+export const LEED_V41 = { sda: [40, 55, 75], ase: 10 } as const;
+
+/**
+ * LEED v4.1 option 1 points from the regularly occupied floor's (area-weighted) average sDA300/50%:
+ * ≥ 40 % 1 point, ≥ 55 % 2, ≥ 75 % 3; one more (when 1 or 2 were reached) if every space has ≥ 55 %.
+ * ASE1000,250h above 10 % costs no points in v4.1: the space must then explain how it controls glare.
+ */
+export function leedPoints(averageSda: number, spaces: readonly number[] = []): number {
+  const points = LEED_V41.sda.filter((t) => averageSda >= t).length;
+  const everySpace = spaces.length > 0 && spaces.every((s) => s >= LEED_V41.sda[1]);
+  return points >= 1 && points <= 2 && everySpace ? points + 1 : points;
+}
+
+/** Computes every metric of the room; throws a validation error for series of the wrong length. */
+export function climateMetrics(input: ClimateInput, options: Partial<ClimateOptions> = {}): ClimateMetrics {
+  const o: ClimateOptions = { ...DEFAULT_CLIMATE, ...options };
+  check(input, o);
+  const { sensors: S, illuminance, directSun, occupied, daylight } = input;
+  const groups = input.groups ?? [{ id: 'all windows', directSun, total: illuminance }];
+  const blinds = operateBlinds(illuminance, S, groups, o.blinds);
+
+  const occ = countHours(occupied);
+  const daOpen = new Uint32Array(S),
+    daBlinds = new Uint32Array(S),
+    sun = new Uint32Array(S),
+    low = new Uint32Array(S),
+    high = new Uint32Array(S),
+    autonomous = new Uint32Array(S);
+  const blindHours = new Array<number>(groups.length).fill(0);
+  for (let h = 0; h < input.hours; h++) {
+    if (!occupied[h]) continue;
+    for (let g = 0; g < groups.length; g++) blindHours[g]! += blinds.closed[h * groups.length + g]!;
+    const row = h * S;
+    for (let s = 0; s < S; s++) {
+      const e = illuminance[row + s]!;
+      if (e >= o.daLux) daOpen[s]!++;
+      if (blinds.illuminance[row + s]! >= o.daLux) daBlinds[s]!++;
+      if (directSun[row + s]! > o.aseLux) sun[s]!++;
+      if (e < o.udiLow) low[s]!++;
+      else if (e > o.udiHigh) high[s]!++;
+      else if (e >= o.udiAutonomous) autonomous[s]!++;
+    }
+  }
+
+  const pct = (n: Uint32Array): Float32Array => Float32Array.from(n, (v) => (100 * v) / occ);
+  const maps: SensorMaps = {
+    da: pct(daOpen),
+    daBlinds: pct(daBlinds),
+    aseHours: Float32Array.from(sun),
+    udiLow: pct(low),
+    udiUseful: Float32Array.from(low, (l, s) => (100 * (occ - l - high[s]!)) / occ),
+    udiHigh: pct(high),
+    udiAutonomous: pct(autonomous),
+  };
+  // Pass counts compared in integers, so 1825 of 3650 hours is exactly 50 % and 2 of 100 sensors exactly 2 %.
+  const shareOf = (n: Uint32Array, pass: (v: number) => boolean): number => {
+    let k = 0;
+    for (let s = 0; s < S; s++) if (pass(n[s]!)) k++;
+    return (100 * k) / S;
+  };
+  const sdaPass = (v: number): boolean => v * 100 >= o.sdaTime * occ;
+  const sda = shareOf(daOpen, sdaPass),
+    sdaBlinds = shareOf(daBlinds, sdaPass),
+    ase = shareOf(sun, (v) => v > o.aseHours);
+  const en17037 = en17037Illuminance(illuminance, S, daylight, o.en, o.enLevels);
+  const leed = { points: leedPoints(sdaBlinds), aseOver: ase > LEED_V41.ase };
+
+  return {
+    occupiedHours: occ,
+    daylightHours: countHours(daylight),
+    maps,
+    daMean: mean(maps.da),
+    daBlindsMean: mean(maps.daBlinds),
+    udi: {
+      low: mean(maps.udiLow),
+      useful: mean(maps.udiUseful),
+      high: mean(maps.udiHigh),
+      autonomous: mean(maps.udiAutonomous),
+    },
+    sda,
+    sdaBlinds,
+    ase,
+    blindHours: groups.map((g, k) => ({ id: g.id, hours: blindHours[k]! })),
+    blindSchedule: blinds.closed,
+    leed,
+    en17037,
+    verdicts: climateVerdicts(sdaBlinds, ase, leed.points, en17037, o),
+  };
+}
+
+function climateVerdicts(
+  sda: number,
+  ase: number,
+  points: number,
+  en: EnResult,
+  o: ClimateOptions,
+): ClimateVerdict[] {
+  const pct = (v: number): string => `${roundedDown(v)} %`;
+  // An upper limit rounds the other way, so 10.04 % never reads "10.0 %" beside a failed "≤ 10 %".
+  const pctUp = (v: number): string => `${(Math.ceil(v * 10) / 10).toFixed(1)} %`;
+  const [one, two, three] = LEED_V41.sda;
+  return [
+    {
+      id: 'leed-sda',
+      label: 'LEED v4.1 sDA',
+      pass: points >= 1,
+      detail:
+        `sDA${o.daLux}/${o.sdaTime}% ${pct(sda)} with blinds operated (LM-83): ` +
+        `${points} point${points === 1 ? '' : 's'} (needs ${one} / ${two} / ${three} % for 1 / 2 / 3)`,
+    },
+    {
+      id: 'leed-ase',
+      label: 'LEED v4.1 ASE',
+      pass: ase <= LEED_V41.ase,
+      detail:
+        `ASE${o.aseLux},${o.aseHours}h ${pctUp(ase)} of the floor ` +
+        (ase <= LEED_V41.ase
+          ? `(≤ ${LEED_V41.ase} %)`
+          : `(over ${LEED_V41.ase} %: describe the glare control)`),
+    },
+    ...en.levels.map((l): ClimateVerdict => ({
+      id: `en-illuminance-${l.level}`,
+      label: `EN 17037 ${l.level} (illuminance)`,
+      pass: l.pass,
+      detail:
+        `≥ ${l.target} lx on ${o.en.targetPlane} % for ${pct(l.targetHours)} of daylight hours, ` +
+        `≥ ${l.minimum} lx on ${o.en.minimumPlane} % for ${pct(l.minimumHours)} (needs ${o.en.time} %)`,
+    })),
+  ];
+}
+
+function mean(a: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]!;
+  return a.length ? sum / a.length : 0;
+}
+
+function check(input: ClimateInput, o: ClimateOptions): void {
+  const { sensors: S, hours: H } = input;
+  if (!Number.isInteger(S) || S < 1) throw validationError(`Parameter 'sensors' must be a positive integer`);
+  if (!Number.isInteger(H) || H < 1) throw validationError(`Parameter 'hours' must be a positive integer`);
+  const series = (name: string, a: Float32Array | undefined): void => {
+    if (a && a.length !== H * S) {
+      throw validationError(
+        `Parameter '${name}' must hold hours × sensors = ${H * S} values, not ${a.length}`,
+      );
+    }
+  };
+  series('illuminance', input.illuminance);
+  series('directSun', input.directSun);
+  for (const [name, mask] of [
+    ['occupied', input.occupied],
+    ['daylight', input.daylight],
+  ] as const) {
+    if (mask.length !== H)
+      throw validationError(`Parameter '${name}' must hold ${H} hours, not ${mask.length}`);
+  }
+  if (countHours(input.occupied) === 0) throw validationError(`Parameter 'occupied' selects no hours`);
+  (input.groups ?? []).forEach((g, k) => {
+    series(`groups[${k}].directSun`, g.directSun);
+    series(`groups[${k}].total`, g.total);
+    series(`groups[${k}].closed`, g.closed);
+  });
+  const t = o.blinds.transmittance;
+  if (!(t >= 0 && t <= 1)) throw validationError(`Parameter 'blinds.transmittance' must lie in [0, 1]`);
+}

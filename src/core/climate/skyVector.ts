@@ -1,0 +1,56 @@
+/**
+ * One hour's sky as the luminances of the Reinhart patches: the sky vector of a daylight-coefficient
+ * calculation (one column of gendaymtx's matrix, in cd/m² rather than its W/sr/m² per channel).
+ */
+import { GROUND_PATCH, patchSamples, type SkyPatches } from './patches';
+import type { Direction, PerezSky } from './perez';
+
+export interface SkyVectorOptions {
+  /** Ground reflectance (gendaymtx's -g), default 0.2. */
+  groundReflectance?: number;
+  /**
+   * Samples per patch side (n × n per patch). Default: about 1.5° apart (8 for MF = 1, 5 for MF = 2,
+   * 3 for MF = 4), fine enough for the sharpest circumsolar peak of the model (d ≈ −7, ~8° wide).
+   */
+  samplesPerSide?: number;
+}
+
+export interface SkyVector {
+  /** Mean luminance of each patch (cd/m²), patch 0 the ground; the sun is in none of them. */
+  luminance: Float64Array;
+  /** Unit vector towards the sun. */
+  sun: Direction;
+  /** lux, 0 when the sun has set: the sun, to be added as a source of its own. */
+  directNormalIlluminance: number;
+  /** lux, of the continuous sky. */
+  diffuseHorizontalIlluminance: number;
+}
+
+/**
+ * The patch luminances of `sky`. Each sky patch gets the solid-angle mean of the sky over it (n × n
+ * equal-area strata), not gendaymtx's single value at the centre: a patch's mean is what the patch
+ * sends, wherever its light lands. So Σ L_k Ω_k cos ζ_k reproduces the diffuse horizontal illuminance
+ * (to ~0.5 % for MF = 1: cos ζ is taken at the centre). The ground is Lambertian under the whole sky and
+ * sun: ρ · E_global,horizontal / π, as gendaymtx.
+ */
+export function skyVector(sky: PerezSky, patches: SkyPatches, options: SkyVectorOptions = {}): SkyVector {
+  const rho = options.groundReflectance ?? 0.2;
+  const n = options.samplesPerSide ?? Math.max(2, Math.ceil((patches.alpha * 180) / Math.PI / 1.5));
+  const luminance = new Float64Array(patches.count);
+  luminance[GROUND_PATCH] = (rho * sky.globalHorizontalIlluminance) / Math.PI;
+  if (sky.diffuseHorizontalIlluminance > 0) {
+    for (let p = 1; p < patches.count; p++) {
+      let s = 0;
+      patchSamples(patches, p, n, (dx, dy, dz) => {
+        s += sky.luminance(dx, dy, dz);
+      });
+      luminance[p] = s / (n * n);
+    }
+  }
+  return {
+    luminance,
+    sun: sky.sun,
+    directNormalIlluminance: sky.directNormalIlluminance,
+    diffuseHorizontalIlluminance: sky.diffuseHorizontalIlluminance,
+  };
+}
