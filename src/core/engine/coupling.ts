@@ -81,32 +81,48 @@ export class Coupling {
     B: Float64Array[],
     out: Float64Array[],
   ): void {
+    const nW = B.length;
+    const f =
+      this.factors.length >= above.length ? this.factors : (this.factors = new Float64Array(above.length));
+    for (let r = start; r < end; r++) {
+      this.gatherFactors(xs[r]!, ys[r]!, z, above, f);
+      for (let a = 0; a < above.length; a++) {
+        const fa = f[a]!;
+        if (fa <= 0) continue;
+        const j = above[a]!;
+        for (let v = 0; v < nW; v++) out[v]![r] = out[v]![r]! + fa * B[v]![j]!;
+      }
+    }
+  }
+
+  private factors = new Float64Array(0);
+
+  /**
+   * Form factors from an upward-facing work-plane point (x, y, z) to each patch of `above`, into `f`
+   * (0 for a patch it does not see): what gatherUp weighs the patches' exitance by, and the daylight
+   * coefficients' gather too (engine/dc).
+   */
+  gatherFactors(x: number, y: number, z: number, above: Int32Array, f: Float64Array): void {
     const p = this.p;
     const { cx, cy, cz, nx, ny, nz, area, radius, tunnel } = p;
-    const nW = B.length;
     const near2 = NEAR_FACTOR * NEAR_FACTOR;
-    for (let r = start; r < end; r++) {
-      const x = xs[r]!,
-        y = ys[r]!;
-      for (let a = 0; a < above.length; a++) {
-        const j = above[a]!;
-        const dx = cx[j]! - x,
-          dy = cy[j]! - y,
-          dz = cz[j]! - z;
-        const d2 = dx * dx + dy * dy + dz * dz;
-        const rj = radius[j]!;
-        let f: number;
-        if (tunnel[j]! < 0 && d2 > near2 * rj * rj) {
-          if (dz <= 0) continue;
-          const cJ = -(dx * nx[j]! + dy * ny[j]! + dz * nz[j]!);
-          if (cJ <= 0) continue;
-          f = (dz * cJ * area[j]!) / (Math.PI * d2 * d2);
-          if (this.plan !== null) f *= this.planFraction(x, y, -1, j);
-        } else {
-          f = this.pointToPatch(x, y, z, 0, 0, 1, -1, j);
-        }
-        if (f <= 0) continue;
-        for (let v = 0; v < nW; v++) out[v]![r] = out[v]![r]! + f * B[v]![j]!;
+    for (let a = 0; a < above.length; a++) {
+      const j = above[a]!;
+      f[a] = 0;
+      const dx = cx[j]! - x,
+        dy = cy[j]! - y,
+        dz = cz[j]! - z;
+      const d2 = dx * dx + dy * dy + dz * dz;
+      const rj = radius[j]!;
+      if (tunnel[j]! < 0 && d2 > near2 * rj * rj) {
+        if (dz <= 0) continue;
+        const cJ = -(dx * nx[j]! + dy * ny[j]! + dz * nz[j]!);
+        if (cJ <= 0) continue;
+        let v = (dz * cJ * area[j]!) / (Math.PI * d2 * d2);
+        if (this.plan !== null) v *= this.planFraction(x, y, -1, j);
+        f[a] = v;
+      } else {
+        f[a] = this.pointToPatch(x, y, z, 0, 0, 1, -1, j);
       }
     }
   }

@@ -61,7 +61,8 @@ interface CacheEntry {
   e1: number;
 }
 
-const EPS = 2e-4;
+/** Offset of a ray's origin from the surface it leaves (m). */
+export const EPS = 2e-4;
 const CONTEXT_RHO = Math.fround(CONTEXT_REFLECTANCE);
 
 /**
@@ -91,7 +92,7 @@ export class Exterior {
   private readonly rayHit2: RayHit = { t: Infinity, tri: -1 };
   private readonly scratch = newHit();
   private readonly scratch2 = newHit();
-  private readonly seed: number;
+  readonly seed: number;
   readonly quality: ExteriorQuality;
   rays = 0;
 
@@ -290,11 +291,13 @@ export class Exterior {
   }
 }
 
-function pow2(v: number): number {
+/** The power of two nearest to v: cache cells of a few sizes only. */
+export function pow2(v: number): number {
   return Math.pow(2, Math.round(Math.log2(v)));
 }
 
-function cacheKey(h: ExteriorHit, cell: number): string {
+/** The cache cell of a hit point (per triangle face, or the terrain) at a cell size. */
+export function cacheKey(h: ExteriorHit, cell: number): string {
   const ix = Math.floor(h.x / cell);
   const iy = Math.floor(h.y / cell);
   if (h.kind === TERRAIN) return `g${cell}:${ix}:${iy}`;
@@ -303,7 +306,8 @@ function cacheKey(h: ExteriorHit, cell: number): string {
   return `t${h.tri}:${h.side}:${cell}:${ix}:${iy}:${iz}`;
 }
 
-function hashKey(s: string): number {
+/** FNV-1a of a cache key: the seed of that cell's rays. */
+export function hashKey(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);

@@ -27,13 +27,16 @@ const STEP = 145 / 63;
 export function sectorSky(w: WindowModel, terrainRho: number, sky: Sky): SectorSky | null {
   if (w.horizon === null || w.zenith === null) return null;
   const k = CONTEXT_REFLECTANCE / Math.PI;
+  // The unshaded terrain's share is its luminance ρ_t · E_h / π times the half (facade) or whole (overhang)
+  // of the view that is ground; E_h is 1 under the daylight factor's sky, not under a climate's.
+  const ground = terrainRho * sky.onPlane(0, 0, 1);
   return {
     dir: (w.direction * Math.PI) / 180,
     horizon: Float64Array.from(w.horizon),
     zenith: Float64Array.from(w.zenith),
     // An obstruction below the band: a facade facing the window, lit by the sky on its vertical face.
-    lowLum: [0, k * sky.onPlane(-w.nx, -w.ny, 0), k * terrainRho * 0.5],
-    highLum: [0, 0, k * terrainRho],
+    lowLum: [0, k * sky.onPlane(-w.nx, -w.ny, 0), k * ground * 0.5],
+    highLum: [0, 0, k * ground],
   };
 }
 

@@ -3,7 +3,7 @@ import { windowLight, type ReceiverContext } from './aperture';
 import { exteriorGeometry } from './body';
 import { DEFAULT_EXTERIOR_QUALITY, Exterior, type ExteriorQuality } from './exterior';
 import { Coupling } from './coupling';
-import { buildRoomModel, type EngineRoom, type RoomModel } from './model';
+import { buildRoomModel, type EngineRoom, type RoomModel, type WindowModel } from './model';
 import { buildPatches, type Patches } from './patches';
 import { solveRadiosity } from './radiosity';
 import { hash32, rng } from './random';
@@ -164,7 +164,7 @@ function defaultTurn(): Promise<void> {
 const CHUNK = 256;
 
 /** A receiver of window light: patch centroids and work-plane cells alike. */
-interface Receivers {
+export interface Receivers {
   count: number;
   x: Float64Array;
   y: Float64Array;
@@ -176,7 +176,7 @@ interface Receivers {
 }
 
 /** The patches' sample points as receivers (window light is averaged over them). */
-function patchReceivers(p: Patches): Receivers & { patch: Int32Array } {
+export function patchReceivers(p: Patches): Receivers & { patch: Int32Array } {
   const n = p.subX.length;
   const patch = new Int32Array(n);
   const nx = new Float64Array(n),
@@ -196,7 +196,7 @@ function patchReceivers(p: Patches): Receivers & { patch: Int32Array } {
 }
 
 /** Work-plane receivers: the grid's cells inside the room, then the extra points. */
-function cellReceivers(
+export function cellReceivers(
   grid: WorkPlaneGrid,
   z: number,
   extra: readonly (readonly [number, number])[],
@@ -231,7 +231,7 @@ function cellReceivers(
  * The patch size: the quality's target, or larger in a big room (the form factors cost the square of the
  * patch count; the light on far walls and ceilings varies slowly there).
  */
-function patchSizeFor(model: RoomModel, q: EngineQuality): number {
+export function patchSizeFor(model: RoomModel, q: EngineQuality): number {
   const poly = model.polygon;
   let area = 0,
     perimeter = 0;
@@ -245,7 +245,7 @@ function patchSizeFor(model: RoomModel, q: EngineQuality): number {
   return Math.max(q.patchSize, Math.sqrt(surface / q.maxPatches));
 }
 
-function resolveQuality(q: SimulationOptions['quality']): EngineQuality {
+export function resolveQuality(q: SimulationOptions['quality']): EngineQuality {
   if (q === undefined) return QUALITY.standard;
   return typeof q === 'string' ? QUALITY[q] : q;
 }
@@ -415,24 +415,11 @@ function lightReceivers(
   seed: number,
   density: number,
 ): void {
-  const w = view.w;
-  const b = w.frame;
-  const gw = w.s1 - w.s0 - 2 * b;
-  const gh = w.z1 - w.z0 - 2 * b;
-  const gx = w.ox + ((w.s0 + w.s1) / 2) * w.ux + (model.thickness / 2) * w.nx;
-  const gy = w.oy + ((w.s0 + w.s1) / 2) * w.uy + (model.thickness / 2) * w.ny;
-  const gz = (w.z0 + w.z1) / 2;
   const e = new Float64Array(3);
   const ctx: ReceiverContext = { ownTunnel: false, otherTunnel: null, plan };
+  const n = new Int32Array(2);
   for (let i = start; i < end; i++) {
-    const t = rec.tunnel[i]!;
-    ctx.ownTunnel = t === w.index;
-    ctx.otherTunnel = t >= 0 && t !== w.index ? model.windows[t]! : null;
-    const dist = Math.max(0.05, Math.hypot(rec.x[i]! - gx, rec.y[i]! - gy, rec.z[i]! - gz));
-    const lo = Math.max(2, Math.round(q.apertureMin * density));
-    const hi = Math.max(lo, Math.round(q.apertureMax * density));
-    const na = clampInt((density * q.apertureDensity * gw) / dist, lo, hi);
-    const nb = clampInt((density * q.apertureDensity * gh) / dist, lo, hi);
+    receiverSetup(model, view.w, rec, i, q, density, ctx, n);
     windowLight(
       view,
       rec.x[i]!,
@@ -441,8 +428,8 @@ function lightReceivers(
       rec.nx[i]!,
       rec.ny[i]!,
       rec.nz[i]!,
-      na,
-      nb,
+      n[0]!,
+      n[1]!,
       rng(hash32(seed, i)),
       ctx,
       e,
@@ -453,12 +440,42 @@ function lightReceivers(
   }
 }
 
-function clampInt(v: number, lo: number, hi: number): number {
+/**
+ * Receiver i's place relative to window w (`ctx`: inside its own opening or another's) and its glass
+ * samples per axis (`n`): denser for a receiver close to the glass, as the glass fills more of its view.
+ */
+export function receiverSetup(
+  model: RoomModel,
+  w: WindowModel,
+  rec: Receivers,
+  i: number,
+  q: EngineQuality,
+  density: number,
+  ctx: ReceiverContext,
+  n: Int32Array,
+): void {
+  const b = w.frame;
+  const gw = w.s1 - w.s0 - 2 * b;
+  const gh = w.z1 - w.z0 - 2 * b;
+  const gx = w.ox + ((w.s0 + w.s1) / 2) * w.ux + (model.thickness / 2) * w.nx;
+  const gy = w.oy + ((w.s0 + w.s1) / 2) * w.uy + (model.thickness / 2) * w.ny;
+  const gz = (w.z0 + w.z1) / 2;
+  const t = rec.tunnel[i]!;
+  ctx.ownTunnel = t === w.index;
+  ctx.otherTunnel = t >= 0 && t !== w.index ? model.windows[t]! : null;
+  const dist = Math.max(0.05, Math.hypot(rec.x[i]! - gx, rec.y[i]! - gy, rec.z[i]! - gz));
+  const lo = Math.max(2, Math.round(q.apertureMin * density));
+  const hi = Math.max(lo, Math.round(q.apertureMax * density));
+  n[0] = clampInt((density * q.apertureDensity * gw) / dist, lo, hi);
+  n[1] = clampInt((density * q.apertureDensity * gh) / dist, lo, hi);
+}
+
+export function clampInt(v: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, Math.ceil(v)));
 }
 
 /** Patches an upward-facing work-plane point can see: some vertex above the plane. */
-function selectAbove(p: Patches, z: number): Int32Array {
+export function selectAbove(p: Patches, z: number): Int32Array {
   const out: number[] = [];
   for (let j = 0; j < p.count; j++) {
     const v = p.verts[j]!;
@@ -472,7 +489,7 @@ function selectAbove(p: Patches, z: number): Int32Array {
   return Int32Array.from(out);
 }
 
-function now(): number {
+export function now(): number {
   const g = globalThis as { performance?: { now(): number } };
   return g.performance ? g.performance.now() : Date.now();
 }

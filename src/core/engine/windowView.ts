@@ -74,6 +74,15 @@ export interface ViewQuality {
 }
 
 export const SKY_ALL = 0xffff;
+
+/** Whether direction cell (i, j) of a K × K view table reaches into the unit disc of directions. */
+export function inDisc(i: number, j: number, K: number): boolean {
+  const x0 = -1 + (2 * i) / K,
+    y0 = -1 + (2 * j) / K;
+  const nx = x0 > 0 ? x0 : x0 + 2 / K < 0 ? x0 + 2 / K : 0;
+  const ny = y0 > 0 ? y0 : y0 + 2 / K < 0 ? y0 + 2 / K : 0;
+  return nx * nx + ny * ny < 1;
+}
 const SUB = 4;
 
 export const DEFAULT_VIEW_QUALITY: ViewQuality = { K: 48, patch: 0.5, maxPatches: 4, revealStrata: 8 };
@@ -154,13 +163,6 @@ export function* windowViewSteps(
   const hit = newHit();
   const L = new Float64Array(3);
   const dOut = T + 1e-4;
-  const inDisc = (i: number, j: number): boolean => {
-    const x0 = -1 + (2 * i) / K,
-      y0 = -1 + (2 * j) / K;
-    const nx = x0 > 0 ? x0 : x0 + 2 / K < 0 ? x0 + 2 / K : 0;
-    const ny = y0 > 0 ? y0 : y0 + 2 / K < 0 ? y0 + 2 / K : 0;
-    return nx * nx + ny * ny < 1;
-  };
   /**
    * One ray through sub-area [fx0, fx1] × [fy0, fy1] of direction cell (i, j) from opening patch (cs, cz):
    * from a random point of the patch, or from its centre (`centre`).
@@ -200,7 +202,7 @@ export function* windowViewSteps(
   const refine = new Uint8Array(bins);
   // The direction cells inside the unit disc, shuffled (Fisher–Yates, seeded).
   const order: number[] = [];
-  for (let j = 0; j < K; j++) for (let i = 0; i < K; i++) if (inDisc(i, j)) order.push(j * K + i);
+  for (let j = 0; j < K; j++) for (let i = 0; i < K; i++) if (inDisc(i, j, K)) order.push(j * K + i);
   const shuffle = rng(hash32(seed, w.index, 0x5f1e));
   for (let k = order.length - 1; k > 0; k--) {
     const m = Math.floor(shuffle() * (k + 1));
@@ -245,13 +247,13 @@ export function* windowViewSteps(
       refine.fill(0);
       for (let j = 0; j < K; j++) {
         for (let i = 0; i < K; i++) {
-          if (!inDisc(i, j)) continue;
+          if (!inDisc(i, j, K)) continue;
           const v = sky[base + j * K + i]!;
           for (let dj = -1; dj <= 1 && !refine[j * K + i]; dj++) {
             for (let di = -1; di <= 1; di++) {
               const ii = i + di,
                 jj = j + dj;
-              if (ii < 0 || jj < 0 || ii >= K || jj >= K || !inDisc(ii, jj)) continue;
+              if (ii < 0 || jj < 0 || ii >= K || jj >= K || !inDisc(ii, jj, K)) continue;
               if (sky[base + jj * K + ii] !== v) {
                 refine[j * K + i] = 1;
                 break;
@@ -340,32 +342,43 @@ const FACE_NORMAL: [number, number, number][] = [
   [-1, 0, 0],
 ];
 
-function buildRevealTable(
+/**
+ * The outer reveals' sample points and their rays (cosine strata at each point): per face, `na[face]`
+ * points along its length by `nd` in depth. `outside(face, point, …)` is called for every ray that leaves
+ * the opening (world origin and direction), `done(face, point)` after each point's rays; the answer holds
+ * each point's share of rays that meet a reveal and the frame (per face, two a point). The daylight factor
+ * (buildRevealTable) and the daylight coefficients (engine/dc) add up what the rays see differently.
+ */
+export function revealRays(
   model: RoomModel,
   w: WindowModel,
-  ext: Exterior,
-  sector: SectorSky | null,
   seed: number,
   strata: number,
-): RevealTable {
+  outside: (
+    face: number,
+    point: number,
+    px: number,
+    py: number,
+    pz: number,
+    dx: number,
+    dy: number,
+    dz: number,
+  ) => void,
+  done: (face: number, point: number) => void,
+): { na: number[]; nd: number; fractions: Float64Array[] } {
   const T = model.thickness;
   const dg = T / 2;
   const nd = 2;
   const na: number[] = [];
-  const raw: Float64Array[] = [];
-  const hit = newHit();
-  const L = new Float64Array(3);
+  const fractions: Float64Array[] = [];
   const rays = strata * strata;
-  const wgt = Math.PI / rays;
   const b = w.frame;
-  let eSum = 0;
-  let eCount = 0;
   for (let f = 0; f < 4; f++) {
     const len = faceLength(w, f);
     const n = Math.min(12, Math.max(2, Math.ceil(len / 0.2)));
     na.push(n);
-    // Per point: E0, E1, E2 (by order of the arriving light), reveal fraction, frame fraction.
-    const acc = new Float64Array(n * nd * 5);
+    // Per point: the share of rays meeting a reveal, and the frame.
+    const frac = new Float64Array(n * nd * 2);
     const [fs, fd, fz] = FACE_NORMAL[f]!;
     // Tangents of the face in local coordinates: along its length, and along the depth.
     const frame: HemisphereFrame =
@@ -377,7 +390,7 @@ function buildRevealTable(
         const r = rng(hash32(seed, w.index, f * 1000 + ia * 10 + id, 0x7e7e));
         const [s, z] = facePoint(w, f, ((ia + 0.5) / n) * len);
         const d = dg + ((id + 0.5) / nd) * (T - dg);
-        const o = (ia * nd + id) * 5;
+        const point = ia * nd + id;
         cosineStrata(strata, r, frame, (ws, wd, wz) => {
           // Exit of the outer half of the opening (a box) along this ray.
           let tMin = Infinity;
@@ -427,38 +440,71 @@ function buildRevealTable(
           if (exit === 0) {
             const [px, py] = toWorldPoint(w, s + ws * tMin, T + 1e-4);
             const [dx, dy] = toWorldDir(w, ws, wd);
-            outsideRadiance(ext, sector, px, py, z + wz * tMin, dx, dy, wz, hit, L);
-            acc[o] = acc[o]! + L[0]! * wgt;
-            acc[o + 1] = acc[o + 1]! + L[1]! * wgt;
-            acc[o + 2] = acc[o + 2]! + L[2]! * wgt;
+            outside(f, point, px, py, z + wz * tMin, dx, dy, wz);
           } else if (exit === 1) {
             const gs = s + ws * tMin;
             const gz = z + wz * tMin;
             const onGlass = gs > w.s0 + b && gs < w.s1 - b && gz > w.z0 + b && gz < w.z1 - b;
-            if (!onGlass) acc[o + 4] = acc[o + 4]! + 1 / rays;
+            if (!onGlass) frac[point * 2 + 1] = frac[point * 2 + 1]! + 1 / rays;
           } else if (exit === 2) {
-            acc[o + 3] = acc[o + 3]! + 1 / rays;
+            frac[point * 2] = frac[point * 2]! + 1 / rays;
           }
         });
-        eSum += acc[o]! + acc[o + 1]! + acc[o + 2]!;
-        eCount++;
+        done(f, point);
       }
     }
-    raw.push(acc);
+    fractions.push(frac);
   }
+  return { na, nd, fractions };
+}
+
+function buildRevealTable(
+  model: RoomModel,
+  w: WindowModel,
+  ext: Exterior,
+  sector: SectorSky | null,
+  seed: number,
+  strata: number,
+): RevealTable {
+  const hit = newHit();
+  const L = new Float64Array(3);
+  const wgt = Math.PI / (strata * strata);
+  // Per face and point: E0, E1, E2 by the order of the arriving light.
+  const acc: Float64Array[] = [];
+  let eSum = 0;
+  let eCount = 0;
+  const { na, nd, fractions } = revealRays(
+    model,
+    w,
+    seed,
+    strata,
+    (f, point, px, py, pz, dx, dy, dz) => {
+      const a = (acc[f] ??= new Float64Array(24 * 3));
+      outsideRadiance(ext, sector, px, py, pz, dx, dy, dz, hit, L);
+      const o = point * 3;
+      a[o] = a[o]! + L[0]! * wgt;
+      a[o + 1] = a[o + 1]! + L[1]! * wgt;
+      a[o + 2] = a[o + 2]! + L[2]! * wgt;
+    },
+    (f, point) => {
+      const a = (acc[f] ??= new Float64Array(24 * 3));
+      const o = point * 3;
+      eSum += a[o]! + a[o + 1]! + a[o + 2]!;
+      eCount++;
+    },
+  );
   // One more bounce inside the outer tunnel, with the mean exterior illuminance of the reveals.
   const eMean = eCount > 0 ? eSum / eCount : 0;
   const rhoW = model.reflectance.wall;
   const k = rhoW / Math.PI;
-  const lum = raw.map((acc) => {
-    const n = acc.length / 5;
+  const lum = fractions.map((frac, f) => {
+    const a = acc[f]!;
+    const n = na[f]! * nd;
     const out = new Float32Array(n * 2);
     for (let i = 0; i < n; i++) {
-      const e0 = acc[i * 5]!;
+      const e0 = a[i * 3]!;
       const eRest =
-        acc[i * 5 + 1]! +
-        acc[i * 5 + 2]! +
-        (acc[i * 5 + 3]! * rhoW + acc[i * 5 + 4]! * FRAME_REFLECTANCE) * eMean;
+        a[i * 3 + 1]! + a[i * 3 + 2]! + (frac[i * 2]! * rhoW + frac[i * 2 + 1]! * FRAME_REFLECTANCE) * eMean;
       out[i * 2] = k * e0;
       out[i * 2 + 1] = k * eRest;
     }

@@ -1,0 +1,48 @@
+import type { SkyBasis } from '../engine/skyBasis';
+import { patchSamples, type SkyPatches } from './patches';
+
+/** Samples per patch side for the per-patch plane illuminance (n² equal-area samples, ~2° apart at MF 1). */
+const SIDE = 6;
+
+/**
+ * Reinhart sky patches as the engine's channels: channel k is patch k (the ground, channel 0, gets no
+ * light from the sky: the engine's terrain reflects the sky patches themselves). A patch's illuminance on
+ * a plane is ∫ max(0, n·d) dω over the patch, on n² equal-area samples; memoised per normal, since
+ * exterior surfaces share a few orientations.
+ */
+export function patchBasis(patches: SkyPatches): SkyBasis {
+  const P = patches.count;
+  // Every patch's samples, flattened: direction and the sample's solid angle.
+  const dirs: number[] = [];
+  const owner: number[] = [];
+  const weight: number[] = [];
+  for (let p = 1; p < P; p++) {
+    const w = patches.solidAngle[p]! / (SIDE * SIDE);
+    patchSamples(patches, p, SIDE, (dx, dy, dz) => {
+      dirs.push(dx, dy, dz);
+      owner.push(p);
+      weight.push(w);
+    });
+  }
+  const D = Float64Array.from(dirs);
+  const O = Int32Array.from(owner);
+  const W = Float64Array.from(weight);
+  const memo = new Map<string, Float64Array>();
+  return {
+    count: P,
+    channelOf: (dx, dy, dz) => patches.patchOf(dx, dy, dz),
+    onPlane(nx, ny, nz, out) {
+      const key = `${nx.toFixed(6)},${ny.toFixed(6)},${nz.toFixed(6)}`;
+      let v = memo.get(key);
+      if (!v) {
+        v = new Float64Array(P);
+        for (let i = 0; i < O.length; i++) {
+          const c = nx * D[i * 3]! + ny * D[i * 3 + 1]! + nz * D[i * 3 + 2]!;
+          if (c > 0) v[O[i]!] = v[O[i]!]! + c * W[i]!;
+        }
+        memo.set(key, v);
+      }
+      out.set(v);
+    },
+  };
+}

@@ -1,0 +1,322 @@
+import {
+  locateSample,
+  newSampleRef,
+  sampleWindow,
+  SEES_REVEAL,
+  SEES_SKY,
+  SEES_TRACED,
+  SEES_VIEW,
+  type ReceiverContext,
+  type RectSampler,
+} from '../aperture';
+import { exteriorGeometry } from '../body';
+import { Coupling } from '../coupling';
+import { Exterior } from '../exterior';
+import { ExteriorBasis } from '../exteriorBasis';
+import { buildRoomModel, type EngineRoom, type RoomModel } from '../model';
+import { buildPatches } from '../patches';
+import { hash32, rng } from '../random';
+import {
+  cellReceivers,
+  now,
+  patchReceivers,
+  patchSizeFor,
+  receiverSetup,
+  resolveQuality,
+  selectAbove,
+  type EngineQuality,
+  type Receivers,
+  type SimulationOptions,
+} from '../simulate';
+import type { SkyBasis } from '../skyBasis';
+import { planVisibility, type PlanVisibility } from '../visibility';
+import { windowViewSteps, type WindowView } from '../windowView';
+import { RESOLUTION, workPlaneGrid } from '../workplane';
+import { solveRadiosityBasis } from './radiosityBasis';
+import { addOutside, buildViewBasis, type ViewBasis } from './viewBasis';
+
+/**
+ * Daylight coefficients of a room (issue 32, docs/climate.md): for every work-plane cell of the daylight
+ * factor's grid and every channel of a sky basis (the Reinhart patches), the illuminance that channel gives
+ * at unit luminance, through each window, with the surroundings and every interreflection. Under any sky
+ * the cell's illuminance is Σ_k DC[cell, k] · L_k, so a year of hourly skies costs a matrix product, not a
+ * simulation per hour.
+ *
+ * The computation is the engine's own (simulate.ts), with vectors where it has numbers: the same window
+ * views (which cells see sky, where the skyline and close obstructions are), the same glass samples and
+ * form factors; the exterior's light per channel (ExteriorBasis); the interreflection solved for all
+ * channels at once (radiosityBasis.ts). `direct` is the part that reaches a cell straight from the sky
+ * through the glass, which the 5-phase method swaps for the exact sun.
+ */
+export interface WindowCoefficients {
+  id: string;
+  /** Cells × channels (cell-major): all light through this window. */
+  total: Float32Array;
+  /** Cells × channels: only the sky seen straight through the glass. */
+  direct: Float32Array;
+}
+
+export interface DaylightCoefficients {
+  /** Channels (the basis's count). */
+  P: number;
+  /** The work-plane grid of the daylight factor: rows × cols, its mask, and the cells inside the room. */
+  rows: number;
+  cols: number;
+  mask: Uint8Array;
+  /** Grid index of each cell the coefficients hold, in their order. */
+  cells: Int32Array;
+  origin: { x: number; y: number };
+  resolution: number;
+  windows: WindowCoefficients[];
+  stats: { milliseconds: number; stageMs: Record<string, number>; patches: number };
+}
+
+export type CoefficientOptions = Pick<SimulationOptions, 'seed' | 'quality' | 'signal' | 'onProgress'>;
+
+export function daylightCoefficients(
+  room: EngineRoom,
+  basis: SkyBasis,
+  opts: CoefficientOptions = {},
+): DaylightCoefficients {
+  const steps = daylightCoefficientSteps(room, basis, opts);
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return s.value;
+    if (opts.signal?.aborted) {
+      const e = new Error('The simulation was cancelled');
+      e.name = 'AbortError';
+      throw e;
+    }
+    opts.onProgress?.(s.value);
+  }
+}
+
+const CHUNK = 256;
+
+export function* daylightCoefficientSteps(
+  room: EngineRoom,
+  basis: SkyBasis,
+  opts: CoefficientOptions,
+): Generator<number, DaylightCoefficients> {
+  const t0 = now();
+  const seed = (opts.seed ?? 1) >>> 0;
+  const q = resolveQuality(opts.quality);
+  const P = basis.count;
+  const model = buildRoomModel(room);
+  const grid = workPlaneGrid(model.polygon);
+  // The scalar exterior answers the geometry (rays, the view tables' sky masks); its sky is irrelevant.
+  const ext = new Exterior(
+    exteriorGeometry(model),
+    model.reflectance.terrain,
+    hash32(seed, 0xe7),
+    q.exterior,
+  );
+  const xb = new ExteriorBasis(ext, basis);
+  const plan = planVisibility(model);
+  const patches = buildPatches(model, patchSizeFor(model, q));
+  const nW = model.windows.length;
+  const stageMs: Record<string, number> = {};
+  let tStage = now();
+  const stage = (name: string): void => {
+    const t = now();
+    stageMs[name] = (stageMs[name] ?? 0) + t - tStage;
+    tStage = t;
+  };
+
+  const views: ViewBasis[] = [];
+  for (const w of model.windows) {
+    const viewSeed = hash32(seed, 0x71e4, w.index);
+    const steps = windowViewSteps(model, w, ext, viewSeed, q.view);
+    let view: WindowView;
+    for (;;) {
+      const s = steps.next();
+      if (s.done) {
+        view = s.value;
+        break;
+      }
+      yield (0.2 * (views.length + s.value)) / Math.max(1, nW);
+    }
+    stage('views');
+    views.push(buildViewBasis(model, view, xb, viewSeed, q.view.revealStrata));
+    stage('viewBasis');
+    yield (0.3 * views.length) / Math.max(1, nW);
+  }
+
+  const pr = patchReceivers(patches);
+  const cr = cellReceivers(grid, model.workPlane, []);
+  const N = patches.count;
+  const nc = cr.count;
+  const Wp = views.map(() => new Float64Array(N * P));
+  const Wc = views.map(() => new Float64Array(nc * P));
+  const Wd = views.map(() => new Float64Array(nc * P));
+  const total = new Float64Array(P),
+    direct = new Float64Array(P);
+  const all = (pr.count + nc) * Math.max(1, nW);
+  let done = 0;
+  for (let v = 0; v < nW; v++) {
+    const sampler = vectorSampler(views[v]!, total, direct);
+    for (const [rec, tag] of [
+      [pr, 1],
+      [cr, 2],
+    ] as const) {
+      for (let start = 0; start < rec.count; start += CHUNK) {
+        const end = Math.min(rec.count, start + CHUNK);
+        for (let i = start; i < end; i++) {
+          lightReceiver(
+            model,
+            views[v]!.view,
+            rec,
+            i,
+            q,
+            plan,
+            hash32(seed, tag, v),
+            tag === 1 ? 0.5 : 1,
+            sampler,
+            total,
+            direct,
+          );
+          if (tag === 1) {
+            // The patch's sample, weighted into its patch's average.
+            const o = pr.patch[i]! * P;
+            const wgt = patches.subW[i]!;
+            const out = Wp[v]!;
+            for (let c = 0; c < P; c++) out[o + c] = out[o + c]! + wgt * total[c]!;
+          } else {
+            Wc[v]!.set(total, i * P);
+            Wd[v]!.set(direct, i * P);
+          }
+        }
+        done += end - start;
+        stage(tag === 1 ? 'windowLightPatches' : 'windowLightCells');
+        yield 0.3 + (0.3 * done) / all;
+      }
+    }
+  }
+
+  const F = new Float32Array(N * N);
+  const coupling = new Coupling(patches, model, plan);
+  for (let start = 0; start < N; start += CHUNK / 4) {
+    const end = Math.min(N, start + CHUNK / 4);
+    coupling.fillRows(F, start, end);
+    stage('formFactors');
+    yield 0.6 + (0.1 * end) / N;
+  }
+  const B = solveRadiosityBasis(patches, F, Wp, P);
+  stage('solve');
+  yield 0.8;
+
+  // Gather: each cell sees the patches' exitance, every channel at once.
+  const above = selectAbove(patches, model.workPlane);
+  const f = new Float64Array(above.length);
+  for (let start = 0; start < nc; start += CHUNK) {
+    const end = Math.min(nc, start + CHUNK);
+    for (let r = start; r < end; r++) {
+      coupling.gatherFactors(cr.x[r]!, cr.y[r]!, model.workPlane, above, f);
+      for (let v = 0; v < nW; v++) {
+        const out = Wc[v]!,
+          Bv = B[v]!;
+        const o = r * P;
+        for (let a = 0; a < above.length; a++) {
+          const fa = f[a]!;
+          if (fa <= 0) continue;
+          const b = above[a]! * P;
+          for (let c = 0; c < P; c++) out[o + c] = out[o + c]! + fa * Bv[b + c]!;
+        }
+      }
+    }
+    stage('gather');
+    yield 0.8 + (0.2 * end) / nc;
+  }
+
+  return {
+    P,
+    rows: grid.rows,
+    cols: grid.cols,
+    mask: grid.mask,
+    cells: Int32Array.from(grid.cells),
+    origin: { x: grid.originX, y: grid.originY },
+    resolution: RESOLUTION,
+    windows: model.windows.map((w, v) => ({
+      id: w.id,
+      total: Float32Array.from(Wc[v]!),
+      direct: Float32Array.from(Wd[v]!),
+    })),
+    stats: { milliseconds: now() - t0, stageMs, patches: N },
+  };
+}
+
+const ref = newSampleRef();
+
+/** The glass sampler of the daylight coefficients: what each sample sees, per channel (aperture.ts). */
+function vectorSampler(vb: ViewBasis, total: Float64Array, direct: Float64Array): RectSampler {
+  const P = vb.P;
+  const channelOf = vb.xb.basis.channelOf;
+  return (L, s0, s1, z0, z1, na, nb, rand) => {
+    const ws = s1 - s0,
+      wz = z1 - z0;
+    const dA = (ws * wz) / (na * nb);
+    for (let a = 0; a < na; a++) {
+      for (let c = 0; c < nb; c++) {
+        const gs = s0 + ((a + rand()) / na) * ws;
+        const gz = z0 + ((c + rand()) / nb) * wz;
+        const kind = locateSample(L, gs, gz, ref);
+        if (kind < 0) continue;
+        const g = ref.g * dA;
+        if (kind === SEES_SKY) {
+          const k = channelOf(ref.dx, ref.dy, ref.dz);
+          total[k] = total[k]! + g;
+          direct[k] = direct[k]! + g;
+        } else if (kind === SEES_VIEW) {
+          const o = vb.at[ref.idx]!;
+          if (o < 0) continue;
+          for (let k = 0; k < P; k++) total[k] = total[k]! + g * vb.vec[o + k]!;
+        } else if (kind === SEES_TRACED) {
+          if (!addOutside(vb, ref.wx, ref.wy, ref.wz, ref.dx, ref.dy, ref.dz, g, total)) {
+            const k = channelOf(ref.dx, ref.dy, ref.dz);
+            direct[k] = direct[k]! + g;
+          }
+        } else if (kind === SEES_REVEAL) {
+          const tab = vb.reveal![ref.face]!;
+          const o = ref.idx * P;
+          for (let k = 0; k < P; k++) total[k] = total[k]! + g * tab[o + k]!;
+        }
+      }
+    }
+  };
+}
+
+/** One receiver's light through one window per channel, as simulate.ts's lightReceivers samples it. */
+function lightReceiver(
+  model: RoomModel,
+  view: WindowView,
+  rec: Receivers,
+  i: number,
+  q: EngineQuality,
+  plan: PlanVisibility | null,
+  seed: number,
+  density: number,
+  sampler: RectSampler,
+  total: Float64Array,
+  direct: Float64Array,
+): void {
+  total.fill(0);
+  direct.fill(0);
+  const ctx: ReceiverContext = { ownTunnel: false, otherTunnel: null, plan };
+  receiverSetup(model, view.w, rec, i, q, density, ctx, counts);
+  sampleWindow(
+    view,
+    rec.x[i]!,
+    rec.y[i]!,
+    rec.z[i]!,
+    rec.nx[i]!,
+    rec.ny[i]!,
+    rec.nz[i]!,
+    counts[0]!,
+    counts[1]!,
+    rng(hash32(seed, i)),
+    ctx,
+    sampler,
+  );
+}
+
+const counts = new Int32Array(2);
