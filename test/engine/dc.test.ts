@@ -103,8 +103,9 @@ function angleRoom(): EngineRoom {
 }
 
 const SCENES: [string, () => EngineRoom, number][] = [
-  // Measured (draft quality, the two hours): −1.6 and −2.6 %, −0.3 %, −0.1 %, −0.1 %.
-  ['a deep street canyon', canyonRoom, 0.035],
+  // Measured (draft quality, the clear and the overcast hour): −2.2 and −0.9 %, −0.3 and −0.1 %, under
+  // 0.1 % for the last two.
+  ['a deep street canyon', canyonRoom, 0.03],
   ['a block across the street', () => thinWallRoom(true), 0.01],
   ['a context given by angles', angleRoom, 0.01],
   ['no context', () => thinWallRoom(false), 0.01],
@@ -129,11 +130,11 @@ describe('daylight coefficients', () => {
           b += e;
           dev += Math.abs(byDc[i]! - e);
         });
-        // Room means within the tolerance: the coefficients' view of the outside is sampled differently,
-        // and the engine clamps a negative sky estimate at an exterior point where they cannot (most of the
-        // canyon's gap); cells within 3 % of the mean on average.
+        // Room means within the tolerance: the coefficients find the outside's sky light by a shadow ray per
+        // patch, the engine by its control variate, which it clamps at 0 where a point sees little sky (a
+        // canyon); cells within a point more than that, of the mean, on average.
         expect(Math.abs(a / b - 1), `${name}: room mean`).toBeLessThan(tolerance);
-        expect(dev / b, `${name}: cell by cell`).toBeLessThan(0.03);
+        expect(dev / b, `${name}: cell by cell`).toBeLessThan(tolerance + 0.01);
       }
     }, 30_000);
   }

@@ -243,7 +243,7 @@ describe('visibility through a window opening', () => {
     // Seeded random quads in the reveal's neighbourhood, seen from random room points: wholly inside means
     // clipping returns the quad unchanged; wholly outside means clipping leaves nothing.
     let seed = 7;
-    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const out = new Float64Array(3 * 16);
     const counts = { inside: 0, outside: 0, straddle: 0 };
     for (let t = 0; t < 2000; t++) {

@@ -1,5 +1,5 @@
 import type { SkyBasis } from '../engine/skyBasis';
-import { patchSamples, type SkyPatches } from './patches';
+import { patchBounds, patchSamples, type SkyPatches } from './patches';
 
 /** Samples per patch side for the per-patch plane illuminance (n² equal-area samples, ~2° apart at MF 1). */
 const SIDE = 6;
@@ -28,6 +28,18 @@ export function patchBasis(patches: SkyPatches): SkyBasis {
   const O = Int32Array.from(owner);
   const W = Float64Array.from(weight);
   const memo = new Map<string, Float64Array>();
+  // Each patch's sin-altitude range and bearing range, for directions uniform in solid angle.
+  const z0 = new Float64Array(P),
+    z1 = new Float64Array(P),
+    phi0 = new Float64Array(P),
+    width = new Float64Array(P);
+  for (let p = 1; p < P; p++) {
+    const b = patchBounds(patches, p);
+    z0[p] = Math.sin(b.altMin);
+    z1[p] = Math.sin(b.altMax);
+    width[p] = b.width;
+    phi0[p] = b.bearing - (b.width === 2 * Math.PI ? 0 : b.width / 2);
+  }
   return {
     count: P,
     channelOf: (dx, dy, dz) => patches.patchOf(dx, dy, dz),
@@ -43,6 +55,14 @@ export function patchBasis(patches: SkyPatches): SkyBasis {
         memo.set(key, v);
       }
       out.set(v);
+    },
+    direction(p, u, v, out) {
+      const dz = z0[p]! + u * (z1[p]! - z0[p]!);
+      const h = Math.sqrt(Math.max(0, 1 - dz * dz));
+      const phi = phi0[p]! + v * width[p]!;
+      out[0] = h * Math.sin(phi);
+      out[1] = h * Math.cos(phi);
+      out[2] = dz;
     },
   };
 }

@@ -57,6 +57,8 @@ export interface PerezSky {
   modelZenith: number;
   /** Unit vector towards the sun as given (normalised). */
   sun: Direction;
+  /** The distribution's sun: the hour's azimuth at the model zenith (what γ is measured from). */
+  modelSun: Direction;
   /** lux: ∫ L cos ζ dω of this sky. */
   diffuseHorizontalIlluminance: number;
   /** lux; 0 once the whole solar disc is below the horizon. */
@@ -310,10 +312,16 @@ export function perezSky(hour: PerezHour): PerezSky {
     sy = Math.sin(zenith) * hy,
     sz = Math.cos(zenith);
 
-  const rel = edh > 0 ? relativeHorizontal(coefficients, zenith) : 0;
-  // A sky whose relative distribution vanishes everywhere is made uniform, as gendaymtx does.
-  const uniform = edh > 0 && !(rel > 1e-12);
-  const scale = edh > 0 ? (uniform ? edh / Math.PI : edh / rel) : 0;
+  // The normalisation (a 1° grid over half the sky) is computed on the first luminance asked for: a year
+  // of sky vectors (skyVector.ts's patchSampler) normalises on its own samples and never asks.
+  let scale = -1,
+    uniform = false;
+  const normalise = (): void => {
+    const rel = edh > 0 ? relativeHorizontal(coefficients, zenith) : 0;
+    // A sky whose relative distribution vanishes everywhere is made uniform, as gendaymtx does.
+    uniform = edh > 0 && !(rel > 1e-12);
+    scale = edh > 0 ? (uniform ? edh / Math.PI : edh / rel) : 0;
+  };
 
   return {
     epsilon,
@@ -322,10 +330,12 @@ export function perezSky(hour: PerezHour): PerezSky {
     coefficients,
     modelZenith: zenith,
     sun,
+    modelSun: { x: sx, y: sy, z: sz },
     diffuseHorizontalIlluminance: edh,
     directNormalIlluminance: edn,
     globalHorizontalIlluminance: edh + edn * Math.max(0, sun.z),
     luminance(dx, dy, dz) {
+      if (scale < 0) normalise();
       if (!(dz > 0) || scale === 0) return 0;
       return uniform ? scale : scale * perezRelativeLuminance(coefficients, dz, dx * sx + dy * sy + dz * sz);
     },

@@ -3,7 +3,7 @@
  * calculation (one column of gendaymtx's matrix, in cd/m² rather than its W/sr/m² per channel).
  */
 import { GROUND_PATCH, patchSamples, type SkyPatches } from './patches';
-import type { Direction, PerezSky } from './perez';
+import { perezRelativeLuminance, type Direction, type PerezSky } from './perez';
 
 export interface SkyVectorOptions {
   /** Ground reflectance (gendaymtx's -g), default 0.2. */
@@ -52,5 +52,59 @@ export function skyVector(sky: PerezSky, patches: SkyPatches, options: SkyVector
     sun: sky.sun,
     directNormalIlluminance: sky.directNormalIlluminance,
     diffuseHorizontalIlluminance: sky.diffuseHorizontalIlluminance,
+  };
+}
+
+/**
+ * Sky vectors for many hours (a year): each patch's mean over n × n equal-area samples (default 4: ~3°
+ * apart at MF 1), of the hour's relative Perez distribution scaled so that the samples' horizontal
+ * illuminance, Σ L cos ζ dω, is the hour's diffuse illuminance (gendaymtx rescales its vector so, too).
+ * The samples are laid out once; an hour costs one evaluation of the distribution per sample, instead of
+ * the ~16 000 of PerezSky's own 1° normalisation plus skyVector's 64 per patch.
+ */
+export interface PatchSampler {
+  /** Writes the hour's patch luminances (cd/m², patch 0 the ground) into `out`. */
+  vector(sky: PerezSky, groundReflectance: number, out: Float64Array): void;
+}
+
+export function patchSampler(patches: SkyPatches, n = 4): PatchSampler {
+  const dirs: number[] = [];
+  const owner: number[] = [];
+  const dOmega: number[] = [];
+  for (let p = 1; p < patches.count; p++) {
+    const w = patches.solidAngle[p]! / (n * n);
+    patchSamples(patches, p, n, (dx, dy, dz) => {
+      dirs.push(dx, dy, dz);
+      owner.push(p);
+      dOmega.push(w);
+    });
+  }
+  const D = Float64Array.from(dirs);
+  const O = Int32Array.from(owner);
+  const W = Float64Array.from(dOmega);
+  const rel = new Float64Array(O.length);
+  return {
+    vector(sky, rho, out) {
+      out.fill(0);
+      out[GROUND_PATCH] = (rho * sky.globalHorizontalIlluminance) / Math.PI;
+      const edh = sky.diffuseHorizontalIlluminance;
+      if (!(edh > 0)) return;
+      const k = sky.coefficients;
+      const s = sky.modelSun;
+      let horizontal = 0;
+      for (let i = 0; i < O.length; i++) {
+        const dx = D[i * 3]!,
+          dy = D[i * 3 + 1]!,
+          dz = D[i * 3 + 2]!;
+        const l = perezRelativeLuminance(k, dz, dx * s.x + dy * s.y + dz * s.z);
+        rel[i] = l;
+        horizontal += l * dz * W[i]!;
+      }
+      // A distribution that vanishes everywhere is a uniform sky, as gendaymtx makes it.
+      const uniform = !(horizontal > 1e-12);
+      const scale = uniform ? edh / Math.PI : edh / horizontal;
+      for (let i = 0; i < O.length; i++) out[O[i]!] = out[O[i]!]! + (uniform ? 1 : rel[i]!) * scale;
+      for (let p = 1; p < patches.count; p++) out[p] = out[p]! / (n * n);
+    },
   };
 }

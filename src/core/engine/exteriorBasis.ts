@@ -5,9 +5,10 @@ import type { SkyBasis } from './skyBasis';
 
 /**
  * The outside world's light per sky channel (daylight coefficients): what `Exterior` computes as one number
- * under one sky, here as a vector with one entry per channel of a `SkyBasis`, by the same method (cosine
- * strata at a surface point, the unobstructed sky per channel as the control variate, three exterior
- * reflections on the same cache cells) and through the same rays (`Exterior.trace`). Kept apart from
+ * under one sky, here as a vector with one entry per channel of a `SkyBasis`: on the same cache cells,
+ * through the same rays (`Exterior.trace`), with the same three exterior reflections, but the sky's own
+ * light at a point found by one shadow ray per channel (skyPart) rather than by the scalar's control
+ * variate. Kept apart from
  * `Exterior` because the daylight factor's hot path must stay scalar and allocation-free; the two are
  * checked against each other (test/engine/dc.test.ts: the vector times a sky equals the scalar under it).
  */
@@ -16,7 +17,6 @@ export class ExteriorBasis {
   private readonly fine = new Map<string, Float32Array>();
   private readonly coarse = new Map<string, Float32Array>();
   private readonly coarseAll = new Map<string, Float32Array>();
-  private readonly plane: Float64Array;
   private readonly scratch = newHit();
   private readonly scratch2 = newHit();
   private readonly scratch3 = newHit();
@@ -26,7 +26,6 @@ export class ExteriorBasis {
     readonly basis: SkyBasis,
   ) {
     this.P = basis.count;
-    this.plane = new Float64Array(this.P);
   }
 
   /**
@@ -67,7 +66,14 @@ export class ExteriorBasis {
     } else this.addSurfaceLuminance(h, h.t, scale, out);
   }
 
-  /** First-order exterior illuminance at a point per channel: sky (control variate) + reflected light. */
+  /**
+   * First-order exterior illuminance at a point per channel: each sky channel's unobstructed illuminance
+   * times whether a shadow ray to a random point of the channel gets through (skyPart), plus the light
+   * reflected by the surfaces the cosine strata meet. The scalar exterior's control variate takes a
+   * blocked stratum's whole weight from the one channel it falls in, which is unbiased for a smooth sky
+   * but, per channel, a noise as large as the channel itself; a bright channel (the sun's, in the 5-phase
+   * method) would carry that noise into every hour it lights.
+   */
   private irradiance(hit: ExteriorHit, seed: number): Float32Array {
     const m = this.ext.quality.fineStrata;
     const w = Math.PI / (m * m);
@@ -75,24 +81,45 @@ export class ExteriorBasis {
     const ox = hit.x + nx * EPS,
       oy = hit.y + ny * EPS,
       oz = hit.z + nz * EPS;
-    const e = new Float64Array(this.P);
-    this.basis.onPlane(nx, ny, nz, e);
+    const e = this.skyPart(ox, oy, oz, nx, ny, nz, rng(hash32(seed, 0x5c7)));
     const h = this.scratch;
     cosineStrata(m, rng(seed), frameAround(nx, ny, nz), (dx, dy, dz) => {
       if (this.ext.trace(ox, oy, oz, dx, dy, dz, h) === SKY) return;
-      if (dz > 0) {
-        const c = this.basis.channelOf(dx, dy, dz);
-        e[c] = e[c]! - w;
-      }
       const l = this.coarseLight(h);
       const k = (h.rho / Math.PI) * w;
       for (let c = 0; c < this.P; c++) e[c] = e[c]! + k * l[c]!;
     });
-    // Not clamped per channel (the scalar clamps its sum at 0, which a sky's sum rarely reaches): a blocked
-    // stratum takes its whole weight from one channel, so single channels go negative while their sum
-    // under any sky is the scalar's estimate.
     return Float32Array.from(e);
   }
+
+  /** The sky channels' illuminance on a plane at a point, each times its shadow ray's verdict. */
+  private skyPart(
+    ox: number,
+    oy: number,
+    oz: number,
+    nx: number,
+    ny: number,
+    nz: number,
+    r: () => number,
+  ): Float64Array {
+    const e = new Float64Array(this.P);
+    this.basis.onPlane(nx, ny, nz, e);
+    const d = this.dir;
+    for (let c = 1; c < this.P; c++) {
+      if (e[c]! <= 0) continue;
+      // A direction in the channel drawn in proportion to its cosine on the plane (rejection sampling),
+      // so that the ray's verdict is unbiased for the channel's illuminance: a uniform draw over-weights
+      // the grazing part, which in a street canyon is the visible one.
+      for (let tries = 0; tries < 64; tries++) {
+        this.basis.direction(c, r(), r(), d);
+        if (r() < d[0]! * nx + d[1]! * ny + d[2]! * nz) break;
+      }
+      if (this.ext.occluded(ox, oy, oz, d[0]!, d[1]!, d[2]!)) e[c] = 0;
+    }
+    return e;
+  }
+
+  private readonly dir = new Float64Array(3);
 
   /** Illuminance at a second-order point per channel: its sky and its neighbours' reflected sky. */
   private coarseLight(hit: ExteriorHit): Float32Array {
@@ -125,21 +152,16 @@ export class ExteriorBasis {
     const key = cacheKey(hit, cell);
     const cached = this.coarse.get(key);
     if (cached !== undefined) return cached;
-    const m = this.ext.quality.coarseStrata;
-    const w = Math.PI / (m * m);
-    const r = rng(hash32(this.ext.seed, hashKey(key), 7));
     const { nx, ny, nz } = hit;
-    const ox = hit.x + nx * EPS,
-      oy = hit.y + ny * EPS,
-      oz = hit.z + nz * EPS;
-    const e = this.plane;
-    this.basis.onPlane(nx, ny, nz, e);
-    cosineStrata(m, r, frameAround(nx, ny, nz), (dx, dy, dz) => {
-      if (dz > 0 && this.ext.occluded(ox, oy, oz, dx, dy, dz)) {
-        const c = this.basis.channelOf(dx, dy, dz);
-        e[c] = e[c]! - w;
-      }
-    });
+    const e = this.skyPart(
+      hit.x + nx * EPS,
+      hit.y + ny * EPS,
+      hit.z + nz * EPS,
+      nx,
+      ny,
+      nz,
+      rng(hash32(this.ext.seed, hashKey(key), 7)),
+    );
     const v = Float32Array.from(e);
     this.coarse.set(key, v);
     return v;

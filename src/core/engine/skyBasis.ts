@@ -15,4 +15,9 @@ export interface SkyBasis {
    * unobstructed sky above the horizon, written to `out` (length `count`).
    */
   onPlane(nx: number, ny: number, nz: number, out: Float64Array): void;
+  /**
+   * A direction in channel `channel` (≥ 1) at (u, v) ∈ [0, 1)² of it, uniform in solid angle: where a
+   * shadow ray towards that channel goes. Written to `out` as x, y, z.
+   */
+  direction(channel: number, u: number, v: number, out: Float64Array): void;
 }

@@ -10,7 +10,9 @@ export const missingParameters = (paths: readonly string[]): LuxError =>
  * (height > 0) is said in the docs and the OpenAPI (exclusiveMinimum), not with a round bracket here.
  */
 export function outOfRange(name: string, value: number, range: Range): LuxError {
-  return validationError(`Parameter '${name}' value ${value} outside valid range [${range.min}, ${range.max}]`);
+  return validationError(
+    `Parameter '${name}' value ${value} outside valid range [${range.min}, ${range.max}]`,
+  );
 }
 
 export const tooFewMeshPoints = (): LuxError => validationError('Mesh must contain at least 3 points');

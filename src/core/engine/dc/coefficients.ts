@@ -33,6 +33,7 @@ import { planVisibility, type PlanVisibility } from '../visibility';
 import { windowViewSteps, type WindowView } from '../windowView';
 import { RESOLUTION, workPlaneGrid } from '../workplane';
 import { solveRadiosityBasis } from './radiosityBasis';
+import { sunThroughWindow, type SunLight } from './sunlight';
 import { addOutside, buildViewBasis, type ViewBasis } from './viewBasis';
 
 /**
@@ -54,6 +55,8 @@ export interface WindowCoefficients {
   total: Float32Array;
   /** Cells × channels: only the sky seen straight through the glass. */
   direct: Float32Array;
+  /** The direct sun through this window for each of the options' `sun` directions (none asked: empty). */
+  sun: SunLight;
 }
 
 export interface DaylightCoefficients {
@@ -71,7 +74,10 @@ export interface DaylightCoefficients {
   stats: { milliseconds: number; stageMs: Record<string, number>; patches: number };
 }
 
-export type CoefficientOptions = Pick<SimulationOptions, 'seed' | 'quality' | 'signal' | 'onProgress'>;
+export type CoefficientOptions = Pick<SimulationOptions, 'seed' | 'quality' | 'signal' | 'onProgress'> & {
+  /** Sun directions (unit, world frame, three numbers each) for which to trace the direct sun. */
+  sun?: Float64Array;
+};
 
 export function daylightCoefficients(
   room: EngineRoom,
@@ -228,6 +234,10 @@ export function* daylightCoefficientSteps(
     yield 0.8 + (0.2 * end) / nc;
   }
 
+  const sunDirs = opts.sun ?? new Float64Array(0);
+  const sun = views.map((vb) => sunThroughWindow(vb.view, ext, plan, cr, sunDirs));
+  stage('sun');
+
   return {
     P,
     rows: grid.rows,
@@ -240,6 +250,7 @@ export function* daylightCoefficientSteps(
       id: w.id,
       total: Float32Array.from(Wc[v]!),
       direct: Float32Array.from(Wd[v]!),
+      sun: sun[v]!,
     })),
     stats: { milliseconds: now() - t0, stageMs, patches: N },
   };

@@ -1,6 +1,7 @@
 import { newHit, SKY } from '../exterior';
 import type { ExteriorBasis } from '../exteriorBasis';
 import { FRAME_REFLECTANCE, CONTEXT_REFLECTANCE, type RoomModel } from '../model';
+import { hash32, rng } from '../random';
 import { sectorObstruction, type SectorSky } from '../sectors';
 import { toWorldDir, toWorldPoint } from '../windowFrame';
 import { inDisc, revealRays, SKY_ALL, type WindowView } from '../windowView';
@@ -58,7 +59,18 @@ export function buildViewBasis(
   const vec = new Float32Array(count * P);
   const acc = new Float64Array(P);
   const dOut = T + 1e-4;
-  for (let idx = 0; idx < sky.length; idx++) {
+  // Cells in a shuffled order, as the view table's own pass: the exterior caches keep the value of the
+  // first point that reaches a cache cell, and an ordered pass would make that the lowest point of every
+  // facade cell (the darkest, in a canyon).
+  const order = Int32Array.from({ length: sky.length }, (_, i) => i);
+  const shuffle = rng(hash32(seed, w.index, 0xdc5f));
+  for (let k = order.length - 1; k > 0; k--) {
+    const m = Math.floor(shuffle() * (k + 1));
+    const t = order[k]!;
+    order[k] = order[m]!;
+    order[m] = t;
+  }
+  for (const idx of order) {
     const o = vb.at[idx]!;
     if (o < 0) continue;
     const cell = (idx / bins) | 0;
@@ -109,7 +121,6 @@ export function buildViewBasis(
   if (view.reveal !== null) vb.reveal = revealBasis(model, vb, seed, strata);
   return vb;
 }
-
 
 const hit = newHit();
 

@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { annualLight, sunDirections } from '../../src/core/climate/annual';
+import { readEpw } from '../../src/core/climate/epw';
+import { occupiedHours } from '../../src/core/climate/hours';
+import { climateMetrics } from '../../src/core/climate/metrics';
+import { patchBasis } from '../../src/core/climate/patchBasis';
+import { reinhartPatches } from '../../src/core/climate/patches';
+import { perezEngineSky, perezSky } from '../../src/core/climate/perez';
+import { patchSampler } from '../../src/core/climate/skyVector';
+import { sunPath } from '../../src/core/climate/sun';
+import { daylightCoefficients } from '../../src/core/engine/dc/coefficients';
+import { simulateRoom } from '../../src/core/engine/simulate';
+import { rad } from '../../src/core/units';
+import { thinWallRoom } from '../engine/scenes';
+import { syntheticEpw } from './syntheticWeather';
+
+/**
+ * A year of light in a room (issue 32): the coefficients times each hour's sky, the sun through its patch
+ * and straight through the glass, and the metrics from it; checked against the engine run hour by hour
+ * under the same Perez skies, and against what the sun's geometry allows.
+ */
+const patches = reinhartPatches(1);
+const basis = patchBasis(patches);
+
+function year(text: string, room = thinWallRoom(true)) {
+  const w = readEpw(text);
+  const sun = sunPath(w);
+  const { directions, index } = sunDirections(w, sun);
+  const dc = daylightCoefficients(room, basis, { quality: 'draft', sun: directions });
+  const occupied = occupiedHours(w.hour);
+  const light = annualLight(dc, w, sun, index, patches, { hours: occupied });
+  return { w, sun, dc, light, occupied, room };
+}
+
+describe('a year of daylight in a room', () => {
+  // R01's room with a block across the street, its window due south, in Chicago's TMY3 year.
+  const chicago = year(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8'));
+
+  it('computes the hours asked for, each with light', () => {
+    const { light, occupied } = chicago;
+    // The occupied hours with light: all but the dark winter mornings' first hour.
+    expect(light.hours.length).toBeGreaterThan(3450);
+    expect(light.hours.length).toBeLessThan(3650);
+    expect(
+      light.hours.every(
+        (k) => occupied[k] === 1 && (chicago.w.diffuseHorizontal[k]! > 0 || chicago.w.directNormal[k]! > 0),
+      ),
+    ).toBe(true);
+    expect(light.sensors).toBe(chicago.dc.cells.length);
+    // One window: its group's light is the room's.
+    expect(light.groups).toHaveLength(1);
+    expect(light.groups[0]!.total).toBe(light.illuminance);
+  });
+
+  it('equals the engine run hour by hour under the same Perez skies (the sky without its sun)', () => {
+    const { w, sun, dc, light, room } = chicago;
+    const sampler = patchSampler(patches);
+    const v = new Float64Array(dc.P);
+    // Twelve occupied hours spread over the year, clear and overcast alike.
+    for (let h = 0; h < light.hours.length; h += Math.floor(light.hours.length / 12)) {
+      const k = light.hours[h]!;
+      const sky = perezSky({
+        sunZenith: rad(((90 - sun.altitude[k]!) * Math.PI) / 180),
+        sun: { x: sun.direction[k * 3]!, y: sun.direction[k * 3 + 1]!, z: sun.direction[k * 3 + 2]! },
+        dayOfYear: Math.floor(k / 24) + 1,
+        directNormalIrradiance: w.directNormal[k]!,
+        diffuseHorizontalIrradiance: w.diffuseHorizontal[k]!,
+        diffuseHorizontalIlluminance: w.diffuseHorizontalIlluminance[k]!,
+        directNormalIlluminance: w.directNormalIlluminance[k]!,
+        dewPoint: w.dewPoint[k]!,
+      });
+      sampler.vector(sky, 0.2, v);
+      const engine = simulateRoom(room, { quality: 'draft', sky: perezEngineSky(sky) }).df.data;
+      let a = 0,
+        b = 0;
+      const win = dc.windows[0]!;
+      dc.cells.forEach((cell, i) => {
+        for (let c = 0; c < dc.P; c++) a += win.total[i * dc.P + c]! * v[c]!;
+        b += engine[cell]! / 100;
+      });
+      // A twilight hour may be dark in the file (4 W/m² but 0 lux measured): dark in both.
+      if (b === 0) expect(a).toBe(0);
+      else expect(Math.abs(a / b - 1), `hour ${k}`).toBeLessThan(0.03);
+    }
+  }, 60_000);
+
+  it('has the direct sun only in hours when the sun is in front of the window, and as ASE', () => {
+    const { w, sun, light } = chicago;
+    let sunny = 0;
+    for (let h = 0; h < light.hours.length; h++) {
+      const k = light.hours[h]!;
+      let sum = 0;
+      for (let i = 0; i < light.sensors; i++) sum += light.directSun[h * light.sensors + i]!;
+      if (sun.direction[k * 3 + 1]! >= 0 || w.directNormal[k]! <= 0) expect(sum, `hour ${k}`).toBe(0);
+      if (sum > 0) sunny++;
+    }
+    // A south window in Chicago: sun on the floor in many occupied hours of the year, not in most.
+    expect(sunny).toBeGreaterThan(300);
+    expect(sunny).toBeLessThan(2500);
+  });
+
+  it('gives the metrics: a south room behind a block, LM-83 blinds lowering sDA, ASE from the sun alone', () => {
+    const { light } = chicago;
+    const H = light.hours.length;
+    const m = climateMetrics({
+      sensors: light.sensors,
+      hours: H,
+      illuminance: light.illuminance,
+      directSun: light.directSun,
+      occupied: new Uint8Array(H).fill(1),
+      daylight: new Uint8Array(H).fill(1),
+      groups: light.groups,
+    });
+    expect(m.sda).toBeGreaterThan(20);
+    expect(m.sda).toBeLessThan(80);
+    expect(m.sdaBlinds).toBeLessThanOrEqual(m.sda);
+    expect(m.ase).toBeGreaterThan(0);
+    expect(m.ase).toBeLessThan(40);
+    expect(m.udi.low + m.udi.useful + m.udi.high).toBeCloseTo(100, 6);
+  });
+
+  it('follows the climate: the same room is darker in a cloudy north than in a sunny south', () => {
+    const cloudy = year(
+      syntheticEpw({ city: 'North', latitude: 60, longitude: 10, timeZone: 1, cloudiness: 0.85 }),
+      thinWallRoom(false),
+    );
+    const sunny = year(
+      syntheticEpw({ city: 'South', latitude: 35, longitude: 10, timeZone: 1, cloudiness: 0.15 }),
+      thinWallRoom(false),
+    );
+    const mean = (l: typeof cloudy.light) => l.illuminance.reduce((a, b) => a + b, 0) / l.illuminance.length;
+    expect(mean(sunny.light)).toBeGreaterThan(1.5 * mean(cloudy.light));
+    const ase = (l: typeof cloudy.light) => {
+      let n = 0;
+      for (let i = 0; i < l.sensors; i++) {
+        let hours = 0;
+        for (let h = 0; h < l.hours.length; h++) if (l.directSun[h * l.sensors + i]! > 1000) hours++;
+        if (hours > 250) n++;
+      }
+      return n / l.sensors;
+    };
+    expect(ase(sunny.light)).toBeGreaterThan(ase(cloudy.light));
+  }, 60_000);
+});
