@@ -14,7 +14,7 @@ import { BENCH_ROOM, box, mulberry32 } from './scenes';
 
 const FIXTURES = join(import.meta.dirname, '../test/fixtures/radiance');
 
-function roomOf(body: Record<string, unknown>): EngineRoom {
+export function roomOf(body: Record<string, unknown>): EngineRoom {
   const hasMesh = Array.isArray(body.mesh) && body.mesh.length >= 3;
   const req = parseRunRequest(
     hasMesh

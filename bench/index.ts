@@ -19,6 +19,10 @@ const sections: { title: string; run: () => Promise<BenchResult[]> }[] = [
   { title: 'A large building from IFC', run: async () => (await import('./ifc')).runBigIfcBench() },
   { title: 'Daylight engine (one core, Node)', run: async () => (await import('./engine')).runEngineBench() },
   {
+    title: 'Climate-based daylight (one core, Node)',
+    run: async () => (await import('./climate')).runClimateBench(),
+  },
+  {
     title: 'Daylight model (inference and /run)',
     run: async () => (await import('./model')).runModelBench(),
   },
