@@ -1,3 +1,4 @@
+import { MODEL_TYPES } from '../core/api/modelTypes';
 import { Hono, type Context } from 'hono';
 import type { Component } from '../service/operations';
 import { LuxError } from '../core/errors';
@@ -25,6 +26,7 @@ export async function componentHealth(executor: Executor, component: Component, 
     service: `lux-${component}`,
     version,
     services: { [component]: state },
+    model_types: { ...MODEL_TYPES },
     mesh_store: await executor.meshStats(),
   };
 }

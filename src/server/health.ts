@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { healthResponse } from '../core/validation/responses';
+import { MODEL_TYPES } from '../core/api/modelTypes';
 import type { Executor } from './executor/executor';
 
 type Health = z.output<typeof healthResponse>;
@@ -17,6 +18,7 @@ export async function healthBody(
     service: 'lux',
     version,
     services: ordered,
+    model_types: { ...MODEL_TYPES },
     mesh_store: await executor.meshStats(),
   };
 }

@@ -8,7 +8,7 @@ import { simulate } from '../core/api/simulateOps';
 import { merge, stats } from '../core/api/statsOps';
 import * as R from '../core/validation/responses';
 import * as S from '../core/validation/schemas';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { angles, grid, legacyViewpoint, MESH, parameters, ROOM_POLYGON, viewpoint, WINDOW } from './examples';
 import { MESH_SCHEMA, schemaOf, viewpointWithLegacy, type JsonSchema } from './requestDocs';
 
@@ -73,7 +73,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     path: '/run',
     op: 'run',
     run: run,
-    response: R.runResponse,
+    response: z.union([...R.runResponse.options, ...R.climateResponse.options]),
     component: 'model',
     scope: 'run',
     summary: 'End-to-end DF prediction for a room',
@@ -116,7 +116,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     path: '/simulate',
     op: 'simulate',
     run: simulate,
-    response: R.simulateResponse,
+    response: z.union([...R.simulateResponse.options, ...R.climateResponse.options]),
     component: 'model',
     scope: 'simulate',
     summary: 'DF by the physics engine (same request and response as /run)',

@@ -8,7 +8,8 @@ import { meshFromFile } from '../core/encoding/meshUpload';
  * - JSON (`application/json`, or no content type);
  * - `multipart/form-data` with a `params` field holding the JSON body without its mesh, and an optional
  *   `mesh` file part: `.npy`, gzip-compressed `.npy`, or a JSON array (meshUpload.ts). When the params
- *   give both `horizon` and `zenith`, the mesh is not read (the original skips obstruction then). Without
+ *   give both `horizon` and `zenith`, the mesh is not read (the original skips obstruction then). A
+ *   `weather` part (an EPW file, climate-based runs) becomes the body's `weather` text. Without
  *   a `params` field the flat form fields are the body (each JSON-decoded where it parses).
  * The multipart form is parsed by busboy (readForm).
  * Runs in the worker threads: a mesh file is decoded there, never on the event loop.
@@ -60,7 +61,7 @@ export async function decodeBody(
   } else {
     fields = {};
     for (const [k, v] of form) {
-      if (k === 'mesh' || typeof v !== 'string') continue;
+      if (k === 'mesh' || k === 'weather' || typeof v !== 'string') continue;
       try {
         fields[k] = JSON.parse(v);
       } catch {
@@ -68,6 +69,9 @@ export async function decodeBody(
       }
     }
   }
+  // A climate-based run's weather file (EPW, text) as a file part or a field: taken as it is.
+  const weather = form.get('weather');
+  if (weather !== undefined) fields = { ...fields, weather: text(weather) };
   const mesh = form.get('mesh');
   if (mesh === undefined || o.mesh === false) return fields;
   // Both angles given: the mesh is not needed, and not read (gateway.md §3).

@@ -1,3 +1,4 @@
+import { MODEL_TYPES } from '../../src/core/api/modelTypes';
 import { describe, expect, it } from 'vitest';
 import { corsOrigins } from '../../src/server/config';
 import type { TokenStore } from '../../src/service/tokenStore';
@@ -31,6 +32,8 @@ describe('health and content negotiation', () => {
           obstruction: 'ready',
           stats: 'ready',
         },
+        // What answers each model type: the climate-based ones by the engine (issue 32).
+        model_types: MODEL_TYPES,
         mesh_store: { count: 0, bytes: 0, limit_bytes: 512 * 1024 * 1024 },
         in_flight: 0,
         limits: {

@@ -1,3 +1,4 @@
+import { MODEL_TYPES } from '../../src/core/api/modelTypes';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,7 +135,13 @@ describe('multi-process mode (gateway + five components)', () => {
         in_flight: number;
         limits: { max_windows: number };
       };
-      expect(rest, path).toEqual({ status: 'running', service: 'lux', version: pkg.version, services });
+      expect(rest, path).toEqual({
+        status: 'running',
+        service: 'lux',
+        version: pkg.version,
+        services,
+        model_types: MODEL_TYPES,
+      });
       expect(in_flight).toBe(0);
       expect(limits.max_windows).toBe(200);
       // The stores of the components that hold contexts (POST /v2/meshes), as their health reports them.

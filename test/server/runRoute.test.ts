@@ -107,7 +107,7 @@ describe('/run with a custom v2-rgb-384 model (the original format)', async () =
     expect(Math.max(...run.windows.w1.horizon)).toBeGreaterThan(0);
   });
 
-  it('df_default warns about ignored reflectances; da_* are not available yet', async () => {
+  it('df_default warns about ignored reflectances; da_* need a weather file', async () => {
     const warned = await (
       await post(app, '/v2/run', {
         ...anglesBody,
@@ -122,7 +122,7 @@ describe('/run with a custom v2-rgb-384 model (the original format)', async () =
     expect(da.status).toBe(400);
     expect(await da.json()).toEqual({
       status: 'error',
-      error: "model_type 'da_default' is not available yet",
+      error: "model_type 'da_default' needs a year of weather: send an EnergyPlus weather file (EPW) as the text of 'weather' in the JSON body, or as a 'weather' file part of a multipart form",
       error_type: 'validation_error',
     });
   });

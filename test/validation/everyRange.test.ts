@@ -3,6 +3,7 @@ import { LuxError } from '../../src/core/errors';
 import { parseWith } from '../../src/core/validation/format';
 import { RANGES, type RangedField } from '../../src/core/validation/ranges';
 import {
+  parseClimateRequest,
   parseEncodeRequest,
   parseRunRequest,
   parseViewpointRequest,
@@ -125,7 +126,24 @@ const PLACES: Record<RangedField, Case> = (() => {
       name: 'ambient_bounces',
       error: (v) => messageOf(() => parseWith(simulateOptions, { ambient_bounces: v })),
     },
-  };
+    ...Object.fromEntries(
+      (['occupied_from', 'occupied_to', 'da_lux'] as const).map((f) => [
+        f,
+        {
+          name: `climate.${f}`,
+          error: (v: number) =>
+            messageOf(() =>
+              parseClimateRequest({
+                ...body(),
+                model_type: 'da_default',
+                weather: 'LOCATION',
+                climate: { [f]: v },
+              }),
+            ),
+        },
+      ]),
+    ),
+  } as Record<RangedField, Case>;
 })();
 
 describe('every ranged parameter gives the interface’s range message', () => {
@@ -140,7 +158,9 @@ describe('every ranged parameter gives the interface’s range message', () => {
     const span = r.max - r.min;
     // Far outside each end (whole steps: the seed and the bounces are integers), and just outside: the
     // next number a client could print (a thousandth of the span, or 1 for an integer).
-    const step = field === 'seed' || field === 'ambient_bounces' ? 1 : span / 1000;
+    const step = ['seed', 'ambient_bounces', 'occupied_from', 'occupied_to'].includes(field)
+      ? 1
+      : span / 1000;
     for (const v of [
       r.min - Math.max(1, Math.ceil(span / 10)),
       r.max + Math.max(1, Math.ceil(span / 10)),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LuxError } from '../../src/core/errors';
 import {
+  parseClimateRequest,
   parseRunRequest,
   parseViewpointRequest,
   parseEncodeRawRequest,
@@ -122,17 +123,51 @@ describe('ranges and types', () => {
       "Parameter 'horizon[5]' value 95 outside valid range [0, 90]",
     );
   });
-  it('model_type: known names, version suffix accepted and ignored, da_* not available yet', () => {
+  it('model_type: known names, version suffix accepted and ignored, da_* need a weather file', () => {
     expect(parseRunRequest({ ...valid(), model_type: 'df_default_2.0.1' }).modelType).toBe('df_default');
     expect(parseRunRequest({ ...valid(), model_type: 'df_custom' }).modelType).toBe('df_custom');
-    expect(runError({ ...valid(), model_type: 'da_default' })).toBe(
-      "model_type 'da_default' is not available yet",
-    );
-    expect(runError({ ...valid(), model_type: 'da_custom_1.0' })).toBe(
-      "model_type 'da_custom' is not available yet",
-    );
+    const needs = (t: string) =>
+      `model_type '${t}' needs a year of weather: send an EnergyPlus weather file (EPW) as the text of 'weather' in the JSON body, or as a 'weather' file part of a multipart form`;
+    expect(runError({ ...valid(), model_type: 'da_default' })).toBe(needs('da_default'));
+    expect(runError({ ...valid(), model_type: 'da_custom_1.0' })).toBe(needs('da_custom'));
     expect(runError({ ...valid(), model_type: 'sky' })).toMatch(
       /^Parameter 'model_type' must be one of df_default/,
+    );
+  });
+  it('a climate-based request: the weather and its occupied hours and threshold', () => {
+    const c = parseClimateRequest({
+      ...valid(),
+      model_type: 'da_custom',
+      weather: 'LOCATION,…',
+      climate: { occupied_from: 9, occupied_to: 17, da_lux: 500 },
+    });
+    expect(c).toMatchObject({ modelType: 'da_custom', occupiedFrom: 9, occupiedTo: 17, daLux: 500 });
+    expect(parseClimateRequest({ ...valid(), model_type: 'da_default', weather: 'x' })).toMatchObject({
+      occupiedFrom: 8,
+      occupiedTo: 18,
+      daLux: 300,
+    });
+    const climateError = (b: unknown) => {
+      try {
+        parseClimateRequest(b);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '(accepted)';
+    };
+    expect(climateError({ ...valid(), model_type: 'da_default' })).toMatch(
+      /^model_type 'da_default' needs a year/,
+    );
+    expect(
+      climateError({
+        ...valid(),
+        model_type: 'da_default',
+        weather: 'x',
+        climate: { occupied_from: 18, occupied_to: 8 },
+      }),
+    ).toBe("Parameter 'climate.occupied_to' (8) must be after 'climate.occupied_from' (18)");
+    expect(climateError({ ...valid(), model_type: 'df_default', weather: 'x' })).toMatch(
+      /is a daylight factor/,
     );
   });
   it('response_format', () => {

@@ -88,7 +88,7 @@ type ModelMethod = Extract<AnswerMethod, { kind: 'model' }>;
 type EngineMethod = Extract<AnswerMethod, { kind: 'engine' }>;
 
 /** The fields every room body has, and its grid in the requested shape (A: nested JSON, B: base64). */
-function bodyParts(a: RoomAnswer, format: 'json' | 'base64') {
+export function bodyParts(a: RoomAnswer, format: 'json' | 'base64') {
   const common = {
     status: 'success',
     model_type: a.modelType,

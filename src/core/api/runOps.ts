@@ -1,4 +1,5 @@
-import { LuxError } from '../errors';
+import { LuxError, validationError } from '../errors';
+import { climateRun, isClimateBody } from './climateOps';
 import { predictWindows, roomGrid, type LoadedModel } from '../model/predict';
 import { parseRunRequest } from '../validation/requests';
 import type { z } from 'zod';
@@ -28,6 +29,8 @@ async function predictRoom(body: unknown, ctx: OpContext) {
 }
 
 export async function run(body: unknown, ctx: OpContext): Promise<OpResult> {
+  // Climate-based model types are answered by the engine's daylight coefficients (climateOps.ts).
+  if (isClimateBody(body)) return climateRun(body, ctx);
   const { req, result, method } = await predictRoom(body, ctx);
   return answer(runResponse, modelResponse(req, result, method));
 }
@@ -46,6 +49,10 @@ export async function runAnswer(body: unknown, ctx: OpContext): Promise<RoomAnsw
  * redoing the merge. Lux gives the share in the room frame instead (docs/api-decisions.md).
  */
 export async function runDetailed(body: unknown, ctx: OpContext): Promise<OpResult> {
+  if (isClimateBody(body))
+    throw validationError(
+      '/run/detailed gives the model’s windows one by one; climate-based runs (da_*) are answered by /run and /simulate',
+    );
   const { req, result, method, windows } = await predictRoom(body, ctx);
   const window_results: z.output<typeof runDetailedResponse>['window_results'] = {};
   windows.forEach((w, i) => {

@@ -6,6 +6,7 @@ import { parseRunRequest, type RunRequest } from '../validation/requests';
 import { simulateOptions } from '../validation/schemas';
 import type { z } from 'zod';
 import { simulateResponse } from '../validation/responses';
+import { climateRun, isClimateBody } from './climateOps';
 import { answer, limitsOf, type OpContext, type OpResult } from './result';
 import type { RoomAnswer } from './roomAnswer';
 import { engineResponse, roomAnswer } from './roomResponse';
@@ -60,6 +61,7 @@ const respond = (p: Prepared, sim: SimulationResult) =>
   engineResponse(p.req, { ...sim, angles: p.angles }, engineMethod(p));
 
 export function simulate(body: unknown, ctx: OpContext): OpResult {
+  if (isClimateBody(body)) return climateRun(body, ctx);
   const p = prepare(body, ctx);
   return answer(simulateResponse, respond(p, simulateRoom(p.req, engineOptions(p))));
 }

@@ -39,6 +39,10 @@ export const RANGES = {
    * converged; the bound only keeps an absurd number from costing an absurd loop.
    */
   ambient_bounces: { min: 1, max: 1000 },
+  /** Climate-based runs (da_*): the occupied hours of each day, local standard time, and DA's threshold. */
+  occupied_from: { min: 0, max: 23 },
+  occupied_to: { min: 1, max: 24 },
+  da_lux: { min: 50, max: 5000 },
   room_polygon: { min: -1e7, max: 1e7 },
   x1: { min: -1e7, max: 1e7 },
   y1: { min: -1e7, max: 1e7 },

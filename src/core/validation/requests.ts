@@ -164,21 +164,55 @@ export interface RunRequest extends ResolvedRoom {
 }
 
 export function parseRunRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): RunRequest {
+  return parseRoomRun(body, limits, false).req;
+}
+
+/** A climate-based request (da_default, da_custom): the room as /run takes it, and the year's weather. */
+export interface ClimateRequest extends RunRequest {
+  /** The EPW text (read by climate/epw.ts). */
+  weather: string;
+  occupiedFrom: number;
+  occupiedTo: number;
+  daLux: number;
+}
+
+export const needsWeather = (modelType: string): string =>
+  `model_type '${modelType}' needs a year of weather: send an EnergyPlus weather file (EPW) as the text of 'weather' in the JSON body, or as a 'weather' file part of a multipart form`;
+
+export function parseClimateRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): ClimateRequest {
+  const { req, r } = parseRoomRun(body, limits, true);
+  if (!req.modelType.startsWith('da_'))
+    throw validationError(
+      `model_type '${req.modelType}' is a daylight factor: climate-based runs take da_default or da_custom`,
+    );
+  if (typeof r.weather !== 'string' || r.weather.trim() === '')
+    throw validationError(needsWeather(req.modelType));
+  const from = r.climate?.occupied_from ?? 8,
+    to = r.climate?.occupied_to ?? 18;
+  if (to <= from)
+    throw validationError(
+      `Parameter 'climate.occupied_to' (${to}) must be after 'climate.occupied_from' (${from})`,
+    );
+  return { ...req, weather: r.weather, occupiedFrom: from, occupiedTo: to, daLux: r.climate?.da_lux ?? 300 };
+}
+
+function parseRoomRun(body: unknown, limits: Limits, climate: boolean) {
   checkRoomSize(parametersOf(body), limits);
   const r = parseWith(S.runRequest, body, meshMissing);
   const modelType = baseModelType(r.model_type);
-  // Daylight autonomy needs climate data and daylight coefficients (physics.md): never a fake map.
-  if (modelType.startsWith('da_')) throw validationError(`model_type '${modelType}' is not available yet`);
+  // Daylight autonomy needs a year of weather and daylight coefficients (docs/climate.md): never a fake map.
+  if (modelType.startsWith('da_') && !climate) throw validationError(needsWeather(modelType));
   const room = resolveRoom(r.parameters, true);
   // The top-level glass applies to every window without its own, as the top-level angles do.
   if (r.glass_transmittance !== undefined)
     for (const w of room.parameters.windows) w.glass_transmittance ??= r.glass_transmittance;
-  return {
+  const req: RunRequest = {
     ...room,
     modelType,
     responseFormat: r.response_format ?? 'json',
     mesh: anglesOrMesh(room, r, limits),
   };
+  return { req, r };
 }
 
 export interface EncodeRequest extends ResolvedRoom {

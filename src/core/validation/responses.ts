@@ -69,6 +69,63 @@ export const simulateResponse = z.union([
   }),
 ]);
 
+/** What a climate-based run (da_default, da_custom) says besides its map (docs/climate.md). */
+const share = z.number().describe('% (0–100)');
+const climateFields = {
+  method: z.literal('climate'),
+  metric: z
+    .literal('da')
+    .describe(
+      'the map (`result`): daylight autonomy, % of occupied hours at or above climate.da_lux, blinds open',
+    ),
+  seed: z.number().int(),
+  quality: z.enum(['draft', 'standard', 'high']),
+  climate: z.object({
+    location: z.object({
+      city: z.string(),
+      country: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      time_zone: z.number(),
+      elevation: z.number(),
+    }),
+    hours: z.object({
+      occupied: z.number().int().describe('occupied hours of the year (local standard time)'),
+      daylight: z.number().int().describe("EN 17037's daylight hours"),
+    }),
+    da_lux: z.number(),
+    da_mean: share.describe('room mean of the DA map'),
+    sda: share.describe('sDA300/50%, blinds open: % of the floor with DA ≥ 50 %'),
+    sda_blinds: share.describe("sDA300/50% with LM-83's blinds operated: what LEED asks"),
+    ase: share.describe(
+      'ASE1000,250h: % of the floor with direct sun above 1000 lx for more than 250 occupied hours',
+    ),
+    udi: z.object({ low: share, useful: share, high: share, autonomous: share }),
+    leed_points: z.number().int().describe('LEED v4.1 EQ Daylight option 1, this room alone'),
+    en17037: z.object({
+      reached: z.enum(['minimum', 'medium', 'high']).nullable(),
+      levels: z.array(
+        z.object({
+          level: z.enum(['minimum', 'medium', 'high']),
+          target_lux: z.number(),
+          minimum_lux: z.number(),
+          target_hours: share.describe('% of daylight hours with the target over 50 % of the plane'),
+          minimum_hours: share.describe('% of daylight hours with the minimum over 95 % of the plane'),
+          pass: z.boolean(),
+        }),
+      ),
+    }),
+    verdicts: z.array(z.object({ id: z.string(), label: z.string(), pass: z.boolean(), detail: z.string() })),
+    notes: z.array(z.string()),
+  }),
+};
+
+/** /run and /simulate with da_default or da_custom: the year's daylight autonomy map and its metrics. */
+export const climateResponse = z.union([
+  roomCommon.extend(gridJson.shape).extend(climateFields),
+  roomCommon.extend(gridBase64.shape).extend(climateFields),
+]);
+
 /** /run/detailed: /run plus each window's own share on the room grid. */
 const windowResults = z.record(z.string(), z.union([gridJson, gridBase64]));
 export const runDetailedResponse = z.union([
@@ -157,6 +214,8 @@ export const healthResponse = z.object({
   service: z.literal('lux'),
   version: z.string(),
   services: z.record(z.string(), z.string()),
+  /** What computes each model type (core/api/modelTypes.ts). */
+  model_types: z.record(z.string(), z.string()),
   /** Embedded: this process's store; gateway: each mesh-holding component's (absent when unreachable). */
   mesh_store: z.union([meshStoreStats, z.record(z.string(), meshStoreStats)]),
   /** Requests this process is computing or holding in its queue. */

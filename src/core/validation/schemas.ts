@@ -147,6 +147,20 @@ export const runRequest = z.object({
   /** Conditionally required: see meshMissing in requests.ts. */
   mesh: z.unknown().optional(),
   mesh_id: meshId,
+  /** da_default / da_custom: the year's weather, an EnergyPlus weather file (EPW) as text. */
+  weather: z
+    .string({ error: `Parameter '{name}' must be the text of an EnergyPlus weather file (EPW)` })
+    .optional(),
+  /** da_default / da_custom: occupied hours (local standard time) and DA's threshold. */
+  climate: z
+    .object({
+      occupied_from: ranged('occupied_from')
+        .int({ error: `Parameter '{name}' must be an integer` })
+        .optional(),
+      occupied_to: ranged('occupied_to').int({ error: `Parameter '{name}' must be an integer` }).optional(),
+      da_lux: ranged('da_lux').optional(),
+    })
+    .optional(),
 });
 
 const scheme = z.enum(['v1', 'v2'], { error: `Parameter '{name}' must be 'v1' or 'v2'` }).optional();
