@@ -5,7 +5,13 @@
  */
 import * as Comlink from 'comlink';
 import { simulateAnswer } from '../src/core/api/simulateOps';
+import { climateComputationAsync, type ClimateComputation } from '../src/core/api/climateOps';
 import { answered, failed, type AnswerResult } from './answer';
+
+/** A climate-based run's answer: its maps and metrics, or the error as a value. */
+export type ClimateResult =
+  | ({ ok: true } & Omit<ClimateComputation, 'req'>)
+  | Extract<AnswerResult, { ok: false }>;
 
 const running = new Map<number, { aborted: boolean }>();
 
@@ -17,6 +23,24 @@ const engine = {
       return answered(await simulateAnswer(body, { signal, ...(onProgress ? { onProgress } : {}) }));
     } catch (e) {
       return failed(e);
+    } finally {
+      running.delete(job);
+    }
+  },
+  /**
+   * A year of the weather in the room (a da_default body with its `weather` text): the metrics and their
+   * maps on the room grid, transferred. Cancellable while the coefficients are computed.
+   */
+  async climate(job: number, body: unknown, onProgress?: (fraction: number) => void): Promise<ClimateResult> {
+    const signal = { aborted: false };
+    running.set(job, signal);
+    try {
+      const c = await climateComputationAsync(body, { signal, ...(onProgress ? { onProgress } : {}) });
+      const { req: _req, ...rest } = c;
+      const buffers = Object.values(c.grids).map((g) => g.df.data.buffer as ArrayBuffer);
+      return Comlink.transfer({ ok: true, ...rest }, buffers);
+    } catch (e) {
+      return failed(e) as ClimateResult;
     } finally {
       running.delete(job);
     }

@@ -4,6 +4,7 @@ import { startSurroundings } from './compute/surroundings';
 import { showView, useBuilding } from './compute/building';
 import { BuildingPanel } from './ui/BuildingPanel';
 import { BuildingView } from './ui/BuildingView';
+import { ClimatePanel } from './ui/ClimatePanel';
 import { ExportPanel, PrintSheet } from './ui/ExportPanel';
 import { InstallButton } from './ui/InstallButton';
 import { MaterialsPanel } from './ui/MaterialsPanel';
@@ -88,6 +89,7 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
           <aside>
             <ResultsPanel />
             <VerifyPanel />
+            <ClimatePanel />
             <RoomPanel />
             <WindowsPanel />
             <SurroundingsPanel />

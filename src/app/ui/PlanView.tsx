@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState, type PointerEvent as RPointerEv
 import { scaleBarMetres } from '../../core/report/planMarks';
 import { valueAt } from '../compute/roomMap';
 import { useShown } from '../compute/answerStore';
+import { climateMap, gridAsMap, useClimate } from '../compute/climate';
 import { edgeFrame } from '../scene/geometry';
 import { moveCorner, removeCorner } from '../scene/corners';
 import { nearEdge, nearVertex, snapPoint, type Pt } from '../scene/snapping';
@@ -23,9 +24,15 @@ export function PlanView(): React.JSX.Element {
   const drawing = useApp((s) => s.drawing);
   const selected = useApp((s) => s.selectedWindow);
   const shown = useShown();
-  const map = shown?.answer ?? null;
+  // A climate-based metric, when one is chosen and computed, takes the daylight factor's place.
+  const climateState = useClimate();
+  const climate = climateMap(climateState);
+  // gridAsMap keeps one map per grid, so the canvas cache holds across renders.
+  const metricMap = climate ? gridAsMap(climate.grid) : null;
+  const map = metricMap ?? shown?.answer ?? null;
   const { palette, scaleMax } = useSettings();
-  const image = useMapImage(map, palette, scaleMax, false, true);
+  const image = useMapImage(map, palette, climate ? climate.max : scaleMax, false, true);
+  const unit = climate ? (climate.max === 100 ? '%' : 'h') : '%';
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<{ p: Pt; df: number | null } | null>(null);
   const [notice, setNotice] = useState('');
@@ -214,6 +221,7 @@ export function PlanView(): React.JSX.Element {
         {image && map && (
           <image
             data-testid="plan-map"
+            data-metric={climate ? climateState.metric : 'df'}
             // Cut along the outline the map was computed for: no staircase along slanted walls.
             clipPath="url(#plan-map-outline)"
             href={image}
@@ -300,7 +308,7 @@ export function PlanView(): React.JSX.Element {
               strokeWidth="0.75"
             />
             <text x="0" y="0" fontSize="13" fontWeight="600" fill="#1d2733">
-              {hover.df.toFixed(2)} %
+              {hover.df.toFixed(climate ? 0 : 2)} {unit}
             </text>
           </g>
         )}
@@ -317,9 +325,20 @@ export function PlanView(): React.JSX.Element {
           />
         )}
       </svg>
+      {climate && (
+        <p className="plan-metric" data-testid="plan-metric">
+          The plan shows {climate.caption.charAt(0).toLowerCase() + climate.caption.slice(1)} (Climate panel)
+        </p>
+      )}
       <div className="hover" aria-live="polite">
         {hover ? `x ${hover.p[0].toFixed(2)} m, y ${hover.p[1].toFixed(2)} m` : ' '}
-        {hover?.df != null && <strong data-testid="hover-df">{` · DF ${hover.df.toFixed(2)} %`}</strong>}
+        {hover?.df != null && (
+          <strong data-testid="hover-df">
+            {climate
+              ? ` · ${climate.caption}: ${hover.df.toFixed(0)} ${unit}`
+              : ` · DF ${hover.df.toFixed(2)} %`}
+          </strong>
+        )}
         {!hover && notice && <span data-testid="plan-notice">{notice}</span>}
       </div>
     </div>

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import { readEpw, WeatherFileError, type Weather } from '../climate/epw';
-import { roomYear } from '../climate/roomYear';
+import { roomYear, roomYearAsync, type RoomYear, type RoomYearOptions } from '../climate/roomYear';
 import { estimateSimulationMs } from '../engine/cost';
 import { LuxError, validationError } from '../errors';
 import { parseWith } from '../validation/format';
-import { parseClimateRequest } from '../validation/requests';
+import { parseClimateRequest, type ClimateRequest } from '../validation/requests';
 import { simulateOptions } from '../validation/schemas';
-import { answer, limitsOf, type OpContext, type OpResult } from './result';
+import { answer, limitsOf, OPEN_CONTEXT, type OpContext, type OpResult } from './result';
 import { climateResponse } from '../validation/responses';
 import { bodyParts, roomAnswer } from './roomResponse';
 import { windowAngles } from './windowAngles';
@@ -18,6 +18,73 @@ import { windowAngles } from './windowAngles';
  * answers it with the engine too: the model has no climate-based counterpart yet.
  */
 export function climateRun(body: unknown, ctx: OpContext): OpResult {
+  const c = climateComputation(body, ctx);
+  const grid = roomAnswer(
+    c.req,
+    { ...c.grids.da, angles: windowAngles(c.req, c.req.mesh) },
+    { kind: 'engine', quality: c.quality, seed: c.seed, ambientBounces: null },
+  );
+  return answer(climateResponse, {
+    ...bodyParts(grid, c.req.responseFormat),
+    method: 'climate',
+    metric: 'da',
+    seed: c.seed,
+    quality: c.quality,
+    climate: c.summary,
+  });
+}
+
+/** A room's metric on the daylight factor's grid (0 outside the room). */
+export interface MetricGrid {
+  df: { rows: number; cols: number; data: Float32Array };
+  mask: { rows: number; cols: number; data: Uint8Array };
+  origin: { x: number; y: number };
+  resolution: number;
+}
+
+export type ClimateSummary = z.output<typeof climateResponse>['climate'];
+
+/** A climate-based run's answer as typed arrays, for the browser's engine worker (and the API's JSON). */
+export interface ClimateComputation {
+  req: ClimateRequest;
+  quality: 'draft' | 'standard' | 'high';
+  seed: number;
+  /** Per-sensor maps on the room grid: DA (blinds open, and operated), ASE hours, UDI bands. */
+  grids: Record<'da' | 'daBlinds' | 'aseHours' | 'udiLow' | 'udiUseful' | 'udiHigh', MetricGrid>;
+  summary: ClimateSummary;
+}
+
+export function climateComputation(
+  body: unknown,
+  ctx: OpContext,
+  o: Pick<RoomYearOptions, 'signal' | 'onProgress'> = {},
+): ClimateComputation {
+  const p = prepareClimate(body, ctx);
+  return climateOf(p, roomYear(p.req, p.weather, yearOptions(p, o)));
+}
+
+/** The same for a browser worker: the coefficients give the event loop turns (a cancel can land). */
+export async function climateComputationAsync(
+  body: unknown,
+  o: Pick<RoomYearOptions, 'signal' | 'onProgress'> = {},
+): Promise<ClimateComputation> {
+  const p = prepareClimate(body, OPEN_CONTEXT);
+  return climateOf(p, await roomYearAsync(p.req, p.weather, yearOptions(p, o)));
+}
+
+const yearOptions = (
+  p: ReturnType<typeof prepareClimate>,
+  o: Pick<RoomYearOptions, 'signal' | 'onProgress'>,
+) => ({
+  quality: p.quality,
+  seed: p.seed,
+  occupiedFrom: p.req.occupiedFrom,
+  occupiedTo: p.req.occupiedTo,
+  metrics: { daLux: p.req.daLux },
+  ...o,
+});
+
+function prepareClimate(body: unknown, ctx: OpContext) {
   const req = parseClimateRequest(body, limitsOf(ctx));
   const opts = parseWith(simulateOptions, body);
   const quality = opts.quality ?? 'standard';
@@ -38,37 +105,36 @@ export function climateRun(body: unknown, ctx: OpContext): OpResult {
     if (e instanceof WeatherFileError) throw validationError(`The weather file cannot be read: ${e.message}`);
     throw e;
   }
-  const year = roomYear(req, weather, {
-    quality,
-    seed,
-    occupiedFrom: req.occupiedFrom,
-    occupiedTo: req.occupiedTo,
-    metrics: { daLux: req.daLux },
-  });
+  return { req, quality, seed, weather };
+}
+
+function climateOf(p: ReturnType<typeof prepareClimate>, year: RoomYear): ClimateComputation {
+  const { req, quality, seed, weather } = p;
   const { dc, metrics: m } = year;
-  // The DA map on the daylight factor's grid (0 outside the room).
-  const data = new Float32Array(dc.rows * dc.cols);
-  dc.cells.forEach((cell, i) => (data[cell] = m.maps.da[i]!));
-  const grid = roomAnswer(
-    req,
-    {
+  const onGrid = (values: Float32Array): MetricGrid => {
+    const data = new Float32Array(dc.rows * dc.cols);
+    dc.cells.forEach((cell, i) => (data[cell] = values[i]!));
+    return {
       df: { rows: dc.rows, cols: dc.cols, data },
       mask: { rows: dc.rows, cols: dc.cols, data: dc.mask },
       origin: dc.origin,
       resolution: dc.resolution,
-      angles: windowAngles(req, req.mesh),
-    },
-    { kind: 'engine', quality, seed, ambientBounces: null },
-  );
-  const map = bodyParts(grid, req.responseFormat);
+    };
+  };
   const loc = weather.location;
-  return answer(climateResponse, {
-    ...map,
-    method: 'climate',
-    metric: 'da',
-    seed,
+  return {
+    req,
     quality,
-    climate: {
+    seed,
+    grids: {
+      da: onGrid(m.maps.da),
+      daBlinds: onGrid(m.maps.daBlinds),
+      aseHours: onGrid(m.maps.aseHours),
+      udiLow: onGrid(m.maps.udiLow),
+      udiUseful: onGrid(m.maps.udiUseful),
+      udiHigh: onGrid(m.maps.udiHigh),
+    },
+    summary: {
       location: {
         city: loc.city,
         country: loc.country,
@@ -99,7 +165,7 @@ export function climateRun(body: unknown, ctx: OpContext): OpResult {
       verdicts: m.verdicts.map((v) => ({ id: v.id, label: v.label, pass: v.pass, detail: v.detail })),
       notes: weather.notes,
     },
-  } as z.output<typeof climateResponse>);
+  };
 }
 
 /** Whether a body asks for a climate-based run (da_default, da_custom, with or without a version). */

@@ -1,4 +1,8 @@
-import { daylightCoefficients, type DaylightCoefficients } from '../engine/dc/coefficients';
+import {
+  daylightCoefficients,
+  daylightCoefficientsAsync,
+  type DaylightCoefficients,
+} from '../engine/dc/coefficients';
 import type { EngineRoom } from '../engine/model';
 import type { CancelSignal } from '../engine/simulate';
 import { annualLight, sunDirections, type AnnualLight } from './annual';
@@ -33,26 +37,54 @@ export interface RoomYear {
 
 /**
  * A room through a year of its climate: the daylight coefficients (the engine, once), each hour's sky and
- * sun from them, and the metrics. The one function the service and the browser's worker run.
+ * sun from them, and the metrics. The one computation the service and the browser's worker run.
  */
 export function roomYear(room: EngineRoom, weather: Weather, o: RoomYearOptions = {}): RoomYear {
+  const p = prepare(weather);
+  return finish(daylightCoefficients(room, patchBasis(p.patches), coefficientOptions(p, o)), weather, p, o);
+}
+
+/** The same, giving the event loop a turn while the coefficients are computed (cancellable in a worker). */
+export async function roomYearAsync(
+  room: EngineRoom,
+  weather: Weather,
+  o: RoomYearOptions = {},
+): Promise<RoomYear> {
+  const p = prepare(weather);
+  const dc = await daylightCoefficientsAsync(room, patchBasis(p.patches), coefficientOptions(p, o));
+  return finish(dc, weather, p, o);
+}
+
+function prepare(weather: Weather) {
   const sun = sunPath(weather);
-  const patches = reinhartPatches(1);
-  const { directions, index } = sunDirections(weather, sun);
-  const progress = (from: number, span: number) => (f: number) => o.onProgress?.(from + span * f);
-  const dc = daylightCoefficients(room, patchBasis(patches), {
-    sun: directions,
+  return { sun, patches: reinhartPatches(1), ...sunDirections(weather, sun) };
+}
+
+const progress = (o: RoomYearOptions, from: number, span: number) => (f: number) =>
+  o.onProgress?.(from + span * f);
+
+function coefficientOptions(p: ReturnType<typeof prepare>, o: RoomYearOptions) {
+  return {
+    sun: p.directions,
     ...(o.quality ? { quality: o.quality } : {}),
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
-    onProgress: progress(0, 0.6),
-  });
+    onProgress: progress(o, 0, 0.6),
+  };
+}
+
+function finish(
+  dc: DaylightCoefficients,
+  weather: Weather,
+  p: ReturnType<typeof prepare>,
+  o: RoomYearOptions,
+): RoomYear {
   const occupied = occupiedHours(weather.hour, o.occupiedFrom, o.occupiedTo);
-  const daylight = daylightHours(sun.altitude, weather.diffuseHorizontal);
+  const daylight = daylightHours(p.sun.altitude, weather.diffuseHorizontal);
   const wanted = Uint8Array.from(occupied, (v, k) => (v || daylight[k] ? 1 : 0));
-  const light = annualLight(dc, weather, sun, index, patches, {
+  const light = annualLight(dc, weather, p.sun, p.index, p.patches, {
     hours: wanted,
-    onProgress: progress(0.6, 0.35),
+    onProgress: progress(o, 0.6, 0.35),
   });
   const metrics = climateMetrics(
     {

@@ -97,6 +97,27 @@ export function daylightCoefficients(
   }
 }
 
+/** The same, giving the event loop a turn between chunks, so that a cancel message can land (a worker). */
+export async function daylightCoefficientsAsync(
+  room: EngineRoom,
+  basis: SkyBasis,
+  opts: CoefficientOptions = {},
+): Promise<DaylightCoefficients> {
+  const steps = daylightCoefficientSteps(room, basis, opts);
+  const g = globalThis as { setTimeout?: (f: () => void, ms: number) => unknown };
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return s.value;
+    await new Promise<void>((resolve) => (g.setTimeout ? g.setTimeout(resolve, 0) : resolve()));
+    if (opts.signal?.aborted) {
+      const e = new Error('The simulation was cancelled');
+      e.name = 'AbortError';
+      throw e;
+    }
+    opts.onProgress?.(s.value);
+  }
+}
+
 const CHUNK = 256;
 
 export function* daylightCoefficientSteps(

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe';
+
+/**
+ * Issue 32 in the browser: an architect picks the site's weather file, the year runs in the engine worker,
+ * and the plan and the panel show daylight autonomy, sDA/ASE and EN 17037's illuminance method.
+ */
+test('a weather file: its place and months, a year in the room, sDA, ASE and EN 17037, the metric maps', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  const panel = page.getByTestId('climate-panel');
+  // A file that is not a weather file says why, and leaves nothing half-loaded.
+  await page.getByTestId('weather-file').setInputFiles({
+    name: 'notes.epw',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('year,month\n1,2\n'),
+  });
+  await expect(page.getByTestId('weather-error')).toContainText(
+    'notes.epw cannot be read: This is not an EnergyPlus weather file (EPW)',
+  );
+  await page.getByTestId('weather-file').setInputFiles('test/fixtures/weather/chicago-ohare-tmy3.epw');
+  await expect(page.getByTestId('weather-location')).toContainText(
+    'Chicago Ohare Intl Ap, USA: 41.98° N, 87.92° W, UTC−6',
+  );
+  await expect(panel.locator('.months .bars span')).toHaveCount(12);
+  // The year runs by itself once the file is in.
+  await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
+  const sda = Number((await page.getByTestId('climate-sda').textContent())!.replace(' %', ''));
+  expect(sda).toBeGreaterThanOrEqual(0);
+  expect(sda).toBeLessThanOrEqual(100);
+  await expect(page.getByTestId('climate-verdicts').locator('li')).toHaveCount(5);
+  await expect(page.getByTestId('climate-verdicts').locator('[data-verdict="leed-sda"]')).toContainText(
+    'sDA300/50%',
+  );
+  // The plan shows DA after the run; the switch changes the map and the legend.
+  const map = page.getByTestId('plan-map');
+  await expect(map).toHaveAttribute('data-metric', 'da');
+  await expect(page.getByTestId('plan-metric')).toContainText('daylight autonomy DA300');
+  const da = await map.getAttribute('href');
+  await page.getByTestId('metric-aseHours').check();
+  await expect(map).toHaveAttribute('data-metric', 'aseHours');
+  expect(await map.getAttribute('href')).not.toBe(da);
+  await expect(panel.locator('figure.legend figcaption')).toHaveText(
+    'Direct sun above 1000 lx (occupied hours a year)',
+  );
+  await page.getByTestId('metric-df').check();
+  await expect(map).toHaveAttribute('data-metric', 'df');
+  // An edit marks the year outdated until it runs again.
+  await page.getByTestId('height').fill('3.2');
+  await page.getByTestId('height').press('Tab');
+  await expect(page.getByTestId('climate-status')).toHaveAttribute('data-outdated', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
+});

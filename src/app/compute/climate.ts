@@ -1,0 +1,168 @@
+import * as Comlink from 'comlink';
+import { create } from 'zustand';
+import type { ClimateSummary, MetricGrid } from '../../core/api/climateOps';
+import { readEpw, type WeatherLocation } from '../../core/climate/epw';
+import { monthlySky, type MonthSky } from '../../core/climate/summary';
+import { answerKey, runBody } from '../scene/geometry';
+import { useApp } from '../state/store';
+import type { RoomMap } from './roomMap';
+import { engineWorker } from './workers';
+
+/**
+ * Climate-based daylight in the app (issue 32): the user's weather file, a year of it in the drawn room
+ * (the engine's daylight coefficients, in the engine worker), and which metric the plan shows. A result
+ * belongs to the room and the weather it was computed for; an edit leaves it on screen, marked as
+ * outdated, until the next run.
+ */
+export type ClimateMetric = 'df' | 'da' | 'daBlinds' | 'aseHours' | 'udiUseful';
+
+export interface LoadedWeather {
+  name: string;
+  text: string;
+  location: WeatherLocation;
+  /** SHA-256 of the file (hex): what a share link names it by. */
+  digest: string;
+  months: MonthSky[];
+  notes: string[];
+}
+
+export interface ClimateState {
+  weather: LoadedWeather | null;
+  weatherError: string | null;
+  phase: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+  progress: number;
+  error: string | null;
+  /** The last result, and the room and weather it answers (answerKey of the scene, the weather digest). */
+  result: {
+    key: string;
+    grids: Record<Exclude<ClimateMetric, 'df'>, MetricGrid>;
+    summary: ClimateSummary;
+  } | null;
+  metric: ClimateMetric;
+}
+
+export const useClimate = create<ClimateState>()(() => ({
+  weather: null,
+  weatherError: null,
+  phase: 'idle',
+  progress: 0,
+  error: null,
+  result: null,
+  metric: 'df',
+}));
+
+export const showMetric = (metric: ClimateMetric): void => useClimate.setState({ metric });
+
+async function sha256(text: string): Promise<string> {
+  const bytes = new TextEncoder().encode(text);
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Reads a weather file the user dropped or picked; a bad one says why (its line and field). */
+export async function loadWeather(file: File): Promise<void> {
+  const text = await file.text();
+  try {
+    const w = readEpw(text);
+    const weather: LoadedWeather = {
+      name: file.name,
+      text,
+      location: w.location,
+      digest: await sha256(text),
+      months: monthlySky(w),
+      notes: w.notes,
+    };
+    useClimate.setState({ weather, weatherError: null, result: null, phase: 'idle' });
+    await runClimate();
+  } catch (e) {
+    useClimate.setState({ weatherError: `${file.name} cannot be read: ${(e as Error).message}` });
+  }
+}
+
+/** The key a result is stored under: the room as the engine sees it, and the weather. */
+export function climateKey(): string | null {
+  const w = useClimate.getState().weather;
+  return w ? `${answerKey(useApp.getState().scene)}|${w.digest}` : null;
+}
+
+let job = 0;
+let current: number | null = null;
+
+/** A year of the loaded weather in the room on screen, in the engine worker. */
+export async function runClimate(): Promise<void> {
+  const { weather } = useClimate.getState();
+  if (!weather) return;
+  cancelClimate(false);
+  const mine = -1_000_000 - ++job;
+  current = mine;
+  const scene = useApp.getState().scene;
+  const key = climateKey()!;
+  const body = {
+    ...runBody(scene),
+    model_type: scene.modelType.replace(/^df_/, 'da_'),
+    weather: weather.text,
+    quality: 'draft',
+  };
+  useClimate.setState({ phase: 'running', progress: 0, error: null });
+  const r = await engineWorker().climate(
+    mine,
+    body,
+    Comlink.proxy((f: number) => {
+      if (current === mine) useClimate.setState({ progress: f });
+    }),
+  );
+  if (current !== mine) return;
+  current = null;
+  if (r.ok) {
+    const { grids, summary } = r;
+    const { da, daBlinds, aseHours, udiUseful } = grids;
+    useClimate.setState((s) => ({
+      phase: 'done',
+      progress: 1,
+      result: { key, grids: { da, daBlinds, aseHours, udiUseful }, summary },
+      metric: s.metric === 'df' ? 'da' : s.metric,
+    }));
+  } else if (r.error.type === 'cancelled') useClimate.setState({ phase: 'cancelled' });
+  else useClimate.setState({ phase: 'error', error: r.error.message });
+}
+
+/** Stops the run in progress (the last result stays). */
+export function cancelClimate(byUser = true): void {
+  if (current !== null) void engineWorker().cancel(current);
+  current = null;
+  if (byUser && useClimate.getState().phase === 'running') useClimate.setState({ phase: 'cancelled' });
+}
+
+/** The plan's map for the chosen climate metric, with its scale, or null (the daylight factor). */
+export function climateMap(s: ClimateState): { grid: MetricGrid; max: number; caption: string } | null {
+  if (s.metric === 'df' || !s.result) return null;
+  const grid = s.result.grids[s.metric];
+  const lux = s.result.summary.da_lux;
+  const by: Record<Exclude<ClimateMetric, 'df'>, [number, string]> = {
+    da: [100, `Daylight autonomy DA${lux} (% of occupied hours)`],
+    daBlinds: [100, `DA${lux} with LM-83's blinds (% of occupied hours)`],
+    aseHours: [500, 'Direct sun above 1000 lx (occupied hours a year)'],
+    udiUseful: [100, 'Useful daylight 100–3000 lx (% of occupied hours)'],
+  };
+  const [max, caption] = by[s.metric];
+  return { grid, max, caption };
+}
+
+const asMaps = new WeakMap<MetricGrid, RoomMap>();
+
+/** A metric grid as the plan draws maps (one object per grid: the canvas cache keys on it). */
+export function gridAsMap(g: MetricGrid): RoomMap {
+  let m = asMaps.get(g);
+  if (!m) {
+    m = {
+      rows: g.df.rows,
+      cols: g.df.cols,
+      df: g.df.data,
+      mask: g.mask.data,
+      origin: g.origin,
+      resolution: g.resolution,
+    };
+    asMaps.set(g, m);
+  }
+  return m;
+}

@@ -1,0 +1,31 @@
+import type { Weather } from './epw';
+
+/** One month of a weather year, as the climate panel and reports summarise it. */
+export interface MonthSky {
+  month: number;
+  /** Global horizontal irradiation (kWh/m²). */
+  global: number;
+  /** The diffuse part of it (%). */
+  diffuseShare: number;
+  /** Hours with direct sun (direct normal above 120 W/m², the WMO's sunshine threshold). */
+  sunHours: number;
+}
+
+/** The weather year month by month. */
+export function monthlySky(w: Weather): MonthSky[] {
+  const out: MonthSky[] = Array.from({ length: 12 }, (_, i) => ({
+    month: i + 1,
+    global: 0,
+    diffuseShare: 0,
+    sunHours: 0,
+  }));
+  const diffuse = new Float64Array(12);
+  for (let k = 0; k < w.hours; k++) {
+    const m = out[w.month[k]! - 1]!;
+    m.global += w.globalHorizontal[k]! / 1000;
+    diffuse[m.month - 1] = diffuse[m.month - 1]! + w.diffuseHorizontal[k]! / 1000;
+    if (w.directNormal[k]! > 120) m.sunHours++;
+  }
+  for (const m of out) m.diffuseShare = m.global > 0 ? (100 * diffuse[m.month - 1]!) / m.global : 0;
+  return out;
+}
