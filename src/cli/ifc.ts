@@ -2,7 +2,7 @@
  * A whole building from IFC, from the command line (issue 20 §5): every IfcSpace analysed, one row each.
  *
  *   npm run ifc -- building.ifc [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model]
- *                  [--quality draft|standard|high] [--frame-ratio 0.2] [--threads N]
+ *                  [--quality draft|standard|high] [--frame-ratio 0.2] [--threads N] [--weather site.epw]
  *
  * Writes report/rooms.csv (one row per IfcSpace, none left out, with the reason where a room could not be
  * analysed), report/rooms.json (the same with each room's /run request, angles included, so that any room
@@ -10,6 +10,10 @@
  * threads (src/service/roomTask.ts) through the one building workflow the app uses too (src/core/building):
  * the same answers as /v2/simulate (`--method engine`, the default) or /v2/run (`--method model`, the
  * preview, seconds for a building).
+ *
+ * With `--weather`, every analysed room also gets a year of that weather file (climate-based: sDA with
+ * LM-83's blinds and open, ASE, DA, UDI, LEED points, EN 17037's illuminance level) in rooms.csv and
+ * rooms.json, by the engine's daylight coefficients (docs/climate.md).
  *
  * Exit codes: 0 done (rooms that could not be analysed are in the table), 2 bad arguments or an unreadable
  * file, 1 anything else.
@@ -19,6 +23,7 @@ import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { floorDrop } from '../core/api/highFloor';
 import { analyseBuilding } from '../core/building/analyse';
+import { readEpw } from '../core/climate/epw';
 import { buildingFiles } from '../core/building/files';
 import type { AnswerResult, RoomPass } from '../core/building/outcome';
 import { surroundBuilding } from '../core/building/surroundings';
@@ -40,10 +45,12 @@ interface Args {
   threads: number;
   /** Apartments by hand: a JSON file of { "name": ["room number", …] }; absent: the file's IfcZones. */
   groups: string | null;
+  /** A weather file (EPW) for a climate-based year per room. */
+  weather: string | null;
 }
 
 const USAGE =
-  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N]';
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw]';
 
 function parseArgs(argv: string[]): Args | string {
   const a: Args = {
@@ -55,6 +62,7 @@ function parseArgs(argv: string[]): Args | string {
     frameRatio: 0.2,
     threads: Math.max(1, availableParallelism()),
     groups: null,
+    weather: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
@@ -79,6 +87,7 @@ function parseArgs(argv: string[]): Args | string {
         a.frameRatio = Number(v());
         if (!(a.frameRatio >= 0 && a.frameRatio < 1)) return '--frame-ratio is a number from 0 to below 1';
       } else if (k === '--groups') a.groups = v();
+      else if (k === '--weather') a.weather = v();
       else if (k === '--threads') {
         a.threads = Math.floor(Number(v()));
         if (!(a.threads >= 1)) return '--threads is a whole number of at least 1';
@@ -131,8 +140,9 @@ async function main(argv: string[]): Promise<number> {
     say(`${args}\n${USAGE}`);
     return 2;
   }
-  // Checked before any work: a bad groups file should not cost a building's analysis.
+  // Checked before any work: a bad groups or weather file should not cost a building's analysis.
   const groups = args.groups ? readGroups(args.groups) : null;
+  const weather = args.weather ? readWeather(args.weather) : null;
   const t0 = performance.now();
   const source = await readBuilding(args.file, (f) => {
     if (process.stderr.isTTY)
@@ -165,8 +175,9 @@ async function main(argv: string[]): Promise<number> {
     store.put(stored.info.mesh_id, stored.context!);
     meshId = stored.info.mesh_id;
   }
+  const passes: RoomPass[] = weather ? [pass, { method: 'climate', quality: args.quality, weather }] : [pass];
   const outcomes = await analyseBuilding(requests, {
-    passes: [pass],
+    passes,
     concurrency: args.threads,
     run: (body, p, i) => {
       // A room sent lowered (above the API's 10 m) is seen through its angles: the building's mesh would
@@ -182,9 +193,11 @@ async function main(argv: string[]): Promise<number> {
       };
       return pool.run(task) as Promise<AnswerResult>;
     },
-    onOutcome: (i, _o, _p, done, total) => {
+    onOutcome: (i, _o, p, done, total) => {
       const room = building.rooms[i]!;
-      say(`  ${done}/${total} ${room.storey} ${room.number} ${room.name}`);
+      say(
+        `  ${p.method === 'climate' ? 'year ' : ''}${done}/${total} ${room.storey} ${room.number} ${room.name}`,
+      );
     },
   });
   await pool.destroy();
@@ -202,7 +215,7 @@ async function main(argv: string[]): Promise<number> {
     contexts: args.contexts.map((c) => basename(c)),
     requests,
     outcomes,
-    passes: [pass],
+    passes,
     ...(groups ? { apartments: groups } : {}),
     model: { name: card.name, version: card.version, ...(mae !== undefined ? { mae } : {}) },
     stamp: new Date().toISOString().slice(0, 10),
@@ -217,6 +230,17 @@ async function main(argv: string[]): Promise<number> {
     `${n} rooms (${n - problems} analysed, ${problems} with the reason why not) in ${((performance.now() - t0) / 1000).toFixed(1)} s, peak memory ${peakMb.toFixed(0)} MB → ${join(args.out, 'report.html')}`,
   );
   return 0;
+}
+
+/** The weather file's text, checked before the building is read (a bad one exits 2 with its line and field). */
+function readWeather(path: string): string {
+  const text = new TextDecoder().decode(readBytes(path, 'weather file'));
+  try {
+    readEpw(text);
+  } catch (e) {
+    throw new ArgsError(`The weather file ${path} cannot be read: ${(e as Error).message}`);
+  }
+  return text;
 }
 
 /** `{ "Flat A": ["A101", "A102"], … }`: apartments by hand, rooms by their number. */

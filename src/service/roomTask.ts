@@ -1,4 +1,7 @@
+import { climateComputation } from '../core/api/climateOps';
+import { roomAnswer } from '../core/api/roomResponse';
 import { runAnswer } from '../core/api/runOps';
+import { windowAngles } from '../core/api/windowAngles';
 import { simulateAnswer } from '../core/api/simulateOps';
 import { answerFailure, type AnswerResult, type RoomPass } from '../core/building/outcome';
 import type { MeshRegistry } from './meshStore';
@@ -28,6 +31,16 @@ export async function runRoomTask(t: RoomTask, thread: ThreadState): Promise<Ans
   const storedMesh = t.meshes ? thread.contexts.resolver(t.meshes, new Set()) : undefined;
   const ctx = { maxMeshPoints: t.maxMeshPoints, ...(storedMesh ? { storedMesh } : {}) };
   try {
+    if (t.pass.method === 'climate') {
+      // A year of the weather file: the DA map as the room's answer, the metrics beside it.
+      const c = climateComputation(t.body, ctx);
+      const answer = roomAnswer(
+        c.req,
+        { ...c.grids.da, angles: windowAngles(c.req, c.req.mesh) },
+        { kind: 'engine', quality: c.quality, seed: c.seed, ambientBounces: null },
+      );
+      return { ok: true, answer, climate: c.summary };
+    }
     const answer =
       t.pass.method === 'engine'
         ? await simulateAnswer(t.body, ctx)

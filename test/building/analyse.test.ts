@@ -100,4 +100,29 @@ describe('the building workflow (core/building/analyse.ts)', () => {
     expect(runs).toEqual([0, 1]);
     expect(outcomes.map((o) => o !== null)).toEqual([true, false, false, false]);
   });
+
+  it('adds a climate pass’s year beside the daylight factor, and its body asks for da_ with the weather', async () => {
+    const bodies: object[] = [];
+    const summary = { sda: 55 } as never;
+    const outcomes = await analyseBuilding([{ model_type: 'df_custom' }, { model_type: 'df_default' }], {
+      passes: [
+        { method: 'engine', quality: 'draft' },
+        { method: 'climate', quality: 'draft', weather: 'EPW' },
+      ],
+      run: async (body, pass, i) => {
+        if (pass.method === 'engine') return ok(2);
+        bodies.push(body);
+        return i === 0 ? { ok: true, answer: answer(60), climate: summary } : fail('no weather');
+      },
+    });
+    expect(bodies[0]).toEqual({ model_type: 'da_custom', quality: 'draft', weather: 'EPW' });
+    // Room 0: the engine's DF map stays; the year joins it.
+    expect(outcomes[0]).toMatchObject({ method: 'engine', quality: 'draft', error: null });
+    expect(outcomes[0]!.summary!.stats.mean).toBeCloseTo(2, 6);
+    expect(outcomes[0]!.climate!.summary).toBe(summary);
+    expect(outcomes[0]!.climate!.map.df[0]).toBe(60);
+    // Room 1: the year failed; its daylight factor stays, with the reason.
+    expect(outcomes[1]).toMatchObject({ method: 'engine', error: 'no weather' });
+    expect(outcomes[1]!.summary).not.toBeNull();
+  });
 });

@@ -167,6 +167,58 @@ describe('the IFC command line', () => {
     expect(h[32]).toBeLessThan(50);
   }, 120_000);
 
+  it('with a weather file, gives every analysed room a year: sDA, ASE, DA, UDI, LEED and EN 17037 columns', async () => {
+    const file = join(dir, 'office-year.ifc');
+    writeFileSync(
+      file,
+      stepFile({
+        spaces: [{ name: '101', longName: 'Office', min: [0, 0, 0], max: [5, 4, 2.7] }],
+        walls: [{ min: [0, -0.3, 0], max: [5, 0, 2.7] }],
+        windows: [{ name: 'W', wall: 0, min: [1.5, -0.3, 0.9], max: [3.5, 0, 2.2] }],
+      }),
+    );
+    const out = join(dir, 'office-year');
+    const { stderr } = await cli(
+      file,
+      '--quality',
+      'draft',
+      '--weather',
+      'test/fixtures/weather/chicago-ohare-tmy3.epw',
+      '--out',
+      out,
+      '--threads',
+      '1',
+    );
+    expect(stderr).toMatch(/year 1\/1/);
+    const [head, row] = readFileSync(join(out, 'rooms.csv'), 'utf8').trim().split('\n');
+    expect(head).toBe(
+      'storey,number,name,area_m2,windows,window_to_floor,mean_df,share_df_1,bfs_2024_8,en17037_target,en17037_minimum,problem,sda_300_50_blinds,sda_300_50,ase_1000_250,da_300_mean,udi_100_3000,leed_v41_points,en17037_illuminance',
+    );
+    const cells = row!.split(',');
+    expect(cells[11]).toBe(''); // no problem
+    const [sdaBlinds, sda, ase, da, udi, points] = cells.slice(12, 18).map(Number);
+    expect(sda).toBeGreaterThan(0);
+    expect(sdaBlinds).toBeLessThanOrEqual(sda!);
+    expect(ase).toBeGreaterThanOrEqual(0);
+    expect(da).toBeGreaterThan(10);
+    expect(udi).toBeGreaterThan(10);
+    expect([0, 1, 2, 3]).toContain(points);
+    expect(['none', 'minimum', 'medium', 'high']).toContain(cells[18]);
+    const json = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8'));
+    expect(json.rooms[0].climate.location.city).toBe('Chicago Ohare Intl Ap');
+    expect(json.method).toEqual({ kind: 'engine', quality: 'draft', ambient_bounces: null });
+    // A weather file that is not one stops before the building is read.
+    const bad = join(dir, 'bad.epw');
+    writeFileSync(bad, 'LOCATION,X\n');
+    const e = await cli(file, '--weather', bad, '--out', join(dir, 'z')).catch(
+      (x: { code: number; stderr: string }) => x,
+    );
+    expect(e).toMatchObject({ code: 2 });
+    expect((e as { stderr: string }).stderr).toContain(
+      `The weather file ${bad} cannot be read: Line 1 (LOCATION), field 7 (latitude)`,
+    );
+  }, 180_000);
+
   it('takes context files in the building’s coordinates, on its terrain: an STL block across the street', async () => {
     // The storey stands at 3 m in the file: the terrain is there, and the context file's z is shifted with it.
     const file = join(dir, 'office3.ifc');

@@ -51,7 +51,8 @@ export interface BuildingFiles {
  * answer came from it (a finished analysis), else null (the app's report while it is still settling).
  */
 export function uniformPass(b: Pick<AnalysedBuilding, 'outcomes' | 'passes'>): RoomPass | null {
-  const last = b.passes[b.passes.length - 1];
+  // The daylight factor's last pass: a climate pass adds a year beside the map, it does not replace it.
+  const last = [...b.passes].reverse().find((p) => p.method !== 'climate');
   if (!last) return null;
   const same = b.outcomes.every(
     (o) =>
@@ -82,7 +83,13 @@ export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] 
             stamp: b.stamp,
           })
         : null;
-    return { room, sheet, summary: o?.summary ?? null, error: o?.error ?? null };
+    return {
+      room,
+      sheet,
+      summary: o?.summary ?? null,
+      error: o?.error ?? null,
+      ...(o?.climate ? { climate: o.climate.summary } : {}),
+    };
   });
 }
 
@@ -110,7 +117,7 @@ function methodWords(b: AnalysedBuilding): { method: string; validation: string 
       method: `Lux's daylight model${b.model ? ` ${b.model.name} ${b.model.version}` : ''}, a fast preview; the engine gives the physics answer.`,
       validation: modelValidation,
     };
-  const last = b.passes[b.passes.length - 1];
+  const last = [...b.passes].reverse().find((p) => p.method !== 'climate');
   const quality = last?.method === 'engine' ? last.quality : 'standard';
   return {
     method: `Lux’s physics engine at ${quality} quality, ${interreflectionText(null)}, for every room it reached, at a lower quality or the daylight model’s preview for any it had not reached yet (each room’s page says which).`,
@@ -150,6 +157,7 @@ export function roomsJson(b: AnalysedBuilding, results = roomResults(b, false)):
             : { kind: 'mixed' },
       rooms: results.map((r, i) => ({
         ...roomRow(r),
+        ...(r.climate ? { climate: r.climate } : {}),
         notes: r.room.notes,
         windows: r.room.windows,
         request: b.requests[i] ?? null,

@@ -1,3 +1,4 @@
+import type { ClimateSummary } from '../api/climateOps';
 import type { RoomAnswer } from '../api/roomAnswer';
 import { isLuxError, type LuxErrorType } from '../errors';
 import { DEFAULT_COMPLIANCE, summarise, type MapSummary } from '../stats/verdicts';
@@ -6,18 +7,26 @@ import { DEFAULT_COMPLIANCE, summarise, type MapSummary } from '../stats/verdict
 export type QualityName = 'draft' | 'standard' | 'high';
 
 /**
- * One computation every room of a building goes through: the model's preview, or the engine at a quality.
+ * One computation every room of a building goes through: the model's preview, the engine at a quality, or
+ * a year of a weather file (climate-based: its metrics join the daylight factor's, they replace nothing).
  * The app runs three in turn (model, engine draft, engine standard), each answer replacing the one before;
- * the command line runs the one it is asked for.
+ * the command line runs the engine, and the climate after it when given a weather file.
  */
-export type RoomPass = { method: 'model' } | { method: 'engine'; quality: QualityName };
+export type RoomPass =
+  | { method: 'model' }
+  | { method: 'engine'; quality: QualityName }
+  | { method: 'climate'; quality: QualityName; /** The EPW text. */ weather: string };
 
 /**
  * A room's answer as it comes back from whatever computed it (a browser worker, a Node thread, a server):
  * the typed arrays, or the error as a value, so that it crosses a thread boundary intact.
  */
 export type AnswerResult =
-  | { ok: true; answer: RoomAnswer }
+  | {
+      ok: true;
+      answer: RoomAnswer;
+      /** A climate pass's metrics (its `answer` is the DA map). */ climate?: ClimateSummary;
+    }
   | { ok: false; error: { type: LuxErrorType | 'cancelled'; message: string } };
 
 /** The failure an exception stands for (an AbortError is a cancelled run; anything else unexpected). */
@@ -37,11 +46,22 @@ export interface RoomOutcome {
   method?: RoomPass['method'];
   /** The engine's quality, for its answers. */
   quality?: QualityName;
+  /** A year of the weather file in the room: its metrics, and the daylight autonomy map. */
+  climate?: { summary: ClimateSummary; map: RoomAnswer };
 }
 
 /** The body a pass sends for a room's `/run` request: the engine's adds its quality. */
-export const passBody = (request: object, pass: RoomPass): object =>
-  pass.method === 'engine' ? { ...request, quality: pass.quality } : request;
+export function passBody(request: object, pass: RoomPass): object {
+  if (pass.method === 'model') return request;
+  if (pass.method === 'engine') return { ...request, quality: pass.quality };
+  const type = (request as { model_type?: string }).model_type ?? 'df_default';
+  return {
+    ...request,
+    model_type: type.replace(/^df_/, 'da_'),
+    quality: pass.quality,
+    weather: pass.weather,
+  };
+}
 
 /**
  * A room's outcome after a pass: the new answer with its verdicts (judged with the default thresholds),
@@ -49,6 +69,13 @@ export const passBody = (request: object, pass: RoomPass): object =>
  * else the reason.
  */
 export function nextOutcome(before: RoomOutcome | null, result: AnswerResult, pass: RoomPass): RoomOutcome {
+  if (pass.method === 'climate') {
+    // The year joins the room's daylight factor; a failed year leaves it as it was, with the reason.
+    const base = before ?? { answer: null, summary: null, error: null };
+    return result.ok && result.climate
+      ? { ...base, climate: { summary: result.climate, map: result.answer } }
+      : { ...base, error: base.error ?? (result.ok ? 'no climate-based answer' : result.error.message) };
+  }
   if (result.ok)
     return {
       answer: result.answer,

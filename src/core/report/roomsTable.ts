@@ -46,16 +46,50 @@ export function roomRow(r: RoomResult): Record<(typeof CSV_COLUMNS)[number], str
   };
 }
 
+/** The climate-based columns, present when any room has a year of a weather file (issue 32). */
+export const CLIMATE_COLUMNS = [
+  'sda_300_50_blinds',
+  'sda_300_50',
+  'ase_1000_250',
+  'da_300_mean',
+  'udi_100_3000',
+  'leed_v41_points',
+  'en17037_illuminance',
+] as const;
+
+/** A room's climate-based figures for the table (all null without a year). */
+export function climateRow(r: RoomResult): Record<(typeof CLIMATE_COLUMNS)[number], string | number | null> {
+  const c = r.climate;
+  return {
+    sda_300_50_blinds: c ? +roundedDown(c.sda_blinds, 1) : null,
+    sda_300_50: c ? +roundedDown(c.sda, 1) : null,
+    // Rounded up, as its verdict: an ASE just over a limit never reads as under it.
+    ase_1000_250: c ? Math.ceil(c.ase * 10) / 10 : null,
+    da_300_mean: c ? +c.da_mean.toFixed(1) : null,
+    udi_100_3000: c ? +c.udi.useful.toFixed(1) : null,
+    leed_v41_points: c ? c.leed_points : null,
+    en17037_illuminance: c ? (c.en17037.reached ?? 'none') : null,
+  };
+}
+
 /** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled. */
 export function roomsCsv(results: RoomResult[]): string {
   const cell = (v: string | number | null): string => {
     const t = v === null ? '' : String(v);
     return /[",\n\r]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
   };
+  const climate = results.some((r) => r.climate);
+  const columns = climate ? [...CSV_COLUMNS, ...CLIMATE_COLUMNS] : [...CSV_COLUMNS];
   return (
     [
-      CSV_COLUMNS.join(','),
-      ...results.map((r) => CSV_COLUMNS.map((c) => cell(roomRow(r)[c])).join(',')),
+      columns.join(','),
+      ...results.map((r) => {
+        const row: Record<string, string | number | null> = {
+          ...roomRow(r),
+          ...(climate ? climateRow(r) : {}),
+        };
+        return columns.map((c) => cell(row[c]!)).join(',');
+      }),
     ].join('\n') + '\n'
   );
 }
