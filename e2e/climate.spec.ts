@@ -25,6 +25,8 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
     'Chicago Ohare Intl Ap, USA: 41.98° N, 87.92° W, UTC−6',
   );
   await expect(panel.locator('.months .bars span')).toHaveCount(12);
+  // The sun path: the 21st of December to June.
+  await expect(page.getByTestId('sun-path').locator('path.day')).toHaveCount(7);
   // The year runs by itself once the file is in.
   await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
   const sda = Number((await page.getByTestId('climate-sda').textContent())!.replace(' %', ''));

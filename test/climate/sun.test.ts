@@ -3,6 +3,7 @@ import { getSpa } from 'nrel-spa';
 import { describe, expect, it } from 'vitest';
 import { readEpw } from '../../src/core/climate/epw';
 import { sunAt, sunPath } from '../../src/core/climate/sun';
+import { sunPathDiagram } from '../../src/core/climate/sunDiagram';
 
 const CHICAGO_TEXT = readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8');
 
@@ -108,5 +109,19 @@ describe('the sun', () => {
     expect(compared).toBeGreaterThan(3500);
     // The file's value is an hour's mean of sin(altitude), not its mid-hour value: within 0.5° here (5.7° at the hour’s start).
     expect(worst).toBeLessThan(1);
+  });
+
+  it('draws the sun path diagram: the solstices’ noon heights, and noon in the south', () => {
+    const d = sunPathDiagram({ latitude: 41.98, longitude: -87.92, timeZone: -6 });
+    const top = (month: number) => Math.max(...d.days.find((x) => x.month === month)!.curve.map((p) => p[1]));
+    // 90° − latitude ± 23.44°, within the quarter-hour sampling.
+    expect(top(6)).toBeCloseTo(90 - 41.98 + 23.44, 0);
+    expect(top(12)).toBeCloseTo(90 - 41.98 - 23.44, 0);
+    expect(d.days).toHaveLength(7);
+    // Chicago's clock meridian is 90° W, the city 87.9° W: noon stands within ~10° of south all year.
+    const noon = d.hours.find((h) => h.hour === 12)!.curve;
+    for (const [az] of noon) expect(Math.abs(az - 180)).toBeLessThan(12);
+    // Every point is above the horizon.
+    for (const c of [...d.days, ...d.hours]) for (const [, alt] of c.curve) expect(alt).toBeGreaterThan(0);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { answerKey } from '../scene/geometry';
 import { useApp } from '../state/store';
 import { Legend } from './Legend';
+import { SunPath } from './SunPath';
 import { useSettings } from './settings';
 
 const MONTHS = ['J', 'F', 'M', 'A', 'M', 'J', 'J', 'A', 'S', 'O', 'N', 'D'];
@@ -107,6 +108,7 @@ export function ClimatePanel(): React.JSX.Element {
               year on the ground, {c.weather.months.reduce((a, m) => a + m.sunHours, 0)} hours of sun
             </figcaption>
           </figure>
+          <SunPath location={c.weather.location} />
           {c.weather.notes.map((n) => (
             <p key={n} className="note">
               {n}
