@@ -143,6 +143,43 @@ function binaryStl(positions: number[][]): Buffer {
   return b;
 }
 
+/**
+ * A year in the room in Chromium's engine worker (issue 32): from handing the page Chicago's weather file
+ * to the first estimate's sDA on screen, and to the whole year's (the default room, draft quality).
+ */
+export async function climateBench(
+  browser: import('playwright-core').Browser,
+  url: string,
+): Promise<BenchResult[]> {
+  const first: number[] = [];
+  const whole: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const ctx = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await ctx.newPage();
+    await page.goto(url);
+    await ready(page);
+    const t0 = performance.now();
+    await page.getByTestId('weather-file').setInputFiles('test/fixtures/weather/chicago-ohare-tmy3.epw');
+    await page.getByTestId('climate-sda').waitFor({ timeout: 60_000 });
+    first.push(performance.now() - t0);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=climate-status]')?.getAttribute('data-phase') === 'done',
+      undefined,
+      { timeout: 120_000 },
+    );
+    whole.push(performance.now() - t0);
+    await ctx.close();
+  }
+  return [
+    summarise('climate: first estimate on screen (weather file → sDA)', first, {
+      peer: { name: 'target (issue 32)', ms: 1000, ratio: 0 },
+    }),
+    summarise('climate: the whole year on screen (weather file → done)', whole, {
+      peer: { name: 'target (issue 32)', ms: 10_000, ratio: 0 },
+    }),
+  ];
+}
+
 export async function runAppBench(): Promise<BenchResult[]> {
   if (!existsSync('dist/app/index.html')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   const { url, proc } = await startBuiltServer(18593, { LUX_WORKERS: '1' });
@@ -166,6 +203,8 @@ export async function runAppBench(): Promise<BenchResult[]> {
         peer: { name: 'target (app)', ms: 2000, ratio: 0 },
       }),
     );
+
+    out.push(...(await climateBench(browser, url)));
 
     const ctx = await browser.newContext({ serviceWorkers: 'block' });
     const page = await ctx.newPage();

@@ -27,8 +27,10 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   await expect(panel.locator('.months .bars span')).toHaveCount(12);
   // The sun path: the 21st of December to June.
   await expect(page.getByTestId('sun-path').locator('path.day')).toHaveCount(7);
-  // The year runs by itself once the file is in.
+  // The year runs by itself once the file is in: a first estimate, then the whole year.
+  await expect(page.getByTestId('climate-sda')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
+  await expect(page.getByTestId('climate-status')).toHaveAttribute('data-estimate', 'false');
   const sda = Number((await page.getByTestId('climate-sda').textContent())!.replace(' %', ''));
   expect(sda).toBeGreaterThanOrEqual(0);
   expect(sda).toBeLessThanOrEqual(100);

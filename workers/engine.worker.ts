@@ -10,8 +10,7 @@ import { answered, failed, type AnswerResult } from './answer';
 
 /** A climate-based run's answer: its maps and metrics, or the error as a value. */
 export type ClimateResult =
-  | ({ ok: true } & Omit<ClimateComputation, 'req'>)
-  | Extract<AnswerResult, { ok: false }>;
+  ({ ok: true } & Omit<ClimateComputation, 'req'>) | Extract<AnswerResult, { ok: false }>;
 
 const running = new Map<number, { aborted: boolean }>();
 
@@ -29,13 +28,23 @@ const engine = {
   },
   /**
    * A year of the weather in the room (a da_default body with its `weather` text): the metrics and their
-   * maps on the room grid, transferred. Cancellable while the coefficients are computed.
+   * maps on the room grid, transferred. `preview`: the first estimate (every third cell and day).
+   * Cancellable while the coefficients are computed.
    */
-  async climate(job: number, body: unknown, onProgress?: (fraction: number) => void): Promise<ClimateResult> {
+  async climate(
+    job: number,
+    body: unknown,
+    preview: boolean,
+    onProgress?: (fraction: number) => void,
+  ): Promise<ClimateResult> {
     const signal = { aborted: false };
     running.set(job, signal);
     try {
-      const c = await climateComputationAsync(body, { signal, ...(onProgress ? { onProgress } : {}) });
+      const c = await climateComputationAsync(body, {
+        signal,
+        preview,
+        ...(onProgress ? { onProgress } : {}),
+      });
       const { req: _req, ...rest } = c;
       const buffers = Object.values(c.grids).map((g) => g.df.data.buffer as ArrayBuffer);
       return Comlink.transfer({ ok: true, ...rest }, buffers);

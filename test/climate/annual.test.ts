@@ -7,6 +7,7 @@ import { climateMetrics } from '../../src/core/climate/metrics';
 import { patchBasis } from '../../src/core/climate/patchBasis';
 import { reinhartPatches } from '../../src/core/climate/patches';
 import { perezEngineSky, perezSky } from '../../src/core/climate/perez';
+import { roomYear } from '../../src/core/climate/roomYear';
 import { patchSampler } from '../../src/core/climate/skyVector';
 import { sunPath } from '../../src/core/climate/sun';
 import { daylightCoefficients } from '../../src/core/engine/dc/coefficients';
@@ -141,5 +142,19 @@ describe('a year of daylight in a room', () => {
       return n / l.sensors;
     };
     expect(ase(sunny.light)).toBeGreaterThan(ase(cloudy.light));
+  }, 60_000);
+
+  it('gives a first estimate from every third cell and day, close to the whole year', () => {
+    const w = readEpw(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8'));
+    const room = thinWallRoom(true);
+    const estimate = roomYear(room, w, { quality: 'draft', preview: true });
+    const full = roomYear(room, w, { quality: 'draft' });
+    expect(estimate.dc.cells.length).toBeLessThan(full.dc.cells.length / 7);
+    expect(estimate.light.hours.length).toBeLessThan(full.light.hours.length / 2.5);
+    // Measured: sDA 22.6 / 26.1 (blinds) and 49.3 / 45.9 (open), ASE 11.3 / 10.9, DA 58.1 / 56.3.
+    expect(Math.abs(estimate.metrics.sdaBlinds - full.metrics.sdaBlinds)).toBeLessThan(6);
+    expect(Math.abs(estimate.metrics.sda - full.metrics.sda)).toBeLessThan(6);
+    expect(Math.abs(estimate.metrics.ase - full.metrics.ase)).toBeLessThan(3);
+    expect(Math.abs(estimate.metrics.daMean - full.metrics.daMean)).toBeLessThan(3);
   }, 60_000);
 });

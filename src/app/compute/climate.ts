@@ -32,11 +32,15 @@ export interface ClimateState {
   phase: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
   progress: number;
   error: string | null;
-  /** The last result, and the room and weather it answers (answerKey of the scene, the weather digest). */
+  /**
+   * The last result, and the room and weather it answers (answerKey of the scene, the weather digest);
+   * `estimate`: the first estimate (every third cell and day), until the whole year replaces it.
+   */
   result: {
     key: string;
     grids: Record<Exclude<ClimateMetric, 'df'>, MetricGrid>;
     summary: ClimateSummary;
+    estimate: boolean;
   } | null;
   metric: ClimateMetric;
 }
@@ -88,13 +92,14 @@ export function climateKey(): string | null {
 let job = 0;
 let current: number | null = null;
 
-/** A year of the loaded weather in the room on screen, in the engine worker. */
+/**
+ * A year of the loaded weather in the room on screen, in the engine worker: a first estimate (every third
+ * cell and day: about a second), then the whole year replacing it.
+ */
 export async function runClimate(): Promise<void> {
   const { weather } = useClimate.getState();
   if (!weather) return;
   cancelClimate(false);
-  const mine = -1_000_000 - ++job;
-  current = mine;
   const scene = useApp.getState().scene;
   const key = climateKey()!;
   const body = {
@@ -104,26 +109,34 @@ export async function runClimate(): Promise<void> {
     quality: 'draft',
   };
   useClimate.setState({ phase: 'running', progress: 0, error: null });
-  const r = await engineWorker().climate(
-    mine,
-    body,
-    Comlink.proxy((f: number) => {
-      if (current === mine) useClimate.setState({ progress: f });
-    }),
-  );
-  if (current !== mine) return;
-  current = null;
-  if (r.ok) {
+  for (const preview of [true, false]) {
+    const mine = -1_000_000 - ++job;
+    current = mine;
+    const r = await engineWorker().climate(
+      mine,
+      body,
+      preview,
+      Comlink.proxy((f: number) => {
+        // The estimate is the first tenth of the bar, the year the rest.
+        if (current === mine) useClimate.setState({ progress: preview ? 0.1 * f : 0.1 + 0.9 * f });
+      }),
+    );
+    if (current !== mine) return;
+    if (!r.ok) {
+      current = null;
+      if (r.error.type === 'cancelled') useClimate.setState({ phase: 'cancelled' });
+      else useClimate.setState({ phase: 'error', error: r.error.message });
+      return;
+    }
     const { grids, summary } = r;
     const { da, daBlinds, aseHours, udiUseful } = grids;
     useClimate.setState((s) => ({
-      phase: 'done',
-      progress: 1,
-      result: { key, grids: { da, daBlinds, aseHours, udiUseful }, summary },
+      result: { key, grids: { da, daBlinds, aseHours, udiUseful }, summary, estimate: preview },
       metric: s.metric === 'df' ? 'da' : s.metric,
     }));
-  } else if (r.error.type === 'cancelled') useClimate.setState({ phase: 'cancelled' });
-  else useClimate.setState({ phase: 'error', error: r.error.message });
+  }
+  current = null;
+  useClimate.setState({ phase: 'done', progress: 1 });
 }
 
 /** Stops the run in progress (the last result stays). */

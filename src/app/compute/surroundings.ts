@@ -25,10 +25,15 @@ async function refresh(): Promise<void> {
     );
     last = k;
     if (angles)
-      useApp.getState().edit(
-        (cur) => (cur.surroundings.kind === 'mesh' ? { ...cur, surroundings: { ...cur.surroundings, perWindow: angles } } : cur),
-        { record: false },
-      );
+      useApp
+        .getState()
+        .edit(
+          (cur) =>
+            cur.surroundings.kind === 'mesh'
+              ? { ...cur, surroundings: { ...cur.surroundings, perWindow: angles } }
+              : cur,
+          { record: false },
+        );
   } finally {
     busy = false;
   }

@@ -15,14 +15,24 @@ function lazy<T>(make: () => Worker): () => Comlink.Remote<T> {
 }
 
 export const modelWorker = lazy<ModelWorker>(
-  () => new Worker(new URL('../../../workers/model.worker.ts', import.meta.url), { type: 'module', name: 'model' }),
+  () =>
+    new Worker(new URL('../../../workers/model.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'model',
+    }),
 );
 export const meshWorker = lazy<MeshWorker>(
-  () => new Worker(new URL('../../../workers/mesh.worker.ts', import.meta.url), { type: 'module', name: 'mesh' }),
+  () =>
+    new Worker(new URL('../../../workers/mesh.worker.ts', import.meta.url), { type: 'module', name: 'mesh' }),
 );
 export const engineWorker = lazy<EngineWorker>(
-  () => new Worker(new URL('../../../workers/engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' }),
+  () =>
+    new Worker(new URL('../../../workers/engine.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'engine',
+    }),
 );
 export const apiWorker = lazy<ApiWorker>(
-  () => new Worker(new URL('../../../workers/api.worker.ts', import.meta.url), { type: 'module', name: 'api' }),
+  () =>
+    new Worker(new URL('../../../workers/api.worker.ts', import.meta.url), { type: 'module', name: 'api' }),
 );

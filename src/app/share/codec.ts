@@ -32,7 +32,10 @@ const payloadSchema = z.object({
   scene: sceneSchema,
   mesh: z
     .array(z.number().int())
-    .refine((m) => m.length % 9 === 0 && m.length / 9 <= MESH_IN_LINK, 'mesh must be whole triangles, few enough')
+    .refine(
+      (m) => m.length % 9 === 0 && m.length / 9 <= MESH_IN_LINK,
+      'mesh must be whole triangles, few enough',
+    )
     .optional(),
 });
 
@@ -43,7 +46,8 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 
 function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new ShareError('The link is damaged: it contains characters a share link never has.');
+  if (!/^[A-Za-z0-9_-]*$/.test(text))
+    throw new ShareError('The link is damaged: it contains characters a share link never has.');
   const b = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
   const out = new Uint8Array(b.length);
   for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
@@ -56,7 +60,9 @@ export function encodeShare(scene: Scene, mesh?: Float32Array | null): string {
   if (mesh && mesh.length / 9 <= MESH_IN_LINK) payload.mesh = Array.from(mesh, (v) => Math.round(v * 1000));
   const fragment = `#s=${FORMAT}.${toBase64Url(deflateSync(strToU8(JSON.stringify(payload)), { level: 9 }))}`;
   if (fragment.length > MAX_FRAGMENT)
-    throw new ShareError(`This scene is too large for a link (${fragment.length} characters, at most ${MAX_FRAGMENT}).`);
+    throw new ShareError(
+      `This scene is too large for a link (${fragment.length} characters, at most ${MAX_FRAGMENT}).`,
+    );
   return fragment;
 }
 
@@ -65,17 +71,21 @@ export const isShareFragment = (hash: string): boolean => /^#s=/.test(hash);
 
 /** The scene (and mesh, when the link carries one) of a share-link fragment; ShareError when it cannot be read. */
 export function decodeShare(hash: string): { scene: Scene; mesh: Float32Array | null } {
-  if (hash.length > MAX_FRAGMENT) throw new ShareError(`The link is too long (${hash.length} characters, at most ${MAX_FRAGMENT}).`);
+  if (hash.length > MAX_FRAGMENT)
+    throw new ShareError(`The link is too long (${hash.length} characters, at most ${MAX_FRAGMENT}).`);
   const m = /^#s=(\d{1,4})\.(.*)$/s.exec(hash);
   if (!m) throw new ShareError('This is not a Lux share link.');
   const format = Number(m[1]);
   if (format > FORMAT)
-    throw new ShareError(`This link was made by a newer version of Lux (link format ${format}; this app reads up to ${FORMAT}). Reload to update the app.`);
+    throw new ShareError(
+      `This link was made by a newer version of Lux (link format ${format}; this app reads up to ${FORMAT}). Reload to update the app.`,
+    );
   if (format < 1) throw new ShareError(`Unknown link format ${format}.`);
   let json: string;
   try {
     const inflated = inflateSync(fromBase64Url(m[2]!), { out: new Uint8Array(MAX_JSON + 1) });
-    if (inflated.length > MAX_JSON) throw new ShareError('The link unpacks to more data than a scene can hold.');
+    if (inflated.length > MAX_JSON)
+      throw new ShareError('The link unpacks to more data than a scene can hold.');
     json = strFromU8(inflated);
   } catch (e) {
     if (e instanceof ShareError) throw e;
@@ -90,7 +100,9 @@ export function decodeShare(hash: string): { scene: Scene; mesh: Float32Array | 
   const parsed = payloadSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ShareError(`The link's scene is not valid: ${issue.path.join('.') || 'scene'}: ${issue.message}.`);
+    throw new ShareError(
+      `The link's scene is not valid: ${issue.path.join('.') || 'scene'}: ${issue.message}.`,
+    );
   }
   const { scene, mesh } = parsed.data;
   return { scene, mesh: mesh ? Float32Array.from(mesh, (v) => v / 1000) : null };

@@ -129,8 +129,17 @@ export function ClimatePanel(): React.JSX.Element {
               </button>
             )}
           </div>
-          <p role="status" data-testid="climate-status" data-phase={c.phase} data-outdated={outdated}>
-            {c.phase === 'running' && `Computing the year… ${Math.round(100 * c.progress)} %`}
+          <p
+            role="status"
+            data-testid="climate-status"
+            data-phase={c.phase}
+            data-outdated={outdated}
+            data-estimate={c.result?.estimate ?? false}
+          >
+            {c.phase === 'running' &&
+              (c.result?.estimate
+                ? `A first estimate (every third cell and day) is shown; computing the whole year… ${Math.round(100 * c.progress)} %`
+                : `Computing the year… ${Math.round(100 * c.progress)} %`)}
             {c.phase === 'cancelled' && 'Stopped.'}
             {c.phase === 'error' && `No result: ${c.error}`}
             {c.phase === 'done' &&

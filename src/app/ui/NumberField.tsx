@@ -21,7 +21,11 @@ export function NumberField(props: {
   useEffect(() => setText(String(value)), [value]);
   const commit = (t: string): void => {
     const v = Number(t);
-    const ok = t.trim() !== '' && Number.isFinite(v) && (min === undefined || v >= min) && (max === undefined || v <= max);
+    const ok =
+      t.trim() !== '' &&
+      Number.isFinite(v) &&
+      (min === undefined || v >= min) &&
+      (max === undefined || v <= max);
     setBad(!ok);
     if (ok && v !== value) onCommit(v);
   };

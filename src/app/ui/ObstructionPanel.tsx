@@ -137,8 +137,8 @@ export function ObstructionPanel(): React.JSX.Element {
       {a && (
         <>
           <p className="hint">
-            Facing <span data-testid="facing">{formatBearing(a.direction_angle, north)}</span> (from true north,
-            clockwise). Highest horizon{' '}
+            Facing <span data-testid="facing">{formatBearing(a.direction_angle, north)}</span> (from true
+            north, clockwise). Highest horizon{' '}
             <span data-testid="max-horizon">{Math.max(...a.horizon).toFixed(1)}</span>°.
           </p>
           <ProfileChart a={a} />

@@ -9,18 +9,39 @@ export function RoomPanel(): React.JSX.Element {
   const scene = useApp((s) => s.scene);
   const edit = useApp((s) => s.edit);
   const setPoint = (i: number, k: 0 | 1, v: number): void =>
-    edit((s) => ({ ...s, outline: s.outline.map((p, j) => (j === i ? ((k === 0 ? [v, p[1]] : [p[0], v]) as [number, number]) : p)) }));
+    edit((s) => ({
+      ...s,
+      outline: s.outline.map((p, j) =>
+        j === i ? ((k === 0 ? [v, p[1]] : [p[0], v]) as [number, number]) : p,
+      ),
+    }));
   return (
     <section aria-labelledby="room-h">
       <h2 id="room-h">Room</h2>
-      <NumberField label="Floor above terrain" unit="m" value={scene.floorZ} min={0} max={FLOOR_LIMIT} onCommit={(v) => edit((s) => ({ ...s, floorZ: v }))} testId="floor-z" />
+      <NumberField
+        label="Floor above terrain"
+        unit="m"
+        value={scene.floorZ}
+        min={0}
+        max={FLOOR_LIMIT}
+        onCommit={(v) => edit((s) => ({ ...s, floorZ: v }))}
+        testId="floor-z"
+      />
       {floorDrop(scene.floorZ) > 0 && (
         <p className="hint" data-testid="floor-lowered">
-          Above {FLOOR_MAX} m: the room is sent at {FLOOR_MAX} m, as the API takes it, with its windows’ obstruction
-          angles measured here; over open ground a window sees the same ground from any height.
+          Above {FLOOR_MAX} m: the room is sent at {FLOOR_MAX} m, as the API takes it, with its windows’
+          obstruction angles measured here; over open ground a window sees the same ground from any height.
         </p>
       )}
-      <NumberField label="Floor to ceiling" unit="m" value={scene.height} min={0.5} max={30} onCommit={(v) => edit((s) => ({ ...s, height: v }))} testId="height" />
+      <NumberField
+        label="Floor to ceiling"
+        unit="m"
+        value={scene.height}
+        min={0.5}
+        max={30}
+        onCommit={(v) => edit((s) => ({ ...s, height: v }))}
+        testId="height"
+      />
       <NumberField
         label="True north, clockwise from the plan's up"
         unit="°"
@@ -48,10 +69,20 @@ export function RoomPanel(): React.JSX.Element {
               <tr key={i}>
                 <td>{i + 1}</td>
                 <td>
-                  <NumberField label={`Corner ${i + 1} x`} value={p[0]} onCommit={(v) => setPoint(i, 0, v)} testId={`corner-${i}-x`} />
+                  <NumberField
+                    label={`Corner ${i + 1} x`}
+                    value={p[0]}
+                    onCommit={(v) => setPoint(i, 0, v)}
+                    testId={`corner-${i}-x`}
+                  />
                 </td>
                 <td>
-                  <NumberField label={`Corner ${i + 1} y`} value={p[1]} onCommit={(v) => setPoint(i, 1, v)} testId={`corner-${i}-y`} />
+                  <NumberField
+                    label={`Corner ${i + 1} y`}
+                    value={p[1]}
+                    onCommit={(v) => setPoint(i, 1, v)}
+                    testId={`corner-${i}-y`}
+                  />
                 </td>
                 <td>
                   <button

@@ -7,11 +7,15 @@ import { useApp } from '../state/store';
 import { useMeshDisplay } from './meshDisplay';
 
 const parseAngles = (text: string): number[] | string => {
-  const v = text.split(/[\s,;]+/).filter(Boolean).map(Number);
+  const v = text
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map(Number);
   if (v.length !== 64)
     return `needs 64 values (across the window’s view, from its right to its left looking out), ${v.length} were given`;
   const bad = v.findIndex((x) => !Number.isFinite(x) || x < 0 || x > 90);
-  if (bad >= 0) return `value ${bad + 1} (“${text.split(/[\s,;]+/).filter(Boolean)[bad]}”) is not an angle of 0–90°`;
+  if (bad >= 0)
+    return `value ${bad + 1} (“${text.split(/[\s,;]+/).filter(Boolean)[bad]}”) is not an angle of 0–90°`;
   return v;
 };
 
@@ -36,14 +40,26 @@ export function SurroundingsPanel(): React.JSX.Element {
         outline.reduce((a, p) => a + p[0], 0) / outline.length,
         outline.reduce((a, p) => a + p[1], 0) / outline.length,
       ];
-      const answer = await meshWorker().importFile(file.name, Comlink.transfer(bytes, [bytes.buffer]), up, centre);
+      const answer = await meshWorker().importFile(
+        file.name,
+        Comlink.transfer(bytes, [bytes.buffer]),
+        up,
+        centre,
+      );
       if (!answer.ok) {
         setError(answer.message);
         return;
       }
       useMeshDisplay.getState().setMesh(answer.display);
-      setShown(answer.shown < answer.mesh.triangles ? `The 3D view shows the ${answer.shown.toLocaleString('en')} triangles nearest the room; the angles use all of them.` : null);
-      edit((sc) => ({ ...sc, surroundings: { kind: 'mesh', name: file.name, triangles: answer.mesh.triangles, perWindow: {} } }));
+      setShown(
+        answer.shown < answer.mesh.triangles
+          ? `The 3D view shows the ${answer.shown.toLocaleString('en')} triangles nearest the room; the angles use all of them.`
+          : null,
+      );
+      edit((sc) => ({
+        ...sc,
+        surroundings: { kind: 'mesh', name: file.name, triangles: answer.mesh.triangles, perWindow: {} },
+      }));
       invalidateAngles();
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
@@ -57,7 +73,10 @@ export function SurroundingsPanel(): React.JSX.Element {
     const h = parseAngles(horizon),
       z = parseAngles(zenith);
     if (typeof h === 'string' || typeof z === 'string') {
-      const said = [typeof h === 'string' ? `the horizon ${h}` : '', typeof z === 'string' ? `the zenith ${z}` : '']
+      const said = [
+        typeof h === 'string' ? `the horizon ${h}` : '',
+        typeof z === 'string' ? `the zenith ${z}` : '',
+      ]
         .filter(Boolean)
         .join('; ');
       setError(`These angles cannot be used: ${said}.`);
@@ -107,11 +126,21 @@ export function SurroundingsPanel(): React.JSX.Element {
         <summary>Type horizon and zenith angles</summary>
         <label className="field column">
           <span>Horizon, 64 values (°), right to left looking out</span>
-          <textarea rows={3} value={horizon} onChange={(e) => setHorizon(e.target.value)} data-testid="horizon-text" />
+          <textarea
+            rows={3}
+            value={horizon}
+            onChange={(e) => setHorizon(e.target.value)}
+            data-testid="horizon-text"
+          />
         </label>
         <label className="field column">
           <span>Zenith, 64 values (°)</span>
-          <textarea rows={3} value={zenith} onChange={(e) => setZenith(e.target.value)} data-testid="zenith-text" />
+          <textarea
+            rows={3}
+            value={zenith}
+            onChange={(e) => setZenith(e.target.value)}
+            data-testid="zenith-text"
+          />
         </label>
         <button type="button" onClick={applyAngles}>
           Use these angles

@@ -33,7 +33,12 @@ export function Toolbar(): React.JSX.Element {
         e.preventDefault();
         const id = st.selectedWindow;
         const step = (e.key === 'ArrowRight' ? 1 : -1) * (e.shiftKey ? 0.5 : 0.05);
-        st.edit((s) => ({ ...s, windows: s.windows.map((w) => (w.id === id ? { ...w, offset: Math.round((w.offset + step) * 1e6) / 1e6 } : w)) }));
+        st.edit((s) => ({
+          ...s,
+          windows: s.windows.map((w) =>
+            w.id === id ? { ...w, offset: Math.round((w.offset + step) * 1e6) / 1e6 } : w,
+          ),
+        }));
       } else if (e.key === 'Escape') st.setTool('select');
       else if ((e.key === 'Delete' || e.key === 'Backspace') && st.selectedWindow) {
         const id = st.selectedWindow;
@@ -51,7 +56,14 @@ export function Toolbar(): React.JSX.Element {
   return (
     <div className="toolbar" role="toolbar" aria-label="Plan tools">
       {TOOLS.map(([t, label, title]) => (
-        <button key={t} type="button" aria-pressed={tool === t} title={title} onClick={() => setTool(t)} data-testid={`tool-${t}`}>
+        <button
+          key={t}
+          type="button"
+          aria-pressed={tool === t}
+          title={title}
+          onClick={() => setTool(t)}
+          data-testid={`tool-${t}`}
+        >
           {label}
         </button>
       ))}

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { readEpw, WeatherFileError, type Weather } from '../climate/epw';
 import { roomYear, roomYearAsync, type RoomYear, type RoomYearOptions } from '../climate/roomYear';
 import { estimateSimulationMs } from '../engine/cost';
+import { fillFromSamples } from '../stats/grid';
 import { LuxError, validationError } from '../errors';
 import { parseWith } from '../validation/format';
 import { parseClimateRequest, type ClimateRequest } from '../validation/requests';
@@ -66,7 +67,7 @@ export function climateComputation(
 /** The same for a browser worker: the coefficients give the event loop turns (a cancel can land). */
 export async function climateComputationAsync(
   body: unknown,
-  o: Pick<RoomYearOptions, 'signal' | 'onProgress'> = {},
+  o: Pick<RoomYearOptions, 'signal' | 'onProgress' | 'preview'> = {},
 ): Promise<ClimateComputation> {
   const p = prepareClimate(body, OPEN_CONTEXT);
   return climateOf(p, await roomYearAsync(p.req, p.weather, yearOptions(p, o)));
@@ -74,7 +75,7 @@ export async function climateComputationAsync(
 
 const yearOptions = (
   p: ReturnType<typeof prepareClimate>,
-  o: Pick<RoomYearOptions, 'signal' | 'onProgress'>,
+  o: Pick<RoomYearOptions, 'signal' | 'onProgress' | 'preview'>,
 ) => ({
   quality: p.quality,
   seed: p.seed,
@@ -112,8 +113,8 @@ function climateOf(p: ReturnType<typeof prepareClimate>, year: RoomYear): Climat
   const { req, quality, seed, weather } = p;
   const { dc, metrics: m } = year;
   const onGrid = (values: Float32Array): MetricGrid => {
-    const data = new Float32Array(dc.rows * dc.cols);
-    dc.cells.forEach((cell, i) => (data[cell] = values[i]!));
+    // A first estimate holds every third cell: the map is filled from them.
+    const data = fillFromSamples(dc.rows, dc.cols, dc.mask, dc.cells, values);
     return {
       df: { rows: dc.rows, cols: dc.cols, data },
       mask: { rows: dc.rows, cols: dc.cols, data: dc.mask },

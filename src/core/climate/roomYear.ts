@@ -24,6 +24,12 @@ export interface RoomYearOptions {
   metrics?: Partial<ClimateOptions>;
   signal?: CancelSignal;
   onProgress?: (fraction: number) => void;
+  /**
+   * A first estimate in about a tenth of the time: every third cell along each axis (the maps filled from
+   * them) and every third day of the year; the ASE's 250 hours are scaled to the days kept. Shares and
+   * verdicts are those of the sampled cells and days.
+   */
+  preview?: boolean;
 }
 
 export interface RoomYear {
@@ -69,6 +75,7 @@ function coefficientOptions(p: ReturnType<typeof prepare>, o: RoomYearOptions) {
     ...(o.quality ? { quality: o.quality } : {}),
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.preview ? { cellStride: 3 } : {}),
     onProgress: progress(o, 0, 0.6),
   };
 }
@@ -81,11 +88,22 @@ function finish(
 ): RoomYear {
   const occupied = occupiedHours(weather.hour, o.occupiedFrom, o.occupiedTo);
   const daylight = daylightHours(p.sun.altitude, weather.diffuseHorizontal);
-  const wanted = Uint8Array.from(occupied, (v, k) => (v || daylight[k] ? 1 : 0));
+  // A preview keeps every third day.
+  const kept = (k: number): boolean => !o.preview || Math.floor(k / 24) % 3 === 1;
+  const wanted = Uint8Array.from(occupied, (v, k) => ((v || daylight[k]) && kept(k) ? 1 : 0));
   const light = annualLight(dc, weather, p.sun, p.index, p.patches, {
     hours: wanted,
     onProgress: progress(o, 0.6, 0.35),
   });
+  let occupiedAll = 0,
+    occupiedKept = 0;
+  for (let k = 0; k < weather.hours; k++) {
+    occupiedAll += occupied[k]!;
+    if (kept(k)) occupiedKept += occupied[k]!;
+  }
+  const metricOptions = { ...o.metrics };
+  if (o.preview && occupiedAll > 0)
+    metricOptions.aseHours = ((o.metrics?.aseHours ?? 250) * occupiedKept) / occupiedAll;
   const metrics = climateMetrics(
     {
       sensors: light.sensors,
@@ -96,7 +114,7 @@ function finish(
       daylight: Uint8Array.from(light.hours, (k) => daylight[k]!),
       groups: light.groups,
     },
-    o.metrics,
+    metricOptions,
   );
   o.onProgress?.(1);
   let occ = 0,

@@ -60,3 +60,44 @@ export function gridToRows<T extends Float32Array | Float64Array | Uint8Array>(
   }
   return out;
 }
+
+/**
+ * Every cell of `mask` given the value of its nearest sampled cell (`cells`: grid indices, `values` in the
+ * same order), by a breadth-first flood from the samples over the mask (4-neighbours): a first estimate
+ * computed on every third cell drawn as a whole map. Cells the flood cannot reach stay 0.
+ */
+export function fillFromSamples(
+  rows: number,
+  cols: number,
+  mask: Uint8Array,
+  cells: ArrayLike<number>,
+  values: ArrayLike<number>,
+): Float32Array {
+  const out = new Float32Array(rows * cols);
+  const seen = new Uint8Array(rows * cols);
+  const queue = new Int32Array(rows * cols);
+  let head = 0,
+    tail = 0;
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i]!;
+    out[c] = values[i]!;
+    seen[c] = 1;
+    queue[tail++] = c;
+  }
+  while (head < tail) {
+    const c = queue[head++]!;
+    const r = Math.floor(c / cols),
+      k = c % cols;
+    const visit = (n: number): void => {
+      if (seen[n] || !mask[n]) return;
+      seen[n] = 1;
+      out[n] = out[c]!;
+      queue[tail++] = n;
+    };
+    if (r > 0) visit(c - cols);
+    if (r < rows - 1) visit(c + cols);
+    if (k > 0) visit(c - 1);
+    if (k < cols - 1) visit(c + 1);
+  }
+  return out;
+}
