@@ -43,6 +43,8 @@ export interface AnnualOptions {
   /** Which hours of the year to compute (1 = compute); default every hour with light. */
   hours?: Uint8Array;
   groundReflectance?: number;
+  /** Samples per patch side for the sky vectors (default 4; a preview takes 2). */
+  skySamples?: number;
   /** Called with the finished fraction, every 200 hours. */
   onProgress?: (fraction: number) => void;
 }
@@ -74,7 +76,7 @@ export function annualLight(
   const sunPatch = new Int32Array(H).fill(-1);
   const sunLum = new Float64Array(H);
   const sunLux = new Float64Array(H);
-  const sampler = patchSampler(patches);
+  const sampler = patchSampler(patches, o.skySamples);
   const rho = o.groundReflectance ?? 0.2;
   const v = new Float64Array(P);
   for (let h = 0; h < H; h++) {
