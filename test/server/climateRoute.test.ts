@@ -84,6 +84,24 @@ describe('climate-based runs over the API', async () => {
     expect((await cut.json()).error).toMatch(
       /^The weather file cannot be read: The weather file has \d+ hourly records after its 8 header lines/,
     );
+    // A room whose year would not fit in memory is refused before any work.
+    const huge = await post(app, '/v2/simulate', {
+      ...room,
+      weather: CHICAGO,
+      parameters: {
+        ...room.parameters,
+        room_polygon: [
+          [0, 0],
+          [30, 0],
+          [30, 30],
+          [0, 30],
+        ],
+      },
+    });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error).toMatch(
+      /^A year of this room would hold ~\d+ MB of hourly light \(90000 cells of 0\.1 m\)/,
+    );
     const detailed = await post(app, '/v2/run/detailed', { ...room, weather: CHICAGO });
     expect(detailed.status).toBe(400);
     expect((await detailed.json()).error).toMatch(

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { readEpw, WeatherFileError, type Weather } from '../climate/epw';
 import { roomYear, roomYearAsync, type RoomYear, type RoomYearOptions } from '../climate/roomYear';
 import { estimateSimulationMs } from '../engine/cost';
+import { signedArea } from '../geometry/polygon';
 import { fillFromSamples } from '../stats/grid';
 import { LuxError, validationError } from '../errors';
 import { parseWith } from '../validation/format';
@@ -85,6 +86,9 @@ const yearOptions = (
   ...o,
 });
 
+/** The hourly light a climate-based run may hold (bytes): a 100 m² room with one window takes ~360 MB. */
+export const MAX_YEAR_BYTES = 768 * 2 ** 20;
+
 function prepareClimate(body: unknown, ctx: OpContext) {
   const req = parseClimateRequest(body, limitsOf(ctx));
   const opts = parseWith(simulateOptions, body);
@@ -99,6 +103,16 @@ function prepareClimate(body: unknown, ctx: OpContext) {
         `This climate-based run is estimated at ~${Math.round(ms / 1000)} s, beyond what this server's time-out allows (LUX_REQUEST_TIMEOUT_MS): use quality 'draft' or a smaller room`,
       );
   }
+  // The year is held as hourly illuminance per cell (float32, ~4 700 hours with light, twice: all light
+  // and the sun alone, and per window when there are several): bounded so that it fits a worker's heap.
+  const cells = Math.abs(signedArea(req.parameters.room_polygon)) / 0.01;
+  const windows = req.parameters.windows.length;
+  const bytes = cells * 4700 * 4 * 2 * (windows > 1 ? 1 + windows : 1);
+  if (bytes > MAX_YEAR_BYTES)
+    throw new LuxError(
+      'payload_too_large',
+      `A year of this room would hold ~${Math.round(bytes / 2 ** 20)} MB of hourly light (${Math.round(cells)} cells of 0.1 m${windows > 1 ? `, ${windows} windows` : ''}), more than the ${MAX_YEAR_BYTES / 2 ** 20} MB a climate-based run may use: split the room, or run its windows' facades separately`,
+    );
   let weather: Weather;
   try {
     weather = readEpw(req.weather);
