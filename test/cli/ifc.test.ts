@@ -206,6 +206,10 @@ describe('the IFC command line', () => {
     expect(['none', 'minimum', 'medium', 'high']).toContain(cells[18]);
     const json = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8'));
     expect(json.rooms[0].climate.location.city).toBe('Chicago Ohare Intl Ap');
+    // The report gives the year beside the daylight factor, one row per room with a year.
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('<h2>A year of daylight (climate-based)</h2>');
+    expect(html).toContain('Weather: Chicago Ohare Intl Ap, USA (41.98°, -87.92°).');
     expect(json.method).toEqual({ kind: 'engine', quality: 'draft', ambient_bounces: null });
     // A weather file that is not one stops before the building is read.
     const bad = join(dir, 'bad.epw');

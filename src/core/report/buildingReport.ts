@@ -119,6 +119,7 @@ ${rows}
 </tbody>
 </table>
 ${apartmentsTable(r.apartments ?? [])}
+${climateTable(r.results)}
 ${unplaced}
 ${notes.length ? `<h2>Notes</h2><ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 <h2>Method</h2>
@@ -133,6 +134,38 @@ ${sheets}
 </body>
 </html>
 `;
+}
+
+/** The rooms' climate-based figures (a year of a weather file, issue 32), when they were computed. */
+function climateTable(results: RoomResult[]): string {
+  const withYear = results.filter((x) => x.climate);
+  if (withYear.length === 0) return '';
+  const loc = withYear[0]!.climate!.location;
+  const rows = withYear
+    .map((x) => {
+      const c = x.climate!;
+      const v = (id: string) => c.verdicts.find((k) => k.id === id);
+      const cell = (id: string) => {
+        const k = v(id);
+        return k
+          ? `<td class="${k.pass ? 'pass' : 'fail'}">${k.pass ? '✓ pass' : '✗ fail'}</td>`
+          : '<td>–</td>';
+      };
+      return `<tr><td>${esc(x.room.storey)}</td><td>${esc(x.room.number)}</td><td>${esc(x.room.name)}</td><td class="n">${roundedDown(c.sda_blinds)} %</td><td class="n">${roundedDown(c.sda)} %</td><td class="n">${(Math.ceil(c.ase * 10) / 10).toFixed(1)} %</td><td class="n">${c.da_mean.toFixed(0)} %</td><td class="n">${c.udi.useful.toFixed(0)} %</td>${cell('leed-sda')}${cell('leed-ase')}<td>${esc(c.en17037.reached ?? 'not reached')}</td></tr>`;
+    })
+    .join('\n');
+  return `<h2>A year of daylight (climate-based)</h2>
+<p>Weather: ${esc(loc.city)}${loc.country ? `, ${esc(loc.country)}` : ''} (${loc.latitude.toFixed(2)}°, ${loc.longitude.toFixed(2)}°).
+Occupied hours 8:00–18:00 local standard time. sDA300/50% with LM-83's blinds (what LEED v4.1 asks) and with blinds open;
+ASE1000,250h from the direct sun alone; DA300 as the room's mean; UDI 100–3000 lx; EN 17037's illuminance method
+(300/100 lx for the minimum level over 50 %/95 % of the plane, half the daylight hours). The physics engine's daylight
+coefficients under every hour's Perez sky, the sun traced for each hour (docs/climate.md).</p>
+<table>
+<thead><tr><th>Storey</th><th>Number</th><th>Name</th><th>sDA (blinds)</th><th>sDA (open)</th><th>ASE</th><th>DA mean</th><th>UDI</th><th>LEED sDA</th><th>LEED ASE ≤ 10 %</th><th>EN 17037 illuminance</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
 }
 
 function apartmentsTable(list: ApartmentTotal[]): string {
