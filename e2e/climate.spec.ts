@@ -57,3 +57,42 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   await expect(page.getByTestId('climate-status')).toHaveAttribute('data-outdated', 'true');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('a share link names its weather file: reopened on this device the year runs again, elsewhere the file is asked for', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await page.getByTestId('weather-file').setInputFiles('test/fixtures/weather/chicago-ohare-tmy3.epw');
+  await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('share-message')).toContainText(
+    'It names the weather file (chicago-ohare-tmy3.epw) without carrying it',
+  );
+  const url = page.url();
+  expect(url).toMatch(/#s=/);
+  expect(url.length).toBeLessThan(4000); // the 1.6 MB file is named, not carried
+
+  // The same device (browser context): the file comes from its offline store, the year runs by itself.
+  const again = await page.context().newPage();
+  await again.goto(url);
+  await expect(again.getByTestId('weather-location')).toContainText('Chicago Ohare Intl Ap');
+  await expect(again.getByTestId('climate-status')).toHaveAttribute('data-phase', 'done', {
+    timeout: 90_000,
+  });
+
+  // Another device: the panel asks for the file by name, and runs once it is given.
+  const other = await browser.newContext();
+  const elsewhere = await other.newPage();
+  await elsewhere.goto(url);
+  await expect(elsewhere.getByTestId('weather-wanted')).toContainText(
+    'computed with the weather file chicago-ohare-tmy3.epw (Chicago Ohare Intl Ap)',
+  );
+  await elsewhere.getByTestId('weather-file').setInputFiles('test/fixtures/weather/chicago-ohare-tmy3.epw');
+  await expect(elsewhere.getByTestId('climate-status')).toHaveAttribute('data-phase', 'done', {
+    timeout: 90_000,
+  });
+  await expect(elsewhere.getByTestId('weather-wanted')).toHaveCount(0);
+  await other.close();
+});

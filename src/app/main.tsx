@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { useAnswer } from './compute/answerStore';
+import { restoreWeather } from './compute/climate';
 import { ensureModel } from './compute/predictor';
 import { meshWorker } from './compute/workers';
 import { decodeShare, isShareFragment } from './share/codec';
@@ -16,8 +17,10 @@ import './styles.css';
 let notice: string | null = null;
 if (isShareFragment(location.hash)) {
   try {
-    const { scene, mesh } = decodeShare(location.hash);
+    const { scene, mesh, weather } = decodeShare(location.hash);
     useApp.setState({ scene, past: [], future: [] });
+    // The link's year: its weather file from this device's store, or the panel asks for it.
+    if (weather) void restoreWeather(weather);
     if (mesh) {
       void meshWorker().setMesh(mesh);
       useMeshDisplay.getState().setMesh(mesh);

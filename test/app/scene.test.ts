@@ -23,7 +23,9 @@ describe('scene → API', () => {
     const open = parseRunRequest(runBody(s));
     expect(open.parameters.windows[0]!.horizon).toEqual(new Array(64).fill(0));
     const h = Array.from({ length: 64 }, (_, i) => i / 2);
-    const typed = parseRunRequest(runBody({ ...s, surroundings: { kind: 'angles', angles: { horizon: h, zenith: h } } }));
+    const typed = parseRunRequest(
+      runBody({ ...s, surroundings: { kind: 'angles', angles: { horizon: h, zenith: h } } }),
+    );
     expect(typed.parameters.windows[0]!.horizon).toEqual(h);
     const custom = runBody({ ...s, modelType: 'df_custom' });
     expect(custom.parameters).toMatchObject({ ceiling_reflectance: 0.8 });
@@ -35,7 +37,12 @@ describe('scene → API', () => {
     const s: Scene = {
       ...defaultScene(),
       floorZ: 25,
-      surroundings: { kind: 'mesh', name: 'city.obj', triangles: 10, perWindow: { w1: { horizon: h, zenith: h } } },
+      surroundings: {
+        kind: 'mesh',
+        name: 'city.obj',
+        triangles: 10,
+        perWindow: { w1: { horizon: h, zenith: h } },
+      },
     };
     const sent = parseRunRequest(runBody(s));
     expect(sent.parameters.floor_height_above_terrain).toBe(10);
@@ -46,7 +53,15 @@ describe('scene → API', () => {
     const s = defaultScene();
     expect(sceneProblems(s)).toEqual([]);
     expect(sceneProblems({ ...s, windows: [] })).toEqual(['Add a window: click a wall in the plan.']);
-    const crossed: Scene = { ...s, outline: [[0, 0], [4, 4], [4, 0], [0, 4]] };
+    const crossed: Scene = {
+      ...s,
+      outline: [
+        [0, 0],
+        [4, 4],
+        [4, 0],
+        [0, 4],
+      ],
+    };
     expect(sceneProblems(crossed)[0]).toMatch(/self-intersecting/);
     expect(sceneProblems({ ...s, windows: [{ ...s.windows[0]!, head: 0.5 }] })).toEqual([
       'Window w1: the head must be above the sill.',
@@ -97,13 +112,33 @@ describe('store', () => {
 
   it('keeps windows on their walls when the outline is reversed or shrinks, and drops them with their wall', () => {
     const s = defaultScene();
-    const cw: Scene = { ...s, outline: [...s.outline].reverse() as Scene['outline'], windows: [{ ...s.windows[0]!, edge: 2, offset: 1 }] };
+    const cw: Scene = {
+      ...s,
+      outline: [...s.outline].reverse() as Scene['outline'],
+      windows: [{ ...s.windows[0]!, edge: 2, offset: 1 }],
+    };
     // Clockwise [0,4],[6,4],[6,0],[0,0]: edge 2 runs (6,0)→(0,0), offset 1 → centre x = 5.
     const n = normalise(cw);
     expect(windowCorners(n, n.windows[0]!)).toMatchObject({ x1: 4, x2: 6, y1: 0 });
-    const small = normalise({ ...s, outline: [[0, 0], [1.5, 0], [1.5, 4], [0, 4]] });
+    const small = normalise({
+      ...s,
+      outline: [
+        [0, 0],
+        [1.5, 0],
+        [1.5, 4],
+        [0, 4],
+      ],
+    });
     expect(small.windows[0]).toMatchObject({ width: 1.5, offset: 0.75 });
-    const tri = normalise({ ...s, windows: [{ ...s.windows[0]!, edge: 3 }], outline: [[0, 0], [6, 0], [3, 4]] });
+    const tri = normalise({
+      ...s,
+      windows: [{ ...s.windows[0]!, edge: 3 }],
+      outline: [
+        [0, 0],
+        [6, 0],
+        [3, 4],
+      ],
+    });
     expect(tri.windows).toEqual([]);
   });
 

@@ -1,7 +1,14 @@
 import { deflateSync, strToU8 } from 'fflate';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeShare, encodeShare, FORMAT, MAX_FRAGMENT, MESH_IN_LINK, ShareError } from '../../src/app/share/codec';
+import {
+  decodeShare,
+  encodeShare,
+  FORMAT,
+  MAX_FRAGMENT,
+  MESH_IN_LINK,
+  ShareError,
+} from '../../src/app/share/codec';
 import { defaultScene, type Scene } from '../../src/app/scene/scene';
 
 const b64url = (b: Uint8Array): string =>
@@ -11,7 +18,10 @@ describe('share-link codec', () => {
   it('round-trips a scene exactly, and a small mesh to the millimetre', () => {
     const scene: Scene = {
       ...defaultScene(),
-      surroundings: { kind: 'angles', angles: { horizon: Array.from({ length: 64 }, (_, i) => i * 0.7), zenith: new Array(64).fill(12.5) } },
+      surroundings: {
+        kind: 'angles',
+        angles: { horizon: Array.from({ length: 64 }, (_, i) => i * 0.7), zenith: new Array(64).fill(12.5) },
+      },
       modelType: 'df_custom',
     };
     const mesh = Float32Array.from({ length: 9 * 40 }, (_, i) => (i * 7.3) % 50);
@@ -19,7 +29,8 @@ describe('share-link codec', () => {
     expect(hash).toMatch(new RegExp(`^#s=${FORMAT}\\.[A-Za-z0-9_-]+$`));
     const back = decodeShare(hash);
     expect(back.scene).toEqual(scene);
-    for (let i = 0; i < mesh.length; i++) expect(Math.abs(back.mesh![i]! - mesh[i]!)).toBeLessThanOrEqual(0.0005 + 1e-6);
+    for (let i = 0; i < mesh.length; i++)
+      expect(Math.abs(back.mesh![i]! - mesh[i]!)).toBeLessThanOrEqual(0.0005 + 1e-6);
   });
 
   it('round-trips arbitrary valid scenes (property)', () => {
@@ -30,11 +41,31 @@ describe('share-link codec', () => {
     });
     fc.assert(
       fc.property(arb, ({ height, floorZ, w }) => {
-        const s: Scene = { ...defaultScene(), height, floorZ, outline: [[0, 0], [w, 0], [w, 3], [0, 3]] };
+        const s: Scene = {
+          ...defaultScene(),
+          height,
+          floorZ,
+          outline: [
+            [0, 0],
+            [w, 0],
+            [w, 3],
+            [0, 3],
+          ],
+        };
         expect(decodeShare(encodeShare(s)).scene).toEqual(s);
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('names a weather file by its digest without carrying it, and refuses a malformed one', () => {
+    const weather = { digest: 'ab'.repeat(32), name: 'chicago.epw', city: 'Chicago Ohare Intl Ap' };
+    const hash = encodeShare(defaultScene(), null, weather);
+    expect(hash.length).toBeLessThan(2000);
+    expect(decodeShare(hash).weather).toEqual(weather);
+    expect(decodeShare(encodeShare(defaultScene())).weather).toBeNull();
+    const bad = encodeShare(defaultScene(), null, { ...weather, digest: 'not-a-digest' });
+    expect(() => decodeShare(bad)).toThrow(/The link's scene is not valid: weather.digest/);
   });
 
   it('leaves a big mesh out of the link (its derived angles stay in the scene)', () => {
@@ -44,7 +75,9 @@ describe('share-link codec', () => {
 
   it('refuses links of a newer format with a reason, and unknown or damaged ones', () => {
     const good = encodeShare(defaultScene());
-    expect(() => decodeShare(good.replace(`#s=${FORMAT}.`, `#s=${FORMAT + 1}.`))).toThrow(/newer version of Lux/);
+    expect(() => decodeShare(good.replace(`#s=${FORMAT}.`, `#s=${FORMAT + 1}.`))).toThrow(
+      /newer version of Lux/,
+    );
     expect(() => decodeShare('#x=1.abc')).toThrow(/not a Lux share link/);
     expect(() => decodeShare(good.slice(0, good.length - 20))).toThrow(ShareError);
     expect(() => decodeShare('#s=1.%%%')).toThrow(/damaged/);
@@ -53,7 +86,9 @@ describe('share-link codec', () => {
 
   it('rejects hostile content: out-of-range fields, decompression bombs, oversized links', () => {
     const bad = { scene: { ...defaultScene(), height: 1e9 } };
-    expect(() => decodeShare(`#s=1.${b64url(deflateSync(strToU8(JSON.stringify(bad))))}`)).toThrow(/scene is not valid: scene.height/);
+    expect(() => decodeShare(`#s=1.${b64url(deflateSync(strToU8(JSON.stringify(bad))))}`)).toThrow(
+      /scene is not valid: scene.height/,
+    );
     // A valid scene carrying "__proto__" keys opens, pollutes no prototype and keeps none of them.
     const sceneJson = JSON.stringify(defaultScene()).replace('{', '{"__proto__": {"polluted": 1},');
     const withProto = `{"scene": ${sceneJson}, "__proto__": {"polluted": 2}}`;
@@ -67,7 +102,10 @@ describe('share-link codec', () => {
     expect(bomb.length).toBeLessThan(MAX_FRAGMENT);
     expect(() => decodeShare(bomb)).toThrow(/more data than a scene/);
     expect(() => decodeShare('#s=1.' + 'A'.repeat(MAX_FRAGMENT))).toThrow(/too long/);
-    const many = { ...defaultScene(), outline: Array.from({ length: 150 }, (_, i) => [Math.cos(i) * 1000.123456, Math.sin(i) * 1000.654321]) } as Scene;
+    const many = {
+      ...defaultScene(),
+      outline: Array.from({ length: 150 }, (_, i) => [Math.cos(i) * 1000.123456, Math.sin(i) * 1000.654321]),
+    } as Scene;
     expect(() => encodeShare({ ...many, windows: [] }, null)).not.toThrow();
   });
 });

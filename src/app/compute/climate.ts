@@ -6,6 +6,8 @@ import { monthlySky, type MonthSky } from '../../core/climate/summary';
 import { answerKey, runBody } from '../scene/geometry';
 import { useApp } from '../state/store';
 import type { RoomMap } from './roomMap';
+import type { SharedWeather } from '../share/codec';
+import { findWeather, keepWeather } from './weatherStore';
 import { engineWorker } from './workers';
 
 /**
@@ -28,6 +30,8 @@ export interface LoadedWeather {
 
 export interface ClimateState {
   weather: LoadedWeather | null;
+  /** A share link's weather file that this device does not hold: the panel asks for it. */
+  wanted: SharedWeather | null;
   weatherError: string | null;
   phase: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
   progress: number;
@@ -47,6 +51,7 @@ export interface ClimateState {
 
 export const useClimate = create<ClimateState>()(() => ({
   weather: null,
+  wanted: null,
   weatherError: null,
   phase: 'idle',
   progress: 0,
@@ -65,22 +70,48 @@ async function sha256(text: string): Promise<string> {
 
 /** Reads a weather file the user dropped or picked; a bad one says why (its line and field). */
 export async function loadWeather(file: File): Promise<void> {
-  const text = await file.text();
+  await takeWeatherText(file.name, await file.text());
+}
+
+async function takeWeatherText(name: string, text: string): Promise<void> {
   try {
     const w = readEpw(text);
     const weather: LoadedWeather = {
-      name: file.name,
+      name,
       text,
       location: w.location,
       digest: await sha256(text),
       months: monthlySky(w),
       notes: w.notes,
     };
-    useClimate.setState({ weather, weatherError: null, result: null, phase: 'idle' });
+    const wanted = useClimate.getState().wanted;
+    const other =
+      wanted && wanted.digest !== weather.digest
+        ? [`This is not the weather file the link was made with (${wanted.name}, ${wanted.city}).`]
+        : [];
+    weather.notes = [...other, ...weather.notes];
+    useClimate.setState({ weather, wanted: null, weatherError: null, result: null, phase: 'idle' });
+    void keepWeather(weather.digest, { name, text });
     await runClimate();
   } catch (e) {
-    useClimate.setState({ weatherError: `${file.name} cannot be read: ${(e as Error).message}` });
+    useClimate.setState({ weatherError: `${name} cannot be read: ${(e as Error).message}` });
   }
+}
+
+/**
+ * A share link's weather file: taken from this device's store when it holds it (the year then runs as
+ * for a file picked), else asked for by name.
+ */
+export async function restoreWeather(w: SharedWeather): Promise<void> {
+  const stored = await findWeather(w.digest);
+  if (stored) await takeWeatherText(stored.name, stored.text);
+  else useClimate.setState({ wanted: w });
+}
+
+/** What a share link says of the weather on screen. */
+export function sharedWeather(): SharedWeather | null {
+  const w = useClimate.getState().weather;
+  return w ? { digest: w.digest, name: w.name, city: w.location.city } : null;
 }
 
 /** The key a result is stored under: the room as the engine sees it, and the weather. */

@@ -22,10 +22,22 @@ export class ShareError extends Error {
   override name = 'ShareError';
 }
 
+/**
+ * The weather file a link's year was computed with: named, never carried (1.6 MB): the app takes it from
+ * its offline store by digest, or asks for it.
+ */
+export interface SharedWeather {
+  /** SHA-256 of the file (hex). */
+  digest: string;
+  name: string;
+  city: string;
+}
+
 interface Payload {
   scene: Scene;
   /** Flat positions in millimetres, 9 per triangle. */
   mesh?: number[];
+  weather?: SharedWeather;
 }
 
 const payloadSchema = z.object({
@@ -36,6 +48,13 @@ const payloadSchema = z.object({
       (m) => m.length % 9 === 0 && m.length / 9 <= MESH_IN_LINK,
       'mesh must be whole triangles, few enough',
     )
+    .optional(),
+  weather: z
+    .object({
+      digest: z.string().regex(/^[0-9a-f]{64}$/),
+      name: z.string().max(200),
+      city: z.string().max(200),
+    })
     .optional(),
 });
 
@@ -55,8 +74,12 @@ function fromBase64Url(text: string): Uint8Array {
 }
 
 /** The fragment (with its leading '#') of a share link for this scene and, when small, its mesh. */
-export function encodeShare(scene: Scene, mesh?: Float32Array | null): string {
-  const payload: Payload = { scene };
+export function encodeShare(
+  scene: Scene,
+  mesh?: Float32Array | null,
+  weather?: SharedWeather | null,
+): string {
+  const payload: Payload = { scene, ...(weather ? { weather } : {}) };
   if (mesh && mesh.length / 9 <= MESH_IN_LINK) payload.mesh = Array.from(mesh, (v) => Math.round(v * 1000));
   const fragment = `#s=${FORMAT}.${toBase64Url(deflateSync(strToU8(JSON.stringify(payload)), { level: 9 }))}`;
   if (fragment.length > MAX_FRAGMENT)
@@ -70,7 +93,11 @@ export function encodeShare(scene: Scene, mesh?: Float32Array | null): string {
 export const isShareFragment = (hash: string): boolean => /^#s=/.test(hash);
 
 /** The scene (and mesh, when the link carries one) of a share-link fragment; ShareError when it cannot be read. */
-export function decodeShare(hash: string): { scene: Scene; mesh: Float32Array | null } {
+export function decodeShare(hash: string): {
+  scene: Scene;
+  mesh: Float32Array | null;
+  weather: SharedWeather | null;
+} {
   if (hash.length > MAX_FRAGMENT)
     throw new ShareError(`The link is too long (${hash.length} characters, at most ${MAX_FRAGMENT}).`);
   const m = /^#s=(\d{1,4})\.(.*)$/s.exec(hash);
@@ -104,6 +131,6 @@ export function decodeShare(hash: string): { scene: Scene; mesh: Float32Array | 
       `The link's scene is not valid: ${issue.path.join('.') || 'scene'}: ${issue.message}.`,
     );
   }
-  const { scene, mesh } = parsed.data;
-  return { scene, mesh: mesh ? Float32Array.from(mesh, (v) => v / 1000) : null };
+  const { scene, mesh, weather } = parsed.data;
+  return { scene, mesh: mesh ? Float32Array.from(mesh, (v) => v / 1000) : null, weather: weather ?? null };
 }

@@ -73,6 +73,12 @@ export function ClimatePanel(): React.JSX.Element {
           }}
         />
       </label>
+      {c.wanted && !c.weather && (
+        <p role="status" data-testid="weather-wanted">
+          This link’s year was computed with the weather file {c.wanted.name} ({c.wanted.city}), which this
+          device does not hold: pick it to see the year.
+        </p>
+      )}
       {c.weatherError && (
         <p role="alert" className="error" data-testid="weather-error">
           {c.weatherError}

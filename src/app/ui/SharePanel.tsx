@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { encodeShare, MESH_IN_LINK } from '../share/codec';
+import { sharedWeather } from '../compute/climate';
 import { meshWorker } from '../compute/workers';
 import { useApp } from '../state/store';
 
@@ -10,13 +11,17 @@ export function SharePanel(): React.JSX.Element {
     try {
       const scene = useApp.getState().scene;
       const mesh = scene.surroundings.kind === 'mesh' ? await meshWorker().smallMesh(MESH_IN_LINK) : null;
-      const hash = encodeShare(scene, mesh);
+      const weather = sharedWeather();
+      const hash = encodeShare(scene, mesh, weather);
       history.replaceState(null, '', hash);
       const url = location.href;
       await navigator.clipboard?.writeText(url).catch(() => undefined);
       setMessage(
         `Link copied (${url.length.toLocaleString('en')} characters)${scene.surroundings.kind === 'mesh' && !mesh ? '; the mesh is too large to travel in a link: its angles do' : ''}. ` +
-          'It holds the room, not its map: opened, it shows the model’s preview and settles to the engine.',
+          'It holds the room, not its map: opened, it shows the model’s preview and settles to the engine.' +
+          (weather
+            ? ` It names the weather file (${weather.name}) without carrying it: opened on this device, the year runs again; elsewhere the file is asked for.`
+            : ''),
       );
     } catch (e) {
       setMessage(e instanceof Error ? e.message : String(e));
