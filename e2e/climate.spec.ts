@@ -51,6 +51,9 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   );
   await page.getByTestId('metric-df').check();
   await expect(map).toHaveAttribute('data-metric', 'df');
+  // The report page carries the year beside the daylight factor.
+  const sdaText = (await page.getByTestId('climate-sda').textContent())!;
+  await expect(page.getByTestId('print-sheet').locator('[data-stat="sda"]')).toContainText(sdaText);
   // An edit marks the year outdated until it runs again.
   await page.getByTestId('height').fill('3.2');
   await page.getByTestId('height').press('Tab');

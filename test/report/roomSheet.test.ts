@@ -85,6 +85,39 @@ describe('roomSheetSvg', () => {
     expect(svg).toContain('2026-11-25');
   });
 
+  it('adds a year of a weather file when one was computed for the room', () => {
+    expect(svg).not.toContain('data-stat="sda"');
+    const year = roomSheetSvg({
+      ...sheet,
+      climate: {
+        location: {
+          city: 'Chicago',
+          country: 'USA',
+          latitude: 41.98,
+          longitude: -87.92,
+          time_zone: -6,
+          elevation: 201,
+        },
+        hours: { occupied: 3650, daylight: 4707 },
+        da_lux: 300,
+        da_mean: 77.4,
+        sda: 96.5,
+        sda_blinds: 32.14,
+        ase: 16.85,
+        udi: { low: 7, useful: 87.2, high: 5.8, autonomous: 51 },
+        leed_points: 0,
+        en17037: { reached: 'minimum', levels: [] },
+        verdicts: [],
+        notes: [],
+      },
+    });
+    expect(year).toContain('A year in Chicago');
+    expect(year).toContain('data-stat="sda">32.1 % (blinds open 96.5 %)');
+    // ASE rounded up, as its verdict: 16.85 reads 16.9, never under.
+    expect(year).toContain('data-stat="ase">16.9 % · LEED v4.1 0 pt');
+    expect(year).toContain('data-stat="en17037-illuminance">minimum');
+  });
+
   it('escapes what it is given: a title cannot break the page', () => {
     expect(svg).toContain('Flat 2 &lt;living&gt; &amp; kitchen');
     expect(svg).not.toContain('<living>');

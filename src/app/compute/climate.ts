@@ -4,6 +4,7 @@ import type { ClimateSummary, MetricGrid } from '../../core/api/climateOps';
 import { readEpw, type WeatherLocation } from '../../core/climate/epw';
 import { monthlySky, type MonthSky } from '../../core/climate/summary';
 import { answerKey, runBody } from '../scene/geometry';
+import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import type { RoomMap } from './roomMap';
 import type { SharedWeather } from '../share/codec';
@@ -209,4 +210,11 @@ export function gridAsMap(g: MetricGrid): RoomMap {
     asMaps.set(g, m);
   }
   return m;
+}
+
+/** The year computed for this scene with the loaded weather (not an estimate), for its report page. */
+export function climateSummaryFor(scene: Scene): ClimateSummary | undefined {
+  const { result, weather } = useClimate.getState();
+  if (!result || result.estimate || !weather) return undefined;
+  return result.key === `${answerKey(scene)}|${weather.digest}` ? result.summary : undefined;
 }

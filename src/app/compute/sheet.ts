@@ -5,13 +5,20 @@ import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
 import type { PaletteName } from '../../core/report/palette';
 import { edgeDirection, edgeFrame } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
+import type { ClimateSummary } from '../../core/api/climateOps';
 import type { Shown } from './answerStore';
 
 /**
  * The report page of the answer on screen (core/report/roomSheet.ts), from the scene it was computed
  * for: what the PNG export holds and what the browser prints.
  */
-export function sheetOf(shown: Shown, palette: PaletteName, scaleMax: number, stamp?: string): string {
+export function sheetOf(
+  shown: Shown,
+  palette: PaletteName,
+  scaleMax: number,
+  stamp?: string,
+  climate?: ClimateSummary,
+): string {
   const { scene, answer } = shown;
   const m = answer.method;
   const sheet: RoomSheet = {
@@ -45,6 +52,7 @@ export function sheetOf(shown: Shown, palette: PaletteName, scaleMax: number, st
         ? engineMethodText(m)
         : `Lux model ${m.name} ${m.version} (a preview; the engine gives the physics answer)`,
     ...(stamp !== undefined ? { stamp } : {}),
+    ...(climate ? { climate } : {}),
   };
   return roomSheetSvg(sheet);
 }

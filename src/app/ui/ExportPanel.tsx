@@ -1,3 +1,4 @@
+import { climateSummaryFor, useClimate } from '../compute/climate';
 import { useEffect, useState } from 'react';
 import { interreflectionText } from '../../core/report/engineMethod';
 import { gridCsv, runJson } from '../compute/exports';
@@ -29,7 +30,10 @@ export function answerLabel(s: Shown): { text: string; file: string } {
 /** The report page as the PNG export holds it, stamped with today's date. */
 function reportPng(): Promise<Blob> {
   const { palette, scaleMax } = useSettings.getState();
-  return sheetPng(sheetOf(shownAnswer()!, palette, scaleMax, new Date().toISOString().slice(0, 10)));
+  const shown = shownAnswer()!;
+  return sheetPng(
+    sheetOf(shown, palette, scaleMax, new Date().toISOString().slice(0, 10), climateSummaryFor(shown.scene)),
+  );
 }
 
 /**
@@ -107,6 +111,8 @@ export function ExportPanel(): React.JSX.Element {
 export function PrintSheet(): React.JSX.Element | null {
   const shown = useShown();
   const { palette, scaleMax } = useSettings();
+  // A year computed for the room joins its page (climateSummaryFor checks it is this room's).
+  const year = useClimate((s) => s.result);
   // Built once the answer has stood still for a moment, not on every preview of a drag: the page (a PNG
   // of the map, the SVG) costs the page's thread a few to tens of milliseconds each time.
   const [svg, setSvg] = useState<string | null>(null);
@@ -114,11 +120,20 @@ export function PrintSheet(): React.JSX.Element | null {
     setSvg(null);
     if (!shown) return;
     const t = setTimeout(
-      () => setSvg(sheetOf(shown, palette, scaleMax, new Date().toISOString().slice(0, 10))),
+      () =>
+        setSvg(
+          sheetOf(
+            shown,
+            palette,
+            scaleMax,
+            new Date().toISOString().slice(0, 10),
+            climateSummaryFor(shown.scene),
+          ),
+        ),
       500,
     );
     return () => clearTimeout(t);
-  }, [shown, palette, scaleMax]);
+  }, [shown, palette, scaleMax, year]);
   if (!svg) return null;
   return <div className="print-sheet" data-testid="print-sheet" dangerouslySetInnerHTML={{ __html: svg }} />;
 }

@@ -4,6 +4,7 @@ import { encode as encodePng } from 'fast-png';
 import type { RoomGridAnswer } from '../api/roomAnswer';
 import { base64 } from '../encoding/base64';
 import { formatBearing } from '../geometry/bearing';
+import type { ClimateSummary } from '../api/climateOps';
 import type { MapSummary } from '../stats/verdicts';
 import { extendPastEdge } from './edgeFill';
 import { colour, mapPixels, type PaletteName } from './palette';
@@ -52,6 +53,8 @@ export interface RoomSheet {
   source: string;
   /** Shown in the footer, e.g. the date; absent: nothing. */
   stamp?: string;
+  /** A year of a weather file in the room (issue 32), when one was computed for it. */
+  climate?: ClimateSummary;
 }
 
 export const SHEET_WIDTH = 1123;
@@ -163,6 +166,18 @@ export function roomSheetSvg(s: RoomSheet): string {
     y += 17;
     text(SIDE_X + 14, y, v.detail, `font-size="12" fill="${MUTED}"`);
     y += 21;
+  }
+  if (s.climate) {
+    const c = s.climate;
+    heading(`A year in ${c.location.city}`);
+    row('sDA300/50% (LM-83)', `${roundedDown(c.sda_blinds)} % (blinds open ${roundedDown(c.sda)} %)`, 'sda');
+    row(
+      'ASE1000,250h',
+      `${(Math.ceil(c.ase * 10) / 10).toFixed(1)} % · LEED v4.1 ${c.leed_points} pt`,
+      'ase',
+    );
+    row(`DA${c.da_lux} mean · UDI`, `${c.da_mean.toFixed(0)} % · ${c.udi.useful.toFixed(0)} % useful`);
+    row('EN 17037 illuminance', c.en17037.reached ?? 'not reached', 'en17037-illuminance');
   }
   heading('Inputs');
   row('Floor above terrain', `${n2(s.floorAboveTerrain)} m`);
