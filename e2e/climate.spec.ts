@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { seriousViolations } from './axe';
 
 /**
@@ -98,4 +99,32 @@ test('a share link names its weather file: reopened on this device the year runs
   });
   await expect(elsewhere.getByTestId('weather-wanted')).toHaveCount(0);
   await other.close();
+});
+
+test('a building from IFC: a year of the weather file for every room, in the list and the CSV', async ({
+  page,
+}) => {
+  test.setTimeout(400_000);
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await page.getByTestId('ifc-file').setInputFiles('test/fixtures/ifc/duplex.ifc');
+  const status = page.getByTestId('ifc-status');
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 240_000 });
+  // The building view has the weather picker too (it does not run the editor's room).
+  await page.getByTestId('weather-file').setInputFiles('test/fixtures/weather/chicago-ohare-tmy3.epw');
+  await expect(page.getByTestId('weather-location')).toContainText('Chicago Ohare Intl Ap');
+  await page.getByTestId('ifc-year').click();
+  await expect(status).toContainText('a year of Chicago Ohare Intl Ap for each room');
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 300_000 });
+  await expect(page.getByTestId('ifc-room-year')).toHaveCount(8);
+  // The daylight factor stays beside the year.
+  await expect(page.locator('[data-testid="ifc-room-df"][data-quality="standard"]')).toHaveCount(8);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ifc-csv').click()]);
+  const lines = readFileSync((await csv.path())!, 'utf8')
+    .trim()
+    .split('\n');
+  expect(lines[0]).toMatch(
+    /,problem,sda_300_50_blinds,sda_300_50,ase_1000_250,da_300_mean,udi_100_3000,leed_v41_points,en17037_illuminance$/,
+  );
+  expect(lines.filter((l) => /,(none|minimum|medium|high)$/.test(l))).toHaveLength(8);
 });

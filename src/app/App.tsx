@@ -83,6 +83,7 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
           // The building's list and totals beside its plan; the room panels return with the room.
           <aside className="wide">
             <BuildingPanel />
+            <ClimatePanel room={false} />
             <ServerPanel />
           </aside>
         ) : (

@@ -18,6 +18,7 @@ import { useMeshDisplay } from '../ui/meshDisplay';
 import type { EngineQuality } from './answerStore';
 import { ensureModel } from './predictor';
 import { ENGINE_STEPS } from './settle';
+import { useClimate } from './climate';
 import { engineWorker, meshWorker, modelWorker } from './workers';
 import type { ContextAnswer } from '../../../workers/mesh.worker';
 import type { UpAxis } from '../../importers/importMesh';
@@ -63,6 +64,8 @@ export interface BuildingState {
   contextError: string | null;
   /** The frame ratio of windows whose frame the file does not give (issue 20 §1: the project's default). */
   defaultFrame: number;
+  /** A year of the climate panel's weather file is being computed for every room (runBuildingYear). */
+  yearRunning: boolean;
 }
 
 const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'defaultFrame'> = {
@@ -80,6 +83,7 @@ const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'defaultFrame'>
   contexts: [],
   contextBusy: null,
   contextError: null,
+  yearRunning: false,
 };
 
 export const useBuilding = create<BuildingState>()(() => ({
@@ -280,7 +284,8 @@ export function cancelBuilding(): void {
   if (currentJob !== null) void engineWorker().cancel(currentJob);
   currentJob = null;
   const phase = useBuilding.getState().phase;
-  if (phase === 'analysing' || phase === 'settling') useBuilding.setState({ phase: 'cancelled' });
+  if (phase === 'analysing' || phase === 'settling')
+    useBuilding.setState({ phase: 'cancelled', yearRunning: false });
 }
 
 /** Opens room `i` of the building in the editor (one undo step back to the scene before). */
@@ -333,3 +338,57 @@ export const apartmentCsv = (): string => apartmentsCsv(buildingApartments());
 export const buildingCsv = (): string => roomsCsv(roomResults(analysed(), false));
 
 export const buildingReport = (): string => reportOfBuilding(analysed());
+
+/**
+ * A year of the loaded weather file for every analysable room (issue 32), after their daylight factor:
+ * in the engine worker, one room at a time, each room's DF kept and its year added (the table, the
+ * report and the CSV then carry it).
+ */
+export async function runBuildingYear(): Promise<void> {
+  const weather = useClimate.getState().weather;
+  const s0 = useBuilding.getState();
+  if (!weather || !s0.building) return;
+  cancelBuilding();
+  const mine = ++run;
+  const pass: RoomPass = { method: 'climate', quality: 'draft', weather: weather.text };
+  useBuilding.setState({ phase: 'settling', progress: 0, yearRunning: true });
+  const outcomes = await analyseBuilding(
+    s0.requests.map((r) => r?.body ?? null),
+    {
+      passes: [pass],
+      from: s0.outcomes,
+      run: async (body) => {
+        const job = -++engineJobs;
+        currentJob = job;
+        const r = await engineWorker().climate(job, body, false);
+        if (!r.ok) return r;
+        const g = r.grids.da;
+        return {
+          ok: true,
+          answer: {
+            rows: g.df.rows,
+            cols: g.df.cols,
+            df: g.df.data,
+            mask: g.mask.data,
+            origin: g.origin,
+            resolution: g.resolution,
+            modelType: 'da_default',
+            windows: {},
+            warnings: [],
+            method: { kind: 'engine', quality: r.quality, seed: r.seed, ambientBounces: null },
+          },
+          climate: r.summary,
+        };
+      },
+      onOutcome: (i, outcome, _p, done, total) =>
+        useBuilding.setState((s) => ({
+          outcomes: s.outcomes.map((o, j) => (j === i ? outcome : o)),
+          progress: done / total,
+        })),
+      stopped: () => run !== mine,
+    },
+  );
+  if (run !== mine) return;
+  currentJob = null;
+  useBuilding.setState({ outcomes, phase: 'done', yearRunning: false });
+}

@@ -70,11 +70,11 @@ async function sha256(text: string): Promise<string> {
 }
 
 /** Reads a weather file the user dropped or picked; a bad one says why (its line and field). */
-export async function loadWeather(file: File): Promise<void> {
-  await takeWeatherText(file.name, await file.text());
+export async function loadWeather(file: File, run = true): Promise<void> {
+  await takeWeatherText(file.name, await file.text(), run);
 }
 
-async function takeWeatherText(name: string, text: string): Promise<void> {
+async function takeWeatherText(name: string, text: string, run = true): Promise<void> {
   try {
     const w = readEpw(text);
     const weather: LoadedWeather = {
@@ -93,7 +93,7 @@ async function takeWeatherText(name: string, text: string): Promise<void> {
     weather.notes = [...other, ...weather.notes];
     useClimate.setState({ weather, wanted: null, weatherError: null, result: null, phase: 'idle' });
     void keepWeather(weather.digest, { name, text });
-    await runClimate();
+    if (run) await runClimate();
   } catch (e) {
     useClimate.setState({ weatherError: `${name} cannot be read: ${(e as Error).message}` });
   }

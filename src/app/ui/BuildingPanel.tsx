@@ -1,3 +1,4 @@
+import { useClimate } from '../compute/climate';
 import { roundedDown } from '../../core/stats/shareText';
 import { windowToFloor } from '../../core/ifc/roomRequest';
 import { download } from './download';
@@ -12,6 +13,7 @@ import {
   setDefaultFrame,
   zonesAsApartments,
   buildingReport,
+  runBuildingYear,
   cancelBuilding,
   openIfc,
   openRoom,
@@ -25,6 +27,8 @@ import {
  */
 export function BuildingPanel(): React.JSX.Element {
   const s = useBuilding();
+  // The climate panel's weather file, for a year per room.
+  const climate = useClimate();
   const rooms = s.building?.rooms ?? [];
   const analysable = s.requests.filter((r) => r).length;
   const done = s.outcomes.filter((o) => o?.summary).length;
@@ -83,11 +87,13 @@ export function BuildingPanel(): React.JSX.Element {
             `${s.file}: ${rooms.length} rooms, ${analysable} with windows in their walls; ${done} analysed${
               s.phase === 'analysing'
                 ? ' by the model…'
-                : s.phase === 'settling'
-                  ? `, ${byEngine} of them by the engine at ${s.quality} quality…`
-                  : s.phase === 'cancelled'
-                    ? ` (stopped; ${byEngine} by the engine at standard quality)`
-                    : `, ${byEngine} by the engine at standard quality.`
+                : s.yearRunning
+                  ? `; a year of ${climate.weather?.location.city ?? 'the weather file'} for each room… ${Math.round(100 * s.progress)} %`
+                  : s.phase === 'settling'
+                    ? `, ${byEngine} of them by the engine at ${s.quality} quality…`
+                    : s.phase === 'cancelled'
+                      ? ` (stopped; ${byEngine} by the engine at standard quality)`
+                      : `, ${byEngine} by the engine at standard quality.`
             }`}
         </p>
       )}
@@ -108,7 +114,9 @@ export function BuildingPanel(): React.JSX.Element {
             aria-label={
               s.phase === 'analysing'
                 ? 'Rooms predicted by the model'
-                : `Rooms computed by the engine at ${s.quality} quality`
+                : s.yearRunning
+                  ? 'Rooms with their year computed'
+                  : `Rooms computed by the engine at ${s.quality} quality`
             }
           />
           <button type="button" onClick={cancelBuilding} data-testid="ifc-cancel">
@@ -199,6 +207,13 @@ export function BuildingPanel(): React.JSX.Element {
                       </span>
                     )}
                   </div>
+                  {o?.climate && (
+                    <div className="room-figures" data-testid="ifc-room-year">
+                      A year: sDA {roundedDown(o.climate.summary.sda_blinds)} % · ASE{' '}
+                      {(Math.ceil(o.climate.summary.ase * 10) / 10).toFixed(1)} % · EN 17037{' '}
+                      {o.climate.summary.en17037.reached ?? 'not reached'}
+                    </div>
+                  )}
                   {o?.summary && (
                     <div className="room-verdicts">
                       {o.summary.verdicts.map((v) => (
@@ -311,6 +326,18 @@ export function BuildingPanel(): React.JSX.Element {
             ))}
           </ul>
         </details>
+      )}
+      {s.building && climate.weather && (
+        <p>
+          <button
+            type="button"
+            data-testid="ifc-year"
+            disabled={s.phase === 'analysing' || s.phase === 'settling'}
+            onClick={() => void runBuildingYear()}
+          >
+            A year of {climate.weather.location.city} for every room
+          </button>
+        </p>
       )}
       {s.building && (
         <div className="buttons">

@@ -33,7 +33,7 @@ const degrees = (v: number, pos: string, neg: string): string =>
  * and a year of it in the room: daylight autonomy, sDA and ASE (LEED v4.1 / LM-83), UDI and EN 17037's
  * illuminance method, with their maps on the plan.
  */
-export function ClimatePanel(): React.JSX.Element {
+export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Element {
   const c = useClimate();
   const scene = useApp((s) => s.scene);
   const settings = useSettings();
@@ -56,7 +56,7 @@ export function ClimatePanel(): React.JSX.Element {
         e.preventDefault();
         setDragging(false);
         const f = e.dataTransfer.files[0];
-        if (f) void loadWeather(f);
+        if (f) void loadWeather(f, room);
       }}
       data-testid="climate-panel"
     >
@@ -69,7 +69,7 @@ export function ClimatePanel(): React.JSX.Element {
           data-testid="weather-file"
           onChange={(e) => {
             const f = e.target.files?.[0];
-            if (f) void loadWeather(f);
+            if (f) void loadWeather(f, room);
           }}
         />
       </label>
@@ -120,49 +120,53 @@ export function ClimatePanel(): React.JSX.Element {
               {n}
             </p>
           ))}
-          <div className="row">
-            <button
-              type="button"
-              onClick={() => void runClimate()}
-              disabled={c.phase === 'running'}
-              data-testid="climate-run"
-            >
-              {c.result ? 'Run the year again' : 'Run the year'}
-            </button>
-            {c.phase === 'running' && (
-              <button type="button" onClick={() => cancelClimate()} data-testid="climate-cancel">
-                Cancel
-              </button>
-            )}
-          </div>
-          <p
-            role="status"
-            data-testid="climate-status"
-            data-phase={c.phase}
-            data-outdated={outdated}
-            data-estimate={c.result?.estimate ?? false}
-          >
-            {c.phase === 'running' &&
-              (c.result?.estimate
-                ? `A first estimate (every third cell and day) is shown; computing the whole year… ${Math.round(100 * c.progress)} %`
-                : `Computing the year… ${Math.round(100 * c.progress)} %`)}
-            {c.phase === 'cancelled' && 'Stopped.'}
-            {c.phase === 'error' && `No result: ${c.error}`}
-            {c.phase === 'done' &&
-              outdated &&
-              'The room has changed since this year was computed: run it again.'}
-          </p>
-          {c.phase === 'running' && (
-            <progress
-              value={c.progress}
-              max={1}
-              aria-label="The year in the room"
-              data-testid="climate-progress"
-            />
+          {room && (
+            <>
+              <div className="row">
+                <button
+                  type="button"
+                  onClick={() => void runClimate()}
+                  disabled={c.phase === 'running'}
+                  data-testid="climate-run"
+                >
+                  {c.result ? 'Run the year again' : 'Run the year'}
+                </button>
+                {c.phase === 'running' && (
+                  <button type="button" onClick={() => cancelClimate()} data-testid="climate-cancel">
+                    Cancel
+                  </button>
+                )}
+              </div>
+              <p
+                role="status"
+                data-testid="climate-status"
+                data-phase={c.phase}
+                data-outdated={outdated}
+                data-estimate={c.result?.estimate ?? false}
+              >
+                {c.phase === 'running' &&
+                  (c.result?.estimate
+                    ? `A first estimate (every third cell and day) is shown; computing the whole year… ${Math.round(100 * c.progress)} %`
+                    : `Computing the year… ${Math.round(100 * c.progress)} %`)}
+                {c.phase === 'cancelled' && 'Stopped.'}
+                {c.phase === 'error' && `No result: ${c.error}`}
+                {c.phase === 'done' &&
+                  outdated &&
+                  'The room has changed since this year was computed: run it again.'}
+              </p>
+              {c.phase === 'running' && (
+                <progress
+                  value={c.progress}
+                  max={1}
+                  aria-label="The year in the room"
+                  data-testid="climate-progress"
+                />
+              )}
+            </>
           )}
         </>
       )}
-      {s && (
+      {room && s && (
         <>
           <fieldset className="metric-switch">
             <legend>The plan shows</legend>

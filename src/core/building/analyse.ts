@@ -12,6 +12,8 @@ export interface AnalyseOptions {
   onOutcome?: (room: number, outcome: RoomOutcome, pass: RoomPass, done: number, total: number) => void;
   /** Asked before each room and after each answer: true ends the analysis with the outcomes it has. */
   stopped?: () => boolean;
+  /** The rooms' outcomes so far (a pass run later adds to them: a year after the daylight factor). */
+  from?: readonly (RoomOutcome | null)[];
 }
 
 /**
@@ -24,7 +26,7 @@ export async function analyseBuilding(
   requests: readonly (object | null)[],
   o: AnalyseOptions,
 ): Promise<(RoomOutcome | null)[]> {
-  const outcomes: (RoomOutcome | null)[] = requests.map(() => null);
+  const outcomes: (RoomOutcome | null)[] = requests.map((_, i) => o.from?.[i] ?? null);
   const todo = requests.flatMap((r, i) => (r ? [i] : []));
   const stopped = o.stopped ?? (() => false);
   for (const [k, pass] of o.passes.entries()) {
