@@ -18,7 +18,7 @@ import { useMeshDisplay } from '../ui/meshDisplay';
 import type { EngineQuality } from './answerStore';
 import { ensureModel } from './predictor';
 import { ENGINE_STEPS } from './settle';
-import { useClimate } from './climate';
+import { gridAsMap, useClimate } from './climate';
 import { engineWorker, meshWorker, modelWorker } from './workers';
 import type { ContextAnswer } from '../../../workers/mesh.worker';
 import type { UpAxis } from '../../importers/importMesh';
@@ -362,16 +362,10 @@ export async function runBuildingYear(): Promise<void> {
         currentJob = job;
         const r = await engineWorker().climate(job, body, false);
         if (!r.ok) return r;
-        const g = r.grids.da;
         return {
           ok: true,
           answer: {
-            rows: g.df.rows,
-            cols: g.df.cols,
-            df: g.df.data,
-            mask: g.mask.data,
-            origin: g.origin,
-            resolution: g.resolution,
+            ...gridAsMap(r.grids.da),
             modelType: 'da_default',
             windows: {},
             warnings: [],
