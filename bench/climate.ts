@@ -11,11 +11,11 @@ import { daylightHours, occupiedHours } from '../src/core/climate/hours';
 import { climateMetrics } from '../src/core/climate/metrics';
 import { patchBasis } from '../src/core/climate/patchBasis';
 import { reinhartPatches } from '../src/core/climate/patches';
-import { perezEngineSky, perezSky } from '../src/core/climate/perez';
+import { hourSky } from '../src/core/climate/hourSky';
+import { perezEngineSky } from '../src/core/climate/perez';
 import { sunPath } from '../src/core/climate/sun';
 import { daylightCoefficients, type DaylightCoefficients } from '../src/core/engine/dc/coefficients';
 import { simulateRoom } from '../src/core/engine/simulate';
-import { rad } from '../src/core/units';
 import { cityAround, roomOf } from './engine';
 import { measure, type BenchResult } from './harness';
 import { BENCH_ROOM } from './scenes';
@@ -78,16 +78,7 @@ export async function runClimateBench(): Promise<BenchResult[]> {
     const sample = Array.from({ length: 6 }, (_, i) => l.hours[Math.floor(((i + 0.5) / 6) * H)]!);
     let ms = 0;
     for (const k of sample) {
-      const sky = perezSky({
-        sunZenith: rad(((90 - sun.altitude[k]!) * Math.PI) / 180),
-        sun: { x: sun.direction[k * 3]!, y: sun.direction[k * 3 + 1]!, z: sun.direction[k * 3 + 2]! },
-        dayOfYear: Math.floor(k / 24) + 1,
-        directNormalIrradiance: w.directNormal[k]!,
-        diffuseHorizontalIrradiance: w.diffuseHorizontal[k]!,
-        diffuseHorizontalIlluminance: w.diffuseHorizontalIlluminance[k]!,
-        directNormalIlluminance: w.directNormalIlluminance[k]!,
-        dewPoint: w.dewPoint[k]!,
-      });
+      const sky = hourSky(w, sun, k);
       const t0 = performance.now();
       simulateRoom(room, { sky: perezEngineSky(sky) });
       ms += performance.now() - t0;

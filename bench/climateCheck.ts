@@ -5,42 +5,26 @@
  * canyon, a block across the street, a context given by angles and no context. The engine has no sun of
  * its own, so the comparison is of the sky's light (the sun's straight path is checked on its own in
  * test/engine/dcSun.test.ts). Prints each room's worst and median hourly deviation of the room mean.
+ *
+ * `--sampled N`: instead, N rooms drawn by the training data's sampler (src/datagen, the 'broad' stress
+ * mix: canyons, L/T/U shapes, balconies, thick walls, range-end reflectances) from seeds 90 001 on, which
+ * no development looked at, on every other hour of the 103.
  */
 import { readFileSync } from 'node:fs';
 import { readEpw } from '../src/core/climate/epw';
 import { patchBasis } from '../src/core/climate/patchBasis';
 import { reinhartPatches } from '../src/core/climate/patches';
-import { perezEngineSky, perezSky } from '../src/core/climate/perez';
+import { hourSky } from '../src/core/climate/hourSky';
+import { perezEngineSky } from '../src/core/climate/perez';
 import { patchSampler } from '../src/core/climate/skyVector';
 import { sunPath } from '../src/core/climate/sun';
 import { daylightCoefficients } from '../src/core/engine/dc/coefficients';
 import type { EngineRoom } from '../src/core/engine/model';
 import { simulateRoom } from '../src/core/engine/simulate';
-import { rad } from '../src/core/units';
-import { parseRunRequest } from '../src/core/validation/requests';
-import { canyonRoom, thinWallRoom } from '../test/engine/scenes';
+import { sampledRequest, sampleRoom } from '../src/datagen/sampleRoom';
+import { angleRoom, canyonRoom, thinWallRoom } from '../test/engine/scenes';
 
-function angleRoom(): EngineRoom {
-  const req = parseRunRequest({
-    model_type: 'df_default',
-    parameters: {
-      height_roof_over_floor: 2.7,
-      floor_height_above_terrain: 4,
-      room_polygon: [
-        [0, 0],
-        [5, 0],
-        [5, 4],
-        [0, 4],
-      ],
-      windows: { w: { x1: 0.8, y1: 0, z1: 4.9, x2: 4.2, y2: -0.35, z2: 6.4, window_frame_ratio: 0.15 } },
-    },
-    horizon: new Array(64).fill(25),
-    zenith: new Array(64).fill(30),
-  });
-  return { parameters: req.parameters, geometry: req.geometry, mesh: null, modelType: 'df_default' };
-}
-
-const quality = (process.argv[2] as 'draft' | 'standard' | undefined) ?? 'standard';
+const quality = process.argv.includes('--draft') ? 'draft' : 'standard';
 const w = readEpw(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8'));
 const sun = sunPath(w);
 const patches = reinhartPatches(1);
@@ -51,28 +35,33 @@ for (let k = 0, n = 0; k < w.hours; k++) {
   if (w.hour[k]! < 7 || w.hour[k]! > 20 || !(w.diffuseHorizontal[k]! > 0)) continue;
   if (n++ % 43 === 0) hours.push(k);
 }
-const scenes: [string, EngineRoom][] = [
-  ['deep street canyon', canyonRoom()],
-  ['block across the street', thinWallRoom(true)],
-  ['context by angles', angleRoom()],
-  ['no context', thinWallRoom(false)],
-];
+const sampled = process.argv.includes('--sampled')
+  ? Number(process.argv[process.argv.indexOf('--sampled') + 1])
+  : 0;
+const scenes: [string, EngineRoom][] = sampled
+  ? Array.from({ length: sampled }, (_, i) => {
+      const seed = 90_001 + i;
+      const s = sampleRoom(seed, 'broad');
+      const req = sampledRequest(s);
+      return [
+        `sampled ${seed}`,
+        { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType },
+      ];
+    })
+  : [
+      ['deep street canyon', canyonRoom()],
+      ['block across the street', thinWallRoom(true)],
+      ['context by angles', angleRoom()],
+      ['no context', thinWallRoom(false)],
+    ];
+if (sampled) hours.splice(0, hours.length, ...hours.filter((_, i) => i % 2 === 0));
 console.log(`${hours.length} hours, ${quality} quality`);
 const v = new Float64Array(patches.count);
 for (const [name, room] of scenes) {
   const dc = daylightCoefficients(room, basis, { quality });
   const dev: number[] = [];
   for (const k of hours) {
-    const sky = perezSky({
-      sunZenith: rad(((90 - sun.altitude[k]!) * Math.PI) / 180),
-      sun: { x: sun.direction[k * 3]!, y: sun.direction[k * 3 + 1]!, z: sun.direction[k * 3 + 2]! },
-      dayOfYear: Math.floor(k / 24) + 1,
-      directNormalIrradiance: w.directNormal[k]!,
-      diffuseHorizontalIrradiance: w.diffuseHorizontal[k]!,
-      diffuseHorizontalIlluminance: w.diffuseHorizontalIlluminance[k]!,
-      directNormalIlluminance: w.directNormalIlluminance[k]!,
-      dewPoint: w.dewPoint[k]!,
-    });
+    const sky = hourSky(w, sun, k);
     sampler.vector(sky, 0.2, v);
     const engine = simulateRoom(room, { quality, sky: perezEngineSky(sky) }).df.data;
     let a = 0,

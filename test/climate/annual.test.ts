@@ -6,13 +6,13 @@ import { occupiedHours } from '../../src/core/climate/hours';
 import { climateMetrics } from '../../src/core/climate/metrics';
 import { patchBasis } from '../../src/core/climate/patchBasis';
 import { reinhartPatches } from '../../src/core/climate/patches';
-import { perezEngineSky, perezSky } from '../../src/core/climate/perez';
+import { hourSky } from '../../src/core/climate/hourSky';
+import { perezEngineSky } from '../../src/core/climate/perez';
 import { roomYear } from '../../src/core/climate/roomYear';
 import { patchSampler } from '../../src/core/climate/skyVector';
 import { sunPath } from '../../src/core/climate/sun';
 import { daylightCoefficients } from '../../src/core/engine/dc/coefficients';
 import { simulateRoom } from '../../src/core/engine/simulate';
-import { rad } from '../../src/core/units';
 import { thinWallRoom } from '../engine/scenes';
 import { syntheticEpw } from './syntheticWeather';
 
@@ -61,16 +61,7 @@ describe('a year of daylight in a room', () => {
     // Twelve occupied hours spread over the year, clear and overcast alike.
     for (let h = 0; h < light.hours.length; h += Math.floor(light.hours.length / 12)) {
       const k = light.hours[h]!;
-      const sky = perezSky({
-        sunZenith: rad(((90 - sun.altitude[k]!) * Math.PI) / 180),
-        sun: { x: sun.direction[k * 3]!, y: sun.direction[k * 3 + 1]!, z: sun.direction[k * 3 + 2]! },
-        dayOfYear: Math.floor(k / 24) + 1,
-        directNormalIrradiance: w.directNormal[k]!,
-        diffuseHorizontalIrradiance: w.diffuseHorizontal[k]!,
-        diffuseHorizontalIlluminance: w.diffuseHorizontalIlluminance[k]!,
-        directNormalIlluminance: w.directNormalIlluminance[k]!,
-        dewPoint: w.dewPoint[k]!,
-      });
+      const sky = hourSky(w, sun, k);
       sampler.vector(sky, 0.2, v);
       const engine = simulateRoom(room, { quality: 'draft', sky: perezEngineSky(sky) }).df.data;
       let a = 0,

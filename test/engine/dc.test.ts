@@ -13,8 +13,7 @@ import { simulateRoom } from '../../src/core/engine/simulate';
 import type { Sky } from '../../src/core/engine/sky';
 import { planVisibility } from '../../src/core/engine/visibility';
 import { rad } from '../../src/core/units';
-import { parseRunRequest } from '../../src/core/validation/requests';
-import { canyonRoom, thinWallRoom } from './scenes';
+import { angleRoom, canyonRoom, thinWallRoom } from './scenes';
 
 /**
  * Daylight coefficients (issue 32): the room's light per sky patch, so that any sky is a matrix product.
@@ -79,27 +78,6 @@ function cellsUnder(dc: DaylightCoefficients, v: Float64Array): Float64Array {
       out[i] = out[i]! + e;
     }
   return out;
-}
-
-function angleRoom(): EngineRoom {
-  const req = parseRunRequest({
-    model_type: 'df_default',
-    parameters: {
-      height_roof_over_floor: 2.7,
-      floor_height_above_terrain: 4,
-      room_polygon: [
-        [0, 0],
-        [5, 0],
-        [5, 4],
-        [0, 4],
-      ],
-      windows: { w: { x1: 0.8, y1: 0, z1: 4.9, x2: 4.2, y2: -0.35, z2: 6.4, window_frame_ratio: 0.15 } },
-    },
-    // A street's far side about 25° high, a balcony above cutting the sky at 60°.
-    horizon: new Array(64).fill(25),
-    zenith: new Array(64).fill(30),
-  });
-  return { parameters: req.parameters, geometry: req.geometry, mesh: null, modelType: 'df_default' };
 }
 
 const SCENES: [string, () => EngineRoom, number][] = [

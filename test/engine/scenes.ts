@@ -74,3 +74,26 @@ export function thinWallRoom(withBlock: boolean): EngineRoom {
     modelType: 'df_default',
   };
 }
+
+/** A room on the second floor whose context is given by angles only: a street's far side 25° high and
+ * a balcony above cutting the sky 30° from the zenith. */
+export function angleRoom(): EngineRoom {
+  const req = parseRunRequest({
+    model_type: 'df_default',
+    parameters: {
+      height_roof_over_floor: 2.7,
+      floor_height_above_terrain: 4,
+      room_polygon: [
+        [0, 0],
+        [5, 0],
+        [5, 4],
+        [0, 4],
+      ],
+      windows: { w: { x1: 0.8, y1: 0, z1: 4.9, x2: 4.2, y2: -0.35, z2: 6.4, window_frame_ratio: 0.15 } },
+    },
+    // A street's far side about 25° high, a balcony above cutting the sky at 60°.
+    horizon: new Array(64).fill(25),
+    zenith: new Array(64).fill(30),
+  });
+  return { parameters: req.parameters, geometry: req.geometry, mesh: null, modelType: 'df_default' };
+}

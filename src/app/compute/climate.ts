@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import { create } from 'zustand';
 import type { ClimateSummary, MetricGrid } from '../../core/api/climateOps';
 import { readEpw, type WeatherLocation } from '../../core/climate/epw';
+import { passBody } from '../../core/building/outcome';
 import { monthlySky, type MonthSky } from '../../core/climate/summary';
 import { answerKey, runBody } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
@@ -115,11 +116,8 @@ export function sharedWeather(): SharedWeather | null {
   return w ? { digest: w.digest, name: w.name, city: w.location.city } : null;
 }
 
-/** The key a result is stored under: the room as the engine sees it, and the weather. */
-export function climateKey(): string | null {
-  const w = useClimate.getState().weather;
-  return w ? `${answerKey(useApp.getState().scene)}|${w.digest}` : null;
-}
+/** The key a result is stored under: the room as the engine sees it, and the weather file. */
+export const climateKeyOf = (scene: Scene, w: LoadedWeather): string => `${answerKey(scene)}|${w.digest}`;
 
 let job = 0;
 let current: number | null = null;
@@ -133,13 +131,9 @@ export async function runClimate(): Promise<void> {
   if (!weather) return;
   cancelClimate(false);
   const scene = useApp.getState().scene;
-  const key = climateKey()!;
-  const body = {
-    ...runBody(scene),
-    model_type: scene.modelType.replace(/^df_/, 'da_'),
-    weather: weather.text,
-    quality: 'draft',
-  };
+  const key = climateKeyOf(scene, weather);
+  // The room's request as a climate pass asks it (core/building/outcome.ts): da_*, the weather, draft.
+  const body = passBody(runBody(scene), { method: 'climate', quality: 'draft', weather: weather.text });
   useClimate.setState({ phase: 'running', progress: 0, error: null });
   for (const preview of [true, false]) {
     const mine = -1_000_000 - ++job;
@@ -216,5 +210,5 @@ export function gridAsMap(g: MetricGrid): RoomMap {
 export function climateSummaryFor(scene: Scene): ClimateSummary | undefined {
   const { result, weather } = useClimate.getState();
   if (!result || result.estimate || !weather) return undefined;
-  return result.key === `${answerKey(scene)}|${weather.digest}` ? result.summary : undefined;
+  return result.key === climateKeyOf(scene, weather) ? result.summary : undefined;
 }

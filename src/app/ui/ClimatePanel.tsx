@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { roundedDown } from '../../core/stats/shareText';
 import {
   cancelClimate,
+  climateKeyOf,
   climateMap,
   loadWeather,
   runClimate,
@@ -9,7 +10,6 @@ import {
   useClimate,
   type ClimateMetric,
 } from '../compute/climate';
-import { answerKey } from '../scene/geometry';
 import { useApp } from '../state/store';
 import { Legend } from './Legend';
 import { SunPath } from './SunPath';
@@ -38,7 +38,7 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
   const scene = useApp((s) => s.scene);
   const settings = useSettings();
   const [dragging, setDragging] = useState(false);
-  const key = c.weather ? `${answerKey(scene)}|${c.weather.digest}` : null;
+  const key = c.weather ? climateKeyOf(scene, c.weather) : null;
   const outdated = c.result !== null && c.result.key !== key;
   const shown = climateMap(c);
   const s = c.result?.summary ?? null;

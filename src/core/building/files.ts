@@ -51,8 +51,7 @@ export interface BuildingFiles {
  * answer came from it (a finished analysis), else null (the app's report while it is still settling).
  */
 export function uniformPass(b: Pick<AnalysedBuilding, 'outcomes' | 'passes'>): RoomPass | null {
-  // The daylight factor's last pass: a climate pass adds a year beside the map, it does not replace it.
-  const last = [...b.passes].reverse().find((p) => p.method !== 'climate');
+  const last = dfPass(b);
   if (!last) return null;
   const same = b.outcomes.every(
     (o) =>
@@ -60,6 +59,10 @@ export function uniformPass(b: Pick<AnalysedBuilding, 'outcomes' | 'passes'>): R
   );
   return same ? last : null;
 }
+
+/** The daylight factor's last pass: a climate pass adds a year beside the map, it does not replace it. */
+const dfPass = (b: Pick<AnalysedBuilding, 'passes'>): RoomPass | undefined =>
+  [...b.passes].reverse().find((p) => p.method !== 'climate');
 
 /** Each room with its verdicts and, with `sheets`, its report page. */
 export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] {
@@ -117,7 +120,7 @@ function methodWords(b: AnalysedBuilding): { method: string; validation: string 
       method: `Lux's daylight model${b.model ? ` ${b.model.name} ${b.model.version}` : ''}, a fast preview; the engine gives the physics answer.`,
       validation: modelValidation,
     };
-  const last = [...b.passes].reverse().find((p) => p.method !== 'climate');
+  const last = dfPass(b);
   const quality = last?.method === 'engine' ? last.quality : 'standard';
   return {
     method: `Lux’s physics engine at ${quality} quality, ${interreflectionText(null)}, for every room it reached, at a lower quality or the daylight model’s preview for any it had not reached yet (each room’s page says which).`,

@@ -1,7 +1,6 @@
 import type { DaylightCoefficients } from '../engine/dc/coefficients';
-import { rad } from '../units';
 import type { Weather } from './epw';
-import { perezSky } from './perez';
+import { hourSky } from './hourSky';
 import type { SkyPatches } from './patches';
 import { patchSampler } from './skyVector';
 import type { SunPath } from './sun';
@@ -81,16 +80,7 @@ export function annualLight(
   const v = new Float64Array(P);
   for (let h = 0; h < H; h++) {
     const k = hours[h]!;
-    const sky = perezSky({
-      sunZenith: rad(((90 - sun.altitude[k]!) * Math.PI) / 180),
-      sun: { x: sun.direction[k * 3]!, y: sun.direction[k * 3 + 1]!, z: sun.direction[k * 3 + 2]! },
-      dayOfYear: Math.floor(k / 24) + 1,
-      directNormalIrradiance: w.directNormal[k]!,
-      diffuseHorizontalIrradiance: w.diffuseHorizontal[k]!,
-      diffuseHorizontalIlluminance: w.diffuseHorizontalIlluminance[k]!,
-      directNormalIlluminance: w.directNormalIlluminance[k]!,
-      dewPoint: w.dewPoint[k]!,
-    });
+    const sky = hourSky(w, sun, k);
     sampler.vector(sky, rho, v);
     V.set(v, h * P);
     const edn = sunIndex[k]! >= 0 ? sky.directNormalIlluminance : 0;

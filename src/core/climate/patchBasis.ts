@@ -1,5 +1,5 @@
 import type { SkyBasis } from '../engine/skyBasis';
-import { patchBounds, patchSamples, type SkyPatches } from './patches';
+import { flatSamples, patchBounds, type SkyPatches } from './patches';
 
 /** Samples per patch side for the per-patch plane illuminance (n² equal-area samples, ~2° apart at MF 1). */
 const SIDE = 6;
@@ -13,20 +13,7 @@ const SIDE = 6;
 export function patchBasis(patches: SkyPatches): SkyBasis {
   const P = patches.count;
   // Every patch's samples, flattened: direction and the sample's solid angle.
-  const dirs: number[] = [];
-  const owner: number[] = [];
-  const weight: number[] = [];
-  for (let p = 1; p < P; p++) {
-    const w = patches.solidAngle[p]! / (SIDE * SIDE);
-    patchSamples(patches, p, SIDE, (dx, dy, dz) => {
-      dirs.push(dx, dy, dz);
-      owner.push(p);
-      weight.push(w);
-    });
-  }
-  const D = Float64Array.from(dirs);
-  const O = Int32Array.from(owner);
-  const W = Float64Array.from(weight);
+  const { dirs: D, owner: O, dOmega: W } = flatSamples(patches, SIDE);
   const memo = new Map<string, Float64Array>();
   // Each patch's sin-altitude range and bearing range, for directions uniform in solid angle.
   const z0 = new Float64Array(P),

@@ -155,3 +155,22 @@ export function patchSamples(
     }
   }
 }
+
+/** Every sky patch's n × n samples (patchSamples), flattened: directions, owning patch, solid angle each. */
+export function flatSamples(
+  s: SkyPatches,
+  n: number,
+): { dirs: Float64Array; owner: Int32Array; dOmega: Float64Array } {
+  const dirs: number[] = [];
+  const owner: number[] = [];
+  const dOmega: number[] = [];
+  for (let p = 1; p < s.count; p++) {
+    const w = s.solidAngle[p]! / (n * n);
+    patchSamples(s, p, n, (dx, dy, dz) => {
+      dirs.push(dx, dy, dz);
+      owner.push(p);
+      dOmega.push(w);
+    });
+  }
+  return { dirs: Float64Array.from(dirs), owner: Int32Array.from(owner), dOmega: Float64Array.from(dOmega) };
+}

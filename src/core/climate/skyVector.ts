@@ -2,7 +2,7 @@
  * One hour's sky as the luminances of the Reinhart patches: the sky vector of a daylight-coefficient
  * calculation (one column of gendaymtx's matrix, in cd/m² rather than its W/sr/m² per channel).
  */
-import { GROUND_PATCH, patchSamples, type SkyPatches } from './patches';
+import { flatSamples, GROUND_PATCH, patchSamples, type SkyPatches } from './patches';
 import { perezRelativeLuminance, type Direction, type PerezSky } from './perez';
 
 export interface SkyVectorOptions {
@@ -68,20 +68,7 @@ export interface PatchSampler {
 }
 
 export function patchSampler(patches: SkyPatches, n = 4): PatchSampler {
-  const dirs: number[] = [];
-  const owner: number[] = [];
-  const dOmega: number[] = [];
-  for (let p = 1; p < patches.count; p++) {
-    const w = patches.solidAngle[p]! / (n * n);
-    patchSamples(patches, p, n, (dx, dy, dz) => {
-      dirs.push(dx, dy, dz);
-      owner.push(p);
-      dOmega.push(w);
-    });
-  }
-  const D = Float64Array.from(dirs);
-  const O = Int32Array.from(owner);
-  const W = Float64Array.from(dOmega);
+  const { dirs: D, owner: O, dOmega: W } = flatSamples(patches, n);
   const rel = new Float64Array(O.length);
   return {
     vector(sky, rho, out) {

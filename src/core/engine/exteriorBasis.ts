@@ -19,7 +19,6 @@ export class ExteriorBasis {
   private readonly coarseAll = new Map<string, Float32Array>();
   private readonly scratch = newHit();
   private readonly scratch2 = newHit();
-  private readonly scratch3 = newHit();
 
   constructor(
     readonly ext: Exterior,
@@ -43,27 +42,6 @@ export class ExteriorBasis {
     }
     const k = (hit.rho / Math.PI) * scale;
     for (let c = 0; c < this.P; c++) out[c] = out[c]! + k * e[c]!;
-  }
-
-  /**
-   * What a ray from (ox, oy, oz) in direction (dx, dy, dz) sees outside, per channel, added to `out` times
-   * `scale`: its sky channel, or the luminance of the surface it meets.
-   */
-  addRadiance(
-    ox: number,
-    oy: number,
-    oz: number,
-    dx: number,
-    dy: number,
-    dz: number,
-    scale: number,
-    out: Float64Array,
-  ): void {
-    const h = this.scratch3;
-    if (this.ext.trace(ox, oy, oz, dx, dy, dz, h) === SKY) {
-      const c = this.basis.channelOf(dx, dy, dz);
-      out[c] = out[c]! + scale;
-    } else this.addSurfaceLuminance(h, h.t, scale, out);
   }
 
   /**
