@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import { simulateAnswer } from '../src/core/api/simulateOps';
 import { climateComputationAsync, type ClimateComputation } from '../src/core/api/climateOps';
+import { CoefficientCache } from '../src/core/climate/coefficientCache';
 import { answered, failed, type AnswerResult } from './answer';
 
 /** A climate-based run's answer: its maps and metrics, or the error as a value. */
@@ -13,6 +14,8 @@ export type ClimateResult =
   ({ ok: true } & Omit<ClimateComputation, 'req'>) | Extract<AnswerResult, { ok: false }>;
 
 const running = new Map<number, { aborted: boolean }>();
+/** The rooms' coefficients, so that another weather file or the year after its estimate skips the engine. */
+const coefficients = new CoefficientCache(256 * 2 ** 20);
 
 const engine = {
   async simulate(job: number, body: unknown, onProgress?: (fraction: number) => void): Promise<AnswerResult> {
@@ -28,8 +31,9 @@ const engine = {
   },
   /**
    * A year of the weather in the room (a da_default body with its `weather` text): the metrics and their
-   * maps on the room grid, transferred. `preview`: the first estimate (every third cell and day).
-   * Cancellable while the coefficients are computed.
+   * maps on the room grid, transferred. `preview`: the first estimate (every third cell and day), unless
+   * the room's year is kept: then the year (`estimate: false`). Cancellable while the coefficients are
+   * computed.
    */
   async climate(
     job: number,
@@ -43,6 +47,7 @@ const engine = {
       const c = await climateComputationAsync(body, {
         signal,
         preview,
+        cache: coefficients,
         ...(onProgress ? { onProgress } : {}),
       });
       const { req: _req, ...rest } = c;

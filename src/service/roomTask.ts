@@ -29,7 +29,11 @@ export interface RoomTask {
  */
 export async function runRoomTask(t: RoomTask, thread: ThreadState): Promise<AnswerResult> {
   const storedMesh = t.meshes ? thread.contexts.resolver(t.meshes, new Set()) : undefined;
-  const ctx = { maxMeshPoints: t.maxMeshPoints, ...(storedMesh ? { storedMesh } : {}) };
+  const ctx = {
+    maxMeshPoints: t.maxMeshPoints,
+    ...(storedMesh ? { storedMesh } : {}),
+    coefficients: thread.coefficients,
+  };
   try {
     if (t.pass.method === 'climate') {
       // A year of the weather file: the DA map as the room's answer, the metrics beside it.

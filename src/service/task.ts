@@ -83,6 +83,7 @@ export async function executeTask(req: TaskRequest, thread: ThreadState): Promis
       ...(req.maxWindows !== undefined ? { maxWindows: req.maxWindows } : {}),
       ...(req.maxCorners !== undefined ? { maxCorners: req.maxCorners } : {}),
       ...(card ? { model: () => thread.models.model(card) } : {}),
+      coefficients: thread.coefficients,
     };
     const res = serialise(await operation(body, ctx));
     return res.ok && used.size > 0 ? { ...res, meshesUsed: [...used] } : res;

@@ -124,7 +124,8 @@ let current: number | null = null;
 
 /**
  * A year of the loaded weather in the room on screen, in the engine worker: a first estimate (every third
- * cell and day: about a second), then the whole year replacing it.
+ * cell and day: about a second), then the whole year replacing it. A room whose coefficients the worker
+ * kept (another weather file, the same room again) gets the year at once.
  */
 export async function runClimate(): Promise<void> {
   const { weather } = useClimate.getState();
@@ -154,12 +155,14 @@ export async function runClimate(): Promise<void> {
       else useClimate.setState({ phase: 'error', error: r.error.message });
       return;
     }
-    const { grids, summary } = r;
+    const { grids, summary, estimate } = r;
     const { da, daBlinds, aseHours, udiUseful } = grids;
     useClimate.setState((s) => ({
-      result: { key, grids: { da, daBlinds, aseHours, udiUseful }, summary, estimate: preview },
+      result: { key, grids: { da, daBlinds, aseHours, udiUseful }, summary, estimate },
       metric: s.metric === 'df' ? 'da' : s.metric,
     }));
+    // The worker kept this room's coefficients: it answered the year at once.
+    if (!estimate) break;
   }
   current = null;
   useClimate.setState({ phase: 'done', progress: 1 });

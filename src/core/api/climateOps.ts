@@ -54,6 +54,9 @@ export interface ClimateComputation {
   /** Per-sensor maps on the room grid: DA (blinds open, and operated), ASE hours, UDI bands. */
   grids: Record<'da' | 'daBlinds' | 'aseHours' | 'udiLow' | 'udiUseful' | 'udiHigh', MetricGrid>;
   summary: ClimateSummary;
+  /** A first estimate (every third cell and day), or the year; and whether kept coefficients served it. */
+  estimate: boolean;
+  cached: boolean;
 }
 
 export function climateComputation(
@@ -62,13 +65,14 @@ export function climateComputation(
   o: Pick<RoomYearOptions, 'signal' | 'onProgress'> = {},
 ): ClimateComputation {
   const p = prepareClimate(body, ctx);
-  return climateOf(p, roomYear(p.req, p.weather, yearOptions(p, o)));
+  const cache = ctx.coefficients ? { cache: ctx.coefficients } : {};
+  return climateOf(p, roomYear(p.req, p.weather, { ...yearOptions(p, o), ...cache }));
 }
 
 /** The same for a browser worker: the coefficients give the event loop turns (a cancel can land). */
 export async function climateComputationAsync(
   body: unknown,
-  o: Pick<RoomYearOptions, 'signal' | 'onProgress' | 'preview'> = {},
+  o: Pick<RoomYearOptions, 'signal' | 'onProgress' | 'preview' | 'cache'> = {},
 ): Promise<ClimateComputation> {
   const p = prepareClimate(body, OPEN_CONTEXT);
   return climateOf(p, await roomYearAsync(p.req, p.weather, yearOptions(p, o)));
@@ -76,7 +80,7 @@ export async function climateComputationAsync(
 
 const yearOptions = (
   p: ReturnType<typeof prepareClimate>,
-  o: Pick<RoomYearOptions, 'signal' | 'onProgress' | 'preview'>,
+  o: Pick<RoomYearOptions, 'signal' | 'onProgress' | 'preview' | 'cache'>,
 ) => ({
   quality: p.quality,
   seed: p.seed,
@@ -141,6 +145,8 @@ function climateOf(p: ReturnType<typeof prepareClimate>, year: RoomYear): Climat
     req,
     quality,
     seed,
+    estimate: year.estimate,
+    cached: year.cached,
     grids: {
       da: onGrid(m.maps.da),
       daBlinds: onGrid(m.maps.daBlinds),

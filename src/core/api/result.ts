@@ -1,3 +1,4 @@
+import type { CoefficientCache } from '../climate/coefficientCache';
 import type { z } from 'zod';
 import type { LoadedModel } from '../model/predict';
 import type { TriangleSoup } from '../types';
@@ -32,6 +33,8 @@ export interface OpContext {
   storedMesh?: (id: string) => TriangleSoup;
   /** The installed model, loaded on first use (/run); absent where none is installed. */
   model?: () => Promise<LoadedModel | undefined>;
+  /** Daylight coefficients kept between climate-based runs on this thread (climate/coefficientCache.ts). */
+  coefficients?: CoefficientCache;
 }
 
 /** An operation of api.md as a function of the parsed JSON body (its descriptor: service/operations.ts). */

@@ -55,33 +55,66 @@ export function operateBlinds(
   groups: readonly WindowGroup[],
   rule: BlindRule = LM83_BLINDS,
 ): BlindOperation {
-  const hours = illuminance.length / sensors;
+  const closed = blindSchedule(sensors, illuminance.length / sensors, groups, rule);
   const out = new Float32Array(illuminance);
+  for (let h = 0; h < closed.length / groups.length; h++)
+    if (closedIn(closed, h, groups.length))
+      withBlinds(illuminance, sensors, groups, closed, h, rule, out, h * sensors);
+  return { illuminance: out, closed };
+}
+
+/** H × G (hour-major): 1 where group g's blinds close in hour h, by `rule` (operateBlinds). */
+export function blindSchedule(
+  sensors: number,
+  hours: number,
+  groups: readonly WindowGroup[],
+  rule: BlindRule = LM83_BLINDS,
+): Uint8Array {
   const closed = new Uint8Array(hours * groups.length);
   for (let h = 0; h < hours; h++) {
     const row = h * sensors;
-    let any = false;
     for (let g = 0; g < groups.length; g++) {
       const sun = groups[g]!.directSun;
       let lit = 0;
       for (let s = 0; s < sensors; s++) if (sun[row + s]! >= rule.lux) lit++;
       // Counts, not a rounded share: with 100 sensors, 2 in the sun leave the blinds open, 3 close them.
-      if (lit * 100 > rule.share * sensors) {
-        closed[h * groups.length + g] = 1;
-        any = true;
-      }
+      if (lit * 100 > rule.share * sensors) closed[h * groups.length + g] = 1;
     }
-    if (!any) continue;
-    for (let g = 0; g < groups.length; g++) {
-      if (!closed[h * groups.length + g]) continue;
-      const { directSun, total, closed: shut } = groups[g]!;
-      for (let i = row; i < row + sensors; i++) {
-        const behind = shut ? shut[i]! : rule.transmittance * Math.max(0, total[i]! - directSun[i]!);
-        out[i] = out[i]! - total[i]! + behind;
-      }
-    }
-    // Float32 sums need not cancel exactly; a room is never darker than dark.
-    for (let i = row; i < row + sensors; i++) if (out[i]! < 0) out[i] = 0;
   }
-  return { illuminance: out, closed };
+  return closed;
+}
+
+/** Whether any group's blinds are closed in hour h. */
+export function closedIn(closed: Uint8Array, h: number, groupCount: number): boolean {
+  for (let g = 0; g < groupCount; g++) if (closed[h * groupCount + g]) return true;
+  return false;
+}
+
+/**
+ * Hour h's illuminance with the blinds as `closed` has them, written to out[at … at + sensors): each
+ * closed group's light swapped for what passes its blinds; light adds, so the others' stays as it is.
+ */
+export function withBlinds(
+  illuminance: Float32Array,
+  sensors: number,
+  groups: readonly WindowGroup[],
+  closed: Uint8Array,
+  h: number,
+  rule: BlindRule,
+  out: Float32Array,
+  at: number,
+): void {
+  const row = h * sensors;
+  for (let s = 0; s < sensors; s++) out[at + s] = illuminance[row + s]!;
+  for (let g = 0; g < groups.length; g++) {
+    if (!closed[h * groups.length + g]) continue;
+    const { directSun, total, closed: shut } = groups[g]!;
+    for (let s = 0; s < sensors; s++) {
+      const i = row + s;
+      const behind = shut ? shut[i]! : rule.transmittance * Math.max(0, total[i]! - directSun[i]!);
+      out[at + s] = out[at + s]! - total[i]! + behind;
+    }
+  }
+  // Float32 sums need not cancel exactly; a room is never darker than dark.
+  for (let s = 0; s < sensors; s++) if (out[at + s]! < 0) out[at + s] = 0;
 }

@@ -54,22 +54,34 @@ export function en17037Illuminance(
   shares: EnShares = EN17037_SHARES,
   levels: readonly { level: EnLevel; target: number; minimum: number }[] = EN17037_LEVELS,
 ): EnResult {
-  // Thresholds 2k (target) and 2k + 1 (minimum) of level k, counted in one pass over each hour.
+  // Thresholds 2k (target) and 2k + 1 (minimum) of level k. Each sensor-hour falls in one bucket between
+  // the distinct thresholds, sorted (bucket b: at or above b of them); a threshold's count is the sum of
+  // the buckets above it: one pass with a few comparisons per value, which is the year's cost.
   const thresholds = levels.flatMap((l) => [l.target, l.minimum]);
   const planes = levels.flatMap(() => [shares.targetPlane, shares.minimumPlane]);
+  const steps = [...new Set(thresholds)].sort((a, b) => a - b);
+  const stepOf = thresholds.map((t) => steps.indexOf(t));
+  // The first four steps are compared without branches (EN 17037's three levels have four distinct
+  // thresholds); any further ones in a loop. Missing ones are +∞: nothing reaches them.
+  const [s0, s1, s2, s3] = [0, 1, 2, 3].map((k) => steps[k] ?? Infinity) as [number, number, number, number];
+  const buckets = new Int32Array(Math.max(4, steps.length) + 1);
   const hoursMet = new Array<number>(thresholds.length).fill(0);
-  const above = new Array<number>(thresholds.length);
   let total = 0;
   for (let h = 0; h < daylight.length; h++) {
     if (!daylight[h]) continue;
     total++;
-    above.fill(0);
+    buckets.fill(0);
     const row = h * sensors;
     for (let s = 0; s < sensors; s++) {
       const e = illuminance[row + s]!;
-      for (let t = 0; t < thresholds.length; t++) if (e >= thresholds[t]!) above[t]!++;
+      let b = (e >= s0 ? 1 : 0) + (e >= s1 ? 1 : 0) + (e >= s2 ? 1 : 0) + (e >= s3 ? 1 : 0);
+      while (b >= 4 && b < steps.length && e >= steps[b]!) b++;
+      buckets[b]!++;
     }
-    for (let t = 0; t < thresholds.length; t++) if (above[t]! * 100 >= planes[t]! * sensors) hoursMet[t]!++;
+    // Summed from the top, buckets[b + 1] counts the sensors at or above steps[b].
+    for (let b = buckets.length - 2; b >= 0; b--) buckets[b]! += buckets[b + 1]!;
+    for (let t = 0; t < thresholds.length; t++)
+      if (buckets[stepOf[t]! + 1]! * 100 >= planes[t]! * sensors) hoursMet[t]!++;
   }
   const share = (n: number): number => (total ? (100 * n) / total : 0);
   const met = (n: number): boolean => total > 0 && n * 100 >= shares.time * total;

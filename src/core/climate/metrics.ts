@@ -1,6 +1,6 @@
 import { validationError } from '../errors';
 import { roundedDown } from '../stats/shareText';
-import { LM83_BLINDS, operateBlinds, type BlindRule, type WindowGroup } from './blinds';
+import { blindSchedule, closedIn, LM83_BLINDS, withBlinds, type BlindRule, type WindowGroup } from './blinds';
 import { EN17037_LEVELS, EN17037_SHARES, en17037Illuminance, type EnResult, type EnShares } from './en17037';
 import { countHours } from './hours';
 
@@ -126,7 +126,11 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
   check(input, o);
   const { sensors: S, illuminance, directSun, occupied, daylight } = input;
   const groups = input.groups ?? [{ id: 'all windows', directSun, total: illuminance }];
-  const blinds = operateBlinds(illuminance, S, groups, o.blinds);
+  // The blinds' schedule for every hour; their light only in the occupied hours they close, one at a time
+  // (no second year-long series: a threshold change recomputes all this).
+  const G = groups.length;
+  const closed = blindSchedule(S, input.hours, groups, o.blinds);
+  const shaded = new Float32Array(S);
 
   const occ = countHours(occupied);
   const daOpen = new Uint32Array(S),
@@ -138,12 +142,19 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
   const blindHours = new Array<number>(groups.length).fill(0);
   for (let h = 0; h < input.hours; h++) {
     if (!occupied[h]) continue;
-    for (let g = 0; g < groups.length; g++) blindHours[g]! += blinds.closed[h * groups.length + g]!;
+    for (let g = 0; g < G; g++) blindHours[g]! += closed[h * G + g]!;
     const row = h * S;
+    const anyClosed = closedIn(closed, h, G);
+    if (anyClosed) {
+      withBlinds(illuminance, S, groups, closed, h, o.blinds, shaded, 0);
+      for (let s = 0; s < S; s++) if (shaded[s]! >= o.daLux) daBlinds[s]!++;
+    }
     for (let s = 0; s < S; s++) {
       const e = illuminance[row + s]!;
-      if (e >= o.daLux) daOpen[s]!++;
-      if (blinds.illuminance[row + s]! >= o.daLux) daBlinds[s]!++;
+      if (e >= o.daLux) {
+        daOpen[s]!++;
+        if (!anyClosed) daBlinds[s]!++;
+      }
       if (directSun[row + s]! > o.aseLux) sun[s]!++;
       if (e < o.udiLow) low[s]!++;
       else if (e > o.udiHigh) high[s]!++;
@@ -190,7 +201,7 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
     sdaBlinds,
     ase,
     blindHours: groups.map((g, k) => ({ id: g.id, hours: blindHours[k]! })),
-    blindSchedule: blinds.closed,
+    blindSchedule: closed,
     leed,
     en17037,
     verdicts: climateVerdicts(sdaBlinds, ase, leed.points, en17037, o),

@@ -5,7 +5,8 @@ import {
 } from '../engine/dc/coefficients';
 import type { EngineRoom } from '../engine/model';
 import { QUALITY, type CancelSignal, type EngineQuality } from '../engine/simulate';
-import { annualLight, sunDirections, type AnnualLight } from './annual';
+import { annualLight, climateInput, sunDirections, type AnnualLight } from './annual';
+import { coefficientKey, type CoefficientCache } from './coefficientCache';
 import type { Weather } from './epw';
 import { daylightHours, occupiedHours } from './hours';
 import { climateMetrics, type ClimateMetrics, type ClimateOptions } from './metrics';
@@ -31,6 +32,12 @@ export interface RoomYearOptions {
    * cells and days: within ~6 points of the year's sDA and ~2 of its ASE on the tests' rooms.
    */
   preview?: boolean;
+  /**
+   * Coefficients kept from earlier runs (coefficientCache.ts): taken when this room, site and setting
+   * have them, stored otherwise. A preview asked for when the year's own coefficients are kept is the
+   * year instead: it costs about as much, and is the answer.
+   */
+  cache?: CoefficientCache;
 }
 
 export interface RoomYear {
@@ -40,6 +47,9 @@ export interface RoomYear {
   /** Occupied and daylight hours of the year (before dropping those without light). */
   occupiedHours: number;
   daylightHours: number;
+  /** Whether this is the first estimate (RoomYearOptions.preview), and whether the coefficients were kept. */
+  estimate: boolean;
+  cached: boolean;
 }
 
 /**
@@ -47,8 +57,11 @@ export interface RoomYear {
  * sun from them, and the metrics. The one computation the service and the browser's worker run.
  */
 export function roomYear(room: EngineRoom, weather: Weather, o: RoomYearOptions = {}): RoomYear {
-  const p = prepare(weather);
-  return finish(daylightCoefficients(room, patchBasis(p.patches), coefficientOptions(p, o)), weather, p, o);
+  const p = prepare(room, weather, o);
+  const kept = p.key !== null ? o.cache?.get(p.key) : undefined;
+  const dc = kept ?? daylightCoefficients(room, patchBasis(p.patches), coefficientOptions(p, p.o));
+  if (!kept && p.key !== null) o.cache?.set(p.key, dc);
+  return finish(dc, weather, p, p.o, kept !== undefined);
 }
 
 /** The same, giving the event loop a turn while the coefficients are computed (cancellable in a worker). */
@@ -57,9 +70,12 @@ export async function roomYearAsync(
   weather: Weather,
   o: RoomYearOptions = {},
 ): Promise<RoomYear> {
-  const p = prepare(weather);
-  const dc = await daylightCoefficientsAsync(room, patchBasis(p.patches), coefficientOptions(p, o));
-  return finish(dc, weather, p, o);
+  const p = prepare(room, weather, o);
+  const kept = p.key !== null ? o.cache?.get(p.key) : undefined;
+  const dc =
+    kept ?? (await daylightCoefficientsAsync(room, patchBasis(p.patches), coefficientOptions(p, p.o)));
+  if (!kept && p.key !== null) o.cache?.set(p.key, dc);
+  return finish(dc, weather, p, p.o, kept !== undefined);
 }
 
 const PREVIEW_QUALITY: EngineQuality = {
@@ -68,9 +84,19 @@ const PREVIEW_QUALITY: EngineQuality = {
   view: { ...QUALITY.draft.view, K: 24 },
 };
 
-function prepare(weather: Weather) {
+function prepare(room: EngineRoom, weather: Weather, asked: RoomYearOptions) {
   const sun = sunPath(weather);
-  return { sun, patches: reinhartPatches(1), ...sunDirections(weather, sun) };
+  let o = asked,
+    key: string | null = null;
+  if (asked.cache) {
+    const site = { ...weather.location, hours: weather.hours };
+    const settings = { quality: asked.quality ?? 'standard', seed: asked.seed ?? 1 };
+    const year = coefficientKey(room, site, { ...settings, preview: false });
+    // The year's coefficients kept: a preview would cost as much as the year from them.
+    if (asked.preview && asked.cache.has(year)) o = { ...asked, preview: false };
+    key = o.preview ? coefficientKey(room, site, { ...settings, preview: true }) : year;
+  }
+  return { sun, patches: reinhartPatches(1), ...sunDirections(weather, sun), key, o };
 }
 
 const progress = (o: RoomYearOptions, from: number, span: number) => (f: number) =>
@@ -93,6 +119,7 @@ function finish(
   weather: Weather,
   p: ReturnType<typeof prepare>,
   o: RoomYearOptions,
+  cached: boolean,
 ): RoomYear {
   const occupied = occupiedHours(weather.hour, o.occupiedFrom, o.occupiedTo);
   const daylight = daylightHours(p.sun.altitude, weather.diffuseHorizontal);
@@ -113,18 +140,7 @@ function finish(
   const metricOptions = { ...o.metrics };
   if (o.preview && occupiedAll > 0)
     metricOptions.aseHours = ((o.metrics?.aseHours ?? 250) * occupiedKept) / occupiedAll;
-  const metrics = climateMetrics(
-    {
-      sensors: light.sensors,
-      hours: light.hours.length,
-      illuminance: light.illuminance,
-      directSun: light.directSun,
-      occupied: Uint8Array.from(light.hours, (k) => occupied[k]!),
-      daylight: Uint8Array.from(light.hours, (k) => daylight[k]!),
-      groups: light.groups,
-    },
-    metricOptions,
-  );
+  const metrics = climateMetrics(climateInput(light, occupied, daylight), metricOptions);
   o.onProgress?.(1);
   let occ = 0,
     day = 0;
@@ -132,5 +148,5 @@ function finish(
     occ += occupied[k]!;
     day += daylight[k]!;
   }
-  return { dc, light, metrics, occupiedHours: occ, daylightHours: day };
+  return { dc, light, metrics, occupiedHours: occ, daylightHours: day, estimate: !!o.preview, cached };
 }
