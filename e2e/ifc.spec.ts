@@ -82,11 +82,15 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   await expect(page.locator('[data-testid="ifc-room-df"][data-method="engine"]')).toHaveCount(8);
   await expect(page.getByTestId('ifc-room-why')).toHaveCount(13);
   await expect(page.getByTestId('ifc-room-why').first()).toHaveText(
-    'It has no window in its walls (a room needs at least one IfcWindow).',
+    'It has no window in its walls (no IfcWindow, door with glass or curtain-wall glazing lights it).',
   );
+  await expect(page.getByTestId('ifc-glazing')).toHaveText(
+    'Glazing: 22 windows and 2 glazed doors in rooms, 2 not analysed; 12 doors without glass not counted as light sources.',
+  );
+  // The living room: its 4.835 m window and its glazed door to the garden.
   const living = page.locator('[data-testid="ifc-room"][data-number="B102"]');
   await expect(living).toContainText('B102 Living Room');
-  await expect(living).toContainText('27.7 m² · 1 window · window/floor 42 %');
+  await expect(living).toContainText(/27\.7 m² · 2 windows · window\/floor \d\d %/);
   await expect(living.getByTestId('ifc-room-df')).toHaveText(/DF \d+\.\d\d % · ≥ 1 %: 100 %/);
 
   // Open it from the plan: the editor shows the room, its window and the building around it, and settles

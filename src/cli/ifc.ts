@@ -27,7 +27,7 @@ import { readEpw } from '../core/climate/epw';
 import { buildingFiles } from '../core/building/files';
 import type { AnswerResult, RoomPass } from '../core/building/outcome';
 import { surroundBuilding } from '../core/building/surroundings';
-import { buildingFromIfc, noRoomsMessage } from '../core/ifc/building';
+import { buildingFromIfc, glazingSummary, noRoomsMessage } from '../core/ifc/building';
 import { readIfc } from '../ifc/webIfcSource';
 import { readContextFile } from '../importers/contextFile';
 import { MeshStore } from '../service/meshStore';
@@ -158,7 +158,7 @@ async function main(argv: string[]): Promise<number> {
   for (const c of args.contexts) files.push(await readContext(c, building.origin));
   const { context, requests } = surroundBuilding(building, files);
   say(
-    `${basename(args.file)}: ${building.rooms.length} rooms, ${building.rooms.reduce((n, r) => n + r.windows.length, 0)} windows in walls, ${(context.length / 9).toLocaleString('en')} obstruction triangles`,
+    `${basename(args.file)}: ${building.rooms.length} rooms; ${glazingSummary(building)}; ${(context.length / 9).toLocaleString('en')} obstruction triangles`,
   );
 
   const modelCard =

@@ -5,6 +5,7 @@ import type {
   IfcSpaceData,
   IfcStorey,
   IfcWindowData,
+  SpaceBound,
 } from '../core/ifc/source';
 import type { WindowLining } from '../core/ifc/windowLining';
 
@@ -181,6 +182,31 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
       hostOf.set(filler, openingWall.get(opening)!);
   }
 
+  // Which spaces each element bounds, by the file's own space boundaries (IFC2x3's IfcRelSpaceBoundary;
+  // IFC4's 1st- and 2nd-level subtypes come with it), and on which side.
+  const boundsOf = new Map<number, SpaceBound[]>();
+  for (const id of ids(W.IFCRELSPACEBOUNDARY)) {
+    const r = line(id);
+    const space = ref(r.RelatingSpace),
+      element = ref(r.RelatedBuildingElement);
+    if (space === null || element === null) continue;
+    const side = value(r.InternalOrExternalBoundary);
+    const external = side === 'EXTERNAL' ? true : side === 'INTERNAL' ? false : null;
+    const known = boundsOf.get(element) ?? [];
+    const same = known.find((b) => b.space === space);
+    if (!same) boundsOf.set(element, [...known, { space, external }]);
+    else if (same.external === null) same.external = external;
+  }
+  // The parts of each curtain wall (IfcRelAggregates): its panels and mullions.
+  const curtainOf = new Map<number, number>();
+  const curtainWalls = new Set(ids(W.IFCCURTAINWALL));
+  for (const id of ids(W.IFCRELAGGREGATES)) {
+    const r = line(id);
+    const whole = ref(r.RelatingObject);
+    if (whole === null || !curtainWalls.has(whole)) continue;
+    for (const c of list(r.RelatedObjects)) if (ref(c) !== null) curtainOf.set(ref(c)!, whole);
+  }
+
   // What the file says of each window's frame: lining and panel properties on its type (IfcWindowType,
   // IFC2x3's IfcWindowStyle) or on the window itself, and how its panels are laid out.
   const liningSets = new Map<number, number[]>();
@@ -240,6 +266,8 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
 
   const spaceIds = ids(W.IFCSPACE);
   const windowIds = ids(W.IFCWINDOW);
+  const doorIds = ids(W.IFCDOOR);
+  const panelIds = [...curtainOf.keys()].filter((id) => ifc.GetLineType(model, id) === W.IFCPLATE);
   const origin = o.origin ?? planOrigin(ifc, model, [...spaceIds, ...windowIds]);
   const obstructionIds = Object.entries(OBSTRUCTION_TYPES).flatMap(([type, code]) =>
     // includeInherited above also returns subtypes (IfcWallStandardCase under IfcWall): read each once.
@@ -247,7 +275,8 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
       .filter((id) => ifc.GetLineType(model, id) === code)
       .map((id) => ({ id, type })),
   );
-  const total = spaceIds.length + windowIds.length + obstructionIds.length;
+  const total =
+    spaceIds.length + windowIds.length + doorIds.length + panelIds.length + obstructionIds.length;
   let done = 0;
   const step = (): void => {
     done++;
@@ -279,16 +308,57 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
     return {
       id,
       name: text(w.Name) || `Window #${id}`,
+      kind: 'window',
+      bounds: boundsOf.get(id) ?? [],
       hostWall: hostOf.get(id) ?? null,
       positions,
       glass,
       lining: liningOf(id, w),
     };
   });
-  const obstruction: IfcElementData[] = obstructionIds.map(({ id, type }) => {
-    const { all } = triangles(ifc, model, id, origin);
+  // Doors whose geometry has glass light the room as windows do; the others are counted, not analysed.
+  let opaqueDoors = 0;
+  for (const id of doorIds) {
+    const { all, glass } = triangles(ifc, model, id, origin);
     step();
-    return { id, type, positions: all };
+    if (glass.length === 0) {
+      opaqueDoors++;
+      continue;
+    }
+    const d = line(id);
+    windows.push({
+      id,
+      name: text(d.Name) || `Door #${id}`,
+      kind: 'door',
+      bounds: boundsOf.get(id) ?? [],
+      hostWall: hostOf.get(id) ?? null,
+      positions: all,
+      glass,
+    });
+  }
+  // A curtain wall's glazed panels (transparent in the file's own styling) are its windows; its opaque
+  // panels and mullions stay in the obstruction, and so does the wall's own body unless it has glazing.
+  const glazedPanels = new Set<number>();
+  for (const id of panelIds) {
+    const { all, glass } = triangles(ifc, model, id, origin);
+    step();
+    if (glass.length === 0) continue;
+    const wall = curtainOf.get(id)!;
+    glazedPanels.add(id);
+    glazedPanels.add(wall);
+    windows.push({
+      id,
+      name: `${text(line(wall).Name) || `Curtain wall #${wall}`} / ${text(line(id).Name) || `Panel #${id}`}`,
+      kind: 'curtain wall',
+      bounds: [...(boundsOf.get(id) ?? []), ...(boundsOf.get(wall) ?? [])],
+      hostWall: null,
+      positions: all,
+      glass,
+    });
+  }
+  const obstruction: IfcElementData[] = obstructionIds.flatMap(({ id, type }) => {
+    step();
+    return glazedPanels.has(id) ? [] : [{ id, type, positions: triangles(ifc, model, id, origin).all }];
   });
 
   return {
@@ -298,6 +368,7 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
     storeys,
     spaces,
     windows,
+    opaqueDoors,
     obstruction,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { windowAngles } from '../../src/core/api/windowAngles';
-import { buildingFromIfc, noRoomsMessage } from '../../src/core/ifc/building';
+import { buildingFromIfc, noRoomsMessage, type IfcBuilding } from '../../src/core/ifc/building';
 import {
   buildingAngles,
   buildingRequests,
@@ -9,7 +9,7 @@ import {
 } from '../../src/core/ifc/roomRequest';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { readIfc } from '../../src/ifc/webIfcSource';
-import { stepFile, type StepBuilding } from './stepFile';
+import { stepFile, type StepBox, type StepBuilding, type StepWindow } from './stepFile';
 
 /**
  * Exact cases: IFC4 files written by stepFile.ts, read by web-ifc, turned into rooms by the core. The
@@ -254,7 +254,9 @@ describe('a building read from IFC (exact cases)', () => {
     expect(b.rooms.map((r) => r.zones)).toEqual([[], ['Flat 1'], ['Flat 1', 'Loft storage']]);
     expect(b.rooms.map((r) => r.number)).toEqual(['001', '101', '401']);
     const [store, officeRoom, loft] = b.rooms;
-    expect(store!.problem).toBe('It has no window in its walls (a room needs at least one IfcWindow).');
+    expect(store!.problem).toBe(
+      'It has no window in its walls (no IfcWindow, door with glass or curtain-wall glazing lights it).',
+    );
     expect(officeRoom!.problem).toBeNull();
     expect(officeRoom!.floor_height_above_terrain).toBeCloseTo(3, 6);
     expect(officeRoom!.windows[0]).toMatchObject({ z1: 4, z2: 5 }); // above the terrain, not the file's datum
@@ -273,10 +275,162 @@ describe('a building read from IFC (exact cases)', () => {
       {
         ifcId: expect.any(Number),
         name: 'Lost',
-        reason: "It is in no room's wall: no IfcSpace has a wall face within 0.2 m of it at its height.",
+        kind: 'window',
+        reason:
+          'No room (IfcSpace) is at its height (-99.00–-98.00 m above the lowest floor): the file has no space there.',
       },
     ]);
     expect([b.north, b.northFromFile]).toEqual([0, false]);
+  });
+});
+
+describe('which room a window lights (issue 33: the file’s relations first)', () => {
+  // Two offices side by side behind one 0.6 m facade wall; a 0.2 m wall between them.
+  const pair: StepBuilding = {
+    spaces: [
+      { name: '101', longName: 'West', min: [0, 0, 0], max: [5, 4, 2.7] },
+      { name: '102', longName: 'East', min: [5.2, 0, 0], max: [10, 4, 2.7] },
+    ],
+    walls: [
+      { min: [0, -0.6, 0], max: [10, 0, 2.7] }, // the facade, 0.6 m
+      { min: [5, 0, 0], max: [5.2, 4, 2.7] }, // between the offices
+    ],
+    windows: [],
+  };
+  const deep = (over: Partial<StepWindow> = {}): StepWindow => ({
+    name: 'W-deep',
+    wall: 0,
+    // At the wall's outer face, 0.45–0.6 m out from the rooms' faces: beyond a geometric tolerance.
+    min: [6.5, -0.6, 0.9],
+    max: [8.5, -0.45, 2.2],
+    opening: { min: [6.5, -0.6, 0.9], max: [8.5, 0, 2.2] },
+    ...over,
+  });
+  const placed = (b: IfcBuilding) =>
+    b.rooms.flatMap((r) => r.windows.map((w) => ({ room: r.number, kind: w.kind, placedBy: w.placedBy })));
+
+  it('puts a window where the file’s space boundary says, wherever in the wall it sits', async () => {
+    const b = buildingFromIfc(
+      await read({ ...pair, windows: [deep({ unhosted: true, bounds: [{ space: 1, side: 'EXTERNAL' }] })] }),
+    );
+    expect(placed(b)).toEqual([{ room: '102', kind: 'window', placedBy: 'space boundary' }]);
+    // Its outer corner at the window's own outer face (no host wall to measure).
+    expect(b.rooms[1]!.windows[0]).toMatchObject({ x1: 6.5, y1: 0, x2: 8.5, y2: -0.6 });
+  });
+
+  it('else in the room on the inner face of its host wall, across the wall’s whole thickness', async () => {
+    const b = buildingFromIfc(await read({ ...pair, windows: [deep()] }));
+    expect(placed(b)).toEqual([{ room: '102', kind: 'window', placedBy: 'host wall' }]);
+    expect(b.rooms[1]!.windows[0]).toMatchObject({ x1: 6.5, y1: 0, x2: 8.5, y2: -0.6 });
+  });
+
+  it('and by the geometry alone only within 0.2 m, saying why otherwise', async () => {
+    const near = buildingFromIfc(
+      await read({
+        ...pair,
+        windows: [{ name: 'W-near', wall: 0, min: [1, -0.2, 0.9], max: [3, -0.1, 2.2], unhosted: true }],
+      }),
+    );
+    expect(placed(near)).toEqual([{ room: '101', kind: 'window', placedBy: 'geometry' }]);
+    const far = buildingFromIfc(await read({ ...pair, windows: [deep({ unhosted: true })] }));
+    expect(placed(far)).toEqual([]);
+    expect(far.unplaced[0]!.reason).toMatch(
+      /^It is in no room's wall: no IfcSpace has a wall face within 0.2 m/,
+    );
+  });
+
+  it('leaves out a window between two rooms, by the file’s word or by the room beyond its wall', async () => {
+    const inner: StepWindow = {
+      name: 'W-inner',
+      wall: 1,
+      min: [5, 1, 0.9],
+      max: [5.2, 2.5, 2.2],
+    };
+    for (const w of [
+      inner,
+      { ...inner, unhosted: true, bounds: [{ space: 0, side: 'INTERNAL' as const }] },
+    ]) {
+      const b = buildingFromIfc(await read({ ...pair, windows: [w] }));
+      expect(placed(b)).toEqual([]);
+      expect(b.unplaced[0]!.reason).toBe(
+        'It is a window between two rooms: light borrowed from another room is not analysed.',
+      );
+    }
+  });
+
+  it('says when no room is at a window’s height (a storey without spaces)', async () => {
+    const b = buildingFromIfc(
+      await read({ ...pair, windows: [deep({ min: [6.5, -0.6, 3.5], max: [8.5, -0.45, 4.5] })] }),
+    );
+    expect(b.unplaced[0]!.reason).toBe(
+      'No room (IfcSpace) is at its height (3.50–4.50 m above the lowest floor): the file has no space there.',
+    );
+  });
+
+  it('lights a room through a door with glass, and counts the doors without', async () => {
+    const door = (name: string, glass: boolean): StepWindow => ({
+      name,
+      wall: 0,
+      door: true,
+      min: [name === 'D-glass' ? 1 : 6, -0.6, 0],
+      max: [name === 'D-glass' ? 2 : 7, -0.5, 2.1],
+      opening: { min: [name === 'D-glass' ? 1 : 6, -0.6, 0], max: [name === 'D-glass' ? 2 : 7, 0, 2.1] },
+      ...(glass ? { glass: { min: [1.1, -0.56, 0.3], max: [1.9, -0.54, 2.0] } as StepBox } : {}),
+    });
+    const b = buildingFromIfc(
+      await read({ ...pair, windows: [door('D-glass', true), door('D-flush', false)] }),
+    );
+    expect(placed(b)).toEqual([{ room: '101', kind: 'door', placedBy: 'host wall' }]);
+    expect(b.opaqueDoors).toBe(1);
+    // Its glass is 0.8 × 1.7 m of the 1 × 2.1 m door.
+    expect(b.rooms[0]!.windows[0]!.window_frame_ratio).toBeCloseTo(1 - (0.8 * 1.7) / 2.1, 3);
+  });
+
+  it('takes a curtain wall’s glazed panels as windows, its opaque panel and mullions as obstruction', async () => {
+    // Three 1.5 m panels along the west office's facade, the middle one opaque, with mullions between.
+    const panel = (x: number, glazed: boolean) => ({
+      min: [x, -0.1, 0] as [number, number, number],
+      max: [x + 1.5, -0.05, 2.7] as [number, number, number],
+      glazed,
+    });
+    const cw: StepBuilding = {
+      ...pair,
+      walls: [{ min: [5, -0.1, 0], max: [10, 0, 2.7] }, pair.walls[1]!],
+      curtainWalls: [
+        {
+          name: 'CW-1',
+          panels: [panel(0.25, true), panel(1.75, false), panel(3.25, true)],
+          mullions: [0.2, 1.7, 3.2, 4.75].map(
+            (x) => ({ min: [x, -0.15, 0], max: [x + 0.05, 0, 2.7] }) as StepBox,
+          ),
+        },
+      ],
+    };
+    const src = await read(cw);
+    expect(src.windows.map((w) => [w.kind, w.name])).toEqual([
+      ['curtain wall', 'CW-1 / Panel 1'],
+      ['curtain wall', 'CW-1 / Panel 3'],
+    ]);
+    // The opaque panel and the four mullions stand in the sky; the glazed panels do not.
+    expect(src.obstruction.filter((e) => e.type === 'IFCPLATE')).toHaveLength(1);
+    expect(src.obstruction.filter((e) => e.type === 'IFCMEMBER')).toHaveLength(4);
+    const b = buildingFromIfc(src);
+    expect(placed(b)).toEqual([
+      { room: '101', kind: 'curtain wall', placedBy: 'geometry' },
+      { room: '101', kind: 'curtain wall', placedBy: 'geometry' },
+    ]);
+    expect(b.rooms[0]!.windows.map((w) => [w.x1, w.x2, w.width])).toEqual([
+      [0.25, 1.75, 1.5],
+      [3.25, 4.75, 1.5],
+    ]);
+    // The file's space boundary on the curtain wall puts its panels in the room it names.
+    const said = buildingFromIfc(
+      await read({
+        ...cw,
+        curtainWalls: [{ ...cw.curtainWalls![0]!, bounds: [{ space: 0, side: 'EXTERNAL' }] }],
+      }),
+    );
+    expect(placed(said).map((x) => x.placedBy)).toEqual(['space boundary', 'space boundary']);
   });
 });
 

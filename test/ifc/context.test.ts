@@ -24,6 +24,7 @@ describe('joinContext', () => {
       storeys: [],
       spaces: [{ id: 1, name: 'x', longName: '', storey: null, zones: [], positions: t }],
       windows: [],
+      opaqueDoors: 0,
       obstruction: [
         { id: 2, type: 'IFCWALL', positions: t },
         { id: 3, type: 'IFCSLAB', positions: t.map((v) => v + 10) },

@@ -7,8 +7,9 @@ import { parseRunRequest } from '../../src/core/validation/requests';
 import { readIfc } from '../../src/ifc/webIfcSource';
 
 /**
- * A real export (test/fixtures/ifc/duplex.ifc: Revit 2011, IFC2x3; 21 IfcSpace, 24 IfcWindow): every
- * space is listed, every window in a wall is placed, and what cannot be analysed says why.
+ * A real export (test/fixtures/ifc/duplex.ifc: Revit 2011, IFC2x3; 21 IfcSpace, 24 IfcWindow, 14 doors of
+ * which 2 glazed): every space is listed, every window in a wall and every glazed door is placed in the
+ * room the file's space boundaries name, and what cannot be analysed says why.
  */
 describe('the Revit duplex', async () => {
   const source = await readIfc(new Uint8Array(readFileSync('test/fixtures/ifc/duplex.ifc')));
@@ -17,7 +18,14 @@ describe('the Revit duplex', async () => {
   it('reads every space, window and obstruction element', () => {
     expect(source.schema).toBe('IFC2X3');
     expect(source.spaces).toHaveLength(21);
-    expect(source.windows).toHaveLength(24);
+    // 24 windows and the 2 single-glass doors; the 12 flush doors are counted, not read as light sources.
+    expect(source.windows.filter((w) => w.kind === 'window')).toHaveLength(24);
+    expect(source.windows.filter((w) => w.kind === 'door').map((w) => w.name)).toEqual([
+      expect.stringMatching(/^M_Single-Glass 1:0813 x 2420mm/),
+      expect.stringMatching(/^M_Single-Glass 1:0813 x 2420mm/),
+    ]);
+    expect(source.opaqueDoors).toBe(12);
+    expect(b.opaqueDoors).toBe(12);
     expect(b.storeys).toEqual(['T/FDN', 'Level 1', 'Level 2', 'Roof']);
     expect(b.context.length / 9).toBeGreaterThan(5000);
     // The terrain is the lowest space's floor, about the file's zero.
@@ -42,11 +50,46 @@ describe('the Revit duplex', async () => {
       ['A102', 'A103', 'A202', 'A203', 'B102', 'B103', 'B202', 'B203'].sort(),
     );
     for (const r of b.rooms.filter((x) => x.problem))
-      expect(r.problem).toBe('It has no window in its walls (a room needs at least one IfcWindow).');
+      expect(r.problem).toBe(
+        'It has no window in its walls (no IfcWindow, door with glass or curtain-wall glazing lights it).',
+      );
   });
 
-  it('places the 22 wall windows with their sizes, and names the 2 skylights it leaves out', () => {
-    expect(b.rooms.reduce((n, r) => n + r.windows.length, 0)).toBe(22);
+  it('places every window and glazed door in the room the file’s space boundaries name, the rest by their host wall', () => {
+    const placedIn = new Map(b.rooms.flatMap((r) => r.windows.map((w) => [w.ifcId, r] as const)));
+    const said = source.windows.filter((w) => w.bounds.length > 0);
+    // 16 of the 26 have space boundaries (the 2 doors and 14 windows); each is in a room they name.
+    expect(said).toHaveLength(16);
+    for (const w of said) {
+      const room = placedIn.get(w.id)!;
+      expect(
+        w.bounds.map((x) => x.space),
+        w.name,
+      ).toContain(room.ifcId);
+      expect(room.windows.find((x) => x.ifcId === w.id)!.placedBy).toBe('space boundary');
+    }
+    // The other 8 in walls by their host wall; the 2 skylights left out (below).
+    const byWall = b.rooms.flatMap((r) => r.windows).filter((w) => w.placedBy === 'host wall');
+    expect(byWall).toHaveLength(8);
+    expect(
+      Object.fromEntries(b.rooms.filter((r) => r.windows.length).map((r) => [r.number, r.windows.length])),
+    ).toEqual({
+      A102: 2,
+      A103: 1,
+      A202: 4,
+      A203: 5,
+      B102: 2,
+      B103: 1,
+      B202: 4,
+      B203: 5,
+    });
+    // Each living room is lit by its big window and its glazed door to the garden.
+    for (const n of ['A102', 'B102'])
+      expect(b.rooms.find((r) => r.number === n)!.windows.map((w) => w.kind)).toEqual(['window', 'door']);
+  });
+
+  it('places the 24 wall windows and glazed doors with their sizes, and names the 2 skylights it leaves out', () => {
+    expect(b.rooms.reduce((n, r) => n + r.windows.length, 0)).toBe(24);
     expect(b.unplaced.map((u) => u.reason)).toEqual([
       'It sits in a roof (a skylight): only windows in walls are analysed.',
       'It sits in a roof (a skylight): only windows in walls are analysed.',
@@ -55,7 +98,7 @@ describe('the Revit duplex', async () => {
     // The living room's 4835 × 2420 mm window (its type's name says so), in a 0.417 m wall.
     const living = b.rooms.find((r) => r.number === 'B102')!;
     expect(living.area).toBeCloseTo(27.66, 2);
-    const w = living.windows[0]!;
+    const w = living.windows.find((x) => x.kind === 'window')!;
     expect(w.name).toMatch(/^M_Fixed:4835mm x 2420mm/);
     expect(w.width).toBeCloseTo(4.835, 3);
     expect(w.height).toBeCloseTo(2.42, 3);

@@ -29,11 +29,25 @@ describe('the ArchiCAD FZK-Haus', async () => {
     expect(b.northFromFile).toBe(false);
   });
 
-  it('puts all 11 windows into the walls of the rooms they open, at the file’s sizes', () => {
+  it('puts all 11 windows and the glazed terrace door into the rooms the file’s space boundaries name', () => {
     expect(b.unplaced).toEqual([]);
-    expect(b.rooms.map((r) => r.windows.length)).toEqual([2, 2, 1, 2, 2, 0, 2]);
+    expect(b.rooms.map((r) => r.windows.length)).toEqual([2, 2, 1, 2, 3, 0, 2]);
+    const placedIn = new Map(b.rooms.flatMap((r) => r.windows.map((w) => [w.ifcId, r.ifcId] as const)));
+    for (const w of source.windows) {
+      expect(
+        w.bounds.map((x) => x.space),
+        w.name,
+      ).toContain(placedIn.get(w.id));
+      expect(b.rooms.flatMap((r) => r.windows).find((x) => x.ifcId === w.id)!.placedBy).toBe(
+        'space boundary',
+      );
+    }
+    // The living room's "Terrassentuer" has glass: it lights the room; the other 4 doors do not.
+    const wohnen = b.rooms.find((r) => r.name === 'Wohnen')!;
+    expect(wohnen.windows.filter((w) => w.kind === 'door').map((w) => w.name)).toEqual(['Terrassentuer']);
+    expect(b.opaqueDoors).toBe(4);
     for (const r of b.rooms)
-      for (const w of r.windows) {
+      for (const w of r.windows.filter((x) => x.kind === 'window')) {
         const [W, H] = r.storey.startsWith('0.') ? [2, 1.2] : [1, 1];
         expect(w.width).toBeCloseTo(W, 2);
         expect(w.height).toBeCloseTo(H, 2);
@@ -45,7 +59,9 @@ describe('the ArchiCAD FZK-Haus', async () => {
         expect(Math.hypot(w.x2 - w.x1, w.y2 - w.y1) ** 2).toBeCloseTo(w.width ** 2 + 0.3 ** 2, 2);
       }
     const flur = b.rooms.find((r) => r.name === 'Flur')!;
-    expect(flur.problem).toBe('It has no window in its walls (a room needs at least one IfcWindow).');
+    expect(flur.problem).toBe(
+      'It has no window in its walls (no IfcWindow, door with glass or curtain-wall glazing lights it).',
+    );
   });
 
   it('reads the rooms’ floors on the storeys: ground floor on the terrain, the attic 2.7 m up', () => {

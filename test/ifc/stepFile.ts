@@ -30,6 +30,21 @@ export interface StepWindow extends StepBox {
   noBody?: boolean;
   /** The opening it fills, when not its own box (through a thick wall, say). */
   opening?: StepBox;
+  /** Written as an IfcDoor (with its glass pane, if any) instead of an IfcWindow. */
+  door?: boolean;
+  /** Written without its opening's relations (no IfcRelVoidsElement / IfcRelFillsElement): no host wall. */
+  unhosted?: boolean;
+  /** IfcRelSpaceBoundary entries: the spaces (indices into `spaces`) it bounds, and on which side. */
+  bounds?: { space: number; side: 'EXTERNAL' | 'INTERNAL' | 'NOTDEFINED' }[];
+}
+
+/** A curtain wall: its panels (IfcPlate, glazed ones with the glass style) and mullions (IfcMember). */
+export interface StepCurtainWall {
+  name: string;
+  panels: (StepBox & { glazed: boolean })[];
+  mullions: StepBox[];
+  /** IfcRelSpaceBoundary entries naming the curtain wall itself. */
+  bounds?: { space: number; side: 'EXTERNAL' | 'INTERNAL' | 'NOTDEFINED' }[];
 }
 
 export interface StepBuilding {
@@ -38,6 +53,7 @@ export interface StepBuilding {
   walls: StepBox[];
   windows: StepWindow[];
   slabs?: StepBox[];
+  curtainWalls?: StepCurtainWall[];
   /** True north as a plan direction (x, y). */
   trueNorth?: [number, number];
   /** IfcZones grouping spaces (indices into `spaces`), as apartments are exported. */
@@ -148,11 +164,15 @@ export function stepFile(b: StepBuilding): string {
   const glassColour = add('IFCCOLOURRGB($,0.6,0.8,0.9)');
   const glassRendering = add(`IFCSURFACESTYLERENDERING(#${glassColour},0.7,$,$,$,$,$,$,.NOTDEFINED.)`);
   const glassStyle = add(`IFCSURFACESTYLE('Glass',.BOTH.,(#${glassRendering}))`);
+  const boundaries = (element: number, bounds: StepWindow['bounds']): void => {
+    for (const x of bounds ?? [])
+      add(`IFCRELSPACEBOUNDARY(${id()},$,$,$,#${spaces[x.space]},#${element},$,.PHYSICAL.,.${x.side}.)`);
+  };
   for (const w of b.windows) {
     const opening = add(
       `IFCOPENINGELEMENT(${id()},$,'Opening',$,$,#${place(storeyPlace)},#${product(boxShape(w.opening ?? w))},$,.OPENING.)`,
     );
-    add(`IFCRELVOIDSELEMENT(${id()},$,$,$,#${walls[w.wall]},#${opening})`);
+    if (!w.unhosted) add(`IFCRELVOIDSELEMENT(${id()},$,$,$,#${walls[w.wall]},#${opening})`);
     // The frame: the window's box less nothing (a test needs its extent, not its detail); the glass apart.
     const reps = [boxShape(w)];
     const glassSolids: number[] = [];
@@ -161,9 +181,14 @@ export function stepFile(b: StepBuilding): string {
       reps.push(g.rep);
       glassSolids.push(g.solid);
     }
+    const shape = w.noBody ? '$' : `#${product(...reps)}`;
+    const size = `${f(w.max[2] - w.min[2])},${f(Math.max(w.max[0] - w.min[0], w.max[1] - w.min[1]))}`;
     const win = add(
-      `IFCWINDOW(${id()},$,'${w.name}',$,$,#${place(storeyPlace)},${w.noBody ? '$' : `#${product(...reps)}`},$,${f(w.max[2] - w.min[2])},${f(Math.max(w.max[0] - w.min[0], w.max[1] - w.min[1]))},.WINDOW.,.${w.lining?.partitioning ?? 'SINGLE_PANEL'}.,$)`,
+      w.door
+        ? `IFCDOOR(${id()},$,'${w.name}',$,$,#${place(storeyPlace)},${shape},$,${size},.DOOR.,.SINGLE_SWING_LEFT.,$)`
+        : `IFCWINDOW(${id()},$,'${w.name}',$,$,#${place(storeyPlace)},${shape},$,${size},.WINDOW.,.${w.lining?.partitioning ?? 'SINGLE_PANEL'}.,$)`,
     );
+    boundaries(win, w.bounds);
     if (w.lining) {
       const l = w.lining;
       const opt = (v: number | undefined): string => (v === undefined ? '$' : f(v));
@@ -181,8 +206,25 @@ export function stepFile(b: StepBuilding): string {
       add(`IFCRELDEFINESBYTYPE(${id()},$,$,$,(#${win}),#${type})`);
     }
     for (const solid of glassSolids) add(`IFCSTYLEDITEM(#${solid},(#${glassStyle}),$)`);
-    add(`IFCRELFILLSELEMENT(${id()},$,$,$,#${opening},#${win})`);
+    if (!w.unhosted) add(`IFCRELFILLSELEMENT(${id()},$,$,$,#${opening},#${win})`);
     contained.push(win);
+  }
+  for (const c of b.curtainWalls ?? []) {
+    const wall = add(`IFCCURTAINWALL(${id()},$,'${c.name}',$,$,#${place(storeyPlace)},$,$,.NOTDEFINED.)`);
+    contained.push(wall);
+    boundaries(wall, c.bounds);
+    const parts = c.panels.map((p, i) => {
+      const { rep, solid } = boxRep(p);
+      if (p.glazed) add(`IFCSTYLEDITEM(#${solid},(#${glassStyle}),$)`);
+      return add(
+        `IFCPLATE(${id()},$,'Panel ${i + 1}',$,$,#${place(storeyPlace)},#${product(rep)},$,.CURTAIN_PANEL.)`,
+      );
+    });
+    for (const m of c.mullions)
+      parts.push(
+        add(`IFCMEMBER(${id()},$,'Mullion',$,$,#${place(storeyPlace)},#${product(boxShape(m))},$,.MULLION.)`),
+      );
+    add(`IFCRELAGGREGATES(${id()},$,$,$,#${wall},(${parts.map((x) => `#${x}`).join(',')}))`);
   }
   add(
     `IFCRELCONTAINEDINSPATIALSTRUCTURE(${id()},$,$,$,(${contained.map((c) => `#${c}`).join(',')}),#${storey})`,

@@ -1,6 +1,7 @@
 import { useClimate } from '../compute/climate';
 import { roundedDown } from '../../core/stats/shareText';
 import { windowToFloor } from '../../core/ifc/roomRequest';
+import { glazingSummary } from '../../core/ifc/building';
 import { download } from './download';
 import { NumberField } from './NumberField';
 import {
@@ -315,13 +316,14 @@ export function BuildingPanel(): React.JSX.Element {
           </div>
         </div>
       )}
+      {s.building && <p data-testid="ifc-glazing">Glazing: {glazingSummary(s.building)}.</p>}
       {s.building && s.building.unplaced.length > 0 && (
         <details>
-          <summary>Windows not analysed ({s.building.unplaced.length})</summary>
+          <summary>Glazing not analysed ({s.building.unplaced.length})</summary>
           <ul className="rooms">
             {s.building.unplaced.map((u) => (
               <li key={u.ifcId}>
-                {u.name}: {u.reason}
+                {u.name} ({u.kind}): {u.reason}
               </li>
             ))}
           </ul>

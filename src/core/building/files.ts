@@ -1,4 +1,4 @@
-import type { IfcBuilding } from '../ifc/building';
+import { glazingSummary, type IfcBuilding } from '../ifc/building';
 import { buildingReportHtml } from '../report/buildingReport';
 import { ENGINE_VALIDATION, engineMethodText, interreflectionText } from '../report/engineMethod';
 import { ifcRoomSheet } from '../report/ifcRoomSheet';
@@ -167,6 +167,8 @@ export function roomsJson(b: AnalysedBuilding, results = roomResults(b, false)):
       })),
       apartments: buildingApartments(b, results),
       unplaced_windows: b.building.unplaced,
+      glazing: glazingSummary(b.building),
+      opaque_doors: b.building.opaqueDoors,
     },
     null,
     1,

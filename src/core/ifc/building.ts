@@ -1,11 +1,11 @@
-import { polygonDefect, signedArea } from '../geometry/polygon';
+import { containsPoint, polygonDefect, signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import type { WindowCorners } from '../geometry/window';
 import { RANGES } from '../validation/ranges';
 import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../api/highFloor';
 import { floorOutline } from './floorOutline';
 import { frameRatioFromLining } from './windowLining';
-import type { IfcSourceData, IfcWindowData } from './source';
+import type { GlazingKind, IfcSourceData, IfcWindowData } from './source';
 
 /**
  * A building read from IFC (issue 20 §1): every IfcSpace as a room in the API's terms, its windows found
@@ -22,6 +22,10 @@ export interface IfcRoomWindow extends WindowCorners {
   id: string;
   ifcId: number;
   name: string;
+  /** A window, a door with glass, or a curtain wall's glazed panel. */
+  kind: GlazingKind;
+  /** Which rule put it in this room (PLACEMENT_RULES). */
+  placedBy: PlacementRule;
   window_frame_ratio: number;
   /**
    * Where the frame ratio came from: the glass in the file's geometry, the file's lining and panel
@@ -66,11 +70,23 @@ export interface IfcBuilding {
   origin: [number, number];
   storeys: string[];
   rooms: IfcRoom[];
-  /** Windows that sit in no room's wall, with the reason (they are not analysed). */
-  unplaced: { ifcId: number; name: string; reason: string }[];
+  /** Windows (and glazed doors and panels) that sit in no room's wall, with the reason (not analysed). */
+  unplaced: { ifcId: number; name: string; kind: GlazingKind; reason: string }[];
+  /** Doors without glass in the file's geometry: not light sources (the report says so). */
+  opaqueDoors: number;
   /** The obstruction mesh in the API's frame (terrain at z = 0), 9 floats a triangle. */
   context: Float32Array;
 }
+
+/**
+ * How a window was put into its room, in the order they are tried:
+ * - `space boundary`: the file's own IfcRelSpaceBoundary names the room; the window goes into the room's
+ *   wall face nearest it (in a wall up to 1 m thick);
+ * - `host wall`: the wall its opening voids (IfcRelFillsElement → IfcRelVoidsElement) has a face on the
+ *   room's outline, and the window lies within that wall's thickness, wherever in it the exporter put it;
+ * - `geometry`: the file says neither; a room's wall face within 0.2 m of the window's inner side.
+ */
+export type PlacementRule = 'space boundary' | 'host wall' | 'geometry';
 
 /**
  * What to tell the user when a file has no room to list: many exports leave rooms out unless asked.
@@ -87,8 +103,10 @@ export interface IfcReadOptions {
   defaultFrameRatio?: number;
 }
 
-/** How far a window's inner side may be from a room's wall face and still be in that wall (m). */
+/** How far a window's inner side may be from a room's wall face and still be in that wall (m): `geometry`. */
 const WALL_GAP = 0.2;
+/** How far from the room's wall face a window the file puts in that room may lie (a thick wall, m). */
+const WALL_REACH = 1.0;
 
 export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBuilding {
   const defaultFrame = o.defaultFrameRatio ?? 0.2;
@@ -135,16 +153,19 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
 
   const walls = new Map(d.obstruction.map((e) => [e.id, e.positions]));
   const types = new Map(d.obstruction.map((e) => [e.id, e.type]));
+  const byId = new Map(rooms.map((r) => [r.ifcId, r]));
   const unplaced: IfcBuilding['unplaced'] = [];
   for (const w of d.windows) {
-    const placed = placeWindow(w, rooms, terrainZ, walls, defaultFrame, types.get(w.hostWall ?? -1));
-    if (typeof placed === 'string') unplaced.push({ ifcId: w.id, name: w.name, reason: placed });
+    const placed = placeWindow(w, rooms, byId, terrainZ, walls, defaultFrame, types.get(w.hostWall ?? -1));
+    if (typeof placed === 'string')
+      unplaced.push({ ifcId: w.id, name: w.name, kind: w.kind, reason: placed });
   }
   for (const r of rooms) {
     r.windows.sort((a, b) => a.ifcId - b.ifcId);
     r.windows.forEach((w, k) => (w.id = `w${k + 1}`));
     if (!r.problem && r.windows.length === 0)
-      r.problem = 'It has no window in its walls (a room needs at least one IfcWindow).';
+      r.problem =
+        'It has no window in its walls (no IfcWindow, door with glass or curtain-wall glazing lights it).';
   }
 
   let count = 0;
@@ -178,19 +199,94 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
     storeys,
     rooms,
     unplaced,
+    opaqueDoors: d.opaqueDoors,
     context,
   };
 }
 
+/** Outside first, then unsaid, then inside. */
+const rank = (external: boolean | null): number => (external === true ? 0 : external === null ? 1 : 2);
+
+/** A window seen from one edge of a room's outline: along the edge (s), outward across it (t). */
+interface EdgeFit {
+  room: IfcRoom;
+  edge: number;
+  /** How far the window is from the edge line (m): the ranking within a rule. */
+  gap: number;
+  s0: number;
+  s1: number;
+  t0: number;
+  t1: number;
+  /** The host wall's faces across this edge, when known. */
+  wall: { near: number; far: number } | null;
+}
+
+/** The edge's frame: start, unit direction, outward normal (the outline is counter-clockwise), length. */
+function edgeFrame(poly: readonly Vec2[], e: number) {
+  const [ax, ay] = poly[e]!,
+    [bx, by] = poly[(e + 1) % poly.length]!;
+  const len = Math.hypot(bx - ax, by - ay);
+  const ux = (bx - ax) / len,
+    uy = (by - ay) / len;
+  return { ax, ay, ux, uy, nx: uy, ny: -ux, len };
+}
+
 /**
- * Puts a window into the wall of the room it opens: among the rooms whose height range holds most of
- * the window, the polygon edge whose line runs along the window's longer plan side, with the window's
- * inner side nearest the room's wall face (within WALL_GAP) and most of its width on the edge. Returns
- * the reason when none fits.
+ * The window against every edge of the room whose line runs along its longer plan side, with its extent
+ * along and across the edge.
+ */
+function edgeFits(p: Float32Array, room: IfcRoom, host: Float32Array | undefined): EdgeFit[] {
+  const poly = room.room_polygon;
+  const out: EdgeFit[] = [];
+  for (let e = 0; e < poly.length; e++) {
+    const f = edgeFrame(poly, e);
+    if (!(f.len > 1e-6)) continue;
+    const { s0, s1, t0, t1 } = extentAlong(p, 0, p.length, f);
+    if (s1 - s0 < t1 - t0) continue; // the window's long side does not run along this edge
+    const gap = t0 > 0 ? t0 : t1 < 0 ? -t1 : 0;
+    out.push({ room, edge: e, gap, s0, s1, t0, t1, wall: wallFaces(host, f, s0, s1) });
+  }
+  return out;
+}
+
+type Frame = { ax: number; ay: number; ux: number; uy: number; nx: number; ny: number };
+
+/** The plan extent of the points p[from … to) along an edge's frame (s) and across it (t). */
+function extentAlong(p: Float32Array, from: number, to: number, f: Frame) {
+  let s0 = Infinity,
+    s1 = -Infinity,
+    t0 = Infinity,
+    t1 = -Infinity;
+  for (let i = from; i < to; i += 3) {
+    const x = p[i]! - f.ax,
+      y = p[i + 1]! - f.ay;
+    const s = x * f.ux + y * f.uy,
+      t = x * f.nx + y * f.ny;
+    s0 = Math.min(s0, s);
+    s1 = Math.max(s1, s);
+    t0 = Math.min(t0, t);
+    t1 = Math.max(t1, t);
+  }
+  return { s0, s1, t0, t1 };
+}
+
+/** Share of the window's width that lies on the edge. */
+function onEdge(f: EdgeFit): number {
+  const len = edgeFrame(f.room.room_polygon, f.edge).len;
+  return (Math.min(f.s1, len) - Math.max(f.s0, 0)) / Math.max(1e-9, f.s1 - f.s0);
+}
+
+const nearest = (fits: EdgeFit[]): EdgeFit | null =>
+  fits.reduce<EdgeFit | null>((b, f) => (!b || f.gap < b.gap - 1e-6 ? f : b), null);
+
+/**
+ * Puts a window into the wall of the room it opens, by the first rule that finds one (PlacementRule):
+ * the file's space boundaries, its host wall, the geometry. Returns the reason when none does.
  */
 function placeWindow(
   w: IfcWindowData,
   rooms: IfcRoom[],
+  byId: Map<number, IfcRoom>,
   terrainZ: number,
   walls: Map<number, Float32Array>,
   defaultFrame: number,
@@ -207,66 +303,90 @@ function placeWindow(
   }
   zmin -= terrainZ;
   zmax -= terrainZ;
-  let best: { room: IfcRoom; edge: number; gap: number; s0: number; s1: number; t1: number } | null = null;
-  for (const room of rooms) {
-    if (room.room_polygon.length < 3) continue;
+  const outlined = (r: IfcRoom | undefined): r is IfcRoom => !!r && r.room_polygon.length >= 3;
+  const atHeight = rooms.filter((room) => {
     const f = room.floor_height_above_terrain,
       c = f + room.height_roof_over_floor;
-    if (Math.min(zmax, c) - Math.max(zmin, f) < 0.5 * (zmax - zmin)) continue;
-    const poly = room.room_polygon;
-    for (let e = 0; e < poly.length; e++) {
-      const [ax, ay] = poly[e]!,
-        [bx, by] = poly[(e + 1) % poly.length]!;
-      const len = Math.hypot(bx - ax, by - ay);
-      if (len < 1e-6) continue;
-      const ux = (bx - ax) / len,
-        uy = (by - ay) / len;
-      const nx = uy,
-        ny = -ux; // outward: the polygon is counter-clockwise
-      let s0 = Infinity,
-        s1 = -Infinity,
-        t0 = Infinity,
-        t1 = -Infinity;
-      for (let i = 0; i < p.length; i += 3) {
-        const x = p[i]! - ax,
-          y = p[i + 1]! - ay;
-        const s = x * ux + y * uy,
-          t = x * nx + y * ny;
-        s0 = Math.min(s0, s);
-        s1 = Math.max(s1, s);
-        t0 = Math.min(t0, t);
-        t1 = Math.max(t1, t);
-      }
-      if (s1 - s0 < t1 - t0) continue; // the window's long side does not run along this edge
-      if (t0 < -WALL_GAP) continue;
-      if (t0 > WALL_GAP) {
-        // Set towards the outside of a thick wall (an insulated 0.5 m wall, the frame at its outer third):
-        // still this room's window when it lies within its host wall, whose inner face is this wall face.
-        const span = wallSpan(host, ax, ay, ux, uy, nx, ny, s0, s1);
-        if (!span || span.near > 0.05 || t0 > span.far) continue;
-      }
-      const on = Math.min(s1, len) - Math.max(s0, 0);
-      if (on < 0.8 * (s1 - s0)) continue;
-      const gap = Math.abs(t0);
-      if (!best || gap < best.gap - 1e-6) best = { room, edge: e, gap, s0, s1, t1 };
-    }
+    return outlined(room) && Math.min(zmax, c) - Math.max(zmin, f) >= 0.5 * (zmax - zmin);
+  });
+  const skylight = hostType === 'IFCROOF' || hostType === 'IFCSLAB';
+  if (skylight)
+    return `It sits in a ${hostType === 'IFCROOF' ? 'roof' : 'slab'} (a skylight): only windows in walls are analysed.`;
+
+  // Between rooms only (the file says so): light borrowed from another room, not daylight.
+  const named = [...w.bounds].sort((a, b) => rank(a.external) - rank(b.external));
+  const what = w.kind === 'door' ? 'a glazed door' : w.kind === 'window' ? 'a window' : 'glazing';
+  const interior = `It is ${what} between two rooms: light borrowed from another room is not analysed.`;
+  if (named.length > 0 && named.every((b) => b.external === false)) return interior;
+
+  // 1. The file's space boundaries, outside first: a window on two spaces of one open plan (the file
+  // names both) goes to the one holding most of its width.
+  let fit: EdgeFit | null = null;
+  let rule: PlacementRule = 'space boundary';
+  for (const level of [0, 1]) {
+    const fits = named
+      .filter((b) => rank(b.external) === level)
+      .flatMap((b) => {
+        const room = byId.get(b.space);
+        return outlined(room) ? edgeFits(p, room, host) : [];
+      })
+      .filter((f) => f.gap <= WALL_REACH && onEdge(f) >= 0.5);
+    fit = fits.reduce<EdgeFit | null>((best, f) => {
+      if (!best) return f;
+      const d = onEdge(f) - onEdge(best);
+      return d > 1e-3 || (Math.abs(d) <= 1e-3 && f.gap < best.gap - 1e-6) ? f : best;
+    }, null);
+    if (fit) break;
   }
-  if (!best)
-    return hostType === 'IFCROOF' || hostType === 'IFCSLAB'
-      ? `It sits in a ${hostType === 'IFCROOF' ? 'roof' : 'slab'} (a skylight): only windows in walls are analysed.`
-      : "It is in no room's wall: no IfcSpace has a wall face within 0.2 m of it at its height.";
-  const { room, edge, s0: rs0, s1: rs1 } = best;
-  const poly = room.room_polygon;
-  const [ax, ay] = poly[edge]!,
-    [bx, by] = poly[(edge + 1) % poly.length]!;
-  const len = Math.hypot(bx - ax, by - ay);
-  const ux = (bx - ax) / len,
-    uy = (by - ay) / len;
-  const nx = uy,
-    ny = -ux;
+  // 2. The host wall: a face of it on the room's outline, the window within its thickness.
+  if (!fit && host) {
+    rule = 'host wall';
+    fit = nearest(
+      atHeight.flatMap((room) =>
+        edgeFits(p, room, host)
+          .filter(
+            (f) =>
+              f.wall !== null &&
+              Math.abs(f.wall.near) <= 0.05 &&
+              f.t0 >= f.wall.near - 0.05 &&
+              f.t1 <= f.wall.far + 0.05 &&
+              onEdge(f) >= 0.8,
+          )
+          .map((f) => ({ ...f, gap: Math.abs(f.wall!.near) })),
+      ),
+    );
+  }
+  // 3. The geometry alone: a wall face within WALL_GAP of the window's inner side.
+  if (!fit) {
+    rule = 'geometry';
+    fit = nearest(
+      atHeight.flatMap((room) =>
+        edgeFits(p, room, host)
+          .filter((f) => f.t0 >= -WALL_GAP && f.t0 <= WALL_GAP && onEdge(f) >= 0.8)
+          .map((f) => ({ ...f, gap: Math.abs(f.t0) })),
+      ),
+    );
+  }
+  if (!fit) {
+    const said = named.map((b) => byId.get(b.space)).filter((r): r is IfcRoom => !!r);
+    if (said.length > 0)
+      return `The file says it lights ${said.map((r) => r.number || r.name).join(', ')}, but no wall face of ${said.length > 1 ? 'those rooms' : 'that room'} runs along it within ${WALL_REACH} m.`;
+    if (atHeight.length === 0)
+      return `No room (IfcSpace) is at its height (${zmin.toFixed(2)}–${zmax.toFixed(2)} m above the lowest floor): the file has no space there.`;
+    return `It is in no room's wall: no IfcSpace has a wall face within ${WALL_GAP} m of it at its height, and the file names neither the room it lights nor a host wall beside one.`;
+  }
+  const { room, edge, s0: rs0, s1: rs1 } = fit;
+  const { ax, ay, ux, uy, nx, ny, len } = edgeFrame(room.room_polygon, edge);
   const s0 = Math.max(0, rs0),
     s1 = Math.min(len, rs1);
-  const thickness = wallSpan(host, ax, ay, ux, uy, nx, ny, s0, s1)?.far ?? Math.max(0.1, best.t1);
+  const thickness = fit.wall && fit.wall.far > 0.01 ? fit.wall.far : Math.max(0.1, fit.t1);
+  // Without the file's word, another room just beyond the wall makes it an interior opening.
+  if (named.length === 0) {
+    const sm = (s0 + s1) / 2,
+      out = thickness + 0.15;
+    const beyond: Vec2 = [ax + ux * sm + nx * out, ay + uy * sm + ny * out];
+    if (atHeight.some((r) => r !== room && containsPoint(r.room_polygon, beyond))) return interior;
+  }
   const f = room.floor_height_above_terrain,
     c = f + room.height_roof_over_floor;
   const z1 = Math.max(zmin, f - 0.15),
@@ -288,6 +408,8 @@ function placeWindow(
     id: '',
     ifcId: w.id,
     name: w.name,
+    kind: w.kind,
+    placedBy: rule,
     x1: round(ax + ux * s0),
     y1: round(ay + uy * s0),
     z1: round(z1),
@@ -308,35 +430,28 @@ function placeWindow(
 }
 
 /**
- * Where the host wall lies beside the window, measured outward from the room's wall face: its nearest
- * vertex (its inner face, ~0 when it is this room's wall) and its farthest (its thickness). Null without
- * the wall or when none of its vertices is there.
+ * Where the host wall lies beside the window, measured outward from the room's wall face: its faces
+ * parallel to that face whose extent along it overlaps the window's, nearest (its inner face, ~0 when it
+ * is this room's wall) and farthest (its outer face: the thickness). By faces, not vertices: a long wall's
+ * faces have their corners at its ends, far from the window. Null without the wall or such a face.
  */
-function wallSpan(
+function wallFaces(
   p: Float32Array | undefined,
-  ax: number,
-  ay: number,
-  ux: number,
-  uy: number,
-  nx: number,
-  ny: number,
+  f: Frame,
   s0: number,
   s1: number,
 ): { near: number; far: number } | null {
   if (!p) return null;
   let near = Infinity,
     far = -Infinity;
-  for (let i = 0; i < p.length; i += 3) {
-    const x = p[i]! - ax,
-      y = p[i + 1]! - ay;
-    const s = x * ux + y * uy,
-      d = x * nx + y * ny;
-    if (s >= s0 - 0.05 && s <= s1 + 0.05 && d > -0.05 && d < 1.5) {
-      near = Math.min(near, d);
-      far = Math.max(far, d);
-    }
+  for (let i = 0; i < p.length; i += 9) {
+    const { s0: lo, s1: hi, t0: tmin, t1: tmax } = extentAlong(p, i, i + 9, f);
+    // Parallel to the wall face (1 cm across), beside the window, and not a wall across the room.
+    if (tmax - tmin > 0.01 || hi < s0 - 0.05 || lo > s1 + 0.05 || tmin < -0.3 || tmin > 1.5) continue;
+    near = Math.min(near, tmin);
+    far = Math.max(far, tmin);
   }
-  return far > 0.01 ? { near, far } : null;
+  return far > near + 0.01 ? { near, far } : null;
 }
 
 /** Area of triangles seen along the plan direction (nx, ny): both faces of a pane count. */
@@ -359,3 +474,23 @@ function projectedArea(p: Float32Array, nx: number, ny: number): number {
 const round = (v: number): number => Math.round(v * 1e4) / 1e4;
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 const wrap360 = (deg: number): number => ((deg % 360) + 360) % 360;
+
+/**
+ * One line on the building's glazing, for the command line, the report and the Building panel: what was
+ * placed in rooms by kind, how many were not (the list says why), and the doors that are not light sources.
+ */
+export function glazingSummary(b: Pick<IfcBuilding, 'rooms' | 'unplaced' | 'opaqueDoors'>): string {
+  const count = { window: 0, door: 0, 'curtain wall': 0 } satisfies Record<GlazingKind, number>;
+  for (const r of b.rooms) for (const w of r.windows) count[w.kind]++;
+  const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+  const parts = [plural(count.window, 'window', 'windows')];
+  if (count.door) parts.push(plural(count.door, 'glazed door', 'glazed doors'));
+  if (count['curtain wall'])
+    parts.push(plural(count['curtain wall'], 'curtain-wall panel', 'curtain-wall panels'));
+  const placed = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]} in rooms`;
+  const left = b.unplaced.length ? `, ${b.unplaced.length} not analysed` : '';
+  const doors = b.opaqueDoors
+    ? `; ${plural(b.opaqueDoors, 'door', 'doors')} without glass not counted as light sources`
+    : '';
+  return placed + left + doors;
+}

@@ -26,9 +26,25 @@ export interface IfcSpaceData {
   positions: Float32Array;
 }
 
+/** What lets daylight in: a window, a door with glass, or a glazed panel of a curtain wall. */
+export type GlazingKind = 'window' | 'door' | 'curtain wall';
+
+/** A space the file says an element bounds (IfcRelSpaceBoundary), and on which side of the building. */
+export interface SpaceBound {
+  space: number;
+  /** InternalOrExternalBoundary: true EXTERNAL, false INTERNAL, null when the file does not say. */
+  external: boolean | null;
+}
+
 export interface IfcWindowData {
   id: number;
   name: string;
+  kind: GlazingKind;
+  /**
+   * The spaces the file's own space boundaries (IfcRelSpaceBoundary, 1st or 2nd level) say the element
+   * bounds; for a curtain wall's panel, those of the curtain wall. Empty when the file has none.
+   */
+  bounds: SpaceBound[];
   /** The wall the window's opening voids (IfcRelFillsElement → IfcRelVoidsElement), when the file says. */
   hostWall: number | null;
   positions: Float32Array;
@@ -56,7 +72,10 @@ export interface IfcSourceData {
   trueNorth: [number, number] | null;
   storeys: IfcStorey[];
   spaces: IfcSpaceData[];
+  /** Windows, doors with glass and curtain walls' glazed panels: everything that lets daylight in. */
   windows: IfcWindowData[];
+  /** Doors without glass in their geometry: not light sources, counted so that the report can say so. */
+  opaqueDoors: number;
   /** Everything that stands in the sky: walls, slabs, roofs, plates, members, railings, beams, columns… */
   obstruction: IfcElementData[];
 }

@@ -1,6 +1,6 @@
 import { WORK_PLANE_HEIGHT } from '../engine/model';
 import { roundedDown } from '../stats/shareText';
-import type { IfcBuilding } from '../ifc/building';
+import { glazingSummary, type IfcBuilding } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
 import type { ApartmentTotal } from '../stats/apartments';
 // The building's verdicts are judged with the default thresholds (app compute/building.ts, cli/ifc.ts).
@@ -53,9 +53,11 @@ export function buildingReportHtml(r: BuildingReport): string {
       return `<tr${why ? ' class="problem"' : ''}><td>${esc(room.storey)}</td><td>${esc(room.number)}</td><td>${esc(room.name)}</td><td class="n">${room.area.toFixed(2)}</td><td class="n">${room.windows.length}</td><td class="n">${(windowToFloor(room) * 100).toFixed(1)} %</td><td class="n">${s ? s.mean.toFixed(2) : '–'}</td><td class="n">${s ? `${roundedDown(s.area_above['1']!)} %` : '–'}</td>${verdict(x, 'bfs')}${verdict(x, 'en-target')}${verdict(x, 'en-minimum')}<td>${why ? esc(why) : ''}</td></tr>`;
     })
     .join('\n');
-  const unplaced = b.unplaced.length
-    ? `<h2>Windows not analysed</h2><ul>${b.unplaced.map((u) => `<li>${esc(u.name)}: ${esc(u.reason)}</li>`).join('')}</ul>`
-    : '';
+  const unplaced =
+    `<p>Glazing: ${esc(glazingSummary(b))}.</p>` +
+    (b.unplaced.length
+      ? `<h2>Glazing not analysed</h2><ul>${b.unplaced.map((u) => `<li>${esc(u.name)} (${esc(u.kind)}): ${esc(u.reason)}</li>`).join('')}</ul>`
+      : '');
   const notes = r.results.flatMap((x) => x.room.notes.map((n) => `${x.room.number} ${x.room.name}: ${n}`));
   const by = r.colourBy ?? 'bfs';
   const storeys = [...new Set([...b.storeys, ...r.results.map((x) => x.room.storey)])];

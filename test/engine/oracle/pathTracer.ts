@@ -21,6 +21,11 @@ export class PathTracer {
   maxExterior = Infinity;
   /** Most diffuse reflections allowed inside the room (0: the light through the windows only). */
   maxInterior = Infinity;
+  /**
+   * The sky's radiance towards a unit direction (pointing at the sky); default the CIE overcast sky of
+   * unit horizontal illuminance (skyRadiance). A climate check gives it an hour's Perez sky.
+   */
+  sky: (dx: number, dy: number, dz: number) => number = (_dx, _dy, dz) => skyRadiance(dz);
 
   constructor(room: OracleRoom, options: SceneOptions = {}) {
     this.scene = buildScene(room, options);
@@ -90,7 +95,7 @@ export class PathTracer {
         rho = sc.terrain;
         out = 1;
       } else {
-        return weight * skyRadiance(dz);
+        return weight * this.sky(dx, dy, dz);
       }
       const px = ox + dx * t,
         py = oy + dy * t,
