@@ -64,6 +64,14 @@ describe('the ArchiCAD FZK-Haus', async () => {
     );
   });
 
+  it('says the gallery’s ceiling slopes, and that it is analysed under a flat one', () => {
+    const galerie = b.rooms.find((r) => r.name === 'Galerie')!;
+    expect(galerie.notes).toContain(
+      'Its ceiling slopes from 2.79 m to 3.39 m above its floor (0 % of it at the top): analysed with a flat ceiling at the top, so its light is approximate until sloped ceilings are modelled.',
+    );
+    expect(b.rooms.filter((r) => r.notes.some((n) => n.startsWith('Its ceiling slopes')))).toHaveLength(1);
+  });
+
   it('reads the rooms’ floors on the storeys: ground floor on the terrain, the attic 2.7 m up', () => {
     const ground = b.rooms.filter((r) => r.storey.startsWith('0.'));
     for (const r of ground) expect(r.floor_height_above_terrain).toBeCloseTo(0, 2);

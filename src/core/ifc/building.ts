@@ -139,6 +139,11 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
         room.notes.push(
           `Its floor has steps (${Math.round(f.flatShare * 100)} % of it at its lowest level): analysed as one floor at that level.`,
         );
+      // A ceiling under a pitched or sloped roof: the engine's room is a prism, its ceiling at the top.
+      if (f.ceiling.topShare < 0.9 && f.top - f.ceiling.low > 0.5)
+        room.notes.push(
+          `Its ceiling slopes from ${(f.ceiling.low - f.z).toFixed(2)} m to ${(f.top - f.z).toFixed(2)} m above its floor (${Math.round(f.ceiling.topShare * 100)} % of it at the top): analysed with a flat ceiling at the top, so its light is approximate until sloped ceilings are modelled.`,
+        );
       if (!room.problem && room.floor_height_above_terrain > FLOOR_LIMIT)
         room.problem = `Its floor is ${room.floor_height_above_terrain.toFixed(2)} m above the terrain (the lowest room's floor); more than ${FLOOR_LIMIT} m is not a building's.`;
       else if (!room.problem && floorDrop(room.floor_height_above_terrain) > 0)

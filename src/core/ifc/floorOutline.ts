@@ -19,6 +19,11 @@ export interface FloorOutline {
   top: number;
   /** Share of the floor's area at its lowest level: < 1 for a stepped floor. */
   flatShare: number;
+  /**
+   * The space's upper faces (every face above the floor band that is not vertical): the lowest z they reach
+   * and the share of their plan area at the top (within 2 cm). A flat ceiling: 1; under a pitched roof, less.
+   */
+  ceiling: { low: number; topShare: number };
 }
 
 const WELD = 1e-3;
@@ -38,11 +43,24 @@ export function floorOutline(positions: Float32Array): FloorOutline | null {
   const point = new Map<string, Vec2>();
   const edgeCount = new Map<string, { a: string; b: string; n: number }>();
   let faceArea = 0;
+  let ceilingLow = Infinity,
+    ceilingArea = 0,
+    ceilingTop = 0;
   for (let t = 0; t < n; t++) {
     const b = t * 9;
     const z0 = positions[b + 2]!,
       z1 = positions[b + 5]!,
       z2 = positions[b + 8]!;
+    const plan =
+      Math.abs(
+        (positions[b + 3]! - positions[b]!) * (positions[b + 7]! - positions[b + 1]!) -
+          (positions[b + 6]! - positions[b]!) * (positions[b + 4]! - positions[b + 1]!),
+      ) / 2;
+    if (Math.min(z0, z1, z2) > floorBand && plan > 1e-6) {
+      ceilingLow = Math.min(ceilingLow, z0, z1, z2);
+      ceilingArea += plan;
+      if (Math.min(z0, z1, z2) >= zmax - 0.02) ceilingTop += plan;
+    }
     // A floor face: level (to 1 mm), in the lower part of the space; a split level's upper floor too.
     if (Math.max(z0, z1, z2) - Math.min(z0, z1, z2) > 1e-3 || z0 > floorBand) continue;
     const ax = positions[b]!,
@@ -106,7 +124,16 @@ export function floorOutline(positions: Float32Array): FloorOutline | null {
   let polygon = simplify(best);
   if (polygon.length < 3) return null;
   if (signedArea(polygon) < 0) polygon = polygon.reverse();
-  return { polygon, z: zmin, top: zmax, flatShare: faceArea > 0 ? Math.min(1, lowestArea / faceArea) : 0 };
+  return {
+    polygon,
+    z: zmin,
+    top: zmax,
+    flatShare: faceArea > 0 ? Math.min(1, lowestArea / faceArea) : 0,
+    ceiling:
+      ceilingArea > 0
+        ? { low: ceilingLow, topShare: Math.min(1, ceilingTop / ceilingArea) }
+        : { low: zmax, topShare: 1 },
+  };
 }
 
 /** Drops points within 1 mm of the previous one and points on a straight line between their neighbours. */
