@@ -19,6 +19,7 @@ import { sunPath } from '../src/core/climate/sun';
 import { daylightCoefficients } from '../src/core/engine/dc/coefficients';
 import type { EngineRoom } from '../src/core/engine/model';
 import { simulateRoom } from '../src/core/engine/simulate';
+import { cellCentre } from '../src/core/engine/workplane';
 import { sampledRequest, sampleRoom } from '../src/datagen/sampleRoom';
 import { PathTracer } from '../test/engine/oracle/pathTracer';
 import { canyonRoom, thinWallRoom } from '../test/engine/scenes';
@@ -57,11 +58,8 @@ for (const [name, room] of rooms) {
   // Every n-th cell of the coefficients, spread over the room.
   const stride = Math.max(1, Math.floor(dc.cells.length / POINTS));
   const picked = Array.from({ length: Math.floor(dc.cells.length / stride) }, (_, i) => i * stride);
-  const at = (cell: number): [number, number] => {
-    const r = Math.floor(cell / dc.cols),
-      c = cell % dc.cols;
-    return [dc.origin.x + (c + 0.5) * dc.resolution, dc.origin.y + (r + 0.5) * dc.resolution];
-  };
+  const at = (cell: number): [number, number] =>
+    cellCentre(dc.origin.x, dc.origin.y, Math.floor(cell / dc.cols), cell % dc.cols);
   let sumDc = 0,
     sumEngine = 0;
   console.log(`${name}: ${picked.length} points, ${PATHS} paths each`);

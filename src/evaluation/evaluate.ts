@@ -10,7 +10,8 @@
  *   the reference sensors, angles from the scene's mesh as /run computes them;
  * - on the stress suite (stressSuite.ts), against the engine at standard quality, per class and overall,
  *   the same way as on the Radiance scenes.
- * Prints the table and, with --write, stores it in the model card; --rooms-out writes each held-out
+ * Prints the table and, with --write, stores it in the model card (keeping the sections it could not
+ * measure, such as the held-out split on a checkout without data/); --rooms-out writes each held-out
  * room's predicted and true mean DF (JSON) for analysis.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -265,8 +266,9 @@ async function main(): Promise<void> {
   }
   metrics.evaluated_with = 'npm run evaluate';
   if (o.write) {
-    const card = JSON.parse(readFileSync(o.card, 'utf8')) as Record<string, unknown>;
-    card.metrics = metrics;
+    const card = JSON.parse(readFileSync(o.card, 'utf8')) as { metrics?: Record<string, unknown> };
+    // What this run did not measure (the held-out split, on a checkout without data/) stays as the card had it.
+    card.metrics = { ...card.metrics, ...metrics };
     writeFileSync(o.card, JSON.stringify(card, null, 2) + '\n');
     console.log(`metrics written to ${o.card}`);
   }
