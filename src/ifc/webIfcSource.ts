@@ -275,8 +275,7 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
       .filter((id) => ifc.GetLineType(model, id) === code)
       .map((id) => ({ id, type })),
   );
-  const total =
-    spaceIds.length + windowIds.length + doorIds.length + panelIds.length + obstructionIds.length;
+  const total = spaceIds.length + windowIds.length + doorIds.length + panelIds.length + obstructionIds.length;
   let done = 0;
   const step = (): void => {
     done++;
