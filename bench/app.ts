@@ -176,25 +176,49 @@ export async function climateBench(
       undefined,
       { timeout: 120_000 },
     );
+  // Timed in the page, from the input's change event (the file handed over: what a drop does) to the
+  // moment the DOM shows the answer, so the protocol's copy of a 1.6 MB file into the page is not counted.
+  // A string, not a function: tsx's helpers (__name) do not exist in the page.
+  const watch = (page: Page) =>
+    page.evaluate(`(() => {
+      const t = {};
+      window.__climateTimes = t;
+      document
+        .querySelector('[data-testid=weather-file]')
+        .addEventListener('change', () => (t.change = performance.now()), { once: true });
+      new MutationObserver(() => {
+        if (t.change === undefined) return;
+        const now = performance.now();
+        if (t.sda === undefined && document.querySelector('[data-testid=climate-sda]')) t.sda = now;
+        // The run for this file: the status leaves "done" first (a second file's page still shows the last).
+        const phase = document.querySelector('[data-testid=climate-status]')?.getAttribute('data-phase');
+        if (phase !== 'done') t.running = true;
+        else if (t.running && t.done === undefined) t.done = now;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    })()`);
+  const times = (page: Page) =>
+    page.evaluate<{ change: number; sda: number; done: number }>('window.__climateTimes');
   for (let i = 0; i < 3; i++) {
     const ctx = await browser.newContext({ serviceWorkers: 'block' });
     const page = await ctx.newPage();
     await page.goto(url);
     await ready(page);
-    const t0 = performance.now();
+    await watch(page);
     await page.getByTestId('weather-file').setInputFiles('test/fixtures/weather/chicago-ohare-tmy3.epw');
     await page.getByTestId('climate-sda').waitFor({ timeout: 60_000 });
-    first.push(performance.now() - t0);
     await done(page);
-    whole.push(performance.now() - t0);
-    const t1 = performance.now();
+    const a = await times(page);
+    first.push(a.sda - a.change);
+    whole.push(a.done - a.change);
+    await watch(page);
     await page.getByTestId('weather-file').setInputFiles(cloudy);
     await page
       .getByTestId('weather-location')
       .getByText(/^Cloudy Chicago/)
       .waitFor();
     await done(page);
-    again.push(performance.now() - t1);
+    const b = await times(page);
+    again.push(b.done - b.change);
     await ctx.close();
   }
   return [
