@@ -90,7 +90,7 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   // The living room: its 4.835 m window and its glazed door to the garden.
   const living = page.locator('[data-testid="ifc-room"][data-number="B102"]');
   await expect(living).toContainText('B102 Living Room');
-  await expect(living).toContainText(/27\.7 m² · 2 windows · window\/floor \d\d %/);
+  await expect(living).toContainText(/27\.7 m² · 1 window and 1 glazed door · window\/floor \d\d %/);
   await expect(living.getByTestId('ifc-room-df')).toHaveText(/DF \d+\.\d\d % · ≥ 1 %: 100 %/);
 
   // Open it from the plan: the editor shows the room, its window and the building around it, and settles

@@ -89,9 +89,17 @@ describe('daylight autonomy and sDA', () => {
   });
 
   it('takes the thresholds as parameters', () => {
-    const m = climateMetrics(day, { daLux: 299.5, sdaTime: 40 });
+    const m = climateMetrics(day, { daLux: 299.5, sdaLux: 299.5, sdaTime: 40 });
     expect([...m.maps.da]).toEqual([100, 0, 50, 100]);
     expect(m.sda).toBe(75);
+  });
+
+  it('keeps sDA at LM-83’s 300 lx when DA is asked at another threshold (LEED is defined on sDA300)', () => {
+    const m = climateMetrics(day, { daLux: 299.5 });
+    expect([...m.maps.da]).toEqual([100, 0, 50, 100]);
+    expect(m.sda).toBe(50);
+    expect(m.sdaBlinds).toBe(50);
+    expect(m.verdicts[0]!.detail).toMatch(/^sDA300\/50% 50\.0 % with blinds operated/);
   });
 });
 
@@ -157,6 +165,10 @@ describe('LM-83 blinds', () => {
     expect(m.maps.da[50]).toBe(100);
     expect(m.sda).toBe(100);
     expect(m.sdaBlinds).toBe(0);
+    // DA asked at 90 lx: the closed hours' 100 lx count for DA, not for sDA300.
+    const low = climateMetrics(sunny, { daLux: 90 });
+    expect(low.maps.daBlinds[50]).toBe(100);
+    expect([low.sda, low.sdaBlinds]).toEqual([100, 0]);
   });
 
   it('leave the blinds open for 999.9 lx of sun, and for exactly 2 % of the sensors (1 of 50)', () => {

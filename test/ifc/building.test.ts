@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { windowAngles } from '../../src/core/api/windowAngles';
-import { buildingFromIfc, noRoomsMessage, type IfcBuilding } from '../../src/core/ifc/building';
+import {
+  buildingFromIfc,
+  glazingCount,
+  glazingSummary,
+  noRoomsMessage,
+  type IfcBuilding,
+} from '../../src/core/ifc/building';
 import {
   buildingAngles,
   buildingRequests,
@@ -324,6 +330,17 @@ describe('which room a window lights (issue 33: the file’s relations first)', 
     expect(b.rooms[1]!.windows[0]).toMatchObject({ x1: 6.5, y1: 0, x2: 8.5, y2: -0.6 });
   });
 
+  it('by the host wall too when the room is drawn to the wall’s centre line (gross areas)', async () => {
+    // The east office's outline reaches 0.3 m into the 0.6 m facade; the window at its outer face.
+    const gross: StepBuilding = {
+      ...pair,
+      spaces: [pair.spaces[0]!, { ...pair.spaces[1]!, min: [5.2, -0.3, 0] }],
+    };
+    const b = buildingFromIfc(await read({ ...gross, windows: [deep()] }));
+    expect(placed(b)).toEqual([{ room: '102', kind: 'window', placedBy: 'host wall' }]);
+    expect(b.rooms[1]!.windows[0]).toMatchObject({ x1: 6.5, y1: -0.3, x2: 8.5, y2: -0.6 });
+  });
+
   it('and by the geometry alone only within 0.2 m, saying why otherwise', async () => {
     const near = buildingFromIfc(
       await read({
@@ -431,6 +448,20 @@ describe('which room a window lights (issue 33: the file’s relations first)', 
       }),
     );
     expect(placed(said).map((x) => x.placedBy)).toEqual(['space boundary', 'space boundary']);
+  });
+});
+
+describe('the glazing line', () => {
+  it('names windows always, and glazed doors and curtain-wall panels when there are some', () => {
+    const of = (...kinds: ('window' | 'door' | 'curtain wall')[]) =>
+      glazingCount(kinds.map((kind) => ({ kind })));
+    expect(of()).toBe('0 windows');
+    expect(of('window')).toBe('1 window');
+    expect(of('window', 'door')).toBe('1 window and 1 glazed door');
+    expect(of('curtain wall', 'window', 'curtain wall', 'door', 'door')).toBe(
+      '1 window, 2 glazed doors and 2 curtain-wall panels',
+    );
+    expect(glazingSummary({ rooms: [], unplaced: [], opaqueDoors: 0 })).toBe('0 windows in rooms');
   });
 });
 

@@ -1,7 +1,7 @@
 import { useClimate } from '../compute/climate';
 import { roundedDown } from '../../core/stats/shareText';
 import { windowToFloor } from '../../core/ifc/roomRequest';
-import { glazingSummary } from '../../core/ifc/building';
+import { glazingCount, glazingSummary } from '../../core/ifc/building';
 import { download } from './download';
 import { NumberField } from './NumberField';
 import {
@@ -198,7 +198,7 @@ export function BuildingPanel(): React.JSX.Element {
                     )}
                   </div>
                   <div className="room-figures">
-                    {r.area.toFixed(1)} m² · {r.windows.length} window{r.windows.length === 1 ? '' : 's'}
+                    {r.area.toFixed(1)} m² · {glazingCount(r.windows)}
                     {r.windows.length > 0 && ` · window/floor ${(windowToFloor(r) * 100).toFixed(0)} %`}
                     {st && (
                       <span data-testid="ifc-room-df" data-method={o?.method} data-quality={o?.quality}>

@@ -30,8 +30,10 @@ export interface ClimateInput {
 }
 
 export interface ClimateOptions {
-  /** DA threshold (lx): an hour counts when E ≥ daLux. LM-83: 300. */
+  /** DA threshold (lx) of the DA map and mean: an hour counts when E ≥ daLux. Default 300. */
   daLux: number;
+  /** sDA's threshold (lx), LM-83's 300 whatever DA's: LEED's points are defined on sDA300/50%. */
+  sdaLux: number;
   /** sDA: a sensor counts when its DA ≥ sdaTime (% of occupied hours). LM-83: 50. */
   sdaTime: number;
   /** ASE: an hour counts when the direct sun gives E > aseLux. LM-83: 1000. */
@@ -49,6 +51,7 @@ export interface ClimateOptions {
 
 export const DEFAULT_CLIMATE: ClimateOptions = {
   daLux: 300,
+  sdaLux: 300,
   sdaTime: 50,
   aseLux: 1000,
   aseHours: 250,
@@ -139,6 +142,10 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
     low = new Uint32Array(S),
     high = new Uint32Array(S),
     autonomous = new Uint32Array(S);
+  // sDA's own counts only when its threshold is not DA's.
+  const own = o.sdaLux !== o.daLux;
+  const sdaOpen = own ? new Uint32Array(S) : daOpen,
+    sdaBlinds = own ? new Uint32Array(S) : daBlinds;
   const blindHours = new Array<number>(groups.length).fill(0);
   for (let h = 0; h < input.hours; h++) {
     if (!occupied[h]) continue;
@@ -148,7 +155,14 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
     if (anyClosed) {
       withBlinds(illuminance, S, groups, closed, h, o.blinds, shaded, 0);
       for (let s = 0; s < S; s++) if (shaded[s]! >= o.daLux) daBlinds[s]!++;
+      if (own) for (let s = 0; s < S; s++) if (shaded[s]! >= o.sdaLux) sdaBlinds[s]!++;
     }
+    if (own)
+      for (let s = 0; s < S; s++)
+        if (illuminance[row + s]! >= o.sdaLux) {
+          sdaOpen[s]!++;
+          if (!anyClosed) sdaBlinds[s]!++;
+        }
     for (let s = 0; s < S; s++) {
       const e = illuminance[row + s]!;
       if (e >= o.daLux) {
@@ -179,11 +193,11 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
     return (100 * k) / S;
   };
   const sdaPass = (v: number): boolean => v * 100 >= o.sdaTime * occ;
-  const sda = shareOf(daOpen, sdaPass),
-    sdaBlinds = shareOf(daBlinds, sdaPass),
+  const sda = shareOf(sdaOpen, sdaPass),
+    sdaWithBlinds = shareOf(sdaBlinds, sdaPass),
     ase = shareOf(sun, (v) => v > o.aseHours);
   const en17037 = en17037Illuminance(illuminance, S, daylight, o.en, o.enLevels);
-  const leed = { points: leedPoints(sdaBlinds), aseOver: ase > LEED_V41.ase };
+  const leed = { points: leedPoints(sdaWithBlinds), aseOver: ase > LEED_V41.ase };
 
   return {
     occupiedHours: occ,
@@ -198,13 +212,13 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
       autonomous: mean(maps.udiAutonomous),
     },
     sda,
-    sdaBlinds,
+    sdaBlinds: sdaWithBlinds,
     ase,
     blindHours: groups.map((g, k) => ({ id: g.id, hours: blindHours[k]! })),
     blindSchedule: closed,
     leed,
     en17037,
-    verdicts: climateVerdicts(sdaBlinds, ase, leed.points, en17037, o),
+    verdicts: climateVerdicts(sdaWithBlinds, ase, leed.points, en17037, o),
   };
 }
 
@@ -225,7 +239,7 @@ function climateVerdicts(
       label: 'LEED v4.1 sDA',
       pass: points >= 1,
       detail:
-        `sDA${o.daLux}/${o.sdaTime}% ${pct(sda)} with blinds operated (LM-83): ` +
+        `sDA${o.sdaLux}/${o.sdaTime}% ${pct(sda)} with blinds operated (LM-83): ` +
         `${points} point${points === 1 ? '' : 's'} (needs ${one} / ${two} / ${three} % for 1 / 2 / 3)`,
     },
     {

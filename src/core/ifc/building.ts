@@ -83,7 +83,8 @@ export interface IfcBuilding {
  * - `space boundary`: the file's own IfcRelSpaceBoundary names the room; the window goes into the room's
  *   wall face nearest it (in a wall up to 1 m thick);
  * - `host wall`: the wall its opening voids (IfcRelFillsElement → IfcRelVoidsElement) has a face on the
- *   room's outline, and the window lies within that wall's thickness, wherever in it the exporter put it;
+ *   room's outline (or the outline runs inside it: rooms drawn to wall centre lines), and the window lies
+ *   within that wall's thickness, wherever in it the exporter put it;
  * - `geometry`: the file says neither; a room's wall face within 0.2 m of the window's inner side.
  */
 export type PlacementRule = 'space boundary' | 'host wall' | 'geometry';
@@ -349,10 +350,13 @@ function placeWindow(
     fit = nearest(
       atHeight.flatMap((room) =>
         edgeFits(p, room, host)
+          // The outline on the wall's inner face (net areas), or inside the wall (rooms drawn to its centre
+          // line): the wall then lies outward of the edge, at least in part; the window within the wall.
           .filter(
             (f) =>
               f.wall !== null &&
-              Math.abs(f.wall.near) <= 0.05 &&
+              f.wall.near <= 0.05 &&
+              f.wall.far > 0.05 &&
               f.t0 >= f.wall.near - 0.05 &&
               f.t1 <= f.wall.far + 0.05 &&
               onEdge(f) >= 0.8,
@@ -451,8 +455,9 @@ function wallFaces(
     far = -Infinity;
   for (let i = 0; i < p.length; i += 9) {
     const { s0: lo, s1: hi, t0: tmin, t1: tmax } = extentAlong(p, i, i + 9, f);
-    // Parallel to the wall face (1 cm across), beside the window, and not a wall across the room.
-    if (tmax - tmin > 0.01 || hi < s0 - 0.05 || lo > s1 + 0.05 || tmin < -0.3 || tmin > 1.5) continue;
+    // Parallel to the wall face (1 cm across), beside the window, and not a wall across the room (an outline
+    // drawn to a wall's centre line has its inner face up to half a thick wall inside).
+    if (tmax - tmin > 0.01 || hi < s0 - 0.05 || lo > s1 + 0.05 || tmin < -0.75 || tmin > 1.5) continue;
     near = Math.min(near, tmin);
     far = Math.max(far, tmin);
   }
@@ -480,19 +485,25 @@ const round = (v: number): number => Math.round(v * 1e4) / 1e4;
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 const wrap360 = (deg: number): number => ((deg % 360) + 360) % 360;
 
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** "2 windows, 1 glazed door and 6 curtain-wall panels": glazing by kind, windows always named. */
+export function glazingCount(windows: readonly { kind: GlazingKind }[]): string {
+  const count = { window: 0, door: 0, 'curtain wall': 0 } satisfies Record<GlazingKind, number>;
+  for (const w of windows) count[w.kind]++;
+  const parts = [plural(count.window, 'window', 'windows')];
+  if (count.door) parts.push(plural(count.door, 'glazed door', 'glazed doors'));
+  if (count['curtain wall'])
+    parts.push(plural(count['curtain wall'], 'curtain-wall panel', 'curtain-wall panels'));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
+}
+
 /**
  * One line on the building's glazing, for the command line, the report and the Building panel: what was
  * placed in rooms by kind, how many were not (the list says why), and the doors that are not light sources.
  */
 export function glazingSummary(b: Pick<IfcBuilding, 'rooms' | 'unplaced' | 'opaqueDoors'>): string {
-  const count = { window: 0, door: 0, 'curtain wall': 0 } satisfies Record<GlazingKind, number>;
-  for (const r of b.rooms) for (const w of r.windows) count[w.kind]++;
-  const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-  const parts = [plural(count.window, 'window', 'windows')];
-  if (count.door) parts.push(plural(count.door, 'glazed door', 'glazed doors'));
-  if (count['curtain wall'])
-    parts.push(plural(count['curtain wall'], 'curtain-wall panel', 'curtain-wall panels'));
-  const placed = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]} in rooms`;
+  const placed = `${glazingCount(b.rooms.flatMap((r) => r.windows))} in rooms`;
   const left = b.unplaced.length ? `, ${b.unplaced.length} not analysed` : '';
   const doors = b.opaqueDoors
     ? `; ${plural(b.opaqueDoors, 'door', 'doors')} without glass not counted as light sources`
