@@ -50,6 +50,20 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   await expect(panel.locator('figure.legend figcaption')).toHaveText(
     'Direct sun above 1000 lx (occupied hours a year)',
   );
+  // DA at 500 lx: the metrics again from the year the worker kept (no run): a lower DA, the same sDA300.
+  await page.getByTestId('metric-da').check();
+  const daMean = Number((await page.getByTestId('climate-da-mean').textContent())!.replace(' %', ''));
+  const sdaBefore = await page.getByTestId('climate-sda').textContent();
+  const daMap = await map.getAttribute('href');
+  await page.getByTestId('climate-da-lux').selectOption('500');
+  await expect(page.getByTestId('plan-metric')).toContainText('daylight autonomy DA500');
+  await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'done');
+  const daMean500 = Number((await page.getByTestId('climate-da-mean').textContent())!.replace(' %', ''));
+  expect(daMean500).toBeLessThan(daMean);
+  await expect(page.getByTestId('climate-sda')).toHaveText(sdaBefore!);
+  expect(await map.getAttribute('href')).not.toBe(daMap);
+  await page.getByTestId('climate-da-lux').selectOption('300');
+  await expect(page.getByTestId('climate-da-mean')).toHaveText(`${daMean} %`);
   await page.getByTestId('metric-df').check();
   await expect(map).toHaveAttribute('data-metric', 'df');
   // The report page carries the year beside the daylight factor.

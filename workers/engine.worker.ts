@@ -5,7 +5,13 @@
  */
 import * as Comlink from 'comlink';
 import { simulateAnswer } from '../src/core/api/simulateOps';
-import { climateComputationAsync, type ClimateComputation } from '../src/core/api/climateOps';
+import {
+  climateAnswer,
+  climateWithThreshold,
+  climateYearAsync,
+  type ClimateComputation,
+  type KeptClimate,
+} from '../src/core/api/climateOps';
 import { CoefficientCache } from '../src/core/climate/coefficientCache';
 import { answered, failed, type AnswerResult } from './answer';
 
@@ -16,6 +22,15 @@ export type ClimateResult =
 const running = new Map<number, { aborted: boolean }>();
 /** The rooms' coefficients, so that another weather file or the year after its estimate skips the engine. */
 const coefficients = new CoefficientCache(256 * 2 ** 20);
+/** The last whole year computed (its hourly light): a new DA threshold recomputes its metrics only. */
+let kept: KeptClimate | null = null;
+
+/** A climate answer to the page, its maps' buffers moved. */
+function sent(c: ClimateComputation): ClimateResult {
+  const { req: _req, ...rest } = c;
+  const buffers = Object.values(c.grids).map((g) => g.df.data.buffer as ArrayBuffer);
+  return Comlink.transfer({ ok: true, ...rest }, buffers);
+}
 
 const engine = {
   async simulate(job: number, body: unknown, onProgress?: (fraction: number) => void): Promise<AnswerResult> {
@@ -44,19 +59,31 @@ const engine = {
     const signal = { aborted: false };
     running.set(job, signal);
     try {
-      const c = await climateComputationAsync(body, {
+      const k = await climateYearAsync(body, {
         signal,
         preview,
         cache: coefficients,
         ...(onProgress ? { onProgress } : {}),
       });
-      const { req: _req, ...rest } = c;
-      const buffers = Object.values(c.grids).map((g) => g.df.data.buffer as ArrayBuffer);
-      return Comlink.transfer({ ok: true, ...rest }, buffers);
+      if (!k.year.estimate) kept = k;
+      return sent(climateAnswer(k));
     } catch (e) {
       return failed(e) as ClimateResult;
     } finally {
       running.delete(job);
+    }
+  },
+  /**
+   * The last whole year (climate()'s, not an estimate) with DA at another threshold: its metrics and maps
+   * again, from the hourly light kept (~0.1 s). An error when no year is kept.
+   */
+  climateThreshold(daLux: number): ClimateResult {
+    try {
+      if (!kept) throw new Error('No year is computed yet: run the year first');
+      kept = climateWithThreshold(kept, daLux);
+      return sent(climateAnswer(kept));
+    } catch (e) {
+      return failed(e) as ClimateResult;
     }
   },
   cancel(job: number): void {

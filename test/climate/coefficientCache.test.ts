@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CoefficientCache, coefficientBytes, coefficientKey } from '../../src/core/climate/coefficientCache';
 import { readEpw } from '../../src/core/climate/epw';
-import { roomYear } from '../../src/core/climate/roomYear';
+import { roomYear, withThresholds } from '../../src/core/climate/roomYear';
 import { thinWallRoom } from '../engine/scenes';
 import { syntheticEpw } from './syntheticWeather';
 
@@ -104,5 +104,22 @@ describe('a year from kept coefficients', () => {
     const tiny = new CoefficientCache(bytes - 1);
     tiny.set('a', a);
     expect(tiny.size.entries).toBe(0);
+  }, 60_000);
+});
+
+describe('a new threshold on a computed year', () => {
+  it('recomputes the metrics from the kept light: the same as a year run at that threshold', () => {
+    const room = thinWallRoom(true);
+    const year = roomYear(room, chicago, { quality: 'draft' });
+    const at500 = withThresholds(year, { daLux: 500 });
+    const direct = roomYear(room, chicago, { quality: 'draft', metrics: { daLux: 500 } });
+    expect(Array.from(at500.metrics.maps.da)).toEqual(Array.from(direct.metrics.maps.da));
+    expect(at500.metrics.daMean).toBe(direct.metrics.daMean);
+    expect(at500.metrics.daMean).toBeLessThan(year.metrics.daMean);
+    // sDA is sDA300 whatever DA's threshold; the light itself is the same object, not recomputed.
+    expect(at500.metrics.sdaBlinds).toBe(year.metrics.sdaBlinds);
+    expect(at500.light).toBe(year.light);
+    // Back at 300: the year as it was.
+    expect(withThresholds(at500, { daLux: 300 }).metrics.daMean).toBe(year.metrics.daMean);
   }, 60_000);
 });

@@ -49,7 +49,12 @@ export interface ClimateState {
     estimate: boolean;
   } | null;
   metric: ClimateMetric;
+  /** DA's threshold (lx) for the DA maps and mean; sDA stays sDA300 (LEED's). */
+  daLux: number;
 }
+
+/** The DA thresholds offered: the usual targets of standards and briefs. */
+export const DA_THRESHOLDS = [100, 150, 200, 300, 500, 750] as const;
 
 export const useClimate = create<ClimateState>()(() => ({
   weather: null,
@@ -60,6 +65,7 @@ export const useClimate = create<ClimateState>()(() => ({
   error: null,
   result: null,
   metric: 'df',
+  daLux: 300,
 }));
 
 export const showMetric = (metric: ClimateMetric): void => useClimate.setState({ metric });
@@ -134,7 +140,11 @@ export async function runClimate(): Promise<void> {
   const scene = useApp.getState().scene;
   const key = climateKeyOf(scene, weather);
   // The room's request as a climate pass asks it (core/building/outcome.ts): da_*, the weather, draft.
-  const body = passBody(runBody(scene), { method: 'climate', quality: 'draft', weather: weather.text });
+  const { daLux } = useClimate.getState();
+  const body = {
+    ...passBody(runBody(scene), { method: 'climate', quality: 'draft', weather: weather.text }),
+    climate: { da_lux: daLux },
+  };
   useClimate.setState({ phase: 'running', progress: 0, error: null });
   for (const preview of [true, false]) {
     const mine = -1_000_000 - ++job;
@@ -166,6 +176,37 @@ export async function runClimate(): Promise<void> {
   }
   current = null;
   useClimate.setState({ phase: 'done', progress: 1 });
+}
+
+/**
+ * DA at another threshold. The year on screen, when it is this room's whole year, gets its metrics again
+ * from the hourly light the worker kept (~0.1 s); otherwise the year runs again with it.
+ */
+export async function setDaLux(daLux: number): Promise<void> {
+  useClimate.setState({ daLux });
+  const s = useClimate.getState();
+  const scene = useApp.getState().scene;
+  const current =
+    s.weather &&
+    s.result &&
+    !s.result.estimate &&
+    s.phase === 'done' &&
+    s.result.key === climateKeyOf(scene, s.weather);
+  if (!current) {
+    if (s.weather) await runClimate();
+    return;
+  }
+  const was = s.result!;
+  const r = await engineWorker().climateThreshold(daLux);
+  if (useClimate.getState().result !== was) return; // another run replaced it meanwhile
+  if (!r.ok) {
+    useClimate.setState({ phase: 'error', error: r.error.message });
+    return;
+  }
+  const { da, daBlinds, aseHours, udiUseful } = r.grids;
+  useClimate.setState({
+    result: { ...was, grids: { da, daBlinds, aseHours, udiUseful }, summary: r.summary },
+  });
 }
 
 /** Stops the run in progress (the last result stays). */

@@ -4,8 +4,10 @@ import {
   cancelClimate,
   climateKeyOf,
   climateMap,
+  DA_THRESHOLDS,
   loadWeather,
   runClimate,
+  setDaLux,
   showMetric,
   useClimate,
   type ClimateMetric,
@@ -199,8 +201,25 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
             <dt>ASE1000,250h</dt>
             {/* Rounded up, as its verdict states it: an ASE just over a limit never reads as under it. */}
             <dd data-testid="climate-ase">{(Math.ceil(s.ase * 10) / 10).toFixed(1)} %</dd>
+            <dt>
+              <label htmlFor="climate-da-lux">DA threshold</label>
+            </dt>
+            <dd>
+              <select
+                id="climate-da-lux"
+                data-testid="climate-da-lux"
+                value={c.daLux}
+                onChange={(e) => void setDaLux(Number(e.target.value))}
+              >
+                {DA_THRESHOLDS.map((lux) => (
+                  <option key={lux} value={lux}>
+                    {lux} lx
+                  </option>
+                ))}
+              </select>
+            </dd>
             <dt>DA{s.da_lux}, room mean</dt>
-            <dd>{s.da_mean.toFixed(0)} %</dd>
+            <dd data-testid="climate-da-mean">{s.da_mean.toFixed(0)} %</dd>
             <dt>UDI 100–3000 lx</dt>
             <dd>
               {s.udi.useful.toFixed(0)} % (below {s.udi.low.toFixed(0)} %, above {s.udi.high.toFixed(0)} %)

@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import { readEpw, WeatherFileError, type Weather } from '../climate/epw';
-import { roomYear, roomYearAsync, type RoomYear, type RoomYearOptions } from '../climate/roomYear';
+import {
+  roomYear,
+  roomYearAsync,
+  withThresholds,
+  type RoomYear,
+  type RoomYearOptions,
+} from '../climate/roomYear';
+import { RANGES } from '../validation/ranges';
 import { estimateSimulationMs } from '../engine/cost';
 import { signedArea } from '../geometry/polygon';
 import { fillFromSamples } from '../stats/grid';
@@ -74,8 +81,35 @@ export async function climateComputationAsync(
   body: unknown,
   o: Pick<RoomYearOptions, 'signal' | 'onProgress' | 'preview' | 'cache'> = {},
 ): Promise<ClimateComputation> {
-  const p = prepareClimate(body, OPEN_CONTEXT);
-  return climateOf(p, await roomYearAsync(p.req, p.weather, yearOptions(p, o)));
+  return climateAnswer(await climateYearAsync(body, o));
+}
+
+/** A computed year as the browser's engine worker keeps it, so that a new DA threshold costs the metrics. */
+export interface KeptClimate {
+  prepared: ReturnType<typeof prepareClimate>;
+  year: RoomYear;
+}
+
+export async function climateYearAsync(
+  body: unknown,
+  o: Pick<RoomYearOptions, 'signal' | 'onProgress' | 'preview' | 'cache'> = {},
+): Promise<KeptClimate> {
+  const prepared = prepareClimate(body, OPEN_CONTEXT);
+  return { prepared, year: await roomYearAsync(prepared.req, prepared.weather, yearOptions(prepared, o)) };
+}
+
+export const climateAnswer = (k: KeptClimate): ClimateComputation => climateOf(k.prepared, k.year);
+
+/** The kept year with DA at another threshold (sDA stays sDA300: metrics.ts): its metrics again. */
+export function climateWithThreshold(k: KeptClimate, daLux: number): KeptClimate {
+  if (!(daLux >= RANGES.da_lux.min && daLux <= RANGES.da_lux.max))
+    throw validationError(
+      `Parameter 'climate.da_lux' must lie in [${RANGES.da_lux.min}, ${RANGES.da_lux.max}]`,
+    );
+  return {
+    prepared: { ...k.prepared, req: { ...k.prepared.req, daLux } },
+    year: withThresholds(k.year, { daLux }),
+  };
 }
 
 const yearOptions = (
