@@ -71,6 +71,14 @@ describe('the IFC command line', () => {
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toContain('<h1>Daylight report</h1>');
     expect(html.match(/<section class="sheet">/g)).toHaveLength(8);
+    // One floor area everywhere: each analysed room's page states the table's figure (issue 34).
+    const pageAreas = [...html.matchAll(/data-stat="area">([\d.]+) m²/g)].map((m) => m[1]);
+    expect(pageAreas.sort()).toEqual(
+      rows
+        .filter((x) => x[11] === '')
+        .map((x) => Number(x[3]).toFixed(2))
+        .sort(),
+    );
     expect(html).toContain('It sits in a roof (a skylight): only windows in walls are analysed.');
     expect(html.match(/<tr/g)!.length).toBe(22); // the header row and one per space; no apartments table
     expect(html).not.toContain('Apartments (BFS 2024:8)'); // the file has no IfcZone

@@ -125,8 +125,12 @@ describe('roomSheetSvg', () => {
 
   it('turns the north arrow and cuts the map along the outline', () => {
     expect(svg).toMatch(/data-role="north" transform="translate\([\d.]+ [\d.]+\) rotate\(90\)"/);
-    expect(svg).toMatch(/<image data-role="map" clip-path="url\(#room-outline\)"/);
-    expect(svg).toMatch(/<clipPath id="room-outline"><polygon points="[\d., ]+"\/><\/clipPath>/);
+    // The clip path's id is the sheet's own (a building report holds many sheets in one document).
+    const id = /<clipPath id="(room-outline-[0-9a-z]+)"><polygon points="[\d., ]+"\/><\/clipPath>/.exec(
+      svg,
+    )![1]!;
+    expect(svg).toContain(`<image data-role="map" clip-path="url(#${id})"`);
+    expect(roomSheetSvg({ ...sheet, title: 'Another room' })).not.toContain(id);
   });
 
   it('embeds the map as a PNG of the grid, carried past the room’s cells', () => {

@@ -1,6 +1,7 @@
 import { roomSheetSvg, type RoomSheet } from '../../core/report/roomSheet';
 import { engineMethodText } from '../../core/report/engineMethod';
 import { summarise } from '../../core/stats/verdicts';
+import { signedArea } from '../../core/geometry/polygon';
 import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
 import type { PaletteName } from '../../core/report/palette';
 import { edgeDirection, edgeFrame } from '../scene/geometry';
@@ -44,7 +45,7 @@ export function sheetOf(
     materials: materialsText(scene),
     surroundings: surroundingsText(scene),
     map: answer,
-    summary: summarise(answer, scene.thresholds),
+    summary: summarise(answer, scene.thresholds, Math.abs(signedArea(scene.outline))),
     palette,
     scaleMax,
     source:

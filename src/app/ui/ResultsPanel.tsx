@@ -3,6 +3,7 @@ import { interreflectionText } from '../../core/report/engineMethod';
 import { useMemo } from 'react';
 import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
 import { summarise } from '../../core/stats/verdicts';
+import { signedArea } from '../../core/geometry/polygon';
 import { PALETTES, type PaletteName } from '../../core/report/palette';
 import { useApp } from '../state/store';
 import { Legend } from './Legend';
@@ -17,7 +18,11 @@ export function ResultsPanel(): React.JSX.Element {
   const thresholds = useApp((s) => s.scene.thresholds);
   const edit = useApp((s) => s.edit);
   const settings = useSettings();
-  const summary = useMemo(() => (map ? summarise(map, thresholds) : null), [map, thresholds]);
+  const outline = useApp((s) => s.scene.outline);
+  const summary = useMemo(
+    () => (map ? summarise(map, thresholds, Math.abs(signedArea(outline))) : null),
+    [map, thresholds, outline],
+  );
   const f = (v: number): string => v.toFixed(2);
   return (
     <section aria-labelledby="res-h">

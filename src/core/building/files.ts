@@ -70,7 +70,9 @@ export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] 
     ? `The building itself and ${b.contexts.join(', ')}`
     : 'The building itself';
   return b.building.rooms.map((room, i) => {
-    const o = b.outcomes[i];
+    const found = b.outcomes[i];
+    // The floor area is the room's outline's, computed once when the file was read (its table's figure).
+    const o = found?.summary ? { ...found, summary: { ...found.summary, floor: room.area } } : found;
     const sheet =
       sheets && o?.answer && o.summary
         ? ifcRoomSheet({

@@ -1,3 +1,4 @@
+import { hashString } from '../engine/random';
 import { WORK_PLANE_HEIGHT } from '../engine/model';
 import { roundedDown } from '../stats/shareText';
 import { encode as encodePng } from 'fast-png';
@@ -89,12 +90,19 @@ export function roomSheetSvg(s: RoomSheet): string {
   const X = (x: number): number => ox + (x - minX) * k;
   const Y = (y: number): number => oy + (maxY - y) * k;
   const poly = s.outline.map(([x, y]) => `${px(X(x))},${px(Y(y))}`).join(' ');
+  // Ids of this sheet's own: a building's report holds many sheets in one document, where a shared id
+  // resolves to the first sheet's element and clipped every room's map by the first room's outline (the
+  // map shifted against the walls, issue 34). From the sheet's content, so the same page gives the same
+  // file on every face.
+  const uid = hashString(`${s.title}|${poly}`).toString(36);
+  const clipId = `room-outline-${uid}`,
+    scaleId = `df-scale-${uid}`;
 
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SHEET_WIDTH}" height="${SHEET_HEIGHT}" viewBox="0 0 ${SHEET_WIDTH} ${SHEET_HEIGHT}" font-family="system-ui, 'Segoe UI', Helvetica, Arial, sans-serif" fill="${INK}">`,
     `<title>${esc(`${s.title}: daylight factor`)}</title>`,
     `<rect width="${SHEET_WIDTH}" height="${SHEET_HEIGHT}" fill="#fff"/>`,
-    `<defs><clipPath id="room-outline"><polygon points="${poly}"/></clipPath>${gradient(s.palette)}</defs>`,
+    `<defs><clipPath id="${clipId}"><polygon points="${poly}"/></clipPath>${gradient(s.palette, scaleId)}</defs>`,
   );
   text(32, 44, s.title, 'font-size="24" font-weight="600"');
   text(
@@ -117,7 +125,7 @@ export function roomSheetSvg(s: RoomSheet): string {
   });
   out.push(
     `<rect x="${px(X(minX))}" y="${px(Y(maxY))}" width="${px((maxX - minX) * k)}" height="${px((maxY - minY) * k)}" fill="#f6f7f9"/>`,
-    `<image data-role="map" clip-path="url(#room-outline)" x="${px(X(m.origin.x))}" y="${px(Y(m.origin.y))}" width="${px(m.cols * m.resolution * k)}" height="${px(m.rows * m.resolution * k)}" preserveAspectRatio="none" style="image-rendering:pixelated" href="data:image/png;base64,${base64(png)}"/>`,
+    `<image data-role="map" clip-path="url(#${clipId})" x="${px(X(m.origin.x))}" y="${px(Y(m.origin.y))}" width="${px(m.cols * m.resolution * k)}" height="${px(m.rows * m.resolution * k)}" preserveAspectRatio="none" style="image-rendering:pixelated" href="data:image/png;base64,${base64(png)}"/>`,
     `<polygon data-role="outline" points="${poly}" fill="none" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>`,
   );
   for (const w of s.windows) {
@@ -132,7 +140,7 @@ export function roomSheetSvg(s: RoomSheet): string {
   }
   out.push(northArrowSvg(PLAN.x + PLAN.w - 30, PLAN.y + 30, s.north));
   out.push(scaleBarSvg(PLAN.x + 8, PLAN.y + PLAN.h - 14, k, PLAN.w / 5 / k));
-  legend(out, PLAN.x, PLAN.y + PLAN.h + 34, 420, s.scaleMax);
+  legend(out, PLAN.x, PLAN.y + PLAN.h + 34, 420, s.scaleMax, scaleId);
 
   // Right column: results, verdicts, inputs.
   let y = 110;
@@ -208,17 +216,17 @@ export function roomSheetSvg(s: RoomSheet): string {
   return out.join('');
 }
 
-function gradient(palette: PaletteName): string {
+function gradient(palette: PaletteName, id: string): string {
   const stops = Array.from({ length: 11 }, (_, i) => {
     const [r, g, b] = colour(palette, i / 10, 1);
     return `<stop offset="${i / 10}" stop-color="rgb(${r},${g},${b})"/>`;
   });
-  return `<linearGradient id="df-scale">${stops.join('')}</linearGradient>`;
+  return `<linearGradient id="${id}">${stops.join('')}</linearGradient>`;
 }
 
-function legend(out: string[], x: number, y: number, w: number, max: number): void {
+function legend(out: string[], x: number, y: number, w: number, max: number, scaleId: string): void {
   out.push(
-    `<rect x="${x}" y="${y}" width="${w}" height="14" fill="url(#df-scale)" stroke="${INK}" stroke-width="0.5"/>`,
+    `<rect x="${x}" y="${y}" width="${w}" height="14" fill="url(#${scaleId})" stroke="${INK}" stroke-width="0.5"/>`,
   );
   for (let t = 0; t <= 5; t++) {
     const tx = x + (t / 5) * w;

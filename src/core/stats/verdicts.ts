@@ -26,7 +26,10 @@ export interface Verdict {
 
 export interface MapSummary {
   stats: RoomStats;
-  /** Floor area the map covers (m²): its room cells at its resolution. */
+  /**
+   * The room's floor area (m²): its outline's, the one figure every face shows (issue 34); the map's room
+   * cells at its resolution only where no outline was given. Areas above a threshold are its shares of it.
+   */
   floor: number;
   verdicts: Verdict[];
 }
@@ -36,7 +39,7 @@ export interface MapSummary {
  * BFS 2024:8 (DF ≥ bfsDf over ≥ bfsShare % of the floor) and EN 17037's daylight-factor method
  * (target DF over 50 % of the area, minimum target DF over 95 %), all thresholds editable.
  */
-export function summarise(m: RoomGridAnswer, t: Thresholds): MapSummary {
+export function summarise(m: RoomGridAnswer, t: Thresholds, floorArea?: number): MapSummary {
   // One pass of the /stats code over every threshold the panel shows or a verdict needs.
   const shown = [1, 2, 3];
   const all = [...new Set([...shown, t.bfsDf, t.enTarget, t.enMinimum])];
@@ -56,7 +59,7 @@ export function summarise(m: RoomGridAnswer, t: Thresholds): MapSummary {
   const pct = (v: number): string => `${roundedDown(v)} %`;
   return {
     stats,
-    floor: full.count * m.resolution * m.resolution,
+    floor: floorArea ?? full.count * m.resolution * m.resolution,
     verdicts: [
       {
         id: 'bfs',
