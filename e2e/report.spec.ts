@@ -51,7 +51,9 @@ test('the report page: PNG and print carry the plan, north, scale, legend, stati
   expect(words).toContain('Lux engine (physics), standard quality, every reflection counted');
   // The window on the south wall faces S 180° on the plan; with north turned 30° clockwise, 150°.
   expect(words).toContain('w1 · faces SE 150°');
-  expect(words).toContain('Default materials');
+  expect(words).toContain('ceiling 80 %, walls 70 %,floor 30 %, facades 30 %,ground 20 % (the defaults)');
+  // The slanted room: 6 m along its longest (south) wall, 5 m across.
+  expect(words).toContain('6.00 × 5.00 m, 2.');
   expect(words).toContain('Daylight factor (%)');
 
   // Printing shows the page and nothing of the editor.

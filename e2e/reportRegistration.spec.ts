@@ -69,7 +69,7 @@ function sheetOf(title: string, outline: Vec2[]): string {
     north: 0,
     floorAboveTerrain: 0,
     height: 2.7,
-    materials: 'Default materials',
+    materials: 'Reflectances: the defaults',
     surroundings: 'None',
     map: {
       rows: g.rows,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decode } from 'fast-png';
 import { extendPastEdge } from '../../src/core/report/edgeFill';
+import { materialsText, planDimensions } from '../../src/core/report/materialsText';
+import { DEFAULT_REFLECTANCES } from '../../src/core/types';
 import { roomSheetSvg, type RoomSheet } from '../../src/core/report/roomSheet';
 import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
 
@@ -37,6 +39,35 @@ describe('extendPastEdge', () => {
   });
 });
 
+describe('materials and dimensions in words', () => {
+  it('states every reflectance in %, the defaults said so; a default run uses them whatever the scene holds', () => {
+    const dark = { ...DEFAULT_REFLECTANCES, vertical_reflectance: 0.45 };
+    expect(materialsText(dark, true)).toBe('ceiling 80 %, walls 45 %, floor 30 %, facades 30 %, ground 20 %');
+    expect(materialsText(dark, false)).toMatch(/walls 70 %.*\(the defaults\)$/);
+  });
+
+  it('measures a room along its longest wall and across it, rotated or not', () => {
+    const r = Math.PI / 6;
+    const turn = ([x, y]: [number, number]): [number, number] => [
+      x * Math.cos(r) - y * Math.sin(r),
+      x * Math.sin(r) + y * Math.cos(r),
+    ];
+    const l: [number, number][] = [
+      [0, 0],
+      [7, 0],
+      [7, 3],
+      [3, 3],
+      [3, 6],
+      [0, 6],
+    ];
+    for (const outline of [l, l.map(turn)]) {
+      const [a, b] = planDimensions(outline);
+      expect(a).toBeCloseTo(7, 9);
+      expect(b).toBeCloseTo(6, 9);
+    }
+  });
+});
+
 describe('roomSheetSvg', () => {
   const rows = 40,
     cols = 60;
@@ -57,7 +88,7 @@ describe('roomSheetSvg', () => {
     north: 90,
     floorAboveTerrain: 3,
     height: 2.7,
-    materials: 'Default materials',
+    materials: materialsText(DEFAULT_REFLECTANCES, false),
     surroundings: 'Open sky',
     map,
     summary: summarise(map, DEFAULT_COMPLIANCE),
@@ -73,6 +104,12 @@ describe('roomSheetSvg', () => {
     expect(svg).toContain('data-stat="area">24.00 m²');
     expect(svg).toContain('DF ≥ 1 %</text>');
     expect(svg).toContain('75.0 % · 18.00 of 24.00 m²');
+    // The room's size, the reflectances in % beside the glass's, and the method.
+    expect(svg).toContain('data-stat="dimensions">6.00 × 4.00 m, 2.70 m high');
+    expect(svg).toContain('data-stat="materials">ceiling 80 %, walls 70 %,</text>');
+    expect(svg).toContain('>floor 30 %, facades 30 %,</text>');
+    expect(svg).toContain('>ground 20 % (the defaults)</text>');
+    expect(svg).toContain('data-stat="method">CIE overcast sky, 10 cm grid');
     expect(svg).toMatch(/data-verdict="bfs">✓ BFS 2024:8: pass/);
     expect(svg).toMatch(/data-verdict="en-minimum">✗ EN 17037 minimum: fail/);
     // The window faces the plan's down (270° in the API's frame). True north is turned 90° clockwise, to the
@@ -116,6 +153,16 @@ describe('roomSheetSvg', () => {
     // ASE rounded up, as its verdict: 16.85 reads 16.9, never under.
     expect(year).toContain('data-stat="ase">16.9 % · LEED v4.1 0 pt');
     expect(year).toContain('data-stat="en17037-illuminance">minimum');
+  });
+
+  it('lists as many windows as the page holds and counts the rest, above the footer', () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ ...sheet.windows[0]!, id: `w${i + 1}` }));
+    const page = roomSheetSvg({ ...sheet, windows: many });
+    const listed = [...page.matchAll(/>(w\d+) · faces/g)].map((m) => m[1]);
+    expect(listed.length).toBeGreaterThan(2);
+    expect(page).toContain(`… and ${12 - listed.length} more windows (the plan shows every one)`);
+    const ys = [...page.matchAll(/<text x="7\d\d" y="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(Math.max(...ys)).toBeLessThan(794 - 30);
   });
 
   it('escapes what it is given: a title cannot break the page', () => {

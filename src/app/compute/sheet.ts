@@ -1,5 +1,6 @@
 import { roomSheetSvg, type RoomSheet } from '../../core/report/roomSheet';
 import { engineMethodText } from '../../core/report/engineMethod';
+import { materialsText } from '../../core/report/materialsText';
 import { summarise } from '../../core/stats/verdicts';
 import { signedArea } from '../../core/geometry/polygon';
 import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
@@ -42,7 +43,7 @@ export function sheetOf(
     north: scene.north ?? 0,
     floorAboveTerrain: scene.floorZ,
     height: scene.height,
-    materials: materialsText(scene),
+    materials: materialsText(scene.materials, scene.modelType === 'df_custom'),
     surroundings: surroundingsText(scene),
     map: answer,
     summary: summarise(answer, scene.thresholds, Math.abs(signedArea(scene.outline))),
@@ -56,12 +57,6 @@ export function sheetOf(
     ...(climate ? { climate } : {}),
   };
   return roomSheetSvg(sheet);
-}
-
-function materialsText(scene: Scene): string {
-  if (scene.modelType === 'df_default') return 'Default materials';
-  const r = scene.materials;
-  return `Ceiling ${r.ceiling_reflectance}, walls ${r.vertical_reflectance}, floor ${r.horizontal_reflectance}`;
 }
 
 function surroundingsText(scene: Scene): string {

@@ -4,6 +4,8 @@ import type { IfcRoom } from '../ifc/building';
 import type { MapSummary } from '../stats/verdicts';
 import type { PaletteName } from './palette';
 import { roomSheetSvg } from './roomSheet';
+import { materialsText } from './materialsText';
+import { DEFAULT_REFLECTANCES } from '../types';
 
 /** The report page of a room read from IFC (the command line's and the app's building report). */
 export function ifcRoomSheet(o: {
@@ -34,7 +36,7 @@ export function ifcRoomSheet(o: {
     north: o.north,
     floorAboveTerrain: room.floor_height_above_terrain,
     height: room.height_roof_over_floor,
-    materials: 'Default materials',
+    materials: materialsText(DEFAULT_REFLECTANCES, false),
     surroundings: o.surroundings,
     map: o.map,
     summary: o.summary,

@@ -8,6 +8,7 @@ import { formatBearing } from '../geometry/bearing';
 import type { ClimateSummary } from '../api/climateOps';
 import type { MapSummary } from '../stats/verdicts';
 import { extendPastEdge } from './edgeFill';
+import { planDimensions } from './materialsText';
 import { colour, mapPixels, type PaletteName } from './palette';
 import { northArrowSvg, px, scaleBarSvg } from './planMarks';
 
@@ -42,7 +43,7 @@ export interface RoomSheet {
   north: number;
   floorAboveTerrain: number;
   height: number;
-  /** The materials in words ("Default materials", or the reflectances). */
+  /** The materials in words, with their reflectances (materialsText.ts). */
   materials: string;
   /** What surrounds the room, in words. */
   surroundings: string;
@@ -188,12 +189,30 @@ export function roomSheetSvg(s: RoomSheet): string {
     row('EN 17037 illuminance', c.en17037.reached ?? 'not reached', 'en17037-illuminance');
   }
   heading('Inputs');
+  const [long, wide] = planDimensions(s.outline);
+  row('Room', `${n2(long)} × ${n2(wide)} m, ${n2(s.height)} m high`, 'dimensions');
   row('Floor above terrain', `${n2(s.floorAboveTerrain)} m`);
-  row('Room height', `${n2(s.height)} m`);
-  row('Materials', s.materials);
+  // The value column holds ~34 characters: the reflectances over as many lines as they need.
+  wrap(s.materials, 34).forEach((line, i) => {
+    if (i === 0) text(SIDE_X, y, 'Reflectances', `font-size="13" fill="${MUTED}"`);
+    text(SIDE_X + 150, y, line, `font-size="13"${i === 0 ? ' data-stat="materials"' : ''}`);
+    y += 20;
+  });
+  row('Method', `CIE overcast sky, ${Math.round(s.map.resolution * 100)} cm grid`, 'method');
   row('Surroundings', s.surroundings);
   row('True north', `${Math.round(((s.north % 360) + 360) % 360)}° clockwise from the plan's up`);
-  for (const w of s.windows) {
+  for (const [i, w] of s.windows.entries()) {
+    // The page ends: the windows that no longer fit are counted, never drawn over the footer.
+    if (y + 38 > SHEET_HEIGHT - 34) {
+      const more = s.windows.length - i;
+      text(
+        SIDE_X,
+        y,
+        `… and ${more} more window${more === 1 ? '' : 's'} (the plan shows every one)`,
+        `font-size="12" fill="${MUTED}"`,
+      );
+      break;
+    }
     const width = Math.hypot(w.b[0] - w.a[0], w.b[1] - w.a[1]);
     text(
       SIDE_X,
@@ -214,6 +233,17 @@ export function roomSheetSvg(s: RoomSheet): string {
   text(32, SHEET_HEIGHT - 24, foot, `font-size="11" fill="${MUTED}"`);
   out.push('</svg>');
   return out.join('');
+}
+
+/** Text cut at ", " into lines of at most `max` characters (a longer part stands alone). */
+function wrap(text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const part of text.split(', ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + 2 + part.length <= max) lines[last] += `, ${part}`;
+    else lines.push(part);
+  }
+  return lines.map((l, i) => (i < lines.length - 1 ? `${l},` : l));
 }
 
 function gradient(palette: PaletteName, id: string): string {
