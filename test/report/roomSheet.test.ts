@@ -180,12 +180,32 @@ describe('roomSheetSvg', () => {
     expect(roomSheetSvg({ ...sheet, title: 'Another room' })).not.toContain(id);
   });
 
-  it('embeds the map as a PNG of the grid, carried past the room’s cells', () => {
+  it('embeds the map as a smooth PNG of the grid (four pixels a cell), carried past the room’s cells', () => {
     const b64 = /href="data:image\/png;base64,([^"]+)"/.exec(svg)![1]!;
     const png = decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
-    expect([png.width, png.height, png.channels]).toEqual([cols, rows, 4]);
-    // Row 0 (DF 0.5) is darker than row 39 (DF 3) on viridis: its green channel is lower.
-    expect(png.data[1]!).toBeLessThan(png.data[39 * cols * 4 + 1]!);
+    expect([png.width, png.height, png.channels]).toEqual([4 * cols, 4 * rows, 4]);
+    // Row 0 (DF 0.5) is darker than the last row (DF 3) on viridis: its green channel is lower.
+    expect(png.data[1]!).toBeLessThan(png.data[(4 * rows - 1) * 4 * cols * 4 + 1]!);
+    // Between the rows of 0.5 and of 3 (cell rows 9 and 10) the colour passes through the values between.
+    const green = (r: number): number => png.data[r * 4 * cols * 4 + 1]!;
+    expect(green(38)).toBeGreaterThan(green(30));
+    expect(green(38)).toBeLessThan(green(46));
+  });
+
+  it('draws the iso-DF lines the map crosses, each labelled, cut by the outline', () => {
+    // The map holds 0.5 and 3 %: the levels between (1, 1.5 and 2 %) cross it, along the step.
+    const levels = [...svg.matchAll(/data-role="iso" data-level="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(levels).toEqual([1, 1.5, 2]);
+    expect([...svg.matchAll(/data-role="iso-label"[^>]*>([\d.]+) %</g)].map((m) => m[1])).toEqual([
+      '1',
+      '1.5',
+      '2',
+    ]);
+    // Each runs across the room at the step between cell rows 9 and 10 (y = 3.0 m … 2.9 m from the top).
+    const d = /data-role="iso" data-level="1.5" d="([^"]+)"/.exec(svg)![1]!;
+    const ys = [...d.matchAll(/[ML][\d.]+ ([\d.]+)/g)].map((m) => Number(m[1]));
+    expect(Math.max(...ys) - Math.min(...ys)).toBeLessThan(1);
+    expect(svg).toMatch(/<g clip-path="url\(#room-outline-[0-9a-z]+\)"><path data-role="iso"/);
   });
 
   it('picks a round scale bar', () => {

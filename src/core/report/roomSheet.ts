@@ -7,8 +7,10 @@ import { base64 } from '../encoding/base64';
 import { formatBearing } from '../geometry/bearing';
 import type { ClimateSummary } from '../api/climateOps';
 import type { MapSummary } from '../stats/verdicts';
-import { extendPastEdge } from './edgeFill';
+import { extendPastEdge, upsample } from './edgeFill';
+import { isoLevels, isoLines, type IsoLine } from './isoLines';
 import { planDimensions } from './materialsText';
+import { containsPoint } from '../geometry/polygon';
 import { colour, mapPixels, type PaletteName } from './palette';
 import { northArrowSvg, px, scaleBarSvg } from './planMarks';
 
@@ -63,6 +65,8 @@ export const SHEET_WIDTH = 1123;
 export const SHEET_HEIGHT = 794;
 
 const INK = '#1d2733';
+/** Map pixels per grid cell on the page. */
+const SMOOTH = 4;
 const MUTED = '#5c6b7a';
 const PLAN = { x: 32, y: 96, w: 660, h: 520 };
 const SIDE_X = 730;
@@ -113,20 +117,32 @@ export function roomSheetSvg(s: RoomSheet): string {
     `font-size="13" fill="${MUTED}"`,
   );
 
-  // The map, carried past the room's edge cells and cut by the outline: no staircase along slanted walls.
+  // The map, carried past the room's edge cells and cut by the outline: no staircase along slanted walls;
+  // drawn smooth (bilinear between cell centres, four pixels a cell), not in 10 cm squares.
   const m = s.map;
   const ext = extendPastEdge(m.df, m.mask, m.rows, m.cols);
-  const rgba = mapPixels(ext.df, ext.mask, s.palette, s.scaleMax);
+  const fine = upsample(ext.df, ext.mask, m.rows, m.cols, SMOOTH);
+  const rgba = mapPixels(fine.df, fine.mask, s.palette, s.scaleMax);
   const png = encodePng({
-    width: m.cols,
-    height: m.rows,
+    width: fine.cols,
+    height: fine.rows,
     data: new Uint8Array(rgba.buffer),
     channels: 4,
     depth: 8,
   });
   out.push(
     `<rect x="${px(X(minX))}" y="${px(Y(maxY))}" width="${px((maxX - minX) * k)}" height="${px((maxY - minY) * k)}" fill="#f6f7f9"/>`,
-    `<image data-role="map" clip-path="url(#${clipId})" x="${px(X(m.origin.x))}" y="${px(Y(m.origin.y))}" width="${px(m.cols * m.resolution * k)}" height="${px(m.rows * m.resolution * k)}" preserveAspectRatio="none" style="image-rendering:pixelated" href="data:image/png;base64,${base64(png)}"/>`,
+    `<image data-role="map" clip-path="url(#${clipId})" x="${px(X(m.origin.x))}" y="${px(Y(m.origin.y))}" width="${px(m.cols * m.resolution * k)}" height="${px(m.rows * m.resolution * k)}" preserveAspectRatio="none" href="data:image/png;base64,${base64(png)}"/>`,
+    isoLinesSvg(
+      isoLines(
+        { values: ext.df, rows: m.rows, cols: m.cols, origin: m.origin, resolution: m.resolution },
+        isoLevels(s.summary.stats.min, s.summary.stats.max),
+      ),
+      X,
+      Y,
+      clipId,
+      s.outline,
+    ),
     `<polygon data-role="outline" points="${poly}" fill="none" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>`,
   );
   for (const w of s.windows) {
@@ -233,6 +249,37 @@ export function roomSheetSvg(s: RoomSheet): string {
   text(32, SHEET_HEIGHT - 24, foot, `font-size="11" fill="${MUTED}"`);
   out.push('</svg>');
   return out.join('');
+}
+
+/**
+ * Iso-DF lines over the map, cut by the outline like it, each level written once on its longest line in
+ * white-haloed ink so it reads on any colour of the palette.
+ */
+function isoLinesSvg(
+  lines: IsoLine[],
+  X: (x: number) => number,
+  Y: (y: number) => number,
+  clipId: string,
+  outline: readonly (readonly [number, number])[],
+): string {
+  const parts: string[] = [];
+  // Labels over the lines, not cut by the outline (a label near a wall would lose its half).
+  const labels: string[] = [];
+  for (const l of lines) {
+    const d = l.lines
+      .map((pl) => pl.map(([x, y], i) => `${i ? 'L' : 'M'}${px(X(x))} ${px(Y(y))}`).join(''))
+      .join('');
+    if (!d) continue;
+    parts.push(
+      `<path data-role="iso" data-level="${l.level}" d="${d}" fill="none" stroke="#fff" stroke-opacity="0.85" stroke-width="2.6"/>`,
+      `<path d="${d}" fill="none" stroke="${INK}" stroke-width="1"/>`,
+    );
+    if (l.label && containsPoint(outline, l.label))
+      labels.push(
+        `<text data-role="iso-label" x="${px(X(l.label[0]))}" y="${px(Y(l.label[1]) + 4)}" font-size="11" font-weight="600" text-anchor="middle" paint-order="stroke" stroke="#fff" stroke-width="3">${l.level} %</text>`,
+      );
+  }
+  return parts.length ? `<g clip-path="url(#${clipId})">${parts.join('')}</g>${labels.join('')}` : '';
 }
 
 /** Text cut at ", " into lines of at most `max` characters (a longer part stands alone). */
