@@ -77,6 +77,31 @@ test('a share link reopened in a new page shows the same room and statistics', a
   await expect(other.getByTestId('stats')).toHaveText(stats!);
 });
 
+test('a share link carries the project a report states, to a device that has never seen it', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  await page.getByTestId('project-name').fill('Kv. Lärkan');
+  await page.getByTestId('project-author').fill('E. Arch');
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('share-message')).toContainText('Link copied');
+  // A fresh context: nothing in its storage; the link alone brings the project.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.goto(page.url());
+  await ready(other);
+  await expect(other.getByTestId('project-name')).toHaveValue('Kv. Lärkan');
+  await expect(other.getByTestId('project-author')).toHaveValue('E. Arch');
+  await expect(other.getByTestId('project-site')).toHaveValue('');
+  // Kept on that device from then on (localStorage), as if typed there.
+  await other.reload();
+  await ready(other);
+  await expect(other.getByTestId('project-name')).toHaveValue('Kv. Lärkan');
+  await elsewhere.close();
+});
+
 test('a damaged share link says why and shows the default room', async ({ page }) => {
   await page.goto('/#s=1.AAAA');
   await expect(page.getByTestId('notice')).toContainText('damaged');

@@ -56,6 +56,18 @@ test('the report page: PNG and print carry the plan, north, scale, legend, stati
   expect(words).toContain('6.00 × 5.00 m, 2.');
   expect(words).toContain('Daylight factor (%)');
 
+  // The project, entered once, is on the page, and travels with a share link (issue 34).
+  await expect(sheet.locator('[data-stat="project"]')).toHaveText('Project not stated');
+  await page.getByTestId('project-name').fill('Kv. Lärkan');
+  await page.getByTestId('project-site').fill('Storgatan 1, Uppsala');
+  await page.getByTestId('project-author').fill('E. Arch');
+  await page.getByTestId('project-stage').fill('Building permit');
+  await page.getByTestId('project-date').fill('2026-11-20');
+  await expect(sheet.locator('[data-stat="project"]')).toHaveText('Kv. Lärkan · Storgatan 1, Uppsala');
+  await expect(sheet.locator('[data-stat="signature"]')).toContainText(
+    'Prepared by E. Arch · Building permit · design of 2026-11-20 · Lux',
+  );
+
   // Printing shows the page and nothing of the editor.
   await page.emulateMedia({ media: 'print' });
   await expect(sheet).toBeVisible();

@@ -8,6 +8,7 @@ import { meshWorker } from './compute/workers';
 import { decodeShare, isShareFragment } from './share/codec';
 import { useApp } from './state/store';
 import { useMeshDisplay } from './ui/meshDisplay';
+import { useProject } from './compute/project';
 import './styles.css';
 
 /**
@@ -17,8 +18,10 @@ import './styles.css';
 let notice: string | null = null;
 if (isShareFragment(location.hash)) {
   try {
-    const { scene, mesh, weather } = decodeShare(location.hash);
+    const { scene, mesh, weather, project } = decodeShare(location.hash);
     useApp.setState({ scene, past: [], future: [] });
+    // The link's project details replace this device's (the report then says what the sender's said).
+    if (project) useProject.setState(project);
     // The link's year: its weather file from this device's store, or the panel asks for it.
     if (weather) void restoreWeather(weather);
     if (mesh) {

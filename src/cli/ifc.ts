@@ -3,6 +3,10 @@
  *
  *   npm run ifc -- building.ifc [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model]
  *                  [--quality draft|standard|high] [--frame-ratio 0.2] [--threads N] [--weather site.epw]
+ *                  [--project name] [--site address] [--author name] [--stage "design stage"] [--date …]
+ *
+ * The project flags are what the report states of the project and who signs for it (each page's head and
+ * footer, and the report's own); without them the pages say "Project not stated".
  *
  * Writes report/rooms.csv (one row per IfcSpace, none left out, with the reason where a room could not be
  * analysed), report/rooms.json (the same with each room's /run request, angles included, so that any room
@@ -25,6 +29,7 @@ import { floorDrop } from '../core/api/highFloor';
 import { analyseBuilding } from '../core/building/analyse';
 import { readEpw } from '../core/climate/epw';
 import { buildingFiles } from '../core/building/files';
+import { NO_PROJECT, PROJECT_FIELD_MAX, type ProjectInfo } from '../core/report/project';
 import type { AnswerResult, RoomPass } from '../core/building/outcome';
 import { surroundBuilding } from '../core/building/surroundings';
 import { buildingFromIfc, glazingSummary, noRoomsMessage } from '../core/ifc/building';
@@ -47,10 +52,20 @@ interface Args {
   groups: string | null;
   /** A weather file (EPW) for a climate-based year per room. */
   weather: string | null;
+  /** What the report states of the project (--project, --site, --author, --stage, --date). */
+  project: ProjectInfo;
 }
 
+const PROJECT_FLAGS: Record<string, keyof ProjectInfo> = {
+  '--project': 'name',
+  '--site': 'site',
+  '--author': 'author',
+  '--stage': 'stage',
+  '--date': 'date',
+};
+
 const USAGE =
-  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw]';
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"]';
 
 function parseArgs(argv: string[]): Args | string {
   const a: Args = {
@@ -63,6 +78,7 @@ function parseArgs(argv: string[]): Args | string {
     threads: Math.max(1, availableParallelism()),
     groups: null,
     weather: null,
+    project: { ...NO_PROJECT },
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
@@ -88,7 +104,11 @@ function parseArgs(argv: string[]): Args | string {
         if (!(a.frameRatio >= 0 && a.frameRatio < 1)) return '--frame-ratio is a number from 0 to below 1';
       } else if (k === '--groups') a.groups = v();
       else if (k === '--weather') a.weather = v();
-      else if (k === '--threads') {
+      else if (k in PROJECT_FLAGS) {
+        const text = v();
+        if (text.length > PROJECT_FIELD_MAX) return `${k} takes at most ${PROJECT_FIELD_MAX} characters`;
+        a.project[PROJECT_FLAGS[k]!] = text;
+      } else if (k === '--threads') {
         a.threads = Math.floor(Number(v()));
         if (!(a.threads >= 1)) return '--threads is a whole number of at least 1';
       } else if (k.startsWith('--')) return `unknown option ${k}`;
@@ -219,6 +239,7 @@ async function main(argv: string[]): Promise<number> {
     ...(groups ? { apartments: groups } : {}),
     model: { name: card.name, version: card.version, ...(mae !== undefined ? { mae } : {}) },
     stamp: new Date().toISOString().slice(0, 10),
+    ...(Object.values(args.project).some((v) => v.trim()) ? { project: args.project } : {}),
   });
   mkdirSync(args.out, { recursive: true });
   for (const [name, text] of Object.entries(written)) writeFileSync(join(args.out, name), text);

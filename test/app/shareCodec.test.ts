@@ -1,4 +1,5 @@
 import { deflateSync, strToU8 } from 'fflate';
+import { NO_PROJECT } from '../../src/core/report/project';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -66,6 +67,16 @@ describe('share-link codec', () => {
     expect(decodeShare(encodeShare(defaultScene())).weather).toBeNull();
     const bad = encodeShare(defaultScene(), null, { ...weather, digest: 'not-a-digest' });
     expect(() => decodeShare(bad)).toThrow(/The link's scene is not valid: weather.digest/);
+  });
+
+  it('carries the project a report states, only the fields given, and refuses an overlong one', () => {
+    const project = { ...NO_PROJECT, name: 'Kv. Lärkan', author: 'E. Arch' };
+    const hash = encodeShare(defaultScene(), null, null, project);
+    expect(decodeShare(hash).project).toEqual(project);
+    expect(decodeShare(encodeShare(defaultScene(), null, null, NO_PROJECT)).project).toBeNull();
+    expect(encodeShare(defaultScene(), null, null, NO_PROJECT)).toBe(encodeShare(defaultScene()));
+    const long = encodeShare(defaultScene(), null, null, { ...project, site: 'x'.repeat(121) });
+    expect(() => decodeShare(long)).toThrow(/The link's scene is not valid: project.site/);
   });
 
   it('leaves a big mesh out of the link (its derived angles stay in the scene)', () => {

@@ -70,6 +70,7 @@ describe('the IFC command line', () => {
 
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toContain('<h1>Daylight report</h1>');
+    expect(html).toContain('<p class="muted" data-stat="project">Project not stated</p>');
     expect(html.match(/<section class="sheet">/g)).toHaveLength(8);
     // One floor area everywhere: each analysed room's page states the table's figure (issue 34).
     const pageAreas = [...html.matchAll(/data-stat="area">([\d.]+) m²/g)].map((m) => m[1]);
@@ -127,7 +128,43 @@ describe('the IFC command line', () => {
       ['101', '102', '103', '104', '105', '201', '202', '203', '204', '205'].map((n) => `${flat}${n}`);
     const groups = join(dir, 'groups.json');
     writeFileSync(groups, JSON.stringify({ 'Flat A': numbers('A'), 'Flat B': numbers('B') }));
-    await cli('test/fixtures/ifc/duplex.ifc', '--method', 'model', '--out', out, '--groups', groups);
+    await cli(
+      'test/fixtures/ifc/duplex.ifc',
+      '--method',
+      'model',
+      '--out',
+      out,
+      '--groups',
+      groups,
+      '--project',
+      'Duplex <A & B>',
+      '--site',
+      'Lot 7, Main Street',
+      '--author',
+      'E. Arch',
+      '--stage',
+      'Building permit',
+      '--date',
+      '2026-11-20',
+    );
+    // The project as the report and every room page state it (escaped), and in rooms.json as given.
+    const report = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(report).toContain(
+      '<p class="project" data-stat="project"><strong>Duplex &lt;A &amp; B&gt; · Lot 7, Main Street</strong><br>Prepared by E. Arch · Building permit · design of 2026-11-20</p>',
+    );
+    expect(
+      report.match(/data-stat="project">Duplex &lt;A &amp; B&gt; · Lot 7, Main Street<\/text>/g),
+    ).toHaveLength(8);
+    expect(report.match(/Prepared by E. Arch · Building permit · design of 2026-11-20 · Lux/g)).toHaveLength(
+      8,
+    );
+    expect(JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8')).project).toEqual({
+      name: 'Duplex <A & B>',
+      site: 'Lot 7, Main Street',
+      author: 'E. Arch',
+      stage: 'Building permit',
+      date: '2026-11-20',
+    });
     const [head, ...rows] = readFileSync(join(out, 'apartments.csv'), 'utf8').trim().split('\n');
     expect(head).toBe('apartment,rooms_counted,rooms_not_counted,area_m2,area_df_1_m2,share_df_1,bfs_2024_8');
     expect(rows).toHaveLength(2);

@@ -13,6 +13,7 @@ import { apartmentsCsv, roomsCsv } from '../../core/report/roomsTable';
 import type { ApartmentTotal } from '../../core/stats/apartments';
 import type { ColourBy } from '../../core/report/storeyPlan';
 import { sceneOfIfcRoom } from '../scene/fromIfc';
+import { projectNow } from './project';
 import { useApp } from '../state/store';
 import { useMeshDisplay } from '../ui/meshDisplay';
 import type { EngineQuality } from './answerStore';
@@ -326,6 +327,7 @@ function analysed(): AnalysedBuilding {
     ...(s.apartments ? { apartments: s.apartments } : {}),
     colourBy: s.colourBy,
     stamp: new Date().toISOString().slice(0, 10),
+    project: projectNow(),
   };
 }
 

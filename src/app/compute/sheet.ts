@@ -1,6 +1,7 @@
 import { roomSheetSvg, type RoomSheet } from '../../core/report/roomSheet';
 import { engineMethodText } from '../../core/report/engineMethod';
 import { materialsText } from '../../core/report/materialsText';
+import { projectNow } from './project';
 import { summarise } from '../../core/stats/verdicts';
 import { signedArea } from '../../core/geometry/polygon';
 import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
@@ -55,6 +56,7 @@ export function sheetOf(
         : `Lux model ${m.name} ${m.version} (a preview; the engine gives the physics answer)`,
     ...(stamp !== undefined ? { stamp } : {}),
     ...(climate ? { climate } : {}),
+    project: projectNow(),
   };
   return roomSheetSvg(sheet);
 }

@@ -1,4 +1,5 @@
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { NO_PROJECT, PROJECT_FIELD_MAX, type ProjectInfo } from '../../core/report/project';
 import { z } from 'zod';
 import { sceneSchema, type Scene } from '../scene/scene';
 
@@ -38,7 +39,11 @@ interface Payload {
   /** Flat positions in millimetres, 9 per triangle. */
   mesh?: number[];
   weather?: SharedWeather;
+  /** What the report states of the project (issue 34): only the fields given. */
+  project?: Partial<ProjectInfo>;
 }
+
+const projectField = z.string().max(PROJECT_FIELD_MAX).optional();
 
 const payloadSchema = z.object({
   scene: sceneSchema,
@@ -54,6 +59,15 @@ const payloadSchema = z.object({
       digest: z.string().regex(/^[0-9a-f]{64}$/),
       name: z.string().max(200),
       city: z.string().max(200),
+    })
+    .optional(),
+  project: z
+    .object({
+      name: projectField,
+      site: projectField,
+      author: projectField,
+      stage: projectField,
+      date: projectField,
     })
     .optional(),
 });
@@ -78,8 +92,14 @@ export function encodeShare(
   scene: Scene,
   mesh?: Float32Array | null,
   weather?: SharedWeather | null,
+  project?: ProjectInfo | null,
 ): string {
-  const payload: Payload = { scene, ...(weather ? { weather } : {}) };
+  const given = project ? Object.fromEntries(Object.entries(project).filter(([, v]) => v.trim() !== '')) : {};
+  const payload: Payload = {
+    scene,
+    ...(weather ? { weather } : {}),
+    ...(Object.keys(given).length ? { project: given } : {}),
+  };
   if (mesh && mesh.length / 9 <= MESH_IN_LINK) payload.mesh = Array.from(mesh, (v) => Math.round(v * 1000));
   const fragment = `#s=${FORMAT}.${toBase64Url(deflateSync(strToU8(JSON.stringify(payload)), { level: 9 }))}`;
   if (fragment.length > MAX_FRAGMENT)
@@ -97,6 +117,7 @@ export function decodeShare(hash: string): {
   scene: Scene;
   mesh: Float32Array | null;
   weather: SharedWeather | null;
+  project: ProjectInfo | null;
 } {
   if (hash.length > MAX_FRAGMENT)
     throw new ShareError(`The link is too long (${hash.length} characters, at most ${MAX_FRAGMENT}).`);
@@ -131,6 +152,15 @@ export function decodeShare(hash: string): {
       `The link's scene is not valid: ${issue.path.join('.') || 'scene'}: ${issue.message}.`,
     );
   }
-  const { scene, mesh, weather } = parsed.data;
-  return { scene, mesh: mesh ? Float32Array.from(mesh, (v) => v / 1000) : null, weather: weather ?? null };
+  const { scene, mesh, weather, project } = parsed.data;
+  return {
+    scene,
+    mesh: mesh ? Float32Array.from(mesh, (v) => v / 1000) : null,
+    weather: weather ?? null,
+    project: project ? { ...NO_PROJECT, ...definedOnly(project) } : null,
+  };
+}
+
+function definedOnly(p: Partial<Record<keyof ProjectInfo, string | undefined>>): Partial<ProjectInfo> {
+  return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as Partial<ProjectInfo>;
 }

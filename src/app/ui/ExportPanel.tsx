@@ -9,6 +9,8 @@ import { runBody, simulateBody } from '../scene/geometry';
 import { sheetOf, sheetPng } from '../compute/sheet';
 import { download } from './download';
 import { useSettings } from './settings';
+import { setProject, useProject } from '../compute/project';
+import { PROJECT_FIELD_MAX, type ProjectInfo } from '../../core/report/project';
 
 /** The request that gives the answer on screen: /simulate's (quality, bounce limit) for the engine's. */
 function requestOf(s: Shown): object {
@@ -100,7 +102,42 @@ export function ExportPanel(): React.JSX.Element {
           Model input (ZIP)
         </button>
       </div>
+      <ProjectFields />
     </section>
+  );
+}
+
+const PROJECT_FIELDS: [keyof ProjectInfo, string, string][] = [
+  ['name', 'Project', 'Kv. Lärkan, new housing'],
+  ['site', 'Address or site', 'Storgatan 1, Uppsala'],
+  ['author', 'Prepared by', 'Name, office'],
+  ['stage', 'Design stage', 'Building permit'],
+  ['date', 'Date of the design', '2026-11-20'],
+];
+
+/**
+ * What the report states of the project (issue 34), entered once: kept on this device, carried by share
+ * links, on every room page and on the building's report.
+ */
+function ProjectFields(): React.JSX.Element {
+  const project = useProject();
+  return (
+    <fieldset className="project" data-testid="project">
+      <legend>On the report</legend>
+      {PROJECT_FIELDS.map(([key, label, example]) => (
+        <label key={key}>
+          {label}
+          <input
+            type="text"
+            value={project[key]}
+            maxLength={PROJECT_FIELD_MAX}
+            placeholder={example}
+            data-testid={`project-${key}`}
+            onChange={(e) => setProject({ [key]: e.target.value })}
+          />
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -111,6 +148,7 @@ export function ExportPanel(): React.JSX.Element {
 export function PrintSheet(): React.JSX.Element | null {
   const shown = useShown();
   const { palette, scaleMax } = useSettings();
+  const project = useProject();
   // A year computed for the room joins its page (climateSummaryFor checks it is this room's).
   const year = useClimate((s) => s.result);
   // Built once the answer has stood still for a moment, not on every preview of a drag: the page (a PNG
@@ -133,7 +171,7 @@ export function PrintSheet(): React.JSX.Element | null {
       500,
     );
     return () => clearTimeout(t);
-  }, [shown, palette, scaleMax, year]);
+  }, [shown, palette, scaleMax, year, project]);
   if (!svg) return null;
   return <div className="print-sheet" data-testid="print-sheet" dangerouslySetInnerHTML={{ __html: svg }} />;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { encodeShare, MESH_IN_LINK } from '../share/codec';
 import { sharedWeather } from '../compute/climate';
+import { projectNow } from '../compute/project';
 import { meshWorker } from '../compute/workers';
 import { useApp } from '../state/store';
 
@@ -12,7 +13,7 @@ export function SharePanel(): React.JSX.Element {
       const scene = useApp.getState().scene;
       const mesh = scene.surroundings.kind === 'mesh' ? await meshWorker().smallMesh(MESH_IN_LINK) : null;
       const weather = sharedWeather();
-      const hash = encodeShare(scene, mesh, weather);
+      const hash = encodeShare(scene, mesh, weather, projectNow());
       history.replaceState(null, '', hash);
       const url = location.href;
       await navigator.clipboard?.writeText(url).catch(() => undefined);

@@ -1,3 +1,4 @@
+import type { ProjectInfo } from '../report/project';
 import { glazingSummary, type IfcBuilding } from '../ifc/building';
 import { buildingReportHtml } from '../report/buildingReport';
 import { ENGINE_VALIDATION, engineMethodText, interreflectionText } from '../report/engineMethod';
@@ -36,6 +37,8 @@ export interface AnalysedBuilding {
   model?: { name: string; version: string; mae?: number };
   /** The date the report carries (YYYY-MM-DD). */
   stamp: string;
+  /** The project, site, author, design stage and date the report states (issue 34). */
+  project?: ProjectInfo;
 }
 
 /** The files of an analysed building, by name: the same whichever face computed it. */
@@ -86,6 +89,7 @@ export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] 
                 : 'Lux model (a preview; the engine gives the physics answer)',
             surroundings,
             stamp: b.stamp,
+            ...(b.project ? { project: b.project } : {}),
           })
         : null;
     return {
@@ -142,6 +146,7 @@ export function buildingReport(b: AnalysedBuilding, results = roomResults(b, tru
     ...(b.colourBy ? { colourBy: b.colourBy } : {}),
     ...methodWords(b),
     stamp: b.stamp,
+    ...(b.project ? { project: b.project } : {}),
   });
 }
 
@@ -169,6 +174,7 @@ export function roomsJson(b: AnalysedBuilding, results = roomResults(b, false)):
       })),
       apartments: buildingApartments(b, results),
       unplaced_windows: b.building.unplaced,
+      ...(b.project ? { project: b.project } : {}),
       glazing: glazingSummary(b.building),
       opaque_doors: b.building.opaqueDoors,
     },

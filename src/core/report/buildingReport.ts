@@ -1,6 +1,7 @@
 import { WORK_PLANE_HEIGHT } from '../engine/model';
 import { roundedDown } from '../stats/shareText';
 import { glazingSummary, type IfcBuilding } from '../ifc/building';
+import { projectLine, signatureLine, type ProjectInfo } from './project';
 import { windowToFloor } from '../ifc/roomRequest';
 import type { ApartmentTotal } from '../stats/apartments';
 // The building's verdicts are judged with the default thresholds (app compute/building.ts, cli/ifc.ts).
@@ -33,6 +34,17 @@ export interface BuildingReport {
   stamp: string;
   /** Which rule the storey plans colour the rooms by (default BFS 2024:8). */
   colourBy?: ColourBy;
+  /** The project, site, author, design stage and date (issue 34). */
+  project?: ProjectInfo;
+}
+
+/** The project's lines at the head of the report; said so when nothing is given. */
+function projectBlock(p: ProjectInfo | undefined): string {
+  const project = p ? projectLine(p) : '';
+  const signature = p ? signatureLine(p) : '';
+  return project || signature
+    ? `<p class="project" data-stat="project"><strong>${esc(project)}</strong>${project && signature ? '<br>' : ''}${esc(signature)}</p>\n`
+    : '<p class="muted" data-stat="project">Project not stated</p>\n';
 }
 
 const esc = (s: string): string =>
@@ -101,7 +113,7 @@ export function buildingReportHtml(r: BuildingReport): string {
 </head>
 <body>
 <h1>Daylight report</h1>
-<p class="muted">${esc(r.file)} · ${esc(r.stamp)}</p>
+${projectBlock(r.project)}<p class="muted">${esc(r.file)} · computed ${esc(r.stamp)}</p>
 <h2>Inputs</h2>
 <dl>
 <dt>File</dt><dd>${esc(r.file)} (${esc(b.schema)})</dd>

@@ -4,6 +4,7 @@ import type { IfcRoom } from '../ifc/building';
 import type { MapSummary } from '../stats/verdicts';
 import type { PaletteName } from './palette';
 import { roomSheetSvg } from './roomSheet';
+import type { ProjectInfo } from './project';
 import { materialsText } from './materialsText';
 import { DEFAULT_REFLECTANCES } from '../types';
 
@@ -18,6 +19,7 @@ export function ifcRoomSheet(o: {
   stamp: string;
   palette?: PaletteName;
   scaleMax?: number;
+  project?: ProjectInfo;
 }): string {
   const { room } = o;
   return roomSheetSvg({
@@ -44,5 +46,6 @@ export function ifcRoomSheet(o: {
     scaleMax: o.scaleMax ?? 10,
     source: o.source,
     stamp: o.stamp,
+    ...(o.project ? { project: o.project } : {}),
   });
 }

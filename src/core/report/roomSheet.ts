@@ -10,6 +10,7 @@ import type { MapSummary } from '../stats/verdicts';
 import { extendPastEdge, upsample } from './edgeFill';
 import { isoLevels, isoLines, type IsoLine } from './isoLines';
 import { planDimensions } from './materialsText';
+import { projectLine, signatureLine, type ProjectInfo } from './project';
 import { containsPoint } from '../geometry/polygon';
 import { colour, mapPixels, type PaletteName } from './palette';
 import { northArrowSvg, px, scaleBarSvg } from './planMarks';
@@ -59,6 +60,8 @@ export interface RoomSheet {
   stamp?: string;
   /** A year of a weather file in the room (issue 32), when one was computed for it. */
   climate?: ClimateSummary;
+  /** The project, its site, who prepared it, the design stage and date (issue 34); absent: not stated. */
+  project?: ProjectInfo;
 }
 
 export const SHEET_WIDTH = 1123;
@@ -245,8 +248,17 @@ export function roomSheetSvg(s: RoomSheet): string {
     );
     y += 21;
   }
-  const foot = `Lux · daylight factor under the CIE overcast sky${s.stamp ? ` · ${s.stamp}` : ''}`;
-  text(32, SHEET_HEIGHT - 24, foot, `font-size="11" fill="${MUTED}"`);
+  // The project and who signs for it, above the footer; the page says so when they are not given.
+  const project = s.project ? projectLine(s.project) : '';
+  const signature = s.project ? signatureLine(s.project) : '';
+  text(
+    32,
+    SHEET_HEIGHT - 42,
+    project || 'Project not stated',
+    `font-size="12" font-weight="600" data-stat="project"${project ? '' : ` fill="${MUTED}"`}`,
+  );
+  const foot = `${signature ? `${signature} · ` : ''}Lux · daylight factor under the CIE overcast sky${s.stamp ? ` · computed ${s.stamp}` : ''}`;
+  text(32, SHEET_HEIGHT - 24, foot, `font-size="11" fill="${MUTED}" data-stat="signature"`);
   out.push('</svg>');
   return out.join('');
 }
