@@ -30,6 +30,7 @@ import { analyseBuilding } from '../core/building/analyse';
 import { readEpw } from '../core/climate/epw';
 import { buildingFiles } from '../core/building/files';
 import { NO_PROJECT, PROJECT_FIELD_MAX, type ProjectInfo } from '../core/report/project';
+import { reportPdf } from './reportPdf';
 import type { AnswerResult, RoomPass } from '../core/building/outcome';
 import { surroundBuilding } from '../core/building/surroundings';
 import { buildingFromIfc, glazingSummary, noRoomsMessage } from '../core/ifc/building';
@@ -54,6 +55,8 @@ interface Args {
   weather: string | null;
   /** What the report states of the project (--project, --site, --author, --stage, --date). */
   project: ProjectInfo;
+  /** Print report.pdf beside the HTML (default; --no-pdf skips it). */
+  pdf: boolean;
 }
 
 const PROJECT_FLAGS: Record<string, keyof ProjectInfo> = {
@@ -65,7 +68,7 @@ const PROJECT_FLAGS: Record<string, keyof ProjectInfo> = {
 };
 
 const USAGE =
-  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"]';
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf]';
 
 function parseArgs(argv: string[]): Args | string {
   const a: Args = {
@@ -79,6 +82,7 @@ function parseArgs(argv: string[]): Args | string {
     groups: null,
     weather: null,
     project: { ...NO_PROJECT },
+    pdf: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
@@ -104,6 +108,7 @@ function parseArgs(argv: string[]): Args | string {
         if (!(a.frameRatio >= 0 && a.frameRatio < 1)) return '--frame-ratio is a number from 0 to below 1';
       } else if (k === '--groups') a.groups = v();
       else if (k === '--weather') a.weather = v();
+      else if (k === '--no-pdf') a.pdf = false;
       else if (k in PROJECT_FLAGS) {
         const text = v();
         if (text.length > PROJECT_FIELD_MAX) return `${k} takes at most ${PROJECT_FIELD_MAX} characters`;
@@ -250,6 +255,14 @@ async function main(argv: string[]): Promise<number> {
   say(
     `${n} rooms (${n - problems} analysed, ${problems} with the reason why not) in ${((performance.now() - t0) / 1000).toFixed(1)} s, peak memory ${peakMb.toFixed(0)} MB → ${join(args.out, 'report.html')}`,
   );
+  if (args.pdf) {
+    const pdf = await reportPdf(written['report.html']);
+    if (typeof pdf === 'string') say(`report.pdf not written: ${pdf}`);
+    else {
+      writeFileSync(join(args.out, 'report.pdf'), pdf);
+      say(`→ ${join(args.out, 'report.pdf')}`);
+    }
+  }
   return 0;
 }
 

@@ -71,6 +71,12 @@ describe('the IFC command line', () => {
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toContain('<h1>Daylight report</h1>');
     expect(html).toContain('<p class="muted" data-stat="project">Project not stated</p>');
+    // report.pdf beside it, printed by Chromium: the intro, a plan per storey, a room to a page.
+    const pdf = readFileSync(join(out, 'report.pdf'));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)!.length;
+    expect(pages).toBeGreaterThanOrEqual(1 + 3 + 8);
+    expect(pages).toBeLessThanOrEqual(4 + 3 + 8); // without the print rule, every sheet took two
     expect(html.match(/<section class="sheet">/g)).toHaveLength(8);
     // One floor area everywhere: each analysed room's page states the table's figure (issue 34).
     const pageAreas = [...html.matchAll(/data-stat="area">([\d.]+) m²/g)].map((m) => m[1]);

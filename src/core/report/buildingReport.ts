@@ -109,6 +109,12 @@ export function buildingReportHtml(r: BuildingReport): string {
   .sheet { page-break-before: always; break-before: page; margin-top: 24px; }
   .sheet svg, .plan svg { width: 100%; height: auto; }
   .plan { page-break-before: always; break-before: page; }
+  /* Printed (report.pdf, the browser's print): a room's sheet fills one A4 landscape page, never two. */
+  @media print {
+    body { margin: 0; }
+    .sheet { margin-top: 0; break-inside: avoid; }
+    .sheet svg { max-height: 186mm; }
+  }
 </style>
 </head>
 <body>
