@@ -99,6 +99,12 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   await expect(page.getByTestId('building-plan')).toHaveCount(0);
   await expect(page.locator('.plan [data-corner]')).toHaveCount(4);
   await expect(page.getByTestId('w1-width')).toHaveValue('4.835');
+  // It keeps its name from the file: in the editor and as its report page's title.
+  await expect(page.getByTestId('room-name')).toHaveValue('B102 Living Room · Level 1');
+  await expect(page.getByTestId('print-sheet').locator('svg > text').first()).toHaveText(
+    'B102 Living Room · Level 1',
+    { timeout: 60_000 },
+  );
   await expect(page.getByTestId('surroundings')).toContainText('duplex.ifc');
   // One floor area everywhere: the outline's 27.66 m², as the building's table says (issue 34).
   await expect(page.getByTestId('stat-area')).toHaveText('27.66 m²', { timeout: 60_000 });

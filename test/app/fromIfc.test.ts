@@ -71,7 +71,8 @@ const room: IfcRoom = {
 describe('an IFC room opened in the editor', () => {
   const scene = sceneOfIfcRoom(room, 30, 'duplex.ifc', 8446);
 
-  it('keeps its outline, heights, north, and the building as its surroundings', () => {
+  it('keeps its name, outline, heights, north, and the building as its surroundings', () => {
+    expect(scene.name).toBe('101 Office · Level 1');
     expect(scene.outline).toEqual(room.room_polygon);
     expect([scene.floorZ, scene.height, scene.north]).toEqual([3, 2.7, 30]);
     expect(scene.surroundings).toEqual({ kind: 'mesh', name: 'duplex.ifc', triangles: 8446, perWindow: {} });

@@ -25,7 +25,7 @@ export function sheetOf(
   const { scene, answer } = shown;
   const m = answer.method;
   const sheet: RoomSheet = {
-    title: 'Room daylight',
+    title: scene.name?.trim() || 'Unnamed room',
     outline: scene.outline,
     windows: scene.windows.map((w) => {
       const e = edgeFrame(scene.outline, w.edge);

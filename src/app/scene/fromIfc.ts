@@ -45,6 +45,7 @@ export function sceneOfIfcRoom(room: IfcRoom, north: number, meshName: string, t
   });
   return {
     ...defaultScene(),
+    name: `${room.number} ${room.name}`.trim() + (room.storey ? ` · ${room.storey}` : ''),
     outline,
     floorZ: room.floor_height_above_terrain,
     height: room.height_roof_over_floor,

@@ -66,6 +66,11 @@ export interface Scene {
    * reflection counted (the converged daylight factor, the default). The model's preview ignores it.
    */
   ambientBounces?: number | undefined;
+  /**
+   * The room's name as its report page titles it ("A103 Kitchen · Level 1" for a room from IFC); absent:
+   * unnamed. Not part of any request.
+   */
+  name?: string | undefined;
 }
 
 export function defaultScene(): Scene {
@@ -115,6 +120,7 @@ export const sceneSchema = z.object({
     .max(50),
   north: finite.min(-360).max(360).optional(),
   ambientBounces: z.number().int().min(1).max(1000).optional(),
+  name: z.string().max(120).optional(),
   surroundings: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('open') }),
     z.object({ kind: z.literal('angles'), angles: anglesSchema }),

@@ -8,6 +8,7 @@ import { NumberField } from './NumberField';
 export function RoomPanel(): React.JSX.Element {
   const scene = useApp((s) => s.scene);
   const edit = useApp((s) => s.edit);
+  const beginGesture = useApp((s) => s.beginGesture);
   const setPoint = (i: number, k: 0 | 1, v: number): void =>
     edit((s) => ({
       ...s,
@@ -18,6 +19,20 @@ export function RoomPanel(): React.JSX.Element {
   return (
     <section aria-labelledby="room-h">
       <h2 id="room-h">Room</h2>
+      <label className="room-name">
+        Name (on its report page)
+        <input
+          type="text"
+          value={scene.name ?? ''}
+          maxLength={120}
+          placeholder="A103 Kitchen"
+          data-testid="room-name"
+          // One undo step for the whole name: the scene before it is recorded when typing starts.
+          onFocus={() => beginGesture()}
+          onChange={(e) => edit((s) => ({ ...s, name: e.target.value }), { record: false })}
+          onBlur={(e) => edit((s) => ({ ...s, name: e.target.value.trim() || undefined }), { record: false })}
+        />
+      </label>
       <NumberField
         label="Floor above terrain"
         unit="m"
