@@ -59,6 +59,33 @@ test('the plan by keyboard: Tab reaches windows and corners, arrows move them, D
   await expect(page.locator('.plan [data-corner]')).toHaveCount(4);
 });
 
+test('the room made by keyboard: a corner added on a wall and moved, a window added on a wall, focus kept', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  // Insert on corner 1 adds corner 2 in the middle of wall 1, focused: the arrows move it at once.
+  await page.locator('.plan [data-corner="0"]').focus();
+  await page.keyboard.press('Insert');
+  await expect(page.locator('.plan [data-corner]')).toHaveCount(5);
+  await expect.poll(async () => (await focused(page)).corner).toBe('1');
+  await page.keyboard.press('Shift+ArrowDown');
+  expect((await focused(page)).label).toContain('Corner 2 at');
+  expect((await focused(page)).label).toContain('y -0.50 m');
+  // W on a corner adds a window in the middle of the wall after it, focused, Enter edits it.
+  await page.locator('.plan [data-corner="2"]').focus();
+  await page.keyboard.press('w');
+  await expect(page.locator('.plan [data-window]')).toHaveCount(2);
+  await expect.poll(async () => (await focused(page)).window).toBe('w2');
+  await page.keyboard.press('Enter');
+  expect((await focused(page)).testid).toBe('w2-width');
+  // Delete leaves the focus on the corner before, never on the page.
+  await page.locator('.plan [data-corner="1"]').focus();
+  await page.keyboard.press('Delete');
+  await expect(page.locator('.plan [data-corner]')).toHaveCount(4);
+  await expect.poll(async () => (await focused(page)).corner).toBe('0');
+});
+
 test('no serious or critical accessibility violations (axe-core) on the app with its map', async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveCorner, removeCorner } from '../../src/app/scene/corners';
+import { insertCorner, moveCorner, newWindow, removeCorner } from '../../src/app/scene/corners';
 import { defaultScene, type Scene } from '../../src/app/scene/scene';
 import { windowCorners } from '../../src/app/scene/geometry';
 
@@ -20,6 +20,38 @@ const pentagon: Scene = {
 };
 
 describe('corner edits from the keyboard', () => {
+  it('inserts a corner in the middle of a wall; the wall’s windows go with the half holding their centre', () => {
+    const s = insertCorner(pentagon, 4); // wall 4: (0, 5) → (0, 0), w3 at 2 m of its 5
+    expect(s.outline).toEqual([...pentagon.outline, [0, 2.5]]);
+    expect(s.windows.find((w) => w.id === 'w3')).toMatchObject({ edge: 4, offset: 2 });
+    const t = insertCorner(pentagon, 0); // wall 0: (0, 0) → (6, 0); w1 centred at 3 m stays on the first half
+    expect(t.outline[1]).toEqual([3, 0]);
+    expect(t.windows.map((w) => [w.id, w.edge, w.offset])).toEqual([
+      ['w1', 0, 3],
+      ['w2', 3, 1.5],
+      ['w3', 5, 2],
+    ]);
+    const u = insertCorner({ ...pentagon, windows: [{ ...pentagon.windows[0]!, offset: 4.5 }] }, 0);
+    expect(u.windows[0]).toMatchObject({ edge: 1, offset: 1.5 }); // the far half, measured from the new corner
+    // Every window keeps its place in the world.
+    const before = windowCorners(pentagon, pentagon.windows[2]!);
+    const after = windowCorners(t, t.windows[2]!);
+    expect(after).toEqual(before);
+  });
+
+  it('makes a new window of the usual size, under a low ceiling', () => {
+    expect(newWindow({ ...pentagon, height: 2 }, 'w9', 1, 1.5)).toEqual({
+      id: 'w9',
+      edge: 1,
+      offset: 1.5,
+      width: 1.2,
+      sill: 0.9,
+      head: 1.9,
+      frame: 0.2,
+      thickness: 0.3,
+    });
+  });
+
   it('moves one corner to the millimetre and leaves the others', () => {
     const s = moveCorner(pentagon, 2, 0.05, -0.5);
     expect(s.outline).toEqual([

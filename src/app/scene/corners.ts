@@ -37,3 +37,37 @@ export function removeCorner(scene: Scene, i: number): { scene: Scene; removedWi
     removedWindows: gone.map((w) => w.id),
   };
 }
+
+/**
+ * A corner inserted in the middle of wall i (it becomes corner i + 1): the wall splits in two; its windows
+ * go with the half holding their centre, the other walls' numbers past it shift by one.
+ */
+export function insertCorner(scene: Scene, i: number): Scene {
+  const n = scene.outline.length;
+  const [ax, ay] = scene.outline[i]!,
+    [bx, by] = scene.outline[(i + 1) % n]!;
+  const mm = (v: number): number => Math.round(v * 1000) / 1000;
+  const mid: [number, number] = [mm((ax + bx) / 2), mm((ay + by) / 2)];
+  const half = Math.hypot(mid[0] - ax, mid[1] - ay);
+  const outline = [...scene.outline.slice(0, i + 1), mid, ...scene.outline.slice(i + 1)];
+  const windows = scene.windows.map((w) => {
+    if (w.edge > i) return { ...w, edge: w.edge + 1 };
+    if (w.edge < i || w.offset <= half) return w;
+    return { ...w, edge: i + 1, offset: mm(w.offset - half) };
+  });
+  return { ...scene, outline, windows };
+}
+
+/** A new window (1.2 m wide, sill 0.9 m, head 2.1 m or under the ceiling) at `offset` along wall `edge`. */
+export function newWindow(scene: Scene, id: string, edge: number, offset: number): Scene['windows'][number] {
+  return {
+    id,
+    edge,
+    offset,
+    width: 1.2,
+    sill: 0.9,
+    head: Math.min(2.1, scene.height - 0.1),
+    frame: 0.2,
+    thickness: 0.3,
+  };
+}

@@ -4,7 +4,7 @@ import { valueAt } from '../compute/roomMap';
 import { useShown } from '../compute/answerStore';
 import { climateMap, gridAsMap, useClimate } from '../compute/climate';
 import { edgeFrame } from '../scene/geometry';
-import { moveCorner, removeCorner } from '../scene/corners';
+import { insertCorner, moveCorner, newWindow, removeCorner } from '../scene/corners';
 import { nearEdge, nearVertex, snapPoint, type Pt } from '../scene/snapping';
 import { nextWindowId, useApp } from '../state/store';
 import { useMapImage } from './useMapImage';
@@ -103,22 +103,7 @@ export function PlanView(): React.JSX.Element {
     }
     if (tool === 'window') {
       const id = nextWindowId(scene);
-      st().edit((s) => ({
-        ...s,
-        windows: [
-          ...s.windows,
-          {
-            id,
-            edge: hit.edge,
-            offset: hit.along,
-            width: 1.2,
-            sill: 0.9,
-            head: Math.min(2.1, s.height - 0.1),
-            frame: 0.2,
-            thickness: 0.3,
-          },
-        ],
-      }));
+      st().edit((s) => ({ ...s, windows: [...s.windows, newWindow(s, id, hit.edge, hit.along)] }));
       st().select(id);
     }
   };
@@ -157,6 +142,10 @@ export function PlanView(): React.JSX.Element {
       ArrowUp: [0, step],
       ArrowDown: [0, -step],
     };
+    // Focus follows what was made or what is left, never falling to the page.
+    const focusCorner = (k: number): void => {
+      requestAnimationFrame(() => svg.current?.querySelector<SVGElement>(`[data-corner="${k}"]`)?.focus());
+    };
     if (move[e.key]) {
       const [dx, dy] = move[e.key]!;
       st().edit((s) => moveCorner(s, i, dx, dy));
@@ -169,7 +158,22 @@ export function PlanView(): React.JSX.Element {
         setNotice(
           `Corner ${i + 1} removed${removed.removedWindows.length ? `, with the windows on its walls (${removed.removedWindows.join(', ')}); Ctrl+Z brings them back` : ''}.`,
         );
+        focusCorner((i + removed.scene.outline.length - 1) % removed.scene.outline.length);
       }
+    } else if (e.key === 'Insert' || e.key === '+') {
+      st().edit((s) => insertCorner(s, i));
+      setNotice(`Corner ${i + 2} added in the middle of wall ${i + 1}: arrow keys move it.`);
+      focusCorner(i + 1);
+    } else if (e.key === 'w' || e.key === 'W') {
+      const s0 = st().scene;
+      const id = nextWindowId(s0);
+      const len = edgeFrame(s0.outline, i).length;
+      st().edit((s) => ({ ...s, windows: [...s.windows, newWindow(s, id, i, len / 2)] }));
+      st().select(id);
+      setNotice(`Window ${id} added in the middle of wall ${i + 1}: ←/→ move it, Enter edits it.`);
+      requestAnimationFrame(() => {
+        svg.current?.querySelector<SVGElement>(`[data-window="${id}"]`)?.focus();
+      });
     } else return;
     e.preventDefault();
     e.stopPropagation();
@@ -270,7 +274,7 @@ export function PlanView(): React.JSX.Element {
               data-corner={i}
               tabIndex={0}
               role="button"
-              aria-label={`Corner ${i + 1} at x ${x.toFixed(2)} m, y ${y.toFixed(2)} m: arrow keys move it 5 cm (Shift: 50 cm), Delete removes it`}
+              aria-label={`Corner ${i + 1} at x ${x.toFixed(2)} m, y ${y.toFixed(2)} m: arrow keys move it 5 cm (Shift: 50 cm), Delete removes it, Insert adds a corner on the next wall, W adds a window on it`}
               cx={sx(x)}
               cy={sy(y)}
               r="6"
