@@ -450,4 +450,30 @@ test('at phone width (390 × 844) the page is one column: nothing covers the pan
     );
     expect(hit, id).toBe(true);
   }
+  // The answer first (issue 34): the map, then the statistics and verdicts, then the 3D view and controls.
+  const top = async (sel: string) => (await page.locator(sel).first().boundingBox())!.y;
+  const [plan, stats, view3d, room] = await Promise.all([
+    top('.plan'),
+    top('[data-testid="stats"]'),
+    top('.view3d'),
+    top('[data-testid="height"]'),
+  ]);
+  expect(plan).toBeLessThan(stats);
+  expect(stats).toBeLessThan(view3d);
+  expect(view3d).toBeLessThan(room);
+  // Every control a finger can hit is at least 24 px tall; the legend's text at least 12 px.
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, select, input')]
+      .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().height < 24)
+      .map((el) => el.dataset['testid'] ?? el.outerHTML.slice(0, 60)),
+  );
+  expect(small).toEqual([]);
+  const legendPx = await page.evaluate(() =>
+    Math.min(
+      ...[...document.querySelectorAll('.legend .ticks, .legend figcaption')].map((e) =>
+        parseFloat(getComputedStyle(e).fontSize),
+      ),
+    ),
+  );
+  expect(legendPx).toBeGreaterThanOrEqual(12);
 });

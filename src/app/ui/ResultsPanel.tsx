@@ -25,7 +25,7 @@ export function ResultsPanel(): React.JSX.Element {
   );
   const f = (v: number): string => v.toFixed(2);
   return (
-    <section aria-labelledby="res-h">
+    <section aria-labelledby="res-h" className="results">
       <h2 id="res-h">Daylight</h2>
       <p
         role="status"
