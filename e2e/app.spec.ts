@@ -423,7 +423,16 @@ test('areas in m² beside %, and exports named for what a person gets', async ({
     `DF ≥ 1 % on ${share.toFixed(1)} % of the floor`,
   );
   await expect(page.getByTestId('export-png')).toHaveText('Map image (PNG)');
-  await expect(page.getByTestId('export-zip')).toHaveText('Model input (ZIP)');
+  await expect(page.getByTestId('export-zip')).toHaveText(
+    'The model’s input images (ZIP, as /encode gives them)',
+  );
+  // Plain words: each standard explained where its verdict is.
+  await expect(page.getByTestId('glossary').locator('dt')).toHaveText([
+    'BFS 2024:8',
+    'EN 17037',
+    'Daylight factor (DF)',
+  ]);
+  await expect(page.getByText('Std', { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('model-type').locator('option:checked')).toHaveText('Default materials');
 });
 

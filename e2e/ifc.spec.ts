@@ -82,7 +82,7 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   await expect(page.locator('[data-testid="ifc-room-df"][data-method="engine"]')).toHaveCount(8);
   await expect(page.getByTestId('ifc-room-why')).toHaveCount(13);
   await expect(page.getByTestId('ifc-room-why').first()).toHaveText(
-    'It has no window in its walls (no IfcWindow, door with glass or curtain-wall glazing lights it).',
+    'It has no window in its walls (no window, glazed door or curtain-wall glass lights it).',
   );
   await expect(page.getByTestId('ifc-glazing')).toHaveText(
     'Glazing: 22 windows and 2 glazed doors in rooms, 2 not analysed; 12 doors without glass not counted as light sources.',

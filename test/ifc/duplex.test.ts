@@ -51,7 +51,7 @@ describe('the Revit duplex', async () => {
     );
     for (const r of b.rooms.filter((x) => x.problem))
       expect(r.problem).toBe(
-        'It has no window in its walls (no IfcWindow, door with glass or curtain-wall glazing lights it).',
+        'It has no window in its walls (no window, glazed door or curtain-wall glass lights it).',
       );
   });
 

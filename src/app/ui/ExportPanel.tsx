@@ -99,7 +99,7 @@ export function ExportPanel(): React.JSX.Element {
               );
           }}
         >
-          Model input (ZIP)
+          The model’s input images (ZIP, as /encode gives them)
         </button>
       </div>
       <ProjectFields />

@@ -44,7 +44,7 @@ export function DifferenceLegend({ max }: { max: number }): React.JSX.Element {
   return (
     <figure
       className="legend"
-      aria-label={`Difference scale from −${max} to +${max} DF points`}
+      aria-label={`Difference scale from −${max} to +${max} percentage points of daylight factor`}
       data-testid="diff-legend"
     >
       <div className="bar" style={{ background: `linear-gradient(to right, ${stops.join(', ')})` }} />
@@ -53,7 +53,10 @@ export function DifferenceLegend({ max }: { max: number }): React.JSX.Element {
         <span>0</span>
         <span>+{max}</span>
       </div>
-      <figcaption>Engine − model (DF points): blue where the engine is lower, orange where higher</figcaption>
+      <figcaption>
+        Engine − model, in percentage points of daylight factor: blue where the engine is lower, orange where
+        higher
+      </figcaption>
     </figure>
   );
 }

@@ -77,7 +77,7 @@ export function ResultsPanel(): React.JSX.Element {
             <dd>{f(summary.stats.min)} %</dd>
             <dt>Max</dt>
             <dd>{f(summary.stats.max)} %</dd>
-            <dt>Std</dt>
+            <dt>Spread (standard deviation)</dt>
             <dd>{f(summary.stats.std)}</dd>
             <dt>Floor area</dt>
             <dd data-testid="stat-area">{summary.floor.toFixed(2)} m²</dd>
@@ -102,6 +102,29 @@ export function ResultsPanel(): React.JSX.Element {
           </ul>
         </>
       )}
+      <details data-testid="glossary">
+        <summary>What these rules are</summary>
+        <dl className="glossary">
+          <dt>BFS 2024:8</dt>
+          <dd>
+            Boverket’s Swedish building regulations: a daylight factor of at least 1 % over at least half the
+            floor of a dwelling’s rooms for daily living. Judged here room by room; the Building view adds up
+            the rooms of each apartment.
+          </dd>
+          <dt>EN 17037</dt>
+          <dd>
+            The European standard for daylight in buildings. Its daylight-factor method asks a target over
+            half the floor and a minimum over 95 % of it; the daylight factors that stand for its illuminances
+            depend on how bright the site’s sky is (the standard’s national annexes), so set them for your
+            site below.
+          </dd>
+          <dt>Daylight factor (DF)</dt>
+          <dd>
+            The share of the light of an unobstructed overcast sky that reaches the work plane, 0.8 m above
+            the floor.
+          </dd>
+        </dl>
+      </details>
       <details>
         <summary>Compliance thresholds</summary>
         <NumberField
@@ -151,8 +174,10 @@ function answerLine(shown: Shown, model: AnswerState['model']): string {
   const t = shown.ms < 1000 ? `${shown.ms.toFixed(0)} ms` : `${(shown.ms / 1000).toFixed(1)} s`;
   if (m.kind === 'engine')
     return `Engine: physics-accurate (${m.quality} quality, ${interreflectionText(m.ambientBounces)}, ${t} ${where(shown.source)}).`;
-  const backend = shown.source === 'browser' && model ? `, ${model.backend}` : '';
-  return `Model: preview by ${m.name} ${m.version} (${t}${backend}) ${where(shown.source)}.`;
+  // The runtime in words: "WebAssembly" or "WebGPU", not the library's backend name.
+  const runtime = model?.backend === 'webgpu' ? 'WebGPU' : 'WebAssembly';
+  const backend = shown.source === 'browser' && model ? `, ${runtime}` : '';
+  return `Model: a quick preview by the neural model ${m.name} ${m.version} (${t}${backend}) ${where(shown.source)}.`;
 }
 
 /** What the engine is doing about the scene on screen. */

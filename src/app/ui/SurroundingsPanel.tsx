@@ -108,11 +108,11 @@ export function SurroundingsPanel(): React.JSX.Element {
         />
       </label>
       <label className="field">
-        <span>Up axis</span>
+        <span>Which way is up in the file</span>
         <select value={up} onChange={(e) => setUp(e.target.value as UpAxis | 'auto')}>
-          <option value="auto">auto (glTF Y, others Z)</option>
-          <option value="z">Z up</option>
-          <option value="y">Y up</option>
+          <option value="auto">As the format says (glTF: Y; OBJ, STL: Z)</option>
+          <option value="z">Z is up</option>
+          <option value="y">Y is up</option>
         </select>
       </label>
       {busy && <p role="status">{busy}</p>}
@@ -125,7 +125,10 @@ export function SurroundingsPanel(): React.JSX.Element {
       <details>
         <summary>Type horizon and zenith angles</summary>
         <label className="field column">
-          <span>Horizon, 64 values (°), right to left looking out</span>
+          <span>
+            Height of the skyline in 64 directions (° above the horizontal), from the right to the left as
+            seen looking out
+          </span>
           <textarea
             rows={3}
             value={horizon}
@@ -134,7 +137,7 @@ export function SurroundingsPanel(): React.JSX.Element {
           />
         </label>
         <label className="field column">
-          <span>Zenith, 64 values (°)</span>
+          <span>Overhang in the same 64 directions (° down from straight up; 0 where none)</span>
           <textarea
             rows={3}
             value={zenith}

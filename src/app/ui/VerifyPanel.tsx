@@ -59,7 +59,8 @@ export function VerifyPanel(): React.JSX.Element {
         <div data-testid="verify-result">
           <p>
             The engine's map replaced the model's preview. Mean difference{' '}
-            <strong data-testid="verify-mae">{comparison.mae.toFixed(3)}</strong> DF points.
+            <strong data-testid="verify-mae">{comparison.mae.toFixed(3)}</strong> percentage points of
+            daylight factor.
           </p>
           {/* One above the other, each the panel's width: readable maps, not thumbnails. */}
           <div className="pair">

@@ -171,7 +171,7 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
     r.windows.forEach((w, k) => (w.id = `w${k + 1}`));
     if (!r.problem && r.windows.length === 0)
       r.problem =
-        'It has no window in its walls (no IfcWindow, door with glass or curtain-wall glazing lights it).';
+        'It has no window in its walls (no window, glazed door or curtain-wall glass lights it).';
   }
 
   let count = 0;
