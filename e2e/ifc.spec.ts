@@ -95,7 +95,11 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
 
   // Open it from the plan: the editor shows the room, its window and the building around it, and settles
   // to the engine.
+  // From far down the building's list: the room's own panel opens at its top, the answer in view.
+  await page.locator('aside').evaluate((a) => (a.scrollTop = a.scrollHeight));
   await plan.locator('path[data-room="B102"]').click();
+  expect(await page.locator('aside').evaluate((a) => a.scrollTop)).toBe(0);
+  await expect(page.getByTestId('stats')).toBeInViewport({ timeout: 60_000 });
   await expect(page.getByTestId('building-plan')).toHaveCount(0);
   await expect(page.locator('.plan [data-corner]')).toHaveCount(4);
   await expect(page.getByTestId('w1-width')).toHaveValue('4.835');

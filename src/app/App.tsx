@@ -81,13 +81,15 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
         </div>
         {view === 'building' ? (
           // The building's list and totals beside its plan; the room panels return with the room.
-          <aside className="wide">
+          // Keyed apart from the room's panel: each view gets a panel of its own, scrolled to its top, so a
+          // room opened from far down the building's list shows its answer first (issue 34).
+          <aside className="wide" key="building">
             <BuildingPanel />
             <ClimatePanel room={false} />
             <ServerPanel />
           </aside>
         ) : (
-          <aside>
+          <aside key="room">
             <ResultsPanel />
             <VerifyPanel />
             <ClimatePanel />
