@@ -6,7 +6,7 @@ import { chromium, type Page } from 'playwright-core';
 import { ratioOf, type BenchResult } from './harness';
 import { cityMesh } from './scenes';
 import { startBuiltServer } from './server';
-import { syntheticEpw } from '../test/climate/syntheticWeather';
+import { cloudyChicagoEpw } from '../test/climate/syntheticWeather';
 
 /**
  * The app (app.md quality bar), on the built app served locally, in the system Chromium:
@@ -160,16 +160,7 @@ export async function climateBench(
   const whole: number[] = [];
   const again: number[] = [];
   const cloudy = join(tmpdir(), 'lux-bench-cloudy-chicago.epw');
-  writeFileSync(
-    cloudy,
-    syntheticEpw({
-      city: 'Cloudy Chicago',
-      latitude: 41.98,
-      longitude: -87.92,
-      timeZone: -6,
-      cloudiness: 0.8,
-    }),
-  );
+  writeFileSync(cloudy, cloudyChicagoEpw());
   const done = (page: Page) =>
     page.waitForFunction(
       () => document.querySelector('[data-testid=climate-status]')?.getAttribute('data-phase') === 'done',

@@ -3,6 +3,7 @@ import { decode } from 'fast-png';
 import { roomSheetSvg, type RoomSheet } from '../src/core/report/roomSheet';
 import { workPlaneGrid } from '../src/core/engine/workplane';
 import type { Vec2 } from '../src/core/geometry/vec';
+import { containsPoint } from '../src/core/geometry/polygon';
 
 /**
  * Issue 34 §1: every room page of a building's report draws its map inside its own outline and over all
@@ -99,17 +100,6 @@ function sheetOf(title: string, outline: Vec2[]): string {
   return roomSheetSvg(sheet);
 }
 
-/** Whether (x, y) lies inside the polygon (even-odd). */
-function inside(pts: Vec2[], x: number, y: number): boolean {
-  let c = false;
-  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-    const [xi, yi] = pts[i]!,
-      [xj, yj] = pts[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c;
-  }
-  return c;
-}
-
 const isMapColour = ([r, g, b]: number[]): boolean =>
   Math.abs(r! - g!) + Math.abs(g! - b!) + Math.abs(r! - b!) > 40; // viridis is saturated; paper is grey
 
@@ -155,7 +145,7 @@ test('every room page of a report draws its map exactly inside its own outline, 
           my = ay + (by - ay) * t;
         let nx = -(by - ay) / len,
           ny = (bx - ax) / len;
-        if (!inside(pts, mx + nx * 3, my + ny * 3)) [nx, ny] = [-nx, -ny];
+        if (!containsPoint(pts, [mx + nx * 3, my + ny * 3])) [nx, ny] = [-nx, -ny];
         const at = `${rooms[k]![0]}, wall ${e} at ${t}`;
         expect(isMapColour(pixel(mx + nx * 6, my + ny * 6)), `${at}: inside`).toBe(true);
         expect(isMapColour(pixel(mx - nx * 6, my - ny * 6)), `${at}: outside`).toBe(false);

@@ -4,7 +4,7 @@ import { CoefficientCache, coefficientBytes, coefficientKey } from '../../src/co
 import { readEpw } from '../../src/core/climate/epw';
 import { roomYear, withThresholds } from '../../src/core/climate/roomYear';
 import { thinWallRoom } from '../engine/scenes';
-import { syntheticEpw } from './syntheticWeather';
+import { cloudyChicagoEpw } from './syntheticWeather';
 
 /**
  * Coefficients kept per scene (issue 32): a new weather file for a room already run reuses them, and
@@ -52,15 +52,7 @@ describe('a year from kept coefficients', () => {
     expect(first.cached).toBe(false);
     expect(cache.size.entries).toBe(1);
     // A cloudier year at Chicago's coordinates: other values, the same sun path.
-    const cloudy = readEpw(
-      syntheticEpw({
-        city: 'Cloudy Chicago',
-        latitude: 41.98,
-        longitude: -87.92,
-        timeZone: -6,
-        cloudiness: 0.8,
-      }),
-    );
+    const cloudy = readEpw(cloudyChicagoEpw());
     const kept = roomYear(room, cloudy, { quality: 'draft', cache });
     expect(kept.cached).toBe(true);
     expect(kept.dc).toBe(first.dc);

@@ -80,3 +80,7 @@ export function syntheticEpw(c: SyntheticClimate): string {
   }
   return [...header, ...rows].join('\n') + '\n';
 }
+
+/** A cloudier year at Chicago O'Hare's coordinates (the repository's real year's site): the same sun path, other values. */
+export const cloudyChicagoEpw = (): string =>
+  syntheticEpw({ city: 'Cloudy Chicago', latitude: 41.98, longitude: -87.92, timeZone: -6, cloudiness: 0.8 });
