@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CoefficientCache, coefficientBytes, coefficientKey } from '../../src/core/climate/coefficientCache';
+import { annualLight, sunDirections } from '../../src/core/climate/annual';
 import { readEpw } from '../../src/core/climate/epw';
+import { reinhartPatches } from '../../src/core/climate/patches';
+import { sunPath } from '../../src/core/climate/sun';
+import { everyNthCell, strideCells } from '../../src/core/engine/dc/cellSubset';
 import { roomYear, withThresholds } from '../../src/core/climate/roomYear';
 import { thinWallRoom } from '../engine/scenes';
 import { cloudyChicagoEpw } from './syntheticWeather';
@@ -64,16 +68,46 @@ describe('a year from kept coefficients', () => {
     expect(kept.metrics.daMean).not.toBe(first.metrics.daMean);
   }, 60_000);
 
-  it('answers a first estimate with the year when the year is kept', () => {
+  it('answers a first estimate from every third of the year’s cells when the year is kept', () => {
     const room = thinWallRoom(true);
     const cache = new CoefficientCache();
-    const estimate = roomYear(room, chicago, { quality: 'draft', preview: true, cache });
-    expect(estimate.estimate).toBe(true);
-    roomYear(room, chicago, { quality: 'draft', cache });
-    const again = roomYear(room, chicago, { quality: 'draft', preview: true, cache });
-    expect(again.estimate).toBe(false);
-    expect(again.cached).toBe(true);
-    expect(again.dc.cells.length).toBeGreaterThan(7 * estimate.dc.cells.length);
+    const year = roomYear(room, chicago, { quality: 'draft', cache });
+    const cloudy = readEpw(cloudyChicagoEpw());
+    const estimate = roomYear(room, cloudy, { quality: 'draft', preview: true, cache });
+    expect([estimate.estimate, estimate.cached]).toEqual([true, true]);
+    // Not a coarse preview's own coefficients: the year's, at its cells.
+    expect(cache.size.entries).toBe(1);
+    expect([...estimate.dc.cells]).toEqual([...strideCells(year.dc.cells, year.dc.cols, 3)]);
+    expect(year.dc.cells.length).toBeGreaterThan(7 * estimate.dc.cells.length);
+    // Close to the new weather's whole year.
+    const whole = roomYear(room, cloudy, { quality: 'draft', cache });
+    expect(Math.abs(estimate.metrics.sdaBlinds - whole.metrics.sdaBlinds)).toBeLessThan(8);
+    expect(Math.abs(estimate.metrics.daMean - whole.metrics.daMean)).toBeLessThan(4);
+  }, 60_000);
+
+  it('gives a subset of cells exactly the light those cells have in the whole set', () => {
+    const room = thinWallRoom(true);
+    const year = roomYear(room, chicago, { quality: 'draft' });
+    const sun = sunPath(chicago);
+    const { index } = sunDirections(chicago, sun);
+    const patches = reinhartPatches(1);
+    const some = everyNthCell(year.dc, 3);
+    const all = year.light;
+    const asked = new Uint8Array(chicago.hours);
+    for (const k of all.hours) asked[k] = 1;
+    const part = annualLight(some, chicago, sun, index, patches, { hours: asked });
+    expect([...part.hours]).toEqual([...all.hours]);
+    const S = all.sensors,
+      s = part.sensors;
+    const at = new Map([...year.dc.cells].map((idx, i) => [idx, i]));
+    for (let h = 0; h < all.hours.length; h += 37)
+      some.cells.forEach((idx, j) => {
+        const i = at.get(idx)!;
+        expect(part.illuminance[h * s + j]).toBe(all.illuminance[h * S + i]);
+        expect(part.directSun[h * s + j]).toBe(all.directSun[h * S + i]);
+      });
+    // Stride 1 is the set itself.
+    expect(everyNthCell(year.dc, 1)).toBe(year.dc);
   }, 60_000);
 
   it('lets the least recently used go once its bytes are exceeded', () => {
@@ -113,5 +147,13 @@ describe('a new threshold on a computed year', () => {
     expect(at500.light).toBe(year.light);
     // Back at 300: the year as it was.
     expect(withThresholds(at500, { daLux: 300 }).metrics.daMean).toBe(year.metrics.daMean);
+    // A listed threshold comes from the counts kept with the year, not another pass over the light:
+    // with the kept light blanked it is still right; a threshold not listed takes the pass (and sees the blank).
+    const blanked = {
+      ...year,
+      input: { ...year.input, illuminance: new Float32Array(year.input.illuminance.length) },
+    };
+    expect(withThresholds(blanked, { daLux: 500 }).metrics.daMean).toBe(direct.metrics.daMean);
+    expect(withThresholds(blanked, { daLux: 450 }).metrics.daMean).toBe(0);
   }, 60_000);
 });

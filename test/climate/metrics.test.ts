@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { isLuxError } from '../../src/core/errors';
 import { operateBlinds, type WindowGroup } from '../../src/core/climate/blinds';
 import { brightestHours, countHours, daylightHours, occupiedHours } from '../../src/core/climate/hours';
-import { climateMetrics, leedPoints, type ClimateInput } from '../../src/core/climate/metrics';
+import {
+  climateMetrics,
+  daAt,
+  DA_LEVELS,
+  leedPoints,
+  type ClimateInput,
+} from '../../src/core/climate/metrics';
 
 /** H × S series, hour-major, from a function of (hour, sensor). */
 function series(hours: number, sensors: number, f: (h: number, s: number) => number): Float32Array {
@@ -146,6 +152,53 @@ describe('annual sunlight exposure (ASE1000,250h)', () => {
     const ten = room(300, 10, () => 0, { directSun: series(300, 10, (_, s) => (s === 0 ? 1001 : 0)) });
     const tv = climateMetrics(ten).verdicts.find((x) => x.id === 'leed-ase')!;
     expect([tv.pass, tv.detail]).toEqual([true, 'ASE1000,250h 10.0 % of the floor (≤ 10 %)']);
+  });
+});
+
+describe('DA at the levels counted with the year', () => {
+  it('gives every listed threshold’s DA maps exactly as a pass at that threshold, blinds included', () => {
+    // Sun on a few sensors some hours (blinds close then), light on and between the levels.
+    const arb = fc.record({
+      light: fc.array(
+        fc.oneof(
+          fc.constantFrom(0, 99.9, 100, 150, 299.99, 300, 500, 750, 751),
+          fc.float({ min: 0, max: 2000, noNaN: true }),
+        ),
+        { minLength: 60, maxLength: 60 },
+      ),
+      sun: fc.array(fc.constantFrom(0, 0, 0, 1200), { minLength: 60, maxLength: 60 }),
+    });
+    fc.assert(
+      fc.property(arb, ({ light, sun }) => {
+        const directSun = Float32Array.from(sun);
+        const input = room(12, 5, (h, s) => light[h * 5 + s]! + sun[h * 5 + s]!, { directSun });
+        const year = climateMetrics(input);
+        for (const lux of DA_LEVELS) {
+          const counted = daAt(year, lux)!;
+          const pass = climateMetrics(input, { daLux: lux });
+          expect([...counted.maps.da]).toEqual([...pass.maps.da]);
+          expect([...counted.maps.daBlinds]).toEqual([...pass.maps.daBlinds]);
+          expect(counted.daMean).toBe(pass.daMean);
+          expect(counted.daBlindsMean).toBe(pass.daBlindsMean);
+          expect(counted.sdaBlinds).toBe(year.sdaBlinds);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('counts an hour at a level and not one just below it; a threshold not counted is null', () => {
+    const m = climateMetrics(room(2, 1, (h) => (h === 0 ? 150 : 149.99)));
+    expect([...daAt(m, 150)!.maps.da]).toEqual([50]);
+    expect([...daAt(m, 100)!.maps.da]).toEqual([100]);
+    expect([...daAt(m, 200)!.maps.da]).toEqual([0]);
+    expect(daAt(m, 275)).toBeNull();
+    expect(() =>
+      climateMetrics(
+        room(1, 1, () => 1),
+        { daLevels: [275.5] },
+      ),
+    ).toThrow(/whole lux/);
   });
 });
 

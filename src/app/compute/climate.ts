@@ -4,6 +4,7 @@ import type { ClimateSummary, MetricGrid } from '../../core/api/climateOps';
 import { readEpw, type WeatherLocation } from '../../core/climate/epw';
 import { passBody } from '../../core/building/outcome';
 import { monthlySky, type MonthSky } from '../../core/climate/summary';
+import { DA_LEVELS } from '../../core/climate/metrics';
 import { answerKey, runBody } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
@@ -53,8 +54,8 @@ export interface ClimateState {
   daLux: number;
 }
 
-/** The DA thresholds offered: the usual targets of standards and briefs. */
-export const DA_THRESHOLDS = [100, 150, 200, 300, 500, 750] as const;
+/** The DA thresholds offered (the usual targets of standards and briefs): each counted with the year. */
+export const DA_THRESHOLDS = DA_LEVELS;
 
 export const useClimate = create<ClimateState>()(() => ({
   weather: null,
@@ -131,7 +132,8 @@ let current: number | null = null;
 /**
  * A year of the loaded weather in the room on screen, in the engine worker: a first estimate (every third
  * cell and day: about a second), then the whole year replacing it. A room whose coefficients the worker
- * kept (another weather file, the same room again) gets the year at once.
+ * kept (another weather file, the same room again) gets its first estimate from every third of them in
+ * about a tenth of a second, and the year in about one.
  */
 export async function runClimate(): Promise<void> {
   const { weather } = useClimate.getState();
@@ -171,7 +173,7 @@ export async function runClimate(): Promise<void> {
       result: { key, grids: { da, daBlinds, aseHours, udiUseful }, summary, estimate },
       metric: s.metric === 'df' ? 'da' : s.metric,
     }));
-    // The worker kept this room's coefficients: it answered the year at once.
+    // An answer that is not an estimate is the year: nothing left to refine.
     if (!estimate) break;
   }
   current = null;
@@ -179,8 +181,9 @@ export async function runClimate(): Promise<void> {
 }
 
 /**
- * DA at another threshold. The year on screen, when it is this room's whole year, gets its metrics again
- * from the hourly light the worker kept (~0.1 s); otherwise the year runs again with it.
+ * DA at another threshold. The year on screen, when it is this room's whole year, takes DA's maps from the
+ * counts kept with it (any of DA_THRESHOLDS: well under a millisecond in the worker); otherwise the year
+ * runs again with it.
  */
 export async function setDaLux(daLux: number): Promise<void> {
   useClimate.setState({ daLux });

@@ -32,6 +32,11 @@ export interface ClimateInput {
 export interface ClimateOptions {
   /** DA threshold (lx) of the DA map and mean: an hour counts when E ≥ daLux. Default 300. */
   daLux: number;
+  /**
+   * DA thresholds (whole lux) whose maps are counted in the same pass, so that switching DA's threshold
+   * among them costs a lookup (daAt), not a pass over the year.
+   */
+  daLevels: readonly number[];
   /** sDA's threshold (lx), LM-83's 300 whatever DA's: LEED's points are defined on sDA300/50%. */
   sdaLux: number;
   /** sDA: a sensor counts when its DA ≥ sdaTime (% of occupied hours). LM-83: 50. */
@@ -49,8 +54,12 @@ export interface ClimateOptions {
   enLevels: typeof EN17037_LEVELS;
 }
 
+/** The DA thresholds a designer picks among (the app's list); each is counted with the year. */
+export const DA_LEVELS = [100, 150, 200, 300, 500, 750] as const;
+
 export const DEFAULT_CLIMATE: ClimateOptions = {
   daLux: 300,
+  daLevels: DA_LEVELS,
   sdaLux: 300,
   sdaTime: 50,
   aseLux: 1000,
@@ -99,6 +108,8 @@ export interface ClimateMetrics {
   sdaBlinds: number;
   /** ASE: % of sensors with more than aseHours occupied hours of direct sun above aseLux. */
   ase: number;
+  /** Per sensor, occupied hours at or above each of `levels` (S × levels, sensor-major): open and blinds. */
+  daCounts: { levels: readonly number[]; open: Uint32Array; blinds: Uint32Array };
   /** Occupied hours each window group's blinds were closed, in the order of the groups. */
   blindHours: { id: string; hours: number }[];
   /** H × G: 1 where group g's blinds are closed in hour h. */
@@ -147,6 +158,11 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
   const sdaOpen = own ? new Uint32Array(S) : daOpen,
     sdaBlinds = own ? new Uint32Array(S) : daBlinds;
   const blindHours = new Array<number>(groups.length).fill(0);
+  const lv = levelTable(o.daLevels);
+  const K1 = lv.levels.length + 1;
+  // Per sensor, hours in each bucket between the levels; the blinds' as a change to the open one's.
+  const histOpen = new Uint32Array(S * K1),
+    histBlinds = new Int32Array(S * K1);
   for (let h = 0; h < input.hours; h++) {
     if (!occupied[h]) continue;
     for (let g = 0; g < G; g++) blindHours[g]! += closed[h * G + g]!;
@@ -154,7 +170,11 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
     const anyClosed = closedIn(closed, h, G);
     if (anyClosed) {
       withBlinds(illuminance, S, groups, closed, h, o.blinds, shaded, 0);
-      for (let s = 0; s < S; s++) if (shaded[s]! >= o.daLux) daBlinds[s]!++;
+      for (let s = 0; s < S; s++) {
+        if (shaded[s]! >= o.daLux) daBlinds[s]!++;
+        histBlinds[s * K1 + lv.bucket(shaded[s]!)]!++;
+        histBlinds[s * K1 + lv.bucket(illuminance[row + s]!)]!--;
+      }
       if (own) for (let s = 0; s < S; s++) if (shaded[s]! >= o.sdaLux) sdaBlinds[s]!++;
     }
     if (own)
@@ -165,6 +185,7 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
         }
     for (let s = 0; s < S; s++) {
       const e = illuminance[row + s]!;
+      histOpen[s * K1 + lv.bucket(e)]!++;
       if (e >= o.daLux) {
         daOpen[s]!++;
         if (!anyClosed) daBlinds[s]!++;
@@ -197,6 +218,7 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
     sdaWithBlinds = shareOf(sdaBlinds, sdaPass),
     ase = shareOf(sun, (v) => v > o.aseHours);
   const en17037 = en17037Illuminance(illuminance, S, daylight, o.en, o.enLevels);
+  for (let x = 0; x < histOpen.length; x++) histBlinds[x] = histBlinds[x]! + histOpen[x]!;
   const leed = { points: leedPoints(sdaWithBlinds), aseOver: ase > LEED_V41.ase };
 
   return {
@@ -214,12 +236,72 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
     sda,
     sdaBlinds: sdaWithBlinds,
     ase,
+    daCounts: {
+      levels: lv.levels,
+      open: atOrAbove(histOpen, S, K1),
+      blinds: atOrAbove(Uint32Array.from(histBlinds), S, K1),
+    },
     blindHours: groups.map((g, k) => ({ id: g.id, hours: blindHours[k]! })),
     blindSchedule: closed,
     leed,
     en17037,
     verdicts: climateVerdicts(sdaWithBlinds, ase, leed.points, en17037, o),
   };
+}
+
+/**
+ * The metrics at another DA threshold counted with the year (ClimateOptions.daLevels): the DA maps and
+ * means from the kept counts, everything else as it was (sDA is sDA300 whatever DA's threshold). Null
+ * when the threshold was not counted.
+ */
+export function daAt(m: ClimateMetrics, daLux: number): ClimateMetrics | null {
+  const j = m.daCounts.levels.indexOf(daLux);
+  if (j < 0) return null;
+  const K = m.daCounts.levels.length;
+  const S = m.maps.da.length;
+  const pct = (n: Uint32Array): Float32Array => {
+    const out = new Float32Array(S);
+    for (let s = 0; s < S; s++) out[s] = (100 * n[s * K + j]!) / m.occupiedHours;
+    return out;
+  };
+  const da = pct(m.daCounts.open),
+    daBlinds = pct(m.daCounts.blinds);
+  return { ...m, maps: { ...m.maps, da, daBlinds }, daMean: mean(da), daBlindsMean: mean(daBlinds) };
+}
+
+/**
+ * Whole-lux levels and the bucket of a value among them (how many levels it reaches), by a table over
+ * 0 … the top level: one read per sensor-hour where a search would cost several comparisons.
+ */
+function levelTable(asked: readonly number[]) {
+  const levels = [...new Set(asked)].sort((a, b) => a - b);
+  for (const l of levels)
+    if (!Number.isInteger(l) || l < 0 || l > 1e5)
+      throw validationError(`DA levels must be whole lux in [0, 100000], not ${l}`);
+  const top = levels.length ? levels[levels.length - 1]! : 0;
+  const table = new Uint8Array(top + 1);
+  for (let v = 0, k = 0; v <= top; v++) {
+    while (k < levels.length && levels[k]! <= v) k++;
+    table[v] = k;
+  }
+  const K = levels.length;
+  // For whole-lux levels, e ≥ level exactly when ⌊e⌋ ≥ level.
+  const bucket = (e: number): number => (e >= top ? K : table[e > 0 ? Math.floor(e) : 0]!);
+  return { levels, bucket };
+}
+
+/** From per-bucket hours (S × (K + 1)) to hours at or above each level (S × K). */
+function atOrAbove(hist: Uint32Array, S: number, K1: number): Uint32Array {
+  const K = K1 - 1;
+  const out = new Uint32Array(S * K);
+  for (let s = 0; s < S; s++) {
+    let above = 0;
+    for (let k = K; k >= 1; k--) {
+      above += hist[s * K1 + k]!;
+      out[s * K + k - 1] = above;
+    }
+  }
+  return out;
 }
 
 function climateVerdicts(

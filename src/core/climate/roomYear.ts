@@ -3,13 +3,14 @@ import {
   daylightCoefficientsAsync,
   type DaylightCoefficients,
 } from '../engine/dc/coefficients';
+import { everyNthCell } from '../engine/dc/cellSubset';
 import type { EngineRoom } from '../engine/model';
 import { QUALITY, type CancelSignal, type EngineQuality } from '../engine/simulate';
 import { annualLight, climateInput, sunDirections, type AnnualLight } from './annual';
 import { coefficientKey, type CoefficientCache } from './coefficientCache';
 import type { Weather } from './epw';
 import { daylightHours, occupiedHours } from './hours';
-import { climateMetrics, type ClimateInput, type ClimateMetrics, type ClimateOptions } from './metrics';
+import { climateMetrics, daAt, type ClimateInput, type ClimateMetrics, type ClimateOptions } from './metrics';
 import { patchBasis } from './patchBasis';
 import { reinhartPatches } from './patches';
 import { sunPath } from './sun';
@@ -34,8 +35,9 @@ export interface RoomYearOptions {
   preview?: boolean;
   /**
    * Coefficients kept from earlier runs (coefficientCache.ts): taken when this room, site and setting
-   * have them, stored otherwise. A preview asked for when the year's own coefficients are kept is the
-   * year instead: it costs about as much, and is the answer.
+   * have them, stored otherwise. A preview asked for when the year's own coefficients are kept takes every
+   * third of their cells (everyNthCell): a new weather file's first estimate in about a tenth of a second,
+   * at the year's quality.
    */
   cache?: CoefficientCache;
 }
@@ -55,10 +57,15 @@ export interface RoomYear {
   metricOptions: Partial<ClimateOptions>;
 }
 
-/** The same year with other metric thresholds (DA's, say): the metrics again, not the light (~0.1 s). */
+/**
+ * The same year with other metric thresholds: DA's at one of the levels counted with the year from the
+ * kept counts (about a millisecond), any other change by the metrics again, not the light (~0.1 s).
+ */
 export function withThresholds(year: RoomYear, thresholds: Partial<ClimateOptions>): RoomYear {
   const metricOptions = { ...year.metricOptions, ...thresholds };
-  return { ...year, metricOptions, metrics: climateMetrics(year.input, metricOptions) };
+  const onlyDa = Object.keys(thresholds).every((k) => k === 'daLux');
+  const counted = onlyDa && thresholds.daLux !== undefined ? daAt(year.metrics, thresholds.daLux) : null;
+  return { ...year, metricOptions, metrics: counted ?? climateMetrics(year.input, metricOptions) };
 }
 
 /**
@@ -67,10 +74,10 @@ export function withThresholds(year: RoomYear, thresholds: Partial<ClimateOption
  */
 export function roomYear(room: EngineRoom, weather: Weather, o: RoomYearOptions = {}): RoomYear {
   const p = prepare(room, weather, o);
-  const kept = p.key !== null ? o.cache?.get(p.key) : undefined;
-  const dc = kept ?? daylightCoefficients(room, patchBasis(p.patches), coefficientOptions(p, p.o));
-  if (!kept && p.key !== null) o.cache?.set(p.key, dc);
-  return finish(dc, weather, p, p.o, kept !== undefined);
+  const kept = keptCoefficients(p, o);
+  const dc = kept ?? daylightCoefficients(room, patchBasis(p.patches), coefficientOptions(p, o));
+  if (!kept && p.key !== null) o.cache?.set(p.key.own, dc);
+  return finish(dc, weather, p, o, kept !== undefined);
 }
 
 /** The same, giving the event loop a turn while the coefficients are computed (cancellable in a worker). */
@@ -80,11 +87,20 @@ export async function roomYearAsync(
   o: RoomYearOptions = {},
 ): Promise<RoomYear> {
   const p = prepare(room, weather, o);
-  const kept = p.key !== null ? o.cache?.get(p.key) : undefined;
-  const dc =
-    kept ?? (await daylightCoefficientsAsync(room, patchBasis(p.patches), coefficientOptions(p, p.o)));
-  if (!kept && p.key !== null) o.cache?.set(p.key, dc);
-  return finish(dc, weather, p, p.o, kept !== undefined);
+  const kept = keptCoefficients(p, o);
+  const dc = kept ?? (await daylightCoefficientsAsync(room, patchBasis(p.patches), coefficientOptions(p, o)));
+  if (!kept && p.key !== null) o.cache?.set(p.key.own, dc);
+  return finish(dc, weather, p, o, kept !== undefined);
+}
+
+/** The cache's coefficients for this run: a preview's own, or every third cell of the year's. */
+function keptCoefficients(
+  p: ReturnType<typeof prepare>,
+  o: RoomYearOptions,
+): DaylightCoefficients | undefined {
+  if (p.key === null || !o.cache) return undefined;
+  if (o.preview && o.cache.has(p.key.year)) return everyNthCell(o.cache.get(p.key.year)!, PREVIEW_STRIDE);
+  return o.cache.get(p.key.own);
 }
 
 const PREVIEW_QUALITY: EngineQuality = {
@@ -93,19 +109,19 @@ const PREVIEW_QUALITY: EngineQuality = {
   view: { ...QUALITY.draft.view, K: 24 },
 };
 
-function prepare(room: EngineRoom, weather: Weather, asked: RoomYearOptions) {
+/** A preview's cells: the centre of every 3 × 3 block. */
+const PREVIEW_STRIDE = 3;
+
+function prepare(room: EngineRoom, weather: Weather, o: RoomYearOptions) {
   const sun = sunPath(weather);
-  let o = asked,
-    key: string | null = null;
-  if (asked.cache) {
+  let key: { own: string; year: string } | null = null;
+  if (o.cache) {
     const site = { ...weather.location, hours: weather.hours };
-    const settings = { quality: asked.quality ?? 'standard', seed: asked.seed ?? 1 };
+    const settings = { quality: o.quality ?? 'standard', seed: o.seed ?? 1 };
     const year = coefficientKey(room, site, { ...settings, preview: false });
-    // The year's coefficients kept: a preview would cost as much as the year from them.
-    if (asked.preview && asked.cache.has(year)) o = { ...asked, preview: false };
-    key = o.preview ? coefficientKey(room, site, { ...settings, preview: true }) : year;
+    key = { own: o.preview ? coefficientKey(room, site, { ...settings, preview: true }) : year, year };
   }
-  return { sun, patches: reinhartPatches(1), ...sunDirections(weather, sun), key, o };
+  return { sun, patches: reinhartPatches(1), ...sunDirections(weather, sun), key };
 }
 
 const progress = (o: RoomYearOptions, from: number, span: number) => (f: number) =>
@@ -118,7 +134,7 @@ function coefficientOptions(p: ReturnType<typeof prepare>, o: RoomYearOptions) {
     ...(o.preview ? { quality: PREVIEW_QUALITY } : o.quality ? { quality: o.quality } : {}),
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
-    ...(o.preview ? { cellStride: 3 } : {}),
+    ...(o.preview ? { cellStride: PREVIEW_STRIDE } : {}),
     onProgress: progress(o, 0, 0.6),
   };
 }

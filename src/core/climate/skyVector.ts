@@ -60,7 +60,7 @@ export function skyVector(sky: PerezSky, patches: SkyPatches, options: SkyVector
  * Perez distribution, scaled so that the samples' horizontal illuminance, Σ L cos ζ dω, is the hour's
  * diffuse illuminance (gendaymtx rescales its vector so, too). Patches near the sun, where the circumsolar
  * peak varies within a patch, take n × n samples (default 4: ~3° apart at MF 1); the rest of the sky,
- * smooth at that scale, 2 × 2: the horizontal and vertical planes get within 0.5 % of what n × n everywhere
+ * smooth at that scale, half the side (2 × 2; a first estimate's 2 × 2 and 1 × 1): the horizontal and vertical planes get within 0.5 % of what n × n everywhere
  * gives them, every hour of Chicago's year (the test says so), and a year's vectors cost a third: a new weather file is mostly this and the product.
  * The samples are laid out once; an hour costs one evaluation of the distribution per sample, instead of
  * the ~16 000 of PerezSky's own 1° normalisation plus skyVector's 64 per patch.
@@ -74,10 +74,12 @@ export interface PatchSampler {
 const CIRCUMSOLAR = (25 * Math.PI) / 180;
 
 export function patchSampler(patches: SkyPatches, n = 4): PatchSampler {
+  // Away from the sun, half the side (4 → 2 for the year, 2 → 1 for a first estimate).
+  const side = Math.max(1, n >> 1);
   const fine = flatSamples(patches, n);
-  const coarse = n > 2 ? flatSamples(patches, 2) : fine;
+  const coarse = side < n ? flatSamples(patches, side) : fine;
   const nf = n * n,
-    nc = coarse === fine ? nf : 4;
+    nc = side * side;
   // Samples are laid out patch by patch (patch p's from (p − 1)·n² on); a patch's diagonal half-width bounds
   // how far its samples are from its centre.
   const near = Math.cos(CIRCUMSOLAR + patches.alpha);

@@ -33,6 +33,7 @@ import { planVisibility, type PlanVisibility } from '../visibility';
 import { windowViewSteps, type WindowView } from '../windowView';
 import { RESOLUTION, workPlaneGrid } from '../workplane';
 import { solveRadiosityBasis } from './radiosityBasis';
+import { strideCells } from './cellSubset';
 import { sunThroughWindow, type SunLight } from './sunlight';
 import { addOutside, buildViewBasis, type ViewBasis } from './viewBasis';
 
@@ -176,18 +177,7 @@ export function* daylightCoefficientSteps(
 
   const pr = patchReceivers(patches);
   const stride = Math.max(1, Math.floor(opts.cellStride ?? 1));
-  const mid = stride >> 1;
-  const strided =
-    stride > 1
-      ? {
-          ...grid,
-          cells: grid.cells.filter(
-            (idx) => Math.floor(idx / grid.cols) % stride === mid && (idx % grid.cols) % stride === mid,
-          ),
-        }
-      : grid;
-  // A room narrower than a block keeps every cell.
-  const cellGrid = strided.cells.length > 0 ? strided : grid;
+  const cellGrid = { ...grid, cells: strideCells(grid.cells, grid.cols, stride) };
   const cr = cellReceivers(cellGrid, model.workPlane, []);
   const N = patches.count;
   const nc = cr.count;
