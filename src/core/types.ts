@@ -43,8 +43,24 @@ export interface RoomParameters extends Partial<Reflectances> {
   floor_height_above_terrain: number;
   /** Closing point already dropped; simple polygon, ≥ 3 points. */
   room_polygon: Vec2[];
-  /** ≥ 1 window, request order. */
+  /** ≥ 1 window, request order (a room lit by skylights alone may have none: the engine's answer only). */
   windows: WindowSpec[];
+  /** Openings in the roof above the room (Lux's extension of the interface): the engine lights through them. */
+  skylights?: SkylightSpec[];
+}
+
+/**
+ * A roof window or skylight: a convex opening in the roof slab over the room, given by its corners in plan
+ * (inside the room's polygon). Its glass lies in the roof's top face, 0.3 m above the ceiling (physics.md's
+ * roof slab), with the slab's depth as a well lined like the walls.
+ */
+export interface SkylightSpec {
+  id: string;
+  polygon: Vec2[];
+  /** Opaque share of the opening, 0–1 (default 0). */
+  window_frame_ratio?: number;
+  /** Normal-incidence light transmittance of the glass, 0.40–0.90 (default 0.70). */
+  glass_transmittance?: number;
 }
 
 export type ModelType = 'df_default' | 'df_custom' | 'da_default' | 'da_custom';

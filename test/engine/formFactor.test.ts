@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clipToOpening, pyramidSide } from '../../src/core/engine/coupling';
+import { windowOpening } from '../../src/core/engine/opening';
 import { pointToPatch, pointToPolygon } from '../../src/core/engine/formFactor';
 import { DEFAULT_GLAZING } from '../../src/core/engine/glazing';
 import type { WindowModel } from '../../src/core/engine/model';
@@ -208,7 +209,7 @@ describe('visibility through a window opening', () => {
     ]);
     const p = [2.5, -1, 0.5];
     const out = new Float64Array(3 * 16);
-    const n = clipToOpening(w, p[0]!, p[1]!, p[2]!, jamb, 4, out);
+    const n = clipToOpening(windowOpening(w), p[0]!, p[1]!, p[2]!, jamb, 4, out);
     const clipped = pointToPolygon(
       p[0]!,
       p[1]!,
@@ -258,8 +259,8 @@ describe('visibility through a window opening', () => {
         [cx + h, cy, cz + h],
         [cx - h, cy, cz + h],
       ]);
-      const side = pyramidSide(w, p[0]!, p[1]!, p[2]!, quad, 4);
-      const n = clipToOpening(w, p[0]!, p[1]!, p[2]!, quad, 4, out);
+      const side = pyramidSide(windowOpening(w), p[0]!, p[1]!, p[2]!, quad, 4);
+      const n = clipToOpening(windowOpening(w), p[0]!, p[1]!, p[2]!, quad, 4, out);
       if (side === 1) {
         counts.inside++;
         expect(n).toBe(4);

@@ -1,5 +1,7 @@
 import { LuxError, validationError } from '../errors';
 import { climateRun, isClimateBody } from './climateOps';
+import { simulate } from './simulateOps';
+import { isPlainObject } from '../validation/format';
 import { predictWindows, roomGrid, type LoadedModel } from '../model/predict';
 import { parseRunRequest } from '../validation/requests';
 import type { z } from 'zod';
@@ -8,6 +10,12 @@ import { answer, limitsOf, type OpContext, type OpResult } from './result';
 import type { RoomAnswer } from './roomAnswer';
 import { modelResponse, roomAnswer, type RoomResult } from './roomResponse';
 import { windowAngles } from './windowAngles';
+
+/** Whether a request's room has skylights (Lux's extension), which only the engine lights. */
+export function hasSkylights(body: unknown): boolean {
+  const p = isPlainObject(body) ? body.parameters : undefined;
+  return isPlainObject(p) && isPlainObject(p.skylights) && Object.keys(p.skylights).length > 0;
+}
 
 /**
  * /run (api.md): per window, the angles (given, else the fan from the mesh), the model's map in the
@@ -31,12 +39,16 @@ async function predictRoom(body: unknown, ctx: OpContext) {
 export async function run(body: unknown, ctx: OpContext): Promise<OpResult> {
   // Climate-based model types are answered by the engine's daylight coefficients (climateOps.ts).
   if (isClimateBody(body)) return climateRun(body, ctx);
+  // The model knows windows in walls only: a room with skylights is answered by the engine (as /simulate).
+  if (hasSkylights(body)) return simulate(body, ctx);
   const { req, result, method } = await predictRoom(body, ctx);
   return answer(runResponse, modelResponse(req, result, method));
 }
 
 /** /run's answer as typed arrays (the browser's model worker). */
 export async function runAnswer(body: unknown, ctx: OpContext): Promise<RoomAnswer> {
+  if (hasSkylights(body))
+    throw validationError('A room with skylights is answered by the engine: /simulate, not the model');
   const { req, result, method } = await predictRoom(body, ctx);
   return roomAnswer(req, result, method);
 }
@@ -52,6 +64,10 @@ export async function runDetailed(body: unknown, ctx: OpContext): Promise<OpResu
   if (isClimateBody(body))
     throw validationError(
       '/run/detailed gives the model’s windows one by one; climate-based runs (da_*) are answered by /run and /simulate',
+    );
+  if (hasSkylights(body))
+    throw validationError(
+      '/run/detailed gives the model’s windows one by one, and the model knows no skylights: send the room to /simulate',
     );
   const { req, result, method, windows } = await predictRoom(body, ctx);
   const window_results: z.output<typeof runDetailedResponse>['window_results'] = {};

@@ -1,6 +1,7 @@
 import { clipByPlane } from './clipPolygon';
 import { NEAR_FACTOR, pointToPatch, pointToPolygon } from './formFactor';
-import type { RoomModel, WindowModel } from './model';
+import type { RoomModel } from './model';
+import { innerOpenings, type InnerOpening } from './opening';
 import type { Patches } from './patches';
 import { INSET, type PlanVisibility } from './visibility';
 
@@ -17,12 +18,16 @@ import { INSET, type PlanVisibility } from './visibility';
 export class Coupling {
   private readonly a = new Float64Array(3 * 96);
   private readonly b = new Float64Array(3 * 96);
+  /** The openings' inner faces by tunnel number (windows, then skylights). */
+  private readonly openings: InnerOpening[];
 
   constructor(
     private readonly p: Patches,
-    private readonly model: RoomModel,
+    model: RoomModel,
     private readonly plan: PlanVisibility | null,
-  ) {}
+  ) {
+    this.openings = innerOpenings(model);
+  }
 
   /**
    * Rows start..end of the patch-to-patch matrix (row = receiver), filling each pair (i, j > i) both ways:
@@ -196,7 +201,7 @@ export class Coupling {
       const d2 = dx * dx + dy * dy + dz * dz;
       const rj = p.radius[j]!;
       if (d2 > NEAR_FACTOR * NEAR_FACTOR * rj * rj) {
-        const side = pyramidSide(this.model.windows[tj]!, px, py, pz, poly, n);
+        const side = pyramidSide(this.openings[tj]!, px, py, pz, poly, n);
         if (side < 0) return 0;
         if (side > 0) {
           const inv = 1 / Math.sqrt(d2);
@@ -209,11 +214,11 @@ export class Coupling {
       }
     }
     if (tj >= 0) {
-      n = clipToOpening(this.model.windows[tj]!, px, py, pz, poly, n, this.a);
+      n = clipToOpening(this.openings[tj]!, px, py, pz, poly, n, this.a);
       poly = this.a;
     }
     if (n >= 3 && tp >= 0) {
-      n = clipToOpening(this.model.windows[tp]!, px, py, pz, poly, n, this.b);
+      n = clipToOpening(this.openings[tp]!, px, py, pz, poly, n, this.b);
       poly = this.b;
     }
     if (n < 3) return 0;
@@ -233,10 +238,10 @@ export class Coupling {
     const p = this.p;
     let ax = px,
       ay = py;
-    if (tp >= 0) [ax, ay] = openingCentre(this.model.windows[tp]!, INSET);
+    if (tp >= 0) [ax, ay] = openingCentre(this.openings[tp]!, INSET);
     const tj = p.tunnel[j]!;
     if (tj >= 0) {
-      const [bx, by] = openingCentre(this.model.windows[tj]!, INSET);
+      const [bx, by] = openingCentre(this.openings[tj]!, INSET);
       return plan.visible(ax, ay, bx, by) ? 1 : 0;
     }
     if (!plan.nearReflex(ax, ay, p.cx[j]!, p.cy[j]!, p.radius[j]!))
@@ -270,49 +275,34 @@ function facing(p: Patches, i: number, j: number): boolean {
   return false;
 }
 
-/** Centre of a window's inner opening in plan, moved `inset` into the room. */
-function openingCentre(w: WindowModel, inset: number): [number, number] {
-  const s = (w.s0 + w.s1) / 2;
-  return [w.ox + s * w.ux - inset * w.nx, w.oy + s * w.uy - inset * w.ny];
+/** Centre of an opening's inner face in plan, moved `inset` into the room (a skylight's is the room's). */
+function openingCentre(o: InnerOpening, inset: number): [number, number] {
+  return [o.cx - inset * o.nx, o.cy - inset * o.ny];
 }
 
-const CS = new Float64Array(4);
-const CZ = new Float64Array(4);
 const scratchA = new Float64Array(3 * 96);
 const scratchB = new Float64Array(3 * 96);
-
-const PLANES = new Float64Array(12);
+const PLANES = new Float64Array(3 * 16);
 
 /**
- * Inward normals (unnormalised) of the four planes through apex p and the edges of window w's inner
- * opening, in a shared buffer: a point q is inside the pyramid when (q − p)·n ≥ 0 for all four.
+ * Inward normals (unnormalised) of the planes through apex p and the edges of an opening's inner face, in a
+ * shared buffer: a point q is inside the pyramid when (q − p)·n ≥ 0 for all of them.
  */
-function pyramidPlanes(w: WindowModel, px: number, py: number, pz: number): Float64Array {
-  const cs = CS;
-  const cz = CZ;
-  cs[0] = w.s0;
-  cs[1] = w.s1;
-  cs[2] = w.s1;
-  cs[3] = w.s0;
-  cz[0] = w.z0;
-  cz[1] = w.z0;
-  cz[2] = w.z1;
-  cz[3] = w.z1;
-  const mx = w.ox + ((w.s0 + w.s1) / 2) * w.ux,
-    my = w.oy + ((w.s0 + w.s1) / 2) * w.uy,
-    mz = (w.z0 + w.z1) / 2;
-  for (let e = 0; e < 4; e++) {
-    const ax = w.ox + cs[e]! * w.ux - px,
-      ay = w.oy + cs[e]! * w.uy - py,
-      az = cz[e]! - pz;
-    const e2 = (e + 1) % 4;
-    const bx = w.ox + cs[e2]! * w.ux - px,
-      by = w.oy + cs[e2]! * w.uy - py,
-      bz = cz[e2]! - pz;
+function pyramidPlanes(o: InnerOpening, px: number, py: number, pz: number): Float64Array {
+  const c = o.corners;
+  const k = o.count;
+  for (let e = 0; e < k; e++) {
+    const ax = c[3 * e]! - px,
+      ay = c[3 * e + 1]! - py,
+      az = c[3 * e + 2]! - pz;
+    const e2 = (e + 1) % k;
+    const bx = c[3 * e2]! - px,
+      by = c[3 * e2 + 1]! - py,
+      bz = c[3 * e2 + 2]! - pz;
     let nx = ay * bz - az * by,
       ny = az * bx - ax * bz,
       nz = ax * by - ay * bx;
-    if ((mx - px) * nx + (my - py) * ny + (mz - pz) * nz < 0) {
+    if ((o.cx - px) * nx + (o.cy - py) * ny + (o.cz - pz) * nz < 0) {
       nx = -nx;
       ny = -ny;
       nz = -nz;
@@ -324,24 +314,27 @@ function pyramidPlanes(w: WindowModel, px: number, py: number, pz: number): Floa
   return PLANES;
 }
 
+/** Signed distance of p from the opening's plane (positive inside the opening). */
+const planeDistance = (o: InnerOpening, px: number, py: number, pz: number): number =>
+  (px - o.cx) * o.nx + (py - o.cy) * o.ny + (pz - o.cz) * o.nz;
+
 /**
  * Where polygon `v` (n vertices) lies against the pyramid from p through window w's inner opening:
  * 1 wholly inside (clipping would return it unchanged), −1 wholly outside one face (nothing visible), 0
  * when it straddles a face (or p is on the opening's plane, where clipToOpening does not clip).
  */
 export function pyramidSide(
-  w: WindowModel,
+  o: InnerOpening,
   px: number,
   py: number,
   pz: number,
   v: Float64Array,
   n: number,
 ): number {
-  const pd = (px - w.ox) * w.nx + (py - w.oy) * w.ny;
-  if (Math.abs(pd) < 1e-9 || n > 40) return 0;
-  const planes = pyramidPlanes(w, px, py, pz);
+  if (Math.abs(planeDistance(o, px, py, pz)) < 1e-9 || n > 40) return 0;
+  const planes = pyramidPlanes(o, px, py, pz);
   let inside = true;
-  for (let e = 0; e < 4; e++) {
+  for (let e = 0; e < o.count; e++) {
     const nx = planes[3 * e]!,
       ny = planes[3 * e + 1]!,
       nz = planes[3 * e + 2]!;
@@ -361,7 +354,7 @@ export function pyramidSide(
  * nothing is visible). A point on the opening's plane sees no pyramid; the polygon is then copied unclipped.
  */
 export function clipToOpening(
-  w: WindowModel,
+  o: InnerOpening,
   px: number,
   py: number,
   pz: number,
@@ -369,17 +362,16 @@ export function clipToOpening(
   n: number,
   dst: Float64Array,
 ): number {
-  const pd = (px - w.ox) * w.nx + (py - w.oy) * w.ny;
-  if (Math.abs(pd) < 1e-9 || n > 40) {
+  if (Math.abs(planeDistance(o, px, py, pz)) < 1e-9 || n > 40) {
     dst.set(src.subarray(0, 3 * n));
     return n;
   }
-  const planes = pyramidPlanes(w, px, py, pz);
+  const planes = pyramidPlanes(o, px, py, pz);
   scratchA.set(src.subarray(0, 3 * n));
   let inBuf = scratchA;
   let outBuf = scratchB;
   let count = n;
-  for (let e = 0; e < 4; e++) {
+  for (let e = 0; e < o.count; e++) {
     const nx = planes[3 * e]!,
       ny = planes[3 * e + 1]!,
       nz = planes[3 * e + 2]!;

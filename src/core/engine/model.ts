@@ -1,4 +1,5 @@
 import { glazingFor, type Glazing } from './glazing';
+import { buildSkylights, type SkylightModel } from './skylight';
 import { signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import { DEFAULT_REFLECTANCES, type ModelType, type ResolvedRoom, type TriangleSoup } from '../types';
@@ -79,6 +80,8 @@ export interface RoomModel {
   thickness: number;
   reflectance: Reflectance;
   windows: WindowModel[];
+  /** Openings in the roof, numbered after the windows (skylight.ts). */
+  skylights: SkylightModel[];
   workPlane: number;
   mesh: TriangleSoup | null;
 }
@@ -183,6 +186,10 @@ export function buildRoomModel(room: EngineRoom): RoomModel {
       zenith: w.zenith ?? null,
     };
   });
+  // Openings that vanish once clipped to their wall admit no light; indices are positions in this list.
+  const windows = all
+    .filter((w) => w.s1 - w.s0 > 1e-6 && w.z1 - w.z0 > 1e-6)
+    .map((w, index) => ({ ...w, index }));
   return {
     polygon,
     edgeNormals,
@@ -191,8 +198,8 @@ export function buildRoomModel(room: EngineRoom): RoomModel {
     ceiling,
     thickness,
     reflectance: floorOnTerrain(reflectancesOf(room), floor),
-    // Openings that vanish once clipped to their wall admit no light; indices are positions in this list.
-    windows: all.filter((w) => w.s1 - w.s0 > 1e-6 && w.z1 - w.z0 > 1e-6).map((w, index) => ({ ...w, index })),
+    windows,
+    skylights: buildSkylights(room.parameters.skylights ?? [], ceiling, windows.length),
     workPlane: floor + WORK_PLANE_HEIGHT,
     mesh: room.mesh,
   };

@@ -1,5 +1,7 @@
 import { FRAME_REFLECTANCE, type RoomModel, type WindowModel } from './model';
-import { clipToRect } from './polygon2d';
+import type { Vec2 } from '../geometry/vec';
+import { clipToRect, signedArea2, subtractConvex } from './polygon2d';
+import type { SkylightModel } from './skylight';
 
 /** Surface kinds of the room's patch mesh. */
 export const FLOOR = 0;
@@ -151,14 +153,23 @@ export function buildPatches(model: RoomModel, h: number): Patches {
         FLOOR,
         -1,
       );
-      add(
-        b,
-        piece.flatMap((p) => [p[0], p[1], ceiling]),
-        [0, 0, -1],
-        R.ceiling,
-        CEILING,
-        -1,
-      );
+      // The ceiling has the skylights' openings cut out of it.
+      let ceilingPieces: Vec2[][] = [piece];
+      for (const s of model.skylights)
+        ceilingPieces = ceilingPieces.flatMap((c) =>
+          inOpeningBox(s, c) ? subtractConvex(c, s.polygon, s.edgeNormals) : [c],
+        );
+      for (const c of ceilingPieces) {
+        if (Math.abs(signedArea2(c)) < 1e-4) continue;
+        add(
+          b,
+          c.flatMap((p) => [p[0], p[1], ceiling]),
+          [0, 0, -1],
+          R.ceiling,
+          CEILING,
+          -1,
+        );
+      }
     }
   }
   // Walls, with the openings left out.
@@ -202,7 +213,109 @@ export function buildPatches(model: RoomModel, h: number): Patches {
     }
   }
   for (const w of model.windows) addOpening(b, model, w, T, h);
+  for (const sk of model.skylights) addSkylight(b, model, sk, h);
   return finish(b);
+}
+
+/** Whether a ceiling piece's bounding box meets the skylight's (only those are cut). */
+function inOpeningBox(s: SkylightModel, piece: readonly Vec2[]): boolean {
+  const xs = piece.map((p) => p[0]),
+    ys = piece.map((p) => p[1]);
+  const sx = s.polygon.map((p) => p[0]),
+    sy = s.polygon.map((p) => p[1]);
+  return (
+    Math.max(...xs) > Math.min(...sx) &&
+    Math.min(...xs) < Math.max(...sx) &&
+    Math.max(...ys) > Math.min(...sy) &&
+    Math.min(...ys) < Math.max(...sy)
+  );
+}
+
+/**
+ * A skylight's well (a side per opening edge, from the ceiling to the glass, reflecting as the walls), the
+ * frame band at the glass and the glass itself, facing down into the room; all in the skylight's tunnel.
+ */
+function addSkylight(b: Builder, model: RoomModel, s: SkylightModel, h: number): void {
+  const k = s.index;
+  const P = s.polygon,
+    G = s.glass;
+  const hr = Math.max(h, 0.5);
+  for (let i = 0; i < P.length; i++) {
+    const a = P[i]!,
+      c = P[(i + 1) % P.length]!;
+    const len = Math.hypot(c[0] - a[0], c[1] - a[1]);
+    const [nx, ny] = s.edgeNormals[i]!;
+    addRect(
+      b,
+      [a[0], a[1], 0],
+      [(c[0] - a[0]) / len, (c[1] - a[1]) / len, 0],
+      [0, 0, 1],
+      0,
+      len,
+      s.zInner,
+      s.zGlass,
+      [-nx, -ny, 0],
+      hr,
+      model.reflectance.wall,
+      REVEAL,
+      k,
+    );
+    if (s.frame > 1e-6) {
+      const g = G[i]!,
+        gn = G[(i + 1) % G.length]!;
+      addFlat(b, [a, c, gn, g], s.zGlass, hr, 1, FRAME_REFLECTANCE, FRAME, k);
+    }
+  }
+  // The glass: a quadrilateral in pieces of about `hr` each way (bilinear cells), any other outline as the
+  // fan of its corners.
+  if (G.length === 4) addFlat(b, G, s.zGlass, hr, 0, s.glazing.hemisphericalReflectance, GLASS, k);
+  else
+    for (let i = 1; i + 1 < G.length; i++) {
+      const g0 = G[0]!,
+        g1 = G[i]!,
+        g2 = G[i + 1]!;
+      add(
+        b,
+        [g0[0], g0[1], s.zGlass, g1[0], g1[1], s.zGlass, g2[0], g2[1], s.zGlass],
+        [0, 0, -1],
+        s.glazing.hemisphericalReflectance,
+        GLASS,
+        k,
+      );
+    }
+}
+
+/**
+ * A level quadrilateral q0 q1 q2 q3 at height z, facing down, in bilinear cells of about `h` along q0 → q1
+ * and (unless `across` fixes their number) along q1 → q2.
+ */
+function addFlat(
+  b: Builder,
+  q: readonly Vec2[],
+  z: number,
+  h: number,
+  across: number,
+  rho: number,
+  kind: number,
+  tunnel: number,
+): void {
+  const [q0, q1, q2, q3] = q as [Vec2, Vec2, Vec2, Vec2];
+  const len = (a: Vec2, c: Vec2): number => Math.hypot(c[0] - a[0], c[1] - a[1]);
+  const nu = Math.max(1, Math.round(Math.max(len(q0, q1), len(q3, q2)) / h));
+  const nv = across > 0 ? across : Math.max(1, Math.round(Math.max(len(q1, q2), len(q0, q3)) / h));
+  const at = (u: number, v: number): number[] => [
+    (1 - u) * (1 - v) * q0[0] + u * (1 - v) * q1[0] + u * v * q2[0] + (1 - u) * v * q3[0],
+    (1 - u) * (1 - v) * q0[1] + u * (1 - v) * q1[1] + u * v * q2[1] + (1 - u) * v * q3[1],
+    z,
+  ];
+  for (let i = 0; i < nu; i++)
+    for (let j = 0; j < nv; j++) {
+      const u0 = i / nu,
+        u1 = (i + 1) / nu,
+        v0 = j / nv,
+        v1 = (j + 1) / nv;
+      add(b, [...at(u0, v0), ...at(u1, v0), ...at(u1, v1), ...at(u0, v1)], [0, 0, -1], rho, kind, tunnel);
+    }
 }
 
 /** Inner reveals (d from 0 to T/2), the frame's inner face and the glass (both at d = T/2). */

@@ -100,3 +100,42 @@ export function clipToRect(poly: readonly Vec2[], x0: number, y0: number, x1: nu
   }
   return out;
 }
+
+/** The part of `poly` where (q − a)·n ≤ 0 (Sutherland–Hodgman against one line). */
+export function clipHalfPlane(poly: readonly Vec2[], a: Vec2, n: Vec2): Vec2[] {
+  const out: Vec2[] = [];
+  const side = (q: Vec2): number => (q[0] - a[0]) * n[0] + (q[1] - a[1]) * n[1];
+  for (let i = 0; i < poly.length; i++) {
+    const p = poly[i]!,
+      q = poly[(i + 1) % poly.length]!;
+    const sp = side(p),
+      sq = side(q);
+    if (sp <= 0) out.push(p);
+    if ((sp < 0 && sq > 0) || (sp > 0 && sq < 0)) {
+      const t = sp / (sp - sq);
+      out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
+    }
+  }
+  return out;
+}
+
+/**
+ * `poly` less a convex polygon (its corners and outward edge normals): the pieces outside each of its
+ * edges in turn, each kept inside the edges before it, so that they do not overlap.
+ */
+export function subtractConvex(
+  poly: readonly Vec2[],
+  hole: readonly Vec2[],
+  normals: readonly Vec2[],
+): Vec2[][] {
+  const out: Vec2[][] = [];
+  let rest: Vec2[] = [...poly];
+  for (let i = 0; i < hole.length && rest.length >= 3; i++) {
+    const a = hole[i]!,
+      n = normals[i]!;
+    const outside = clipHalfPlane(rest, a, [-n[0], -n[1]]);
+    if (outside.length >= 3 && Math.abs(signedArea2(outside)) > 1e-9) out.push(outside);
+    rest = clipHalfPlane(rest, a, n);
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import { buildRoomModel, type EngineRoom, type RoomModel, type WindowModel } fro
 import { buildPatches, type Patches } from './patches';
 import { solveRadiosity } from './radiosity';
 import { hash32, rng } from './random';
+import { skylightLight, type SkylightSampling } from './skylightLight';
 import { planVisibility, type PlanVisibility } from './visibility';
 import { DEFAULT_VIEW_QUALITY, windowViewSteps, type ViewQuality, type WindowView } from './windowView';
 import { cellCentre, RESOLUTION, workPlaneGrid, type WorkPlaneGrid } from './workplane';
@@ -302,33 +303,39 @@ export function* simulationSteps(
     stage('views');
   }
 
-  // Window light by order, per window: patches (Wp) and cells (Wc).
+  // Light through each opening (the windows, then the skylights) by order: patches (Wp) and cells (Wc).
   const pr = patchReceivers(patches);
   const extra = opts.points ?? [];
   const cr = cellReceivers(grid, model.workPlane, extra);
-  const Wsub = views.map(() => [0, 1, 2].map(() => new Float64Array(pr.count)));
-  const Wc = views.map(() => [0, 1, 2].map(() => new Float64Array(cr.count)));
-  const total = (pr.count + cr.count) * Math.max(1, nW);
+  const openings = [...model.windows, ...model.skylights];
+  const nO = openings.length;
+  const Wsub = openings.map(() => [0, 1, 2].map(() => new Float64Array(pr.count)));
+  const Wc = openings.map(() => [0, 1, 2].map(() => new Float64Array(cr.count)));
+  const total = (pr.count + cr.count) * Math.max(1, nO);
   let done = 0;
-  for (let v = 0; v < nW; v++) {
+  for (let v = 0; v < nO; v++) {
+    const sky = v >= nW ? model.skylights[v - nW]! : null;
     for (const [rec, out, tag] of [
       [pr, Wsub[v]!, 1],
       [cr, Wc[v]!, 2],
     ] as const) {
+      const density = tag === 1 ? 0.5 : 1;
       for (let start = 0; start < rec.count; start += CHUNK) {
         const end = Math.min(rec.count, start + CHUNK);
-        lightReceivers(
-          model,
-          views[v]!,
-          rec,
-          start,
-          end,
-          out,
-          q,
-          plan,
-          hash32(seed, tag, v),
-          tag === 1 ? 0.5 : 1,
-        );
+        if (sky === null)
+          lightReceivers(model, views[v]!, rec, start, end, out, q, plan, hash32(seed, tag, v), density);
+        else
+          skylightLight(
+            sky,
+            ext,
+            plan,
+            rec,
+            start,
+            end,
+            skylightSampling(q, density),
+            rng(hash32(seed, tag, v, start)),
+            out,
+          );
         done += end - start;
         stage(tag === 1 ? 'windowLightPatches' : 'windowLightCells');
         yield 0.32 + (0.33 * done) / total;
@@ -359,7 +366,7 @@ export function* simulationSteps(
   yield 0.82;
 
   // Gather: work-plane cells see the patches' exitance.
-  const perCell = views.map(() => new Float64Array(cr.count));
+  const perCell = openings.map(() => new Float64Array(cr.count));
   const above = selectAbove(patches, model.workPlane);
   for (let start = 0; start < cr.count; start += CHUNK) {
     const end = Math.min(cr.count, start + CHUNK);
@@ -372,7 +379,7 @@ export function* simulationSteps(
   const nc = grid.cells.length;
   const df = new Float32Array(size);
   const points = new Float32Array(extra.length);
-  const perWindow: WindowResult[] = model.windows.map((w, v) => {
+  const perWindow: WindowResult[] = openings.map((w, v) => {
     const data = new Float32Array(size);
     const pts = new Float32Array(extra.length);
     const Wcv = Wc[v]!;
@@ -418,7 +425,14 @@ function lightReceivers(
   const e = new Float64Array(3);
   const ctx: ReceiverContext = { ownTunnel: false, otherTunnel: null, plan };
   const n = new Int32Array(2);
+  const nW = model.windows.length;
   for (let i = start; i < end; i++) {
+    // A receiver in a skylight's well sees a window only through the ceiling opening: its direct share is
+    // neglected there (the well gets the window's light reflected by the room).
+    if (rec.tunnel[i]! >= nW) {
+      out[0]![i] = out[1]![i] = out[2]![i] = 0;
+      continue;
+    }
     receiverSetup(model, view.w, rec, i, q, density, ctx, n);
     windowLight(
       view,
@@ -468,6 +482,16 @@ export function receiverSetup(
   const hi = Math.max(lo, Math.round(q.apertureMax * density));
   n[0] = clampInt((density * q.apertureDensity * gw) / dist, lo, hi);
   n[1] = clampInt((density * q.apertureDensity * gh) / dist, lo, hi);
+}
+
+/** A skylight's glass samples, as dense as a window's (skylightLight.ts). */
+export function skylightSampling(q: EngineQuality, density: number): SkylightSampling {
+  const min = Math.max(2, Math.round(q.apertureMin * density));
+  return {
+    density: density * q.apertureDensity,
+    min,
+    max: Math.max(min, Math.round(q.apertureMax * density)),
+  };
 }
 
 export function clampInt(v: number, lo: number, hi: number): number {

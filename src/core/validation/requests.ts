@@ -7,6 +7,7 @@ import { isPlainObject, parseWith } from './format';
 import { parseMesh } from './mesh';
 import { checkedWindowGeometry, checkPolygon, checkWindowHeights } from './room';
 import * as S from './schemas';
+import { checkedSkylights, type RawSkylight } from './skylights';
 
 /**
  * One parse function per request shape of api.md. Each returns a typed request or throws a LuxError
@@ -80,11 +81,17 @@ function resolveRoom(
     floor_height_above_terrain: number;
     room_polygon: [number, number][];
     windows: Record<string, RawWindow>;
+    skylights?: Record<string, RawSkylight> | undefined;
   },
   checkHeights: boolean,
 ): ResolvedRoom {
   const room_polygon = toPolygon(p.room_polygon) as Vec2[];
   const windows = toWindows(p.windows);
+  const skylights = checkedSkylights(p.skylights, room_polygon);
+  if (windows.length === 0 && skylights.length === 0)
+    throw validationError(
+      `Parameter 'parameters.windows' must contain at least one window (or 'parameters.skylights' a skylight)`,
+    );
   const floor = p.floor_height_above_terrain;
   const ceiling = floor + p.height_roof_over_floor;
   const geometry = windows.map((w) => {
@@ -92,7 +99,9 @@ function resolveRoom(
     if (checkHeights) checkWindowHeights(w, floor, ceiling);
     return g;
   });
-  const parameters = { ...p, room_polygon, windows } as RoomParameters;
+  const { skylights: _raw, ...rest } = p;
+  const parameters = { ...rest, room_polygon, windows } as RoomParameters;
+  if (skylights.length > 0) parameters.skylights = skylights;
   return { parameters, geometry };
 }
 
@@ -187,6 +196,10 @@ export function parseClimateRequest(body: unknown, limits: Limits = DEFAULT_LIMI
     );
   if (typeof r.weather !== 'string' || r.weather.trim() === '')
     throw validationError(needsWeather(req.modelType));
+  if (req.parameters.skylights?.length)
+    throw validationError(
+      `Climate-based runs (${req.modelType}) do not take skylights yet: their daylight coefficients are computed through windows in walls only. The daylight factor (df_*) lights the room through its skylights`,
+    );
   const from = r.climate?.occupied_from ?? 8,
     to = r.climate?.occupied_to ?? 18;
   if (to <= from)

@@ -85,14 +85,32 @@ export function windowSchema(o: WindowSchemaOptions) {
   );
 }
 
-export function windowsSchema(o: WindowSchemaOptions) {
+/** `allowEmpty`: a room lit by skylights alone (/run and /simulate check that it has one). */
+export function windowsSchema(o: WindowSchemaOptions, allowEmpty = false) {
   return z
     .record(z.string(), windowSchema(o), { error: `Parameter '{name}' must be an object keyed by window id` })
     .superRefine((w, ctx) => {
-      if (Object.keys(w).length === 0)
+      if (!allowEmpty && Object.keys(w).length === 0)
         ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must contain at least one window` });
     });
 }
+
+/**
+ * Skylights and roof windows (Lux's extension, /run and /simulate): keyed by id, each a convex opening in
+ * the roof above the room by its corners in plan (validation/skylights.ts checks the shape and place).
+ */
+export const skylightsSchema = z.record(
+  z.string(),
+  z.object(
+    {
+      polygon: roomPolygon,
+      window_frame_ratio: ranged('window_frame_ratio').optional(),
+      glass_transmittance: ranged('glass_transmittance').optional(),
+    },
+    { error: `Parameter '{name}' must be an object` },
+  ),
+  { error: `Parameter '{name}' must be an object keyed by skylight id` },
+);
 
 export function parametersSchema(o: WindowSchemaOptions) {
   return z.object(
@@ -136,7 +154,10 @@ const runWindows: WindowSchemaOptions = { frameRatio: true, z: true, raw: false 
 
 export const runRequest = z.object({
   model_type: modelType,
-  parameters: parametersSchema(runWindows),
+  parameters: parametersSchema(runWindows).extend({
+    windows: windowsSchema(runWindows, true),
+    skylights: skylightsSchema.optional(),
+  }),
   /** Every window's glass without its own (default 0.70, the reference glazing). */
   glass_transmittance: ranged('glass_transmittance').optional(),
   horizon: angles('horizon').optional(),

@@ -4,7 +4,7 @@ import {
   type RoomParameters,
   type TriangleSoup,
 } from '../../../src/core/types';
-import { earClip, mitredOffset, nearestEdge, outwardNormal, type P2 } from './plan';
+import { earClip, insidePolygon, mitredOffset, nearestEdge, outwardNormal, type P2 } from './plan';
 
 /**
  * The reference scene of physics.md as one triangle set, built from the /run request by this file alone
@@ -16,6 +16,8 @@ import { earClip, mitredOffset, nearestEdge, outwardNormal, type P2 } from './pl
  *   with the openings cut out and its roof;
  * - each opening with four reveals (wall reflectance), and in the wall's mid-plane (d = T/2) a frame of
  *   uniform width b, (w − 2b)(h − 2b) = (1 − ratio)·w·h (reflectance 0.5), around the glass;
+ * - skylights (Lux's extension): openings through the ceiling and the 0.3 m roof slab, their well lined
+ *   like the walls, a frame band and the glass in the roof's top face;
  * - the context mesh (reflectance 0.3, both sides).
  *
  * Every triangle has two faces with a reflectance each (its front face is the side its winding normal points
@@ -145,16 +147,102 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
 
   const floorRho =
     zf <= 1e-6 && options.floorOnTerrain !== 'floor' ? refl.terrain_reflectance : refl.horizontal_reflectance;
+  const skylights = (par.skylights ?? []).map((sk) => ({
+    ...skylightRect(sk.polygon, poly),
+    frameRatio: sk.window_frame_ratio ?? 0,
+  }));
   for (const [i, j, k] of earClip(poly)) {
     const P = (m: number, z: number): V3 => [poly[m]![0], poly[m]![1], z];
     tri(P(i, zf), P(j, zf), P(k, zf), floorRho, 0, 0, 0);
-    tri(P(i, zc), P(k, zc), P(j, zc), refl.ceiling_reflectance, 0, 0, 0);
+    if (skylights.length === 0) tri(P(i, zc), P(k, zc), P(j, zc), refl.ceiling_reflectance, 0, 0, 0);
   }
   const ring = mitredOffset(poly, normals, T);
-  // earClip gives counter-clockwise triangles: normals up.
-  for (const [i, j, k] of earClip(ring)) {
-    const P = (m: number): V3 => [ring[m]![0], ring[m]![1], top];
-    tri(P(i), P(j), P(k), refl.facade_reflectance, 0, 1, 1);
+  if (skylights.length === 0) {
+    // earClip gives counter-clockwise triangles: normals up.
+    for (const [i, j, k] of earClip(ring)) {
+      const P = (m: number): V3 => [ring[m]![0], ring[m]![1], top];
+      tri(P(i), P(j), P(k), refl.facade_reflectance, 0, 1, 1);
+    }
+  } else {
+    // Ceiling and roof with the openings cut out (rooms with skylights are rectilinear here, the skylights
+    // axis-aligned rectangles: the cells between every x and y that bounds one, inside), each opening a
+    // well through the slab lined like the walls, the frame band and the glass in the roof's top face.
+    const level = (outline: P2[], z: number, facing: V3, f: number, fo: number): void => {
+      const xs = cuts([...outline.map((q) => q[0]), ...skylights.flatMap((r) => [r.x0, r.x1])], -1e9, 1e9);
+      const ys = cuts([...outline.map((q) => q[1]), ...skylights.flatMap((r) => [r.y0, r.y1])], -1e9, 1e9);
+      for (let a = 0; a + 1 < xs.length; a++)
+        for (let b = 0; b + 1 < ys.length; b++) {
+          const mx = (xs[a]! + xs[a + 1]!) / 2,
+            my = (ys[b]! + ys[b + 1]!) / 2;
+          if (!insidePolygon(outline, mx, my)) continue;
+          if (skylights.some((r) => mx > r.x0 && mx < r.x1 && my > r.y0 && my < r.y1)) continue;
+          const q = (x: number, y: number): V3 => [x, y, z];
+          quad(
+            [q(xs[a]!, ys[b]!), q(xs[a + 1]!, ys[b]!), q(xs[a + 1]!, ys[b + 1]!), q(xs[a]!, ys[b + 1]!)],
+            facing,
+            f,
+            0,
+            fo,
+            fo,
+          );
+        }
+    };
+    level(poly, zc, [0, 0, -1], refl.ceiling_reflectance, 0);
+    level(ring, top, [0, 0, 1], refl.facade_reflectance, 1);
+    for (const r of skylights) {
+      const q = (x: number, y: number, z: number): V3 => [x, y, z];
+      const wall = refl.vertical_reflectance;
+      quad(
+        [q(r.x0, r.y0, zc), q(r.x1, r.y0, zc), q(r.x1, r.y0, top), q(r.x0, r.y0, top)],
+        [0, 1, 0],
+        wall,
+        0,
+        0,
+        0,
+      );
+      quad(
+        [q(r.x0, r.y1, zc), q(r.x1, r.y1, zc), q(r.x1, r.y1, top), q(r.x0, r.y1, top)],
+        [0, -1, 0],
+        wall,
+        0,
+        0,
+        0,
+      );
+      quad(
+        [q(r.x0, r.y0, zc), q(r.x0, r.y1, zc), q(r.x0, r.y1, top), q(r.x0, r.y0, top)],
+        [1, 0, 0],
+        wall,
+        0,
+        0,
+        0,
+      );
+      quad(
+        [q(r.x1, r.y0, zc), q(r.x1, r.y1, zc), q(r.x1, r.y1, top), q(r.x1, r.y0, top)],
+        [-1, 0, 0],
+        wall,
+        0,
+        0,
+        0,
+      );
+      const w = r.x1 - r.x0,
+        h = r.y1 - r.y0;
+      const ratio = Math.min(1, Math.max(0, r.frameRatio));
+      const b = (w + h - Math.sqrt(Math.max(0, (w + h) ** 2 - 4 * ratio * w * h))) / 4;
+      const up: V3 = [0, 0, 1];
+      const flat = (xa: number, xb: number, ya: number, yb: number): V3[] => [
+        q(xa, ya, top),
+        q(xb, ya, top),
+        q(xb, yb, top),
+        q(xa, yb, top),
+      ];
+      if (b > 0) {
+        quad(flat(r.x0, r.x1, r.y0, r.y0 + b), up, FRAME_RHO, FRAME_RHO, 1, 0);
+        quad(flat(r.x0, r.x1, r.y1 - b, r.y1), up, FRAME_RHO, FRAME_RHO, 1, 0);
+        quad(flat(r.x0, r.x0 + b, r.y0 + b, r.y1 - b), up, FRAME_RHO, FRAME_RHO, 1, 0);
+        quad(flat(r.x1 - b, r.x1, r.y0 + b, r.y1 - b), up, FRAME_RHO, FRAME_RHO, 1, 0);
+      }
+      quad(flat(r.x0 + b, r.x1 - b, r.y0 + b, r.y1 - b), up, GLASS, GLASS, 1, 0);
+    }
   }
 
   for (let e = 0; e < n; e++) {
@@ -289,6 +377,29 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
     ceiling: zc,
     workPlane: zf + WORK_PLANE,
     thickness: T,
+  };
+}
+
+/**
+ * A skylight as the oracle takes it: an axis-aligned rectangle in a rectilinear room (what its cut ceiling
+ * supports); anything else is refused rather than built wrong.
+ */
+function skylightRect(corners: readonly (readonly number[])[], room: readonly P2[]) {
+  const axisAligned = (q: readonly (readonly number[])[]): boolean =>
+    q.every((a, i) => {
+      const b = q[(i + 1) % q.length]!;
+      return Math.abs(a[0]! - b[0]!) < 1e-9 || Math.abs(a[1]! - b[1]!) < 1e-9;
+    });
+  if (corners.length !== 4 || !axisAligned(corners) || !axisAligned(room))
+    throw new Error('The oracle builds skylights only as axis-aligned rectangles in rectilinear rooms');
+  const xs = corners.map((c) => c[0]!),
+    ys = corners.map((c) => c[1]!);
+  return {
+    x0: Math.min(...xs),
+    x1: Math.max(...xs),
+    y0: Math.min(...ys),
+    y1: Math.max(...ys),
+    frameRatio: 0,
   };
 }
 

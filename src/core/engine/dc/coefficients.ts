@@ -131,6 +131,10 @@ export function* daylightCoefficientSteps(
   basis: SkyBasis,
   opts: CoefficientOptions,
 ): Generator<number, DaylightCoefficients> {
+  if (room.parameters.skylights?.length)
+    throw new Error(
+      'Daylight coefficients are computed through windows in walls only: this room has skylights',
+    );
   const t0 = now();
   const seed = (opts.seed ?? 1) >>> 0;
   const q = resolveQuality(opts.quality);

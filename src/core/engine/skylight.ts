@@ -1,0 +1,123 @@
+import type { Vec2 } from '../geometry/vec';
+import type { SkylightSpec } from '../types';
+import { ROOF_ABOVE_CEILING } from './body';
+import { glazingFor, type Glazing } from './glazing';
+import { offsetPolygon, signedArea2 } from './polygon2d';
+
+/**
+ * A skylight in the room model: a convex opening through the roof slab. Its inner edge is in the ceiling
+ * (z = ceiling), its glass in the roof's top face (z = ceiling + the slab's 0.3 m, where a flat rooflight
+ * sits), the slab's depth between them a well whose sides reflect like the walls. The frame is a band of
+ * even width inside the opening, at the glass.
+ */
+export interface SkylightModel {
+  id: string;
+  /** Its number among the room's openings (windows first): the `tunnel` of the patches in its well. */
+  index: number;
+  /** The opening's corners in plan, counter-clockwise. */
+  polygon: Vec2[];
+  /** The glass: the opening less the frame band. */
+  glass: Vec2[];
+  frame: number;
+  /** Heights of the opening's inner edge (the ceiling) and of the glass (the roof's top face). */
+  zInner: number;
+  zGlass: number;
+  glazing: Glazing;
+  /** Centroid of the opening in plan. */
+  cx: number;
+  cy: number;
+  /** Outward normal of each edge (plan), for the well's sides and containment tests. */
+  edgeNormals: Vec2[];
+}
+
+export function buildSkylights(
+  specs: readonly SkylightSpec[],
+  ceiling: number,
+  firstIndex: number,
+): SkylightModel[] {
+  const out: SkylightModel[] = [];
+  for (const s of specs) {
+    const poly = s.polygon.map((p): Vec2 => [p[0], p[1]]);
+    if (signedArea2(poly) < 0) poly.reverse();
+    const area = signedArea2(poly);
+    if (!(area > 1e-6)) continue;
+    const edgeNormals = normalsOf(poly);
+    const frame = frameInset(poly, edgeNormals, s.window_frame_ratio ?? 0);
+    const glass = frame > 0 ? offsetPolygon(poly, edgeNormals, -frame) : poly;
+    let cx = 0,
+      cy = 0;
+    for (const [x, y] of poly) {
+      cx += x / poly.length;
+      cy += y / poly.length;
+    }
+    out.push({
+      id: s.id,
+      index: firstIndex + out.length,
+      polygon: poly,
+      glass,
+      frame,
+      zInner: ceiling,
+      zGlass: ceiling + ROOF_ABOVE_CEILING,
+      glazing: glazingFor(s.glass_transmittance),
+      cx,
+      cy,
+      edgeNormals,
+    });
+  }
+  return out;
+}
+
+/** Outward unit normals of a counter-clockwise polygon's edges. */
+function normalsOf(poly: readonly Vec2[]): Vec2[] {
+  return poly.map((a, i): Vec2 => {
+    const b = poly[(i + 1) % poly.length]!;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    return [(b[1] - a[1]) / len, -(b[0] - a[0]) / len];
+  });
+}
+
+/**
+ * The frame band's width b: the opening inset by b keeps (1 − ratio) of its area (for a rectangle the
+ * window's (w − 2b)(h − 2b) = (1 − ratio)·w·h). Bisection: the inset area falls monotonically with b.
+ */
+function frameInset(poly: readonly Vec2[], normals: readonly Vec2[], ratio: number): number {
+  const r = Math.min(1, Math.max(0, ratio));
+  if (r <= 0) return 0;
+  const area = signedArea2(poly);
+  const target = (1 - r) * area;
+  // The inradius bounds b: beyond it the inset polygon turns inside out.
+  let lo = 0,
+    hi = Math.sqrt(area);
+  const insetArea = (b: number): number => {
+    const q = offsetPolygon(poly, normals, -b);
+    const a = signedArea2(q);
+    return a > 0 && convexSame(poly, q) ? a : 0;
+  };
+  for (let k = 0; k < 60; k++) {
+    const mid = (lo + hi) / 2;
+    if (insetArea(mid) > target) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/** Whether the inset polygon's edges still run the way the opening's do (not turned inside out). */
+function convexSame(a: readonly Vec2[], b: readonly Vec2[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const j = (i + 1) % a.length;
+    const da = [a[j]![0] - a[i]![0], a[j]![1] - a[i]![1]];
+    const db = [b[j]![0] - b[i]![0], b[j]![1] - b[i]![1]];
+    if (da[0]! * db[0]! + da[1]! * db[1]! <= 0) return false;
+  }
+  return true;
+}
+
+/** Whether (x, y) lies inside the skylight's opening (in plan), shrunk by `margin`. */
+export function inOpening(s: SkylightModel, x: number, y: number, margin = 0): boolean {
+  const p = s.polygon;
+  for (let i = 0; i < p.length; i++) {
+    const [nx, ny] = s.edgeNormals[i]!;
+    if ((x - p[i]![0]) * nx + (y - p[i]![1]) * ny > -margin) return false;
+  }
+  return true;
+}

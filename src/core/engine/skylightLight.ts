@@ -1,0 +1,116 @@
+import { EPS, newHit, type Exterior } from './exterior';
+import type { PlanVisibility } from './visibility';
+import type { Receivers } from './simulate';
+import { inOpening, type SkylightModel } from './skylight';
+import { outsideRadiance } from './windowView';
+
+/**
+ * Light through a skylight's glass at room receivers, by reflection order outside (0: the sky, 1 and 2:
+ * surfaces outside lit by it): E = Σ over glass samples of L(ω) τ(θ) cos θ_r cos θ_g dA / d², ω from the
+ * receiver through the sample. A receiver in the room sees a sample only through the opening's inner face
+ * (the well's sides hide the rest; their own light comes from the interreflection) and, in a non-convex
+ * room, around its walls; a receiver on the well's sides sees the whole glass in front of it. Receivers
+ * inside another opening get none directly.
+ *
+ * Written here rather than through the windows' view tables (windowView.ts), which are built on a wall's
+ * frame: a skylight's glass is level, and its light is a plain area integral, sampled as the windows' glass
+ * is (denser for a receiver close to it).
+ */
+export interface SkylightSampling {
+  /** Samples per axis ≈ density × glass size / distance, clamped to [min, max]. */
+  density: number;
+  min: number;
+  max: number;
+}
+
+export function skylightLight(
+  s: SkylightModel,
+  ext: Exterior,
+  plan: PlanVisibility | null,
+  rec: Receivers,
+  start: number,
+  end: number,
+  sampling: SkylightSampling,
+  random: () => number,
+  out: Float64Array[],
+): void {
+  const G = s.glass;
+  const zg = s.zGlass;
+  const hit = newHit();
+  const L = new Float64Array(3);
+  // The glass as a fan of triangles, with their areas.
+  const tris: [number, number, number, number, number, number, number][] = [];
+  let area = 0;
+  for (let k = 1; k + 1 < G.length; k++) {
+    const a = G[0]!,
+      b = G[k]!,
+      c = G[k + 1]!;
+    const A = Math.abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) / 2;
+    tris.push([a[0], a[1], b[0], b[1], c[0], c[1], A]);
+    area += A;
+  }
+  const size = Math.sqrt(area);
+  for (let i = start; i < end; i++) {
+    out[0]![i] = 0;
+    out[1]![i] = 0;
+    out[2]![i] = 0;
+    const t = rec.tunnel[i]!;
+    if (t >= 0 && t !== s.index) continue;
+    const own = t === s.index;
+    const rx = rec.x[i]!,
+      ry = rec.y[i]!,
+      rz = rec.z[i]!,
+      nx = rec.nx[i]!,
+      ny = rec.ny[i]!,
+      nz = rec.nz[i]!;
+    if (!own && rz >= s.zInner) continue;
+    const dist = Math.max(0.05, Math.hypot(rx - s.cx, ry - s.cy, rz - zg));
+    const n = Math.max(sampling.min, Math.min(sampling.max, Math.ceil((sampling.density * size) / dist)));
+    let e0 = 0,
+      e1 = 0,
+      e2 = 0;
+    for (const [ax, ay, bx, by, cx, cy, A] of tris) {
+      const dA = A / (n * n);
+      // n × n strata of the unit square folded onto the triangle.
+      for (let p = 0; p < n; p++) {
+        for (let q = 0; q < n; q++) {
+          let u = (p + random()) / n,
+            v = (q + random()) / n;
+          if (u + v > 1) {
+            u = 1 - u;
+            v = 1 - v;
+          }
+          const gx = ax + u * (bx - ax) + v * (cx - ax),
+            gy = ay + u * (by - ay) + v * (cy - ay);
+          const dx = gx - rx,
+            dy = gy - ry,
+            dz = zg - rz;
+          const d2 = dx * dx + dy * dy + dz * dz;
+          const d = Math.sqrt(d2);
+          const cr = (dx * nx + dy * ny + dz * nz) / d;
+          const cg = dz / d;
+          if (cr <= 0 || cg <= 0) continue;
+          if (!own) {
+            // Where the line of sight crosses the ceiling: inside the opening, and seen around the walls.
+            const f = (s.zInner - rz) / dz;
+            const px = rx + f * dx,
+              py = ry + f * dy;
+            if (!inOpening(s, px, py)) continue;
+            if (plan !== null && !plan.visible(rx, ry, px, py)) continue;
+          }
+          const ux = dx / d,
+            uy = dy / d,
+            uz = dz / d;
+          outsideRadiance(ext, null, gx, gy, zg + EPS, ux, uy, uz, hit, L);
+          const g = (s.glazing.transmittanceAt(cg) * cr * cg * dA) / d2;
+          e0 += L[0]! * g;
+          e1 += L[1]! * g;
+          e2 += L[2]! * g;
+        }
+      }
+    }
+    out[0]![i] = e0;
+    out[1]![i] = e1;
+    out[2]![i] = e2;
+  }
+}
