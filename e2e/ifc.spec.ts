@@ -8,7 +8,7 @@ import { seriousViolations } from './axe';
  * Issue 20 in the browser: drop the Revit duplex, see every room listed and the analysable ones filled in
  * by the background analysis, open a room in the editor, download the table and the report.
  */
-test('the duplex from IFC: every room listed, 8 analysed in the background (model, then engine), coloured by verdict, grouped into an apartment, one opened in the editor, the report downloaded', async ({
+test('the duplex from IFC: every room listed, 10 analysed in the background (model, then engine), coloured by verdict, grouped into an apartment, one opened in the editor, the report downloaded', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -24,9 +24,9 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 240_000 });
   // The model's preview of every room first, then the engine's draft map of each, then its standard map.
   await expect(status).toHaveText(
-    'duplex.ifc: 21 rooms, 8 with windows in their walls; 8 analysed, 8 by the engine at standard quality.',
+    'duplex.ifc: 21 rooms, 10 with windows or skylights; 10 analysed, 10 by the engine at standard quality.',
   );
-  await expect(page.locator('[data-testid="ifc-room-df"][data-quality="standard"]')).toHaveCount(8);
+  await expect(page.locator('[data-testid="ifc-room-df"][data-quality="standard"]')).toHaveCount(10);
 
   // Each room on the plan is coloured as its row's verdict reads, for the rule chosen.
   for (const rule of ['bfs', 'en-target']) {
@@ -45,10 +45,11 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
     }
     expect(standings['none']).toBe(6); // Level 1: 4 rooms with windows, 6 without
     expect((standings['pass'] ?? 0) + (standings['fail'] ?? 0)).toBe(4);
-    // The 3D view colours the same rooms, on every storey: 8 analysed, 13 that cannot be.
+    // The 3D view colours the same rooms, on every storey: 10 analysed (2 hallways under skylights), 11
+    // that cannot be.
     const counts = JSON.parse((await page.getByTestId('building-3d').getAttribute('data-counts'))!);
-    expect(counts.pass + counts.fail).toBe(8);
-    expect(counts.none).toBe(13);
+    expect(counts.pass + counts.fail).toBe(10);
+    expect(counts.none).toBe(11);
   }
   await page.getByTestId('colour-by').selectOption('bfs');
   const bad = await seriousViolations(page);
@@ -78,14 +79,14 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   expect(aptLines[1]).toMatch(/^Flat A,A102 A103,A101,\d+\.\d\d,\d+\.\d\d,\d+\.\d\d,(pass|fail)$/);
   const rooms = page.getByTestId('ifc-room');
   await expect(rooms).toHaveCount(21);
-  await expect(page.getByTestId('ifc-room-df')).toHaveCount(8);
-  await expect(page.locator('[data-testid="ifc-room-df"][data-method="engine"]')).toHaveCount(8);
-  await expect(page.getByTestId('ifc-room-why')).toHaveCount(13);
+  await expect(page.getByTestId('ifc-room-df')).toHaveCount(10);
+  await expect(page.locator('[data-testid="ifc-room-df"][data-method="engine"]')).toHaveCount(10);
+  await expect(page.getByTestId('ifc-room-why')).toHaveCount(11);
   await expect(page.getByTestId('ifc-room-why').first()).toHaveText(
-    'It has no window in its walls (no window, glazed door or curtain-wall glass lights it).',
+    'It has no window in its walls or roof (no window, glazed door, curtain-wall glass or skylight lights it).',
   );
   await expect(page.getByTestId('ifc-glazing')).toHaveText(
-    'Glazing: 22 windows and 2 glazed doors in rooms, 2 not analysed; 12 doors without glass not counted as light sources.',
+    'Glazing: 22 windows, 2 glazed doors and 2 skylights in rooms; 12 doors without glass not counted as light sources.',
   );
   // The living room: its 4.835 m window and its glazed door to the garden.
   const living = page.locator('[data-testid="ifc-room"][data-number="B102"]');
@@ -127,8 +128,8 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   expect(html).toContain('work plane 0.8 m above the floor');
   // The rules as the building's verdicts apply them (the default thresholds, core/stats/verdicts.ts).
   expect(html).toContain('BFS 2024:8: DF ≥ 1 % over at least 50 % of the floor');
-  expect(html.match(/<section class="sheet">/g)).toHaveLength(8);
-  expect(html.match(/Lux engine \(physics\), standard quality/g)).toHaveLength(8);
+  expect(html.match(/<section class="sheet">/g)).toHaveLength(10);
+  expect(html.match(/Lux engine \(physics\), standard quality/g)).toHaveLength(10);
   expect(html).toContain('data-stat="area">27.66 m²');
   // A coloured plan per storey with rooms, and the apartment's sum.
   expect(html.match(/<section class="plan">/g)).toHaveLength(3);
@@ -136,6 +137,22 @@ test('the duplex from IFC: every room listed, 8 analysed in the background (mode
   // Back to the building: the plan again, on the storey it showed.
   await page.getByTestId('view-building').click();
   await expect(plan.locator('[data-testid="storey"][aria-pressed="true"]')).toHaveText('Level 1');
+
+  // A hallway lit only by its skylight (issue 33): its row says so, and opened, the editor draws the
+  // skylight over the room and the engine (not the model, which knows no skylights) lights it.
+  const hall = page.locator('[data-testid="ifc-room"][data-number="A201"]');
+  await expect(hall).toContainText(/6\.9 m² · 0 windows and 1 skylight/);
+  await expect(hall.getByTestId('ifc-room-df')).toHaveText(/DF \d+\.\d\d %/);
+  await plan.locator('[data-testid="storey"]', { hasText: 'Level 2' }).click();
+  // The hallway's shape lies under the stair's outline on this plan: opened by keyboard.
+  await plan.locator('path[data-room="A201"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.plan [data-skylight="s1"]')).toHaveCount(1);
+  await expect(page.getByTestId('stats')).toBeInViewport({ timeout: 60_000 });
+  const hallMean = Number(
+    /([\d.]+)/.exec((await page.getByTestId('stat-mean').textContent({ timeout: 60_000 }))!)![1],
+  );
+  expect(hallMean).toBeGreaterThan(2);
 });
 
 test('a context file around a building: a block across the street darkens its room, removing it gives the light back; a larger default frame darkens it too', async ({

@@ -64,6 +64,7 @@ const room: IfcRoom = {
       direction: 0,
     },
   ],
+  skylights: [],
   problem: null,
   notes: [],
 };

@@ -38,7 +38,7 @@ describe('the IFC command line', () => {
       '2',
     );
     expect(stderr).toMatch(
-      /duplex\.ifc: 21 rooms; 22 windows and 2 glazed doors in rooms, 2 not analysed; 12 doors without glass not counted as light sources;/,
+      /duplex\.ifc: 21 rooms; 22 windows, 2 glazed doors and 2 skylights in rooms; 12 doors without glass not counted as light sources;/,
     );
     expect(stderr).toMatch(/21 rooms \(8 analysed, 13 with the reason why not\)/);
 
@@ -50,7 +50,17 @@ describe('the IFC command line', () => {
     const rows = csv.slice(1).map((l) => l.split(','));
     expect(rows.filter((r) => r[11] === '')).toHaveLength(8);
     // The reason holds commas: quoted, as CSV does.
-    expect(rows.filter((r) => r[11]!.startsWith('"It has no window in its walls'))).toHaveLength(13);
+    expect(rows.filter((r) => r[11]!.startsWith('"It has no window in its walls'))).toHaveLength(11);
+    // The two hallways under the skylights: the model has no skylights; the engine (the default) lights them.
+    expect(
+      rows
+        .filter(
+          (r) =>
+            r[11] ===
+            'The model knows windows in walls only: a room with skylights is answered by the engine',
+        )
+        .map((r) => r[1]),
+    ).toEqual(['A201', 'B201']);
     for (const r of rows.filter((x) => x[11] === '')) {
       expect(Number(r[6])).toBeGreaterThan(0.3); // a mean DF
       expect(['pass', 'fail']).toContain(r[8]);
@@ -58,7 +68,7 @@ describe('the IFC command line', () => {
 
     const json = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8'));
     expect(json.rooms).toHaveLength(21);
-    expect(json.unplaced_windows).toHaveLength(2);
+    expect(json.unplaced_windows).toHaveLength(0);
     const living = json.rooms.find((r: { number: string }) => r.number === 'B102');
     // Its request, sent as it is to a Lux server, gives the mean the table states.
     const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
@@ -86,13 +96,17 @@ describe('the IFC command line', () => {
         .map((x) => Number(x[3]).toFixed(2))
         .sort(),
     );
-    expect(html).toContain('It sits in a roof (a skylight): only windows in walls are analysed.');
+    expect(html).toContain(
+      'The model knows windows in walls only: a room with skylights is answered by the engine',
+    );
     expect(html.match(/<tr/g)!.length).toBe(22); // the header row and one per space; no apartments table
     expect(html).not.toContain('Apartments (BFS 2024:8)'); // the file has no IfcZone
-    // A plan per storey with rooms, each room filled by its BFS verdict: 8 analysed, 13 that cannot be.
+    // A plan per storey with rooms, each room filled by its BFS verdict: 8 analysed, 11 that cannot be, the
+    // 2 hallways the model could not answer.
     expect(html.match(/<section class="plan">/g)).toHaveLength(3);
     expect(html.match(/data-standing="(pass|fail)"/g)).toHaveLength(8);
-    expect(html.match(/data-standing="none"/g)).toHaveLength(13);
+    expect(html.match(/data-standing="none"/g)).toHaveLength(11);
+    expect(html.match(/data-standing="error"/g)).toHaveLength(2);
 
     // The app's way to the same files: the one building workflow (core/building) in this process, each room
     // through runAnswer as the browser's model worker calls it. Every file is the command line's, byte for

@@ -158,7 +158,7 @@ describe('skylights against the independent path tracer', () => {
 
 describe('skylight geometry', () => {
   it('gives a rectangular opening a window’s frame band: (w − 2b)(h − 2b) = (1 − ratio)·w·h', () => {
-    const [s] = buildSkylights([square(0, 0, 1.2, 0.8, 0.25)], 3, 2);
+    const [s] = buildSkylights([square(0, 0, 1.2, 0.8, 0.25)], 3, 0.3, 2);
     expect(s!.frame).toBeCloseTo(frameWidth(1.2, 0.8, 0.25), 6);
     expect(signedArea2(s!.glass)).toBeCloseTo(0.75 * 1.2 * 0.8, 6);
     expect([s!.index, s!.zInner, s!.zGlass]).toEqual([2, 3, 3.3]);
@@ -194,6 +194,7 @@ describe('skylight geometry', () => {
               },
             ],
             3,
+            0.3,
             0,
           );
           const left = subtractConvex(piece, sk!.polygon, sk!.edgeNormals);

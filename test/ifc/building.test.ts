@@ -261,7 +261,7 @@ describe('a building read from IFC (exact cases)', () => {
     expect(b.rooms.map((r) => r.number)).toEqual(['001', '101', '401']);
     const [store, officeRoom, loft] = b.rooms;
     expect(store!.problem).toBe(
-      'It has no window in its walls (no window, glazed door or curtain-wall glass lights it).',
+      'It has no window in its walls or roof (no window, glazed door, curtain-wall glass or skylight lights it).',
     );
     expect(officeRoom!.problem).toBeNull();
     expect(officeRoom!.floor_height_above_terrain).toBeCloseTo(3, 6);

@@ -33,7 +33,7 @@ describe('the Revit duplex', async () => {
     expect(b.terrainZ).toBeLessThan(0.05);
   });
 
-  it('lists all 21 rooms by storey and number; 8 have windows in their walls, 13 say why not', () => {
+  it('lists all 21 rooms by storey and number; 8 have windows in their walls, 2 a skylight, 11 say why not', () => {
     expect(b.rooms).toHaveLength(21);
     expect(b.rooms.map((r) => r.storey)).toEqual([
       ...new Array(10).fill('Level 1'),
@@ -47,11 +47,11 @@ describe('the Revit duplex', async () => {
     ]);
     const analysable = b.rooms.filter((r) => !r.problem);
     expect(analysable.map((r) => r.number).sort()).toEqual(
-      ['A102', 'A103', 'A202', 'A203', 'B102', 'B103', 'B202', 'B203'].sort(),
+      ['A102', 'A103', 'A201', 'A202', 'A203', 'B102', 'B103', 'B201', 'B202', 'B203'].sort(),
     );
     for (const r of b.rooms.filter((x) => x.problem))
       expect(r.problem).toBe(
-        'It has no window in its walls (no window, glazed door or curtain-wall glass lights it).',
+        'It has no window in its walls or roof (no window, glazed door, curtain-wall glass or skylight lights it).',
       );
   });
 
@@ -68,7 +68,7 @@ describe('the Revit duplex', async () => {
       ).toContain(room.ifcId);
       expect(room.windows.find((x) => x.ifcId === w.id)!.placedBy).toBe('space boundary');
     }
-    // The other 8 in walls by their host wall; the 2 skylights left out (below).
+    // The other 8 in walls by their host wall; the 2 skylights in the roof over the stair halls (below).
     const byWall = b.rooms.flatMap((r) => r.windows).filter((w) => w.placedBy === 'host wall');
     expect(byWall).toHaveLength(8);
     expect(
@@ -88,13 +88,21 @@ describe('the Revit duplex', async () => {
       expect(b.rooms.find((r) => r.number === n)!.windows.map((w) => w.kind)).toEqual(['window', 'door']);
   });
 
-  it('places the 24 wall windows and glazed doors with their sizes, and names the 2 skylights it leaves out', () => {
+  it('places the 24 wall windows and glazed doors with their sizes, and the 2 skylights over the halls below them', () => {
     expect(b.rooms.reduce((n, r) => n + r.windows.length, 0)).toBe(24);
-    expect(b.unplaced.map((u) => u.reason)).toEqual([
-      'It sits in a roof (a skylight): only windows in walls are analysed.',
-      'It sits in a roof (a skylight): only windows in walls are analysed.',
-    ]);
-    expect(b.unplaced.every((u) => u.name.startsWith('M_Skylight'))).toBe(true);
+    expect(b.unplaced).toEqual([]);
+    // Each 1180 × 1170 mm skylight (its type's name) in the roof over a level-2 hallway, 0.46 m above its
+    // ceiling; the roof's own space (R301, drawn on the roof) holds them in its floor and is not lit by them.
+    const lit = b.rooms.filter((r) => r.skylights.length > 0);
+    expect(lit.map((r) => `${r.number} ${r.name}`)).toEqual(['A201 Hallway', 'B201 Hallway']);
+    for (const r of lit) {
+      const [s] = r.skylights;
+      expect(s!.name).toMatch(/^M_Skylight:1180 x 1170mm/);
+      // Its outline in plan, the frame's flashing included: 1.17 × 1.22 m.
+      expect(s!.area).toBeCloseTo(1.436, 3);
+      expect([s!.id, s!.tilted, s!.frameFrom, r.problem]).toEqual(['s1', false, 'default', null]);
+      expect(r.windows).toHaveLength(0);
+    }
     // The living room's 4835 × 2420 mm window (its type's name says so), in a 0.417 m wall.
     const living = b.rooms.find((r) => r.number === 'B102')!;
     expect(living.area).toBeCloseTo(27.66, 2);
@@ -110,7 +118,7 @@ describe('the Revit duplex', async () => {
 
   it('every analysable room makes a request the API takes, angles from the building itself', () => {
     const requests = buildingRequests(b.rooms, b.context);
-    expect(requests.filter((q) => q)).toHaveLength(8);
+    expect(requests.filter((q) => q)).toHaveLength(10);
     b.rooms.forEach((r, i) => {
       if (r.problem) return expect(requests[i]).toBeNull();
       // The same angles the API's own path (a request with the mesh) computes, from the tree built once.

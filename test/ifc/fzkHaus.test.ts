@@ -60,7 +60,7 @@ describe('the ArchiCAD FZK-Haus', async () => {
       }
     const flur = b.rooms.find((r) => r.name === 'Flur')!;
     expect(flur.problem).toBe(
-      'It has no window in its walls (no window, glazed door or curtain-wall glass lights it).',
+      'It has no window in its walls or roof (no window, glazed door, curtain-wall glass or skylight lights it).',
     );
   });
 

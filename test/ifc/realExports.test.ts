@@ -93,7 +93,7 @@ describe('Revit 2015, IFC4: SampleHouse4.ifc', async () => {
 
   it('says the entrance hall has no glazing (its door is solid) and the roof space none', () => {
     const problem =
-      'It has no window in its walls (no window, glazed door or curtain-wall glass lights it).';
+      'It has no window in its walls or roof (no window, glazed door, curtain-wall glass or skylight lights it).';
     expect(b.rooms.find((r) => r.name === 'Entrance hall')!.problem).toBe(problem);
     expect(b.rooms.find((r) => r.name === 'Roof')!.problem).toBe(problem);
     expect(b.opaqueDoors).toBe(3);

@@ -122,6 +122,27 @@ describe('roomSheetSvg', () => {
     expect(svg).toContain('2026-11-25');
   });
 
+  it('draws a skylight over the room, dashed, and states its size in the inputs', () => {
+    expect(svg).not.toContain('data-skylight');
+    const lit = roomSheetSvg({
+      ...sheet,
+      skylights: [
+        {
+          id: 's1',
+          polygon: [
+            [2.5, 1.5],
+            [3.7, 1.5],
+            [3.7, 2.5],
+            [2.5, 2.5],
+          ],
+          frame: 0.15,
+        },
+      ],
+    });
+    expect(lit).toMatch(/<polygon data-skylight="s1" points="[\d., ]+" fill="none"[^>]*stroke-dasharray/);
+    expect(lit).toContain('data-stat="skylight">1.20 m² in the roof, frame 15 %');
+  });
+
   it('adds a year of a weather file when one was computed for the room', () => {
     expect(svg).not.toContain('data-stat="sda"');
     const year = roomSheetSvg({

@@ -30,6 +30,7 @@ function result(
       [x0, d],
     ],
     windows: [],
+    skylights: [],
     problem,
     notes: [],
   };

@@ -46,6 +46,12 @@ async function predict(scene: Scene): Promise<void> {
     clearAnswer({ status: 'blocked', problems });
     return;
   }
+  // The model knows windows in walls only: a room with skylights goes to the engine at once.
+  if (scene.skylights?.length) {
+    clearAnswer({ status: 'idle' });
+    if (answerKey(useApp.getState().scene) === answerKey(scene) && pending === null) settleLater(scene, 0);
+    return;
+  }
   const { remote, model } = useAnswer.getState();
   useAnswer.setState({ status: model || remote ? 'predicting' : 'loading' });
   const t0 = performance.now();

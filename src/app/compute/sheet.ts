@@ -41,6 +41,9 @@ export function sheetOf(
         direction: edgeDirection(scene, w.edge),
       };
     }),
+    ...(scene.skylights?.length
+      ? { skylights: scene.skylights.map((k) => ({ id: k.id, polygon: k.polygon, frame: k.frame })) }
+      : {}),
     north: scene.north ?? 0,
     floorAboveTerrain: scene.floorZ,
     height: scene.height,

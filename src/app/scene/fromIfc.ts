@@ -5,8 +5,8 @@ import { defaultScene, type Scene, type SceneWindow } from './scene';
  * A room read from IFC as the editor's scene (issue 20 §2: open a room of the building in today's
  * editor): its outline and heights, each window on the outline edge whose line holds its inner side (offset
  * along the edge, width, sill and head above the floor, frame ratio, the host wall's thickness), the
- * building's north, and the building as an imported mesh around it (its angles are recomputed by the
- * surroundings worker, which holds the building).
+ * building's north, its skylights, and the building as an imported mesh around it (its angles are
+ * recomputed by the surroundings worker, which holds the building).
  */
 export function sceneOfIfcRoom(room: IfcRoom, north: number, meshName: string, triangles: number): Scene {
   const outline = room.room_polygon.map(([x, y]) => [x, y] as [number, number]);
@@ -50,6 +50,15 @@ export function sceneOfIfcRoom(room: IfcRoom, north: number, meshName: string, t
     floorZ: room.floor_height_above_terrain,
     height: room.height_roof_over_floor,
     windows,
+    ...(room.skylights.length
+      ? {
+          skylights: room.skylights.map((k) => ({
+            id: k.id,
+            polygon: k.polygon.map(([x, y]): [number, number] => [x, y]),
+            frame: k.window_frame_ratio,
+          })),
+        }
+      : {}),
     surroundings: { kind: 'mesh', name: meshName, triangles, perWindow: {} },
     north,
   };

@@ -1,7 +1,8 @@
 import { polygonDefect, signedArea } from '../../core/geometry/polygon';
 import { lowerToFloorRange } from '../../core/api/highFloor';
 import type { WindowSpec } from '../../core/types';
-import type { Scene, SceneWindow } from './scene';
+import type { Scene, SceneSkylight, SceneWindow } from './scene';
+import { checkedSkylights } from '../../core/validation/skylights';
 
 /** Plan geometry of an outline edge: start, unit direction, outward unit normal (outline counter-clockwise). */
 export interface EdgeFrame {
@@ -70,7 +71,16 @@ export function sceneProblems(scene: Scene): string[] {
   const out: string[] = [];
   const defect = polygonDefect(scene.outline);
   if (defect) out.push(`The room outline ${defect}.`);
-  if (scene.windows.length === 0) out.push('Add a window: click a wall in the plan.');
+  const skylights = scene.skylights ?? [];
+  if (scene.windows.length === 0 && skylights.length === 0)
+    out.push('Add a window: click a wall in the plan.');
+  if (!defect && skylights.length > 0) {
+    try {
+      checkedSkylights(skylightsBody(skylights), scene.outline);
+    } catch (e) {
+      out.push(`${(e as Error).message.replace(/^Parameter 'skylights\.(\w+)\.polygon'/, 'Skylight $1')}.`);
+    }
+  }
   for (const w of scene.windows) {
     if (w.edge >= scene.outline.length) {
       out.push(`Window ${w.id} is on a wall that no longer exists.`);
@@ -111,6 +121,7 @@ export function runBody(scene: Scene): {
       floor_height_above_terrain: scene.floorZ,
       room_polygon: scene.outline.map(([x, y]) => [x, y]),
       windows,
+      ...(scene.skylights?.length ? { skylights: skylightsBody(scene.skylights) } : {}),
       ...(scene.modelType === 'df_custom' ? scene.materials : {}),
     },
     ...(s.kind === 'angles'
@@ -119,6 +130,20 @@ export function runBody(scene: Scene): {
         ? { horizon: zeros, zenith: zeros }
         : {}),
   });
+}
+
+/** The scene's skylights as the API takes them, keyed by id. */
+function skylightsBody(list: readonly SceneSkylight[]) {
+  return Object.fromEntries(
+    list.map((k) => [
+      k.id,
+      {
+        polygon: k.polygon.map(([x, y]): [number, number] => [x, y]),
+        window_frame_ratio: k.frame,
+        ...(k.glass !== undefined ? { glass_transmittance: k.glass } : {}),
+      },
+    ]),
+  );
 }
 
 const keys = new WeakMap<Scene, string>();

@@ -29,6 +29,16 @@ export interface SceneWindow {
   glass?: number | undefined;
 }
 
+/** A skylight or roof window over the room (from IFC): its outline in plan, convex, inside the room's. */
+export interface SceneSkylight {
+  id: string;
+  polygon: [number, number][];
+  /** Opaque share of the opening, 0–1. */
+  frame: number;
+  /** Light transmittance of the glass at normal incidence; absent: 0.70. */
+  glass?: number | undefined;
+}
+
 export interface Angles {
   horizon: number[];
   zenith: number[];
@@ -52,6 +62,8 @@ export interface Scene {
   floorZ: number;
   height: number;
   windows: SceneWindow[];
+  /** Openings in the roof (engine only: the model knows windows in walls); absent: none. */
+  skylights?: SceneSkylight[] | undefined;
   surroundings: Surroundings;
   modelType: 'df_default' | 'df_custom';
   materials: Reflectances;
@@ -118,6 +130,20 @@ export const sceneSchema = z.object({
       }),
     )
     .max(50),
+  skylights: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(40),
+        polygon: z
+          .array(z.tuple([finite, finite]))
+          .min(3)
+          .max(16),
+        frame: finite.min(0).max(1),
+        glass: finite.min(0.4).max(0.9).optional(),
+      }),
+    )
+    .max(32)
+    .optional(),
   north: finite.min(-360).max(360).optional(),
   ambientBounces: z.number().int().min(1).max(1000).optional(),
   name: z.string().max(120).optional(),

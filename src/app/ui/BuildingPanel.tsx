@@ -85,7 +85,7 @@ export function BuildingPanel(): React.JSX.Element {
             s.phase === 'settling' ||
             s.phase === 'done' ||
             s.phase === 'cancelled') &&
-            `${s.file}: ${rooms.length} rooms, ${analysable} with windows in their walls; ${done} analysed${
+            `${s.file}: ${rooms.length} rooms, ${analysable} with windows or skylights; ${done} analysed${
               s.phase === 'analysing'
                 ? ' by the model…'
                 : s.yearRunning
@@ -198,7 +198,7 @@ export function BuildingPanel(): React.JSX.Element {
                     )}
                   </div>
                   <div className="room-figures">
-                    {r.area.toFixed(1)} m² · {glazingCount(r.windows)}
+                    {r.area.toFixed(1)} m² · {glazingCount(r.windows, r.skylights.length)}
                     {r.windows.length > 0 && ` · window/floor ${(windowToFloor(r) * 100).toFixed(0)} %`}
                     {st && (
                       <span data-testid="ifc-room-df" data-method={o?.method} data-quality={o?.quality}>

@@ -238,6 +238,20 @@ export function PlanView(): React.JSX.Element {
           />
         )}
         <polygon points={poly} fill={image ? 'none' : '#f6f7f9'} stroke="#1d2733" strokeWidth="3" />
+        {/* Skylights over the room, dashed as openings above the cut plane are drawn in plan. */}
+        {(scene.skylights ?? []).map((k) => (
+          <polygon
+            key={k.id}
+            data-skylight={k.id}
+            points={k.polygon.map(([x, y]) => `${sx(x)},${sy(y)}`).join(' ')}
+            fill="none"
+            stroke="#2f6fb3"
+            strokeWidth="2"
+            strokeDasharray="6 4"
+          >
+            <title>{`Skylight ${k.id}`}</title>
+          </polygon>
+        ))}
         {scene.windows.map((w) => {
           const e = edgeFrame(scene.outline, w.edge);
           const a = [e.ax + e.ux * (w.offset - w.width / 2), e.ay + e.uy * (w.offset - w.width / 2)] as const;

@@ -48,7 +48,7 @@ export async function run(body: unknown, ctx: OpContext): Promise<OpResult> {
 /** /run's answer as typed arrays (the browser's model worker). */
 export async function runAnswer(body: unknown, ctx: OpContext): Promise<RoomAnswer> {
   if (hasSkylights(body))
-    throw validationError('A room with skylights is answered by the engine: /simulate, not the model');
+    throw validationError('The model knows windows in walls only: a room with skylights is answered by the engine');
   const { req, result, method } = await predictRoom(body, ctx);
   return roomAnswer(req, result, method);
 }

@@ -1,8 +1,7 @@
-import type { RoomModel } from './model';
+import { ROOF_ABOVE_CEILING, type RoomModel } from './model';
 import { offsetPolygon, triangulate } from './polygon2d';
 
-/** The building body rises 0.3 m above the ceiling (physics.md: the roof slab). */
-export const ROOF_ABOVE_CEILING = 0.3;
+export { ROOF_ABOVE_CEILING };
 
 export interface ExteriorGeometry {
   /** The context mesh (reflectance CONTEXT_REFLECTANCE); empty when the request has none. */

@@ -26,6 +26,8 @@ export interface Reflectance {
 export const FRAME_REFLECTANCE = 0.5;
 export const CONTEXT_REFLECTANCE = 0.3;
 export const WORK_PLANE_HEIGHT = 0.8;
+/** The building body rises 0.3 m above the ceiling (physics.md: the roof slab; skylights go through it). */
+export const ROOF_ABOVE_CEILING = 0.3;
 
 /**
  * A floor this close to z = 0 lies on the terrain plane, which physics.md makes unbounded: the two
@@ -199,7 +201,7 @@ export function buildRoomModel(room: EngineRoom): RoomModel {
     thickness,
     reflectance: floorOnTerrain(reflectancesOf(room), floor),
     windows,
-    skylights: buildSkylights(room.parameters.skylights ?? [], ceiling, windows.length),
+    skylights: buildSkylights(room.parameters.skylights ?? [], ceiling, ROOF_ABOVE_CEILING, windows.length),
     workPlane: floor + WORK_PLANE_HEIGHT,
     mesh: room.mesh,
   };

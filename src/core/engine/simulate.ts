@@ -7,6 +7,7 @@ import { buildRoomModel, type EngineRoom, type RoomModel, type WindowModel } fro
 import { buildPatches, type Patches } from './patches';
 import { solveRadiosity } from './radiosity';
 import { hash32, rng } from './random';
+import type { Receivers } from './receivers';
 import { skylightLight, type SkylightSampling } from './skylightLight';
 import { planVisibility, type PlanVisibility } from './visibility';
 import { DEFAULT_VIEW_QUALITY, windowViewSteps, type ViewQuality, type WindowView } from './windowView';
@@ -164,17 +165,7 @@ function defaultTurn(): Promise<void> {
 
 const CHUNK = 256;
 
-/** A receiver of window light: patch centroids and work-plane cells alike. */
-export interface Receivers {
-  count: number;
-  x: Float64Array;
-  y: Float64Array;
-  z: Float64Array;
-  nx: Float64Array;
-  ny: Float64Array;
-  nz: Float64Array;
-  tunnel: Int16Array;
-}
+export type { Receivers };
 
 /** The patches' sample points as receivers (window light is averaged over them). */
 export function patchReceivers(p: Patches): Receivers & { patch: Int32Array } {

@@ -1,6 +1,5 @@
 import type { Vec2 } from '../geometry/vec';
 import type { SkylightSpec } from '../types';
-import { ROOF_ABOVE_CEILING } from './body';
 import { glazingFor, type Glazing } from './glazing';
 import { offsetPolygon, signedArea2 } from './polygon2d';
 
@@ -30,9 +29,11 @@ export interface SkylightModel {
   edgeNormals: Vec2[];
 }
 
+/** `roof`: the slab's depth above the ceiling, where the glass lies (model.ts: ROOF_ABOVE_CEILING). */
 export function buildSkylights(
   specs: readonly SkylightSpec[],
   ceiling: number,
+  roof: number,
   firstIndex: number,
 ): SkylightModel[] {
   const out: SkylightModel[] = [];
@@ -57,7 +58,7 @@ export function buildSkylights(
       glass,
       frame,
       zInner: ceiling,
-      zGlass: ceiling + ROOF_ABOVE_CEILING,
+      zGlass: ceiling + roof,
       glazing: glazingFor(s.glass_transmittance),
       cx,
       cy,

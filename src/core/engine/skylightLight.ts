@@ -1,6 +1,6 @@
 import { EPS, newHit, type Exterior } from './exterior';
 import type { PlanVisibility } from './visibility';
-import type { Receivers } from './simulate';
+import type { Receivers } from './receivers';
 import { inOpening, type SkylightModel } from './skylight';
 import { outsideRadiance } from './windowView';
 

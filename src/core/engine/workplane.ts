@@ -46,3 +46,16 @@ export function workPlaneGrid(polygon: readonly Vec2[]): WorkPlaneGrid {
 export function cellCentre(originX: number, originY: number, r: number, c: number): [number, number] {
   return [originX + (c + 0.5) * RESOLUTION, originY - (r + 0.5) * RESOLUTION];
 }
+
+/**
+ * The cells of an n × n block's centre (row and column ≡ ⌊n/2⌋ mod n): a first estimate's sensors. A room
+ * narrower than a block keeps every cell.
+ */
+export function strideCells(cells: Int32Array, cols: number, stride: number): Int32Array {
+  if (stride <= 1) return cells;
+  const mid = stride >> 1;
+  const kept = cells.filter(
+    (idx) => Math.floor(idx / cols) % stride === mid && (idx % cols) % stride === mid,
+  );
+  return kept.length > 0 ? kept : cells;
+}

@@ -5,6 +5,7 @@ import { RANGES } from '../validation/ranges';
 import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../api/highFloor';
 import { floorOutline } from './floorOutline';
 import { frameRatioFromLining } from './windowLining';
+import { isRoofWindow, placeSkylight, type IfcRoomSkylight } from './skylights';
 import type { GlazingKind, IfcSourceData, IfcWindowData } from './source';
 
 /**
@@ -53,6 +54,8 @@ export interface IfcRoom {
   height_roof_over_floor: number;
   room_polygon: Vec2[];
   windows: IfcRoomWindow[];
+  /** Roof windows and skylights over it (skylights.ts). */
+  skylights: IfcRoomSkylight[];
   /** Why the room cannot be analysed; null when it can. */
   problem: string | null;
   /** What is worth knowing but does not stop the analysis (a stepped floor, a clamped window…). */
@@ -129,6 +132,7 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
       height_roof_over_floor: f ? round(f.top - f.z) : 0,
       room_polygon: f ? f.polygon.map(([x, y]) => [round(x), round(y)] as const) : [],
       windows: [],
+      skylights: [],
       problem: null,
       notes: [],
     };
@@ -162,16 +166,23 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
   const byId = new Map(rooms.map((r) => [r.ifcId, r]));
   const unplaced: IfcBuilding['unplaced'] = [];
   for (const w of d.windows) {
-    const placed = placeWindow(w, rooms, byId, terrainZ, walls, defaultFrame, types.get(w.hostWall ?? -1));
+    const hostType = types.get(w.hostWall ?? -1);
+    const placed = isRoofWindow(w, hostType)
+      ? placeSkylight(w, rooms, terrainZ, defaultFrame)
+      : placeWindow(w, rooms, byId, terrainZ, walls, defaultFrame);
     if (typeof placed === 'string')
       unplaced.push({ ifcId: w.id, name: w.name, kind: w.kind, reason: placed });
   }
   for (const r of rooms) {
     r.windows.sort((a, b) => a.ifcId - b.ifcId);
     r.windows.forEach((w, k) => (w.id = `w${k + 1}`));
-    if (!r.problem && r.windows.length === 0)
+    r.skylights.sort((a, b) => a.ifcId - b.ifcId);
+    r.skylights.forEach((s, k) => (s.id = `s${k + 1}`));
+    for (const s of r.skylights.filter((x) => x.tilted))
+      r.notes.push(`Roof window ${s.name} lies in a slope: lit as its outline in plan, level in the roof.`);
+    if (!r.problem && r.windows.length === 0 && r.skylights.length === 0)
       r.problem =
-        'It has no window in its walls (no window, glazed door or curtain-wall glass lights it).';
+        'It has no window in its walls or roof (no window, glazed door, curtain-wall glass or skylight lights it).';
   }
 
   let count = 0;
@@ -296,7 +307,6 @@ function placeWindow(
   terrainZ: number,
   walls: Map<number, Float32Array>,
   defaultFrame: number,
-  hostType: string | undefined,
 ): true | string {
   const p = w.positions;
   if (p.length === 0) return 'It has no geometry.';
@@ -315,9 +325,6 @@ function placeWindow(
       c = f + room.height_roof_over_floor;
     return outlined(room) && Math.min(zmax, c) - Math.max(zmin, f) >= 0.5 * (zmax - zmin);
   });
-  const skylight = hostType === 'IFCROOF' || hostType === 'IFCSLAB';
-  if (skylight)
-    return `It sits in a ${hostType === 'IFCROOF' ? 'roof' : 'slab'} (a skylight): only windows in walls are analysed.`;
 
   // Between rooms only (the file says so): light borrowed from another room, not daylight.
   const named = [...w.bounds].sort((a, b) => rank(a.external) - rank(b.external));
@@ -487,14 +494,15 @@ const wrap360 = (deg: number): number => ((deg % 360) + 360) % 360;
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-/** "2 windows, 1 glazed door and 6 curtain-wall panels": glazing by kind, windows always named. */
-export function glazingCount(windows: readonly { kind: GlazingKind }[]): string {
+/** "2 windows, 1 glazed door, 6 curtain-wall panels and 1 skylight": glazing by kind, windows always named. */
+export function glazingCount(windows: readonly { kind: GlazingKind }[], skylights = 0): string {
   const count = { window: 0, door: 0, 'curtain wall': 0 } satisfies Record<GlazingKind, number>;
   for (const w of windows) count[w.kind]++;
   const parts = [plural(count.window, 'window', 'windows')];
   if (count.door) parts.push(plural(count.door, 'glazed door', 'glazed doors'));
   if (count['curtain wall'])
     parts.push(plural(count['curtain wall'], 'curtain-wall panel', 'curtain-wall panels'));
+  if (skylights) parts.push(plural(skylights, 'skylight', 'skylights'));
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
 }
 
@@ -503,7 +511,11 @@ export function glazingCount(windows: readonly { kind: GlazingKind }[]): string 
  * placed in rooms by kind, how many were not (the list says why), and the doors that are not light sources.
  */
 export function glazingSummary(b: Pick<IfcBuilding, 'rooms' | 'unplaced' | 'opaqueDoors'>): string {
-  const placed = `${glazingCount(b.rooms.flatMap((r) => r.windows))} in rooms`;
+  const skylights = b.rooms.reduce((n, r) => n + r.skylights.length, 0);
+  const placed = `${glazingCount(
+    b.rooms.flatMap((r) => r.windows),
+    skylights,
+  )} in rooms`;
   const left = b.unplaced.length ? `, ${b.unplaced.length} not analysed` : '';
   const doors = b.opaqueDoors
     ? `; ${plural(b.opaqueDoors, 'door', 'doors')} without glass not counted as light sources`

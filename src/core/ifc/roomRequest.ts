@@ -36,13 +36,28 @@ export function roomRequest(
       floor_height_above_terrain: room.floor_height_above_terrain,
       room_polygon: room.room_polygon.map(([x, y]) => [x, y]),
       windows,
+      ...(room.skylights.length ? { skylights: skylightsOf(room) } : {}),
     },
   });
 }
 
-/** Window-to-floor ratio: the openings' areas (glazed and frame) over the floor area, as the original tool gives it. */
+/** The room's skylights as the API takes them, keyed by id. */
+function skylightsOf(room: IfcRoom): Record<string, unknown> {
+  return Object.fromEntries(
+    room.skylights.map((s) => [
+      s.id,
+      { polygon: s.polygon.map(([x, y]) => [x, y]), window_frame_ratio: s.window_frame_ratio },
+    ]),
+  );
+}
+
+/** Window-to-floor ratio: the openings' areas (glazed and frame, skylights' in plan too) over the floor area, as the original tool gives it for windows. */
 export const windowToFloor = (room: IfcRoom): number =>
-  room.area > 0 ? room.windows.reduce((a, w) => a + w.width * w.height, 0) / room.area : 0;
+  room.area > 0
+    ? (room.windows.reduce((a, w) => a + w.width * w.height, 0) +
+        room.skylights.reduce((a, s) => a + s.area, 0)) /
+      room.area
+    : 0;
 
 /**
  * Every analysable room's `/run` body with its windows' angles from the building's mesh (and any context

@@ -35,6 +35,7 @@ export function ifcRoomSheet(o: {
       glass: DEFAULT_GLASS_TRANSMITTANCE,
       direction: w.direction,
     })),
+    skylights: room.skylights.map((k) => ({ id: k.id, polygon: k.polygon, frame: k.window_frame_ratio })),
     north: o.north,
     floorAboveTerrain: room.floor_height_above_terrain,
     height: room.height_roof_over_floor,

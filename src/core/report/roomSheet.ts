@@ -5,6 +5,7 @@ import { encode as encodePng } from 'fast-png';
 import type { RoomGridAnswer } from '../api/roomAnswer';
 import { base64 } from '../encoding/base64';
 import { formatBearing } from '../geometry/bearing';
+import { signedArea, type Polygon } from '../geometry/polygon';
 import type { ClimateSummary } from '../api/climateOps';
 import type { MapSummary } from '../stats/verdicts';
 import { extendPastEdge, upsample } from './edgeFill';
@@ -37,11 +38,20 @@ export interface SheetWindow {
   direction: number;
 }
 
+/** A skylight over the room: its outline in plan (m, the API's frame) and its frame share. */
+export interface SheetSkylight {
+  id: string;
+  polygon: readonly (readonly [number, number])[];
+  frame: number;
+}
+
 export interface RoomSheet {
   title: string;
   /** The room's floor outline in plan (m, the API's frame: +y is the plan's up). */
   outline: readonly (readonly [number, number])[];
   windows: readonly SheetWindow[];
+  /** Skylights over the room; absent: none. */
+  skylights?: readonly SheetSkylight[];
   /** True north, degrees clockwise from the plan's up. */
   north: number;
   floorAboveTerrain: number;
@@ -158,6 +168,16 @@ export function roomSheetSvg(s: RoomSheet): string {
     const ly = Y((w.a[1] + w.b[1]) / 2) - Math.sin(r) * 18 + 4;
     text(lx, ly, w.id, 'font-size="12" text-anchor="middle" font-weight="600" fill="#1c7ed6"');
   }
+  // Skylights: dashed, as openings above the cut plane are drawn in plan.
+  for (const k of s.skylights ?? []) {
+    const pts = k.polygon.map(([x, y]) => `${px(X(x))},${px(Y(y))}`).join(' ');
+    out.push(
+      `<polygon data-skylight="${esc(k.id)}" points="${pts}" fill="none" stroke="#1c7ed6" stroke-width="2.5" stroke-dasharray="7 4"/>`,
+    );
+    const cx = k.polygon.reduce((a, q) => a + q[0], 0) / k.polygon.length,
+      cy = k.polygon.reduce((a, q) => a + q[1], 0) / k.polygon.length;
+    text(X(cx), Y(cy) + 4, k.id, 'font-size="12" text-anchor="middle" font-weight="600" fill="#1c7ed6"');
+  }
   out.push(northArrowSvg(PLAN.x + PLAN.w - 30, PLAN.y + 30, s.north));
   out.push(scaleBarSvg(PLAN.x + 8, PLAN.y + PLAN.h - 14, k, PLAN.w / 5 / k));
   legend(out, PLAN.x, PLAN.y + PLAN.h + 34, 420, s.scaleMax, scaleId);
@@ -220,6 +240,14 @@ export function roomSheetSvg(s: RoomSheet): string {
   row('Method', `CIE overcast sky, ${Math.round(s.map.resolution * 100)} cm grid`, 'method');
   row('Surroundings', s.surroundings);
   row('True north', `${Math.round(((s.north % 360) + 360) % 360)}° clockwise from the plan's up`);
+  for (const k of s.skylights ?? []) {
+    const area = Math.abs(signedArea(k.polygon as Polygon));
+    row(
+      `Skylight ${k.id}`,
+      `${area.toFixed(2)} m² in the roof, frame ${Math.round(k.frame * 100)} %`,
+      'skylight',
+    );
+  }
   for (const [i, w] of s.windows.entries()) {
     // The page ends: the windows that no longer fit are counted, never drawn over the footer.
     if (y + 38 > SHEET_HEIGHT - 34) {

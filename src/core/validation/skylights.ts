@@ -7,6 +7,7 @@ import {
   signedArea,
   type Polygon,
 } from '../geometry/polygon';
+import { convexOverlap, isConvex } from '../geometry/convex';
 import type { Vec2 } from '../geometry/vec';
 import type { SkylightSpec } from '../types';
 
@@ -65,23 +66,9 @@ export function checkedSkylights(
   });
   for (let i = 0; i < out.length; i++)
     for (let j = i + 1; j < out.length; j++)
-      if (overlap(out[i]!.polygon, out[j]!.polygon))
+      if (convexOverlap(out[i]!.polygon, out[j]!.polygon))
         throw validationError(`Parameters 'skylights.${out[i]!.id}' and 'skylights.${out[j]!.id}' overlap`);
   return out;
-}
-
-function isConvex(poly: Polygon): boolean {
-  let sign = 0;
-  for (let i = 0; i < poly.length; i++) {
-    const a = poly[i]!,
-      b = poly[(i + 1) % poly.length]!,
-      c = poly[(i + 2) % poly.length]!;
-    const cr = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
-    if (Math.abs(cr) < 1e-12) continue;
-    if (sign === 0) sign = Math.sign(cr);
-    else if (Math.sign(cr) !== sign) return false;
-  }
-  return true;
 }
 
 /** Whether p lies inside convex `poly` by more than a millimetre from each edge. */
@@ -94,25 +81,5 @@ function strictlyInside(poly: Polygon, p: Vec2): boolean {
     const cr = ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / len;
     if (s * cr <= 1e-3) return false;
   }
-  return true;
-}
-
-/** Whether two convex polygons share more than an edge: no edge normal separates them (by a millimetre). */
-function overlap(a: Polygon, b: Polygon): boolean {
-  for (const poly of [a, b])
-    for (let i = 0; i < poly.length; i++) {
-      const p = poly[i]!,
-        q = poly[(i + 1) % poly.length]!;
-      const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
-      const nx = (q[1] - p[1]) / len,
-        ny = -(q[0] - p[0]) / len;
-      const range = (r: Polygon): [number, number] => {
-        const v = r.map((c) => c[0] * nx + c[1] * ny);
-        return [Math.min(...v), Math.max(...v)];
-      };
-      const [a0, a1] = range(a),
-        [b0, b1] = range(b);
-      if (a1 <= b0 + 1e-3 || b1 <= a0 + 1e-3) return false;
-    }
   return true;
 }

@@ -1,18 +1,6 @@
 import type { DaylightCoefficients, WindowCoefficients } from './coefficients';
 import type { SunLight } from './sunlight';
-
-/**
- * The cells of an n × n block's centre (row and column ≡ ⌊n/2⌋ mod n): a first estimate's sensors. A room
- * narrower than a block keeps every cell.
- */
-export function strideCells(cells: Int32Array, cols: number, stride: number): Int32Array {
-  if (stride <= 1) return cells;
-  const mid = stride >> 1;
-  const kept = cells.filter(
-    (idx) => Math.floor(idx / cols) % stride === mid && (idx % cols) % stride === mid,
-  );
-  return kept.length > 0 ? kept : cells;
-}
+import { strideCells } from '../workplane';
 
 /**
  * Coefficients of every n-th cell along rows and columns, taken from a room's full set: the cells a

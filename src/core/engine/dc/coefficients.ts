@@ -31,9 +31,8 @@ import {
 import type { SkyBasis } from '../skyBasis';
 import { planVisibility, type PlanVisibility } from '../visibility';
 import { windowViewSteps, type WindowView } from '../windowView';
-import { RESOLUTION, workPlaneGrid } from '../workplane';
+import { RESOLUTION, strideCells, workPlaneGrid } from '../workplane';
 import { solveRadiosityBasis } from './radiosityBasis';
-import { strideCells } from './cellSubset';
 import { sunThroughWindow, type SunLight } from './sunlight';
 import { addOutside, buildViewBasis, type ViewBasis } from './viewBasis';
 
