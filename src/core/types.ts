@@ -47,6 +47,12 @@ export interface RoomParameters extends Partial<Reflectances> {
   windows: WindowSpec[];
   /** Openings in the roof above the room (Lux's extension of the interface): the engine lights through them. */
   skylights?: SkylightSpec[];
+  /**
+   * A sloped ceiling (Lux's extension): planes z = a·x + b·y + c (absolute z, m), each [a, b, c]; the
+   * ceiling over a point is the lowest of them and of the flat top (floor + height_roof_over_floor). A
+   * pitched roof's two slopes, a lean-to's one. The engine only.
+   */
+  ceiling_planes?: [number, number, number][];
 }
 
 /**

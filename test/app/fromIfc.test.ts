@@ -65,6 +65,7 @@ const room: IfcRoom = {
     },
   ],
   skylights: [],
+  ceiling_planes: null,
   problem: null,
   notes: [],
 };

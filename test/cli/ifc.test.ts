@@ -57,7 +57,7 @@ describe('the IFC command line', () => {
         .filter(
           (r) =>
             r[11] ===
-            'The model knows windows in walls only: a room with skylights is answered by the engine',
+            'The model knows rooms as boxes with windows in their walls: a room with skylights is answered by the engine',
         )
         .map((r) => r[1]),
     ).toEqual(['A201', 'B201']);
@@ -97,7 +97,7 @@ describe('the IFC command line', () => {
         .sort(),
     );
     expect(html).toContain(
-      'The model knows windows in walls only: a room with skylights is answered by the engine',
+      'The model knows rooms as boxes with windows in their walls: a room with skylights is answered by the engine',
     );
     expect(html.match(/<tr/g)!.length).toBe(22); // the header row and one per space; no apartments table
     expect(html).not.toContain('Apartments (BFS 2024:8)'); // the file has no IfcZone

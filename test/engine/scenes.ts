@@ -1,5 +1,6 @@
 import { parseRunRequest } from '../../src/core/validation/requests';
 import type { EngineRoom } from '../../src/core/engine/model';
+import { roomOf } from '../../bench/engine';
 import { groundBox } from '../../src/datagen/solids';
 
 /** Hand-made test scenes beyond the shared Radiance fixtures. */
@@ -96,4 +97,65 @@ export function angleRoom(): EngineRoom {
     zenith: new Array(64).fill(30),
   });
   return { parameters: req.parameters, geometry: req.geometry, mesh: null, modelType: 'df_default' };
+}
+
+/** The attic's floor, ridge and eaves (m) and its slopes' gradient. */
+export const ATTIC = { floor: 6, ridge: 4.3, eave: 1.2, slope: (4.3 - 1.2) / 2.5 };
+const { floor: zf, ridge, eave, slope: k } = ATTIC;
+
+/** An attic 6 × 5 m on the second floor, a gable roof along x: eaves 1.2 m, ridge 4.3 m; a gable window. */
+export function attic(planes = true): EngineRoom {
+  const room = roomOf({
+    model_type: 'df_default',
+    parameters: {
+      height_roof_over_floor: ridge,
+      floor_height_above_terrain: zf,
+      room_polygon: [
+        [0, 0],
+        [6, 0],
+        [6, 5],
+        [0, 5],
+      ],
+      windows: {
+        w1: { x1: 0, y1: 1.8, z1: zf + 1, x2: -0.3, y2: 3.2, z2: zf + 2.6, window_frame_ratio: 0.2 },
+      },
+    },
+  });
+  if (!planes) return room;
+  return {
+    ...room,
+    parameters: {
+      ...room.parameters,
+      ceiling_planes: [
+        [0, k, zf + eave],
+        [0, -k, zf + eave + 5 * k],
+      ],
+    },
+  };
+}
+
+/** An L-shaped lean-to on the ground, its roof rising from 2.2 m on the west to 4 m on the east. */
+export function leanTo(): EngineRoom {
+  const room = roomOf({
+    model_type: 'df_custom',
+    parameters: {
+      height_roof_over_floor: 4,
+      floor_height_above_terrain: 0,
+      ceiling_reflectance: 0.85,
+      vertical_reflectance: 0.6,
+      room_polygon: [
+        [0, 0],
+        [7, 0],
+        [7, 5],
+        [3, 5],
+        [3, 2.5],
+        [0, 2.5],
+      ],
+      windows: {
+        w1: { x1: 1, y1: 0, z1: 0.9, x2: 2.5, y2: -0.35, z2: 2.0, window_frame_ratio: 0.2 },
+        w2: { x1: 7, y1: 1.5, z1: 1.0, x2: 7.35, y2: 4, z2: 3.4, window_frame_ratio: 0.15 },
+      },
+    },
+  });
+  return { ...room, parameters: { ...room.parameters, ceiling_planes: [[1.8 / 7, 0, 2.2]] } };
 }

@@ -9,7 +9,7 @@ import { buildSkylights } from '../../src/core/engine/skylight';
 import type { Vec2 } from '../../src/core/geometry/vec';
 import type { SkylightSpec } from '../../src/core/types';
 import { roomOf } from '../../bench/engine';
-import { PathTracer } from './oracle/pathTracer';
+import { expectNearTracer } from './oracle/againstEngine';
 import { boxTriangles } from './scenes';
 
 /**
@@ -112,23 +112,7 @@ describe('skylights against the independent path tracer', () => {
     ],
   ];
   for (const [name, room, pts] of cases)
-    it(
-      name,
-      () => {
-        const engine = simulateRoom(room, { points: pts, ambientBounces: 7 }).points;
-        const pt = new PathTracer(room);
-        let se = 0,
-          sp = 0;
-        pts.forEach(([x, y], k) => {
-          const p = pt.daylightFactor(x, y, pt.workPlane, 30000, k + 1);
-          se += engine[k]!;
-          sp += p;
-          expect(Math.abs(engine[k]! / p - 1)).toBeLessThan(0.08);
-        });
-        expect(Math.abs(se / sp - 1)).toBeLessThan(0.04);
-      },
-      60_000,
-    );
+    it(name, () => expectNearTracer(room, pts, { point: 0.08, mean: 0.04 }), 60_000);
 
   it('lights the floor below: the skylight’s own share peaks under it and falls away', () => {
     const r = simulateRoom(withSkylights(office, [square(2, 1.5, 3.2, 2.5)]), {

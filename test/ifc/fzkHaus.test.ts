@@ -64,12 +64,18 @@ describe('the ArchiCAD FZK-Haus', async () => {
     );
   });
 
-  it('says the gallery’s ceiling slopes, and that it is analysed under a flat one', () => {
+  it('reads the gallery’s sloped ceiling as the roof’s plane, and a request the API takes lights it as built', () => {
     const galerie = b.rooms.find((r) => r.name === 'Galerie')!;
+    // One 30° slope (tan 30° = 0.577) down to the eaves' 0.67 m; the top, 3.39 m, at the ridge side.
+    expect(galerie.ceiling_planes).toHaveLength(1);
+    const [a, bb] = galerie.ceiling_planes![0]!;
+    expect(Math.hypot(a, bb)).toBeCloseTo(Math.tan(Math.PI / 6), 3);
     expect(galerie.notes).toContain(
-      'Its ceiling slopes from 2.79 m to 3.39 m above its floor (0 % of it at the top): analysed with a flat ceiling at the top, so its light is approximate until sloped ceilings are modelled.',
+      "Its ceiling slopes from 0.67 m to 3.39 m above its floor: lit as built by the engine (the model's preview knows flat ceilings only); the work plane (0.8 m) is analysed where the ceiling is above it.",
     );
     expect(b.rooms.filter((r) => r.notes.some((n) => n.startsWith('Its ceiling slopes')))).toHaveLength(1);
+    const request = buildingRequests(b.rooms, b.context)[b.rooms.indexOf(galerie)]!;
+    expect(parseRunRequest(request).parameters.ceiling_planes).toEqual(galerie.ceiling_planes);
   });
 
   it('reads the rooms’ floors on the storeys: ground floor on the terrain, the attic 2.7 m up', () => {

@@ -31,6 +31,7 @@ function result(
     ],
     windows: [],
     skylights: [],
+    ceiling_planes: null,
     problem,
     notes: [],
   };

@@ -122,7 +122,8 @@ describe('/run with a custom v2-rgb-384 model (the original format)', async () =
     expect(da.status).toBe(400);
     expect(await da.json()).toEqual({
       status: 'error',
-      error: "model_type 'da_default' needs a year of weather: send an EnergyPlus weather file (EPW) as the text of 'weather' in the JSON body, or as a 'weather' file part of a multipart form",
+      error:
+        "model_type 'da_default' needs a year of weather: send an EnergyPlus weather file (EPW) as the text of 'weather' in the JSON body, or as a 'weather' file part of a multipart form",
       error_type: 'validation_error',
     });
   });

@@ -88,7 +88,9 @@ describe('/simulate', () => {
   it('validates like /run, and its own options', async () => {
     expect(
       (await (await post(app, '/v2/simulate', { ...meshBody, model_type: 'da_default' })).json()).error,
-    ).toBe("model_type 'da_default' needs a year of weather: send an EnergyPlus weather file (EPW) as the text of 'weather' in the JSON body, or as a 'weather' file part of a multipart form");
+    ).toBe(
+      "model_type 'da_default' needs a year of weather: send an EnergyPlus weather file (EPW) as the text of 'weather' in the JSON body, or as a 'weather' file part of a multipart form",
+    );
     expect((await (await post(app, '/v2/simulate', { ...meshBody, quality: 'ultra' })).json()).error).toBe(
       "Parameter 'quality' must be 'draft', 'standard' or 'high'",
     );

@@ -46,8 +46,9 @@ async function predict(scene: Scene): Promise<void> {
     clearAnswer({ status: 'blocked', problems });
     return;
   }
-  // The model knows windows in walls only: a room with skylights goes to the engine at once.
-  if (scene.skylights?.length) {
+  // The model knows rooms as boxes with windows in their walls: skylights or a sloped ceiling go to the
+  // engine at once.
+  if (scene.skylights?.length || scene.ceilingPlanes?.length) {
     clearAnswer({ status: 'idle' });
     if (answerKey(useApp.getState().scene) === answerKey(scene) && pending === null) settleLater(scene, 0);
     return;

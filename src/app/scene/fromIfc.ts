@@ -59,6 +59,9 @@ export function sceneOfIfcRoom(room: IfcRoom, north: number, meshName: string, t
           })),
         }
       : {}),
+    ...(room.ceiling_planes
+      ? { ceilingPlanes: room.ceiling_planes.map(([a, b, c]): [number, number, number] => [a, b, c]) }
+      : {}),
     surroundings: { kind: 'mesh', name: meshName, triangles, perWindow: {} },
     north,
   };

@@ -3,6 +3,7 @@ import { lowerToFloorRange } from '../../core/api/highFloor';
 import type { WindowSpec } from '../../core/types';
 import type { Scene, SceneSkylight, SceneWindow } from './scene';
 import { checkedSkylights } from '../../core/validation/skylights';
+import { checkCeilingPlanes } from '../../core/validation/ceiling';
 
 /** Plan geometry of an outline edge: start, unit direction, outward unit normal (outline counter-clockwise). */
 export interface EdgeFrame {
@@ -93,6 +94,20 @@ export function sceneProblems(scene: Scene): string[] {
     if (w.sill < -0.15 || w.head > scene.height + 0.15)
       out.push(`Window ${w.id} must stay within the floor-to-ceiling height (±0.15 m).`);
   }
+  if (!defect && scene.ceilingPlanes?.length) {
+    try {
+      checkCeilingPlanes(
+        scene.ceilingPlanes,
+        scene.outline,
+        scene.floorZ,
+        scene.floorZ + scene.height,
+        scene.windows.map((w) => windowCorners(scene, w)),
+        skylights,
+      );
+    } catch (e) {
+      out.push(`${(e as Error).message.replace(/^Parameter 'ceiling_planes'/, 'The sloped ceiling')}.`);
+    }
+  }
   const s = scene.surroundings;
   if (s.kind === 'mesh' && scene.windows.some((w) => !s.perWindow[w.id]))
     out.push('Obstruction angles are being computed from the mesh…');
@@ -122,6 +137,9 @@ export function runBody(scene: Scene): {
       room_polygon: scene.outline.map(([x, y]) => [x, y]),
       windows,
       ...(scene.skylights?.length ? { skylights: skylightsBody(scene.skylights) } : {}),
+      ...(scene.ceilingPlanes?.length
+        ? { ceiling_planes: scene.ceilingPlanes.map(([a, b, c]): [number, number, number] => [a, b, c]) }
+        : {}),
       ...(scene.modelType === 'df_custom' ? scene.materials : {}),
     },
     ...(s.kind === 'angles'

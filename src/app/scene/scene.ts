@@ -64,6 +64,11 @@ export interface Scene {
   windows: SceneWindow[];
   /** Openings in the roof (engine only: the model knows windows in walls); absent: none. */
   skylights?: SceneSkylight[] | undefined;
+  /**
+   * A sloped ceiling (from IFC): planes z = a·x + b·y + c (absolute), the ceiling the lowest of them and
+   * the flat top; engine only. Absent: flat.
+   */
+  ceilingPlanes?: [number, number, number][] | undefined;
   surroundings: Surroundings;
   modelType: 'df_default' | 'df_custom';
   materials: Reflectances;
@@ -143,6 +148,11 @@ export const sceneSchema = z.object({
       }),
     )
     .max(32)
+    .optional(),
+  ceilingPlanes: z
+    .array(z.tuple([finite, finite, finite]))
+    .min(1)
+    .max(8)
     .optional(),
   north: finite.min(-360).max(360).optional(),
   ambientBounces: z.number().int().min(1).max(1000).optional(),

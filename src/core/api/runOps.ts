@@ -11,10 +11,16 @@ import type { RoomAnswer } from './roomAnswer';
 import { modelResponse, roomAnswer, type RoomResult } from './roomResponse';
 import { windowAngles } from './windowAngles';
 
-/** Whether a request's room has skylights (Lux's extension), which only the engine lights. */
-export function hasSkylights(body: unknown): boolean {
+/**
+ * What in a request's room the model cannot see (Lux's extensions, which only the engine lights): its
+ * skylights or its sloped ceiling, in words; null when the model can answer it.
+ */
+export function beyondModel(body: unknown): string | null {
   const p = isPlainObject(body) ? body.parameters : undefined;
-  return isPlainObject(p) && isPlainObject(p.skylights) && Object.keys(p.skylights).length > 0;
+  if (!isPlainObject(p)) return null;
+  if (isPlainObject(p.skylights) && Object.keys(p.skylights).length > 0) return 'skylights';
+  if (Array.isArray(p.ceiling_planes) && p.ceiling_planes.length > 0) return 'a sloped ceiling';
+  return null;
 }
 
 /**
@@ -39,16 +45,20 @@ async function predictRoom(body: unknown, ctx: OpContext) {
 export async function run(body: unknown, ctx: OpContext): Promise<OpResult> {
   // Climate-based model types are answered by the engine's daylight coefficients (climateOps.ts).
   if (isClimateBody(body)) return climateRun(body, ctx);
-  // The model knows windows in walls only: a room with skylights is answered by the engine (as /simulate).
-  if (hasSkylights(body)) return simulate(body, ctx);
+  // The model knows rooms as boxes with windows in their walls: skylights and sloped ceilings are answered
+  // by the engine (as /simulate).
+  if (beyondModel(body)) return simulate(body, ctx);
   const { req, result, method } = await predictRoom(body, ctx);
   return answer(runResponse, modelResponse(req, result, method));
 }
 
 /** /run's answer as typed arrays (the browser's model worker). */
 export async function runAnswer(body: unknown, ctx: OpContext): Promise<RoomAnswer> {
-  if (hasSkylights(body))
-    throw validationError('The model knows windows in walls only: a room with skylights is answered by the engine');
+  const beyond = beyondModel(body);
+  if (beyond)
+    throw validationError(
+      `The model knows rooms as boxes with windows in their walls: a room with ${beyond} is answered by the engine`,
+    );
   const { req, result, method } = await predictRoom(body, ctx);
   return roomAnswer(req, result, method);
 }
@@ -65,9 +75,10 @@ export async function runDetailed(body: unknown, ctx: OpContext): Promise<OpResu
     throw validationError(
       '/run/detailed gives the model’s windows one by one; climate-based runs (da_*) are answered by /run and /simulate',
     );
-  if (hasSkylights(body))
+  const beyond = beyondModel(body);
+  if (beyond)
     throw validationError(
-      '/run/detailed gives the model’s windows one by one, and the model knows no skylights: send the room to /simulate',
+      `/run/detailed gives the model’s windows one by one, and the model cannot see ${beyond}: send the room to /simulate`,
     );
   const { req, result, method, windows } = await predictRoom(body, ctx);
   const window_results: z.output<typeof runDetailedResponse>['window_results'] = {};

@@ -1,5 +1,6 @@
 import { glazingFor, type Glazing } from './glazing';
 import { buildSkylights, type SkylightModel } from './skylight';
+import { ceilingAt } from '../geometry/ceiling';
 import { signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import { DEFAULT_REFLECTANCES, type ModelType, type ResolvedRoom, type TriangleSoup } from '../types';
@@ -77,7 +78,13 @@ export interface RoomModel {
   edgeNormals: Vec2[];
   convex: boolean;
   floor: number;
+  /** The ceiling's top (floor + height): all of it when it is flat. */
   ceiling: number;
+  /**
+   * A sloped ceiling: planes z = a·x + b·y + c, the ceiling over a point the lowest of them and the top
+   * (ceilingAt); empty for a flat ceiling.
+   */
+  ceilingPlanes: [number, number, number][];
   /** Wall thickness T of the scene (largest window extent across its wall). */
   thickness: number;
   reflectance: Reflectance;
@@ -153,6 +160,11 @@ export function buildRoomModel(room: EngineRoom): RoomModel {
   const floor = room.parameters.floor_height_above_terrain;
   const ceiling = floor + room.parameters.height_roof_over_floor;
   const thickness = Math.max(0, ...room.geometry.map((g) => g.wallThickness));
+  const planes = (room.parameters.ceiling_planes ?? []).map(([a, b, c]): [number, number, number] => [
+    a,
+    b,
+    c,
+  ]);
   const all = room.parameters.windows.map((w, index): WindowModel => {
     const g = room.geometry[index]!;
     const a = polygon[g.hostEdge]!;
@@ -166,7 +178,15 @@ export function buildRoomModel(room: EngineRoom): RoomModel {
     const s0 = Math.max(0, Math.min(sA, sB));
     const s1 = Math.min(len, Math.max(sA, sB));
     const z0 = Math.max(floor, g.bottom);
-    const z1 = Math.min(ceiling, g.top);
+    // Under a sloped ceiling, no higher than the ceiling at either end of the opening.
+    const at = (sv: number): number =>
+      ceilingAt(
+        planes,
+        ceiling,
+        a[0] + Math.min(len, Math.max(0, sv)) * ux,
+        a[1] + Math.min(len, Math.max(0, sv)) * uy,
+      );
+    const z1 = Math.min(ceiling, g.top, at(sA), at(sB));
     return {
       id: w.id,
       index,
@@ -198,6 +218,7 @@ export function buildRoomModel(room: EngineRoom): RoomModel {
     convex: isConvex(polygon),
     floor,
     ceiling,
+    ceilingPlanes: planes,
     thickness,
     reflectance: floorOnTerrain(reflectancesOf(room), floor),
     windows,

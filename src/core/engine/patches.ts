@@ -1,6 +1,6 @@
 import { FRAME_REFLECTANCE, type RoomModel, type WindowModel } from './model';
 import type { Vec2 } from '../geometry/vec';
-import { clipToRect, signedArea2, subtractConvex } from './polygon2d';
+import { clipHalfPlane, clipToRect, signedArea2, subtractConvex } from './polygon2d';
 import type { SkylightModel } from './skylight';
 
 /** Surface kinds of the room's patch mesh. */
@@ -161,14 +161,18 @@ export function buildPatches(model: RoomModel, h: number): Patches {
         );
       for (const c of ceilingPieces) {
         if (Math.abs(signedArea2(c)) < 1e-4) continue;
-        add(
-          b,
-          c.flatMap((p) => [p[0], p[1], ceiling]),
-          [0, 0, -1],
-          R.ceiling,
-          CEILING,
-          -1,
-        );
+        // A sloped ceiling: each piece split where another of its planes is lower, lifted onto its own.
+        for (const [part, [pa, pb, pc]] of ceilingParts(c, ceiling, model.ceilingPlanes)) {
+          const norm = Math.hypot(pa, pb, 1);
+          add(
+            b,
+            part.flatMap((p) => [p[0], p[1], pa * p[0] + pb * p[1] + pc]),
+            [pa / norm, pb / norm, -1 / norm],
+            R.ceiling,
+            CEILING,
+            -1,
+          );
+        }
       }
     }
   }
@@ -194,27 +198,115 @@ export function buildPatches(model: RoomModel, h: number): Patches {
         const sm = (sb[i]! + sb[i + 1]!) / 2,
           zm = (zb[j]! + zb[j + 1]!) / 2;
         if (wins.some((w) => sm > w.s0 && sm < w.s1 && zm > w.z0 && zm < w.z1)) continue;
-        addRect(
-          b,
-          [a[0], a[1], 0],
-          [ux, uy, 0],
-          [0, 0, 1],
-          sb[i]!,
-          sb[i + 1]!,
-          zb[j]!,
-          zb[j + 1]!,
-          inward,
-          h,
-          R.wall,
-          WALL,
-          -1,
-        );
+        if (model.ceilingPlanes.length === 0)
+          addRect(
+            b,
+            [a[0], a[1], 0],
+            [ux, uy, 0],
+            [0, 0, 1],
+            sb[i]!,
+            sb[i + 1]!,
+            zb[j]!,
+            zb[j + 1]!,
+            inward,
+            h,
+            R.wall,
+            WALL,
+            -1,
+          );
+        else addWallUnderSlope(b, model, a, [ux, uy], sb[i]!, sb[i + 1]!, zb[j]!, zb[j + 1]!, inward, h);
       }
     }
   }
   for (const w of model.windows) addOpening(b, model, w, T, h);
   for (const sk of model.skylights) addSkylight(b, model, sk, h);
   return finish(b);
+}
+
+/**
+ * A ceiling piece in plan split by the surface that is lowest over each part: the flat top (as the plane
+ * 0·x + 0·y + top) and each sloped plane. One part, the piece itself on the top, when the ceiling is flat.
+ */
+function ceilingParts(
+  piece: Vec2[],
+  top: number,
+  planes: readonly [number, number, number][],
+): [Vec2[], [number, number, number]][] {
+  const surfaces: [number, number, number][] = [[0, 0, top], ...planes];
+  if (surfaces.length === 1) return [[piece, surfaces[0]!]];
+  const out: [Vec2[], [number, number, number]][] = [];
+  surfaces.forEach((sj, j) => {
+    let part: Vec2[] = piece;
+    for (let k = 0; k < surfaces.length && part.length >= 3; k++) {
+      if (k === j) continue;
+      const sk = surfaces[k]!;
+      // Where surface j is below surface k (ties to the earlier one): (a_j − a_k)x + (b_j − b_k)y + (c_j − c_k) ≤ 0.
+      const A = sj[0] - sk[0],
+        B = sj[1] - sk[1],
+        C = sj[2] - sk[2];
+      if (Math.abs(A) < 1e-12 && Math.abs(B) < 1e-12) {
+        if (C > 0 || (C === 0 && k < j)) part = [];
+        continue;
+      }
+      const at: Vec2 = Math.abs(A) > Math.abs(B) ? [-C / A, 0] : [0, -C / B];
+      part = clipHalfPlane(part, at, [A, B]);
+    }
+    if (part.length >= 3 && Math.abs(signedArea2(part)) > 1e-6) out.push([part, sj]);
+  });
+  return out;
+}
+
+/**
+ * A wall cell s ∈ [s0, s1], z ∈ [z0, z1] along the edge from `a` (direction u) under a sloped ceiling: cut
+ * into pieces of about h as addRect does, each clipped below every ceiling plane's line across the wall
+ * (z ≤ a·x + b·y + c along it), the rest dropped.
+ */
+function addWallUnderSlope(
+  b: Builder,
+  model: RoomModel,
+  a: Vec2,
+  u: Vec2,
+  s0: number,
+  s1: number,
+  z0: number,
+  z1: number,
+  inward: [number, number, number],
+  h: number,
+): void {
+  // Each plane along the wall as z = α·s + β.
+  const lines = model.ceilingPlanes.map(([pa, pb, pc]) => [
+    pa * u[0] + pb * u[1],
+    pa * a[0] + pb * a[1] + pc,
+  ]);
+  const ns = Math.max(1, Math.round((s1 - s0) / h));
+  const nz = Math.max(1, Math.round((z1 - z0) / h));
+  for (let i = 0; i < ns; i++)
+    for (let j = 0; j < nz; j++) {
+      const sa = s0 + ((s1 - s0) * i) / ns,
+        sb = s0 + ((s1 - s0) * (i + 1)) / ns;
+      const za = z0 + ((z1 - z0) * j) / nz,
+        zb = z0 + ((z1 - z0) * (j + 1)) / nz;
+      // In the wall's (s, z) plane: z − α·s − β ≤ 0 for every plane.
+      let piece: Vec2[] = [
+        [sa, za],
+        [sb, za],
+        [sb, zb],
+        [sa, zb],
+      ];
+      for (const [alpha, beta] of lines) {
+        if (piece.length < 3) break;
+        piece = clipHalfPlane(piece, [0, beta!], [-alpha!, 1]);
+      }
+      if (piece.length < 3 || Math.abs(signedArea2(piece)) < 1e-6) continue;
+      add(
+        b,
+        piece.flatMap(([s, z]) => [a[0] + s * u[0], a[1] + s * u[1], z]),
+        inward,
+        model.reflectance.wall,
+        WALL,
+        -1,
+      );
+    }
 }
 
 /** Whether a ceiling piece's bounding box meets the skylight's (only those are cut). */

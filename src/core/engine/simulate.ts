@@ -11,7 +11,7 @@ import type { Receivers } from './receivers';
 import { skylightLight, type SkylightSampling } from './skylightLight';
 import { planVisibility, type PlanVisibility } from './visibility';
 import { DEFAULT_VIEW_QUALITY, windowViewSteps, type ViewQuality, type WindowView } from './windowView';
-import { cellCentre, RESOLUTION, workPlaneGrid, type WorkPlaneGrid } from './workplane';
+import { cellCentre, RESOLUTION, underCeiling, workPlaneGrid, type WorkPlaneGrid } from './workplane';
 import { CIE_OVERCAST, type Sky } from './sky';
 
 /** Minimal structural AbortSignal (the core is compiled without DOM types). */
@@ -259,7 +259,12 @@ export function* simulationSteps(
   const bounces = opts.ambientBounces ?? Infinity;
   const maxReflections = Number.isFinite(bounces) ? Math.max(0, Math.floor(bounces) - 1) : Infinity;
   const model = buildRoomModel(room);
-  const grid = workPlaneGrid(model.polygon);
+  const grid = underCeiling(
+    workPlaneGrid(model.polygon),
+    model.ceilingPlanes,
+    model.ceiling,
+    model.workPlane,
+  );
   const ext = new Exterior(
     exteriorGeometry(model),
     model.reflectance.terrain,

@@ -1,5 +1,6 @@
 import { containsPoint } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
+import { ceilingAt } from '../geometry/ceiling';
 
 /** The output grid of api.md's /run: 0.1 m cells, row 0 = max y, column 0 = min x. */
 export const RESOLUTION = 0.1;
@@ -42,6 +43,30 @@ export function workPlaneGrid(polygon: readonly Vec2[]): WorkPlaneGrid {
   }
   return { rows, cols, originX: minX, originY: maxY, mask, cells: Int32Array.from(cells) };
 }
+
+/**
+ * The grid of a room under a sloped ceiling: the cells where the ceiling stands at least 5 cm above the
+ * work plane (under an attic's low eaves there is no work plane). The grid itself when the ceiling is flat.
+ */
+export function underCeiling(
+  grid: WorkPlaneGrid,
+  planes: readonly (readonly number[])[],
+  top: number,
+  workPlane: number,
+): WorkPlaneGrid {
+  if (planes.length === 0) return grid;
+  const mask = new Uint8Array(grid.mask);
+  const cells = grid.cells.filter((idx) => {
+    const [x, y] = cellCentre(grid.originX, grid.originY, Math.floor(idx / grid.cols), idx % grid.cols);
+    if (ceilingAt(planes, top, x, y) >= workPlane + HEADROOM_OVER_WORK_PLANE) return true;
+    mask[idx] = 0;
+    return false;
+  });
+  return { ...grid, mask, cells };
+}
+
+/** How far above the work plane a sloped ceiling must be for a cell to be analysed (m). */
+export const HEADROOM_OVER_WORK_PLANE = 0.05;
 
 export function cellCentre(originX: number, originY: number, r: number, c: number): [number, number] {
   return [originX + (c + 0.5) * RESOLUTION, originY - (r + 0.5) * RESOLUTION];

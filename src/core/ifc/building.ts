@@ -1,3 +1,4 @@
+import { ceilingAt } from '../geometry/ceiling';
 import { containsPoint, polygonDefect, signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import type { WindowCorners } from '../geometry/window';
@@ -56,6 +57,8 @@ export interface IfcRoom {
   windows: IfcRoomWindow[];
   /** Roof windows and skylights over it (skylights.ts). */
   skylights: IfcRoomSkylight[];
+  /** Its sloped ceiling as planes z = a·x + b·y + c (z from the terrain), when it has one; else null. */
+  ceiling_planes: [number, number, number][] | null;
   /** Why the room cannot be analysed; null when it can. */
   problem: string | null;
   /** What is worth knowing but does not stop the analysis (a stepped floor, a clamped window…). */
@@ -133,6 +136,7 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
       room_polygon: f ? f.polygon.map(([x, y]) => [round(x), round(y)] as const) : [],
       windows: [],
       skylights: [],
+      ceiling_planes: null,
       problem: null,
       notes: [],
     };
@@ -144,11 +148,25 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
         room.notes.push(
           `Its floor has steps (${Math.round(f.flatShare * 100)} % of it at its lowest level): analysed as one floor at that level.`,
         );
-      // A ceiling under a pitched or sloped roof: the engine's room is a prism, its ceiling at the top.
-      if (f.ceiling.topShare < 0.9 && f.top - f.ceiling.low > 0.5)
-        room.notes.push(
-          `Its ceiling slopes from ${(f.ceiling.low - f.z).toFixed(2)} m to ${(f.top - f.z).toFixed(2)} m above its floor (${Math.round(f.ceiling.topShare * 100)} % of it at the top): analysed with a flat ceiling at the top, so its light is approximate until sloped ceilings are modelled.`,
-        );
+      // A ceiling under a pitched or sloped roof: as its planes when it is the lowest of them (the engine
+      // takes that), else a prism to its top.
+      if (f.ceiling.topShare < 0.9 && f.top - f.ceiling.low > 0.5) {
+        // Its lowest point: at a corner of the outline for planes (the lowest of them), else the faces'.
+        const planes = f.ceiling.planes;
+        const low = planes
+          ? Math.min(...f.polygon.map(([x, y]) => ceilingAt(planes, f.top, x, y)))
+          : f.ceiling.low;
+        const from = `Its ceiling slopes from ${(low - f.z).toFixed(2)} m to ${(f.top - f.z).toFixed(2)} m above its floor`;
+        if (planes) {
+          room.ceiling_planes = planes.map(([a, b, c]) => [round(a), round(b), round(c - terrainZ)]);
+          room.notes.push(
+            `${from}: lit as built by the engine (the model's preview knows flat ceilings only)${low - f.z < 0.85 ? '; the work plane (0.8 m) is analysed where the ceiling is above it' : ''}.`,
+          );
+        } else
+          room.notes.push(
+            `${from} (${Math.round(f.ceiling.topShare * 100)} % of it at the top) in a shape other than planes over the room (a vault, a dormer): analysed with a flat ceiling at the top, so its light is approximate.`,
+          );
+      }
       if (!room.problem && room.floor_height_above_terrain > FLOOR_LIMIT)
         room.problem = `Its floor is ${room.floor_height_above_terrain.toFixed(2)} m above the terrain (the lowest room's floor); more than ${FLOOR_LIMIT} m is not a building's.`;
       else if (!room.problem && floorDrop(room.floor_height_above_terrain) > 0)
@@ -180,6 +198,13 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
     r.skylights.forEach((s, k) => (s.id = `s${k + 1}`));
     for (const s of r.skylights.filter((x) => x.tilted))
       r.notes.push(`Roof window ${s.name} lies in a slope: lit as its outline in plan, level in the roof.`);
+    // Skylights are not modelled in a sloped ceiling yet: the roof windows light it, under a flat ceiling.
+    if (r.skylights.length > 0 && r.ceiling_planes) {
+      r.ceiling_planes = null;
+      r.notes.push(
+        'Skylights in a sloped ceiling are not modelled yet: analysed with a flat ceiling at the top, lit through them.',
+      );
+    }
     if (!r.problem && r.windows.length === 0 && r.skylights.length === 0)
       r.problem =
         'It has no window in its walls or roof (no window, glazed door, curtain-wall glass or skylight lights it).';

@@ -23,7 +23,7 @@ export interface FloorOutline {
    * The space's upper faces (every face above the floor band that is not vertical): the lowest z they reach
    * and the share of their plan area at the top (within 2 cm). A flat ceiling: 1; under a pitched roof, less.
    */
-  ceiling: { low: number; topShare: number };
+  ceiling: { low: number; topShare: number; planes: [number, number, number][] | null };
 }
 
 const WELD = 1e-3;
@@ -46,6 +46,8 @@ export function floorOutline(positions: Float32Array): FloorOutline | null {
   let ceilingLow = Infinity,
     ceilingArea = 0,
     ceilingTop = 0;
+  const slopes = new Map<string, { plane: [number, number, number]; area: number }>();
+  const upper: number[] = [];
   for (let t = 0; t < n; t++) {
     const b = t * 9;
     const z0 = positions[b + 2]!,
@@ -60,6 +62,14 @@ export function floorOutline(positions: Float32Array): FloorOutline | null {
       ceilingLow = Math.min(ceilingLow, z0, z1, z2);
       ceilingArea += plan;
       if (Math.min(z0, z1, z2) >= zmax - 0.02) ceilingTop += plan;
+      for (let k = 0; k < 9; k++) upper.push(positions[b + k]!);
+      const plane = planeOf(positions, b);
+      if (plane && (Math.abs(plane[0]) > 1e-3 || Math.abs(plane[1]) > 1e-3)) {
+        const key = plane.map((v) => Math.round(v * 200)).join(',');
+        const e = slopes.get(key);
+        if (e) e.area += plan;
+        else slopes.set(key, { plane, area: plan });
+      }
     }
     // A floor face: level (to 1 mm), in the lower part of the space; a split level's upper floor too.
     if (Math.max(z0, z1, z2) - Math.min(z0, z1, z2) > 1e-3 || z0 > floorBand) continue;
@@ -131,8 +141,12 @@ export function floorOutline(positions: Float32Array): FloorOutline | null {
     flatShare: faceArea > 0 ? Math.min(1, lowestArea / faceArea) : 0,
     ceiling:
       ceilingArea > 0
-        ? { low: ceilingLow, topShare: Math.min(1, ceilingTop / ceilingArea) }
-        : { low: zmax, topShare: 1 },
+        ? {
+            low: ceilingLow,
+            topShare: Math.min(1, ceilingTop / ceilingArea),
+            planes: slopedPlanes([...slopes.values()], upper, zmax),
+          }
+        : { low: zmax, topShare: 1, planes: null },
   };
 }
 
@@ -161,4 +175,45 @@ function simplify(poly: Vec2[]): Vec2[] {
     }
   }
   return pts;
+}
+
+/** The plane z = a·x + b·y + c through triangle b's corners, or null for one standing on edge. */
+function planeOf(p: Float32Array, b: number): [number, number, number] | null {
+  const x0 = p[b]!,
+    y0 = p[b + 1]!,
+    z0 = p[b + 2]!;
+  const ux = p[b + 3]! - x0,
+    uy = p[b + 4]! - y0,
+    uz = p[b + 5]! - z0;
+  const vx = p[b + 6]! - x0,
+    vy = p[b + 7]! - y0,
+    vz = p[b + 8]! - z0;
+  const nx = uy * vz - uz * vy,
+    ny = uz * vx - ux * vz,
+    nz = ux * vy - uy * vx;
+  // Steeper than 76° is a wall, not a ceiling.
+  if (Math.abs(nz) < 0.24 * Math.hypot(nx, ny, nz)) return null;
+  const a = -nx / nz,
+    b2 = -ny / nz;
+  return [a, b2, z0 - a * x0 - b2 * y0];
+}
+
+/**
+ * A sloped ceiling as the engine takes it (the lowest of planes and the flat top), when the space's upper
+ * faces are that: its slopes of at least 0.25 m² each, and every corner of its upper faces within 5 cm of
+ * the lowest of them. A vault, or a dormer cut into a slope (not the lowest of planes there), gives null.
+ */
+function slopedPlanes(
+  found: { plane: [number, number, number]; area: number }[],
+  upper: number[],
+  top: number,
+): [number, number, number][] | null {
+  const planes = found.filter((f) => f.area >= 0.25).map((f) => f.plane);
+  if (planes.length === 0 || planes.length > 8) return null;
+  for (let i = 0; i < upper.length; i += 3) {
+    let z = top;
+    for (const [a, b, c] of planes) z = Math.min(z, a * upper[i]! + b * upper[i + 1]! + c);
+    if (Math.abs(z - upper[i + 2]!) > 0.05) return null;
+  }
+  return planes;
 }

@@ -37,6 +37,7 @@ export function roomRequest(
       room_polygon: room.room_polygon.map(([x, y]) => [x, y]),
       windows,
       ...(room.skylights.length ? { skylights: skylightsOf(room) } : {}),
+      ...(room.ceiling_planes ? { ceiling_planes: room.ceiling_planes.map(([a, b, c]) => [a, b, c]) } : {}),
     },
   });
 }

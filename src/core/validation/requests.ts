@@ -7,6 +7,7 @@ import { isPlainObject, parseWith } from './format';
 import { parseMesh } from './mesh';
 import { checkedWindowGeometry, checkPolygon, checkWindowHeights } from './room';
 import * as S from './schemas';
+import { checkCeilingPlanes } from './ceiling';
 import { checkedSkylights, type RawSkylight } from './skylights';
 
 /**
@@ -82,6 +83,7 @@ function resolveRoom(
     room_polygon: [number, number][];
     windows: Record<string, RawWindow>;
     skylights?: Record<string, RawSkylight> | undefined;
+    ceiling_planes?: [number, number, number][] | undefined;
   },
   checkHeights: boolean,
 ): ResolvedRoom {
@@ -99,9 +101,12 @@ function resolveRoom(
     if (checkHeights) checkWindowHeights(w, floor, ceiling);
     return g;
   });
-  const { skylights: _raw, ...rest } = p;
+  if (p.ceiling_planes)
+    checkCeilingPlanes(p.ceiling_planes, room_polygon, floor, ceiling, windows, skylights);
+  const { skylights: _raw, ceiling_planes: _planes, ...rest } = p;
   const parameters = { ...rest, room_polygon, windows } as RoomParameters;
   if (skylights.length > 0) parameters.skylights = skylights;
+  if (p.ceiling_planes) parameters.ceiling_planes = p.ceiling_planes.map(([a, b, c]) => [a, b, c]);
   return { parameters, geometry };
 }
 

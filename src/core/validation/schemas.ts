@@ -150,6 +150,17 @@ export const meshId = z
   })
   .optional();
 
+/** A sloped ceiling (Lux's extension, /run and /simulate): planes z = a·x + b·y + c, validation/ceiling.ts. */
+export const ceilingPlanesSchema = z
+  .array(
+    z.tuple([num(), num(), num()], { error: `Parameter '{name}' must be [a, b, c] of z = a·x + b·y + c` }),
+    {
+      error: `Parameter '{name}' must be an array of planes [a, b, c]`,
+    },
+  )
+  .min(1, { error: `Parameter '{name}' must hold at least one plane` })
+  .max(8, { error: `Parameter '{name}' may hold at most 8 planes` });
+
 const runWindows: WindowSchemaOptions = { frameRatio: true, z: true, raw: false };
 
 export const runRequest = z.object({
@@ -157,6 +168,7 @@ export const runRequest = z.object({
   parameters: parametersSchema(runWindows).extend({
     windows: windowsSchema(runWindows, true),
     skylights: skylightsSchema.optional(),
+    ceiling_planes: ceilingPlanesSchema.optional(),
   }),
   /** Every window's glass without its own (default 0.70, the reference glazing). */
   glass_transmittance: ranged('glass_transmittance').optional(),

@@ -115,3 +115,23 @@ export function earClip(poly: readonly P2[]): [number, number, number][] {
   out.push([idx[0]!, idx[1]!, idx[2]!]);
   return out;
 }
+
+/**
+ * The part of a polygon where A·x + B·y + C ≤ 0: walks the ring, keeping the corners on that side and the
+ * crossing of every edge that changes side (a convex piece stays convex).
+ */
+export function keepBelow(poly: readonly P2[], A: number, B: number, C: number): P2[] {
+  const f = (p: P2): number => A * p[0] + B * p[1] + C;
+  const out: P2[] = [];
+  poly.forEach((p, i) => {
+    const q = poly[(i + 1) % poly.length]!;
+    const fp = f(p),
+      fq = f(q);
+    if (fp <= 0) out.push(p);
+    if (fp * fq < 0) {
+      const t = fp / (fp - fq);
+      out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
+    }
+  });
+  return out;
+}

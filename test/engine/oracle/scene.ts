@@ -4,7 +4,16 @@ import {
   type RoomParameters,
   type TriangleSoup,
 } from '../../../src/core/types';
-import { earClip, insidePolygon, mitredOffset, nearestEdge, outwardNormal, type P2 } from './plan';
+import {
+  earClip,
+  insidePolygon,
+  keepBelow,
+  mitredOffset,
+  nearestEdge,
+  outwardNormal,
+  signedArea,
+  type P2,
+} from './plan';
 
 /**
  * The reference scene of physics.md as one triangle set, built from the /run request by this file alone
@@ -147,6 +156,12 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
 
   const floorRho =
     zf <= 1e-6 && options.floorOnTerrain !== 'floor' ? refl.terrain_reflectance : refl.horizontal_reflectance;
+  const planes = par.ceiling_planes ?? [];
+  if (
+    planes.length > 0 &&
+    !par.windows.every((w) => Math.abs(w.x2 - w.x1) > 1e-9 || Math.abs(w.y2 - w.y1) > 1e-9)
+  )
+    throw new Error('The oracle builds a sloped ceiling only with windows in walls of some thickness');
   const skylights = (par.skylights ?? []).map((sk) => ({
     ...skylightRect(sk.polygon, poly),
     frameRatio: sk.window_frame_ratio ?? 0,
@@ -154,7 +169,26 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
   for (const [i, j, k] of earClip(poly)) {
     const P = (m: number, z: number): V3 => [poly[m]![0], poly[m]![1], z];
     tri(P(i, zf), P(j, zf), P(k, zf), floorRho, 0, 0, 0);
-    if (skylights.length === 0) tri(P(i, zc), P(k, zc), P(j, zc), refl.ceiling_reflectance, 0, 0, 0);
+    if (skylights.length === 0 && planes.length === 0)
+      tri(P(i, zc), P(k, zc), P(j, zc), refl.ceiling_reflectance, 0, 0, 0);
+  }
+  // A sloped ceiling: over each part of the plan, the lowest of the planes and the flat top, lifted onto it.
+  if (planes.length > 0) {
+    const surfaces: [number, number, number][] = [[0, 0, zc], ...planes];
+    surfaces.forEach(([a, b, c], j) => {
+      let part: P2[] = poly;
+      surfaces.forEach(([a2, b2, c2], k) => {
+        if (k !== j && part.length >= 3) part = keepBelow(part, a - a2, b - b2, c - c2 + (k < j ? 1e-12 : 0));
+      });
+      if (part.length < 3 || Math.abs(signedArea(part)) < 1e-9) return;
+      const lift = (q: P2): V3 => [q[0], q[1], a * q[0] + b * q[1] + c];
+      for (const [i, m, k] of earClip(part)) {
+        const [p0, p1, p2] = [lift(part[i]!), lift(part[m]!), lift(part[k]!)];
+        // Its front face looks down into the room.
+        if (crossV(sub(p1, p0), sub(p2, p0))[2] > 0) tri(p0, p2, p1, refl.ceiling_reflectance, 0, 0, 0);
+        else tri(p0, p1, p2, refl.ceiling_reflectance, 0, 0, 0);
+      }
+    });
   }
   const ring = mitredOffset(poly, normals, T);
   if (skylights.length === 0) {
@@ -275,6 +309,24 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
             z1 = zs[q + 1]!;
           if (inOpening((s0 + s1) / 2, (z0 + z1) / 2)) continue;
           const [f, k, fo, ko] = mat((z0 + z1) / 2);
+          if (d === 0 && planes.length > 0) {
+            // The room's side of the wall ends under the sloped ceiling: z ≤ a·x + b·y + c along it.
+            let cell: P2[] = [
+              [s0, z0],
+              [s1, z0],
+              [s1, z1],
+              [s0, z1],
+            ];
+            for (const [pa, pb, pc] of planes)
+              cell = keepBelow(cell, -(pa * ux + pb * uy), 1, -(pa * ax + pb * ay + pc));
+            for (let t = 1; t + 1 < cell.length; t++) {
+              const q = (c: P2): V3 => at(c[0], 0, c[1]);
+              const [p0, p1, p2] = [q(cell[0]!), q(cell[t]!), q(cell[t + 1]!)];
+              if (dot(crossV(sub(p1, p0), sub(p2, p0)), facing) < 0) tri(p0, p2, p1, f, k, fo, ko);
+              else tri(p0, p1, p2, f, k, fo, ko);
+            }
+            continue;
+          }
           quad([at(s0, d, z0), at(s1, d, z0), at(s1, d, z1), at(s0, d, z1)], facing, f, k, fo, ko);
         }
       }

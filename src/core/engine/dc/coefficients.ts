@@ -31,7 +31,7 @@ import {
 import type { SkyBasis } from '../skyBasis';
 import { planVisibility, type PlanVisibility } from '../visibility';
 import { windowViewSteps, type WindowView } from '../windowView';
-import { RESOLUTION, strideCells, workPlaneGrid } from '../workplane';
+import { RESOLUTION, strideCells, underCeiling, workPlaneGrid } from '../workplane';
 import { solveRadiosityBasis } from './radiosityBasis';
 import { sunThroughWindow, type SunLight } from './sunlight';
 import { addOutside, buildViewBasis, type ViewBasis } from './viewBasis';
@@ -139,7 +139,12 @@ export function* daylightCoefficientSteps(
   const q = resolveQuality(opts.quality);
   const P = basis.count;
   const model = buildRoomModel(room);
-  const grid = workPlaneGrid(model.polygon);
+  const grid = underCeiling(
+    workPlaneGrid(model.polygon),
+    model.ceilingPlanes,
+    model.ceiling,
+    model.workPlane,
+  );
   // The scalar exterior answers the geometry (rays, the view tables' sky masks); its sky is irrelevant.
   const ext = new Exterior(
     exteriorGeometry(model),
