@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { windowGeometry } from '../../src/core/geometry/window';
-import { runBody, sceneProblems, windowCorners } from '../../src/app/scene/geometry';
+import { ceilingProfile, runBody, sceneProblems, windowCorners } from '../../src/app/scene/geometry';
 import { defaultScene, type Scene } from '../../src/app/scene/scene';
 import { nearEdge, snapPoint } from '../../src/app/scene/snapping';
 import { nextWindowId, normalise, useApp } from '../../src/app/state/store';
@@ -65,6 +65,96 @@ describe('scene → API', () => {
     expect(sceneProblems(crossed)[0]).toMatch(/self-intersecting/);
     expect(sceneProblems({ ...s, windows: [{ ...s.windows[0]!, head: 0.5 }] })).toEqual([
       'Window w1: the head must be above the sill.',
+    ]);
+  });
+});
+
+describe('a room from IFC with skylights or a sloped ceiling', () => {
+  // The default 6 × 4 m room, 2.7 m high, on the ground: a gable along x, eaves 1.5 m at y = 0 and 4.
+  const gable: Scene = {
+    ...defaultScene(),
+    windows: [{ id: 'w1', edge: 0, offset: 3, width: 2, sill: 0.6, head: 1.4, frame: 0.2, thickness: 0.3 }],
+    ceilingPlanes: [
+      [0, 0.6, 1.5],
+      [0, -0.6, 3.9],
+    ],
+  };
+
+  it('sends them with the room, and the API takes the request', () => {
+    const body = runBody(gable);
+    expect(body.parameters.ceiling_planes).toEqual(gable.ceilingPlanes);
+    expect(parseRunRequest(body).parameters.ceiling_planes).toEqual(gable.ceilingPlanes);
+    const lit: Scene = {
+      ...defaultScene(),
+      skylights: [
+        {
+          id: 's1',
+          polygon: [
+            [2, 1],
+            [3, 1],
+            [3, 2],
+            [2, 2],
+          ],
+          frame: 0.1,
+        },
+      ],
+    };
+    expect(parseRunRequest(runBody(lit)).parameters.skylights).toEqual([
+      {
+        id: 's1',
+        polygon: [
+          [2, 1],
+          [3, 1],
+          [3, 2],
+          [2, 2],
+        ],
+        window_frame_ratio: 0.1,
+      },
+    ]);
+  });
+
+  it('says what an edit breaks: a skylight left outside, headroom gone, a window above the slope', () => {
+    const lit: Scene = {
+      ...defaultScene(),
+      skylights: [
+        {
+          id: 's1',
+          polygon: [
+            [5.5, 1],
+            [6.5, 1],
+            [6.5, 2],
+            [5.5, 2],
+          ],
+          frame: 0,
+        },
+      ],
+    };
+    expect(sceneProblems(lit)).toEqual([
+      "Skylight s1 must lie inside the room's outline (corner [6.5, 1] is outside).",
+    ]);
+    expect(sceneProblems({ ...gable, ceilingPlanes: [[0, 0.6, 0.05]] })[0]).toMatch(
+      /^The sloped ceiling puts the ceiling 0\.05 m above the floor at the corner \[0, 0\]/,
+    );
+    expect(sceneProblems({ ...gable, windows: [{ ...gable.windows[0]!, head: 2 }] })[0]).toMatch(
+      /'windows\.w1' ends at z 2, more than 0\.15 m above the sloped ceiling/,
+    );
+  });
+
+  it('draws a gable wall to its ridge and an eaves wall level (the 3D view’s walls)', () => {
+    // Edge 1 runs up the east gable from y = 0 to 4: eaves 1.5 m, the ridge 2.7 m at y = 2.
+    const gableEnd = ceilingProfile(gable, 1);
+    expect(gableEnd).toHaveLength(3);
+    [
+      [0, 1.5],
+      [2, 2.7],
+      [4, 1.5],
+    ].forEach(([s, z], i) => {
+      expect(gableEnd[i]![0]).toBeCloseTo(s!, 9);
+      expect(gableEnd[i]![1]).toBeCloseTo(z!, 9);
+    });
+    expect(ceilingProfile(gable, 0)).toEqual([
+      [0, 1.5],
+      [6, 1.5],
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { ceilingAt } from '../../core/geometry/ceiling';
 import { polygonDefect, signedArea } from '../../core/geometry/polygon';
 import { lowerToFloorRange } from '../../core/api/highFloor';
 import type { WindowSpec } from '../../core/types';
@@ -182,4 +183,33 @@ export function simulateBody(scene: Scene, quality: 'draft' | 'standard' | 'high
     quality,
     ...(scene.ambientBounces !== undefined ? { ambient_bounces: scene.ambientBounces } : {}),
   };
+}
+
+/**
+ * The ceiling's height above the floor along an edge, as (s, z) corners from its start to its end: flat at
+ * the room's height, or under a sloped ceiling the lowest of its planes, with a corner wherever another
+ * takes over.
+ */
+export function ceilingProfile(scene: Scene, edge: number): [number, number][] {
+  const e = edgeFrame(scene.outline, edge);
+  const planes = scene.ceilingPlanes ?? [];
+  const top = scene.floorZ + scene.height;
+  // Each plane along the edge as z = α·s + β; the top as the line 0·s + top.
+  const lines = [[0, top], ...planes.map(([a, b, c]) => [a * e.ux + b * e.uy, a * e.ax + b * e.ay + c])];
+  const at = [0, e.length];
+  for (let i = 0; i < lines.length; i++)
+    for (let j = i + 1; j < lines.length; j++) {
+      const [ai, bi] = lines[i]!,
+        [aj, bj] = lines[j]!;
+      if (Math.abs(ai! - aj!) < 1e-12) continue;
+      const s = (bj! - bi!) / (ai! - aj!);
+      if (s > 0 && s < e.length) at.push(s);
+    }
+  return at
+    .sort((a, b) => a - b)
+    .filter((s, i, all) => i === 0 || s - all[i - 1]! > 1e-6)
+    .map((s): [number, number] => [
+      s,
+      ceilingAt(planes, top, e.ax + e.ux * s, e.ay + e.uy * s) - scene.floorZ,
+    ]);
 }

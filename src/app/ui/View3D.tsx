@@ -14,11 +14,13 @@ import {
   ShapeGeometry,
   SRGBColorSpace,
   Vector2,
+  Vector3,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { MeshBVH } from 'three-mesh-bvh';
 import { useShown } from '../compute/answerStore';
-import { edgeFrame } from '../scene/geometry';
+import { ceilingAt } from '../../core/geometry/ceiling';
+import { ceilingProfile, edgeFrame } from '../scene/geometry';
 import { northArrow3d } from '../scene/northArrow3d';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
@@ -84,14 +86,18 @@ function wallGeometry(scene: Scene, edge: number): BufferGeometry {
   const shape = new Shape();
   shape.moveTo(0, 0);
   shape.lineTo(e.length, 0);
-  shape.lineTo(e.length, scene.height);
-  shape.lineTo(0, scene.height);
+  // The wall's top: the ceiling along it, from its end back to its start (a gable under a sloped ceiling).
+  for (const [s, z] of ceilingProfile(scene, edge).reverse()) shape.lineTo(s, z);
   shape.closePath();
   for (const w of scene.windows.filter((x) => x.edge === edge)) {
     const s0 = Math.max(0.001, w.offset - w.width / 2),
       s1 = Math.min(e.length - 0.001, w.offset + w.width / 2);
+    // Under the ceiling at both its ends (a window in a gable under a sloped ceiling).
+    const under = (sv: number): number =>
+      ceilingAt(scene.ceilingPlanes ?? [], scene.floorZ + scene.height, e.ax + e.ux * sv, e.ay + e.uy * sv) -
+      scene.floorZ;
     const z0 = Math.max(0.001, w.sill),
-      z1 = Math.min(scene.height - 0.001, w.head);
+      z1 = Math.min(under(s0) - 0.001, under(s1) - 0.001, w.head);
     const hole = new Path();
     hole.moveTo(s0, z0);
     hole.lineTo(s1, z0);
@@ -115,6 +121,16 @@ function wallGeometry(scene: Scene, edge: number): BufferGeometry {
 function Room(): React.JSX.Element {
   const scene = useApp((s) => s.scene);
   const walls = useMemo(() => scene.outline.map((_, i) => wallGeometry(scene, i)), [scene]);
+  // Skylights: their outlines in the ceiling.
+  const skylights = useMemo(
+    () =>
+      (scene.skylights ?? []).map((k) =>
+        new BufferGeometry().setFromPoints(
+          k.polygon.map(([x, y]) => new Vector3(x, y, scene.floorZ + scene.height - 0.01)),
+        ),
+      ),
+    [scene.skylights, scene.floorZ, scene.height],
+  );
   const floor = useMemo(() => {
     const shape = new Shape(scene.outline.map(([x, y]) => ({ x, y }) as never));
     const g = new ShapeGeometry(shape);
@@ -130,6 +146,11 @@ function Room(): React.JSX.Element {
         <mesh key={i} geometry={g}>
           <meshStandardMaterial color="#f1f1ee" side={DoubleSide} transparent opacity={0.55} />
         </mesh>
+      ))}
+      {skylights.map((g, i) => (
+        <lineLoop key={i} geometry={g} name="skylight">
+          <lineBasicMaterial color="#1c7ed6" />
+        </lineLoop>
       ))}
     </group>
   );
