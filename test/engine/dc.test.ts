@@ -13,7 +13,7 @@ import { simulateRoom } from '../../src/core/engine/simulate';
 import type { Sky } from '../../src/core/engine/sky';
 import { planVisibility } from '../../src/core/engine/visibility';
 import { rad } from '../../src/core/units';
-import { angleRoom, attic, canyonRoom, thinWallRoom } from './scenes';
+import { angleRoom, attic, canyonRoom, skylitOffice, thinWallRoom } from './scenes';
 
 /**
  * Daylight coefficients (issue 32): the room's light per sky patch, so that any sky is a matrix product.
@@ -88,6 +88,8 @@ const SCENES: [string, () => EngineRoom, number][] = [
   ['a context given by angles', angleRoom, 0.01],
   ['no context', () => thinWallRoom(false), 0.01],
   ['an attic under a gable roof', () => attic(), 0.01],
+  ['a skylight and a window', () => skylitOffice(), 0.01],
+  ['a skylight alone', () => skylitOffice(false), 0.01],
 ];
 
 describe('daylight coefficients', () => {

@@ -3,7 +3,8 @@ import { patchBasis } from '../../src/core/climate/patchBasis';
 import { reinhartPatches } from '../../src/core/climate/patches';
 import { daylightCoefficients } from '../../src/core/engine/dc/coefficients';
 import { DEFAULT_GLAZING } from '../../src/core/engine/glazing';
-import { thinWallRoom } from './scenes';
+import { frameWidth } from '../../src/core/engine/model';
+import { skylitOffice, thinWallRoom } from './scenes';
 
 /** The direct sun through the glass (issue 32): its beam's light conserved, and shaded where it should be. */
 const basis = patchBasis(reinhartPatches(1));
@@ -52,5 +53,40 @@ describe('the direct sun through a window', () => {
     const s = dc.windows[0]!.sun;
     expect(lit(s, 0).cells).toBe(0);
     expect(lit(s, 1).cells).toBeGreaterThan(100);
+  }, 30_000);
+});
+
+describe('the direct sun through a skylight', () => {
+  it('brings onto the work plane what passes the glass and the well; a low sun none', () => {
+    // skylitOffice's skylight alone: 1.2 × 1 m, frame 15 %, in a 0.3 m roof slab, 2.2 m above the work
+    // plane. A sun at 70° due south passes the well almost whole (its beam shifts 0.11 m in the slab); at
+    // 10° its beam crosses the slab 1.7 m sideways, more than the opening is wide.
+    const sun = new Float64Array([...sunAt(70, 180), ...sunAt(10, 180), ...sunAt(90, 0)]);
+    const dc = daylightCoefficients(skylitOffice(false), basis, { quality: 'draft', sun });
+    expect(dc.windows.map((w) => w.id)).toEqual(['s1']);
+    const s = dc.windows[0]!.sun;
+    const sinA = Math.sin((70 * Math.PI) / 180);
+    const cell = dc.resolution * dc.resolution;
+    // Every lit cell gets T(θ) · sin(altitude), θ the incidence on the level glass (cos θ = sin altitude).
+    for (let e = s.offsets[0]!; e < s.offsets[1]!; e++)
+      expect(s.factors[e]).toBeCloseTo(DEFAULT_GLAZING.transmittanceAt(sinA) * sinA, 5);
+    // Lumens per lux of direct-normal illuminance: the glass's projection on the beam less what the well's
+    // sides cut (the beam's 0.11 m shift across the opening's 1.2 m side, the frame's band aside).
+    const glass = 0.85 * 1.2 * 1;
+    const through = glass * sinA * DEFAULT_GLAZING.transmittanceAt(sinA);
+    const onPlane = lit(s, 0).sum * cell;
+    expect(onPlane / through).toBeGreaterThan(0.82);
+    expect(onPlane / through).toBeLessThan(1.0);
+    expect(lit(s, 1).cells).toBe(0);
+    // The sun overhead: exactly the cells whose centres lie under the glass (the opening less the frame's
+    // band, b = 0.043 m: 12 × 10 of them), none lost in the well.
+    const b = frameWidth(1.2, 1, 0.15);
+    const under = [...dc.cells].filter((idx) => {
+      const x = dc.origin.x + ((idx % dc.cols) + 0.5) * dc.resolution,
+        y = dc.origin.y - (Math.floor(idx / dc.cols) + 0.5) * dc.resolution;
+      return x > 2 + b && x < 3.2 - b && y > 1.5 + b && y < 2.5 - b;
+    });
+    expect(lit(s, 2).cells).toBe(under.length);
+    expect(under).toHaveLength(120);
   }, 30_000);
 });

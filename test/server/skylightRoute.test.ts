@@ -1,12 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { ModelStatus } from '../../src/service/model/status';
 import { post, testApp } from './inProcess';
 
 /**
- * Skylights over the API (issue 33): /simulate lights the room through them, /run answers a room with
- * skylights by the engine (the model knows windows in walls only), and a skylight that is not a convex
- * opening inside the room is refused with the reason.
+ * Skylights over the API (issue 33): /simulate lights the room through them (the daylight factor and a
+ * year of climate), /run answers a room with skylights by the engine (the model knows windows in walls
+ * only), and a skylight that is not a convex opening inside the room is refused with the reason.
  */
 const [, anglesBody] = EXAMPLE_BODIES['/simulate'] as [Record<string, unknown>, Record<string, unknown>];
 const params = anglesBody.parameters as Record<string, unknown>;
@@ -50,6 +51,25 @@ describe('skylights', async () => {
     expect(r.method).toBe('simulation');
     expect(r.result[20][25]).toBeCloseTo(b.result[20][25], 0);
   });
+
+  it('light a room with no window at all, and a year of its climate: its sun through the roof', async () => {
+    const weather = readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8');
+    const year = await post(app, '/v2/simulate', {
+      ...body({ s1: skylight }, { windows: {} }),
+      model_type: 'da_default',
+      weather,
+    });
+    expect(year.status).toBe(200);
+    const y = await year.json();
+    // A 1 m² skylight over 20 m² in Chicago: daylight autonomy under it, less in the corners.
+    // LM-83's blinds close the skylight in the hours its sun lands on more than 2 % of the floor (sDA with
+    // blinds well under sDA open), and that sun brings some hours above 3000 lx.
+    expect(y.climate.sda).toBeGreaterThan(80);
+    expect(y.climate.sda_blinds).toBeLessThan(0.7 * y.climate.sda);
+    expect(y.climate.udi.high).toBeGreaterThan(0.3);
+    expect(y.result[20][25]).toBeGreaterThan(50);
+    expect(y.result[2][2]).toBeLessThan(y.result[20][25]);
+  }, 60_000);
 
   it('light a room with no window at all', async () => {
     const res = await post(app, '/v2/simulate', body({ s1: skylight }, { windows: {} }));
@@ -126,14 +146,6 @@ describe('skylights', async () => {
     expect((await none.json()).error).toMatch(
       /at least one window \(or 'parameters\.skylights' a skylight\)/,
     );
-    // A year of climate is computed through windows in walls only: said, not skipped.
-    const year = await post(app, '/v2/simulate', {
-      ...body({ s1: skylight }),
-      model_type: 'da_default',
-      weather: 'LOCATION,x',
-    });
-    expect(year.status).toBe(400);
-    expect((await year.json()).error).toMatch(/do not take skylights yet/);
     // Another endpoint still needs its windows.
     const enc = await post(app, '/v2/encode', { ...body({}), parameters: { ...params, windows: {} } });
     expect(enc.status).toBe(400);

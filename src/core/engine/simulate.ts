@@ -329,7 +329,7 @@ export function* simulationSteps(
             start,
             end,
             skylightSampling(q, density),
-            rng(hash32(seed, tag, v, start)),
+            hash32(seed, tag, v),
             out,
           );
         done += end - start;

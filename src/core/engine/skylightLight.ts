@@ -1,4 +1,5 @@
 import { EPS, newHit, type Exterior } from './exterior';
+import { hash32, rng } from './random';
 import type { PlanVisibility } from './visibility';
 import type { Receivers } from './receivers';
 import { inOpening, type SkylightModel } from './skylight';
@@ -23,22 +24,12 @@ export interface SkylightSampling {
   max: number;
 }
 
-export function skylightLight(
-  s: SkylightModel,
-  ext: Exterior,
-  plan: PlanVisibility | null,
-  rec: Receivers,
-  start: number,
-  end: number,
-  sampling: SkylightSampling,
-  random: () => number,
-  out: Float64Array[],
-): void {
+/** The glass as a fan of triangles (three corners' x, y and the area each), and √ of its area. */
+export function glassTriangles(s: SkylightModel): {
+  tris: [number, number, number, number, number, number, number][];
+  size: number;
+} {
   const G = s.glass;
-  const zg = s.zGlass;
-  const hit = newHit();
-  const L = new Float64Array(3);
-  // The glass as a fan of triangles, with their areas.
   const tris: [number, number, number, number, number, number, number][] = [];
   let area = 0;
   for (let k = 1; k + 1 < G.length; k++) {
@@ -49,66 +40,114 @@ export function skylightLight(
     tris.push([a[0], a[1], b[0], b[1], c[0], c[1], A]);
     area += A;
   }
-  const size = Math.sqrt(area);
+  return { tris, size: Math.sqrt(area) };
+}
+
+/** A glass sample seen from a receiver: where it is, the unit direction out through it, and its weight. */
+export interface GlassSample {
+  x: number;
+  y: number;
+  ux: number;
+  uy: number;
+  uz: number;
+  /** τ(θ) cos θ_r cos θ_g dA / d²: times the luminance seen through it, the sample's illuminance. */
+  g: number;
+}
+
+/**
+ * Calls `visit` for each glass sample receiver i sees (n × n strata per triangle of the glass, n by its
+ * distance; its line of sight through the inner opening and, in a non-convex room, around the walls): the
+ * one sampling of the daylight factor (skylightLight) and the daylight coefficients (dc/skylightBasis.ts).
+ * A receiver inside another opening, or in the room above the ceiling, sees none.
+ */
+export function forEachGlassSample(
+  s: SkylightModel,
+  plan: PlanVisibility | null,
+  rec: Receivers,
+  i: number,
+  sampling: SkylightSampling,
+  random: () => number,
+  visit: (sample: GlassSample) => void,
+): void {
+  const t = rec.tunnel[i]!;
+  if (t >= 0 && t !== s.index) return;
+  const own = t === s.index;
+  const rx = rec.x[i]!,
+    ry = rec.y[i]!,
+    rz = rec.z[i]!,
+    nx = rec.nx[i]!,
+    ny = rec.ny[i]!,
+    nz = rec.nz[i]!;
+  if (!own && rz >= s.zInner) return;
+  const zg = s.zGlass;
+  const { tris, size } = glassTriangles(s);
+  const dist = Math.max(0.05, Math.hypot(rx - s.cx, ry - s.cy, rz - zg));
+  const n = Math.max(sampling.min, Math.min(sampling.max, Math.ceil((sampling.density * size) / dist)));
+  const sample: GlassSample = { x: 0, y: 0, ux: 0, uy: 0, uz: 0, g: 0 };
+  for (const [ax, ay, bx, by, cx, cy, A] of tris) {
+    const dA = A / (n * n);
+    // n × n strata of the unit square folded onto the triangle.
+    for (let p = 0; p < n; p++)
+      for (let q = 0; q < n; q++) {
+        let u = (p + random()) / n,
+          v = (q + random()) / n;
+        if (u + v > 1) {
+          u = 1 - u;
+          v = 1 - v;
+        }
+        const gx = ax + u * (bx - ax) + v * (cx - ax),
+          gy = ay + u * (by - ay) + v * (cy - ay);
+        const dx = gx - rx,
+          dy = gy - ry,
+          dz = zg - rz;
+        const d2 = dx * dx + dy * dy + dz * dz;
+        const d = Math.sqrt(d2);
+        const cr = (dx * nx + dy * ny + dz * nz) / d;
+        const cg = dz / d;
+        if (cr <= 0 || cg <= 0) continue;
+        if (!own) {
+          // Where the line of sight crosses the ceiling: inside the opening, and seen around the walls.
+          const f = (s.zInner - rz) / dz;
+          const px = rx + f * dx,
+            py = ry + f * dy;
+          if (!inOpening(s, px, py)) continue;
+          if (plan !== null && !plan.visible(rx, ry, px, py)) continue;
+        }
+        sample.x = gx;
+        sample.y = gy;
+        sample.ux = dx / d;
+        sample.uy = dy / d;
+        sample.uz = dz / d;
+        sample.g = (s.glazing.transmittanceAt(cg) * cr * cg * dA) / d2;
+        visit(sample);
+      }
+  }
+}
+
+export function skylightLight(
+  s: SkylightModel,
+  ext: Exterior,
+  plan: PlanVisibility | null,
+  rec: Receivers,
+  start: number,
+  end: number,
+  sampling: SkylightSampling,
+  seed: number,
+  out: Float64Array[],
+): void {
+  const hit = newHit();
+  const L = new Float64Array(3);
   for (let i = start; i < end; i++) {
-    out[0]![i] = 0;
-    out[1]![i] = 0;
-    out[2]![i] = 0;
-    const t = rec.tunnel[i]!;
-    if (t >= 0 && t !== s.index) continue;
-    const own = t === s.index;
-    const rx = rec.x[i]!,
-      ry = rec.y[i]!,
-      rz = rec.z[i]!,
-      nx = rec.nx[i]!,
-      ny = rec.ny[i]!,
-      nz = rec.nz[i]!;
-    if (!own && rz >= s.zInner) continue;
-    const dist = Math.max(0.05, Math.hypot(rx - s.cx, ry - s.cy, rz - zg));
-    const n = Math.max(sampling.min, Math.min(sampling.max, Math.ceil((sampling.density * size) / dist)));
     let e0 = 0,
       e1 = 0,
       e2 = 0;
-    for (const [ax, ay, bx, by, cx, cy, A] of tris) {
-      const dA = A / (n * n);
-      // n × n strata of the unit square folded onto the triangle.
-      for (let p = 0; p < n; p++) {
-        for (let q = 0; q < n; q++) {
-          let u = (p + random()) / n,
-            v = (q + random()) / n;
-          if (u + v > 1) {
-            u = 1 - u;
-            v = 1 - v;
-          }
-          const gx = ax + u * (bx - ax) + v * (cx - ax),
-            gy = ay + u * (by - ay) + v * (cy - ay);
-          const dx = gx - rx,
-            dy = gy - ry,
-            dz = zg - rz;
-          const d2 = dx * dx + dy * dy + dz * dz;
-          const d = Math.sqrt(d2);
-          const cr = (dx * nx + dy * ny + dz * nz) / d;
-          const cg = dz / d;
-          if (cr <= 0 || cg <= 0) continue;
-          if (!own) {
-            // Where the line of sight crosses the ceiling: inside the opening, and seen around the walls.
-            const f = (s.zInner - rz) / dz;
-            const px = rx + f * dx,
-              py = ry + f * dy;
-            if (!inOpening(s, px, py)) continue;
-            if (plan !== null && !plan.visible(rx, ry, px, py)) continue;
-          }
-          const ux = dx / d,
-            uy = dy / d,
-            uz = dz / d;
-          outsideRadiance(ext, null, gx, gy, zg + EPS, ux, uy, uz, hit, L);
-          const g = (s.glazing.transmittanceAt(cg) * cr * cg * dA) / d2;
-          e0 += L[0]! * g;
-          e1 += L[1]! * g;
-          e2 += L[2]! * g;
-        }
-      }
-    }
+    // A stream per receiver, as the windows' (the daylight coefficients draw the same samples).
+    forEachGlassSample(s, plan, rec, i, sampling, rng(hash32(seed, i)), (q) => {
+      outsideRadiance(ext, null, q.x, q.y, s.zGlass + EPS, q.ux, q.uy, q.uz, hit, L);
+      e0 += L[0]! * q.g;
+      e1 += L[1]! * q.g;
+      e2 += L[2]! * q.g;
+    });
     out[0]![i] = e0;
     out[1]![i] = e1;
     out[2]![i] = e2;

@@ -201,10 +201,6 @@ export function parseClimateRequest(body: unknown, limits: Limits = DEFAULT_LIMI
     );
   if (typeof r.weather !== 'string' || r.weather.trim() === '')
     throw validationError(needsWeather(req.modelType));
-  if (req.parameters.skylights?.length)
-    throw validationError(
-      `Climate-based runs (${req.modelType}) do not take skylights yet: their daylight coefficients are computed through windows in walls only. The daylight factor (df_*) lights the room through its skylights`,
-    );
   const from = r.climate?.occupied_from ?? 8,
     to = r.climate?.occupied_to ?? 18;
   if (to <= from)

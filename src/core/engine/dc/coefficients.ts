@@ -24,6 +24,7 @@ import {
   receiverSetup,
   resolveQuality,
   selectAbove,
+  skylightSampling,
   type EngineQuality,
   type Receivers,
   type SimulationOptions,
@@ -33,6 +34,7 @@ import { planVisibility, type PlanVisibility } from '../visibility';
 import { windowViewSteps, type WindowView } from '../windowView';
 import { RESOLUTION, strideCells, underCeiling, workPlaneGrid } from '../workplane';
 import { solveRadiosityBasis } from './radiosityBasis';
+import { skylightReceiver, sunThroughSkylight } from './skylightBasis';
 import { sunThroughWindow, type SunLight } from './sunlight';
 import { addOutside, buildViewBasis, type ViewBasis } from './viewBasis';
 
@@ -130,10 +132,6 @@ export function* daylightCoefficientSteps(
   basis: SkyBasis,
   opts: CoefficientOptions,
 ): Generator<number, DaylightCoefficients> {
-  if (room.parameters.skylights?.length)
-    throw new Error(
-      'Daylight coefficients are computed through windows in walls only: this room has skylights',
-    );
   const t0 = now();
   const seed = (opts.seed ?? 1) >>> 0;
   const q = resolveQuality(opts.quality);
@@ -189,12 +187,26 @@ export function* daylightCoefficientSteps(
   const cr = cellReceivers(cellGrid, model.workPlane, []);
   const N = patches.count;
   const nc = cr.count;
-  const Wp = views.map(() => new Float64Array(N * P));
-  const Wc = views.map(() => new Float64Array(nc * P));
-  const Wd = views.map(() => new Float64Array(nc * P));
+  // Per opening (the windows, then the skylights): patches' light (Wp), cells' (Wc) and its direct part (Wd).
+  const nO = nW + model.skylights.length;
+  const Wp = Array.from({ length: nO }, () => new Float64Array(N * P));
+  const Wc = Array.from({ length: nO }, () => new Float64Array(nc * P));
+  const Wd = Array.from({ length: nO }, () => new Float64Array(nc * P));
   const total = new Float64Array(P),
     direct = new Float64Array(P);
-  const all = (pr.count + nc) * Math.max(1, nW);
+  const all = (pr.count + nc) * Math.max(1, nO);
+  /** Receiver i's light through opening v, into Wp (weighted into its patch) or Wc and Wd. */
+  const keep = (v: number, tag: number, i: number): void => {
+    if (tag === 1) {
+      const o = pr.patch[i]! * P;
+      const wgt = patches.subW[i]!;
+      const out = Wp[v]!;
+      for (let c = 0; c < P; c++) out[o + c] = out[o + c]! + wgt * total[c]!;
+    } else {
+      Wc[v]!.set(total, i * P);
+      Wd[v]!.set(direct, i * P);
+    }
+  };
   let done = 0;
   for (let v = 0; v < nW; v++) {
     const sampler = vectorSampler(views[v]!, total, direct);
@@ -218,16 +230,37 @@ export function* daylightCoefficientSteps(
             total,
             direct,
           );
-          if (tag === 1) {
-            // The patch's sample, weighted into its patch's average.
-            const o = pr.patch[i]! * P;
-            const wgt = patches.subW[i]!;
-            const out = Wp[v]!;
-            for (let c = 0; c < P; c++) out[o + c] = out[o + c]! + wgt * total[c]!;
-          } else {
-            Wc[v]!.set(total, i * P);
-            Wd[v]!.set(direct, i * P);
-          }
+          keep(v, tag, i);
+        }
+        done += end - start;
+        stage(tag === 1 ? 'windowLightPatches' : 'windowLightCells');
+        yield 0.3 + (0.3 * done) / all;
+      }
+    }
+  }
+
+  for (const [k, sky] of model.skylights.entries()) {
+    const v = nW + k;
+    for (const [rec, tag] of [
+      [pr, 1],
+      [cr, 2],
+    ] as const) {
+      const sampling = skylightSampling(q, tag === 1 ? 0.5 : 1);
+      for (let start = 0; start < rec.count; start += CHUNK) {
+        const end = Math.min(rec.count, start + CHUNK);
+        for (let i = start; i < end; i++) {
+          skylightReceiver(
+            sky,
+            xb,
+            plan,
+            rec,
+            i,
+            sampling,
+            rng(hash32(hash32(seed, tag, v), i)),
+            total,
+            direct,
+          );
+          keep(v, tag, i);
         }
         done += end - start;
         stage(tag === 1 ? 'windowLightPatches' : 'windowLightCells');
@@ -255,7 +288,7 @@ export function* daylightCoefficientSteps(
     const end = Math.min(nc, start + CHUNK);
     for (let r = start; r < end; r++) {
       coupling.gatherFactors(cr.x[r]!, cr.y[r]!, model.workPlane, above, f);
-      for (let v = 0; v < nW; v++) {
+      for (let v = 0; v < nO; v++) {
         const out = Wc[v]!,
           Bv = B[v]!;
         const o = r * P;
@@ -272,7 +305,10 @@ export function* daylightCoefficientSteps(
   }
 
   const sunDirs = opts.sun ?? new Float64Array(0);
-  const sun = views.map((vb) => sunThroughWindow(vb.view, ext, plan, cr, sunDirs));
+  const sun = [
+    ...views.map((vb) => sunThroughWindow(vb.view, ext, plan, cr, sunDirs)),
+    ...model.skylights.map((sky) => sunThroughSkylight(sky, ext, plan, cr, sunDirs)),
+  ];
   stage('sun');
 
   return {
@@ -283,7 +319,7 @@ export function* daylightCoefficientSteps(
     cells: Int32Array.from(cellGrid.cells),
     origin: { x: grid.originX, y: grid.originY },
     resolution: RESOLUTION,
-    windows: model.windows.map((w, v) => ({
+    windows: [...model.windows, ...model.skylights].map((w, v) => ({
       id: w.id,
       total: Float32Array.from(Wc[v]!),
       direct: Float32Array.from(Wd[v]!),
@@ -349,6 +385,8 @@ function lightReceiver(
 ): void {
   total.fill(0);
   direct.fill(0);
+  // A receiver in a skylight's well: the window's direct light there is neglected (simulate.ts).
+  if (rec.tunnel[i]! >= model.windows.length) return;
   const ctx: ReceiverContext = { ownTunnel: false, otherTunnel: null, plan };
   receiverSetup(model, view.w, rec, i, q, density, ctx, counts);
   sampleWindow(
