@@ -2,7 +2,9 @@ import { roundedDown } from '../../core/stats/shareText';
 import { interreflectionText } from '../../core/report/engineMethod';
 import { useMemo } from 'react';
 import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
-import { summarise } from '../../core/stats/verdicts';
+import { summarise, type Verdict } from '../../core/stats/verdicts';
+import { applyProposal, findProposals, useProposals } from '../compute/proposals';
+import { answerKey } from '../scene/geometry';
 import { signedArea } from '../../core/geometry/polygon';
 import { PALETTES, type PaletteName } from '../../core/report/palette';
 import { useApp } from '../state/store';
@@ -100,6 +102,7 @@ export function ResultsPanel(): React.JSX.Element {
               </li>
             ))}
           </ul>
+          <Proposals verdicts={summary.verdicts} />
         </>
       )}
       <details data-testid="glossary">
@@ -213,5 +216,62 @@ function FragmentRow({ t, v, floor }: { t: string; v: number; floor: number }): 
         </span>
       </dd>
     </>
+  );
+}
+
+/**
+ * What would make it pass (issue 34): for a rule the room fails, changes found on the preview and
+ * confirmed by the engine, the least glazing first, each applied with one click.
+ */
+function Proposals({ verdicts }: { verdicts: readonly Verdict[] }): React.JSX.Element | null {
+  const p = useProposals();
+  const scene = useApp((s) => s.scene);
+  const failing = verdicts.filter((v) => !v.pass);
+  const current = p.key !== null && p.key === answerKey(scene);
+  if (failing.length === 0 && !current) return null;
+  const label = (id: Verdict['id'] | null): string => verdicts.find((v) => v.id === id)?.label ?? '';
+  return (
+    <div className="proposals" data-testid="proposals" data-phase={current ? p.phase : 'idle'}>
+      {failing.map((v) => (
+        <button
+          key={v.id}
+          type="button"
+          data-testid={`propose-${v.id}`}
+          disabled={current && p.phase === 'searching'}
+          onClick={() => void findProposals(v.id)}
+        >
+          What would make {v.label} pass?
+        </button>
+      ))}
+      {current && p.phase === 'searching' && (
+        <p role="status">Trying changes on the preview, confirming with the engine… {p.tried} computed</p>
+      )}
+      {current && p.phase === 'error' && <p role="status">No proposals: {p.error}</p>}
+      {current && p.phase === 'done' && p.proposals.length === 0 && (
+        <p role="status">
+          No single change of a window, the surfaces or the glass makes {label(p.rule)} pass: the room needs
+          more than one.
+        </p>
+      )}
+      {current && p.phase === 'done' && p.proposals.length > 0 && (
+        <>
+          <p>Each makes {label(p.rule)} pass by the engine (standard quality), the least glazing first:</p>
+          <ol>
+            {p.proposals.map((x, i) => (
+              <li key={i} data-testid="proposal" data-kind={x.change.kind}>
+                <strong>{x.label}</strong>
+                <span>
+                  {x.addedGlazing > 0 ? `+${x.addedGlazing.toFixed(2)} m² of opening` : 'no glazing added'} ·{' '}
+                  {x.verdict.detail}
+                </span>
+                <button type="button" data-testid="proposal-apply" onClick={() => applyProposal(x)}>
+                  Apply
+                </button>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { LuxError, validationError } from '../errors';
 import { climateRun, isClimateBody } from './climateOps';
 import { simulate } from './simulateOps';
-import { isPlainObject } from '../validation/format';
+import { beyondModel } from './beyondModel';
 import { predictWindows, roomGrid, type LoadedModel } from '../model/predict';
 import { parseRunRequest } from '../validation/requests';
 import type { z } from 'zod';
@@ -10,18 +10,6 @@ import { answer, limitsOf, type OpContext, type OpResult } from './result';
 import type { RoomAnswer } from './roomAnswer';
 import { modelResponse, roomAnswer, type RoomResult } from './roomResponse';
 import { windowAngles } from './windowAngles';
-
-/**
- * What in a request's room the model cannot see (Lux's extensions, which only the engine lights): its
- * skylights or its sloped ceiling, in words; null when the model can answer it.
- */
-export function beyondModel(body: unknown): string | null {
-  const p = isPlainObject(body) ? body.parameters : undefined;
-  if (!isPlainObject(p)) return null;
-  if (isPlainObject(p.skylights) && Object.keys(p.skylights).length > 0) return 'skylights';
-  if (Array.isArray(p.ceiling_planes) && p.ceiling_planes.length > 0) return 'a sloped ceiling';
-  return null;
-}
 
 /**
  * /run (api.md): per window, the angles (given, else the fan from the mesh), the model's map in the

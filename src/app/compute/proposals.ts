@@ -1,0 +1,139 @@
+import * as Comlink from 'comlink';
+import { create } from 'zustand';
+import type { RoomGridAnswer } from '../../core/api/roomAnswer';
+import { beyondModel } from '../../core/api/beyondModel';
+import type { Change, RunBody } from '../../core/proposals/changes';
+import { proposeFixes, type Proposal } from '../../core/proposals/proposals';
+import type { Verdict } from '../../core/stats/verdicts';
+import { signedArea } from '../../core/geometry/polygon';
+import { answerKey, runBody } from '../scene/geometry';
+import type { Scene } from '../scene/scene';
+import { useApp } from '../state/store';
+import { ensureModel } from './predictor';
+import { engineWorker, modelWorker } from './workers';
+
+/**
+ * What would make it pass (issue 34) in the app: the core's search (core/proposals) with the model's
+ * preview in its worker as the fast answer and the engine at standard quality (what the map settles to)
+ * confirming each change before it is shown; one click applies a change to the scene.
+ */
+export interface ProposalsState {
+  phase: 'idle' | 'searching' | 'done' | 'error';
+  rule: Verdict['id'] | null;
+  /** The scene the proposals are for: they are shown only while it is on screen. */
+  key: string | null;
+  proposals: Proposal[];
+  /** Computations run so far (previews and engine runs), for the progress line. */
+  tried: number;
+  error: string | null;
+}
+
+export const useProposals = create<ProposalsState>()(() => ({
+  phase: 'idle',
+  rule: null,
+  key: null,
+  proposals: [],
+  tried: 0,
+  error: null,
+}));
+
+let job = 0;
+
+export async function findProposals(rule: Verdict['id']): Promise<void> {
+  const scene = useApp.getState().scene;
+  const key = answerKey(scene);
+  const mine = ++job;
+  useProposals.setState({ phase: 'searching', rule, key, proposals: [], tried: 0, error: null });
+  const body = runBody(scene) as unknown as RunBody;
+  const counted =
+    <T>(f: (b: RunBody) => Promise<T>) =>
+    (b: RunBody): Promise<T> => {
+      if (mine !== job) return Promise.reject(new Error('superseded'));
+      useProposals.setState((s) => ({ tried: s.tried + 1 }));
+      return f(b);
+    };
+  // The model knows boxes with windows in walls: a room beyond it previews by the engine's draft.
+  const preview = beyondModel(body) ? engineAt('draft') : modelPreview;
+  try {
+    const proposals = await proposeFixes(body, rule, {
+      preview: counted(preview),
+      confirm: counted(engineAt('standard')),
+      thresholds: scene.thresholds,
+      floorArea: Math.abs(signedArea(scene.outline)),
+      north: scene.north ?? 0,
+    });
+    if (mine === job) useProposals.setState({ phase: 'done', proposals });
+  } catch (e) {
+    if (mine === job)
+      useProposals.setState({ phase: 'error', error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+async function modelPreview(body: RunBody): Promise<RoomGridAnswer> {
+  await ensureModel();
+  const r = await modelWorker().predict(body);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.answer;
+}
+
+let engineJob = -2_000_000;
+const engineAt =
+  (quality: 'draft' | 'standard') =>
+  async (body: RunBody): Promise<RoomGridAnswer> => {
+    const r = await engineWorker().simulate(
+      --engineJob,
+      { ...body, quality },
+      Comlink.proxy(() => {}),
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    return r.answer;
+  };
+
+/** Makes the change to the scene on screen (its map then settles to the engine as after any edit). */
+export function applyProposal(p: Proposal): void {
+  useApp.getState().edit((s) => applyToScene(s, p.change));
+  useProposals.setState({ phase: 'idle', proposals: [], key: null });
+}
+
+/** A proposal's change made to a scene: the same change the core made to its request. */
+export function applyToScene(s: Scene, c: Change): Scene {
+  switch (c.kind) {
+    case 'width':
+      return { ...s, windows: s.windows.map((w) => (w.id === c.window ? { ...w, width: c.width } : w)) };
+    case 'head':
+      return { ...s, windows: s.windows.map((w) => (w.id === c.window ? { ...w, head: c.head } : w)) };
+    case 'glass':
+      return { ...s, windows: s.windows.map((w) => ({ ...w, glass: c.transmittance })) };
+    case 'surfaces':
+      return {
+        ...s,
+        modelType: 'df_custom',
+        materials: {
+          ...s.materials,
+          ceiling_reflectance: c.ceiling,
+          vertical_reflectance: c.walls,
+          horizontal_reflectance: c.floor,
+        },
+      };
+    case 'window': {
+      const like = s.windows[0];
+      return {
+        ...s,
+        windows: [
+          ...s.windows,
+          {
+            id: c.id,
+            edge: c.edge,
+            offset: c.offset,
+            width: c.width,
+            sill: c.sill,
+            head: c.head,
+            frame: like?.frame ?? 0.2,
+            thickness: Math.max(0, ...s.windows.map((w) => w.thickness)),
+            ...(like?.glass !== undefined ? { glass: like.glass } : {}),
+          },
+        ],
+      };
+    }
+  }
+}

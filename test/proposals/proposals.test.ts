@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { simulateAnswer } from '../../src/core/api/simulateOps';
+import { applyChange, windowsOnWalls, type RunBody } from '../../src/core/proposals/changes';
+import { proposeFixes, type Compute } from '../../src/core/proposals/proposals';
+import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
+
+/**
+ * What would make it pass (issue 34): a deep room that fails BFS 2024:8 gets changes that make it pass,
+ * each found on the fast answer and confirmed by the engine, the cheapest in glazed area first.
+ */
+const zeros = new Array(64).fill(0);
+/** 4 m wide, 7 m deep, one 1.2 × 1.2 m window in the south wall: too dark for DF ≥ 1 % on half its floor. */
+const deep: RunBody = {
+  model_type: 'df_default',
+  horizon: zeros,
+  zenith: zeros,
+  parameters: {
+    height_roof_over_floor: 2.7,
+    floor_height_above_terrain: 0,
+    room_polygon: [
+      [0, 0],
+      [4, 0],
+      [4, 7],
+      [0, 7],
+    ],
+    windows: { w1: { x1: 1.4, y1: 0, z1: 0.9, x2: 2.6, y2: -0.3, z2: 2.1, window_frame_ratio: 0.2 } },
+  },
+};
+const at =
+  (quality: 'draft' | 'standard'): Compute =>
+  (body) =>
+    simulateAnswer({ ...body, quality });
+const bfs = async (body: RunBody) =>
+  summarise(await at('standard')(body), DEFAULT_COMPLIANCE, 28).verdicts.find((v) => v.id === 'bfs')!;
+
+describe('what would make it pass', () => {
+  it('applies a change to the request: a window widened about its centre on its wall, its depth kept', () => {
+    const wider = applyChange(deep, { kind: 'width', window: 'w1', width: 2 });
+    expect(wider.parameters.windows.w1).toMatchObject({ x1: 1, y1: 0, x2: 3, y2: -0.3, z1: 0.9, z2: 2.1 });
+    expect(deep.parameters.windows.w1!.x1).toBe(1.4); // the original untouched
+    const [w] = windowsOnWalls(wider);
+    expect([w!.edge, Math.abs(w!.s2 - w!.s1)]).toEqual([0, 2]);
+    const second = applyChange(deep, {
+      kind: 'window',
+      id: 'w2',
+      edge: 1,
+      offset: 3.5,
+      width: 1.5,
+      sill: 0.9,
+      head: 2.1,
+    });
+    // On the east wall (x = 4, from y = 0 to 7), 0.3 m deep outward like the first.
+    expect(second.parameters.windows.w2).toMatchObject({
+      x1: 4,
+      y1: 2.75,
+      z1: 0.9,
+      x2: 4.3,
+      y2: 4.25,
+      z2: 2.1,
+    });
+  });
+
+  it('finds changes that pass BFS 2024:8, each confirmed by the engine, the least glazing first', async () => {
+    expect((await bfs(deep)).pass).toBe(false);
+    const found = await proposeFixes(deep, 'bfs', {
+      preview: at('draft'),
+      confirm: at('standard'),
+      thresholds: DEFAULT_COMPLIANCE,
+    });
+    const kinds = found.map((p) => p.change.kind);
+    // The second window on the longest wall without one, the 7 m east wall, said by its bearing.
+    expect(found.find((p) => p.change.kind === 'window')!.label).toMatch(
+      /^Add a \d\.\d\d m window in the middle of the wall facing E 90° \(7\.00 m long\), sill 0\.90 m, head 2\.10 m$/,
+    );
+    expect(kinds).toContain('width');
+    expect(kinds).toContain('window');
+    // Sorted by the glazing they add; every one passes by the engine, here as when it was proposed.
+    for (let i = 1; i < found.length; i++)
+      expect(found[i]!.addedGlazing).toBeGreaterThanOrEqual(found[i - 1]!.addedGlazing);
+    for (const p of found) {
+      expect(p.verdict.pass).toBe(true);
+      expect((await bfs(p.body)).pass, p.label).toBe(true);
+    }
+    // The widened window is as narrow as passing allows: 10 cm less fails (by the engine).
+    const wider = found.find((p) => p.change.kind === 'width')!;
+    const width = (wider.change as { width: number }).width;
+    expect(wider.label).toBe(`Widen w1 from 1.20 m to ${width.toFixed(2)} m`);
+    expect(wider.addedGlazing).toBeCloseTo((width - 1.2) * 1.2, 2);
+    const less = applyChange(deep, { kind: 'width', window: 'w1', width: width - 0.1 });
+    expect((await bfs(less)).pass).toBe(false);
+  }, 120_000);
+});
