@@ -19,6 +19,12 @@
  * LM-83's blinds and open, ASE, DA, UDI, LEED points, EN 17037's illuminance level) in rooms.csv and
  * rooms.json, by the engine's daylight coefficients (docs/climate.md).
  *
+ * With `--proposals bfs|en-target|en-minimum`, every analysed room that fails that rule gets what would make
+ * it pass (issue 34): the change adding the least glazing among a wider window, a higher head, lighter
+ * surfaces, clearer glass or a second window, found on the engine's draft and confirmed at the building's
+ * quality (the `proposal` column of rooms.csv, rooms.json, and a table in the report). It costs a few dozen
+ * engine runs a failing room.
+ *
  * Exit codes: 0 done (rooms that could not be analysed are in the table), 2 bad arguments or an unreadable
  * file, 1 anything else.
  */
@@ -31,13 +37,14 @@ import { readEpw } from '../core/climate/epw';
 import { buildingFiles } from '../core/building/files';
 import { NO_PROJECT, PROJECT_FIELD_MAX, type ProjectInfo } from '../core/report/project';
 import { reportPdf } from './reportPdf';
-import type { AnswerResult, RoomPass } from '../core/building/outcome';
+import type { AnswerResult, RoomPass, RoomProposals } from '../core/building/outcome';
 import { surroundBuilding } from '../core/building/surroundings';
 import { buildingFromIfc, glazingSummary, noRoomsMessage } from '../core/ifc/building';
 import { readIfc } from '../ifc/webIfcSource';
 import { readContextFile } from '../importers/contextFile';
 import { MeshStore } from '../service/meshStore';
 import { createPool } from '../service/pool';
+import { PROPOSAL_TASK, type ProposalTask } from '../service/proposalTask';
 import { ROOM_TASK, type RoomTask } from '../service/roomTask';
 import { storeContext } from '../service/storeMeshTask';
 
@@ -57,6 +64,8 @@ interface Args {
   project: ProjectInfo;
   /** Print report.pdf beside the HTML (default; --no-pdf skips it). */
   pdf: boolean;
+  /** The rule whose failing rooms get what would make them pass (issue 34); null: none asked. */
+  proposals: 'bfs' | 'en-target' | 'en-minimum' | null;
 }
 
 const PROJECT_FLAGS: Record<string, keyof ProjectInfo> = {
@@ -68,7 +77,7 @@ const PROJECT_FLAGS: Record<string, keyof ProjectInfo> = {
 };
 
 const USAGE =
-  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf]';
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf] [--proposals bfs|en-target|en-minimum]';
 
 function parseArgs(argv: string[]): Args | string {
   const a: Args = {
@@ -83,6 +92,7 @@ function parseArgs(argv: string[]): Args | string {
     weather: null,
     project: { ...NO_PROJECT },
     pdf: true,
+    proposals: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
@@ -109,7 +119,12 @@ function parseArgs(argv: string[]): Args | string {
       } else if (k === '--groups') a.groups = v();
       else if (k === '--weather') a.weather = v();
       else if (k === '--no-pdf') a.pdf = false;
-      else if (k in PROJECT_FLAGS) {
+      else if (k === '--proposals') {
+        const r = v();
+        if (r !== 'bfs' && r !== 'en-target' && r !== 'en-minimum')
+          return `--proposals is bfs, en-target or en-minimum, not '${r}'`;
+        a.proposals = r;
+      } else if (k in PROJECT_FLAGS) {
         const text = v();
         if (text.length > PROJECT_FIELD_MAX) return `${k} takes at most ${PROJECT_FIELD_MAX} characters`;
         a.project[PROJECT_FLAGS[k]!] = text;
@@ -225,6 +240,34 @@ async function main(argv: string[]): Promise<number> {
       );
     },
   });
+  if (args.proposals) {
+    // What would make each failing room pass: the engine sees the building as the rooms' runs did.
+    const rule = args.proposals;
+    const failing = outcomes.flatMap((o, i) =>
+      o?.summary?.verdicts.find((v) => v.id === rule)?.pass === false ? [i] : [],
+    );
+    let done = 0;
+    await Promise.all(
+      failing.map(async (i) => {
+        const withMesh = meshId && floorDrop(building.rooms[i]!.floor_height_above_terrain) === 0;
+        const body = requests[i]!;
+        const task: ProposalTask = {
+          op: PROPOSAL_TASK,
+          body: withMesh ? { ...body, mesh_id: meshId } : body,
+          rule,
+          quality: args.quality,
+          maxMeshPoints: 3_000_000,
+          meshes: store.registry(),
+          north: building.north,
+        };
+        outcomes[i] = { ...outcomes[i]!, proposals: (await pool.run(task)) as RoomProposals };
+        const room = building.rooms[i]!;
+        say(
+          `  what would make it pass ${++done}/${failing.length} ${room.storey} ${room.number} ${room.name}`,
+        );
+      }),
+    );
+  }
   await pool.destroy();
 
   const card = JSON.parse(readFileSync(modelCard, 'utf8')) as {

@@ -1,5 +1,6 @@
 import { movable, ownBuffer } from './movable';
 import { answerTransfer } from '../core/api/roomAnswer';
+import { PROPOSAL_TASK, runProposalTask, type ProposalTask } from './proposalTask';
 import { ROOM_TASK, runRoomTask, type RoomTask } from './roomTask';
 import { executeTask, type TaskRequest } from './task';
 import { ThreadState } from './threadState';
@@ -8,7 +9,8 @@ import { ThreadState } from './threadState';
 const thread = new ThreadState();
 
 /** Worker-thread entry of the compute pool: a thin wire from piscina to executeTask (or runRoomTask). */
-export default async function run(req: TaskRequest | RoomTask) {
+export default async function run(req: TaskRequest | RoomTask | ProposalTask) {
+  if (req.op === PROPOSAL_TASK) return runProposalTask(req as ProposalTask, thread);
   if (req.op === ROOM_TASK) {
     const r = await runRoomTask(req as RoomTask, thread);
     return r.ok ? movable(r, answerTransfer(r.answer)) : r;

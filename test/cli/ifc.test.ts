@@ -235,6 +235,46 @@ describe('the IFC command line', () => {
     expect(h[32]).toBeLessThan(50);
   }, 120_000);
 
+  it('with --proposals, says what would make each failing room pass: in rooms.csv, rooms.json and the report', async () => {
+    const file = join(dir, 'deep.ifc');
+    writeFileSync(
+      file,
+      stepFile({
+        spaces: [
+          { name: '101', longName: 'Deep', min: [0, 0, 0], max: [4, 7, 2.7] },
+          { name: '102', longName: 'Bright', min: [5, 0, 0], max: [8, 3, 2.7] },
+        ],
+        walls: [
+          { min: [0, -0.3, 0], max: [4, 0, 2.7] },
+          { min: [5, -0.3, 0], max: [8, 0, 2.7] },
+        ],
+        windows: [
+          { name: 'Small', wall: 0, min: [1.4, -0.3, 0.9], max: [2.6, 0, 2.1] },
+          { name: 'Wide', wall: 1, min: [5.3, -0.3, 0.6], max: [7.7, 0, 2.5] },
+        ],
+      }),
+    );
+    const out = join(dir, 'deep');
+    const { stderr } = await cli(file, '--quality', 'draft', '--proposals', 'bfs', '--out', out, '--no-pdf');
+    expect(stderr).toMatch(/what would make it pass 1\/1 Level 1 101 Deep/);
+    const csv = readFileSync(join(out, 'rooms.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toMatch(/,problem,proposal$/);
+    const deep = csv.find((l) => l.includes(',Deep,'))!;
+    const bright = csv.find((l) => l.includes(',Bright,'))!;
+    expect(deep).toMatch(/,fail,.*,"?(Add a \d\.\d\d m window|Widen w1 from 1\.20 m)[^,]*/);
+    expect(bright).toMatch(/,pass,.*,$/); // passing: nothing proposed
+    const json = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8'));
+    const p = json.rooms.find((r: { name: string }) => r.name === 'Deep').proposals;
+    expect(p.rule).toBe('bfs');
+    expect(p.list.length).toBeGreaterThan(0);
+    // The least glazing first.
+    for (let i = 1; i < p.list.length; i++)
+      expect(p.list[i].addedGlazing).toBeGreaterThanOrEqual(p.list[i - 1].addedGlazing);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('<h2>What would make it pass (BFS 2024:8)</h2>');
+    expect(html.match(/<td data-proposal>/g)).toHaveLength(1);
+  }, 180_000);
+
   it('with a weather file, gives every analysed room a year: sDA, ASE, DA, UDI, LEED and EN 17037 columns', async () => {
     const file = join(dir, 'office-year.ifc');
     writeFileSync(

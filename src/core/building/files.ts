@@ -98,6 +98,7 @@ export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] 
       summary: o?.summary ?? null,
       error: o?.error ?? null,
       ...(o?.climate ? { climate: o.climate.summary } : {}),
+      ...(o?.proposals ? { proposals: o.proposals } : {}),
     };
   });
 }
@@ -168,6 +169,7 @@ export function roomsJson(b: AnalysedBuilding, results = roomResults(b, false)):
       rooms: results.map((r, i) => ({
         ...roomRow(r),
         ...(r.climate ? { climate: r.climate } : {}),
+        ...(r.proposals ? { proposals: r.proposals } : {}),
         notes: r.room.notes,
         windows: r.room.windows,
         request: b.requests[i] ?? null,

@@ -37,6 +37,16 @@ export function answerFailure(e: unknown): AnswerResult & { ok: false } {
   return { ok: false, error: { type: 'internal_error', message: String(e) } };
 }
 
+/**
+ * What would make a failing room pass (issue 34): the changes the engine confirmed, the least glazing
+ * first, in words; empty when none of the kinds tried does (or the search failed: `error`).
+ */
+export interface RoomProposals {
+  rule: 'bfs' | 'en-target' | 'en-minimum';
+  list: { label: string; addedGlazing: number }[];
+  error?: string;
+}
+
 /** A room's result so far: its map and verdicts, or why it could not be computed. */
 export interface RoomOutcome {
   answer: RoomAnswer | null;
@@ -48,6 +58,8 @@ export interface RoomOutcome {
   quality?: QualityName;
   /** A year of the weather file in the room: its metrics, and the daylight autonomy map. */
   climate?: { summary: ClimateSummary; map: RoomAnswer };
+  /** What would make it pass, when asked for and it fails. */
+  proposals?: RoomProposals;
 }
 
 /** The body a pass sends for a room's `/run` request: the engine's adds its quality. */

@@ -43,7 +43,14 @@ export function wallFrame(poly: readonly Vec2[], edge: number) {
 
 /** Each window's wall and its extent along it (s from the wall's start) and across (t, outward). */
 export function windowsOnWalls(body: RunBody) {
-  const req = parseRunRequest({ ...body, mesh: undefined, horizon: ZEROS, zenith: ZEROS });
+  // Only the geometry is read here: the surroundings (a mesh, a stored one, angles) do not matter.
+  const req = parseRunRequest({
+    ...body,
+    mesh: undefined,
+    mesh_id: undefined,
+    horizon: ZEROS,
+    zenith: ZEROS,
+  });
   const poly = body.parameters.room_polygon;
   return req.parameters.windows.map((w, i) => {
     const edge = req.geometry[i]!.hostEdge;

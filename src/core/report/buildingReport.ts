@@ -6,7 +6,7 @@ import { windowToFloor } from '../ifc/roomRequest';
 import type { ApartmentTotal } from '../stats/apartments';
 // The building's verdicts are judged with the default thresholds (app compute/building.ts, cli/ifc.ts).
 import { DEFAULT_COMPLIANCE as T } from '../stats/verdicts';
-import type { RoomResult } from './roomResult';
+import { proposalText, type RoomResult } from './roomResult';
 import { COLOUR_BY, storeyPlanSvg, type ColourBy } from './storeyPlan';
 
 export type { RoomResult } from './roomResult';
@@ -140,6 +140,7 @@ ${rows}
 </table>
 ${apartmentsTable(r.apartments ?? [])}
 ${climateTable(r.results)}
+${proposalsTable(r.results)}
 ${unplaced}
 ${notes.length ? `<h2>Notes</h2><ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 <h2>Method</h2>
@@ -154,6 +155,31 @@ ${sheets}
 </body>
 </html>
 `;
+}
+
+/** What would make each failing room pass (issue 34), when the search was asked for. */
+function proposalsTable(results: RoomResult[]): string {
+  const asked = results.filter((x) => x.proposals);
+  if (asked.length === 0) return '';
+  const rule = { bfs: 'BFS 2024:8', 'en-target': 'EN 17037 target', 'en-minimum': 'EN 17037 minimum' }[
+    asked[0]!.proposals!.rule
+  ];
+  const rows = asked
+    .map(
+      (x) =>
+        `<tr><td>${esc(x.room.storey)}</td><td>${esc(x.room.number)}</td><td>${esc(x.room.name)}</td><td data-proposal>${esc(proposalText(x) ?? '')}</td></tr>`,
+    )
+    .join('\n');
+  return `<h2>What would make it pass (${esc(rule)})</h2>
+<p class="muted">For each room that fails: the change that adds the least glazing among a window wider within its wall,
+its head higher, lighter surfaces, clearer glass or a second window on the longest wall without one, found on
+the engine's draft answer and confirmed by the engine at the building's quality.</p>
+<table>
+<thead><tr><th>Storey</th><th>Number</th><th>Name</th><th>Cheapest change</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
 }
 
 /** The rooms' climate-based figures (a year of a weather file, issue 32), when they were computed. */

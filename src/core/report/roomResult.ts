@@ -1,4 +1,5 @@
 import type { IfcRoom } from '../ifc/building';
+import type { RoomProposals } from '../building/outcome';
 import type { ClimateSummary } from '../api/climateOps';
 import type { MapSummary } from '../stats/verdicts';
 
@@ -12,4 +13,18 @@ export interface RoomResult {
   error: string | null;
   /** A year of the weather file in the room (climate-based metrics), when one was run. */
   climate?: ClimateSummary | null;
+  /** What would make it pass, when it was asked for (the room failed its rule). */
+  proposals?: RoomProposals;
+}
+
+/** The cheapest change that makes a failing room pass, in words (issue 34), or why there is none. */
+export function proposalText(r: RoomResult): string | null {
+  const p = r.proposals;
+  if (!p) return null;
+  if (p.error) return `not searched: ${p.error}`;
+  const best = p.list[0];
+  if (!best) return 'no single change of a window, the surfaces or the glass makes it pass';
+  return best.addedGlazing > 0
+    ? `${best.label} (+${best.addedGlazing.toFixed(2)} m² of opening)`
+    : best.label;
 }

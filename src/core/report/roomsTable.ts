@@ -3,6 +3,7 @@ import type { IfcRoom } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
 import { apartmentTotal, groupRooms, type ApartmentTotal } from '../stats/apartments';
 import type { RoomResult } from './buildingReport';
+import { proposalText } from './roomResult';
 
 /**
  * The building's room table (issue 20): one row per IfcSpace, as rooms.csv and rooms.json give it and the
@@ -79,7 +80,13 @@ export function roomsCsv(results: RoomResult[]): string {
     return /[",\n\r]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
   };
   const climate = results.some((r) => r.climate);
-  const columns = climate ? [...CSV_COLUMNS, ...CLIMATE_COLUMNS] : [...CSV_COLUMNS];
+  // `proposal`: what would make a failing room pass, when the search was asked for (issue 34).
+  const proposals = results.some((r) => r.proposals);
+  const columns: string[] = [
+    ...CSV_COLUMNS,
+    ...(climate ? CLIMATE_COLUMNS : []),
+    ...(proposals ? ['proposal'] : []),
+  ];
   return (
     [
       columns.join(','),
@@ -87,6 +94,7 @@ export function roomsCsv(results: RoomResult[]): string {
         const row: Record<string, string | number | null> = {
           ...roomRow(r),
           ...(climate ? climateRow(r) : {}),
+          ...(proposals ? { proposal: proposalText(r) } : {}),
         };
         return columns.map((c) => cell(row[c]!)).join(',');
       }),
