@@ -69,6 +69,20 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   // The report page carries the year beside the daylight factor.
   const sdaText = (await page.getByTestId('climate-sda').textContent())!;
   await expect(page.getByTestId('print-sheet').locator('[data-stat="sda"]')).toContainText(sdaText);
+  // EN 17037's daylight-factor targets for the site (its Annex A), one click to judge by them; the report
+  // page says where they come from.
+  await page.getByText('Compliance thresholds').click();
+  await expect(page.getByTestId('site-targets')).toContainText(
+    'median diffuse illuminance 15,900 lx, so EN 17037’s minimum level is DF 1.9 % over half the floor and 0.6 % over 95 %',
+  );
+  await page.getByTestId('use-site-targets').click();
+  await expect(page.getByTestId('en-basis')).toHaveText(
+    'EN 17037 targets for Chicago Ohare Intl Ap: median diffuse illuminance 15,900 lx (EN 17037 Annex A).',
+  );
+  await expect(page.getByTestId('verdict-en-target')).toContainText('1.9 %');
+  await expect(page.getByTestId('print-sheet').locator('[data-stat="en-basis"]')).toContainText(
+    'EN 17037 targets for Chicago Ohare Intl Ap',
+  );
   // An edit marks the year outdated until it runs again.
   await page.getByTestId('height').fill('3.2');
   await page.getByTestId('height').press('Tab');

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { siteDfTargets } from '../../src/core/climate/en17037';
+import { readEpw } from '../../src/core/climate/epw';
+import { diffuseIlluminance } from '../../src/core/climate/summary';
 import { describe, expect, it } from 'vitest';
 import { isLuxError } from '../../src/core/errors';
 import { operateBlinds, type WindowGroup } from '../../src/core/climate/blinds';
@@ -455,5 +459,27 @@ describe('properties (fast-check, seed 83)', () => {
       }),
       { seed: 83, numRuns: 300 },
     );
+  });
+});
+
+describe('EN 17037 daylight-factor targets for a site (Annex A)', () => {
+  it('takes the median diffuse illuminance over the brightest 4380 hours', () => {
+    // 2190 hours at 20 klx, 2190 at 10 klx, the rest dark: the median of the daylight hours is 15 klx.
+    const e = Float32Array.from({ length: 8760 }, (_, k) => (k < 2190 ? 20_000 : k < 4380 ? 10_000 : 0));
+    const t = siteDfTargets(e);
+    expect(t.medianDiffuse).toBe(15_000);
+    // D = 100 · E / 15 000 lx, to 0.1 %: 300 lx 2.0 %, 100 lx 0.7 %, 500 lx 3.3 %, 750 lx 5.0 %.
+    expect(t.levels).toEqual([
+      { level: 'minimum', target: 2, minimum: 0.7 },
+      { level: 'medium', target: 3.3, minimum: 2 },
+      { level: 'high', target: 5, minimum: 3.3 },
+    ]);
+  });
+
+  it('gives Chicago’s TMY3 year 15 900 lx: DF 1.9 % and 0.6 % for the minimum level', () => {
+    const w = readEpw(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8'));
+    const t = siteDfTargets(diffuseIlluminance(w));
+    expect(t.medianDiffuse).toBe(15_900);
+    expect(t.levels[0]).toEqual({ level: 'minimum', target: 1.9, minimum: 0.6 });
   });
 });

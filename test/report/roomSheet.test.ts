@@ -120,6 +120,11 @@ describe('roomSheetSvg', () => {
     // Where DF is defined (physics.md): the engine's and the Radiance references' work plane.
     expect(svg).toContain('work plane (0.8 m above the floor)');
     expect(svg).toContain('2026-11-25');
+    // Why EN 17037's targets are these: entered, or set for the site.
+    expect(svg).toContain('EN 17037 targets as entered (set them for the site: its Annex A)');
+    expect(roomSheetSvg({ ...sheet, enBasis: 'Chicago: median diffuse illuminance 15,900 lx' })).toContain(
+      'data-stat="en-basis">EN 17037 targets for Chicago: median diffuse illuminance 15,900 lx',
+    );
   });
 
   it('draws a skylight over the room, dashed, and states its size in the inputs', () => {

@@ -3,7 +3,8 @@ import { create } from 'zustand';
 import type { ClimateSummary, MetricGrid } from '../../core/api/climateOps';
 import { readEpw, type WeatherLocation } from '../../core/climate/epw';
 import { passBody } from '../../core/building/outcome';
-import { monthlySky, type MonthSky } from '../../core/climate/summary';
+import { diffuseIlluminance, monthlySky, type MonthSky } from '../../core/climate/summary';
+import { siteDfTargets, type SiteDfTargets } from '../../core/climate/en17037';
 import { DA_LEVELS } from '../../core/climate/metrics';
 import { answerKey, runBody } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
@@ -29,6 +30,8 @@ export interface LoadedWeather {
   digest: string;
   months: MonthSky[];
   notes: string[];
+  /** EN 17037's daylight-factor targets for the site (its Annex A), once computed. */
+  enTargets?: SiteDfTargets;
 }
 
 export interface ClimateState {
@@ -101,6 +104,11 @@ async function takeWeatherText(name: string, text: string, run = true): Promise<
     weather.notes = [...other, ...weather.notes];
     useClimate.setState({ weather, wanted: null, weatherError: null, result: null, phase: 'idle' });
     void keepWeather(weather.digest, { name, text });
+    // EN 17037's targets for the site, once the year has started (~40 ms of this thread).
+    setTimeout(() => {
+      const enTargets = siteDfTargets(diffuseIlluminance(w));
+      useClimate.setState((s) => (s.weather === weather ? { weather: { ...weather, enTargets } } : {}));
+    }, 0);
     if (run) await runClimate();
   } catch (e) {
     useClimate.setState({ weatherError: `${name} cannot be read: ${(e as Error).message}` });

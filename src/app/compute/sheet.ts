@@ -44,6 +44,7 @@ export function sheetOf(
     ...(scene.skylights?.length
       ? { skylights: scene.skylights.map((k) => ({ id: k.id, polygon: k.polygon, frame: k.frame })) }
       : {}),
+    ...(scene.thresholds.enBasis ? { enBasis: scene.thresholds.enBasis } : {}),
     north: scene.north ?? 0,
     floorAboveTerrain: scene.floorZ,
     height: scene.height,

@@ -180,5 +180,6 @@ export const sceneSchema = z.object({
     bfsShare: finite.min(0).max(100),
     enTarget: finite.min(0).max(20),
     enMinimum: finite.min(0).max(20),
+    enBasis: z.string().max(200).optional(),
   }),
 }) satisfies z.ZodType<Scene>;

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
 import { summarise, type Verdict } from '../../core/stats/verdicts';
 import { applyProposal, findProposals, useProposals } from '../compute/proposals';
+import { useClimate } from '../compute/climate';
 import { answerKey } from '../scene/geometry';
 import { signedArea } from '../../core/geometry/polygon';
 import { PALETTES, type PaletteName } from '../../core/report/palette';
@@ -153,7 +154,9 @@ export function ResultsPanel(): React.JSX.Element {
           value={thresholds.enTarget}
           min={0}
           max={20}
-          onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, enTarget: v } }))}
+          onCommit={(v) =>
+            edit((s) => ({ ...s, thresholds: { ...s.thresholds, enTarget: v, enBasis: undefined } }))
+          }
         />
         <NumberField
           label="EN 17037 minimum DF (95 % of area)"
@@ -161,8 +164,16 @@ export function ResultsPanel(): React.JSX.Element {
           value={thresholds.enMinimum}
           min={0}
           max={20}
-          onCommit={(v) => edit((s) => ({ ...s, thresholds: { ...s.thresholds, enMinimum: v } }))}
+          onCommit={(v) =>
+            edit((s) => ({ ...s, thresholds: { ...s.thresholds, enMinimum: v, enBasis: undefined } }))
+          }
         />
+        <SiteTargets />
+        {thresholds.enBasis && (
+          <p className="hint" data-testid="en-basis">
+            EN 17037 targets for {thresholds.enBasis}.
+          </p>
+        )}
       </details>
     </section>
   );
@@ -273,5 +284,37 @@ function Proposals({ verdicts }: { verdicts: readonly Verdict[] }): React.JSX.El
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * EN 17037's daylight-factor targets for the site of the weather file loaded (its Annex A: the daylight
+ * factors that stand for 300 and 100 lx under the site's median diffuse illuminance), one click to use.
+ */
+function SiteTargets(): React.JSX.Element | null {
+  const weather = useClimate((s) => s.weather);
+  const edit = useApp((s) => s.edit);
+  const t = weather?.enTargets;
+  const level = t?.levels.find((l) => l.level === 'minimum');
+  if (!weather || !t || !level || !(t.medianDiffuse > 0)) return null;
+  const lux = Math.round(t.medianDiffuse).toLocaleString('en');
+  const basis = `${weather.location.city}: median diffuse illuminance ${lux} lx (EN 17037 Annex A)`;
+  return (
+    <p className="hint" data-testid="site-targets">
+      {weather.location.city}’s weather file: median diffuse illuminance {lux} lx, so EN 17037’s minimum level
+      is DF {level.target.toFixed(1)} % over half the floor and {level.minimum.toFixed(1)} % over 95 %.{' '}
+      <button
+        type="button"
+        data-testid="use-site-targets"
+        onClick={() =>
+          edit((s) => ({
+            ...s,
+            thresholds: { ...s.thresholds, enTarget: level.target, enMinimum: level.minimum, enBasis: basis },
+          }))
+        }
+      >
+        Use these
+      </button>
+    </p>
   );
 }

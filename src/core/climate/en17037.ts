@@ -103,3 +103,27 @@ export function en17037Illuminance(
   }
   return { levels: results, reached };
 }
+
+/**
+ * EN 17037's daylight-factor targets for a site (its Annex A): the median external diffuse illuminance
+ * E_v,d,med over the daylight hours (the year's brightest half, 4 380 hours) from its weather file, and for each level the daylight factors that stand for its target and minimum
+ * illuminances, D = 100 · E / E_v,d,med, to 0.1 % (the standard's tables round so). The diffuse
+ * illuminance is the file's where it gives it, else the Perez efficacy model's (hourSky).
+ */
+export interface SiteDfTargets {
+  medianDiffuse: number;
+  levels: { level: EnLevel; target: number; minimum: number }[];
+}
+
+export function siteDfTargets(diffuseIlluminance: ArrayLike<number>): SiteDfTargets {
+  const sorted = Array.from(diffuseIlluminance).sort((a, b) => b - a);
+  // The median of 4 380 values: the mean of the 2 190th and 2 191st brightest.
+  const at = (k: number): number => sorted[Math.min(sorted.length - 1, k)] ?? 0;
+  const medianDiffuse = (at(2189) + at(2190)) / 2;
+  const df = (lux: number): number =>
+    medianDiffuse > 0 ? Math.round((1000 * lux) / medianDiffuse) / 10 : NaN;
+  return {
+    medianDiffuse,
+    levels: EN17037_LEVELS.map((l) => ({ level: l.level, target: df(l.target), minimum: df(l.minimum) })),
+  };
+}

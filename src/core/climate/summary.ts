@@ -1,4 +1,6 @@
 import type { Weather } from './epw';
+import { hourSky } from './hourSky';
+import { sunPath } from './sun';
 
 /** One month of a weather year, as the climate panel and reports summarise it. */
 export interface MonthSky {
@@ -27,5 +29,13 @@ export function monthlySky(w: Weather): MonthSky[] {
     if (w.directNormal[k]! > 120) m.sunHours++;
   }
   for (const m of out) m.diffuseShare = m.global > 0 ? (100 * diffuse[m.month - 1]!) / m.global : 0;
+  return out;
+}
+
+/** Each hour's diffuse horizontal illuminance (lux): the file's where it gives it, else Perez's efficacy. */
+export function diffuseIlluminance(w: Weather, sun = sunPath(w)): Float32Array {
+  const out = new Float32Array(w.hours);
+  for (let k = 0; k < w.hours; k++)
+    if (w.diffuseHorizontal[k]! > 0) out[k] = hourSky(w, sun, k).diffuseHorizontalIlluminance;
   return out;
 }

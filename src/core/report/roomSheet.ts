@@ -70,6 +70,8 @@ export interface RoomSheet {
   stamp?: string;
   /** A year of a weather file in the room (issue 32), when one was computed for it. */
   climate?: ClimateSummary;
+  /** Where EN 17037's targets come from (Thresholds.enBasis); absent: as entered. */
+  enBasis?: string;
   /** The project, its site, who prepared it, the design stage and date (issue 34); absent: not stated. */
   project?: ProjectInfo;
 }
@@ -215,6 +217,16 @@ export function roomSheetSvg(s: RoomSheet): string {
     text(SIDE_X + 14, y, v.detail, `font-size="12" fill="${MUTED}"`);
     y += 21;
   }
+  // Why EN 17037's targets are these: the site they were set for, or that they were entered.
+  text(
+    SIDE_X,
+    y,
+    s.enBasis
+      ? `EN 17037 targets for ${s.enBasis}`
+      : 'EN 17037 targets as entered (set them for the site: its Annex A)',
+    `font-size="12" fill="${MUTED}" data-stat="en-basis"`,
+  );
+  y += 20;
   if (s.climate) {
     const c = s.climate;
     heading(`A year in ${c.location.city}`);

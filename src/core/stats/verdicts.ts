@@ -13,6 +13,11 @@ export interface Thresholds {
   /** EN 17037 (DF method): target DF over 50 % of the area, minimum target DF over 95 %. */
   enTarget: number;
   enMinimum: number;
+  /**
+   * Where EN 17037's targets come from, in words, when they were set for the site ("Chicago Ohare Intl Ap:
+   * median diffuse illuminance 15 900 lx"); absent: as entered.
+   */
+  enBasis?: string | undefined;
 }
 
 export const DEFAULT_COMPLIANCE: Thresholds = { bfsDf: 1, bfsShare: 50, enTarget: 2.0, enMinimum: 0.7 };
