@@ -11,6 +11,7 @@ import { download } from './download';
 import { useSettings } from './settings';
 import { setProject, useProject } from '../compute/project';
 import { PROJECT_FIELD_MAX, type ProjectInfo } from '../../core/report/project';
+import { useApp } from '../state/store';
 
 /** The request that gives the answer on screen: /simulate's (quality, bounce limit) for the engine's. */
 function requestOf(s: Shown): object {
@@ -33,8 +34,16 @@ export function answerLabel(s: Shown): { text: string; file: string } {
 function reportPng(): Promise<Blob> {
   const { palette, scaleMax } = useSettings.getState();
   const shown = shownAnswer()!;
+  // The verdicts by the thresholds as set now (the map does not change with them).
+  const { thresholds } = useApp.getState().scene;
   return sheetPng(
-    sheetOf(shown, palette, scaleMax, new Date().toISOString().slice(0, 10), climateSummaryFor(shown.scene)),
+    sheetOf(
+      { ...shown, scene: { ...shown.scene, thresholds } },
+      palette,
+      scaleMax,
+      new Date().toISOString().slice(0, 10),
+      climateSummaryFor(shown.scene),
+    ),
   );
 }
 
@@ -151,6 +160,8 @@ export function PrintSheet(): React.JSX.Element | null {
   const project = useProject();
   // A year computed for the room joins its page (climateSummaryFor checks it is this room's).
   const year = useClimate((s) => s.result);
+  // The thresholds as set now: a map does not change with them, its verdicts (and their basis) do.
+  const thresholds = useApp((s) => s.scene.thresholds);
   // Built once the answer has stood still for a moment, not on every preview of a drag: the page (a PNG
   // of the map, the SVG) costs the page's thread a few to tens of milliseconds each time.
   const [svg, setSvg] = useState<string | null>(null);
@@ -161,7 +172,7 @@ export function PrintSheet(): React.JSX.Element | null {
       () =>
         setSvg(
           sheetOf(
-            shown,
+            { ...shown, scene: { ...shown.scene, thresholds } },
             palette,
             scaleMax,
             new Date().toISOString().slice(0, 10),
@@ -171,7 +182,7 @@ export function PrintSheet(): React.JSX.Element | null {
       500,
     );
     return () => clearTimeout(t);
-  }, [shown, palette, scaleMax, year, project]);
+  }, [shown, palette, scaleMax, year, project, thresholds]);
   if (!svg) return null;
   return <div className="print-sheet" data-testid="print-sheet" dangerouslySetInnerHTML={{ __html: svg }} />;
 }

@@ -32,10 +32,22 @@ import { useSettings } from './settings';
  * The room in 3D (app.md §4): walls with their window openings, the DF map on the floor, and the imported
  * surroundings. Z is up as in the API; the camera orbits the room's centre.
  */
-function Controls({ target }: { target: [number, number, number] }): null {
+/** The camera's direction from the room's centre (south-west of it, looking down at ~30°), unit. */
+const VIEW_FROM = new Vector3(-8, -12, 9).normalize();
+/** Its distance for a room of up to ~12 m across (m); larger rooms are framed farther. */
+const VIEW_DISTANCE = 17;
+
+function Controls({ target, span }: { target: [number, number, number]; span: number }): null {
   const { camera, gl, invalidate, scene, set } = useThree();
   useEffect(() => {
     camera.up.set(0, 0, 1);
+    // Framed: far enough that the whole room fits the 45° view, whatever its size (a 100 m² attic too).
+    const distance = Math.max(VIEW_DISTANCE, 1.4 * span);
+    camera.position.set(
+      target[0] + VIEW_FROM.x * distance,
+      target[1] + VIEW_FROM.y * distance,
+      target[2] + VIEW_FROM.z * distance,
+    );
     const c = new OrbitControls(camera, gl.domElement);
     c.target.set(...target);
     c.minDistance = 1;
@@ -63,7 +75,7 @@ function Controls({ target }: { target: [number, number, number] }): null {
     set({ controls: c });
     onChange();
     return () => c.dispose();
-  }, [camera, gl, target, invalidate, scene, set]);
+  }, [camera, gl, target, span, invalidate, scene, set]);
   return null;
 }
 
@@ -248,13 +260,24 @@ function Surroundings(): React.JSX.Element | null {
 export function View3D(): React.JSX.Element {
   const outline = useApp((s) => s.scene.outline);
   const floorZ = useApp((s) => s.scene.floorZ);
-  const target = useMemo<[number, number, number]>(() => {
+  const name = useApp((s) => s.scene.name);
+  const { target, span } = useMemo(() => {
     const xs = outline.map((p) => p[0]),
       ys = outline.map((p) => p[1]);
-    return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2, floorZ + 1];
-    // Re-centre only when the room is redrawn, not on every drag step.
+    const w = Math.max(...xs) - Math.min(...xs),
+      d = Math.max(...ys) - Math.min(...ys);
+    return {
+      target: [
+        (Math.min(...xs) + Math.max(...xs)) / 2,
+        (Math.min(...ys) + Math.max(...ys)) / 2,
+        floorZ + 1,
+      ] as [number, number, number],
+      span: Math.hypot(w, d),
+    };
+    // Re-centre and re-frame only when the room is redrawn or another one opened (a room from IFC has its
+    // name), not on every drag step.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [outline.length]);
+  }, [outline.length, name]);
   const mesh = useMeshDisplay();
   return (
     <div
@@ -281,7 +304,7 @@ export function View3D(): React.JSX.Element {
         dpr={1}
         gl={{ antialias: false, powerPreference: 'high-performance' }}
       >
-        <Controls target={target} />
+        <Controls target={target} span={span} />
         <ambientLight intensity={0.7} />
         <directionalLight position={[30, -40, 60]} intensity={1.6} />
         <Room />
