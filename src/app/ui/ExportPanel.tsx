@@ -12,6 +12,8 @@ import { useSettings } from './settings';
 import { setProject, useProject } from '../compute/project';
 import { PROJECT_FIELD_MAX, type ProjectInfo } from '../../core/report/project';
 import { useApp } from '../state/store';
+import type { Thresholds } from '../../core/stats/verdicts';
+import type { PaletteName } from '../../core/report/palette';
 
 /** The request that gives the answer on screen: /simulate's (quality, bounce limit) for the engine's. */
 function requestOf(s: Shown): object {
@@ -30,21 +32,24 @@ export function answerLabel(s: Shown): { text: string; file: string } {
     : { text: `Model preview (${m.name} ${m.version})`, file: 'model' };
 }
 
-/** The report page as the PNG export holds it, stamped with today's date. */
+/**
+ * The report page of the answer on screen, stamped with today's date: its verdicts by the thresholds as set
+ * now (the map does not change with them), its year when one was computed for the room.
+ */
+function currentSheet(shown: Shown, palette: PaletteName, scaleMax: number, thresholds: Thresholds): string {
+  return sheetOf(
+    { ...shown, scene: { ...shown.scene, thresholds } },
+    palette,
+    scaleMax,
+    new Date().toISOString().slice(0, 10),
+    climateSummaryFor(shown.scene),
+  );
+}
+
+/** The report page as the PNG export holds it. */
 function reportPng(): Promise<Blob> {
   const { palette, scaleMax } = useSettings.getState();
-  const shown = shownAnswer()!;
-  // The verdicts by the thresholds as set now (the map does not change with them).
-  const { thresholds } = useApp.getState().scene;
-  return sheetPng(
-    sheetOf(
-      { ...shown, scene: { ...shown.scene, thresholds } },
-      palette,
-      scaleMax,
-      new Date().toISOString().slice(0, 10),
-      climateSummaryFor(shown.scene),
-    ),
-  );
+  return sheetPng(currentSheet(shownAnswer()!, palette, scaleMax, useApp.getState().scene.thresholds));
 }
 
 /**
@@ -168,19 +173,7 @@ export function PrintSheet(): React.JSX.Element | null {
   useEffect(() => {
     setSvg(null);
     if (!shown) return;
-    const t = setTimeout(
-      () =>
-        setSvg(
-          sheetOf(
-            { ...shown, scene: { ...shown.scene, thresholds } },
-            palette,
-            scaleMax,
-            new Date().toISOString().slice(0, 10),
-            climateSummaryFor(shown.scene),
-          ),
-        ),
-      500,
-    );
+    const t = setTimeout(() => setSvg(currentSheet(shown, palette, scaleMax, thresholds)), 500);
     return () => clearTimeout(t);
   }, [shown, palette, scaleMax, year, project, thresholds]);
   if (!svg) return null;
