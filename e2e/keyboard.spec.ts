@@ -86,6 +86,25 @@ test('the room made by keyboard: a corner added on a wall and moved, a window ad
   await expect.poll(async () => (await focused(page)).corner).toBe('0');
 });
 
+test('a room from scratch by keyboard: its outline typed, a mistake said, the room drawn and computed', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  const field = page.getByTestId('typed-outline');
+  await field.fill('0 0; 5 0; 5 x');
+  await field.press('Enter');
+  await expect(page.getByTestId('typed-outline-error')).toHaveText(
+    'Corner 3 ("5 x") is not two numbers, x and y in metres.',
+  );
+  await field.fill('0 0; 7 0; 7 3; 4 3; 4 5; 0 5');
+  await field.press('Enter');
+  await expect(page.getByTestId('typed-outline-error')).toHaveCount(0);
+  await expect(page.locator('.plan [data-corner]')).toHaveCount(6);
+  // An L of 7 × 3 and 4 × 2 m: the answer's floor area is the outline's.
+  await expect(page.getByTestId('stat-area')).toHaveText('29.00 m²', { timeout: 60_000 });
+});
+
 test('no serious or critical accessibility violations (axe-core) on the app with its map', async ({
   page,
 }) => {

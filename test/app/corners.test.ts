@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { insertCorner, moveCorner, newWindow, removeCorner } from '../../src/app/scene/corners';
+import {
+  insertCorner,
+  moveCorner,
+  newWindow,
+  parseOutline,
+  removeCorner,
+  withOutline,
+} from '../../src/app/scene/corners';
 import { defaultScene, type Scene } from '../../src/app/scene/scene';
 import { windowCorners } from '../../src/app/scene/geometry';
 
@@ -94,5 +101,54 @@ describe('corner edits from the keyboard', () => {
 
   it('a triangle keeps its corners', () => {
     expect(removeCorner({ ...pentagon, outline: pentagon.outline.slice(0, 3), windows: [] }, 1)).toBeNull();
+  });
+});
+
+describe('an outline typed from scratch', () => {
+  it('reads corners as "x y" or "x, y" pairs by ";" or lines, and a rectangle as "6 x 4"', () => {
+    expect(parseOutline('0 0; 5 0; 5 3; 0 3')).toEqual([
+      [0, 0],
+      [5, 0],
+      [5, 3],
+      [0, 3],
+    ]);
+    expect(parseOutline('0, 0\n4.5, 0\n4.5, 2.5')).toEqual([
+      [0, 0],
+      [4.5, 0],
+      [4.5, 2.5],
+    ]);
+    expect(parseOutline('6 × 4')).toEqual([
+      [0, 0],
+      [6, 0],
+      [6, 4],
+      [0, 4],
+    ]);
+  });
+
+  it('says what is wrong: not numbers, too few corners, crossing walls', () => {
+    expect(parseOutline('0 0; 5 a; 5 3')).toBe('Corner 2 ("5 a") is not two numbers, x and y in metres.');
+    expect(parseOutline('0 0; 5 0')).toBe(
+      'An outline needs at least 3 corners (or type a rectangle as "6 x 4").',
+    );
+    expect(parseOutline('0 0; 4 4; 4 0; 0 4')).toMatch(/^That outline is self-intersecting/);
+  });
+
+  it('keeps the windows on walls that still exist, within them, and turns a clockwise outline round', () => {
+    const s = withOutline(defaultScene(), [
+      [0, 0],
+      [0, 3],
+      [3, 3],
+      [3, 0],
+    ]);
+    expect(s.outline).toEqual([
+      [3, 0],
+      [3, 3],
+      [0, 3],
+      [0, 0],
+    ]);
+    // The default window (2 m, centred 3 m along edge 0) fits the 3 m wall: moved to stay 0.1 m from its end.
+    expect(s.windows).toHaveLength(1);
+    expect(s.windows[0]!.width).toBe(2);
+    expect(s.windows[0]!.offset).toBeCloseTo(1.9, 9);
   });
 });

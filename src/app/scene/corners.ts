@@ -1,3 +1,5 @@
+import { polygonDefect, signedArea } from '../../core/geometry/polygon';
+import { edgeFrame } from './geometry';
 import type { Scene } from './scene';
 
 /**
@@ -70,4 +72,59 @@ export function newWindow(scene: Scene, id: string, edge: number, offset: number
     frame: 0.2,
     thickness: 0.3,
   };
+}
+
+/**
+ * A room's outline typed as text (issue 34: a room from scratch by keyboard): corners as "x y" or "x, y"
+ * pairs, one per line or separated by ";" (metres, in order around the room), or a rectangle as "6 x 4"
+ * (width by depth, from the origin). The outline, or why it cannot be one.
+ */
+export function parseOutline(text: string): [number, number][] | string {
+  const t = text.trim();
+  const rect = /^(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)$/i.exec(t);
+  if (rect) {
+    const w = Number(rect[1]),
+      d = Number(rect[2]);
+    if (!(w > 0 && d > 0)) return 'A rectangle needs a width and a depth above 0 m.';
+    return [
+      [0, 0],
+      [w, 0],
+      [w, d],
+      [0, d],
+    ];
+  }
+  const parts = t
+    .split(/[;\n]+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const corners: [number, number][] = [];
+  for (const [i, p] of parts.entries()) {
+    const v = p
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
+    if (v.length !== 2 || !v.every(Number.isFinite))
+      return `Corner ${i + 1} ("${p}") is not two numbers, x and y in metres.`;
+    corners.push([v[0]!, v[1]!]);
+  }
+  if (corners.length < 3) return 'An outline needs at least 3 corners (or type a rectangle as "6 x 4").';
+  const defect = polygonDefect(corners);
+  if (defect) return `That outline ${defect}.`;
+  return corners;
+}
+
+/**
+ * The scene with a typed outline: counter-clockwise as the editor keeps it; windows on walls that still
+ * exist stay (moved within them), the others go.
+ */
+export function withOutline(scene: Scene, outline: [number, number][]): Scene {
+  const ccw = signedArea(outline) < 0 ? [...outline].reverse() : outline;
+  const windows = scene.windows
+    .filter((w) => w.edge < ccw.length)
+    .map((w) => {
+      const len = edgeFrame(ccw, w.edge).length;
+      const width = Math.min(w.width, Math.max(0.1, len - 0.2));
+      return { ...w, width, offset: Math.min(Math.max(w.offset, width / 2 + 0.1), len - width / 2 - 0.1) };
+    });
+  return { ...scene, outline: ccw, windows };
 }

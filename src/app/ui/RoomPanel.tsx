@@ -1,6 +1,7 @@
 import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../../core/api/highFloor';
 import { useApp } from '../state/store';
-import { removeCorner } from '../scene/corners';
+import { useState } from 'react';
+import { parseOutline, removeCorner, withOutline } from '../scene/corners';
 import { CompassRose } from './CompassRose';
 import { NumberField } from './NumberField';
 
@@ -68,6 +69,7 @@ export function RoomPanel(): React.JSX.Element {
         testId="north"
       />
       <CompassRose />
+      <TypedOutline />
       <details>
         <summary>Outline coordinates ({scene.outline.length} corners)</summary>
         <table className="coords">
@@ -115,5 +117,48 @@ export function RoomPanel(): React.JSX.Element {
         </table>
       </details>
     </section>
+  );
+}
+
+/**
+ * A room from scratch by keyboard: its outline typed as corners ("0 0; 6 0; 6 4; 0 4") or a rectangle
+ * ("6 x 4"), applied with Enter or the button; what is wrong with it said beside the field.
+ */
+function TypedOutline(): React.JSX.Element {
+  const edit = useApp((s) => s.edit);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const apply = (): void => {
+    const outline = parseOutline(text);
+    if (typeof outline === 'string') return setError(outline);
+    setError(null);
+    edit((s) => withOutline(s, outline));
+  };
+  return (
+    <div className="typed-outline">
+      <label>
+        Type an outline (corners “x y; x y; …” in metres, or “6 x 4”)
+        <input
+          type="text"
+          value={text}
+          placeholder="0 0; 6 0; 6 4; 0 4"
+          data-testid="typed-outline"
+          aria-invalid={error !== null}
+          aria-describedby={error ? 'typed-outline-error' : undefined}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') apply();
+          }}
+        />
+      </label>
+      <button type="button" data-testid="typed-outline-apply" onClick={apply}>
+        Use this outline
+      </button>
+      {error && (
+        <p className="hint" role="alert" id="typed-outline-error" data-testid="typed-outline-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
