@@ -239,3 +239,43 @@ test('a file that is not a whole IFC file, or has no rooms, says so', async ({ p
     { timeout: 30_000 },
   );
 });
+
+test('a building’s failing rooms: what would make each pass, in the list and the CSV', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  // A deep room lit by a small window fails BFS 2024:8; a shallow one with a wide window passes.
+  const ifc = stepFile({
+    spaces: [
+      { name: '101', longName: 'Deep', min: [0, 0, 0], max: [4, 7, 2.7] },
+      { name: '102', longName: 'Bright', min: [5, 0, 0], max: [8, 3, 2.7] },
+    ],
+    walls: [
+      { min: [0, -0.3, 0], max: [4, 0, 2.7] },
+      { min: [5, -0.3, 0], max: [8, 0, 2.7] },
+    ],
+    windows: [
+      { name: 'Small', wall: 0, min: [1.4, -0.3, 0.9], max: [2.6, 0, 2.1] },
+      { name: 'Wide', wall: 1, min: [5.3, -0.3, 0.6], max: [7.7, 0, 2.5] },
+    ],
+  });
+  await page
+    .getByTestId('ifc-file')
+    .setInputFiles({ name: 'two.ifc', mimeType: 'application/octet-stream', buffer: Buffer.from(ifc) });
+  const status = page.getByTestId('ifc-status');
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await page.getByTestId('ifc-proposals').click();
+  await expect(status).toContainText('what would make the failing rooms pass');
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 180_000 });
+  const proposals = page.getByTestId('ifc-room-proposal');
+  await expect(proposals).toHaveCount(1);
+  await expect(
+    page.locator('[data-testid="ifc-room"][data-number="101"]').getByTestId('ifc-room-proposal'),
+  ).toHaveText(/^To pass: (Add a \d\.\d\d m window|Widen w1 from 1\.20 m to \d\.\d\d m)/);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ifc-csv').click()]);
+  const lines = readFileSync((await csv.path())!, 'utf8')
+    .trim()
+    .split('\n');
+  expect(lines[0]).toMatch(/,problem,proposal$/);
+  expect(lines.find((l) => l.includes(',Deep,'))).toMatch(/,"?(Add a|Widen w1)/);
+});

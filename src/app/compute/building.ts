@@ -7,7 +7,11 @@ import {
   roomResults,
   type AnalysedBuilding,
 } from '../../core/building/files';
-import type { RoomOutcome, RoomPass } from '../../core/building/outcome';
+import type { RoomOutcome, RoomPass, RoomProposals } from '../../core/building/outcome';
+import type { RunBody } from '../../core/proposals/changes';
+import { proposeFixes } from '../../core/proposals/proposals';
+import { DEFAULT_COMPLIANCE, type Verdict } from '../../core/stats/verdicts';
+import { engineAt, previewFor } from './proposals';
 import { noRoomsMessage, type IfcBuilding } from '../../core/ifc/building';
 import { apartmentsCsv, roomsCsv } from '../../core/report/roomsTable';
 import type { ApartmentTotal } from '../../core/stats/apartments';
@@ -67,6 +71,8 @@ export interface BuildingState {
   defaultFrame: number;
   /** A year of the climate panel's weather file is being computed for every room (runBuildingYear). */
   yearRunning: boolean;
+  /** The rule whose failing rooms are being searched for what would make them pass (proposeForBuilding). */
+  proposing: Verdict['id'] | null;
 }
 
 const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'defaultFrame'> = {
@@ -85,6 +91,7 @@ const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'defaultFrame'>
   contextBusy: null,
   contextError: null,
   yearRunning: false,
+  proposing: null,
 };
 
 export const useBuilding = create<BuildingState>()(() => ({
@@ -286,7 +293,7 @@ export function cancelBuilding(): void {
   currentJob = null;
   const phase = useBuilding.getState().phase;
   if (phase === 'analysing' || phase === 'settling')
-    useBuilding.setState({ phase: 'cancelled', yearRunning: false });
+    useBuilding.setState({ phase: 'cancelled', yearRunning: false, proposing: null });
 }
 
 /** Opens room `i` of the building in the editor (one undo step back to the scene before). */
@@ -387,4 +394,43 @@ export async function runBuildingYear(): Promise<void> {
   if (run !== mine) return;
   currentJob = null;
   useBuilding.setState({ outcomes, phase: 'done', yearRunning: false });
+}
+
+/**
+ * What would make each room that fails `rule` pass (issue 34), one room at a time: the search of the
+ * editor's panel (the model's preview, the engine at standard quality confirming) on each room's request,
+ * its changes kept with the room's outcome (the table, the report and the CSV then carry them).
+ */
+export async function proposeForBuilding(rule: Verdict['id']): Promise<void> {
+  const s0 = useBuilding.getState();
+  if (!s0.building) return;
+  cancelBuilding();
+  const mine = ++run;
+  const failing = s0.outcomes.flatMap((o, i) =>
+    s0.requests[i] && o?.summary?.verdicts.find((v) => v.id === rule)?.pass === false ? [i] : [],
+  );
+  useBuilding.setState({ phase: 'settling', progress: 0, proposing: rule });
+  for (const [k, i] of failing.entries()) {
+    if (run !== mine) return;
+    const body = s0.requests[i]!.body as RunBody;
+    let proposals: RoomProposals;
+    try {
+      const found = await proposeFixes(body, rule, {
+        preview: previewFor(body),
+        confirm: engineAt('standard'),
+        thresholds: DEFAULT_COMPLIANCE,
+        floorArea: s0.building.rooms[i]!.area,
+        north: s0.building.north,
+      });
+      proposals = { rule, list: found.map((p) => ({ label: p.label, addedGlazing: p.addedGlazing })) };
+    } catch (e) {
+      proposals = { rule, list: [], error: e instanceof Error ? e.message : String(e) };
+    }
+    if (run !== mine) return;
+    useBuilding.setState((s) => ({
+      outcomes: s.outcomes.map((o, j) => (j === i && o ? { ...o, proposals } : o)),
+      progress: (k + 1) / failing.length,
+    }));
+  }
+  useBuilding.setState({ phase: 'done', proposing: null });
 }

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { RoomGridAnswer } from '../../core/api/roomAnswer';
 import { beyondModel } from '../../core/api/beyondModel';
 import type { Change, RunBody } from '../../core/proposals/changes';
-import { proposeFixes, type Proposal } from '../../core/proposals/proposals';
+import { proposeFixes, type Compute, type Proposal } from '../../core/proposals/proposals';
 import type { Verdict } from '../../core/stats/verdicts';
 import { signedArea } from '../../core/geometry/polygon';
 import { answerKey, runBody } from '../scene/geometry';
@@ -52,8 +52,7 @@ export async function findProposals(rule: Verdict['id']): Promise<void> {
       useProposals.setState((s) => ({ tried: s.tried + 1 }));
       return f(b);
     };
-  // The model knows boxes with windows in walls: a room beyond it previews by the engine's draft.
-  const preview = beyondModel(body) ? engineAt('draft') : modelPreview;
+  const preview = previewFor(body);
   try {
     const proposals = await proposeFixes(body, rule, {
       preview: counted(preview),
@@ -69,6 +68,9 @@ export async function findProposals(rule: Verdict['id']): Promise<void> {
   }
 }
 
+/** The fast answer for a room: the model's preview, or for a room beyond the model the engine's draft. */
+export const previewFor = (body: RunBody): Compute => (beyondModel(body) ? engineAt('draft') : modelPreview);
+
 async function modelPreview(body: RunBody): Promise<RoomGridAnswer> {
   await ensureModel();
   const r = await modelWorker().predict(body);
@@ -77,7 +79,7 @@ async function modelPreview(body: RunBody): Promise<RoomGridAnswer> {
 }
 
 let engineJob = -2_000_000;
-const engineAt =
+export const engineAt =
   (quality: 'draft' | 'standard') =>
   async (body: RunBody): Promise<RoomGridAnswer> => {
     const r = await engineWorker().simulate(

@@ -2,6 +2,7 @@ import { useClimate } from '../compute/climate';
 import { roundedDown } from '../../core/stats/shareText';
 import { windowToFloor } from '../../core/ifc/roomRequest';
 import { glazingCount, glazingSummary } from '../../core/ifc/building';
+import { proposalText } from '../../core/report/roomResult';
 import { download } from './download';
 import { NumberField } from './NumberField';
 import {
@@ -14,6 +15,7 @@ import {
   setDefaultFrame,
   zonesAsApartments,
   buildingReport,
+  proposeForBuilding,
   runBuildingYear,
   cancelBuilding,
   openIfc,
@@ -88,13 +90,15 @@ export function BuildingPanel(): React.JSX.Element {
             `${s.file}: ${rooms.length} rooms, ${analysable} with windows or skylights; ${done} analysed${
               s.phase === 'analysing'
                 ? ' by the model…'
-                : s.yearRunning
-                  ? `; a year of ${climate.weather?.location.city ?? 'the weather file'} for each room… ${Math.round(100 * s.progress)} %`
-                  : s.phase === 'settling'
-                    ? `, ${byEngine} of them by the engine at ${s.quality} quality…`
-                    : s.phase === 'cancelled'
-                      ? ` (stopped; ${byEngine} by the engine at standard quality)`
-                      : `, ${byEngine} by the engine at standard quality.`
+                : s.proposing
+                  ? `; what would make the failing rooms pass… ${Math.round(100 * s.progress)} %`
+                  : s.yearRunning
+                    ? `; a year of ${climate.weather?.location.city ?? 'the weather file'} for each room… ${Math.round(100 * s.progress)} %`
+                    : s.phase === 'settling'
+                      ? `, ${byEngine} of them by the engine at ${s.quality} quality…`
+                      : s.phase === 'cancelled'
+                        ? ` (stopped; ${byEngine} by the engine at standard quality)`
+                        : `, ${byEngine} by the engine at standard quality.`
             }`}
         </p>
       )}
@@ -115,9 +119,11 @@ export function BuildingPanel(): React.JSX.Element {
             aria-label={
               s.phase === 'analysing'
                 ? 'Rooms predicted by the model'
-                : s.yearRunning
-                  ? 'Rooms with their year computed'
-                  : `Rooms computed by the engine at ${s.quality} quality`
+                : s.proposing
+                  ? 'Failing rooms searched for what would make them pass'
+                  : s.yearRunning
+                    ? 'Rooms with their year computed'
+                    : `Rooms computed by the engine at ${s.quality} quality`
             }
           />
           <button type="button" onClick={cancelBuilding} data-testid="ifc-cancel">
@@ -224,6 +230,11 @@ export function BuildingPanel(): React.JSX.Element {
                       ))}
                     </div>
                   )}
+                  {o?.proposals && (
+                    <div className="room-figures" data-testid="ifc-room-proposal">
+                      To pass: {proposalText(o.proposals)}
+                    </div>
+                  )}
                   {why && (
                     <div className="room-why" data-testid="ifc-room-why">
                       {why}
@@ -328,6 +339,18 @@ export function BuildingPanel(): React.JSX.Element {
             ))}
           </ul>
         </details>
+      )}
+      {s.building && s.outcomes.some((o) => o?.summary?.verdicts.some((v) => v.id === 'bfs' && !v.pass)) && (
+        <p>
+          <button
+            type="button"
+            data-testid="ifc-proposals"
+            disabled={s.phase === 'analysing' || s.phase === 'settling'}
+            onClick={() => void proposeForBuilding('bfs')}
+          >
+            What would make the rooms that fail BFS 2024:8 pass?
+          </button>
+        </p>
       )}
       {s.building && climate.weather && (
         <p>

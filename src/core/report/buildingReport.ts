@@ -167,7 +167,7 @@ function proposalsTable(results: RoomResult[]): string {
   const rows = asked
     .map(
       (x) =>
-        `<tr><td>${esc(x.room.storey)}</td><td>${esc(x.room.number)}</td><td>${esc(x.room.name)}</td><td data-proposal>${esc(proposalText(x) ?? '')}</td></tr>`,
+        `<tr><td>${esc(x.room.storey)}</td><td>${esc(x.room.number)}</td><td>${esc(x.room.name)}</td><td data-proposal>${esc(proposalText(x.proposals) ?? '')}</td></tr>`,
     )
     .join('\n');
   return `<h2>What would make it pass (${esc(rule)})</h2>

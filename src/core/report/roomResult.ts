@@ -18,8 +18,7 @@ export interface RoomResult {
 }
 
 /** The cheapest change that makes a failing room pass, in words (issue 34), or why there is none. */
-export function proposalText(r: RoomResult): string | null {
-  const p = r.proposals;
+export function proposalText(p: RoomProposals | undefined): string | null {
   if (!p) return null;
   if (p.error) return `not searched: ${p.error}`;
   const best = p.list[0];

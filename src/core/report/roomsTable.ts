@@ -94,7 +94,7 @@ export function roomsCsv(results: RoomResult[]): string {
         const row: Record<string, string | number | null> = {
           ...roomRow(r),
           ...(climate ? climateRow(r) : {}),
-          ...(proposals ? { proposal: proposalText(r) } : {}),
+          ...(proposals ? { proposal: proposalText(r.proposals) } : {}),
         };
         return columns.map((c) => cell(row[c]!)).join(',');
       }),
