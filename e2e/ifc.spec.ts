@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { boxStl } from '../test/helpers/boxMesh';
-import { stepFile } from '../test/ifc/stepFile';
+import { deepAndBright, stepFile } from '../test/ifc/stepFile';
 import { seriousViolations } from './axe';
 
 /**
@@ -245,20 +245,7 @@ test('a building’s failing rooms: what would make each pass, in the list and t
   await page.goto('/');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   // A deep room lit by a small window fails BFS 2024:8; a shallow one with a wide window passes.
-  const ifc = stepFile({
-    spaces: [
-      { name: '101', longName: 'Deep', min: [0, 0, 0], max: [4, 7, 2.7] },
-      { name: '102', longName: 'Bright', min: [5, 0, 0], max: [8, 3, 2.7] },
-    ],
-    walls: [
-      { min: [0, -0.3, 0], max: [4, 0, 2.7] },
-      { min: [5, -0.3, 0], max: [8, 0, 2.7] },
-    ],
-    windows: [
-      { name: 'Small', wall: 0, min: [1.4, -0.3, 0.9], max: [2.6, 0, 2.1] },
-      { name: 'Wide', wall: 1, min: [5.3, -0.3, 0.6], max: [7.7, 0, 2.5] },
-    ],
-  });
+  const ifc = deepAndBright();
   await page
     .getByTestId('ifc-file')
     .setInputFiles({ name: 'two.ifc', mimeType: 'application/octet-stream', buffer: Buffer.from(ifc) });

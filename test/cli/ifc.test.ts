@@ -13,7 +13,7 @@ import { buildingFromIfc } from '../../src/core/ifc/building';
 import { readIfc } from '../../src/ifc/webIfcSource';
 import { loadModel } from '../../src/service/model/runtime';
 import { ModelStatus } from '../../src/service/model/status';
-import { stepFile } from '../ifc/stepFile';
+import { deepAndBright, stepFile } from '../ifc/stepFile';
 import { boxStl } from '../helpers/boxMesh';
 import { post, testApp } from '../server/inProcess';
 
@@ -237,23 +237,7 @@ describe('the IFC command line', () => {
 
   it('with --proposals, says what would make each failing room pass: in rooms.csv, rooms.json and the report', async () => {
     const file = join(dir, 'deep.ifc');
-    writeFileSync(
-      file,
-      stepFile({
-        spaces: [
-          { name: '101', longName: 'Deep', min: [0, 0, 0], max: [4, 7, 2.7] },
-          { name: '102', longName: 'Bright', min: [5, 0, 0], max: [8, 3, 2.7] },
-        ],
-        walls: [
-          { min: [0, -0.3, 0], max: [4, 0, 2.7] },
-          { min: [5, -0.3, 0], max: [8, 0, 2.7] },
-        ],
-        windows: [
-          { name: 'Small', wall: 0, min: [1.4, -0.3, 0.9], max: [2.6, 0, 2.1] },
-          { name: 'Wide', wall: 1, min: [5.3, -0.3, 0.6], max: [7.7, 0, 2.5] },
-        ],
-      }),
-    );
+    writeFileSync(file, deepAndBright());
     const out = join(dir, 'deep');
     const { stderr } = await cli(file, '--quality', 'draft', '--proposals', 'bfs', '--out', out, '--no-pdf');
     expect(stderr).toMatch(/what would make it pass 1\/1 Level 1 101 Deep/);

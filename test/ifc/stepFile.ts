@@ -243,3 +243,24 @@ export function stepFile(b: StepBuilding): string {
     '',
   ].join('\n');
 }
+
+/**
+ * Two rooms side by side (what would make it pass, issue 34): a deep one (4 × 7 m) lit by a 1.2 m window,
+ * which fails BFS 2024:8, and a shallow one (3 × 3 m) with a 2.4 m window, which passes.
+ */
+export function deepAndBright(): string {
+  return stepFile({
+    spaces: [
+      { name: '101', longName: 'Deep', min: [0, 0, 0], max: [4, 7, 2.7] },
+      { name: '102', longName: 'Bright', min: [5, 0, 0], max: [8, 3, 2.7] },
+    ],
+    walls: [
+      { min: [0, -0.3, 0], max: [4, 0, 2.7] },
+      { min: [5, -0.3, 0], max: [8, 0, 2.7] },
+    ],
+    windows: [
+      { name: 'Small', wall: 0, min: [1.4, -0.3, 0.9], max: [2.6, 0, 2.1] },
+      { name: 'Wide', wall: 1, min: [5.3, -0.3, 0.6], max: [7.7, 0, 2.5] },
+    ],
+  });
+}
