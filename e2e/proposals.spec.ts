@@ -34,7 +34,10 @@ test('a failing room: the changes that make it pass, each confirmed by the engin
   const kind = await first.getAttribute('data-kind');
   await first.getByTestId('proposal-apply').click();
   await expect(proposals).toHaveAttribute('data-phase', 'idle');
+  // The change is in the scene: a wider window, or a second one on the plan.
   if (kind === 'width') expect(Number(await width.inputValue())).toBeGreaterThan(0.6);
+  else if (kind === 'window') await expect(page.locator('.plan [data-window]')).toHaveCount(2);
+  else expect(['head', 'surfaces', 'glass']).toContain(kind);
   await settled(page);
   await expect(page.getByTestId('verdict-bfs')).toHaveAttribute('data-pass', 'true');
 });

@@ -160,22 +160,28 @@ export function leanTo(): EngineRoom {
   return { ...room, parameters: { ...room.parameters, ceiling_planes: [[1.8 / 7, 0, 2.2]] } };
 }
 
-/** A 5 × 4 m office with a south window and a 1.2 × 1 m skylight over its middle (issue 33). */
-export function skylitOffice(window = true): EngineRoom {
-  const room = roomOf({
-    model_type: 'df_default',
-    parameters: {
-      height_roof_over_floor: 3,
-      floor_height_above_terrain: 0,
-      room_polygon: [
-        [0, 0],
-        [5, 0],
-        [5, 4],
-        [0, 4],
-      ],
-      windows: { w1: { x1: 1.5, y1: -0.15, z1: 1, x2: 3.5, y2: 0.15, z2: 2.2, window_frame_ratio: 0.2 } },
-    },
-  });
+/** A 5 × 4 m office with a 2 m south window, as a /run body (skylitOffice's room). */
+export const OFFICE_BODY = {
+  model_type: 'df_default',
+  parameters: {
+    height_roof_over_floor: 3,
+    floor_height_above_terrain: 0,
+    room_polygon: [
+      [0, 0],
+      [5, 0],
+      [5, 4],
+      [0, 4],
+    ],
+    windows: { w1: { x1: 1.5, y1: -0.15, z1: 1, x2: 3.5, y2: 0.15, z2: 2.2, window_frame_ratio: 0.2 } },
+  },
+};
+
+/**
+ * The office with a 1.2 × 1 m skylight over its middle (issue 33), frame 15 %: with its window or without
+ * one, and with surroundings (`mesh`, [x, y, z] points) when given.
+ */
+export function skylitOffice(window = true, mesh?: number[][]): EngineRoom {
+  const room = roomOf(mesh ? { ...OFFICE_BODY, mesh } : OFFICE_BODY);
   const skylights = [
     {
       id: 's1',

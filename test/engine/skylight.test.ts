@@ -10,7 +10,7 @@ import type { Vec2 } from '../../src/core/geometry/vec';
 import type { SkylightSpec } from '../../src/core/types';
 import { roomOf } from '../../bench/engine';
 import { expectNearTracer } from './oracle/againstEngine';
-import { boxTriangles } from './scenes';
+import { boxTriangles, OFFICE_BODY, skylitOffice } from './scenes';
 
 /**
  * Skylights (issue 33): light through openings in the roof, checked against the independent path tracer
@@ -34,21 +34,7 @@ const withSkylights = (room: EngineRoom, skylights: SkylightSpec[], windows = tr
   ...(windows ? {} : { geometry: [] }),
 });
 
-const OFFICE = {
-  model_type: 'df_default',
-  parameters: {
-    height_roof_over_floor: 3,
-    floor_height_above_terrain: 0,
-    room_polygon: [
-      [0, 0],
-      [5, 0],
-      [5, 4],
-      [0, 4],
-    ],
-    windows: { w1: { x1: 1.5, y1: -0.15, z1: 1, x2: 3.5, y2: 0.15, z2: 2.2, window_frame_ratio: 0.2 } },
-  },
-};
-const office = roomOf(OFFICE);
+const office = roomOf(OFFICE_BODY);
 
 /** An L-shaped room on the first floor, its window in one wing, a skylight in the other, a tower east. */
 function lRoomBesideTower(): EngineRoom {
@@ -77,7 +63,7 @@ describe('skylights against the independent path tracer', () => {
   const cases: [string, EngineRoom, [number, number][]][] = [
     [
       'a skylight alone',
-      withSkylights(office, [square(2, 1.5, 3.2, 2.5)], false),
+      skylitOffice(false),
       [
         [2.6, 2],
         [1, 1],
@@ -89,7 +75,7 @@ describe('skylights against the independent path tracer', () => {
     ],
     [
       'a skylight and a window',
-      withSkylights(office, [square(2, 1.5, 3.2, 2.5)]),
+      skylitOffice(),
       [
         [2.6, 2],
         [1, 1],
@@ -115,7 +101,7 @@ describe('skylights against the independent path tracer', () => {
     it(name, () => expectNearTracer(room, pts, { point: 0.08, mean: 0.04 }), 60_000);
 
   it('lights the floor below: the skylight’s own share peaks under it and falls away', () => {
-    const r = simulateRoom(withSkylights(office, [square(2, 1.5, 3.2, 2.5)]), {
+    const r = simulateRoom(skylitOffice(), {
       quality: 'draft',
       points: [
         [2.6, 2],
@@ -128,12 +114,12 @@ describe('skylights against the independent path tracer', () => {
   });
 
   it('shades a skylight under a tower’s overhang less than an open one: the surroundings count', () => {
-    const open = withSkylights(office, [square(2, 1.5, 3.2, 2.5)], false);
+    const open = skylitOffice(false);
     // A slab 1 m over the roof, covering the skylight and 3 m around it.
     const mesh: number[][] = [];
     const z = 4.3;
     mesh.push([-1, -1.5, z], [6, -1.5, z], [6, 5.5, z], [-1, -1.5, z], [6, 5.5, z], [-1, 5.5, z]);
-    const covered = withSkylights(roomOf({ ...OFFICE, mesh }), [square(2, 1.5, 3.2, 2.5)], false);
+    const covered = skylitOffice(false, mesh);
     const at = (room: EngineRoom): number =>
       simulateRoom(room, { quality: 'draft', points: [[2.6, 2]] }).points[0]!;
     expect(at(covered)).toBeLessThan(0.3 * at(open));

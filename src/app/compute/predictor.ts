@@ -1,4 +1,5 @@
 import type { RoomAnswer } from '../../core/api/roomAnswer';
+import { beyondModel } from '../../core/api/beyondModel';
 import { answerKey, runBody, sceneProblems } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
@@ -46,9 +47,9 @@ async function predict(scene: Scene): Promise<void> {
     clearAnswer({ status: 'blocked', problems });
     return;
   }
-  // The model knows rooms as boxes with windows in their walls: skylights or a sloped ceiling go to the
-  // engine at once.
-  if (scene.skylights?.length || scene.ceilingPlanes?.length) {
+  // The model knows rooms as boxes with windows in their walls: a room beyond it (skylights, a sloped
+  // ceiling: the core's beyondModel, as /run decides) goes to the engine at once.
+  if (beyondModel(runBody(scene))) {
     clearAnswer({ status: 'idle' });
     if (answerKey(useApp.getState().scene) === answerKey(scene) && pending === null) settleLater(scene, 0);
     return;

@@ -113,12 +113,12 @@ function convexSame(a: readonly Vec2[], b: readonly Vec2[]): boolean {
   return true;
 }
 
-/** Whether (x, y) lies inside the skylight's opening (in plan), shrunk by `margin`. */
-export function inOpening(s: SkylightModel, x: number, y: number, margin = 0): boolean {
+/** Whether (x, y) lies inside the skylight's opening (in plan). */
+export function inOpening(s: SkylightModel, x: number, y: number): boolean {
   const p = s.polygon;
   for (let i = 0; i < p.length; i++) {
     const [nx, ny] = s.edgeNormals[i]!;
-    if ((x - p[i]![0]) * nx + (y - p[i]![1]) * ny > -margin) return false;
+    if ((x - p[i]![0]) * nx + (y - p[i]![1]) * ny > 0) return false;
   }
   return true;
 }

@@ -24,11 +24,16 @@ export interface SkylightSampling {
   max: number;
 }
 
-/** The glass as a fan of triangles (three corners' x, y and the area each), and √ of its area. */
-export function glassTriangles(s: SkylightModel): {
-  tris: [number, number, number, number, number, number, number][];
-  size: number;
-} {
+type GlassFan = { tris: [number, number, number, number, number, number, number][]; size: number };
+const fans = new WeakMap<SkylightModel, GlassFan>();
+
+/**
+ * The glass as a fan of triangles (three corners' x, y and the area each), and √ of its area: once per
+ * skylight (every receiver samples it).
+ */
+export function glassTriangles(s: SkylightModel): GlassFan {
+  const kept = fans.get(s);
+  if (kept) return kept;
   const G = s.glass;
   const tris: [number, number, number, number, number, number, number][] = [];
   let area = 0;
@@ -40,7 +45,9 @@ export function glassTriangles(s: SkylightModel): {
     tris.push([a[0], a[1], b[0], b[1], c[0], c[1], A]);
     area += A;
   }
-  return { tris, size: Math.sqrt(area) };
+  const fan = { tris, size: Math.sqrt(area) };
+  fans.set(s, fan);
+  return fan;
 }
 
 /** A glass sample seen from a receiver: where it is, the unit direction out through it, and its weight. */

@@ -70,16 +70,19 @@ export async function proposeFixes(
     hi: number,
   ): Promise<[Change, Verdict] | null> => {
     if (!(hi > lo)) return null;
+    const max = hi;
     if (!passes(await o.preview(applyChange(body, make(hi)))).pass) return null;
     for (let k = 0; k < steps; k++) {
       const mid = (lo + hi) / 2;
       if (passes(await o.preview(applyChange(body, make(mid)))).pass) hi = mid;
       else lo = mid;
     }
+    // The size found, then one step up (never past the largest the change allows), to the centimetre.
     const step = Math.max((hi - lo) * 2, 0.05);
-    for (const size of [hi, Math.min(hi + step, hi + 2 * step)]) {
-      const v = passes(await o.confirm(applyChange(body, make(round2(size)))));
-      if (v.pass) return [make(round2(size)), v];
+    const sizes = [...new Set([hi, Math.min(hi + step, max)].map((v) => Math.min(round2(v), floor2(max))))];
+    for (const size of sizes) {
+      const v = passes(await o.confirm(applyChange(body, make(size))));
+      if (v.pass) return [make(size), v];
     }
     return null;
   };
@@ -209,6 +212,7 @@ export async function proposeFixes(
 }
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
+const floor2 = (v: number): number => Math.floor(v * 100) / 100;
 const pct = (v: number): string => `${Math.round(v * 100)} %`;
 
 function nextId(body: RunBody): string {

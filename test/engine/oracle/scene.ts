@@ -157,11 +157,9 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
   const floorRho =
     zf <= 1e-6 && options.floorOnTerrain !== 'floor' ? refl.terrain_reflectance : refl.horizontal_reflectance;
   const planes = par.ceiling_planes ?? [];
-  if (
-    planes.length > 0 &&
-    !par.windows.every((w) => Math.abs(w.x2 - w.x1) > 1e-9 || Math.abs(w.y2 - w.y1) > 1e-9)
-  )
-    throw new Error('The oracle builds a sloped ceiling only with windows in walls of some thickness');
+  // A thin wall is one surface whose inside part is cut at the ceiling's height (below): not under a slope.
+  if (planes.length > 0 && T === 0)
+    throw new Error('The oracle builds a sloped ceiling only with walls of some thickness');
   const skylights = (par.skylights ?? []).map((sk) => ({
     ...skylightRect(sk.polygon, poly),
     frameRatio: sk.window_frame_ratio ?? 0,
