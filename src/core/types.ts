@@ -58,7 +58,8 @@ export interface RoomParameters extends Partial<Reflectances> {
 /**
  * A roof window or skylight: a convex opening in the roof slab over the room, given by its corners in plan
  * (inside the room's polygon). Its glass lies in the roof's top face, 0.3 m above the ceiling (physics.md's
- * roof slab), with the slab's depth as a well lined like the walls.
+ * roof slab), with the slab's depth as a well lined like the walls; under a sloped ceiling, in the plane that
+ * holds it (a roof window: tilted with the roof).
  */
 export interface SkylightSpec {
   id: string;

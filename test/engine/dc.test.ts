@@ -13,7 +13,7 @@ import { simulateRoom } from '../../src/core/engine/simulate';
 import type { Sky } from '../../src/core/engine/sky';
 import { planVisibility } from '../../src/core/engine/visibility';
 import { rad } from '../../src/core/units';
-import { angleRoom, attic, canyonRoom, skylitOffice, thinWallRoom } from './scenes';
+import { angleRoom, attic, canyonRoom, roofWindowAttic, skylitOffice, thinWallRoom } from './scenes';
 
 /**
  * Daylight coefficients (issue 32): the room's light per sky patch, so that any sky is a matrix product.
@@ -90,6 +90,7 @@ const SCENES: [string, () => EngineRoom, number][] = [
   ['an attic under a gable roof', () => attic(), 0.01],
   ['a skylight and a window', () => skylitOffice(), 0.01],
   ['a skylight alone', () => skylitOffice(false), 0.01],
+  ['roof windows in an attic’s slopes', () => roofWindowAttic(false), 0.01],
 ];
 
 describe('daylight coefficients', () => {

@@ -4,7 +4,7 @@ import { reinhartPatches } from '../../src/core/climate/patches';
 import { daylightCoefficients } from '../../src/core/engine/dc/coefficients';
 import { DEFAULT_GLAZING } from '../../src/core/engine/glazing';
 import { frameWidth } from '../../src/core/engine/model';
-import { skylitOffice, thinWallRoom } from './scenes';
+import { roofWindowAttic, skylitOffice, thinWallRoom } from './scenes';
 
 /** The direct sun through the glass (issue 32): its beam's light conserved, and shaded where it should be. */
 const basis = patchBasis(reinhartPatches(1));
@@ -88,5 +88,48 @@ describe('the direct sun through a skylight', () => {
     });
     expect(lit(s, 2).cells).toBe(under.length);
     expect(under).toHaveLength(120);
+  }, 30_000);
+});
+
+describe('the direct sun through a roof window in a slope', () => {
+  it('lets in the sun through the tilted pane, less the band its beam shifts in the slab; none from behind', () => {
+    // roofWindowAttic's roof window: 1.2 × 1.2 m in plan, frame 15 %, in the south slope (rising k = 1.24
+    // northward: the pane faces south, tilted 51°), 1.4–2.9 m above the work plane. A sun due south at 60°
+    // meets the pane at cos θ = (k cos 60° + sin 60°) / √(1 + k²) and lands on the work plane 0.8–1.7 m
+    // further north, inside the room; one due north at 30° is behind the pane's plane.
+    const k = 3.1 / 2.5;
+    const sun = new Float64Array([...sunAt(60, 180), ...sunAt(30, 0)]);
+    const dc = daylightCoefficients(roofWindowAttic(), basis, { quality: 'draft', sun });
+    const s = dc.windows.find((w) => w.id === 's1')!.sun;
+    const alt = Math.PI / 3;
+    const cosI = (k * Math.cos(alt) + Math.sin(alt)) / Math.hypot(k, 1);
+    for (let e = s.offsets[0]!; e < s.offsets[1]!; e++)
+      expect(s.factors[e]).toBeCloseTo(DEFAULT_GLAZING.transmittanceAt(cosI) * Math.sin(alt), 5);
+    // Through the pane: the glass in plan times √(1 + k²) (its true area), times cos θ. In the slab the beam
+    // crosses the slab's 0.3 m (vertical) in t = 0.3 / (sin alt + k cos alt), shifting north by t·cos alt
+    // in plan; the inner opening cuts what passes beyond it, less the frame's band.
+    const b = frameWidth(1.2, 1.2, 0.15);
+    const through = (1.2 - 2 * b) ** 2 * Math.hypot(k, 1) * cosI * DEFAULT_GLAZING.transmittanceAt(cosI);
+    const shift = (0.3 / (Math.sin(alt) + k * Math.cos(alt))) * Math.cos(alt);
+    const kept = 1 - Math.max(0, shift - b) / (1.2 - 2 * b);
+    // On 0.1 m cells the lit patch's edges fall a cell either way: its light within 10 % of the beam's.
+    const onPlane = lit(s, 0).sum * dc.resolution * dc.resolution;
+    expect(onPlane / (through * kept)).toBeGreaterThan(0.9);
+    expect(onPlane / (through * kept)).toBeLessThan(1.1);
+    // Exactly: the cells whose centres' beams (from the work plane at z = 6.8) pass the glass (z = 7.5 + k·y,
+    // inside the frame) and the opening in the ceiling (z = 7.2 + k·y).
+    const beam = (x: number, y: number, lift: number): [number, number] => {
+      const t = (7.2 + lift + k * y - 6.8) / (Math.sin(alt) + k * Math.cos(alt));
+      return [x, y - t * Math.cos(alt)];
+    };
+    const inside = ([x, y]: [number, number], m: number) =>
+      x > 2.2 + m && x < 3.4 - m && y > 0.8 + m && y < 2 - m;
+    const expected = [...dc.cells].filter((idx) => {
+      const x = dc.origin.x + ((idx % dc.cols) + 0.5) * dc.resolution,
+        y = dc.origin.y - (Math.floor(idx / dc.cols) + 0.5) * dc.resolution;
+      return inside(beam(x, y, 0.3), b) && inside(beam(x, y, 0), 0);
+    });
+    expect(lit(s, 0).cells).toBe(expected.length);
+    expect(lit(s, 1).cells).toBe(0);
   }, 30_000);
 });

@@ -39,7 +39,7 @@ function boxModel(
     thickness: 0,
     reflectance: { ...rho, facade: 0.3, terrain: 0.2 },
     windows: [],
-    skylights: buildSkylights(skylights, 2.6, 0.3, 0),
+    skylights: buildSkylights(skylights, 2.6, [], 0.3, 0),
     workPlane: 0.8,
     mesh: null,
   };

@@ -134,9 +134,44 @@ export function attic(planes = true): EngineRoom {
   };
 }
 
-/** An L-shaped lean-to on the ground, its roof rising from 2.2 m on the west to 4 m on the east. */
-export function leanTo(): EngineRoom {
+/** A rectangular opening in plan, x0…x1 × y0…y1, for `skylights`. */
+export const rectOpening = (id: string, x0: number, y0: number, x1: number, y1: number, frame = 0.15) => ({
+  id,
+  polygon: [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ] as [number, number][],
+  window_frame_ratio: frame,
+});
+
+/**
+ * The attic with roof windows in its slopes (issue 33): with its gable window, one 1.2 × 1.2 m roof window
+ * in the south slope; without it, that one further west and a second in the north slope, frame 10 %.
+ */
+export function roofWindowAttic(gableWindow = true): EngineRoom {
+  const room = attic();
+  return gableWindow
+    ? { ...room, parameters: { ...room.parameters, skylights: [rectOpening('s1', 2.2, 0.8, 3.4, 2)] } }
+    : {
+        ...room,
+        parameters: {
+          ...room.parameters,
+          windows: [],
+          skylights: [rectOpening('s1', 1, 0.7, 2.2, 1.9), rectOpening('s2', 3.8, 3.1, 5, 4.3, 0.1)],
+        },
+        geometry: [],
+      };
+}
+
+/**
+ * An L-shaped lean-to on the ground, its roof rising from 2.2 m on the west to 4 m on the east; with
+ * surroundings (`mesh`, [x, y, z] points) when given.
+ */
+export function leanTo(mesh?: number[][]): EngineRoom {
   const room = roomOf({
+    ...(mesh ? { mesh } : {}),
     model_type: 'df_custom',
     parameters: {
       height_roof_over_floor: 4,

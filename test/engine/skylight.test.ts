@@ -5,12 +5,12 @@ import { buildRoomModel, frameWidth } from '../../src/core/engine/model';
 import { buildPatches, CEILING, GLASS } from '../../src/core/engine/patches';
 import { signedArea2, subtractConvex } from '../../src/core/engine/polygon2d';
 import { simulateRoom } from '../../src/core/engine/simulate';
-import { buildSkylights } from '../../src/core/engine/skylight';
+import { buildSkylights, glassAt, innerAt } from '../../src/core/engine/skylight';
 import type { Vec2 } from '../../src/core/geometry/vec';
 import type { SkylightSpec } from '../../src/core/types';
 import { roomOf } from '../../bench/engine';
 import { expectNearTracer } from './oracle/againstEngine';
-import { boxTriangles, OFFICE_BODY, skylitOffice } from './scenes';
+import { boxTriangles, leanTo, OFFICE_BODY, rectOpening, roofWindowAttic, skylitOffice } from './scenes';
 
 /**
  * Skylights (issue 33): light through openings in the roof, checked against the independent path tracer
@@ -128,10 +128,10 @@ describe('skylights against the independent path tracer', () => {
 
 describe('skylight geometry', () => {
   it('gives a rectangular opening a window’s frame band: (w − 2b)(h − 2b) = (1 − ratio)·w·h', () => {
-    const [s] = buildSkylights([square(0, 0, 1.2, 0.8, 0.25)], 3, 0.3, 2);
+    const [s] = buildSkylights([square(0, 0, 1.2, 0.8, 0.25)], 3, [], 0.3, 2);
     expect(s!.frame).toBeCloseTo(frameWidth(1.2, 0.8, 0.25), 6);
     expect(signedArea2(s!.glass)).toBeCloseTo(0.75 * 1.2 * 0.8, 6);
-    expect([s!.index, s!.zInner, s!.zGlass]).toEqual([2, 3, 3.3]);
+    expect([s!.index, innerAt(s!, 0.5, 0.5), glassAt(s!, 0.5, 0.5)]).toEqual([2, 3, 3.3]);
   });
 
   it('cuts an opening out of a piece exactly: what is left and the hole add up to the piece', () => {
@@ -164,6 +164,7 @@ describe('skylight geometry', () => {
               },
             ],
             3,
+            [],
             0.3,
             0,
           );
@@ -222,3 +223,77 @@ function overlapArea(piece: [number, number][], poly: readonly Vec2[]): number {
   clip((p) => y1 - p[1]);
   return q.length >= 3 ? Math.abs(signedArea2(q)) : 0;
 }
+
+/**
+ * Roof windows in a sloped ceiling (issue 33: attics as they are built): the opening cut in the slope, its
+ * glass in the roof's top face 0.3 m above it, the building's roof following the slopes; against the path
+ * tracer, which builds all of it on its own. The scenes were written, and measured once, before either
+ * side was looked at: −0.0, +0.7 and −0.4 % on the points' sums, the worst point −4.2 %.
+ */
+describe('roof windows in a sloped ceiling against the independent path tracer', () => {
+  const cases: [string, () => EngineRoom, [number, number][]][] = [
+    [
+      'an attic, a roof window in its south slope and a gable window',
+      () => roofWindowAttic(),
+      [
+        [2.8, 1.4],
+        [1, 1],
+        [4.5, 0.6],
+        [3, 3.5],
+        [0.6, 4.4],
+        [5.4, 2.5],
+      ],
+    ],
+    [
+      'an attic lit by roof windows alone, one in each slope (thin walls)',
+      () => roofWindowAttic(false),
+      [
+        [1.6, 1.3],
+        [4.4, 3.7],
+        [3, 2.5],
+        [0.5, 4.5],
+        [5.5, 0.5],
+        [3, 0.4],
+      ],
+    ],
+    [
+      'an L-shaped lean-to, a roof window in its wing, a tower east',
+      () => {
+        const room = leanTo(boxTriangles(10, -2, 14, 7, 14));
+        return {
+          ...room,
+          parameters: { ...room.parameters, skylights: [rectOpening('s1', 4.5, 3, 5.7, 4.2, 0.2)] },
+        };
+      },
+      [
+        [5.1, 3.6],
+        [4, 1],
+        [1.5, 1],
+        [3.4, 4.6],
+        [6.5, 2.5],
+        [0.4, 2.2],
+      ],
+    ],
+  ];
+  for (const [name, room, pts] of cases)
+    it(name, () => expectNearTracer(room(), pts, { point: 0.08, mean: 0.04 }), 60_000);
+
+  it('lays the glass in the slope: its patches have the pane’s true area and face down the roof’s normal', () => {
+    const model = buildRoomModel(roofWindowAttic());
+    const [sk] = model.skylights;
+    // The south slope rises northward, k = 3.1 / 2.5 per metre: the pane tilts by atan(k), facing south.
+    const k = 3.1 / 2.5;
+    expect(sk!.normal[1]).toBeCloseTo(-k / Math.hypot(k, 1), 9);
+    const p = buildPatches(model, 0.3);
+    let glass = 0;
+    for (let i = 0; i < p.count; i++)
+      if (p.kind[i] === GLASS && p.tunnel[i] === sk!.index) {
+        glass += p.area[i]!;
+        expect(p.nz[i]!).toBeCloseTo(-1 / Math.hypot(k, 1), 6);
+        // Every corner in the roof's top face, 0.3 m above the ceiling's plane.
+        expect(p.cz[i]!).toBeCloseTo(6 + 1.2 + k * p.cy[i]! + 0.3, 6);
+      }
+    const b = frameWidth(1.2, 1.2, 0.15);
+    expect(glass).toBeCloseTo((1.2 - 2 * b) * (1.2 - 2 * b) * Math.hypot(k, 1), 6);
+  });
+});

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildingFromIfc } from '../../src/core/ifc/building';
 import { buildingRequests } from '../../src/core/ifc/roomRequest';
+import { containsPoint } from '../../src/core/geometry/polygon';
+import { simulateRoom } from '../../src/core/engine/simulate';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { readIfc } from '../../src/ifc/webIfcSource';
 
@@ -101,4 +103,76 @@ describe('the ArchiCAD FZK-Haus', async () => {
     expect(requests.filter((q) => q)).toHaveLength(6);
     for (const q of requests) if (q) expect(() => parseRunRequest(q)).not.toThrow();
   });
+
+  it('puts a roof window in the gallery’s slope (added to the file’s data: the file has none) and lights the room through it in the slope', () => {
+    const galerie = b.rooms.find((r) => r.name === 'Galerie')!;
+    const [a, bb, c] = galerie.ceiling_planes![0]!;
+    const top = galerie.floor_height_above_terrain + galerie.height_roof_over_floor;
+    const slope = (x: number, y: number) => a * x + bb * y + c;
+    // A 1 × 1.2 m footprint where the whole of it lies under the slope, not the flat top, inside the room.
+    const foot = (x: number, y: number): [number, number][] => [
+      [x, y],
+      [x + 1, y],
+      [x + 1, y + 1.2],
+      [x, y + 1.2],
+    ];
+    let at: [number, number][] | null = null;
+    for (let x = 0.3; x < 11 && !at; x += 0.25)
+      for (let y = 0.3; y < 9 && !at; y += 0.25) {
+        const q = foot(x, y);
+        if (q.every((p) => containsPoint(galerie.room_polygon, p) && slope(p[0], p[1]) < top - 0.3)) at = q;
+      }
+    expect(at).not.toBeNull();
+    // A 0.2 m deep sash box lying in the roof over the slope (file coordinates: z from the file's zero).
+    const z = (p: [number, number], d: number) => slope(p[0], p[1]) + b.terrainZ + 0.1 + d;
+    const corners = [...at!.map((p) => [p[0], p[1], z(p, 0)]), ...at!.map((p) => [p[0], p[1], z(p, 0.2)])];
+    const faces = [
+      [0, 1, 2, 3],
+      [4, 5, 6, 7],
+      [0, 1, 5, 4],
+      [1, 2, 6, 5],
+      [2, 3, 7, 6],
+      [3, 0, 4, 7],
+    ];
+    const positions = Float32Array.from(
+      faces.flatMap(([i, j, k, l]) => [i, j, k, i, k, l].flatMap((v) => corners[v!]!)),
+    );
+    const roof = source.obstruction.find((e) => e.type === 'IFCROOF' || e.type === 'IFCSLAB')!;
+    const withRoofWindow = buildingFromIfc({
+      ...source,
+      windows: [
+        ...source.windows,
+        {
+          id: 1e7,
+          name: 'Roof window',
+          kind: 'window',
+          bounds: [],
+          hostWall: roof.id,
+          positions,
+          glass: new Float32Array(0),
+        },
+      ],
+    });
+    const g = withRoofWindow.rooms.find((r) => r.name === 'Galerie')!;
+    expect(g.skylights.map((s) => [s.name, s.tilted])).toEqual([['Roof window', true]]);
+    // The ceiling stays as built, the roof window in its plane: no note of a flat ceiling or a level pane.
+    expect(g.ceiling_planes).toEqual(galerie.ceiling_planes);
+    expect(g.notes.filter((n) => /level in the roof/.test(n))).toEqual([]);
+    const request = buildingRequests(withRoofWindow.rooms, withRoofWindow.context)[
+      withRoofWindow.rooms.indexOf(g)
+    ]!;
+    const parsed = parseRunRequest(request);
+    expect(Object.keys(parsed.parameters.skylights ?? {})).toHaveLength(1);
+    // Lit through it: the gallery's mean daylight factor rises well above its gable windows' alone.
+    const mean = (q: typeof parsed) => {
+      const r = simulateRoom(
+        { parameters: q.parameters, geometry: q.geometry, mesh: q.mesh, modelType: q.modelType },
+        { quality: 'draft' },
+      );
+      const v = [...r.df.data].filter((_, i) => r.mask.data[i]);
+      return v.reduce((s, x) => s + x, 0) / v.length;
+    };
+    const before = mean(parseRunRequest(buildingRequests(b.rooms, b.context)[b.rooms.indexOf(galerie)]!));
+    expect(mean(parsed)).toBeGreaterThan(1.3 * before);
+  }, 60_000);
 });

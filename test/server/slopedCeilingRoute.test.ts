@@ -107,8 +107,35 @@ describe('sloped ceilings', async () => {
         ],
       },
     };
+    // Across the ridge (y = 2.5): a roof window lies in one slope.
     const res = await post(app, '/v2/simulate', both);
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/Skylights in a sloped ceiling are not modelled yet/);
+    expect((await res.json()).error).toMatch(/'skylights\.s1' crosses a ridge or bend of the sloped ceiling/);
+  });
+
+  it('take a roof window in a slope: /simulate and /run light the room through it', async () => {
+    const withRoofWindow = attic(GABLE);
+    (withRoofWindow.parameters as Record<string, unknown>).skylights = {
+      s1: {
+        polygon: [
+          [2, 0.8],
+          [3.2, 0.8],
+          [3.2, 2],
+          [2, 2],
+        ],
+        window_frame_ratio: 0.15,
+      },
+    };
+    const [plain, sim, run] = await Promise.all([
+      post(app, '/v2/simulate', attic(GABLE)),
+      post(app, '/v2/simulate', withRoofWindow),
+      post(app, '/v2/run', withRoofWindow),
+    ]);
+    expect([plain.status, sim.status, run.status]).toEqual([200, 200, 200]);
+    const [a, b, r] = [await plain.json(), await sim.json(), await run.json()];
+    // A 1.2 m square roof window in a 30 m² attic lit by one gable window: well over twice the light.
+    expect(mean(b)).toBeGreaterThan(2 * mean(a));
+    expect(r.method).toBe('simulation');
+    expect(mean(r)).toBeCloseTo(mean(b), 1);
   });
 });

@@ -133,15 +133,22 @@ function wallGeometry(scene: Scene, edge: number): BufferGeometry {
 function Room(): React.JSX.Element {
   const scene = useApp((s) => s.scene);
   const walls = useMemo(() => scene.outline.map((_, i) => wallGeometry(scene, i)), [scene]);
-  // Skylights: their outlines in the ceiling.
+  // Skylights: their outlines in the ceiling (a roof window's in its slope).
   const skylights = useMemo(
     () =>
       (scene.skylights ?? []).map((k) =>
         new BufferGeometry().setFromPoints(
-          k.polygon.map(([x, y]) => new Vector3(x, y, scene.floorZ + scene.height - 0.01)),
+          k.polygon.map(
+            ([x, y]) =>
+              new Vector3(
+                x,
+                y,
+                ceilingAt(scene.ceilingPlanes ?? [], scene.floorZ + scene.height, x, y) - 0.01,
+              ),
+          ),
         ),
       ),
-    [scene.skylights, scene.floorZ, scene.height],
+    [scene.skylights, scene.ceilingPlanes, scene.floorZ, scene.height],
   );
   const floor = useMemo(() => {
     const shape = new Shape(scene.outline.map(([x, y]) => ({ x, y }) as never));

@@ -1,3 +1,5 @@
+import type { Vec2 } from '../geometry/vec';
+import { ceilingParts } from './ceilingParts';
 import { ROOF_ABOVE_CEILING, type RoomModel } from './model';
 import { offsetPolygon, triangulate } from './polygon2d';
 
@@ -13,29 +15,66 @@ export interface ExteriorGeometry {
 
 /**
  * The exterior scene's triangles: every context triangle (reflectance 0.30) and the building body — the
- * room polygon offset outward by the wall thickness, from the terrain to 0.3 m above the ceiling, walls and
- * roof with the facade reflectance. The window openings are not cut into the body: exterior rays that
+ * room polygon offset outward by the wall thickness, from the terrain to 0.3 m above the ceiling (above a
+ * sloped ceiling the roof follows its planes, so that a roof window's glass lies in the roof's face), walls
+ * and roof with the facade reflectance. The window openings are not cut into the body: exterior rays that
  * could reach an opening from outside see facade there, a negligible difference (the openings are a small
  * part of what any exterior point sees), and it keeps the body watertight.
  */
 export function exteriorGeometry(model: RoomModel): ExteriorGeometry {
   const ring = offsetPolygon(model.polygon, model.edgeNormals, model.thickness);
   const top = model.ceiling + ROOF_ABOVE_CEILING;
+  const planes = model.ceilingPlanes.map(([a, b, c]): [number, number, number] => [
+    a,
+    b,
+    c + ROOF_ABOVE_CEILING,
+  ]);
+  const roofAt = (x: number, y: number): number =>
+    planes.reduce((z, [a, b, c]) => Math.min(z, a * x + b * y + c), top);
   const tris: number[] = [];
   const n = ring.length;
   for (let i = 0; i < n; i++) {
     const a = ring[i]!;
     const b = ring[(i + 1) % n]!;
-    tris.push(a[0], a[1], 0, b[0], b[1], 0, b[0], b[1], top);
-    tris.push(a[0], a[1], 0, b[0], b[1], top, a[0], a[1], top);
+    // The wall up to the roof: in pieces between the points along it where the lowest plane changes.
+    const along = wallBreaks(a, b, planes, top);
+    for (let k = 0; k + 1 < along.length; k++) {
+      const p = lerp(a, b, along[k]!),
+        q = lerp(a, b, along[k + 1]!);
+      const zp = roofAt(p[0], p[1]),
+        zq = roofAt(q[0], q[1]);
+      tris.push(p[0], p[1], 0, q[0], q[1], 0, q[0], q[1], zq);
+      tris.push(p[0], p[1], 0, q[0], q[1], zq, p[0], p[1], zp);
+    }
   }
-  for (const [i, j, k] of triangulate(ring)) {
-    const a = ring[i]!;
-    const b = ring[j]!;
-    const c = ring[k]!;
-    tris.push(a[0], a[1], top, b[0], b[1], top, c[0], c[1], top);
-  }
+  for (const [part, [pa, pb, pc]] of ceilingParts(ring, top, planes))
+    for (const [i, j, k] of triangulate(part))
+      for (const v of [part[i]!, part[j]!, part[k]!]) tris.push(v[0], v[1], pa * v[0] + pb * v[1] + pc);
   // The context is passed as it is (not copied): its tree is kept per array (surfaces.ts).
   const context = model.mesh?.positions ?? new Float32Array(0);
   return { context, body: new Float32Array(tris), facade: model.reflectance.facade };
+}
+
+const lerp = (a: Vec2, b: Vec2, t: number): Vec2 => [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];
+
+/**
+ * The fractions 0…1 along a → b where two of the roof's surfaces (the planes and the flat top) cross: the
+ * roof's line along the wall is straight between them.
+ */
+function wallBreaks(a: Vec2, b: Vec2, planes: readonly [number, number, number][], top: number): number[] {
+  if (planes.length === 0) return [0, 1];
+  // Each surface along the wall as z = α·t + β.
+  const lines = [[0, 0, top] as const, ...planes].map(([pa, pb, pc]) => [
+    pa * (b[0] - a[0]) + pb * (b[1] - a[1]),
+    pa * a[0] + pb * a[1] + pc,
+  ]);
+  const out = [0, 1];
+  for (let i = 0; i < lines.length; i++)
+    for (let j = i + 1; j < lines.length; j++) {
+      const da = lines[i]![0]! - lines[j]![0]!;
+      if (Math.abs(da) < 1e-12) continue;
+      const t = (lines[j]![1]! - lines[i]![1]!) / da;
+      if (t > 1e-9 && t < 1 - 1e-9) out.push(t);
+    }
+  return out.sort((x, y) => x - y);
 }

@@ -222,7 +222,13 @@ export function buildRoomModel(room: EngineRoom): RoomModel {
     thickness,
     reflectance: floorOnTerrain(reflectancesOf(room), floor),
     windows,
-    skylights: buildSkylights(room.parameters.skylights ?? [], ceiling, ROOF_ABOVE_CEILING, windows.length),
+    skylights: buildSkylights(
+      room.parameters.skylights ?? [],
+      ceiling,
+      planes,
+      ROOF_ABOVE_CEILING,
+      windows.length,
+    ),
     workPlane: floor + WORK_PLANE_HEIGHT,
     mesh: room.mesh,
   };

@@ -1,5 +1,5 @@
 import type { RoomModel, WindowModel } from './model';
-import type { SkylightModel } from './skylight';
+import { innerAt, type SkylightModel } from './skylight';
 
 /**
  * The inner face of an opening — a window's in its wall, a skylight's in the ceiling — as what the room
@@ -49,9 +49,10 @@ export function skylightOpening(s: SkylightModel): InnerOpening {
   s.polygon.forEach(([x, y], k) => {
     c[3 * k] = x;
     c[3 * k + 1] = y;
-    c[3 * k + 2] = s.zInner;
+    c[3 * k + 2] = innerAt(s, x, y);
   });
-  return { corners: c, count: s.polygon.length, cx: s.cx, cy: s.cy, cz: s.zInner, nx: 0, ny: 0, nz: 1 };
+  const [nx, ny, nz] = s.normal;
+  return { corners: c, count: s.polygon.length, cx: s.cx, cy: s.cy, cz: innerAt(s, s.cx, s.cy), nx, ny, nz };
 }
 
 /** Every opening of the room by its tunnel number: the windows, then the skylights. */

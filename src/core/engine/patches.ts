@@ -1,7 +1,8 @@
 import { FRAME_REFLECTANCE, type RoomModel, type WindowModel } from './model';
 import type { Vec2 } from '../geometry/vec';
 import { clipHalfPlane, clipToRect, signedArea2, subtractConvex } from './polygon2d';
-import type { SkylightModel } from './skylight';
+import { ceilingParts } from './ceilingParts';
+import { glassAt, innerAt, type SkylightModel } from './skylight';
 
 /** Surface kinds of the room's patch mesh. */
 export const FLOOR = 0;
@@ -224,39 +225,6 @@ export function buildPatches(model: RoomModel, h: number): Patches {
 }
 
 /**
- * A ceiling piece in plan split by the surface that is lowest over each part: the flat top (as the plane
- * 0·x + 0·y + top) and each sloped plane. One part, the piece itself on the top, when the ceiling is flat.
- */
-function ceilingParts(
-  piece: Vec2[],
-  top: number,
-  planes: readonly [number, number, number][],
-): [Vec2[], [number, number, number]][] {
-  const surfaces: [number, number, number][] = [[0, 0, top], ...planes];
-  if (surfaces.length === 1) return [[piece, surfaces[0]!]];
-  const out: [Vec2[], [number, number, number]][] = [];
-  surfaces.forEach((sj, j) => {
-    let part: Vec2[] = piece;
-    for (let k = 0; k < surfaces.length && part.length >= 3; k++) {
-      if (k === j) continue;
-      const sk = surfaces[k]!;
-      // Where surface j is below surface k (ties to the earlier one): (a_j − a_k)x + (b_j − b_k)y + (c_j − c_k) ≤ 0.
-      const A = sj[0] - sk[0],
-        B = sj[1] - sk[1],
-        C = sj[2] - sk[2];
-      if (Math.abs(A) < 1e-12 && Math.abs(B) < 1e-12) {
-        if (C > 0 || (C === 0 && k < j)) part = [];
-        continue;
-      }
-      const at: Vec2 = Math.abs(A) > Math.abs(B) ? [-C / A, 0] : [0, -C / B];
-      part = clipHalfPlane(part, at, [A, B]);
-    }
-    if (part.length >= 3 && Math.abs(signedArea2(part)) > 1e-6) out.push([part, sj]);
-  });
-  return out;
-}
-
-/**
  * A wall cell s ∈ [s0, s1], z ∈ [z0, z1] along the edge from `a` (direction u) under a sloped ceiling: cut
  * into pieces of about h as addRect does, each clipped below every ceiling plane's line across the wall
  * (z ≤ a·x + b·y + c along it), the rest dropped.
@@ -332,20 +300,24 @@ function addSkylight(b: Builder, model: RoomModel, s: SkylightModel, h: number):
   const P = s.polygon,
     G = s.glass;
   const hr = Math.max(h, 0.5);
+  const down: [number, number, number] = [-s.normal[0], -s.normal[1], -s.normal[2]];
   for (let i = 0; i < P.length; i++) {
     const a = P[i]!,
       c = P[(i + 1) % P.length]!;
     const len = Math.hypot(c[0] - a[0], c[1] - a[1]);
     const [nx, ny] = s.edgeNormals[i]!;
+    // A side: from the edge in the ceiling plane straight up by the slab's depth (a parallelogram when the
+    // plane slopes along the edge), facing into the opening.
+    const za = innerAt(s, a[0], a[1]);
     addRect(
       b,
-      [a[0], a[1], 0],
-      [(c[0] - a[0]) / len, (c[1] - a[1]) / len, 0],
+      [a[0], a[1], za],
+      [(c[0] - a[0]) / len, (c[1] - a[1]) / len, (innerAt(s, c[0], c[1]) - za) / len],
       [0, 0, 1],
       0,
       len,
-      s.zInner,
-      s.zGlass,
+      0,
+      s.roof,
       [-nx, -ny, 0],
       hr,
       model.reflectance.wall,
@@ -355,12 +327,12 @@ function addSkylight(b: Builder, model: RoomModel, s: SkylightModel, h: number):
     if (s.frame > 1e-6) {
       const g = G[i]!,
         gn = G[(i + 1) % G.length]!;
-      addFlat(b, [a, c, gn, g], s.zGlass, hr, 1, FRAME_REFLECTANCE, FRAME, k);
+      addFlat(b, [a, c, gn, g], s, hr, 1, FRAME_REFLECTANCE, FRAME, k);
     }
   }
   // The glass: a quadrilateral in pieces of about `hr` each way (bilinear cells), any other outline as the
   // fan of its corners.
-  if (G.length === 4) addFlat(b, G, s.zGlass, hr, 0, s.glazing.hemisphericalReflectance, GLASS, k);
+  if (G.length === 4) addFlat(b, G, s, hr, 0, s.glazing.hemisphericalReflectance, GLASS, k);
   else
     for (let i = 1; i + 1 < G.length; i++) {
       const g0 = G[0]!,
@@ -368,8 +340,8 @@ function addSkylight(b: Builder, model: RoomModel, s: SkylightModel, h: number):
         g2 = G[i + 1]!;
       add(
         b,
-        [g0[0], g0[1], s.zGlass, g1[0], g1[1], s.zGlass, g2[0], g2[1], s.zGlass],
-        [0, 0, -1],
+        [g0, g1, g2].flatMap((g) => [g[0], g[1], glassAt(s, g[0], g[1])]),
+        down,
         s.glazing.hemisphericalReflectance,
         GLASS,
         k,
@@ -378,13 +350,13 @@ function addSkylight(b: Builder, model: RoomModel, s: SkylightModel, h: number):
 }
 
 /**
- * A level quadrilateral q0 q1 q2 q3 at height z, facing down, in bilinear cells of about `h` along q0 → q1
- * and (unless `across` fixes their number) along q1 → q2.
+ * A quadrilateral q0 q1 q2 q3 (in plan) in the skylight's glass plane, facing down into the room, in
+ * bilinear cells of about `h` along q0 → q1 and (unless `across` fixes their number) along q1 → q2.
  */
 function addFlat(
   b: Builder,
   q: readonly Vec2[],
-  z: number,
+  s: SkylightModel,
   h: number,
   across: number,
   rho: number,
@@ -392,21 +364,22 @@ function addFlat(
   tunnel: number,
 ): void {
   const [q0, q1, q2, q3] = q as [Vec2, Vec2, Vec2, Vec2];
-  const len = (a: Vec2, c: Vec2): number => Math.hypot(c[0] - a[0], c[1] - a[1]);
+  const len = (a: Vec2, c: Vec2): number => Math.hypot(c[0] - a[0], c[1] - a[1]) * s.areaScale;
   const nu = Math.max(1, Math.round(Math.max(len(q0, q1), len(q3, q2)) / h));
   const nv = across > 0 ? across : Math.max(1, Math.round(Math.max(len(q1, q2), len(q0, q3)) / h));
-  const at = (u: number, v: number): number[] => [
-    (1 - u) * (1 - v) * q0[0] + u * (1 - v) * q1[0] + u * v * q2[0] + (1 - u) * v * q3[0],
-    (1 - u) * (1 - v) * q0[1] + u * (1 - v) * q1[1] + u * v * q2[1] + (1 - u) * v * q3[1],
-    z,
-  ];
+  const at = (u: number, v: number): number[] => {
+    const x = (1 - u) * (1 - v) * q0[0] + u * (1 - v) * q1[0] + u * v * q2[0] + (1 - u) * v * q3[0],
+      y = (1 - u) * (1 - v) * q0[1] + u * (1 - v) * q1[1] + u * v * q2[1] + (1 - u) * v * q3[1];
+    return [x, y, glassAt(s, x, y)];
+  };
+  const down: [number, number, number] = [-s.normal[0], -s.normal[1], -s.normal[2]];
   for (let i = 0; i < nu; i++)
     for (let j = 0; j < nv; j++) {
       const u0 = i / nu,
         u1 = (i + 1) / nu,
         v0 = j / nv,
         v1 = (j + 1) / nv;
-      add(b, [...at(u0, v0), ...at(u1, v0), ...at(u1, v1), ...at(u0, v1)], [0, 0, -1], rho, kind, tunnel);
+      add(b, [...at(u0, v0), ...at(u1, v0), ...at(u1, v1), ...at(u0, v1)], down, rho, kind, tunnel);
     }
 }
 

@@ -5,9 +5,10 @@ import { offsetPolygon, signedArea2 } from './polygon2d';
 
 /**
  * A skylight in the room model: a convex opening through the roof slab. Its inner edge is in the ceiling
- * (z = ceiling), its glass in the roof's top face (z = ceiling + the slab's 0.3 m, where a flat rooflight
- * sits), the slab's depth between them a well whose sides reflect like the walls. The frame is a band of
- * even width inside the opening, at the glass.
+ * plane that holds it (the flat ceiling, or a sloped ceiling's plane: a roof window), its glass in the roof's
+ * top face, the same plane the slab's 0.3 m higher (where a flat rooflight or a roof window's pane sits),
+ * the slab's depth between them a well whose sides, vertical in plan, reflect like the walls. The frame is a
+ * band of even width (in plan) inside the opening, at the glass.
  */
 export interface SkylightModel {
   id: string;
@@ -18,9 +19,16 @@ export interface SkylightModel {
   /** The glass: the opening less the frame band. */
   glass: Vec2[];
   frame: number;
-  /** Heights of the opening's inner edge (the ceiling) and of the glass (the roof's top face). */
-  zInner: number;
-  zGlass: number;
+  /**
+   * The ceiling plane the opening is cut in, z = a·x + b·y + c (a = b = 0: a flat ceiling), and the slab's
+   * depth above it, measured vertically, where the glass lies (innerAt, glassAt).
+   */
+  plane: readonly [number, number, number];
+  roof: number;
+  /** The glass's unit normal, up and out of the room ((0, 0, 1) in a flat ceiling). */
+  normal: readonly [number, number, number];
+  /** A plan area's true area in the plane: √(1 + a² + b²). */
+  areaScale: number;
   glazing: Glazing;
   /** Centroid of the opening in plan. */
   cx: number;
@@ -29,10 +37,15 @@ export interface SkylightModel {
   edgeNormals: Vec2[];
 }
 
-/** `roof`: the slab's depth above the ceiling, where the glass lies (model.ts: ROOF_ABOVE_CEILING). */
+/**
+ * `roof`: the slab's depth above the ceiling, where the glass lies (model.ts: ROOF_ABOVE_CEILING). Under a
+ * sloped ceiling each skylight lies in the surface (the flat top or a plane) lowest over its centre: the
+ * request's check (validation/ceiling.ts) has made sure that one holds the whole opening.
+ */
 export function buildSkylights(
   specs: readonly SkylightSpec[],
   ceiling: number,
+  planes: readonly (readonly [number, number, number])[],
   roof: number,
   firstIndex: number,
 ): SkylightModel[] {
@@ -51,14 +64,18 @@ export function buildSkylights(
       cx += x / poly.length;
       cy += y / poly.length;
     }
+    const plane = hostPlane(planes, ceiling, cx, cy);
+    const areaScale = Math.hypot(plane[0], plane[1], 1);
     out.push({
       id: s.id,
       index: firstIndex + out.length,
       polygon: poly,
       glass,
       frame,
-      zInner: ceiling,
-      zGlass: ceiling + roof,
+      plane,
+      roof,
+      normal: [-plane[0] / areaScale, -plane[1] / areaScale, 1 / areaScale],
+      areaScale,
       glazing: glazingFor(s.glass_transmittance),
       cx,
       cy,
@@ -66,6 +83,47 @@ export function buildSkylights(
     });
   }
   return out;
+}
+
+/** The surface lowest over (x, y): the flat top (as 0·x + 0·y + top) or one of the sloped planes. */
+function hostPlane(
+  planes: readonly (readonly [number, number, number])[],
+  top: number,
+  x: number,
+  y: number,
+): readonly [number, number, number] {
+  let best: readonly [number, number, number] = [0, 0, top];
+  for (const p of planes) if (p[0] * x + p[1] * y + p[2] < best[0] * x + best[1] * y + best[2]) best = p;
+  return best;
+}
+
+/** The height of the opening's inner face (the ceiling) over (x, y). */
+export function innerAt(s: SkylightModel, x: number, y: number): number {
+  return s.plane[0] * x + s.plane[1] * y + s.plane[2];
+}
+
+/** The height of the glass (the roof's top face) over (x, y). */
+export function glassAt(s: SkylightModel, x: number, y: number): number {
+  return innerAt(s, x, y) + s.roof;
+}
+
+/**
+ * Where the ray (x, y, z) + t·(dx, dy, dz) crosses the skylight's plane lifted by `lift` (0: the inner face,
+ * s.roof: the glass): t, Infinity when it runs parallel.
+ */
+export function crossing(
+  s: SkylightModel,
+  lift: number,
+  x: number,
+  y: number,
+  z: number,
+  dx: number,
+  dy: number,
+  dz: number,
+): number {
+  const [a, b, c] = s.plane;
+  const den = dz - a * dx - b * dy;
+  return Math.abs(den) < 1e-12 ? Infinity : (a * x + b * y + c + lift - z) / den;
 }
 
 /** Outward unit normals of a counter-clockwise polygon's edges. */

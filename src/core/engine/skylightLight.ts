@@ -2,7 +2,7 @@ import { EPS, newHit, type Exterior } from './exterior';
 import { hash32, rng } from './random';
 import type { PlanVisibility } from './visibility';
 import type { Receivers } from './receivers';
-import { inOpening, type SkylightModel } from './skylight';
+import { crossing, glassAt, inOpening, innerAt, type SkylightModel } from './skylight';
 import { outsideRadiance } from './windowView';
 
 /**
@@ -14,8 +14,8 @@ import { outsideRadiance } from './windowView';
  * inside another opening get none directly.
  *
  * Written here rather than through the windows' view tables (windowView.ts), which are built on a wall's
- * frame: a skylight's glass is level, and its light is a plain area integral, sampled as the windows' glass
- * is (denser for a receiver close to it).
+ * frame: a skylight's glass is level or in a roof's slope, and its light is a plain area integral, sampled as
+ * the windows' glass is (denser for a receiver close to it), θ_g from the glass's own normal.
  */
 export interface SkylightSampling {
   /** Samples per axis ≈ density × glass size / distance, clamped to [min, max]. */
@@ -54,6 +54,7 @@ export function glassTriangles(s: SkylightModel): GlassFan {
 export interface GlassSample {
   x: number;
   y: number;
+  z: number;
   ux: number;
   uy: number;
   uz: number;
@@ -85,14 +86,18 @@ export function forEachGlassSample(
     nx = rec.nx[i]!,
     ny = rec.ny[i]!,
     nz = rec.nz[i]!;
-  if (!own && rz >= s.zInner) return;
-  const zg = s.zGlass;
+  if (!own && rz >= innerAt(s, rx, ry)) return;
+  const [gnx, gny, gnz] = s.normal;
   const { tris, size } = glassTriangles(s);
-  const dist = Math.max(0.05, Math.hypot(rx - s.cx, ry - s.cy, rz - zg));
-  const n = Math.max(sampling.min, Math.min(sampling.max, Math.ceil((sampling.density * size) / dist)));
-  const sample: GlassSample = { x: 0, y: 0, ux: 0, uy: 0, uz: 0, g: 0 };
+  const dist = Math.max(0.05, Math.hypot(rx - s.cx, ry - s.cy, rz - glassAt(s, s.cx, s.cy)));
+  const n = Math.max(
+    sampling.min,
+    Math.min(sampling.max, Math.ceil((sampling.density * size * Math.sqrt(s.areaScale)) / dist)),
+  );
+  const sample: GlassSample = { x: 0, y: 0, z: 0, ux: 0, uy: 0, uz: 0, g: 0 };
   for (const [ax, ay, bx, by, cx, cy, A] of tris) {
-    const dA = A / (n * n);
+    // The strata's area in the glass's own plane (a roof window's is larger than its plan).
+    const dA = (A * s.areaScale) / (n * n);
     // n × n strata of the unit square folded onto the triangle.
     for (let p = 0; p < n; p++)
       for (let q = 0; q < n; q++) {
@@ -103,18 +108,19 @@ export function forEachGlassSample(
           v = 1 - v;
         }
         const gx = ax + u * (bx - ax) + v * (cx - ax),
-          gy = ay + u * (by - ay) + v * (cy - ay);
+          gy = ay + u * (by - ay) + v * (cy - ay),
+          gz = glassAt(s, gx, gy);
         const dx = gx - rx,
           dy = gy - ry,
-          dz = zg - rz;
+          dz = gz - rz;
         const d2 = dx * dx + dy * dy + dz * dz;
         const d = Math.sqrt(d2);
         const cr = (dx * nx + dy * ny + dz * nz) / d;
-        const cg = dz / d;
+        const cg = (dx * gnx + dy * gny + dz * gnz) / d;
         if (cr <= 0 || cg <= 0) continue;
         if (!own) {
           // Where the line of sight crosses the ceiling: inside the opening, and seen around the walls.
-          const f = (s.zInner - rz) / dz;
+          const f = crossing(s, 0, rx, ry, rz, dx, dy, dz);
           const px = rx + f * dx,
             py = ry + f * dy;
           if (!inOpening(s, px, py)) continue;
@@ -122,6 +128,7 @@ export function forEachGlassSample(
         }
         sample.x = gx;
         sample.y = gy;
+        sample.z = gz;
         sample.ux = dx / d;
         sample.uy = dy / d;
         sample.uz = dz / d;
@@ -150,7 +157,7 @@ export function skylightLight(
       e2 = 0;
     // A stream per receiver, as the windows' (the daylight coefficients draw the same samples).
     forEachGlassSample(s, plan, rec, i, sampling, rng(hash32(seed, i)), (q) => {
-      outsideRadiance(ext, null, q.x, q.y, s.zGlass + EPS, q.ux, q.uy, q.uz, hit, L);
+      outsideRadiance(ext, null, q.x, q.y, q.z + EPS, q.ux, q.uy, q.uz, hit, L);
       e0 += L[0]! * q.g;
       e1 += L[1]! * q.g;
       e2 += L[2]! * q.g;

@@ -3,6 +3,7 @@ import { containsPoint, polygonDefect, signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import type { WindowCorners } from '../geometry/window';
 import { RANGES } from '../validation/ranges';
+import { inOneSurface } from '../validation/ceiling';
 import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../api/highFloor';
 import { floorOutline } from './floorOutline';
 import { frameRatioFromLining } from './windowLining';
@@ -196,15 +197,19 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
     r.windows.forEach((w, k) => (w.id = `w${k + 1}`));
     r.skylights.sort((a, b) => a.ifcId - b.ifcId);
     r.skylights.forEach((s, k) => (s.id = `s${k + 1}`));
-    for (const s of r.skylights.filter((x) => x.tilted))
-      r.notes.push(`Roof window ${s.name} lies in a slope: lit as its outline in plan, level in the roof.`);
-    // Skylights are not modelled in a sloped ceiling yet: the roof windows light it, under a flat ceiling.
-    if (r.skylights.length > 0 && r.ceiling_planes) {
+    // A roof window lies in the sloped ceiling's plane over it; one across a ridge or bend cannot, and the
+    // room is then analysed under a flat ceiling at its top, its roof windows level in the roof.
+    const top = r.floor_height_above_terrain + r.height_roof_over_floor;
+    const planes = r.ceiling_planes;
+    const across = planes ? r.skylights.filter((s) => !inOneSurface(planes, top, s.polygon)) : [];
+    if (across.length > 0) {
       r.ceiling_planes = null;
       r.notes.push(
-        'Skylights in a sloped ceiling are not modelled yet: analysed with a flat ceiling at the top, lit through them.',
+        `Roof window ${across.map((s) => s.name).join(', ')} crosses a ridge or bend of the sloped ceiling: analysed with a flat ceiling at the top, lit through its roof windows level in the roof.`,
       );
     }
+    for (const s of r.skylights.filter((x) => x.tilted && !r.ceiling_planes))
+      r.notes.push(`Roof window ${s.name} lies in a slope: lit as its outline in plan, level in the roof.`);
     if (!r.problem && r.windows.length === 0 && r.skylights.length === 0)
       r.problem =
         'It has no window in its walls or roof (no window, glazed door, curtain-wall glass or skylight lights it).';

@@ -19,7 +19,8 @@ const MIN_HEADROOM = 0.9;
  * A sloped ceiling checked against its room: planes no steeper than 76°, a knee wall of at least 0.1 m at
  * every corner of the outline (the ceiling is the lowest of planes, so its lowest point over the room is at a
  * corner), at least 0.9 m somewhere, every window's head under the ceiling where it stands (0.15 m
- * tolerance, as against a flat one), and no skylight (not modelled in a sloped ceiling yet).
+ * tolerance, as against a flat one), and every skylight (a roof window) in one surface: the plane or the
+ * flat top that is lowest over all of its corners, not across a ridge or a bend.
  */
 export function checkCeilingPlanes(
   planes: readonly [number, number, number][],
@@ -57,10 +58,26 @@ export function checkCeilingPlanes(
         `Parameter 'windows.${w.id}' ends at z ${head}, more than ${HEIGHT_TOLERANCE} m above the sloped ceiling where it stands (z ${+under.toFixed(3)})`,
       );
   }
-  if (skylights.length > 0)
-    throw validationError(
-      `Skylights in a sloped ceiling are not modelled yet: send 'skylights' or 'ceiling_planes', not both`,
-    );
+  for (const s of skylights)
+    if (!inOneSurface(planes, top, s.polygon))
+      throw validationError(
+        `Parameter 'skylights.${s.id}' crosses a ridge or bend of the sloped ceiling: a roof window lies in one of its planes (or in the flat part)`,
+      );
+}
+
+/**
+ * Whether a convex opening lies in one surface of the ceiling (a plane, or the flat top): one that is the
+ * ceiling at every corner holds it all, the ceiling being the lowest of them.
+ */
+export function inOneSurface(
+  planes: readonly (readonly [number, number, number])[],
+  top: number,
+  polygon: readonly Vec2[],
+): boolean {
+  const surfaces: (readonly [number, number, number])[] = [[0, 0, top], ...planes];
+  return surfaces.some(([a, b, c]) =>
+    polygon.every(([x, y]) => a * x + b * y + c <= ceilingAt(planes, top, x, y) + 1e-6),
+  );
 }
 
 /**

@@ -157,9 +157,6 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
   const floorRho =
     zf <= 1e-6 && options.floorOnTerrain !== 'floor' ? refl.terrain_reflectance : refl.horizontal_reflectance;
   const planes = par.ceiling_planes ?? [];
-  // A thin wall is one surface whose inside part is cut at the ceiling's height (below): not under a slope.
-  if (planes.length > 0 && T === 0)
-    throw new Error('The oracle builds a sloped ceiling only with walls of some thickness');
   const skylights = (par.skylights ?? []).map((sk) => ({
     ...skylightRect(sk.polygon, poly),
     frameRatio: sk.window_frame_ratio ?? 0,
@@ -170,48 +167,71 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
     if (skylights.length === 0 && planes.length === 0)
       tri(P(i, zc), P(k, zc), P(j, zc), refl.ceiling_reflectance, 0, 0, 0);
   }
-  // A sloped ceiling: over each part of the plan, the lowest of the planes and the flat top, lifted onto it.
-  if (planes.length > 0) {
-    const surfaces: [number, number, number][] = [[0, 0, zc], ...planes];
+  // The ceiling over (x, y): the lowest of the planes and the flat top; the roof's top face 0.3 m above it.
+  const surfaces: [number, number, number][] = [[0, 0, zc], ...planes];
+  const ceilingZ = (x: number, y: number): number =>
+    surfaces.reduce((z, [a, b, c]) => Math.min(z, a * x + b * y + c), Infinity);
+  // Each surface's part of an outline (where it is the lowest), lifted by `lift`, its front face along ±z.
+  const slopedFaces = (outline: P2[], lift: number, up: boolean, f: number, fo: number): void =>
     surfaces.forEach(([a, b, c], j) => {
-      let part: P2[] = poly;
+      let part: P2[] = outline;
       surfaces.forEach(([a2, b2, c2], k) => {
         if (k !== j && part.length >= 3) part = keepBelow(part, a - a2, b - b2, c - c2 + (k < j ? 1e-12 : 0));
       });
       if (part.length < 3 || Math.abs(signedArea(part)) < 1e-9) return;
-      const lift = (q: P2): V3 => [q[0], q[1], a * q[0] + b * q[1] + c];
+      const lift3 = (q: P2): V3 => [q[0], q[1], a * q[0] + b * q[1] + c + lift];
       for (const [i, m, k] of earClip(part)) {
-        const [p0, p1, p2] = [lift(part[i]!), lift(part[m]!), lift(part[k]!)];
-        // Its front face looks down into the room.
-        if (crossV(sub(p1, p0), sub(p2, p0))[2] > 0) tri(p0, p2, p1, refl.ceiling_reflectance, 0, 0, 0);
-        else tri(p0, p1, p2, refl.ceiling_reflectance, 0, 0, 0);
+        const [p0, p1, p2] = [lift3(part[i]!), lift3(part[m]!), lift3(part[k]!)];
+        if (crossV(sub(p1, p0), sub(p2, p0))[2] > 0 === up) tri(p0, p1, p2, f, 0, fo, fo);
+        else tri(p0, p2, p1, f, 0, fo, fo);
       }
     });
-  }
   const ring = mitredOffset(poly, normals, T);
   if (skylights.length === 0) {
-    // earClip gives counter-clockwise triangles: normals up.
-    for (const [i, j, k] of earClip(ring)) {
-      const P = (m: number): V3 => [ring[m]![0], ring[m]![1], top];
-      tri(P(i), P(j), P(k), refl.facade_reflectance, 0, 1, 1);
-    }
+    // A sloped ceiling: over each part of the plan, the lowest of the planes and the flat top, lifted onto it.
+    if (planes.length > 0) slopedFaces(poly, 0, false, refl.ceiling_reflectance, 0);
+    // The roof's top face follows the ceiling.
+    slopedFaces(ring, ROOF_OVER_CEILING, true, refl.facade_reflectance, 1);
   } else {
     // Ceiling and roof with the openings cut out (rooms with skylights are rectilinear here, the skylights
-    // axis-aligned rectangles: the cells between every x and y that bounds one, inside), each opening a
-    // well through the slab lined like the walls, the frame band and the glass in the roof's top face.
-    const level = (outline: P2[], z: number, facing: V3, f: number, fo: number): void => {
-      const xs = cuts([...outline.map((q) => q[0]), ...skylights.flatMap((r) => [r.x0, r.x1])], -1e9, 1e9);
-      const ys = cuts([...outline.map((q) => q[1]), ...skylights.flatMap((r) => [r.y0, r.y1])], -1e9, 1e9);
+    // axis-aligned rectangles, a sloped ceiling's planes meeting along lines parallel to x or y: the cells
+    // between every x and y that bounds one, inside, each in one surface), each opening a well through the
+    // slab lined like the walls, the frame band and the glass in the roof's top face.
+    const creaseX: number[] = [],
+      creaseY: number[] = [];
+    for (let j = 0; j < surfaces.length; j++)
+      for (let k = j + 1; k < surfaces.length; k++) {
+        const [da, db, dc] = [0, 1, 2].map((m) => surfaces[j]![m]! - surfaces[k]![m]!) as [
+          number,
+          number,
+          number,
+        ];
+        if (Math.abs(da) < 1e-12 && Math.abs(db) < 1e-12) continue;
+        if (Math.abs(db) < 1e-12) creaseX.push(-dc / da);
+        else if (Math.abs(da) < 1e-12) creaseY.push(-dc / db);
+        else throw new Error('The oracle cuts skylights only in ceiling planes that meet along x or y');
+      }
+    const level = (outline: P2[], lift: number, up: boolean, f: number, fo: number): void => {
+      const xs = cuts(
+        [...outline.map((q) => q[0]), ...creaseX, ...skylights.flatMap((r) => [r.x0, r.x1])],
+        -1e9,
+        1e9,
+      );
+      const ys = cuts(
+        [...outline.map((q) => q[1]), ...creaseY, ...skylights.flatMap((r) => [r.y0, r.y1])],
+        -1e9,
+        1e9,
+      );
       for (let a = 0; a + 1 < xs.length; a++)
         for (let b = 0; b + 1 < ys.length; b++) {
           const mx = (xs[a]! + xs[a + 1]!) / 2,
             my = (ys[b]! + ys[b + 1]!) / 2;
           if (!insidePolygon(outline, mx, my)) continue;
           if (skylights.some((r) => mx > r.x0 && mx < r.x1 && my > r.y0 && my < r.y1)) continue;
-          const q = (x: number, y: number): V3 => [x, y, z];
+          const q = (x: number, y: number): V3 => [x, y, ceilingZ(x, y) + lift];
           quad(
             [q(xs[a]!, ys[b]!), q(xs[a + 1]!, ys[b]!), q(xs[a + 1]!, ys[b + 1]!), q(xs[a]!, ys[b + 1]!)],
-            facing,
+            [0, 0, up ? 1 : -1],
             f,
             0,
             fo,
@@ -219,53 +239,29 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
           );
         }
     };
-    level(poly, zc, [0, 0, -1], refl.ceiling_reflectance, 0);
-    level(ring, top, [0, 0, 1], refl.facade_reflectance, 1);
+    level(poly, 0, false, refl.ceiling_reflectance, 0);
+    level(ring, ROOF_OVER_CEILING, true, refl.facade_reflectance, 1);
     for (const r of skylights) {
-      const q = (x: number, y: number, z: number): V3 => [x, y, z];
+      const lo = (x: number, y: number): V3 => [x, y, ceilingZ(x, y)];
+      const hi = (x: number, y: number): V3 => [x, y, ceilingZ(x, y) + ROOF_OVER_CEILING];
       const wall = refl.vertical_reflectance;
-      quad(
-        [q(r.x0, r.y0, zc), q(r.x1, r.y0, zc), q(r.x1, r.y0, top), q(r.x0, r.y0, top)],
-        [0, 1, 0],
-        wall,
-        0,
-        0,
-        0,
-      );
-      quad(
-        [q(r.x0, r.y1, zc), q(r.x1, r.y1, zc), q(r.x1, r.y1, top), q(r.x0, r.y1, top)],
-        [0, -1, 0],
-        wall,
-        0,
-        0,
-        0,
-      );
-      quad(
-        [q(r.x0, r.y0, zc), q(r.x0, r.y1, zc), q(r.x0, r.y1, top), q(r.x0, r.y0, top)],
-        [1, 0, 0],
-        wall,
-        0,
-        0,
-        0,
-      );
-      quad(
-        [q(r.x1, r.y0, zc), q(r.x1, r.y1, zc), q(r.x1, r.y1, top), q(r.x1, r.y0, top)],
-        [-1, 0, 0],
-        wall,
-        0,
-        0,
-        0,
-      );
+      const side = (x0: number, y0: number, x1: number, y1: number, facing: V3): void =>
+        quad([lo(x0, y0), lo(x1, y1), hi(x1, y1), hi(x0, y0)], facing, wall, 0, 0, 0);
+      side(r.x0, r.y0, r.x1, r.y0, [0, 1, 0]);
+      side(r.x0, r.y1, r.x1, r.y1, [0, -1, 0]);
+      side(r.x0, r.y0, r.x0, r.y1, [1, 0, 0]);
+      side(r.x1, r.y0, r.x1, r.y1, [-1, 0, 0]);
       const w = r.x1 - r.x0,
         h = r.y1 - r.y0;
+      // The frame band's width in plan (a plan area keeps its share of the sloped one).
       const ratio = Math.min(1, Math.max(0, r.frameRatio));
       const b = (w + h - Math.sqrt(Math.max(0, (w + h) ** 2 - 4 * ratio * w * h))) / 4;
       const up: V3 = [0, 0, 1];
       const flat = (xa: number, xb: number, ya: number, yb: number): V3[] => [
-        q(xa, ya, top),
-        q(xb, ya, top),
-        q(xb, yb, top),
-        q(xa, yb, top),
+        hi(xa, ya),
+        hi(xb, ya),
+        hi(xb, yb),
+        hi(xa, yb),
       ];
       if (b > 0) {
         quad(flat(r.x0, r.x1, r.y0, r.y0 + b), up, FRAME_RHO, FRAME_RHO, 1, 0);
@@ -277,6 +273,7 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
     }
   }
 
+  const facade0 = refl.facade_reflectance;
   for (let e = 0; e < n; e++) {
     const [ax, ay] = poly[e]!;
     const [ux, uy] = dirs[e]!;
@@ -297,7 +294,17 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
       mat: (z: number) => [number, number, number, number],
       facing: V3,
     ): void => {
-      const ss = cuts([sa, sb, ...ops.flatMap((o) => [o.s0, o.s1])], sa, sb);
+      // Under a sloped ceiling a thin wall is cut where two planes cross along it.
+      const crossings: number[] = [];
+      if (T === 0)
+        for (let i = 0; i < planes.length; i++)
+          for (let j = i + 1; j < planes.length; j++) {
+            const [a1, b1, c1] = planes[i]!,
+              [a2, b2, c2] = planes[j]!;
+            const da = (a1 - a2) * ux + (b1 - b2) * uy;
+            if (Math.abs(da) > 1e-12) crossings.push(-((a1 - a2) * ax + (b1 - b2) * ay + (c1 - c2)) / da);
+          }
+      const ss = cuts([sa, sb, ...crossings, ...ops.flatMap((o) => [o.s0, o.s1])], sa, sb);
       const zs = cuts(zCuts, Math.min(...zCuts), Math.max(...zCuts));
       for (let p = 0; p + 1 < ss.length; p++) {
         for (let q = 0; q + 1 < zs.length; q++) {
@@ -307,22 +314,60 @@ export function buildScene(room: OracleRoom, options: SceneOptions = {}): Oracle
             z1 = zs[q + 1]!;
           if (inOpening((s0 + s1) / 2, (z0 + z1) / 2)) continue;
           const [f, k, fo, ko] = mat((z0 + z1) / 2);
-          if (d === 0 && planes.length > 0) {
-            // The room's side of the wall ends under the sloped ceiling: z ≤ a·x + b·y + c along it.
-            let cell: P2[] = [
+          if (planes.length > 0) {
+            // The room's side of the wall ends under the sloped ceiling, the facade under the roof's top
+            // face: z ≤ a·x + b·y + c (+ 0.3 outside) along the line at depth d. A thin wall is both: the
+            // room's side under the ceiling, and outside only in the slab's band above it.
+            const cell: P2[] = [
               [s0, z0],
               [s1, z0],
               [s1, z1],
               [s0, z1],
             ];
-            for (const [pa, pb, pc] of planes)
-              cell = keepBelow(cell, -(pa * ux + pb * uy), 1, -(pa * ax + pb * ay + pc));
-            for (let t = 1; t + 1 < cell.length; t++) {
-              const q = (c: P2): V3 => at(c[0], 0, c[1]);
-              const [p0, p1, p2] = [q(cell[0]!), q(cell[t]!), q(cell[t + 1]!)];
-              if (dot(crossV(sub(p1, p0), sub(p2, p0)), facing) < 0) tri(p0, p2, p1, f, k, fo, ko);
-              else tri(p0, p1, p2, f, k, fo, ko);
+            const line =
+              ([pa, pb, pc]: [number, number, number], lift: number, sign: number) =>
+              (c: P2[]): P2[] =>
+                keepBelow(
+                  c,
+                  -sign * (pa * ux + pb * uy),
+                  sign,
+                  -sign * (pa * (ax + d * nx) + pb * (ay + d * ny) + pc + lift),
+                );
+            const emit = (piece: P2[], [f2, k2, fo2, ko2]: [number, number, number, number]): void => {
+              for (let t = 1; t + 1 < piece.length; t++) {
+                const q = (c: P2): V3 => at(c[0], d, c[1]);
+                const [p0, p1, p2] = [q(piece[0]!), q(piece[t]!), q(piece[t + 1]!)];
+                if (dot(crossV(sub(p1, p0), sub(p2, p0)), facing) < 0) tri(p0, p2, p1, f2, k2, fo2, ko2);
+                else tri(p0, p1, p2, f2, k2, fo2, ko2);
+              }
+            };
+            if (T > 0) {
+              const lift = d === 0 ? 0 : ROOF_OVER_CEILING;
+              emit(
+                planes.reduce((c, pl) => line(pl, lift, 1)(c), cell),
+                [f, k, fo, ko],
+              );
+              continue;
             }
+            // The plane lowest here (the cells are cut where two cross).
+            const sm = (s0 + s1) / 2;
+            const active = planes.reduce((best, pl) =>
+              pl[0] * (ax + sm * ux) + pl[1] * (ay + sm * uy) + pl[2] <
+              best[0] * (ax + sm * ux) + best[1] * (ay + sm * uy) + best[2]
+                ? pl
+                : best,
+            );
+            if (z1 <= zc + 1e-9)
+              emit(
+                planes.reduce((c, pl) => line(pl, 0, 1)(c), cell),
+                [f, k, fo, ko],
+              );
+            emit(line(active, ROOF_OVER_CEILING, 1)(z1 <= zc + 1e-9 ? line(active, 0, -1)(cell) : cell), [
+              facade0,
+              0,
+              1,
+              1,
+            ]);
             continue;
           }
           quad([at(s0, d, z0), at(s1, d, z0), at(s1, d, z1), at(s0, d, z1)], facing, f, k, fo, ko);

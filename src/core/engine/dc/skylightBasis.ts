@@ -1,7 +1,7 @@
 import { EPS, newHit, SKY, type Exterior } from '../exterior';
 import type { ExteriorBasis } from '../exteriorBasis';
 import type { Receivers } from '../receivers';
-import { inOpening, type SkylightModel } from '../skylight';
+import { crossing, inOpening, type SkylightModel } from '../skylight';
 import { forEachGlassSample, type SkylightSampling } from '../skylightLight';
 import type { PlanVisibility } from '../visibility';
 import type { SunLight } from './sunlight';
@@ -28,7 +28,7 @@ export function skylightReceiver(
   direct.fill(0);
   const hit = newHit();
   forEachGlassSample(s, plan, rec, i, sampling, random, (q) => {
-    if (xb.ext.trace(q.x, q.y, s.zGlass + EPS, q.ux, q.uy, q.uz, hit) === SKY) {
+    if (xb.ext.trace(q.x, q.y, q.z + EPS, q.ux, q.uy, q.uz, hit) === SKY) {
       const k = xb.basis.channelOf(q.ux, q.uy, q.uz);
       total[k] = total[k]! + q.g;
       direct[k] = direct[k]! + q.g;
@@ -39,7 +39,8 @@ export function skylightReceiver(
 /**
  * The direct sun on the work plane through a skylight for many sun positions (as sunlight.ts for a
  * window): a cell is lit when its beam passes the inner opening, the glass (inside the frame) and the
- * surroundings, its factor T(θ) · sin(altitude), θ the incidence on the level glass.
+ * surroundings, its factor T(θ) · sin(altitude), θ the incidence on the glass (level, or in the roof's
+ * slope: a sun behind the pane's plane is not let in).
  */
 export function sunThroughSkylight(
   s: SkylightModel,
@@ -59,14 +60,15 @@ export function sunThroughSkylight(
     const dx = directions[k * 3]!,
       dy = directions[k * 3 + 1]!,
       dz = directions[k * 3 + 2]!;
-    if (dz <= 1e-9) continue;
-    const factor = s.glazing.transmittanceAt(dz) * dz;
+    const incidence = dx * s.normal[0] + dy * s.normal[1] + dz * s.normal[2];
+    if (dz <= 1e-9 || incidence <= 1e-9) continue;
+    const factor = s.glazing.transmittanceAt(incidence) * dz;
     for (let i = 0; i < cells.count; i++) {
       const x = cells.x[i]!,
         y = cells.y[i]!,
         z = cells.z[i]!;
-      const ti = (s.zInner - z) / dz,
-        tg = (s.zGlass - z) / dz;
+      const ti = crossing(s, 0, x, y, z, dx, dy, dz),
+        tg = crossing(s, s.roof, x, y, z, dx, dy, dz);
       const ix = x + dx * ti,
         iy = y + dy * ti;
       if (!inOpening(s, ix, iy)) continue;
@@ -74,7 +76,7 @@ export function sunThroughSkylight(
         gy = y + dy * tg;
       if (!inOpening(glass, gx, gy)) continue;
       if (plan !== null && !plan.visible(x, y, ix, iy)) continue;
-      if (ext.occluded(gx, gy, s.zGlass + EPS, dx, dy, dz)) continue;
+      if (ext.occluded(gx, gy, z + dz * tg + EPS, dx, dy, dz)) continue;
       outCells.push(i);
       outFactors.push(factor);
     }
