@@ -17,6 +17,15 @@ describe('a proposal applied to the scene', () => {
     { kind: 'glass', transmittance: 0.8 },
     { kind: 'surfaces', ceiling: 0.9, walls: 0.8, floor: 0.4 },
     { kind: 'window', id: 'w2', edge: 1, offset: 2, width: 1.4, sill: 0.9, head: 2.2 },
+    {
+      kind: 'combined',
+      changes: [
+        { kind: 'surfaces', ceiling: 0.9, walls: 0.8, floor: 0.4 },
+        { kind: 'width', window: 'w1', width: 3.1 },
+        { kind: 'head', window: 'w1', head: 2.5 },
+        { kind: 'window', id: 'w2', edge: 1, offset: 2, width: 1.4, sill: 0.9, head: 2.2 },
+      ],
+    },
   ];
   for (const change of changes)
     it(`makes the request the core made: ${change.kind}`, () => {

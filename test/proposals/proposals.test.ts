@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulateAnswer } from '../../src/core/api/simulateOps';
-import { applyChange, windowsOnWalls, type RunBody } from '../../src/core/proposals/changes';
+import { applyChange, windowsOnWalls, type Change, type RunBody } from '../../src/core/proposals/changes';
 import { proposeFixes, type Compute } from '../../src/core/proposals/proposals';
 import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
 
@@ -89,4 +89,43 @@ describe('what would make it pass', () => {
     const less = applyChange(deep, { kind: 'width', window: 'w1', width: width - 0.1 });
     expect((await bfs(less)).pass).toBe(false);
   }, 120_000);
+
+  it('puts changes together for a room no single change fixes, cheapest stage first', async () => {
+    // 4 × 9 m, the same window, its surroundings given for it alone (no second window can be judged): no
+    // single change passes; the free ones (surfaces, glass) with the window widened on top do.
+    const deeper: RunBody = {
+      model_type: 'df_default',
+      parameters: {
+        ...deep.parameters,
+        room_polygon: [
+          [0, 0],
+          [4, 0],
+          [4, 9],
+          [0, 9],
+        ],
+        windows: { w1: { ...deep.parameters.windows.w1, horizon: zeros, zenith: zeros } },
+      },
+    };
+    const bfs36 = async (body: RunBody) =>
+      summarise(await at('standard')(body), DEFAULT_COMPLIANCE, 36).verdicts.find((v) => v.id === 'bfs')!;
+    const found = await proposeFixes(deeper, 'bfs', {
+      preview: at('draft'),
+      confirm: at('standard'),
+      thresholds: DEFAULT_COMPLIANCE,
+    });
+    expect(found.length).toBeGreaterThan(0);
+    for (const p of found) {
+      expect(p.change.kind).toBe('combined');
+      const parts = (p.change as { changes: Change[] }).changes;
+      expect(parts.slice(0, 2).map((c) => c.kind)).toEqual(['surfaces', 'glass']);
+      // Said part by part, costed against the room as it is, and passing by the engine as proposed.
+      expect(p.label).toMatch(/^Lighter surfaces: .*; and Clearer glass: 80 % .*; and /);
+      expect((await bfs36(p.body)).pass, p.label).toBe(true);
+    }
+    // Each single change alone fails by the engine: the widest window, or surfaces and glass on their own.
+    const widened = found.find((p) => (p.change as { changes: Change[] }).changes.at(-1)!.kind === 'width')!;
+    const width = ((widened.change as { changes: Change[] }).changes.at(-1) as { width: number }).width;
+    expect(widened.addedGlazing).toBeCloseTo((width - 1.2) * 1.2, 2);
+    expect((await bfs36(applyChange(deeper, { kind: 'width', window: 'w1', width: 3.6 }))).pass).toBe(false);
+  }, 180_000);
 });

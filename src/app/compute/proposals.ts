@@ -100,6 +100,8 @@ export function applyProposal(p: Proposal): void {
 /** A proposal's change made to a scene: the same change the core made to its request. */
 export function applyToScene(s: Scene, c: Change): Scene {
   switch (c.kind) {
+    case 'combined':
+      return c.changes.reduce(applyToScene, s);
     case 'width':
       return { ...s, windows: s.windows.map((w) => (w.id === c.window ? { ...w, width: c.width } : w)) };
     case 'head':

@@ -260,8 +260,9 @@ function Proposals({ verdicts }: { verdicts: readonly Verdict[] }): React.JSX.El
       {current && p.phase === 'error' && <p role="status">No proposals: {p.error}</p>}
       {current && p.phase === 'done' && p.proposals.length === 0 && (
         <p role="status">
-          No single change of a window, the surfaces or the glass makes {label(p.rule)} pass: the room needs
-          more than one.
+          Nothing Lux tries makes {label(p.rule)} pass: not its windows at their largest within their walls, nor
+          lighter surfaces, clearer glass or a second window, alone or all together. The room needs a change of
+          its shape (shallower, or glazed on another side).
         </p>
       )}
       {current && p.phase === 'done' && p.proposals.length > 0 && (

@@ -16,7 +16,9 @@ export type Change =
   /** Every window's glass of this light transmittance. */
   | { kind: 'glass'; transmittance: number }
   /** A new window on wall `edge`, centred `offset` m from its start, with its sill and head above the floor. */
-  | { kind: 'window'; id: string; edge: number; offset: number; width: number; sill: number; head: number };
+  | { kind: 'window'; id: string; edge: number; offset: number; width: number; sill: number; head: number }
+  /** Several of the above together, made in order (a room no single change fixes). */
+  | { kind: 'combined'; changes: Change[] };
 
 /** A /run body as the proposals read and write it. */
 export interface RunBody {
@@ -77,6 +79,7 @@ const ZEROS = new Array<number>(64).fill(0);
 
 /** The body with the change made (a new object; the body given is not touched). */
 export function applyChange(body: RunBody, change: Change): RunBody {
+  if (change.kind === 'combined') return change.changes.reduce(applyChange, body);
   const p = body.parameters;
   const windows = Object.fromEntries(Object.entries(p.windows).map(([k, w]) => [k, { ...w }]));
   const out: RunBody = { ...body, parameters: { ...p, windows } };

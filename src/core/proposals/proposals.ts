@@ -14,6 +14,11 @@ import { applyChange, wallFrame, windowsOnWalls, type Change, type RunBody } fro
  * The faces bring the computations: `preview` is fast and approximate, `confirm` is the engine. The search
  * is a bisection on each change's size (a wider window never darkens a room), the preview deciding; the
  * engine then judges the size found, and one step larger when it disagrees.
+ *
+ * A room no single change fixes gets changes together, in stages from the cheapest: the free ones (lighter
+ * surfaces, clearer glass) with each sized change searched on top; then also every window at its widest,
+ * the heads and a second window searched on top; then the heads at their highest too, a second window on
+ * top; last all of it at once. Still failing, the list is empty and the faces say so.
  */
 export interface Proposal {
   change: Change;
@@ -54,24 +59,75 @@ export async function proposeFixes(
   rule: Verdict['id'],
   o: ProposalOptions,
 ): Promise<Proposal[]> {
-  const area = o.floorArea ?? Math.abs(signedArea(body.parameters.room_polygon));
-  const passes = (answer: RoomGridAnswer): Verdict =>
+  // Each stage's changes made first, the sizes searched on top; the first stage with proposals answers.
+  const free = freeChanges(body);
+  const { widths, heads } = largestWindows(body);
+  const stages = [[], free, [...free, ...widths], [...free, ...widths, ...heads]];
+  let tried = -1;
+  for (const prefix of stages) {
+    if (prefix.length === tried) continue;
+    tried = prefix.length;
+    const found = await proposeAround(body, prefix, rule, o);
+    if (found.length > 0) return found;
+  }
+  const largest = stages.at(-1)!;
+  if (largest.length === 0) return [];
+  // Nothing left to size: one judgement of all of it together.
+  const all: Change = { kind: 'combined', changes: largest };
+  const changed = applyChange(body, all);
+  const judge = verdictOn(body, rule, o);
+  if (!judge(await o.preview(changed)).pass) return [];
+  const v = judge(await o.confirm(changed));
+  return v.pass ? [proposal(body, all, v, o)] : [];
+}
+
+/** The rule's verdict on an answer for the room (its floor area: the option's, else its outline's). */
+function verdictOn(room: RunBody, rule: Verdict['id'], o: ProposalOptions) {
+  const area = o.floorArea ?? Math.abs(signedArea(room.parameters.room_polygon));
+  return (answer: RoomGridAnswer): Verdict =>
     summarise(answer, o.thresholds, area).verdicts.find((v) => v.id === rule)!;
+}
+
+/** A proposal: the change, described and costed against the room as it is. */
+function proposal(room: RunBody, change: Change, verdict: Verdict, o: ProposalOptions): Proposal {
+  const changed = applyChange(room, change);
+  return {
+    change,
+    label: describeChange(room, change, o.north ?? 0),
+    addedGlazing: round2(glazedArea(changed) - glazedArea(room)),
+    verdict,
+    body: changed,
+  };
+}
+
+/**
+ * Each change that makes the room pass with `prefix` made first (none: the single changes): the sized ones
+ * searched on the room so changed, the prefix and the change then one proposal.
+ */
+async function proposeAround(
+  room: RunBody,
+  prefix: Change[],
+  rule: Verdict['id'],
+  o: ProposalOptions,
+): Promise<Proposal[]> {
+  const body = prefix.length > 0 ? applyChange(room, { kind: 'combined', changes: prefix }) : room;
+  const passes = verdictOn(room, rule, o);
   const steps = o.steps ?? 6;
   const out: Proposal[] = [];
+  const keep = (change: Change, v: Verdict): void => {
+    out.push(
+      proposal(room, prefix.length > 0 ? { kind: 'combined', changes: [...prefix, change] } : change, v, o),
+    );
+  };
 
   /**
    * A change whose size runs from `lo` (fails) to `hi`: the smallest size the preview passes, confirmed by
-   * the engine (and one step up when the engine disagrees). Null when even `hi` does not pass.
+   * the engine (and one step up when the engine disagrees), kept. Nothing when even `hi` does not pass.
    */
-  const search = async (
-    make: (size: number) => Change,
-    lo: number,
-    hi: number,
-  ): Promise<[Change, Verdict] | null> => {
-    if (!(hi > lo)) return null;
+  const search = async (make: (size: number) => Change, lo: number, hi: number): Promise<void> => {
+    if (!(hi > lo)) return;
     const max = hi;
-    if (!passes(await o.preview(applyChange(body, make(hi)))).pass) return null;
+    if (!passes(await o.preview(applyChange(body, make(hi)))).pass) return;
     for (let k = 0; k < steps; k++) {
       const mid = (lo + hi) / 2;
       if (passes(await o.preview(applyChange(body, make(mid)))).pass) hi = mid;
@@ -82,89 +138,34 @@ export async function proposeFixes(
     const sizes = [...new Set([hi, Math.min(hi + step, max)].map((v) => Math.min(round2(v), floor2(max))))];
     for (const size of sizes) {
       const v = passes(await o.confirm(applyChange(body, make(size))));
-      if (v.pass) return [make(size), v];
+      if (v.pass) return keep(make(size), v);
     }
-    return null;
   };
-  const keep = (
-    found: [Change, Verdict] | null,
-    label: (c: Change) => string,
-    added: (c: Change) => number,
-  ): void => {
-    if (found)
-      out.push({
-        change: found[0],
-        label: label(found[0]),
-        addedGlazing: round2(added(found[0])),
-        verdict: found[1],
-        body: applyChange(body, found[0]),
-      });
+  const single = async (change: Change): Promise<void> => {
+    const changed = applyChange(body, change);
+    if (!passes(await o.preview(changed)).pass) return;
+    const v = passes(await o.confirm(changed));
+    if (v.pass) keep(change, v);
   };
 
   const onWalls = windowsOnWalls(body);
   const floor = body.parameters.floor_height_above_terrain;
-  const ceiling = body.parameters.height_roof_over_floor;
   for (const w of onWalls) {
-    const width = Math.abs(w.s2 - w.s1),
-      height = w.top - w.bottom;
     // Wider: up to the wall's ends or the next window on the wall, a margin kept.
-    const lo = Math.min(w.s1, w.s2),
-      hi = Math.max(w.s1, w.s2);
-    let left = MARGIN,
-      right = w.frame.len - MARGIN;
-    for (const x of onWalls)
-      if (x !== w && x.edge === w.edge) {
-        const a = Math.min(x.s1, x.s2),
-          b = Math.max(x.s1, x.s2);
-        if (b <= lo) left = Math.max(left, b + MARGIN);
-        if (a >= hi) right = Math.min(right, a - MARGIN);
-      }
-    const centre = (lo + hi) / 2;
-    const maxWidth = 2 * Math.min(centre - left, right - centre);
-    keep(
-      await search((size) => ({ kind: 'width', window: w.id, width: size }), width, maxWidth),
-      (c) => `Widen ${w.id} from ${width.toFixed(2)} m to ${(c as { width: number }).width.toFixed(2)} m`,
-      (c) => ((c as { width: number }).width - width) * height,
+    await search(
+      (size) => ({ kind: 'width', window: w.id, width: size }),
+      Math.abs(w.s2 - w.s1),
+      widestFor(w, onWalls),
     );
     // Taller: the head up to the lintel under the ceiling.
-    const head = w.top - floor;
-    keep(
-      await search((size) => ({ kind: 'head', window: w.id, head: size }), head, ceiling - LINTEL),
-      (c) =>
-        `Raise ${w.id}'s head from ${head.toFixed(2)} m to ${(c as { head: number }).head.toFixed(2)} m above the floor`,
-      (c) => ((c as { head: number }).head - head) * width,
+    await search(
+      (size) => ({ kind: 'head', window: w.id, head: size }),
+      w.top - floor,
+      body.parameters.height_roof_over_floor - LINTEL,
     );
   }
-
-  // Lighter surfaces and clearer glass: one step each, no glazing added.
-  const refl = body.model_type.startsWith('df_custom')
-    ? { ...DEFAULT_REFLECTANCES, ...(body.parameters as object) }
-    : DEFAULT_REFLECTANCES;
-  const r = refl as typeof DEFAULT_REFLECTANCES;
-  if (
-    r.ceiling_reflectance < LIGHT_SURFACES.ceiling ||
-    r.vertical_reflectance < LIGHT_SURFACES.walls ||
-    r.horizontal_reflectance < LIGHT_SURFACES.floor
-  ) {
-    const change: Change = {
-      kind: 'surfaces',
-      ceiling: Math.max(r.ceiling_reflectance, LIGHT_SURFACES.ceiling),
-      walls: Math.max(r.vertical_reflectance, LIGHT_SURFACES.walls),
-      floor: Math.max(r.horizontal_reflectance, LIGHT_SURFACES.floor),
-    };
-    await single(
-      change,
-      `Lighter surfaces: ceiling ${pct(change.ceiling)}, walls ${pct(change.walls)}, floor ${pct(change.floor)} reflectance`,
-    );
-  }
-  const glass = Object.values(body.parameters.windows).map((w) =>
-    Number(w.glass_transmittance ?? body.glass_transmittance ?? 0.7),
-  );
-  if (glass.some((t) => t < CLEAR_GLASS))
-    await single(
-      { kind: 'glass', transmittance: CLEAR_GLASS },
-      `Clearer glass: ${pct(CLEAR_GLASS)} light transmittance in every window`,
-    );
+  // Lighter surfaces and clearer glass: one step each, no glazing added (none left once in the prefix).
+  for (const change of freeChanges(body)) await single(change);
 
   // A second window: on the longest wall without one, as tall as the room's windows, as wide as it takes.
   const withWindow = new Set(onWalls.map((w) => w.edge));
@@ -181,34 +182,101 @@ export async function proposeFixes(
     const sill = Math.max(0, Math.min(...onWalls.map((w) => w.bottom)) - floor);
     const top = Math.max(...onWalls.map((w) => w.top)) - floor;
     const id = nextId(body);
-    keep(
-      await search(
-        (size) => ({
-          kind: 'window',
-          id,
-          edge: free.e,
-          offset: free.f.len / 2,
-          width: size,
-          sill,
-          head: top,
-        }),
-        0.4,
-        free.f.len - 2 * MARGIN,
-      ),
-      (c) =>
-        `Add a ${(c as { width: number }).width.toFixed(2)} m window in the middle of the wall facing ${formatBearing((Math.atan2(free.f.ny, free.f.nx) * 180) / Math.PI, o.north ?? 0)} (${free.f.len.toFixed(2)} m long), sill ${sill.toFixed(2)} m, head ${top.toFixed(2)} m`,
-      (c) => (c as { width: number }).width * (top - sill),
+    await search(
+      (size) => ({ kind: 'window', id, edge: free.e, offset: free.f.len / 2, width: size, sill, head: top }),
+      0.4,
+      free.f.len - 2 * MARGIN,
     );
   }
-
-  async function single(change: Change, label: string): Promise<void> {
-    const changed = applyChange(body, change);
-    if (!passes(await o.preview(changed)).pass) return;
-    const v = passes(await o.confirm(changed));
-    if (v.pass) out.push({ change, label, addedGlazing: 0, verdict: v, body: changed });
-  }
-
   return out.sort((a, b) => a.addedGlazing - b.addedGlazing);
+}
+
+type OnWall = ReturnType<typeof windowsOnWalls>[number];
+
+/** The widest a window may grow about its centre: to its wall's ends or the next window, a margin kept. */
+function widestFor(w: OnWall, onWalls: readonly OnWall[]): number {
+  const lo = Math.min(w.s1, w.s2),
+    hi = Math.max(w.s1, w.s2);
+  let left = MARGIN,
+    right = w.frame.len - MARGIN;
+  for (const x of onWalls)
+    if (x !== w && x.edge === w.edge) {
+      const a = Math.min(x.s1, x.s2),
+        b = Math.max(x.s1, x.s2);
+      if (b <= lo) left = Math.max(left, b + MARGIN);
+      if (a >= hi) right = Math.min(right, a - MARGIN);
+    }
+  const centre = (lo + hi) / 2;
+  return floor2(2 * Math.min(centre - left, right - centre));
+}
+
+/** Every window as wide as its wall allows, and as tall (a window's width does not move its head). */
+function largestWindows(body: RunBody): { widths: Change[]; heads: Change[] } {
+  const onWalls = windowsOnWalls(body);
+  const floor = body.parameters.floor_height_above_terrain;
+  const headMax = round2(body.parameters.height_roof_over_floor - LINTEL);
+  const widths: Change[] = [],
+    heads: Change[] = [];
+  for (const w of onWalls) {
+    const widest = widestFor(w, onWalls);
+    if (widest > Math.abs(w.s2 - w.s1) + 0.005) widths.push({ kind: 'width', window: w.id, width: widest });
+    if (headMax > w.top - floor + 0.005) heads.push({ kind: 'head', window: w.id, head: headMax });
+  }
+  return { widths, heads };
+}
+
+/** The changes that add no glazing, where the room has room for them: lighter surfaces, clearer glass. */
+function freeChanges(body: RunBody): Change[] {
+  const out: Change[] = [];
+  const r = (
+    body.model_type.startsWith('df_custom')
+      ? { ...DEFAULT_REFLECTANCES, ...(body.parameters as object) }
+      : DEFAULT_REFLECTANCES
+  ) as typeof DEFAULT_REFLECTANCES;
+  if (
+    r.ceiling_reflectance < LIGHT_SURFACES.ceiling ||
+    r.vertical_reflectance < LIGHT_SURFACES.walls ||
+    r.horizontal_reflectance < LIGHT_SURFACES.floor
+  )
+    out.push({
+      kind: 'surfaces',
+      ceiling: Math.max(r.ceiling_reflectance, LIGHT_SURFACES.ceiling),
+      walls: Math.max(r.vertical_reflectance, LIGHT_SURFACES.walls),
+      floor: Math.max(r.horizontal_reflectance, LIGHT_SURFACES.floor),
+    });
+  const glass = Object.values(body.parameters.windows).map((w) =>
+    Number(w.glass_transmittance ?? body.glass_transmittance ?? 0.7),
+  );
+  if (glass.some((t) => t < CLEAR_GLASS)) out.push({ kind: 'glass', transmittance: CLEAR_GLASS });
+  return out;
+}
+
+/** The room's openings' area (m²): each window's width along its wall times its height. */
+function glazedArea(body: RunBody): number {
+  return windowsOnWalls(body).reduce((a, w) => a + Math.abs(w.s2 - w.s1) * (w.top - w.bottom), 0);
+}
+
+/** A change in words, its sizes from the room as it is ("Widen w1 from 1.20 m to 2.10 m"). */
+export function describeChange(room: RunBody, c: Change, north: number): string {
+  const floor = room.parameters.floor_height_above_terrain;
+  const before = windowsOnWalls(room).find((w) => w.id === (c as { window?: string }).window);
+  switch (c.kind) {
+    case 'width':
+      return `Widen ${c.window} from ${Math.abs(before!.s2 - before!.s1).toFixed(2)} m to ${c.width.toFixed(2)} m`;
+    case 'head':
+      return `Raise ${c.window}'s head from ${(before!.top - floor).toFixed(2)} m to ${c.head.toFixed(2)} m above the floor`;
+    case 'surfaces':
+      return `Lighter surfaces: ceiling ${pct(c.ceiling)}, walls ${pct(c.walls)}, floor ${pct(c.floor)} reflectance`;
+    case 'glass':
+      return `Clearer glass: ${pct(c.transmittance)} light transmittance in every window`;
+    case 'window': {
+      const f = wallFrame(room.parameters.room_polygon, c.edge);
+      const facing = formatBearing((Math.atan2(f.ny, f.nx) * 180) / Math.PI, north);
+      return `Add a ${c.width.toFixed(2)} m window in the middle of the wall facing ${facing} (${f.len.toFixed(2)} m long), sill ${c.sill.toFixed(2)} m, head ${c.head.toFixed(2)} m`;
+    }
+    case 'combined':
+      return c.changes.map((x) => describeChange(room, x, north)).join('; and ');
+  }
 }
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;

@@ -22,7 +22,8 @@ export function proposalText(p: RoomProposals | undefined): string | null {
   if (!p) return null;
   if (p.error) return `not searched: ${p.error}`;
   const best = p.list[0];
-  if (!best) return 'no single change of a window, the surfaces or the glass makes it pass';
+  if (!best)
+    return 'no change tried makes it pass (windows at their largest within their walls, lighter surfaces, clearer glass, a second window, together)';
   return best.addedGlazing > 0
     ? `${best.label} (+${best.addedGlazing.toFixed(2)} m² of opening)`
     : best.label;
