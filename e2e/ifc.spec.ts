@@ -266,3 +266,58 @@ test('a building’s failing rooms: what would make each pass, in the list and t
   expect(lines[0]).toMatch(/,problem,proposal$/);
   expect(lines.find((l) => l.includes(',Deep,'))).toMatch(/,"?(Add a|Widen w1)/);
 });
+
+test('a building’s room changed in the editor and kept: its row, the apartment’s total and the CSV follow', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await page.getByTestId('ifc-file').setInputFiles({
+    name: 'two.ifc',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(deepAndBright()),
+  });
+  const status = page.getByTestId('ifc-status');
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  const deep = page.locator('[data-testid="ifc-room"][data-number="101"]');
+  // 4 × 7 m, a 1.2 × 1.2 m window: 5 % of the floor.
+  await expect(deep).toContainText('28.0 m² · 1 window · window/floor 5 %');
+  const dfOf = async (): Promise<number> =>
+    Number(/DF ([\d.]+) %/.exec((await deep.getByTestId('ifc-room-df').textContent())!)![1]);
+  const before = await dfOf();
+  for (const n of ['101', '102']) await page.getByTestId(`ifc-apartment-${n}`).fill('Flat 1');
+  const share = page
+    .locator('[data-testid="ifc-apartment-row"][data-name="Flat 1"]')
+    .getByTestId('ifc-apartment-share');
+  const shareOf = async (): Promise<number> => Number(/^(\d+) %/.exec((await share.textContent())!)![1]);
+  const shareBefore = await shareOf();
+
+  // Opened in the editor: where it came from, nothing to keep until it changes.
+  await page.getByTestId('ifc-open-101').click();
+  const from = page.getByTestId('from-building');
+  await expect(from).toContainText('From two.ifc: 101 Deep');
+  await expect(page.getByTestId('keep-in-building')).toHaveCount(0);
+  await page.getByTestId('w1-width').fill('3');
+  await page.getByTestId('w1-width').press('Enter');
+  await page.getByTestId('keep-in-building').click();
+  await expect(page.getByTestId('kept-in-building')).toBeVisible();
+
+  // The building has the room as edited: 3 × 1.2 m of window (13 %), analysed again, brighter; the
+  // apartment's share follows, and the CSV says so.
+  await page.getByTestId('view-building').click();
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect(deep).toContainText('28.0 m² · 1 window · window/floor 13 % · changed in the editor');
+  await expect(deep.getByTestId('ifc-room-df')).toHaveAttribute('data-quality', 'standard');
+  expect(await dfOf()).toBeGreaterThan(1.5 * before);
+  expect(await shareOf()).toBeGreaterThan(shareBefore);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ifc-csv').click()]);
+  const row = readFileSync((await csv.path())!, 'utf8')
+    .split('\n')
+    .find((l) => l.includes(',Deep,'))!;
+  expect(row).toContain(',0.1286,');
+  // Opened again, the room is the one kept.
+  await page.getByTestId('ifc-open-101').click();
+  await expect(page.getByTestId('w1-width')).toHaveValue('3');
+  await expect(page.getByTestId('kept-in-building')).toBeVisible();
+});

@@ -5,13 +5,12 @@
  * for the 3D view (transferred, not cloned).
  */
 import * as Comlink from 'comlink';
-import { windowGeometry } from '../src/core/geometry/window';
-import { buildObstructionScene, obstructionFan, type ObstructionScene } from '../src/core/obstruction';
+import { buildObstructionScene, type ObstructionScene } from '../src/core/obstruction';
 import type { WindowSpec } from '../src/core/types';
 import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/importers/importMesh';
-import { buildingFromIfc, type IfcBuilding } from '../src/core/ifc/building';
+import { buildingFromIfc, type IfcBuilding, type IfcRoom } from '../src/core/ifc/building';
 import type { IfcSourceData } from '../src/core/ifc/source';
-import { requestsWithAngles, type RoomAngles } from '../src/core/ifc/roomRequest';
+import { requestsWithAngles, roomRequest, windowAngles, type RoomAngles } from '../src/core/ifc/roomRequest';
 import { surroundBuilding } from '../src/core/building/surroundings';
 
 let positions: Float32Array | null = null;
@@ -26,6 +25,8 @@ let ifc: {
   files: { name: string; positions: Float32Array }[];
   /** Each window's angles from the last surroundings, kept for a change that does not move windows. */
   angles: RoomAngles;
+  /** Rooms changed in the editor and kept (by index): they stay as kept when the rooms are made again. */
+  edited: Map<number, IfcRoom>;
 } | null = null;
 
 /** A building read from IFC: its rooms, each analysable one's /run body (angles from the building). */
@@ -163,7 +164,7 @@ const api = {
         ...(onProgress ? { onProgress: (f: number) => onProgress(f, 'reading') } : {}),
       });
       const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
-      ifc = { source, building, own: context, files: [], angles: [] };
+      ifc = { source, building, own: context, files: [], angles: [], edited: new Map() };
       const r = surround(onProgress && ((f) => onProgress(f, 'angles')));
       return Comlink.transfer({ ok: true, building, ...r }, [r.display.buffer]);
     } catch (e) {
@@ -202,9 +203,25 @@ const api = {
    */
   reframe(defaultFrameRatio: number): ReframeAnswer {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
-    const { context: _, ...building } = buildingFromIfc(ifc.source, { defaultFrameRatio });
+    const { context: _, ...made } = buildingFromIfc(ifc.source, { defaultFrameRatio });
+    const building = { ...made, rooms: made.rooms.map((r, i) => ifc!.edited.get(i) ?? r) };
     ifc.building = building;
     return { ok: true, building, requests: wrap(requestsWithAngles(building.rooms, ifc.angles)) };
+  },
+
+  /**
+   * Keeps room `index` as changed in the editor: it replaces the file's room here (for the angles of later
+   * context files, and a new default frame ratio, which leaves it as kept), and its request is made with
+   * its windows' angles from the building and its context files.
+   */
+  keepRoom(index: number, room: IfcRoom): { ok: true; body: object } | { ok: false; message: string } {
+    if (!ifc || !scene || !ifc.building.rooms[index])
+      return { ok: false, message: 'Open the building first.' };
+    ifc.building.rooms[index] = room;
+    ifc.edited.set(index, room);
+    const angles = windowAngles(scene, room.room_polygon, room.windows);
+    ifc.angles[index] = angles;
+    return { ok: true, body: roomRequest(room, angles) };
   },
 
   /** Takes the context file at `index` away from the building; every room's angles again. */
@@ -233,13 +250,8 @@ const api = {
     windows: WindowSpec[],
   ): Record<string, { horizon: number[]; zenith: number[] }> | null {
     if (!scene) return null;
-    const out: Record<string, { horizon: number[]; zenith: number[] }> = {};
-    for (const w of windows) {
-      const g = windowGeometry(outline, w);
-      const fan = obstructionFan(scene, g.externalReferencePoint, g.directionAngle);
-      out[w.id] = { horizon: fan.horizon, zenith: fan.zenith };
-    }
-    return out;
+    const angles = windowAngles(scene, outline, windows);
+    return Object.fromEntries(windows.map((w, i) => [w.id, angles[i]!]));
   },
 
   /** The triangles (for a share link), when few enough to travel in one. */

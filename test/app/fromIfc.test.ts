@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { IfcRoom } from '../../src/core/ifc/building';
 import { windowCorners } from '../../src/app/scene/geometry';
-import { sceneOfIfcRoom } from '../../src/app/scene/fromIfc';
+import { ifcRoomOfScene, sceneOfIfcRoom } from '../../src/app/scene/fromIfc';
+import { roomRequest } from '../../src/core/ifc/roomRequest';
+import { parseRunRequest } from '../../src/core/validation/requests';
 
 const room: IfcRoom = {
   ifcId: 1,
@@ -91,5 +93,88 @@ describe('an IFC room opened in the editor', () => {
       for (const k of ['x1', 'y1', 'z1', 'x2', 'y2', 'z2'] as const) expect(c[k]).toBeCloseTo(r[k], 6);
       expect(c.window_frame_ratio).toBe(r.window_frame_ratio);
     }
+  });
+});
+
+describe('an IFC room edited in the editor, kept in the building', () => {
+  const scene = sceneOfIfcRoom(room, 30, 'duplex.ifc', 8446, { file: 'duplex.ifc', index: 4 });
+
+  it('comes back as the room it was when nothing changed: windows where the file put them, by its rules', () => {
+    expect(scene.ifcRoom).toEqual({ file: 'duplex.ifc', index: 4 });
+    const back = ifcRoomOfScene(room, scene);
+    expect(back.room_polygon).toEqual(room.room_polygon);
+    expect(back.area).toBe(20);
+    back.windows.forEach((w, i) => {
+      const r = room.windows[i]!;
+      expect([w.id, w.ifcId, w.name, w.kind, w.placedBy, w.frameFrom]).toEqual([
+        r.id,
+        r.ifcId,
+        r.name,
+        r.kind,
+        r.placedBy,
+        r.frameFrom,
+      ]);
+      for (const k of ['x1', 'y1', 'z1', 'x2', 'y2', 'z2', 'width', 'height', 'direction'] as const)
+        expect(w[k]).toBeCloseTo(r[k], 6);
+      expect(w.inner.flat()).toEqual(r.inner.flat());
+    });
+    expect(back.materials).toBeUndefined();
+  });
+
+  it('carries the edits: a wider window, a new one, other glass and surfaces, a smaller outline', () => {
+    const edited = {
+      ...scene,
+      outline: [
+        [0, 0],
+        [5, 0],
+        [5, 3],
+        [0, 3],
+      ] as [number, number][],
+      windows: [
+        { ...scene.windows[0]!, width: 3, glass: 0.8 },
+        scene.windows[1]!,
+        { id: 'w3', edge: 2, offset: 2.5, width: 1.5, sill: 0.9, head: 2.1, frame: 0.2, thickness: 0.3 },
+      ],
+      modelType: 'df_custom' as const,
+      materials: { ...scene.materials, ceiling_reflectance: 0.9, vertical_reflectance: 0.8 },
+    };
+    const back = ifcRoomOfScene(room, edited);
+    expect(back.area).toBe(15);
+    expect(back.edited).toBe(true);
+    expect(back.notes.at(-1)).toMatch(/^Changed in Lux’s editor and kept in the building/);
+    const [w1, w2, w3] = back.windows;
+    // The widened window keeps the file's identity, its place now the editor's; the new one is the editor's.
+    expect([w1!.ifcId, w1!.placedBy, w1!.width, w1!.glass_transmittance]).toEqual([7, 'editor', 3, 0.8]);
+    expect(w1!.inner).toEqual([
+      [1, 0],
+      [4, 0],
+    ]);
+    expect([w2!.ifcId, w2!.placedBy]).toEqual([8, 'host wall']);
+    expect([w3!.ifcId, w3!.placedBy, w3!.kind, w3!.width, w3!.height]).toEqual([
+      -1,
+      'editor',
+      'window',
+      1.5,
+      1.2,
+    ]);
+    // The north wall of the shortened room faces +y: API direction 90°.
+    expect(w3!.direction).toBeCloseTo(90, 6);
+    // Its request is a df_custom one with the surfaces and the glass, which the API takes.
+    const angles = back.windows.map(() => ({
+      horizon: new Array(64).fill(0),
+      zenith: new Array(64).fill(0),
+    }));
+    const parsed = parseRunRequest(roomRequest(back, angles));
+    expect(parsed.modelType).toBe('df_custom');
+    expect(parsed.parameters.ceiling_reflectance).toBe(0.9);
+    expect(parsed.parameters.windows.map((w) => w.glass_transmittance)).toEqual([0.8, undefined, undefined]);
+    // Opened again, the scene is the edited one.
+    const again = sceneOfIfcRoom(back, 30, 'duplex.ifc', 8446, { file: 'duplex.ifc', index: 4 });
+    expect(again.windows.map((w) => [w.id, w.width, w.glass])).toEqual([
+      ['w1', 3, 0.8],
+      ['w2', 1.2, undefined],
+      ['w3', 1.5, undefined],
+    ]);
+    expect([again.modelType, again.materials.ceiling_reflectance]).toEqual(['df_custom', 0.9]);
   });
 });

@@ -16,7 +16,9 @@ import { noRoomsMessage, type IfcBuilding } from '../../core/ifc/building';
 import { apartmentsCsv, roomsCsv } from '../../core/report/roomsTable';
 import type { ApartmentTotal } from '../../core/stats/apartments';
 import type { ColourBy } from '../../core/report/storeyPlan';
-import { sceneOfIfcRoom } from '../scene/fromIfc';
+import { ifcRoomOfScene, sceneOfIfcRoom } from '../scene/fromIfc';
+import type { Scene } from '../scene/scene';
+import { normalise } from '../state/store';
 import { projectNow } from './project';
 import { useApp } from '../state/store';
 import { useMeshDisplay } from '../ui/meshDisplay';
@@ -162,8 +164,10 @@ const PASSES: readonly RoomPass[] = [
  * quality, on the engine worker beside the editor's own runs (negative job ids). Stops as soon as another
  * run starts (`run` moves on).
  */
-async function analyse(mine: number): Promise<void> {
-  const requests = useBuilding.getState().requests;
+async function analyse(mine: number, only?: (room: number) => boolean): Promise<void> {
+  const all = useBuilding.getState().requests;
+  // Only some rooms (the others keep their outcomes): a room kept from the editor, and what was left.
+  const requests = only ? all.map((r, i) => (only(i) ? r : null)) : all;
   try {
     await ensureModel();
   } catch (e) {
@@ -301,8 +305,83 @@ export function openRoom(i: number): void {
   const s = useBuilding.getState();
   const room = s.building?.rooms[i];
   if (!room || room.problem) return;
-  useApp.getState().replaceScene(sceneOfIfcRoom(room, s.building!.north, s.file ?? 'IFC', s.triangles));
+  const file = s.file ?? 'IFC';
+  useApp
+    .getState()
+    .replaceScene(sceneOfIfcRoom(room, s.building!.north, file, s.triangles, { file, index: i }));
   useBuilding.setState({ view: 'room' });
+}
+
+/**
+ * The building room the editor's scene was opened from, while that building is open: its index, and
+ * whether the scene differs from it now (an edit not yet kept). Null for a room drawn here, or from
+ * another file.
+ */
+export function editedRoom(scene: Scene, s: BuildingState): { index: number; changed: boolean } | null {
+  const from = scene.ifcRoom;
+  const room = from && s.file === from.file ? s.building?.rooms[from.index] : undefined;
+  if (!from || !room || room.problem) return null;
+  const asKept = normalise(sceneOfIfcRoom(room, s.building!.north, from.file, s.triangles, from));
+  return { index: from.index, changed: roomKey(asKept) !== roomKey(scene) };
+}
+
+/** What of a scene the building keeps, to the millimetre: geometry, windows, skylights, materials. */
+function roomKey(s: Scene): string {
+  const mm = (v: number): number => Math.round(v * 1000);
+  return JSON.stringify([
+    s.outline.map((p) => p.map(mm)),
+    mm(s.floorZ),
+    mm(s.height),
+    s.windows.map((w) => [
+      w.id,
+      w.edge,
+      mm(w.offset),
+      mm(w.width),
+      mm(w.sill),
+      mm(w.head),
+      mm(w.frame * 1000),
+      mm(w.thickness),
+      w.glass ?? null,
+    ]),
+    (s.skylights ?? []).map((k) => [k.id, k.polygon.map((p) => p.map(mm)), mm(k.frame * 1000)]),
+    (s.ceilingPlanes ?? []).map((p) => p.map(mm)),
+    s.modelType,
+    s.modelType === 'df_custom' ? s.materials : null,
+  ]);
+}
+
+/**
+ * Keeps the editor's changes in the building (issue 34 §2): the room it was opened from becomes the room
+ * as edited (marked so in its notes), its request is made again with its windows' angles from the
+ * building, and it is analysed again as the building's rooms are; its row, the plan, the apartment totals,
+ * the CSV and the report follow. Rooms the background analysis had not finished are taken up again too.
+ */
+export async function keepRoomEdits(): Promise<void> {
+  const scene = useApp.getState().scene;
+  const s = useBuilding.getState();
+  const at = editedRoom(scene, s);
+  if (!at || !at.changed) return;
+  const room = ifcRoomOfScene(s.building!.rooms[at.index]!, scene);
+  const answer = await meshWorker().keepRoom(at.index, room);
+  if (!answer.ok) {
+    useBuilding.setState({ message: answer.message });
+    return;
+  }
+  const running = s.phase === 'analysing' || s.phase === 'settling';
+  cancelBuilding();
+  const mine = ++run;
+  useBuilding.setState((b) => ({
+    building: b.building && {
+      ...b.building,
+      rooms: b.building.rooms.map((r, j) => (j === at.index ? room : r)),
+    },
+    requests: b.requests.map((r, j) => (j === at.index ? { body: answer.body } : r)),
+    outcomes: b.outcomes.map((o, j) => (j === at.index ? null : o)),
+    phase: 'analysing',
+    progress: 0,
+  }));
+  const outcomes = useBuilding.getState().outcomes;
+  await analyse(mine, (j) => j === at.index || (running && outcomes[j]?.quality !== 'standard'));
 }
 
 /**

@@ -1,4 +1,7 @@
-import type { IfcRoom } from '../../core/ifc/building';
+import type { IfcRoom, IfcRoomWindow } from '../../core/ifc/building';
+import { signedArea } from '../../core/geometry/polygon';
+import { windowGeometry } from '../../core/geometry/window';
+import { edgeFrame, windowCorners } from './geometry';
 import { defaultScene, type Scene, type SceneWindow } from './scene';
 
 /**
@@ -8,7 +11,13 @@ import { defaultScene, type Scene, type SceneWindow } from './scene';
  * building's north, its skylights, and the building as an imported mesh around it (its angles are
  * recomputed by the surroundings worker, which holds the building).
  */
-export function sceneOfIfcRoom(room: IfcRoom, north: number, meshName: string, triangles: number): Scene {
+export function sceneOfIfcRoom(
+  room: IfcRoom,
+  north: number,
+  meshName: string,
+  triangles: number,
+  from?: { file: string; index: number },
+): Scene {
   const outline = room.room_polygon.map(([x, y]) => [x, y] as [number, number]);
   const windows: SceneWindow[] = room.windows.map((w) => {
     const [a, b] = w.inner;
@@ -41,6 +50,7 @@ export function sceneOfIfcRoom(room: IfcRoom, north: number, meshName: string, t
       head: round(w.z2 - floor),
       frame: w.window_frame_ratio,
       thickness: round(thickness),
+      ...(w.glass_transmittance !== undefined ? { glass: w.glass_transmittance } : {}),
     };
   });
   return {
@@ -64,7 +74,76 @@ export function sceneOfIfcRoom(room: IfcRoom, north: number, meshName: string, t
       : {}),
     surroundings: { kind: 'mesh', name: meshName, triangles, perWindow: {} },
     north,
+    ...(room.materials ? { modelType: 'df_custom', materials: { ...room.materials } } : {}),
+    ...(from ? { ifcRoom: from } : {}),
   };
+}
+
+/**
+ * The building's room as the editor's scene has it now (sceneOfIfcRoom's way back): its outline, heights,
+ * windows (those the file gave keep their IFC id, name and kind; new ones are the editor's), skylights,
+ * sloped ceiling, and reflectances when set — the room the building's table, plan, apartment totals and
+ * report then show, marked as edited.
+ */
+export function ifcRoomOfScene(room: IfcRoom, scene: Scene): IfcRoom {
+  const outline = scene.outline.map(([x, y]): [number, number] => [x, y]);
+  const before = new Map(room.windows.map((w) => [w.id, w]));
+  const windows = scene.windows.map((w): IfcRoomWindow => {
+    const corners = windowCorners(scene, w);
+    const e = edgeFrame(scene.outline, w.edge);
+    const s0 = w.offset - w.width / 2,
+      s1 = w.offset + w.width / 2;
+    const was = before.get(w.id);
+    const { id: _, glass_transmittance: glass, ...at } = corners;
+    return {
+      ...at,
+      id: w.id,
+      ifcId: was?.ifcId ?? -1,
+      name: was?.name ?? `Window ${w.id} (added in Lux)`,
+      kind: was?.kind ?? 'window',
+      placedBy: was && sameWindow(was, at) ? was.placedBy : 'editor',
+      window_frame_ratio: w.frame,
+      frameFrom: was && was.window_frame_ratio === w.frame ? was.frameFrom : 'default',
+      width: round(w.width),
+      height: round(w.head - w.sill),
+      inner: [
+        [round(e.ax + e.ux * s0), round(e.ay + e.uy * s0)],
+        [round(e.ax + e.ux * s1), round(e.ay + e.uy * s1)],
+      ],
+      direction: windowGeometry(outline, corners).directionAngle,
+      ...(glass !== undefined ? { glass_transmittance: glass } : {}),
+    };
+  });
+  const skylightsBefore = new Map(room.skylights.map((k) => [k.id, k]));
+  const skylights = (scene.skylights ?? []).flatMap((k) => {
+    const was = skylightsBefore.get(k.id);
+    if (!was) return [];
+    const polygon = k.polygon.map(([x, y]): [number, number] => [x, y]);
+    return [{ ...was, polygon, area: round(Math.abs(signedArea(polygon))), window_frame_ratio: k.frame }];
+  });
+  const edited = 'Changed in Lux’s editor and kept in the building: not the room as the file has it.';
+  const { materials: _m, ...rest } = room;
+  return {
+    ...rest,
+    area: Math.abs(signedArea(outline)),
+    floor_height_above_terrain: scene.floorZ,
+    height_roof_over_floor: scene.height,
+    room_polygon: outline,
+    windows,
+    skylights,
+    ceiling_planes: scene.ceilingPlanes?.map(([a, b, c]): [number, number, number] => [a, b, c]) ?? null,
+    notes: [...room.notes.filter((n) => n !== edited), edited],
+    ...(scene.modelType === 'df_custom' ? { materials: { ...scene.materials } } : {}),
+    edited: true,
+  };
+}
+
+/** Whether the editor left a window where the file put it (to the millimetre). */
+function sameWindow(
+  a: IfcRoomWindow,
+  b: { x1: number; y1: number; z1: number; x2: number; y2: number; z2: number },
+): boolean {
+  return (['x1', 'y1', 'z1', 'x2', 'y2', 'z2'] as const).every((k) => Math.abs(a[k] - b[k]) < 1e-3);
 }
 
 const round = (v: number): number => Math.round(v * 1e4) / 1e4;

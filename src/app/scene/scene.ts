@@ -88,6 +88,11 @@ export interface Scene {
    * unnamed. Not part of any request.
    */
   name?: string | undefined;
+  /**
+   * The building room it was opened from (the IFC file's name and the room's index in it): its edits can be
+   * kept back in that building while it is open. Absent: a room drawn here.
+   */
+  ifcRoom?: { file: string; index: number } | undefined;
 }
 
 export function defaultScene(): Scene {
@@ -157,6 +162,9 @@ export const sceneSchema = z.object({
   north: finite.min(-360).max(360).optional(),
   ambientBounces: z.number().int().min(1).max(1000).optional(),
   name: z.string().max(120).optional(),
+  ifcRoom: z
+    .object({ file: z.string().max(300), index: z.number().int().min(0) })
+    .optional(),
   surroundings: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('open') }),
     z.object({ kind: z.literal('angles'), angles: anglesSchema }),

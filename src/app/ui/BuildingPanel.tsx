@@ -206,6 +206,7 @@ export function BuildingPanel(): React.JSX.Element {
                   <div className="room-figures">
                     {r.area.toFixed(1)} m² · {glazingCount(r.windows, r.skylights.length)}
                     {r.windows.length > 0 && ` · window/floor ${(windowToFloor(r) * 100).toFixed(0)} %`}
+                    {r.edited && <span data-testid="ifc-room-edited"> · changed in the editor</span>}
                     {st && (
                       <span data-testid="ifc-room-df" data-method={o?.method} data-quality={o?.quality}>
                         {' '}
@@ -293,7 +294,7 @@ export function BuildingPanel(): React.JSX.Element {
                         <span className="hint"> (not counted: {a.notCounted.join(', ')})</span>
                       )}
                     </td>
-                    <td className="n">
+                    <td className="n" data-testid="ifc-apartment-share">
                       {roundedDown(a.share, 0)} %
                       <div className="hint">
                         {roundedDown(a.compliant)} of {a.area.toFixed(1)} m²

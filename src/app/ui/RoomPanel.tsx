@@ -3,6 +3,7 @@ import { useApp } from '../state/store';
 import { useState } from 'react';
 import { parseOutline, removeCorner, withOutline } from '../scene/corners';
 import { CompassRose } from './CompassRose';
+import { editedRoom, keepRoomEdits, useBuilding } from '../compute/building';
 import { NumberField } from './NumberField';
 
 /** Heights and the outline's exact coordinates (app.md §1: type exact coordinates). */
@@ -20,6 +21,7 @@ export function RoomPanel(): React.JSX.Element {
   return (
     <section aria-labelledby="room-h">
       <h2 id="room-h">Room</h2>
+      <FromBuilding />
       <label className="room-name">
         Name (on its report page)
         <input
@@ -158,6 +160,44 @@ function TypedOutline(): React.JSX.Element {
         <p className="hint" role="alert" id="typed-outline-error" data-testid="typed-outline-error">
           {error}
         </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A room opened from a building (issue 34 §2): where it came from, and its edits kept back in the building
+ * on request — its row, the plan, the apartment totals and the report then show it as edited here.
+ */
+function FromBuilding(): React.JSX.Element | null {
+  const scene = useApp((s) => s.scene);
+  const building = useBuilding();
+  const at = editedRoom(scene, building);
+  if (!at) return null;
+  const room = building.building!.rooms[at.index]!;
+  const label = `${room.number} ${room.name}`.trim();
+  return (
+    <div className="from-building" data-testid="from-building">
+      <p>
+        From {building.file}: {label}
+        {room.storey ? `, ${room.storey}` : ''}.
+      </p>
+      {at.changed ? (
+        <>
+          <button type="button" data-testid="keep-in-building" onClick={() => void keepRoomEdits()}>
+            Keep these changes in the building
+          </button>
+          <p className="hint">
+            The building’s table, plan, apartment totals and report then show this room as it is here (it is
+            analysed again there), marked as changed from the file.
+          </p>
+        </>
+      ) : (
+        room.edited && (
+          <p role="status" data-testid="kept-in-building">
+            Kept in the building: its row, plan, totals and report show the room as edited here.
+          </p>
+        )
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { ceilingAt } from '../geometry/ceiling';
 import { containsPoint, polygonDefect, signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import type { WindowCorners } from '../geometry/window';
+import type { Reflectances } from '../types';
 import { RANGES } from '../validation/ranges';
 import { inOneSurface } from '../validation/ceiling';
 import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../api/highFloor';
@@ -38,6 +39,8 @@ export interface IfcRoomWindow extends WindowCorners {
   /** Width × height of the opening (m). */
   width: number;
   height: number;
+  /** The glass's light transmittance, where set in Lux's editor; absent: the API's default (0.70). */
+  glass_transmittance?: number;
   /** The opening's ends on the room's wall face (plan), and the facade's outward direction (API angle). */
   inner: [[number, number], [number, number]];
   direction: number;
@@ -64,6 +67,10 @@ export interface IfcRoom {
   problem: string | null;
   /** What is worth knowing but does not stop the analysis (a stepped floor, a clamped window…). */
   notes: string[];
+  /** The surfaces' reflectances, where set in Lux's editor (then a df_custom request); absent: defaults. */
+  materials?: Reflectances;
+  /** Changed in Lux's editor and kept in the building: no longer the file's room as read. */
+  edited?: boolean;
 }
 
 export interface IfcBuilding {
@@ -92,9 +99,10 @@ export interface IfcBuilding {
  * - `host wall`: the wall its opening voids (IfcRelFillsElement → IfcRelVoidsElement) has a face on the
  *   room's outline (or the outline runs inside it: rooms drawn to wall centre lines), and the window lies
  *   within that wall's thickness, wherever in it the exporter put it;
- * - `geometry`: the file says neither; a room's wall face within 0.2 m of the window's inner side.
+ * - `geometry`: the file says neither; a room's wall face within 0.2 m of the window's inner side;
+ * - `editor`: added (or moved) in Lux's editor and kept in the building, not in the file.
  */
-export type PlacementRule = 'space boundary' | 'host wall' | 'geometry';
+export type PlacementRule = 'space boundary' | 'host wall' | 'geometry' | 'editor';
 
 /**
  * What to tell the user when a file has no room to list: many exports leave rooms out unless asked.

@@ -1,6 +1,7 @@
 import { lowerToFloorRange } from '../api/highFloor';
-import { windowGeometry } from '../geometry/window';
-import { buildObstructionScene, obstructionFan } from '../obstruction';
+import type { Vec2 } from '../geometry/vec';
+import { windowGeometry, type WindowCorners } from '../geometry/window';
+import { buildObstructionScene, obstructionFan, type ObstructionScene } from '../obstruction';
 import { adoptScene } from '../obstruction/obstructionScene';
 import type { IfcRoom } from './building';
 
@@ -25,13 +26,16 @@ export function roomRequest(
       y2: w.y2,
       z2: w.z2,
       window_frame_ratio: w.window_frame_ratio,
+      ...(w.glass_transmittance !== undefined ? { glass_transmittance: w.glass_transmittance } : {}),
       ...(angles ? { horizon: angles[i]!.horizon, zenith: angles[i]!.zenith } : {}),
     };
   });
   // A room above the API's 10 m is sent lowered with its windows, its angles measured where it is.
+  // Reflectances set in the editor make it a df_custom request.
   return lowerToFloorRange({
-    model_type: modelType,
+    model_type: room.materials ? 'df_custom' : modelType,
     parameters: {
+      ...(room.materials ?? {}),
       height_roof_over_floor: room.height_roof_over_floor,
       floor_height_above_terrain: room.floor_height_above_terrain,
       room_polygon: room.room_polygon.map(([x, y]) => [x, y]),
@@ -89,11 +93,20 @@ export function buildingAngles(
   return rooms.map((room, i) => {
     if (onProgress && (i % 20 === 19 || i === rooms.length - 1)) onProgress((i + 1) / rooms.length);
     if (room.problem) return null;
-    return room.windows.map((w) => {
-      const g = windowGeometry(room.room_polygon, w);
-      const fan = obstructionFan(scene, g.externalReferencePoint, g.directionAngle);
-      return { horizon: fan.horizon, zenith: fan.zenith };
-    });
+    return windowAngles(scene, room.room_polygon, room.windows);
+  });
+}
+
+/** Each window's 64 horizon and zenith angles from its external reference point (conventions.md). */
+export function windowAngles(
+  scene: ObstructionScene,
+  polygon: readonly Vec2[],
+  windows: readonly WindowCorners[],
+): { horizon: number[]; zenith: number[] }[] {
+  return windows.map((w) => {
+    const g = windowGeometry(polygon, w);
+    const fan = obstructionFan(scene, g.externalReferencePoint, g.directionAngle);
+    return { horizon: fan.horizon, zenith: fan.zenith };
   });
 }
 
