@@ -43,6 +43,11 @@ export function windowLight(
   out[0] = L?.e0 ?? 0;
   out[1] = L?.e1 ?? 0;
   out[2] = L?.e2 ?? 0;
+  // The exterior-reflected light by orders 1 and 2 that came down from above the horizon (labels' terms).
+  if (out.length > 4) {
+    out[3] = L?.e1up ?? 0;
+    out[4] = L?.e2up ?? 0;
+  }
 }
 
 /** Samples glass rectangle [s0, s1] × [z0, z1] with na × nb jittered samples, adding to L. */
@@ -118,6 +123,8 @@ export function sampleWindow(
     e0: 0,
     e1: 0,
     e2: 0,
+    e1up: 0,
+    e2up: 0,
     hit: scratchHit,
     rad: scratchRad,
   };
@@ -159,6 +166,9 @@ export interface Local {
   e0: number;
   e1: number;
   e2: number;
+  /** The parts of e1 and e2 whose rays left the window upwards: light from surfaces above the horizon. */
+  e1up: number;
+  e2up: number;
   hit: ExteriorHit;
   rad: Float64Array;
 }
@@ -335,6 +345,7 @@ export function locateSample(L: Local, gs: number, gz: number, r: SampleRef): nu
   if (id >= rv.nd) id = rv.nd - 1;
   r.face = face;
   r.idx = ia * rv.nd + id;
+  r.dz = oz;
   return SEES_REVEAL;
 }
 
@@ -356,7 +367,9 @@ function sampleRect(
   const lum = view.lum;
   let e0 = 0,
     e1 = 0,
-    e2 = 0;
+    e2 = 0,
+    e1up = 0,
+    e2up = 0;
   for (let a = 0; a < na; a++) {
     for (let c = 0; c < nb; c++) {
       const gs = s0 + ((a + rand()) / na) * ws;
@@ -365,29 +378,41 @@ function sampleRect(
       if (kind < 0) continue;
       const g = ref.g;
       if (kind === SEES_SKY) e0 += view.ext.sky.luminance(ref.dx, ref.dy, ref.dz) * g;
-      else if (kind === SEES_VIEW) {
-        e1 += lum[ref.idx * 2]! * g;
-        e2 += lum[ref.idx * 2 + 1]! * g;
-      } else if (kind === SEES_TRACED) {
-        const rad = L.rad;
-        if (
-          outsideRadiance(view.ext, view.sector, ref.wx, ref.wy, ref.wz, ref.dx, ref.dy, ref.dz, L.hit, rad)
-        )
-          e0 += rad[0]! * g;
-        else {
-          e1 += rad[1]! * g;
-          e2 += rad[2]! * g;
+      else {
+        let l1 = 0,
+          l2 = 0;
+        if (kind === SEES_VIEW) {
+          l1 = lum[ref.idx * 2]!;
+          l2 = lum[ref.idx * 2 + 1]!;
+        } else if (kind === SEES_TRACED) {
+          const rad = L.rad;
+          if (
+            outsideRadiance(view.ext, view.sector, ref.wx, ref.wy, ref.wz, ref.dx, ref.dy, ref.dz, L.hit, rad)
+          ) {
+            e0 += rad[0]! * g;
+            continue;
+          }
+          l1 = rad[1]!;
+          l2 = rad[2]!;
+        } else if (kind === SEES_REVEAL) {
+          const tab = view.reveal!.lum[ref.face]!;
+          l1 = tab[ref.idx * 2]!;
+          l2 = tab[ref.idx * 2 + 1]!;
         }
-      } else if (kind === SEES_REVEAL) {
-        const tab = view.reveal!.lum[ref.face]!;
-        e1 += tab[ref.idx * 2]! * g;
-        e2 += tab[ref.idx * 2 + 1]! * g;
+        e1 += l1 * g;
+        e2 += l2 * g;
+        if (ref.dz > 0) {
+          e1up += l1 * g;
+          e2up += l2 * g;
+        }
       }
     }
   }
   L.e0 += e0 * dA;
   L.e1 += e1 * dA;
   L.e2 += e2 * dA;
+  L.e1up += e1up * dA;
+  L.e2up += e2up * dA;
 }
 
 /**

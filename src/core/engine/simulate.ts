@@ -92,7 +92,22 @@ export interface SimulationOptions {
    * another frame (the v2 window frame) or for comparing with sensors without interpolation.
    */
   points?: readonly (readonly [number, number])[];
+  /** Light only `points`, not the work-plane grid (training labels): the map comes back all zeros. */
+  pointsOnly?: boolean;
+  /**
+   * Also split each window's light at `points` into TERMS (training labels, issue 35): the light is linear
+   * in its sources, so each interreflected term is its own radiosity solution (three solves a window, not one).
+   */
+  terms?: boolean;
 }
+
+/**
+ * The terms a window's daylight factor at a point splits into, summing to it: the sky seen through the
+ * glass; exterior surfaces seen through it (reflected light outside); and light interreflected in the room
+ * that came in from the sky, or from exterior surfaces above, or below, the horizon (by the direction of the
+ * ray through the glass; a skylight's all comes from above).
+ */
+export const TERMS = ['sky', 'exterior', 'roomFromSky', 'roomFromAbove', 'roomFromBelow'] as const;
 
 export interface WindowResult {
   id: string;
@@ -100,6 +115,8 @@ export interface WindowResult {
   df: Grid<Float32Array>;
   /** This window's share at `options.points`. */
   points: Float32Array;
+  /** With `options.terms`: its share at `options.points` by TERMS (DF %, each over the points). */
+  terms?: Float32Array[];
 }
 
 export interface SimulationResult {
@@ -302,11 +319,14 @@ export function* simulationSteps(
   // Light through each opening (the windows, then the skylights) by order: patches (Wp) and cells (Wc).
   const pr = patchReceivers(patches);
   const extra = opts.points ?? [];
-  const cr = cellReceivers(grid, model.workPlane, extra);
+  const lit = opts.pointsOnly ? { ...grid, cells: new Int32Array(0) } : grid;
+  const cr = cellReceivers(lit, model.workPlane, extra);
   const openings = [...model.windows, ...model.skylights];
   const nO = openings.length;
-  const Wsub = openings.map(() => [0, 1, 2].map(() => new Float64Array(pr.count)));
-  const Wc = openings.map(() => [0, 1, 2].map(() => new Float64Array(cr.count)));
+  // Orders 0, 1, 2 — and with terms, the parts of 1 and 2 that came from above the horizon (aperture.ts).
+  const orders = opts.terms ? [0, 1, 2, 3, 4] : [0, 1, 2];
+  const Wsub = openings.map(() => orders.map(() => new Float64Array(pr.count)));
+  const Wc = openings.map(() => orders.map(() => new Float64Array(cr.count)));
   const total = (pr.count + cr.count) * Math.max(1, nO);
   let done = 0;
   for (let v = 0; v < nO; v++) {
@@ -357,7 +377,19 @@ export function* simulationSteps(
     stage('formFactors');
     yield 0.65 + (0.15 * end) / N;
   }
-  const B = Wp.map((W) => solveRadiosity(patches, F, W, maxReflections));
+  const B = Wp.map((W) => solveRadiosity(patches, F, W.slice(0, 3), maxReflections));
+  // With terms, each source's own solution: the sky, and exterior light from above and below the horizon.
+  const termB = opts.terms
+    ? Wp.map((W, v) => {
+        const up = v >= nW ? [W[1]!, W[2]!] : [W[3]!, W[4]!];
+        const down = [0, 1].map((k) => W[k + 1]!.map((x, i) => x - up[k]![i]!));
+        return [
+          solveRadiosity(patches, F, [W[0]!], maxReflections),
+          solveRadiosity(patches, F, [new Float64Array(N), ...up], maxReflections),
+          solveRadiosity(patches, F, [new Float64Array(N), ...down], maxReflections),
+        ];
+      })
+    : null;
   stage('solve');
   yield 0.82;
 
@@ -370,9 +402,27 @@ export function* simulationSteps(
     stage('gather');
     yield 0.82 + (0.17 * end) / cr.count;
   }
+  // The terms' interreflected light at the points (the cells after the grid's).
+  const nLit = lit.cells.length;
+  const termCell = termB
+    ? [0, 1, 2].map((t) => {
+        const out = openings.map(() => new Float64Array(cr.count));
+        coupling.gatherUp(
+          cr.x,
+          cr.y,
+          model.workPlane,
+          nLit,
+          cr.count,
+          above,
+          termB.map((b) => b[t]!),
+          out,
+        );
+        return out;
+      })
+    : null;
 
   const size = grid.rows * grid.cols;
-  const nc = grid.cells.length;
+  const nc = lit.cells.length;
   const df = new Float32Array(size);
   const points = new Float32Array(extra.length);
   const perWindow: WindowResult[] = openings.map((w, v) => {
@@ -386,7 +436,19 @@ export function* simulationSteps(
     }
     for (let k = 0; k < size; k++) df[k] = df[k]! + data[k]!;
     for (let k = 0; k < pts.length; k++) points[k] = points[k]! + pts[k]!;
-    return { id: w.id, df: { rows: grid.rows, cols: grid.cols, data }, points: pts };
+    const result: WindowResult = { id: w.id, df: { rows: grid.rows, cols: grid.cols, data }, points: pts };
+    if (termCell) {
+      const at = (f: (i: number) => number): Float32Array =>
+        Float32Array.from({ length: extra.length }, (_, k) => 100 * f(nc + k));
+      result.terms = [
+        at((i) => Wcv[0]![i]!),
+        at((i) => Wcv[1]![i]! + Wcv[2]![i]!),
+        at((i) => termCell[0]![v]![i]!),
+        at((i) => termCell[1]![v]![i]!),
+        at((i) => termCell[2]![v]![i]!),
+      ];
+    }
+    return result;
   });
   return {
     df: { rows: grid.rows, cols: grid.cols, data: df },
@@ -418,7 +480,8 @@ function lightReceivers(
   seed: number,
   density: number,
 ): void {
-  const e = new Float64Array(3);
+  // Orders 0–2, and with terms the upward parts of 1 and 2 (windowLight fills what the array holds).
+  const e = new Float64Array(out.length);
   const ctx: ReceiverContext = { ownTunnel: false, otherTunnel: null, plan };
   const n = new Int32Array(2);
   const nW = model.windows.length;
@@ -444,9 +507,7 @@ function lightReceivers(
       ctx,
       e,
     );
-    out[0]![i] = e[0]!;
-    out[1]![i] = e[1]!;
-    out[2]![i] = e[2]!;
+    for (let k = 0; k < e.length; k++) out[k]![i] = e[k]!;
   }
 }
 

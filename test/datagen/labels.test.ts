@@ -1,0 +1,103 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TERMS } from '../../src/core/engine/simulate';
+import {
+  decodeShard,
+  dequantise,
+  encodeShard,
+  quantise,
+  QUANT,
+  type LabelHeader,
+} from '../../src/datagen/labels/format';
+import { labelPixels, labelTerms, SAMPLER } from '../../src/datagen/labels/label';
+import { makeLabelShard } from '../../src/datagen/labels/shard';
+import { sampleRoom } from '../../src/datagen/sampleRoom';
+import { roomSeed } from '../../src/datagen/shard';
+
+/**
+ * The compact labels (issue 35): each window's light by term at its frame's sampled pixels, 16-bit
+ * log-quantised, read back within half a step, the pixels made again from the room's seed alone.
+ */
+const header = (rooms: number): LabelHeader => ({
+  format: 'lux-labels',
+  version: 1,
+  stream: 'test',
+  streamId: 2,
+  focus: null,
+  seed: 1,
+  shard: 0,
+  rooms,
+  quality: 'quick',
+  sampler: SAMPLER,
+  terms: TERMS,
+  quant: QUANT,
+  created: '2026-11-27T00:00:00Z',
+});
+
+describe('label quantisation', () => {
+  it('keeps every value from 1e-4 % to 60 % DF within half a 0.5 % step, and zero as zero', () => {
+    for (let v = 1e-4; v <= 60; v *= 1.0137)
+      expect(Math.abs(dequantise(quantise(v)) / v - 1)).toBeLessThan(0.0025);
+    expect([quantise(0), quantise(5e-5), dequantise(0)]).toEqual([0, 0, 0]);
+    expect(Math.abs(dequantise(quantise(1e3)) / 1e3 - 1)).toBeLessThan(0.0025);
+  });
+});
+
+describe('a label shard', () => {
+  const seeds = [0, 1].map((k) => roomSeed({ seed: 7, stream: 2, index: 0 }, k));
+  const rooms = seeds.map((seed) => labelTerms(sampleRoom(seed), 'quick', seed));
+
+  it('reads back as written: the rooms, their windows, every term at every pixel', () => {
+    const { header: h, rooms: back } = decodeShard(encodeShard(header(2), rooms));
+    expect(h).toEqual(header(2));
+    expect(back.map((r) => [r.seed, r.windows.length])).toEqual(rooms.map((r) => [r.seed, r.windows.length]));
+    back.forEach((r, i) =>
+      r.windows.forEach((w, j) =>
+        w.terms.forEach((t, k) => {
+          const was = rooms[i]!.windows[j]!.terms[k]!;
+          expect(t.length).toBe(was.length);
+          t.forEach((v, p) =>
+            expect(Math.abs(v - was[p]!)).toBeLessThanOrEqual(0.0025 * was[p]! + QUANT.floor),
+          );
+        }),
+      ),
+    );
+  }, 60_000);
+
+  it('lays its values on the pixels its rooms make again from their seeds, and sums to the window’s light', () => {
+    rooms.forEach((r, i) => {
+      const px = labelPixels(sampleRoom(seeds[i]!));
+      expect(px.map((p) => p.pixels.length)).toEqual(r.windows.map((w) => w.terms[0]!.length));
+      // Near the window every pixel, beyond it a lattice: fewer than the frame's room pixels.
+      for (const p of px) expect(p.pixels.length).toBeGreaterThan(100);
+      // Every term non-negative; the light at a pixel the sum of its terms (the sky's is the largest near
+      // an unobstructed window: here at least present).
+      for (const w of r.windows) for (const t of w.terms) expect(t.every((v) => v >= 0)).toBe(true);
+      for (const w of r.windows)
+        expect(w.terms[0]!.some((v) => v > 0) || w.terms[1]!.some((v) => v > 0)).toBe(true);
+    });
+  }, 60_000);
+
+  it('refuses a cut or foreign file, and is never written over', () => {
+    const bytes = encodeShard(header(2), rooms);
+    expect(() => decodeShard(bytes.subarray(0, bytes.length - 40))).toThrow();
+    expect(() => decodeShard(new TextEncoder().encode('ISO-10303-21;'))).toThrow('not a Lux label shard');
+    const dir = mkdtempSync(join(tmpdir(), 'labels-'));
+    const file = join(dir, '000000.luxl');
+    writeFileSync(file, 'taken');
+    expect(() =>
+      makeLabelShard({
+        file,
+        stream: 'test',
+        streamId: 2,
+        focus: null,
+        seed: 7,
+        index: 0,
+        rooms: 1,
+        quality: 'quick',
+      }),
+    ).toThrow('a shard is never rewritten');
+  }, 60_000);
+});
