@@ -126,24 +126,19 @@ export function generateShard(t: ShardTask): ShardResult {
     const s = sampleRoom(seed, t.focus);
     const { req, angles, frames } = t.labels === 'none' ? unlabelledRoom(s) : labelRoom(s, t.quality, seed);
     meshes.set(seed, req.mesh);
-    frames.forEach((f, i) => {
-      const windows = structuredClone(s.body.parameters.windows);
-      for (const [j, id] of Object.keys(windows).entries()) Object.assign(windows[id]!, angles[j]);
-      lines.push(
-        JSON.stringify({
-          body: { ...s.body, parameters: { ...s.body.parameters, windows } },
-          window: i,
-          id: f.id,
-          context: s.context,
-          triangles: s.mesh ? s.mesh.length / 3 : 0,
-          room_seed: seed,
-        }),
-      );
+    lines.push(
+      ...windowLines(
+        s,
+        seed,
+        angles,
+        frames.map((f) => f.id),
+      ),
+    );
+    for (const f of frames)
       if (f.df && f.mask) {
         dfs.push(f.df);
         masks.push(f.mask);
       }
-    });
   }
   const base = join(t.dir, shardName(t.index));
   const write = (suffix: string, data: Uint8Array | string): void => {
@@ -156,6 +151,30 @@ export function generateShard(t: ShardTask): ShardResult {
   // The JSONL goes last: its presence marks the shard complete, inputs included.
   write('.jsonl', lines.join('\n') + '\n');
   return { index: t.index, windows: lines.length, seconds: (performance.now() - start) / 1000 };
+}
+
+/**
+ * A room's windows as a shard's JSONL lines: the /run body the model sees for each (the room's parameters
+ * with every window's angles, no mesh), its index and id, the context kind, the room's seed.
+ */
+export function windowLines(
+  s: SampledRoom,
+  seed: number,
+  angles: readonly WindowAngles[],
+  ids: readonly string[],
+): string[] {
+  return ids.map((id, i) => {
+    const windows = structuredClone(s.body.parameters.windows);
+    for (const [j, key] of Object.keys(windows).entries()) Object.assign(windows[key]!, angles[j]);
+    return JSON.stringify({
+      body: { ...s.body, parameters: { ...s.body.parameters, windows } },
+      window: i,
+      id,
+      context: s.context,
+      triangles: s.mesh ? s.mesh.length / 3 : 0,
+      room_seed: seed,
+    });
+  });
 }
 
 /** A sampled room as labelRoom gives it, without the engine: its request, angles and window ids. */
@@ -172,7 +191,7 @@ function unlabelledRoom(s: SampledRoom): {
   };
 }
 
-function writeLabels(
+export function writeLabels(
   write: (suffix: string, data: Uint8Array) => void,
   dfs: readonly Float32Array[],
   masks: readonly Uint8Array[],

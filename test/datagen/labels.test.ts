@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ import {
 } from '../../src/datagen/labels/format';
 import { labelPixels, labelTerms, SAMPLER } from '../../src/datagen/labels/label';
 import { makeLabelShard } from '../../src/datagen/labels/shard';
+import { exportLabelShard } from '../../src/datagen/labels/export';
+import { parseRunRequest } from '../../src/core/validation/requests';
 import { sampleRoom } from '../../src/datagen/sampleRoom';
 import { roomSeed } from '../../src/datagen/shard';
 
@@ -99,5 +101,32 @@ describe('a label shard', () => {
         quality: 'quick',
       }),
     ).toThrow('a shard is never rewritten');
+  }, 60_000);
+
+  it('exports as the frames training reads: each window’s terms summed on its frame, its inputs made again', () => {
+    const bytes = encodeShard(header(2), rooms);
+    const dir = join(mkdtempSync(join(tmpdir(), 'frames-')), 'test');
+    const n = exportLabelShard(bytes, dir, '000000');
+    expect(n).toBe(rooms.reduce((a, r) => a + r.windows.length, 0));
+    for (const f of ['jsonl', 'df.npy', 'mask.npy', 'x.npy', 's.npy'])
+      expect(existsSync(join(dir, `000000.${f}`))).toBe(true);
+    const lines = readFileSync(join(dir, '000000.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.room_seed)).toEqual(rooms.flatMap((r) => r.windows.map(() => r.seed)));
+    for (const l of lines) expect(() => parseRunRequest(l.body)).not.toThrow();
+    // The first window's frame: the labelled pixels hold the sum of the decoded terms, the rest of the room NaN.
+    const df = new Float32Array(readFileSync(join(dir, '000000.df.npy')).buffer.slice(128), 0, 128 * 128);
+    const back = decodeShard(bytes).rooms[0]!.windows[0]!;
+    const px = labelPixels(sampleRoom(seeds[0]!))[0]!;
+    px.pixels.forEach((p, k) =>
+      expect(df[p]).toBeCloseTo(
+        back.terms.reduce((a, t) => a + t[k]!, 0),
+        5,
+      ),
+    );
+    const nan = [...df].filter((v) => Number.isNaN(v)).length;
+    expect(nan).toBe(px.mask.reduce((a, m) => a + m, 0) - px.pixels.length);
   }, 60_000);
 });

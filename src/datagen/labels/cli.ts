@@ -8,6 +8,8 @@
  *   bias    [--rooms 24]  the quick and draft qualities against standard on rooms of their own stream
  *   verify  [--out data/labels]  every shard read whole and against SHA256SUMS, and its rooms' pixel
  *           counts made again from their seeds
+ *   export  --stream <name> [--to data/frames]  the stream's shards as the frames training reads (shard.ts's
+ *           layout, inputs made again from the seeds), those not exported yet
  *
  * Append-only: a shard is written once under a new number and never rewritten; its checksum is appended
  * to data/labels/SHA256SUMS. Run it in the background at low priority (`nice -n 19`), commit the shards.
@@ -21,6 +23,7 @@ import { hashString } from '../../core/engine/random';
 import { isFocus, sampleRoom, type Focus } from '../sampleRoom';
 import { pixelWeight, roomSeed } from '../shard';
 import { decodeShard } from './format';
+import { exportLabelShard } from './export';
 import { labelPixels, labelTerms } from './label';
 import { labelShardName, type LabelResult, type LabelTask } from './shard';
 import type { LabelQuality } from './quality';
@@ -39,6 +42,7 @@ const { values: o, positionals } = parseArgs({
     threads: { type: 'string', default: '1' },
     budget: { type: 'string', default: '150' },
     out: { type: 'string', default: 'data/labels' },
+    to: { type: 'string', default: 'data/frames' },
   },
 });
 
@@ -46,7 +50,8 @@ const command = positionals[0] ?? 'make';
 if (command === 'make') await make();
 else if (command === 'bias') bias();
 else if (command === 'verify') verify();
-else throw new Error(`unknown command ${command}: make, bias or verify`);
+else if (command === 'export') exportStream();
+else throw new Error(`unknown command ${command}: make, bias, verify or export`);
 
 function streamOf(name: string): { streamId: number; focus: Focus | null } {
   if (name === 'train') return { streamId: 1, focus: null };
@@ -223,6 +228,18 @@ function verify(): void {
   console.log(
     `${o.out}: ${windows} windows, ${(bytes / 1e6).toFixed(1)} MB, every shard whole and as recorded`,
   );
+}
+
+function exportStream(): void {
+  const from = join(o.out, o.stream);
+  const to = join(o.to, o.stream);
+  for (const s of shardsIn(from)) {
+    const name = s.path.slice(0, 6);
+    if (existsSync(join(to, `${name}.jsonl`))) continue;
+    const t0 = performance.now();
+    const n = exportLabelShard(readFileSync(join(from, s.path)), to, name);
+    console.log(`${to}/${name}: ${n} windows in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
 }
 
 function pct(v: number): string {

@@ -12,13 +12,19 @@ export const SAMPLER = 'near-lattice/1';
  * Each window of a sampled room: the sampled pixels of its v2 frame (row-major indices) and the world
  * points they stand for — what a label's values are laid on, made again from the room alone.
  */
-export function labelPixels(s: SampledRoom): { pixels: Int32Array; points: [number, number][] }[] {
+export function labelPixels(
+  s: SampledRoom,
+): { pixels: Int32Array; points: [number, number][]; mask: Uint8Array }[] {
   const room = engineRoom(s);
   return room.parameters.windows.map((_, i) => {
     const f = v2Frame(room, i);
     const keep = nearAndLattice(f);
     const k = [...f.pixels.keys()].filter((j) => keep(f.pixels[j]!));
-    return { pixels: Int32Array.from(k, (j) => f.pixels[j]!), points: k.map((j) => f.points[j]!) };
+    return {
+      pixels: Int32Array.from(k, (j) => f.pixels[j]!),
+      points: k.map((j) => f.points[j]!),
+      mask: f.mask,
+    };
   });
 }
 

@@ -1,0 +1,60 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { windowAngles } from '../../core/api/windowAngles';
+import type { TriangleSoup } from '../../core/types';
+import { sampledRequest, sampleRoom, type Focus } from '../sampleRoom';
+import { windowLines, writeLabels } from '../shard';
+import { shardFeatures } from '../shardFeatures';
+import { decodeShard } from './format';
+import { labelPixels } from './label';
+
+const FRAME = 128 * 128;
+
+/**
+ * A compact label shard as the frames training reads today (shard.ts's layout, in an ignored folder): per
+ * window the JSONL line, its daylight factor — the sum of its terms — on its v2 frame (NaN on the room's
+ * pixels not labelled, 0 outside it), its mask, and the model's inputs made again from the room's seed
+ * (shardFeatures.ts). `dir` gets `<name>.*`, and `<dir>.meta.json` names the stream's focus.
+ */
+export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): number {
+  const { header, rooms } = decodeShard(bytes);
+  const focus = (header.focus as Focus | null) ?? undefined;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir.replace(/\/+$/, '')}.meta.json`, JSON.stringify({ focus, from: 'data/labels' }));
+  const lines: string[] = [];
+  const dfs: Float32Array[] = [];
+  const masks: Uint8Array[] = [];
+  const meshes = new Map<number, TriangleSoup | null>();
+  for (const r of rooms) {
+    const s = sampleRoom(r.seed, focus);
+    const req = sampledRequest(s);
+    meshes.set(r.seed, req.mesh);
+    const angles = windowAngles(req, req.mesh);
+    lines.push(
+      ...windowLines(
+        s,
+        r.seed,
+        angles,
+        req.parameters.windows.map((w) => w.id),
+      ),
+    );
+    const frames = labelPixels(s);
+    r.windows.forEach((w, i) => {
+      const f = frames[i]!;
+      const df = new Float32Array(FRAME);
+      f.mask.forEach((m, px) => m && (df[px] = NaN));
+      f.pixels.forEach((px, k) => (df[px] = w.terms.reduce((a, t) => a + t[k]!, 0)));
+      dfs.push(df);
+      masks.push(f.mask);
+    });
+  }
+  const base = join(dir, name);
+  const write = (suffix: string, data: Uint8Array | string): void => {
+    writeFileSync(`${base}${suffix}.tmp`, data);
+    renameSync(`${base}${suffix}.tmp`, `${base}${suffix}`);
+  };
+  writeLabels(write, dfs, masks);
+  shardFeatures({ dir, name }, lines, meshes);
+  write('.jsonl', lines.join('\n') + '\n');
+  return lines.length;
+}
