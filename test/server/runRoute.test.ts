@@ -32,6 +32,19 @@ describe('/run with a custom v2-rgb-384 model (the original format)', async () =
     expect(b.status).toBe('running');
   });
 
+  it('answers "quality": "engine" by the engine at draft, in the same shape; the model’s answer has no band without a measured card', async () => {
+    const body = { ...anglesBody, response_format: 'json' };
+    const [byModel, byEngine] = await Promise.all([
+      (await post(app, '/v2/run', body)).json(),
+      (await post(app, '/v2/run', { ...body, quality: 'engine' })).json(),
+    ]);
+    expect(byEngine).toMatchObject({ status: 'success', method: 'simulation', quality: 'draft' });
+    expect(byEngine.shape).toEqual(byModel.shape);
+    expect(byEngine.origin).toEqual(byModel.origin);
+    expect(byEngine.model).toBeUndefined();
+    expect(byModel.model_error).toBeUndefined();
+  });
+
   it('places each window map in the room frame and sums windows (shape A)', async () => {
     // The test model answers 2.0 on every frame cell: one window gives 2 everywhere in a small room.
     const one = await (await post(app, '/v2/run', { ...anglesBody, response_format: 'json' })).json();

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
 import { summarise, type Verdict } from '../../core/stats/verdicts';
 import { applyProposal, findProposals, useProposals } from '../compute/proposals';
+import { errorBandText } from '../../core/model/errorBand';
 import { useClimate } from '../compute/climate';
 import { answerKey } from '../scene/geometry';
 import { signedArea } from '../../core/geometry/polygon';
@@ -191,7 +192,8 @@ function answerLine(shown: Shown, model: AnswerState['model']): string {
   // The runtime in words: "WebAssembly" or "WebGPU", not the library's backend name.
   const runtime = model?.backend === 'webgpu' ? 'WebGPU' : 'WebAssembly';
   const backend = shown.source === 'browser' && model ? `, ${runtime}` : '';
-  return `Model: a quick preview by the neural model ${m.name} ${m.version} (${t}${backend}) ${where(shown.source)}.`;
+  const band = m.errorBand ? ` ${errorBandText(m.errorBand)}` : '';
+  return `Model: a quick preview by the neural model ${m.name} ${m.version} (${t}${backend}) ${where(shown.source)}.${band}`;
 }
 
 /** What the engine is doing about the scene on screen. */
@@ -260,9 +262,9 @@ function Proposals({ verdicts }: { verdicts: readonly Verdict[] }): React.JSX.El
       {current && p.phase === 'error' && <p role="status">No proposals: {p.error}</p>}
       {current && p.phase === 'done' && p.proposals.length === 0 && (
         <p role="status">
-          Nothing Lux tries makes {label(p.rule)} pass: not its windows at their largest within their walls, nor
-          lighter surfaces, clearer glass or a second window, alone or all together. The room needs a change of
-          its shape (shallower, or glazed on another side).
+          Nothing Lux tries makes {label(p.rule)} pass: not its windows at their largest within their walls,
+          nor lighter surfaces, clearer glass or a second window, alone or all together. The room needs a
+          change of its shape (shallower, or glazed on another side).
         </p>
       )}
       {current && p.phase === 'done' && p.proposals.length > 0 && (

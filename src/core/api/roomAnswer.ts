@@ -1,3 +1,4 @@
+import type { ModelErrorBand } from '../model/errorBand';
 import type { z } from 'zod';
 import type { windowSummary } from '../validation/responses';
 import type { ModelType } from '../types';
@@ -25,7 +26,13 @@ export type WindowSummary = z.output<typeof windowSummary>;
 
 /** Which computation gave the map: the neural model (a preview) or the physics engine at a quality. */
 export type AnswerMethod =
-  | { kind: 'model'; name: string; version: string }
+  | {
+      kind: 'model';
+      name: string;
+      version: string;
+      /** The model's measured error for rooms like this one (model/errorBand.ts), when its card has it. */
+      errorBand?: ModelErrorBand | null;
+    }
   | {
       kind: 'engine';
       quality: 'draft' | 'standard' | 'high';
@@ -86,6 +93,9 @@ export function answerFromResponse(r: Record<string, unknown>): RoomAnswer {
           kind: 'model',
           name: String((r.model as { name?: string } | undefined)?.name ?? 'model'),
           version: String((r.model as { version?: string } | undefined)?.version ?? ''),
+          ...(r.model_error && typeof r.model_error === 'object'
+            ? { errorBand: r.model_error as ModelErrorBand }
+            : {}),
         };
   return {
     rows,

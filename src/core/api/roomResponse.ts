@@ -115,7 +115,11 @@ export function bodyParts(a: RoomAnswer, format: 'json' | 'base64') {
 
 /** /run's body: the model's answer, with the model's name and version. */
 function modelBody(a: RoomAnswer, m: ModelMethod, format: 'json' | 'base64'): RunBody {
-  return { ...bodyParts(a, format), model: { name: m.name, version: m.version } };
+  return {
+    ...bodyParts(a, format),
+    model: { name: m.name, version: m.version },
+    ...(m.errorBand ? { model_error: m.errorBand } : {}),
+  };
 }
 
 /** /simulate's body: the engine's answer, with its seed and quality. */

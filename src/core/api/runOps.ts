@@ -2,6 +2,8 @@ import { LuxError, validationError } from '../errors';
 import { climateRun, isClimateBody } from './climateOps';
 import { simulate } from './simulateOps';
 import { beyondModel } from './beyondModel';
+import { errorBand, roomClasses } from '../model/errorBand';
+import { isPlainObject } from '../validation/format';
 import { predictWindows, roomGrid, type LoadedModel } from '../model/predict';
 import { parseRunRequest } from '../validation/requests';
 import type { z } from 'zod';
@@ -26,7 +28,12 @@ async function predictRoom(body: unknown, ctx: OpContext) {
     req,
     result,
     windows,
-    method: { kind: 'model', name: model.card.name, version: model.card.version } as const,
+    method: {
+      kind: 'model',
+      name: model.card.name,
+      version: model.card.version,
+      errorBand: errorBand(model.card, roomClasses(req, angles)),
+    } as const,
   };
 }
 
@@ -36,6 +43,8 @@ export async function run(body: unknown, ctx: OpContext): Promise<OpResult> {
   // The model knows rooms as boxes with windows in their walls: skylights and sloped ceilings are answered
   // by the engine (as /simulate).
   if (beyondModel(body)) return simulate(body, ctx);
+  // `"quality": "engine"`: the engine's answer at draft, for a client that needs the physics (api.md).
+  if (isPlainObject(body) && body.quality === 'engine') return simulate({ ...body, quality: 'draft' }, ctx);
   const { req, result, method } = await predictRoom(body, ctx);
   return answer(runResponse, modelResponse(req, result, method));
 }

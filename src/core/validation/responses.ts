@@ -41,10 +41,28 @@ export const roomCommon = z.object({
   warnings: z.array(z.string()),
 });
 
+/** Lux's extension: the model's measured error for rooms like the one asked about (model/errorBand.ts). */
+export const modelError = z
+  .object({
+    classes: z.array(z.string()).describe('the stress classes the room resembles'),
+    basis: z.string().describe("the class whose figures these are (the worst of them), or 'all'"),
+    rooms_within_5: z
+      .number()
+      .describe("share of its test rooms whose mean the model gave within 5 % of the engine's"),
+    mean_room_error: z.number().describe('their mean relative room-mean error'),
+    worst_room: z.number().describe('the worst relative room-mean error among them'),
+    rooms: z.number().int().describe('test rooms in the class'),
+  })
+  .describe("the model's measured error band for rooms like this one, from its card's stress suite");
+
 /** /run: the room's map by the model (response_format json or base64). */
+const modelFields = {
+  model: z.object({ name: z.string(), version: z.string() }),
+  model_error: modelError.optional(),
+};
 export const runResponse = z.union([
-  roomCommon.extend(gridJson.shape).extend({ model: z.object({ name: z.string(), version: z.string() }) }),
-  roomCommon.extend(gridBase64.shape).extend({ model: z.object({ name: z.string(), version: z.string() }) }),
+  roomCommon.extend(gridJson.shape).extend(modelFields),
+  roomCommon.extend(gridBase64.shape).extend(modelFields),
 ]);
 
 /** What /simulate says of its computation besides the map. */

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseModelCard } from '../../src/core/model/card';
+import { errorBand, errorBandText, roomClasses } from '../../src/core/model/errorBand';
+import { parseRunRequest } from '../../src/core/validation/requests';
+
+/**
+ * The model's error band beside its answer (issue 35 §6): a room put into the stress classes it resembles,
+ * the card's figures for the worst of them.
+ */
+const card = parseModelCard(JSON.parse(readFileSync('public/models/lux-df-3.json', 'utf8')));
+const flat = (v: number) => new Array(64).fill(v);
+const room = (over: Record<string, unknown> = {}, params: Record<string, unknown> = {}) =>
+  parseRunRequest({
+    model_type: 'df_default',
+    horizon: flat(0),
+    zenith: flat(0),
+    ...over,
+    parameters: {
+      height_roof_over_floor: 2.7,
+      floor_height_above_terrain: 0,
+      room_polygon: [
+        [0, 0],
+        [5, 0],
+        [5, 4],
+        [0, 4],
+      ],
+      windows: { w1: { x1: 1.5, y1: 0, z1: 0.9, x2: 3.5, y2: -0.2, z2: 2.1, window_frame_ratio: 0.2 } },
+      ...params,
+    },
+  });
+const anglesOf = (req: ReturnType<typeof room>, h = 0, z = 0) =>
+  req.parameters.windows.map(() => ({ horizon: flat(h), zenith: flat(z) }));
+
+describe('the classes a room resembles', () => {
+  it('names an open ground-floor box open-ground, and a canyon’s window street-canyon and dense-near', () => {
+    const open = room();
+    expect(roomClasses(open, anglesOf(open))).toEqual(['open-ground']);
+    const canyon = room({ horizon: flat(35) });
+    expect(roomClasses(canyon, anglesOf(canyon, 35))).toEqual(['angles-only', 'street-canyon', 'dense-near']);
+  });
+
+  it('sees an L, a deep room, a high floor among buildings, thick walls, extreme surfaces, two facades', () => {
+    const l = room(
+      {},
+      {
+        room_polygon: [
+          [0, 0],
+          [6, 0],
+          [6, 3],
+          [3, 3],
+          [3, 6],
+          [0, 6],
+        ],
+      },
+    );
+    expect(roomClasses(l, anglesOf(l))).toContain('non-rect');
+    const deep = room(
+      {},
+      {
+        room_polygon: [
+          [0, 0],
+          [4, 0],
+          [4, 10],
+          [0, 10],
+        ],
+      },
+    );
+    expect(roomClasses(deep, anglesOf(deep))).toContain('deep');
+    const high = room(
+      { horizon: flat(10) },
+      {
+        floor_height_above_terrain: 8,
+        windows: { w1: { x1: 1.5, y1: 0, z1: 8.9, x2: 3.5, y2: -0.2, z2: 10.1, window_frame_ratio: 0.2 } },
+      },
+    );
+    expect(roomClasses(high, anglesOf(high, 10))).toEqual(
+      expect.arrayContaining(['dense-far', 'high-floor']),
+    );
+    const thick = room(
+      {},
+      { windows: { w1: { x1: 1.5, y1: 0, z1: 0.9, x2: 3.5, y2: -0.4, z2: 2.1, window_frame_ratio: 0.2 } } },
+    );
+    expect(roomClasses(thick, anglesOf(thick))).toContain('balcony-thick');
+    const ends = room(
+      { model_type: 'df_custom' },
+      { ceiling_reflectance: 0.52, horizontal_reflectance: 0.58, vertical_reflectance: 0.88 },
+    );
+    expect(roomClasses(ends, anglesOf(ends))).toContain('reflectance-ends');
+    const two = room(
+      {},
+      {
+        windows: {
+          s: { x1: 1, y1: 0, z1: 0.9, x2: 2, y2: -0.2, z2: 2.1, window_frame_ratio: 0.2 },
+          e: { x1: 5, y1: 1, z1: 0.9, x2: 5.2, y2: 2, z2: 2.1, window_frame_ratio: 0.2 },
+        },
+      },
+    );
+    expect(roomClasses(two, anglesOf(two))).toContain('multi-facade');
+  });
+});
+
+describe('the error band', () => {
+  it('is the card’s figures for the worst class the room resembles, else the whole suite’s', () => {
+    const stress = (card.metrics!.stress as { classes: Record<string, { rooms_within_5: number }> }).classes;
+    const b = errorBand(card, ['street-canyon', 'dense-near'])!;
+    const worse =
+      stress['dense-near']!.rooms_within_5 < stress['street-canyon']!.rooms_within_5
+        ? 'dense-near'
+        : 'street-canyon';
+    expect(b.basis).toBe(worse);
+    expect(b.rooms_within_5).toBe(stress[worse]!.rooms_within_5);
+    expect(errorBand(card, [])!.basis).toBe('all');
+    expect(errorBandText(b)).toMatch(
+      /^For rooms like this \((dense near|street canyon)\) its room mean was within 5 % of the engine's in \d+ % of 40 test rooms, \d+ % off on average, \d+ % at worst\.$/,
+    );
+    // A card without a stress suite has no band.
+    expect(errorBand({ ...card, metrics: {} }, ['deep'])).toBeNull();
+  });
+});
