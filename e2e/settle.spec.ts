@@ -131,6 +131,10 @@ test('Cancel stops the engine and keeps the preview; one click runs it again', a
   await page.getByTestId('verify-cancel').click();
   await expect(status(page)).toHaveAttribute('data-engine', 'cancelled');
   await expect(status(page)).toHaveAttribute('data-answer', 'model');
+  // The preview says how far the model was from the engine on rooms like this one (its card's figures).
+  await expect(status(page)).toContainText(
+    /its room mean was within 5 % of the engine's in \d+ % of \d+ test rooms, \d+ % off on average, \d+ % at worst\./,
+  );
   await page.getByTestId('verify').click();
   await settled(page);
 });
