@@ -31,7 +31,7 @@ export type AnswerMethod =
       name: string;
       version: string;
       /** The model's measured error for rooms like this one (model/errorBand.ts), when its card has it. */
-      errorBand?: ModelErrorBand | null;
+      errorBand?: ModelErrorBand;
     }
   | {
       kind: 'engine';

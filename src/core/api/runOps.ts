@@ -24,6 +24,8 @@ async function predictRoom(body: unknown, ctx: OpContext) {
   const angles = windowAngles(req, req.mesh);
   const windows = await predictWindows(req, angles, model);
   const result: RoomResult = { ...roomGrid(req, windows), angles };
+  // The card's measured error for rooms like this one, when its card has a stress suite.
+  const band = errorBand(model.card, roomClasses(req, angles));
   return {
     req,
     result,
@@ -32,7 +34,7 @@ async function predictRoom(body: unknown, ctx: OpContext) {
       kind: 'model',
       name: model.card.name,
       version: model.card.version,
-      errorBand: errorBand(model.card, roomClasses(req, angles)),
+      ...(band ? { errorBand: band } : {}),
     } as const,
   };
 }
