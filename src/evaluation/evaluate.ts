@@ -11,7 +11,8 @@
  * - on the stress suite (stressSuite.ts), against the engine at standard quality, per class and overall,
  *   the same way as on the Radiance scenes.
  * Prints the table and, with --write, stores it in the model card (keeping the sections it could not
- * measure, such as the held-out split on a checkout without data/); --rooms-out writes each held-out
+ * measure, such as the held-out split on a checkout without its labels; a checkout without data/v1 takes
+ * the committed labels of data/labels/test, exported to data/frames); --rooms-out writes each held-out
  * room's predicted and true mean DF (JSON) for analysis.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,10 @@ import { windowAngles } from '../core/api/windowAngles';
 import { predictWindows, sumAtPoints, type LoadedModel } from '../core/model/predict';
 import { parseRunRequest } from '../core/validation/requests';
 import { storedRequest } from '../datagen/sampleRoom';
+import { exportStream } from '../datagen/labels/export';
+
+const LABELS_TEST = 'data/labels/test';
+const FRAMES_TEST = 'data/frames/test';
 import { loadModel } from '../service/model/runtime';
 import {
   roomMeans,
@@ -171,7 +176,10 @@ async function main(): Promise<void> {
   });
   const model = await loadModel(o.card);
   const metrics: Record<string, unknown> = { targets: TARGETS };
-  const test = join(o.data, 'test');
+  // The held-out split: the old frames where this machine has them, else the committed labels
+  // (data/labels/test) exported once to data/frames (inputs made again from the rooms' seeds).
+  let test = join(o.data, 'test');
+  if (!existsSync(test) && exportStream(LABELS_TEST, FRAMES_TEST) > 0) test = FRAMES_TEST;
   if (existsSync(test)) {
     const h = await heldOut(model, test);
     console.log(line('held-out', h.summary));

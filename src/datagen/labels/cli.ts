@@ -23,7 +23,7 @@ import { hashString } from '../../core/engine/random';
 import { isFocus, sampleRoom, type Focus } from '../sampleRoom';
 import { pixelWeight, roomSeed } from '../shard';
 import { decodeShard } from './format';
-import { exportLabelShard } from './export';
+import { exportStream } from './export';
 import { labelPixels, labelTerms } from './label';
 import { labelShardName, type LabelResult, type LabelTask } from './shard';
 import type { LabelQuality } from './quality';
@@ -50,7 +50,7 @@ const command = positionals[0] ?? 'make';
 if (command === 'make') await make();
 else if (command === 'bias') bias();
 else if (command === 'verify') verify();
-else if (command === 'export') exportStream();
+else if (command === 'export') exportCommand();
 else throw new Error(`unknown command ${command}: make, bias, verify or export`);
 
 function streamOf(name: string): { streamId: number; focus: Focus | null } {
@@ -230,16 +230,11 @@ function verify(): void {
   );
 }
 
-function exportStream(): void {
-  const from = join(o.out, o.stream);
+function exportCommand(): void {
   const to = join(o.to, o.stream);
-  for (const s of shardsIn(from)) {
-    const name = s.path.slice(0, 6);
-    if (existsSync(join(to, `${name}.jsonl`))) continue;
-    const t0 = performance.now();
-    const n = exportLabelShard(readFileSync(join(from, s.path)), to, name);
-    console.log(`${to}/${name}: ${n} windows in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  }
+  exportStream(join(o.out, o.stream), to, (name, n, seconds) =>
+    console.log(`${to}/${name}: ${n} windows in ${seconds.toFixed(0)} s`),
+  );
 }
 
 function pct(v: number): string {

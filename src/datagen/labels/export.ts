@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { windowAngles } from '../../core/api/windowAngles';
 import type { TriangleSoup } from '../../core/types';
@@ -57,4 +57,27 @@ export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): 
   shardFeatures({ dir, name }, lines, meshes);
   write('.jsonl', lines.join('\n') + '\n');
   return lines.length;
+}
+
+/**
+ * Every shard of a committed label stream (`from`, e.g. data/labels/test) exported to `to` unless it is
+ * there already; `onShard` hears of each one exported. Returns `to`'s shards.
+ */
+export function exportStream(
+  from: string,
+  to: string,
+  onShard?: (name: string, windows: number, seconds: number) => void,
+): number {
+  if (!existsSync(from)) return 0;
+  const shards = readdirSync(from)
+    .filter((f) => /^\d{6}\.luxl$/.test(f))
+    .sort();
+  for (const f of shards) {
+    const name = f.slice(0, 6);
+    if (existsSync(join(to, `${name}.jsonl`))) continue;
+    const t0 = performance.now();
+    const n = exportLabelShard(readFileSync(join(from, f)), to, name);
+    onShard?.(name, n, (performance.now() - t0) / 1000);
+  }
+  return shards.length;
 }
