@@ -41,16 +41,24 @@ const FLUX_EXTERIOR: ExteriorQuality = {
   coarseCell: 0.8,
 };
 
-export function windowFluxes(room: EngineRoom, seed = 1): WindowFlux[] {
+/** The view and exterior settings of a flux; lux-frame-3's are FLUX_QUALITY. */
+export interface FluxQuality {
+  view: ViewQuality;
+  exterior: ExteriorQuality;
+}
+
+export const FLUX_QUALITY: FluxQuality = { view: FLUX_VIEW, exterior: FLUX_EXTERIOR };
+
+export function windowFluxes(room: EngineRoom, seed = 1, q: FluxQuality = FLUX_QUALITY): WindowFlux[] {
   const model = buildRoomModel(room);
   const ext = new Exterior(
     exteriorGeometry(model),
     model.reflectance.terrain,
     hash32(seed, 0xf1),
-    FLUX_EXTERIOR,
+    q.exterior,
   );
   return model.windows.map((w) =>
-    summarise(buildWindowView(model, w, ext, hash32(seed, 0xf2, w.index), FLUX_VIEW)),
+    summarise(buildWindowView(model, w, ext, hash32(seed, 0xf2, w.index), q.view)),
   );
 }
 

@@ -1,0 +1,72 @@
+/**
+ * `npm run flux-accuracy`: how near the window flux's exterior-surface terms (windowFlux.ts `surfaceDown`,
+ * `up`) come to a fine reference at a few settings (issue 35 §3: accurate to 2–3 % at p90, ≤ 30 ms a
+ * window), on 8 street-canyon and 8 dense-near rooms of their own stream; prints median and p90 of the
+ * relative error over windows, and the time a window.
+ */
+import { DEFAULT_EXTERIOR_QUALITY } from '../core/engine/exterior';
+import { FLUX_QUALITY, windowFluxes, type FluxQuality } from '../core/engine/windowFlux';
+import { sampledRequest, sampleRoom } from '../datagen/sampleRoom';
+import { roomSeed } from '../datagen/shard';
+
+const REFERENCE: FluxQuality = {
+  view: { K: 64, patch: 0.25, maxPatches: 8, revealStrata: 0 },
+  exterior: {
+    ...DEFAULT_EXTERIOR_QUALITY,
+    fineStrata: 10,
+    coarseStrata: 6,
+    fineCell: 0.05,
+    coarseCell: 0.1,
+    coarseCellMin: 0.5,
+  },
+};
+const SETTINGS: Record<string, FluxQuality> = {
+  'lux-frame-3 (K 16)': FLUX_QUALITY,
+  'K 32, strata 4/3': {
+    view: { K: 32, patch: 0.5, maxPatches: 4, revealStrata: 0 },
+    exterior: {
+      ...DEFAULT_EXTERIOR_QUALITY,
+      fineStrata: 4,
+      coarseStrata: 3,
+      fineCell: 0.25,
+      coarseCell: 0.5,
+    },
+  },
+  'K 48, strata 6/3': {
+    view: { K: 48, patch: 0.5, maxPatches: 4, revealStrata: 0 },
+    exterior: {
+      ...DEFAULT_EXTERIOR_QUALITY,
+      fineStrata: 6,
+      coarseStrata: 3,
+      fineCell: 0.15,
+      coarseCell: 0.4,
+    },
+  },
+};
+
+const rooms = (['street-canyon', 'dense-near'] as const).flatMap((focus) =>
+  Array.from({ length: 8 }, (_, k) => {
+    const req = sampledRequest(sampleRoom(roomSeed({ seed: 4, stream: 11, index: 0 }, k), focus));
+    return { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType };
+  }),
+);
+const reference = rooms.map((r) => windowFluxes(r, 7, REFERENCE));
+for (const [name, q] of Object.entries(SETTINGS)) {
+  const t0 = performance.now();
+  const got = rooms.map((r) => windowFluxes(r, 1, q));
+  const ms = (performance.now() - t0) / got.flat().length;
+  for (const key of ['surfaceDown', 'up'] as const) {
+    const e: number[] = [];
+    got.forEach((g, i) =>
+      g.forEach((f, j) => {
+        const r = reference[i]![j]![key];
+        if (r > 1e-3) e.push(Math.abs(f[key] / r - 1));
+      }),
+    );
+    e.sort((a, b) => a - b);
+    const pct = (v: number): string => `${(100 * v).toFixed(1)} %`;
+    console.log(
+      `${name}: ${key} median ${pct(e[e.length >> 1]!)}, p90 ${pct(e[Math.floor(0.9 * (e.length - 1))]!)} over ${e.length} windows; ${ms.toFixed(0)} ms a window`,
+    );
+  }
+}
