@@ -15,6 +15,7 @@ import { labelPixels, labelTerms, SAMPLER } from '../../src/datagen/labels/label
 import { makeLabelShard } from '../../src/datagen/labels/shard';
 import { exportLabelShard } from '../../src/datagen/labels/export';
 import { parseRunRequest } from '../../src/core/validation/requests';
+import { readNpy } from '../../src/core/encoding/npy';
 import { sampleRoom } from '../../src/datagen/sampleRoom';
 import { roomSeed } from '../../src/datagen/shard';
 
@@ -128,5 +129,22 @@ describe('a label shard', () => {
     );
     const nan = [...df].filter((v) => Number.isNaN(v)).length;
     expect(nan).toBe(px.mask.reduce((a, m) => a + m, 0) - px.pixels.length);
+    // Per term, for a network linear in them: the terms at the labelled pixels, their indices, the sky flux.
+    const terms = readNpy(readFileSync(join(dir, '000000.terms.npy')));
+    const pix = readNpy(readFileSync(join(dir, '000000.pix.npy')));
+    const sky = readNpy(readFileSync(join(dir, '000000.sky.npy')));
+    const P = terms.shape[2]!;
+    expect(terms.shape).toEqual([n, 5, P]);
+    expect([pix.shape, sky.shape]).toEqual([
+      [n, P],
+      [n, 2],
+    ]);
+    const idx = new Int32Array(pix.data.buffer, pix.data.byteOffset, n * P);
+    expect(Array.from(idx.subarray(0, px.pixels.length))).toEqual(Array.from(px.pixels));
+    if (px.pixels.length < P) expect(idx[px.pixels.length]).toBe(-1);
+    const flux = new Float32Array(sky.data.buffer, sky.data.byteOffset, n * 2);
+    // An unobstructed-ish window sees some sky on its plane, at most an open window's 39.6 % of E_h.
+    expect(flux[0]!).toBeGreaterThan(0);
+    expect(flux[0]!).toBeLessThanOrEqual(0.3962 + 1e-6);
   }, 60_000);
 });

@@ -7,6 +7,11 @@ import { windowLines, writeLabels } from '../shard';
 import { shardFeatures } from '../shardFeatures';
 import { decodeShard } from './format';
 import { labelPixels } from './label';
+import { npyRaw } from '../../core/encoding/npy';
+import { float16Bytes } from '../float16';
+import { buildRoomModel } from '../../core/engine/model';
+import { engineRoom } from '../shard';
+import { skyFlux } from '../../core/model/skyFlux';
 
 const FRAME = 128 * 128;
 
@@ -14,7 +19,11 @@ const FRAME = 128 * 128;
  * A compact label shard as the frames training reads today (shard.ts's layout, in an ignored folder): per
  * window the JSONL line, its daylight factor — the sum of its terms — on its v2 frame (NaN on the room's
  * pixels not labelled, 0 outside it), its mask, and the model's inputs made again from the room's seed
- * (shardFeatures.ts). `dir` gets `<name>.*`, and `<dir>.meta.json` names the stream's focus.
+ * (shardFeatures.ts). For a network linear in the terms (issue 35 §4) also, per window: `.terms.npy`
+ * float16 (n, 5, P) each term at its labelled pixels (NaN after the last), `.pix.npy` int32 (n, P) those
+ * pixels' row-major indices in the frame (−1 after the last), and `.sky.npy` float32 (n, 2) the sky's
+ * light on its outer plane in closed form (skyFlux.ts: skyDown, skySteep). `dir` gets `<name>.*`, and
+ * `<dir>.meta.json` names the stream's focus.
  */
 export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): number {
   const { header, rooms } = decodeShard(bytes);
@@ -25,8 +34,11 @@ export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): 
   const dfs: Float32Array[] = [];
   const masks: Uint8Array[] = [];
   const meshes = new Map<number, TriangleSoup | null>();
+  const perWindow: { terms: Float32Array[]; pixels: Int32Array }[] = [];
+  const sky: number[] = [];
   for (const r of rooms) {
     const s = sampleRoom(r.seed, focus);
+    const model = buildRoomModel(engineRoom(s));
     const req = sampledRequest(s);
     meshes.set(r.seed, req.mesh);
     const angles = windowAngles(req, req.mesh);
@@ -46,6 +58,12 @@ export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): 
       f.pixels.forEach((px, k) => (df[px] = w.terms.reduce((a, t) => a + t[k]!, 0)));
       dfs.push(df);
       masks.push(f.mask);
+      perWindow.push({ terms: w.terms, pixels: f.pixels });
+      // The window by id in the engine's model (a window that vanishes once clipped has no light).
+      const id = req.parameters.windows[i]!.id;
+      const mw = model.windows.find((m) => m.id === id);
+      const flux = mw ? skyFlux(mw) : { skyDown: 0, skySteep: 0 };
+      sky.push(flux.skyDown, flux.skySteep);
     });
   }
   const base = join(dir, name);
@@ -54,6 +72,18 @@ export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): 
     renameSync(`${base}${suffix}.tmp`, `${base}${suffix}`);
   };
   writeLabels(write, dfs, masks);
+  const n = perWindow.length;
+  const P = Math.max(1, ...perWindow.map((w) => w.pixels.length));
+  const T = perWindow[0]?.terms.length ?? 5;
+  const terms = new Float32Array(n * T * P).fill(NaN);
+  const pix = new Int32Array(n * P).fill(-1);
+  perWindow.forEach((w, k) => {
+    w.terms.forEach((t, j) => terms.set(t, (k * T + j) * P));
+    pix.set(w.pixels, k * P);
+  });
+  write('.terms.npy', float16Bytes(terms, [n, T, P]));
+  write('.pix.npy', npyRaw(new Uint8Array(pix.buffer), [n, P], '<i4', 4));
+  write('.sky.npy', npyRaw(new Uint8Array(Float32Array.from(sky).buffer), [n, 2], '<f4', 4));
   shardFeatures({ dir, name }, lines, meshes);
   write('.jsonl', lines.join('\n') + '\n');
   return lines.length;
