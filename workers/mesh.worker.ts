@@ -27,6 +27,8 @@ let ifc: {
   angles: RoomAngles;
   /** Rooms changed in the editor and kept (by index): they stay as kept when the rooms are made again. */
   edited: Map<number, IfcRoom>;
+  /** The building's own obstruction tree (with its context files): what a kept room's angles query. */
+  scene: ObstructionScene | null;
 } | null = null;
 
 /** A building read from IFC: its rooms, each analysable one's /run body (angles from the building). */
@@ -110,6 +112,7 @@ function surround(onProgress?: (fraction: number) => void): {
   // The tree buildingAngles built and adopted: the angles of a room opened later query it too.
   positions = context;
   scene = buildObstructionScene({ positions: context });
+  ifc!.scene = scene;
   const xs = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[0]));
   const ys = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[1]));
   const centre: [number, number] = xs.length
@@ -164,7 +167,7 @@ const api = {
         ...(onProgress ? { onProgress: (f: number) => onProgress(f, 'reading') } : {}),
       });
       const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
-      ifc = { source, building, own: context, files: [], angles: [], edited: new Map() };
+      ifc = { source, building, own: context, files: [], angles: [], edited: new Map(), scene: null };
       const r = surround(onProgress && ((f) => onProgress(f, 'angles')));
       return Comlink.transfer({ ok: true, building, ...r }, [r.display.buffer]);
     } catch (e) {
@@ -215,11 +218,12 @@ const api = {
    * its windows' angles from the building and its context files.
    */
   keepRoom(index: number, room: IfcRoom): { ok: true; body: object } | { ok: false; message: string } {
-    if (!ifc || !scene || !ifc.building.rooms[index])
+    // The building's own tree, whatever the editor loaded since (another mesh, or the open sky).
+    if (!ifc || !ifc.scene || !ifc.building.rooms[index])
       return { ok: false, message: 'Open the building first.' };
     ifc.building.rooms[index] = room;
     ifc.edited.set(index, room);
-    const angles = windowAngles(scene, room.room_polygon, room.windows);
+    const angles = windowAngles(ifc.scene, room.room_polygon, room.windows);
     ifc.angles[index] = angles;
     return { ok: true, body: roomRequest(room, angles) };
   },

@@ -46,6 +46,15 @@ describe('lowerToFloorRange', () => {
     expect(() => parseRunRequest(sent)).not.toThrow();
     // One set of angles for every window (the body's) will do as well.
     expect(lowerToFloorRange(body(27.5, 'shared')).parameters.floor_height_above_terrain).toBe(10);
+    // An attic's sloped ceiling, absolute heights too, goes down with it (eaves 2.5 m, rising 0.5 a metre).
+    const attic = body(27.5);
+    const slope = [[0, 0.5, 27.5 + 2.5]];
+    const lowered = lowerToFloorRange({
+      ...attic,
+      parameters: { ...attic.parameters, ceiling_planes: slope },
+    });
+    expect(lowered.parameters.ceiling_planes).toEqual([[0, 0.5, 12.5]]);
+    expect(() => parseRunRequest(lowered)).not.toThrow();
   });
 
   it('leaves a room within the range, or one that would need a mesh at its height, as it is', () => {

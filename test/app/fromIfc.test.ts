@@ -157,6 +157,8 @@ describe('an IFC room edited in the editor, kept in the building', () => {
       1.5,
       1.2,
     ]);
+    // Frames: the file's where unchanged (w1 kept its ratio), the editor's for a new window.
+    expect([w1!.frameFrom, w3!.frameFrom]).toEqual(['glass', 'editor']);
     // The north wall of the shortened room faces +y: API direction 90°.
     expect(w3!.direction).toBeCloseTo(90, 6);
     // Its request is a df_custom one with the surfaces and the glass, which the API takes.

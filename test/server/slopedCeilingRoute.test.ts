@@ -137,5 +137,9 @@ describe('sloped ceilings', async () => {
     expect(mean(b)).toBeGreaterThan(2 * mean(a));
     expect(r.method).toBe('simulation');
     expect(mean(r)).toBeCloseTo(mean(b), 1);
+    // "quality": "engine" asks /run for the engine at draft, here as for any room.
+    const engine = await post(app, '/v2/run', { ...withRoofWindow, quality: 'engine' });
+    expect(engine.status).toBe(200);
+    expect(await engine.json()).toMatchObject({ method: 'simulation', quality: 'draft' });
   });
 });

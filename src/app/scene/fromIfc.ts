@@ -103,7 +103,7 @@ export function ifcRoomOfScene(room: IfcRoom, scene: Scene): IfcRoom {
       kind: was?.kind ?? 'window',
       placedBy: was && sameWindow(was, at) ? was.placedBy : 'editor',
       window_frame_ratio: w.frame,
-      frameFrom: was && was.window_frame_ratio === w.frame ? was.frameFrom : 'default',
+      frameFrom: was && was.window_frame_ratio === w.frame ? was.frameFrom : 'editor',
       width: round(w.width),
       height: round(w.head - w.sill),
       inner: [

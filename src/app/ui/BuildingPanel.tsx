@@ -41,7 +41,7 @@ export function BuildingPanel(): React.JSX.Element {
   const storeys = [...new Set(rooms.map((r) => r.storey))];
   const base = (s.file ?? 'building').replace(/\.ifc$/i, '');
   const apartments = s.building ? buildingApartments() : [];
-  const frameCounts = { glass: 0, lining: 0, default: 0 };
+  const frameCounts = { glass: 0, lining: 0, default: 0, editor: 0 };
   for (const r of rooms) for (const w of r.windows) frameCounts[w.frameFrom]++;
   const names = [...new Set([...(s.apartments ?? []), ...rooms.flatMap((r) => r.zones)].filter(Boolean))];
   return (
@@ -73,7 +73,8 @@ export function BuildingPanel(): React.JSX.Element {
       {s.building && (
         <p className="hint" data-testid="ifc-frame-sources">
           Frames: {frameCounts.glass} from the glass in the file, {frameCounts.lining} from its lining data,{' '}
-          {frameCounts.default} at this default.
+          {frameCounts.default} at this default
+          {frameCounts.editor > 0 ? `, ${frameCounts.editor} set in the editor` : ''}.
         </p>
       )}
       {s.phase !== 'idle' && (

@@ -39,6 +39,7 @@ export function lowerToFloorRange<
   if (!shared && !Object.values(windows).every((w) => Array.isArray(w.horizon) && Array.isArray(w.zenith)))
     return body;
   const r = (v: number): number => Math.round(v * 1e6) / 1e6;
+  const planes = body.parameters.ceiling_planes;
   return {
     ...body,
     parameters: {
@@ -50,6 +51,10 @@ export function lowerToFloorRange<
           { ...w, z1: r((w.z1 as number) - drop), z2: r((w.z2 as number) - drop) },
         ]),
       ),
+      // A sloped ceiling's planes are absolute heights too: lowered with the room.
+      ...(Array.isArray(planes)
+        ? { ceiling_planes: (planes as number[][]).map(([a, b, c]) => [a, b, r(c! - drop)]) }
+        : {}),
     },
   };
 }

@@ -42,11 +42,11 @@ async function predictRoom(body: unknown, ctx: OpContext) {
 export async function run(body: unknown, ctx: OpContext): Promise<OpResult> {
   // Climate-based model types are answered by the engine's daylight coefficients (climateOps.ts).
   if (isClimateBody(body)) return climateRun(body, ctx);
+  // `"quality": "engine"`: the engine's answer at draft, for a client that needs the physics (api.md).
+  if (isPlainObject(body) && body.quality === 'engine') return simulate({ ...body, quality: 'draft' }, ctx);
   // The model knows rooms as boxes with windows in their walls: skylights and sloped ceilings are answered
   // by the engine (as /simulate).
   if (beyondModel(body)) return simulate(body, ctx);
-  // `"quality": "engine"`: the engine's answer at draft, for a client that needs the physics (api.md).
-  if (isPlainObject(body) && body.quality === 'engine') return simulate({ ...body, quality: 'draft' }, ctx);
   const { req, result, method } = await predictRoom(body, ctx);
   return answer(runResponse, modelResponse(req, result, method));
 }

@@ -105,7 +105,7 @@ export interface SimulationOptions {
  * The terms a window's daylight factor at a point splits into, summing to it: the sky seen through the
  * glass; exterior surfaces seen through it (reflected light outside); and light interreflected in the room
  * that came in from the sky, or from exterior surfaces above, or below, the horizon (by the direction of the
- * ray through the glass; a skylight's all comes from above).
+ * ray through the glass, a window's or a skylight's).
  */
 export const TERMS = ['sky', 'exterior', 'roomFromSky', 'roomFromAbove', 'roomFromBelow'] as const;
 
@@ -380,8 +380,8 @@ export function* simulationSteps(
   const B = Wp.map((W) => solveRadiosity(patches, F, W.slice(0, 3), maxReflections));
   // With terms, each source's own solution: the sky, and exterior light from above and below the horizon.
   const termB = opts.terms
-    ? Wp.map((W, v) => {
-        const up = v >= nW ? [W[1]!, W[2]!] : [W[3]!, W[4]!];
+    ? Wp.map((W) => {
+        const up = [W[3]!, W[4]!];
         const down = [0, 1].map((k) => W[k + 1]!.map((x, i) => x - up[k]![i]!));
         return [
           solveRadiosity(patches, F, [W[0]!], maxReflections),

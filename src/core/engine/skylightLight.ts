@@ -151,19 +151,32 @@ export function skylightLight(
 ): void {
   const hit = newHit();
   const L = new Float64Array(3);
+  const split = out.length > 4;
   for (let i = start; i < end; i++) {
     let e0 = 0,
       e1 = 0,
-      e2 = 0;
+      e2 = 0,
+      e1up = 0,
+      e2up = 0;
     // A stream per receiver, as the windows' (the daylight coefficients draw the same samples).
     forEachGlassSample(s, plan, rec, i, sampling, rng(hash32(seed, i)), (q) => {
       outsideRadiance(ext, null, q.x, q.y, q.z + EPS, q.ux, q.uy, q.uz, hit, L);
       e0 += L[0]! * q.g;
       e1 += L[1]! * q.g;
       e2 += L[2]! * q.g;
+      // With terms: what came down from above the horizon (a high receiver sees a sloped pane's low end
+      // along a ray going down, to the ground).
+      if (q.uz > 0) {
+        e1up += L[1]! * q.g;
+        e2up += L[2]! * q.g;
+      }
     });
     out[0]![i] = e0;
     out[1]![i] = e1;
     out[2]![i] = e2;
+    if (split) {
+      out[3]![i] = e1up;
+      out[4]![i] = e2up;
+    }
   }
 }

@@ -33,9 +33,9 @@ export interface IfcRoomWindow extends WindowCorners {
   window_frame_ratio: number;
   /**
    * Where the frame ratio came from: the glass in the file's geometry, the file's lining and panel
-   * properties, or the project's default.
+   * properties, the project's default, or Lux's editor (a window changed or added there and kept).
    */
-  frameFrom: 'glass' | 'lining' | 'default';
+  frameFrom: 'glass' | 'lining' | 'default' | 'editor';
   /** Width × height of the opening (m). */
   width: number;
   height: number;

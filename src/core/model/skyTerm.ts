@@ -22,8 +22,9 @@ import { offsetPolygon } from '../engine/polygon2d';
  * walls is what the engine's plan visibility lets through: the pieces are also cut where the line from the
  * point past a corner of the outline meets the glass, and each piece is seen or not as a whole; and the
  * building's own body (the outline offset by the walls, to the roof: body.ts), which such a room's other
- * wing raises in front of a window, hides the sky below the line from the point over its roof edge — a
- * lower bound on the band like a horizon, found where the point's line of sight enters the body again.
+ * wing raises in front of a window, hides the sky below the steepest line from the point over its roof
+ * (sampled along the wing, as a sloped roof's ridge may lie inside it) — a lower bound on the band like a
+ * horizon.
  * Written here because no library integrates a luminance over a window's aperture.
  */
 const FAN = 72.5;
@@ -51,7 +52,10 @@ export function skyTermAt(
     zenith = w.zenith;
   const plan = planVisibility(model);
   const ring = plan === null ? null : offsetPolygon(model.polygon, model.edgeNormals, T);
-  const roof = model.ceiling + ROOF_ABOVE_CEILING;
+  // The body's roof over (x, y): 0.3 m over the ceiling, following a sloped one's planes (body.ts).
+  const roofAt = (px: number, py: number): number =>
+    model.ceilingPlanes.reduce((m, [a, b, c]) => Math.min(m, a * px + b * py + c), model.ceiling) +
+    ROOF_ABOVE_CEILING;
   for (let k = 0; k < points.length; k++) {
     const [x, y] = points[k]!;
     const ps = (x - w.ox) * w.ux + (y - w.oy) * w.uy;
@@ -116,8 +120,20 @@ export function skyTermAt(
         }
         // The building's other wing: its roof edge, seen from the point, bounds the sky from below.
         if (ring !== null) {
-          const reentry = bodyReentry(ring, x, y, ds * w.ux + dd * w.nx, ds * w.uy + dd * w.ny, hg);
-          if (reentry < Infinity) lo = Math.max(lo, z + (hg * (roof - z)) / reentry);
+          const dx = (ds * w.ux + dd * w.nx) / hg,
+            dy = (ds * w.uy + dd * w.ny) / hg;
+          const [tin, tout] = bodySpan(ring, x, y, dx, dy);
+          // The roof seen from the point over the wing: its steepest line, sampled along the wing (a
+          // sloped roof's ridge may lie inside it).
+          if (tin < Infinity) {
+            const end = Math.min(tout, tin + 50);
+            let steepest = -Infinity;
+            for (let q = 0; q <= 4; q++) {
+              const t = tin + ((end - tin) * q) / 4;
+              steepest = Math.max(steepest, (roofAt(x + dx * t, y + dy * t) - z) / t);
+            }
+            lo = Math.max(lo, z + hg * steepest);
+          }
         }
         // Only rays going up reach the work plane's upward face.
         lo = Math.max(lo, z);
@@ -151,32 +167,23 @@ export function skyTermAt(
 }
 
 /**
- * The horizontal distance from (x, y) at which the line of sight in plan direction (dx, dy) (unnormalised,
- * of length `len`) enters the body's ring again after leaving it (Infinity: it does not): the second
- * crossing of the ring's edges along it.
+ * Where the line of sight from (x, y) in the unit plan direction (dx, dy) is inside the body's ring again
+ * after leaving it: the distances of its second and third crossings of the ring's edges ([Infinity,
+ * Infinity]: it does not come back; the third Infinity: it stays inside past the last edge).
  */
-function bodyReentry(
-  ring: readonly Vec2[],
-  x: number,
-  y: number,
-  dx: number,
-  dy: number,
-  len: number,
-): number {
-  const ux = dx / len,
-    uy = dy / len;
+function bodySpan(ring: readonly Vec2[], x: number, y: number, dx: number, dy: number): [number, number] {
   const ts: number[] = [];
   for (let i = 0; i < ring.length; i++) {
     const [ax, ay] = ring[i]!,
       [bx, by] = ring[(i + 1) % ring.length]!;
     const ex = bx - ax,
       ey = by - ay;
-    const den = ux * ey - uy * ex;
+    const den = dx * ey - dy * ex;
     if (Math.abs(den) < 1e-12) continue;
     const t = ((ax - x) * ey - (ay - y) * ex) / den;
-    const v = ((ax - x) * uy - (ay - y) * ux) / den;
+    const v = ((ax - x) * dy - (ay - y) * dx) / den;
     if (t > 1e-9 && v >= 0 && v <= 1) ts.push(t);
   }
   ts.sort((a, b) => a - b);
-  return ts.length >= 2 ? ts[1]! : Infinity;
+  return [ts[1] ?? Infinity, ts[2] ?? Infinity];
 }

@@ -16,9 +16,10 @@ import { applyChange, wallFrame, windowsOnWalls, type Change, type RunBody } fro
  * engine then judges the size found, and one step larger when it disagrees.
  *
  * A room no single change fixes gets changes together, in stages from the cheapest: the free ones (lighter
- * surfaces, clearer glass) with each sized change searched on top; then also every window at its widest,
- * the heads and a second window searched on top; then the heads at their highest too, a second window on
- * top; last all of it at once. Still failing, the list is empty and the faces say so.
+ * surfaces, clearer glass), alone and with each sized change searched on top; then also every window at its
+ * widest (windows on one wall sharing the gaps between them), alone and with the heads and a second window
+ * searched on top; then the heads at their highest too, alone and with a second window. A stage's changes
+ * that pass alone are its one proposal. Still failing, the list is empty and the faces say so.
  */
 export interface Proposal {
   change: Change;
@@ -70,15 +71,7 @@ export async function proposeFixes(
     const found = await proposeAround(body, prefix, rule, o);
     if (found.length > 0) return found;
   }
-  const largest = stages.at(-1)!;
-  if (largest.length === 0) return [];
-  // Nothing left to size: one judgement of all of it together.
-  const all: Change = { kind: 'combined', changes: largest };
-  const changed = applyChange(body, all);
-  const judge = verdictOn(body, rule, o);
-  if (!judge(await o.preview(changed)).pass) return [];
-  const v = judge(await o.confirm(changed));
-  return v.pass ? [proposal(body, all, v, o)] : [];
+  return [];
 }
 
 /** The rule's verdict on an answer for the room (its floor area: the option's, else its outline's). */
@@ -119,6 +112,11 @@ async function proposeAround(
       proposal(room, prefix.length > 0 ? { kind: 'combined', changes: [...prefix, change] } : change, v, o),
     );
   };
+  // The stage's own changes may already be enough: then they are the proposal, nothing sized on top.
+  if (prefix.length > 0 && passes(await o.preview(body)).pass) {
+    const v = passes(await o.confirm(body));
+    if (v.pass) return [proposal(room, { kind: 'combined', changes: prefix }, v, o)];
+  }
 
   /**
    * A change whose size runs from `lo` (fails) to `hi`: the smallest size the preview passes, confirmed by
@@ -193,21 +191,25 @@ async function proposeAround(
 
 type OnWall = ReturnType<typeof windowsOnWalls>[number];
 
-/** The widest a window may grow about its centre: to its wall's ends or the next window, a margin kept. */
-function widestFor(w: OnWall, onWalls: readonly OnWall[]): number {
+/**
+ * The widest a window may grow about its centre: to its wall's ends or the next window on the wall, a
+ * margin kept. `together`: every window on the wall grows at once (largestWindows), so each takes only its
+ * half of the gap to a neighbour. A neighbour already overlapping it (on its side by their centres) stops it.
+ */
+function widestFor(w: OnWall, onWalls: readonly OnWall[], together = false): number {
   const lo = Math.min(w.s1, w.s2),
     hi = Math.max(w.s1, w.s2);
+  const centre = (lo + hi) / 2;
   let left = MARGIN,
     right = w.frame.len - MARGIN;
   for (const x of onWalls)
     if (x !== w && x.edge === w.edge) {
       const a = Math.min(x.s1, x.s2),
         b = Math.max(x.s1, x.s2);
-      if (b <= lo) left = Math.max(left, b + MARGIN);
-      if (a >= hi) right = Math.min(right, a - MARGIN);
+      if ((a + b) / 2 < centre) left = Math.max(left, together ? (b + lo) / 2 + MARGIN / 2 : b + MARGIN);
+      else right = Math.min(right, together ? (hi + a) / 2 - MARGIN / 2 : a - MARGIN);
     }
-  const centre = (lo + hi) / 2;
-  return floor2(2 * Math.min(centre - left, right - centre));
+  return floor2(2 * Math.max(0, Math.min(centre - left, right - centre)));
 }
 
 /** Every window as wide as its wall allows, and as tall (a window's width does not move its head). */
@@ -218,7 +220,7 @@ function largestWindows(body: RunBody): { widths: Change[]; heads: Change[] } {
   const widths: Change[] = [],
     heads: Change[] = [];
   for (const w of onWalls) {
-    const widest = widestFor(w, onWalls);
+    const widest = widestFor(w, onWalls, true);
     if (widest > Math.abs(w.s2 - w.s1) + 0.005) widths.push({ kind: 'width', window: w.id, width: widest });
     if (headMax > w.top - floor + 0.005) heads.push({ kind: 'head', window: w.id, head: headMax });
   }
