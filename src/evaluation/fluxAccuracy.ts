@@ -5,7 +5,7 @@
  * relative error over windows, and the time a window.
  */
 import { DEFAULT_EXTERIOR_QUALITY } from '../core/engine/exterior';
-import { FLUX_QUALITY, windowFluxes, type FluxQuality } from '../core/engine/windowFlux';
+import { FLUX_ACCURATE, FLUX_QUALITY, windowFluxes, type FluxQuality } from '../core/engine/windowFlux';
 import { sampledRequest, sampleRoom } from '../datagen/sampleRoom';
 import { roomSeed } from '../datagen/shard';
 
@@ -21,8 +21,8 @@ const REFERENCE: FluxQuality = {
   },
 };
 const SETTINGS: Record<string, FluxQuality> = {
-  'lux-frame-3 (K 16)': FLUX_QUALITY,
-  'K 32, strata 4/3': {
+  'lux-frame-3 (K 16, 1 m patches, strata 3/2)': FLUX_QUALITY,
+  'K 32, 0.5 m patches, strata 4/3': {
     view: { K: 32, patch: 0.5, maxPatches: 4, revealStrata: 0 },
     exterior: {
       ...DEFAULT_EXTERIOR_QUALITY,
@@ -32,16 +32,11 @@ const SETTINGS: Record<string, FluxQuality> = {
       coarseCell: 0.5,
     },
   },
-  'K 48, strata 6/3': {
-    view: { K: 48, patch: 0.5, maxPatches: 4, revealStrata: 0 },
-    exterior: {
-      ...DEFAULT_EXTERIOR_QUALITY,
-      fineStrata: 6,
-      coarseStrata: 3,
-      fineCell: 0.15,
-      coarseCell: 0.4,
-    },
+  'K 32, one patch, strata 6/2': {
+    view: { K: 32, patch: 10, maxPatches: 1, revealStrata: 0 },
+    exterior: { ...DEFAULT_EXTERIOR_QUALITY, fineStrata: 6, coarseStrata: 2, fineCell: 0.3, coarseCell: 0.8 },
   },
+  'FLUX_ACCURATE (K 24, one patch, strata 6/3)': FLUX_ACCURATE,
 };
 
 const rooms = (['street-canyon', 'dense-near'] as const).flatMap((focus) =>
