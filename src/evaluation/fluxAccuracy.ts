@@ -5,21 +5,16 @@
  * relative error over windows, and the time a window.
  */
 import { DEFAULT_EXTERIOR_QUALITY } from '../core/engine/exterior';
-import { FLUX_ACCURATE, FLUX_QUALITY, windowFluxes, type FluxQuality } from '../core/engine/windowFlux';
+import {
+  FLUX_ACCURATE,
+  FLUX_QUALITY,
+  FLUX_REFERENCE,
+  windowFluxes,
+  type FluxQuality,
+} from '../core/engine/windowFlux';
 import { sampledRequest, sampleRoom } from '../datagen/sampleRoom';
 import { roomSeed } from '../datagen/shard';
 
-const REFERENCE: FluxQuality = {
-  view: { K: 64, patch: 0.25, maxPatches: 8, revealStrata: 0 },
-  exterior: {
-    ...DEFAULT_EXTERIOR_QUALITY,
-    fineStrata: 10,
-    coarseStrata: 6,
-    fineCell: 0.05,
-    coarseCell: 0.1,
-    coarseCellMin: 0.5,
-  },
-};
 const SETTINGS: Record<string, FluxQuality> = {
   'lux-frame-3 (K 16, 1 m patches, strata 3/2)': FLUX_QUALITY,
   'K 32, 0.5 m patches, strata 4/3': {
@@ -45,7 +40,7 @@ const rooms = (['street-canyon', 'dense-near'] as const).flatMap((focus) =>
     return { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType };
   }),
 );
-const reference = rooms.map((r) => windowFluxes(r, 7, REFERENCE));
+const reference = rooms.map((r) => windowFluxes(r, 7, FLUX_REFERENCE));
 for (const [name, q] of Object.entries(SETTINGS)) {
   const t0 = performance.now();
   const got = rooms.map((r) => windowFluxes(r, 1, q));

@@ -91,20 +91,9 @@ describe('window flux', () => {
 describe('the accurate flux settings (issue 35 §3)', () => {
   it('read a street canyon’s surfaces nearer a fine reference than lux-frame-3’s settings', async () => {
     const { canyonRoom } = await import('./scenes');
-    const { DEFAULT_EXTERIOR_QUALITY } = await import('../../src/core/engine/exterior');
-    const { FLUX_ACCURATE, FLUX_QUALITY } = await import('../../src/core/engine/windowFlux');
+    const { FLUX_ACCURATE, FLUX_QUALITY, FLUX_REFERENCE } = await import('../../src/core/engine/windowFlux');
     const room = canyonRoom();
-    const fine = windowFluxes(room, 7, {
-      view: { K: 64, patch: 0.25, maxPatches: 8, revealStrata: 0 },
-      exterior: {
-        ...DEFAULT_EXTERIOR_QUALITY,
-        fineStrata: 10,
-        coarseStrata: 6,
-        fineCell: 0.05,
-        coarseCell: 0.1,
-        coarseCellMin: 0.5,
-      },
-    })[0]!;
+    const fine = windowFluxes(room, 7, FLUX_REFERENCE)[0]!;
     const accurate = windowFluxes(room, 1, FLUX_ACCURATE)[0]!;
     const coarse = windowFluxes(room, 1, FLUX_QUALITY)[0]!;
     for (const k of ['surfaceDown', 'up'] as const) {

@@ -2,6 +2,7 @@ import { exteriorGeometry } from './body';
 import { DEFAULT_EXTERIOR_QUALITY, Exterior, type ExteriorQuality } from './exterior';
 import { buildRoomModel, type EngineRoom } from './model';
 import { hash32 } from './random';
+import { QUALITY } from './simulate';
 import { skyLuminance } from './sky';
 import { buildWindowView, SKY_ALL, type ViewQuality, type WindowView } from './windowView';
 
@@ -57,6 +58,12 @@ export const FLUX_QUALITY: FluxQuality = { view: FLUX_VIEW, exterior: FLUX_EXTER
  * Node (lux-frame-3's: 11.2 / 6.2 %, 8 ms). The light of exterior surfaces varies slowly over an opening:
  * directions and strata buy accuracy, patches only time.
  */
+/** The fine reference the flux settings are judged against (npm run flux-accuracy): the engine's high exterior. */
+export const FLUX_REFERENCE: FluxQuality = {
+  view: { K: 64, patch: 0.25, maxPatches: 8, revealStrata: 0 },
+  exterior: QUALITY.high.exterior,
+};
+
 export const FLUX_ACCURATE: FluxQuality = {
   view: { K: 24, patch: 10, maxPatches: 1, revealStrata: 0 },
   exterior: { ...DEFAULT_EXTERIOR_QUALITY, fineStrata: 6, coarseStrata: 3, fineCell: 0.25, coarseCell: 0.8 },
