@@ -43,13 +43,14 @@ class Block(nn.Sequential):
 
 
 class LuxNet(nn.Module):
-    def __init__(self, widths=(24, 48, 64, 96), context=False, scalars=SCALARS, head=HEAD):
+    def __init__(self, widths=(24, 48, 64, 96), context=False, scalars=SCALARS, head=HEAD, channels=CHANNELS, outputs=3):
         super().__init__()
         self.context = context
+        self.channels = channels
         # For export: fine_conv_exact's kernels (use_fast_head), the same function cheaper in onnxruntime-web.
         self.fast_head = None
         w0, w1, w2, w3 = widths
-        self.e1 = Block(CHANNELS, w0)
+        self.e1 = Block(channels, w0)
         self.e2 = Block(w0, w1)
         self.e3 = Block(w1, w2)
         self.e4 = Block(w2, w3)
@@ -58,22 +59,23 @@ class LuxNet(nn.Module):
         self.d2 = Block(w2 + w1, w1)
         self.d1 = Block(w1 + w0, w0)
         self.fine = nn.Sequential(
-            nn.Conv2d(w0 + CHANNELS, head, 3, padding=1),
+            nn.Conv2d(w0 + channels, head, 3, padding=1),
             nn.ReLU(inplace=True),
-            nn.Conv2d(head, 3, 1),
+            nn.Conv2d(head, outputs, 1),
         )
 
     def use_fast_head(self):
         """Computes the head's phase kernels once, outside any trace, so that ONNX export sees constants;
         they are stale after any change to the weights (export only)."""
-        self.fast_head = fast_head_weights(self.fine[0], self.fine[0].weight.shape[1] - CHANNELS)
+        self.fast_head = fast_head_weights(self.fine[0], self.fine[0].weight.shape[1] - self.channels)
         return self
 
     @staticmethod
     def up(x):
         return F.interpolate(x, scale_factor=2.0, mode="bilinear", align_corners=False)
 
-    def forward(self, inputs, scalars):
+    def head_out(self, inputs, scalars):
+        """The full-resolution head's output before any activation: [N, outputs, 128, 128]."""
         x = F.avg_pool2d(inputs, 2)
         e1 = self.e1(x)
         e2 = self.e2(F.avg_pool2d(e1, 2))
@@ -92,6 +94,10 @@ class LuxNet(nn.Module):
             o = self.fine[2](F.relu(fine_conv_exact(self.fast_head, d1, inputs)))
         else:
             o = self.fine(torch.cat([self.up(d1), inputs], 1))
+        return o
+
+    def forward(self, inputs, scalars):
+        o = self.head_out(inputs, scalars)
         mask = inputs[:, 0:1]
         sky = inputs[:, 1:2]
         obstructed = inputs[:, 2:3]

@@ -23,6 +23,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
 from luxnet import CHANNELS, HEAD, SCALARS, LuxNet, from_state, grow, has_context, head_of, widths_of  # noqa: E402
+from onnx_card import export_with_card  # noqa: E402
 
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is sampled
 # DF on an upward plane cannot exceed ~40 % through a vertical opening (half the sky, through glass); the
@@ -219,44 +220,8 @@ def evaluate(model, shards, device, limit=400):
 
 
 def export(model, out, name, meta):
-    model = model.cpu().eval()
-    model.use_fast_head()  # luxnet.fine_conv_exact: the same function, ~3 ms less per window in WASM
-    x = torch.zeros(1, CHANNELS, 128, 128)
-    s = torch.zeros(1, SCALARS)
-    path = os.path.join(out, name + ".onnx")
-    torch.onnx.export(
-        model,
-        (x, s),
-        path,
-        opset_version=17,
-        input_names=["inputs", "scalars"],
-        output_names=["df"],
-        dynamic_axes={"inputs": {0: "n"}, "scalars": {0: "n"}, "df": {0: "n"}},
-        do_constant_folding=True,
-    )
-    size = os.path.getsize(path)
-    card = {
-        "name": name,
-        "version": meta["version"],
-        "license": "MIT",
-        "description": "Lux daylight-factor model: one window in its v2 frame, CIE overcast sky, trained on the Lux engine.",
-        "task": "df",
-        "preprocessing": INPUTS_ID,
-        "inputs": [
-            {"name": "inputs", "shape": ["n", CHANNELS, 128, 128], "dtype": "float32"},
-            {"name": "scalars", "shape": ["n", SCALARS], "dtype": "float32"},
-        ],
-        "outputs": [{"name": "df", "shape": ["n", 1, 128, 128], "dtype": "float32", "units": "%"}],
-        "file": name + ".onnx",
-        "size_bytes": size,
-        "opset": 17,
-        "training": meta["training"],
-        "metrics": {},
-    }
-    with open(os.path.join(out, name + ".json"), "w") as f:
-        json.dump(card, f, indent=2)
-        f.write("\n")
-    print(f"exported {path} ({size / 1e6:.2f} MB)")
+    description = "Lux daylight-factor model: one window in its v2 frame, CIE overcast sky, trained on the Lux engine."
+    export_with_card(model, out, name, meta, INPUTS_ID, CHANNELS, SCALARS, description)
 
 
 def main():

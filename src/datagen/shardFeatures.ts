@@ -7,7 +7,18 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHANNELS, FRAME_CELLS, frameInputs, INPUTS_ID, SCALAR_COUNT } from '../core/model/features';
+import {
+  channelCount,
+  FRAME_CELLS,
+  frameInputs,
+  INPUTS_ID,
+  SCALAR_COUNT,
+  type FrameInputs,
+} from '../core/model/features';
+import { frame4Inputs } from '../core/model/frame4';
+
+/** The preprocessings training data is made in. */
+export type TrainingInputs = 'lux-frame-3' | 'lux-frame-4';
 import { npyBytes } from '../core/encoding/npy';
 import { parseRunRequest } from '../core/validation/requests';
 import type { TriangleSoup } from '../core/types';
@@ -36,6 +47,8 @@ export function shardFeatures(
   t: FeatureTask,
   given?: readonly string[],
   meshes?: ReadonlyMap<number, TriangleSoup | null>,
+  /** lux-frame-3 for data/v1's generator; the compact labels' export makes lux-frame-4 (frame4.ts). */
+  preprocessing: TrainingInputs = INPUTS_ID,
 ): number {
   const lines =
     given ??
@@ -43,30 +56,40 @@ export function shardFeatures(
       .trim()
       .split('\n');
   const focus = focusOf(t.dir);
-  const C = CHANNELS.length;
+  const C = channelCount(preprocessing);
   const x = new Float32Array(lines.length * C * FRAME_CELLS);
   const s = new Float32Array(lines.length * SCALAR_COUNT);
   let fluxes: { seed: number; flux: WindowFlux[] } | null = null;
+  let v4: { seed: number; inputs: FrameInputs[] } | null = null;
   lines.forEach((line, k) => {
     const rec = JSON.parse(line) as StoredWindow;
     const req = parseRunRequest(rec.body);
     const w = req.parameters.windows[rec.window]!;
-    if (fluxes?.seed !== rec.room_seed) {
-      // The lines of a room are consecutive: one flux computation per room, against its mesh if it had one.
-      const withMesh = meshes?.has(rec.room_seed)
+    // The lines of a room are consecutive: one flux computation per room, against its mesh if it had one.
+    const withMesh = (): TriangleSoup | null =>
+      meshes?.has(rec.room_seed)
         ? (meshes.get(rec.room_seed) ?? null)
         : rec.triangles > 0
           ? storedRequest(rec, focus).mesh
           : null;
-      fluxes = { seed: rec.room_seed, flux: windowFluxes({ ...req, mesh: withMesh }) };
+    let inp: FrameInputs;
+    if (preprocessing === 'lux-frame-4') {
+      if (v4?.seed !== rec.room_seed) {
+        const angles = req.parameters.windows.map((v) => ({ horizon: v.horizon!, zenith: v.zenith! }));
+        v4 = { seed: rec.room_seed, inputs: frame4Inputs({ ...req, mesh: withMesh() }, angles) };
+      }
+      inp = v4.inputs[rec.window]!;
+    } else {
+      if (fluxes?.seed !== rec.room_seed)
+        fluxes = { seed: rec.room_seed, flux: windowFluxes({ ...req, mesh: withMesh() }) };
+      inp = frameInputs(
+        req,
+        rec.window,
+        { horizon: w.horizon!, zenith: w.zenith! },
+        req.modelType,
+        fluxes.flux[rec.window],
+      );
     }
-    const inp = frameInputs(
-      req,
-      rec.window,
-      { horizon: w.horizon!, zenith: w.zenith! },
-      req.modelType,
-      fluxes.flux[rec.window],
-    );
     x.set(inp.channels, k * C * FRAME_CELLS);
     s.set(inp.scalars, k * SCALAR_COUNT);
   });
@@ -75,7 +98,7 @@ export function shardFeatures(
   renameSync(`${base}.s.npy.tmp`, `${base}.s.npy`);
   writeFileSync(`${base}.x.npy.tmp`, float16Bytes(x, [lines.length, C, 128, 128]));
   renameSync(`${base}.x.npy.tmp`, `${base}.x.npy`);
-  writeFileSync(`${base}.inputs`, INPUTS_ID);
+  writeFileSync(`${base}.inputs`, preprocessing);
   return lines.length;
 }
 

@@ -146,5 +146,14 @@ describe('a label shard', () => {
     // An unobstructed-ish window sees some sky on its plane, at most an open window's 39.6 % of E_h.
     expect(flux[0]!).toBeGreaterThan(0);
     expect(flux[0]!).toBeLessThanOrEqual(0.3962 + 1e-6);
+    // The inputs are lux-frame-4's: seven channels, and the sky's flux scalars are the closed form (× 2).
+    expect(readFileSync(join(dir, '000000.inputs'), 'utf8')).toBe('lux-frame-4');
+    expect(readNpy(readFileSync(join(dir, '000000.x.npy'))).shape).toEqual([n, 7, 128, 128]);
+    const s = readNpy(readFileSync(join(dir, '000000.s.npy')));
+    const scalars = new Float32Array(s.data.buffer, s.data.byteOffset, n * 147);
+    for (let k = 0; k < n; k++) {
+      expect(scalars[k * 147 + 143]).toBeCloseTo(2 * flux[2 * k]!, 5);
+      expect(scalars[k * 147 + 144]).toBeCloseTo(2 * flux[2 * k + 1]!, 5);
+    }
   }, 60_000);
 });

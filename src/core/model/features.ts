@@ -64,8 +64,13 @@ export const FLUX_SCALARS = [
 export const SCALAR_COUNT_V2 = SCALARS.length + 128;
 export const SCALAR_COUNT = SCALAR_COUNT_V2 + FLUX_SCALARS.length;
 
-export function scalarCount(pre: 'lux-frame-2' | 'lux-frame-3'): number {
+export function scalarCount(pre: 'lux-frame-2' | 'lux-frame-3' | 'lux-frame-4'): number {
   return pre === 'lux-frame-2' ? SCALAR_COUNT_V2 : SCALAR_COUNT;
+}
+
+/** Channels per cell: lux-frame-4 adds the exact sky term (frame4.ts). */
+export function channelCount(pre: 'lux-frame-2' | 'lux-frame-3' | 'lux-frame-4'): number {
+  return pre === 'lux-frame-4' ? CHANNELS.length + 1 : CHANNELS.length;
 }
 export const WORK_PLANE = 0.8;
 

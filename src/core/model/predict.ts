@@ -7,7 +7,8 @@ import type { ModelType, ResolvedRoom, TriangleSoup } from '../types';
 import type { ModelCard } from './card';
 import { DEFAULT_GLASS_TRANSMITTANCE, DEFAULT_GLAZING, glazingFor } from '../engine/glazing';
 import { windowFluxes } from '../engine/windowFlux';
-import { CHANNELS, FRAME_CELLS, frameInputs, scalarCount } from './features';
+import { channelCount, FRAME_CELLS, frameInputs, scalarCount } from './features';
+import { frame4Inputs } from './frame4';
 import { FrameSampler } from './placement';
 import type { ModelRunner } from './runner';
 import { SIZE, v2Rgb384Input, v2Rgb384Output } from './v2rgb384';
@@ -78,14 +79,15 @@ async function predictAtReferenceGlass(
   const { card } = model;
   const out = card.outputs[0]!.name;
   if (card.preprocessing !== 'v2-rgb-384') {
-    const C = CHANNELS.length;
+    const C = channelCount(card.preprocessing);
     const S = scalarCount(card.preprocessing);
     const inputs = new Float32Array(n * C * FRAME_CELLS);
     const scalars = new Float32Array(n * S);
     const flux =
       card.preprocessing === 'lux-frame-3' ? windowFluxes({ ...room, mesh: room.mesh ?? null }) : null;
+    const v4 = card.preprocessing === 'lux-frame-4' ? frame4Inputs(room, angles) : null;
     const frames = room.parameters.windows.map((_, i) => {
-      const f = frameInputs(room, i, angles[i]!, room.modelType, flux?.[i]);
+      const f = v4?.[i] ?? frameInputs(room, i, angles[i]!, room.modelType, flux?.[i]);
       inputs.set(f.channels, i * C * FRAME_CELLS);
       scalars.set(f.scalars.subarray(0, S), i * S);
       return f.frame;

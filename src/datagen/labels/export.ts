@@ -62,7 +62,8 @@ export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): 
       // The window by id in the engine's model (a window that vanishes once clipped has no light).
       const id = req.parameters.windows[i]!.id;
       const mw = model.windows.find((m) => m.id === id);
-      const flux = mw ? skyFlux(mw) : { skyDown: 0, skySteep: 0 };
+      // From the angles the model is given (a mesh room's engine windows carry none): lux-frame-4's own.
+      const flux = mw ? skyFlux(angles[i]!) : { skyDown: 0, skySteep: 0 };
       sky.push(flux.skyDown, flux.skySteep);
     });
   }
@@ -84,7 +85,7 @@ export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): 
   write('.terms.npy', float16Bytes(terms, [n, T, P]));
   write('.pix.npy', npyRaw(new Uint8Array(pix.buffer), [n, P], '<i4', 4));
   write('.sky.npy', npyRaw(new Uint8Array(Float32Array.from(sky).buffer), [n, 2], '<f4', 4));
-  shardFeatures({ dir, name }, lines, meshes);
+  shardFeatures({ dir, name }, lines, meshes, 'lux-frame-4');
   write('.jsonl', lines.join('\n') + '\n');
   return lines.length;
 }

@@ -1,0 +1,129 @@
+import { buildRoomModel, type EngineRoom, type WindowModel } from '../engine/model';
+import { FLUX_ACCURATE, windowFluxes } from '../engine/windowFlux';
+import type { ModelType, ResolvedRoom, TriangleSoup } from '../types';
+import {
+  CHANNELS,
+  FLUX_SCALARS,
+  FRAME_CELLS,
+  frameInputs,
+  SCALAR_COUNT_V2,
+  WORK_PLANE,
+  type FrameInputs,
+  type WindowAnglesIn,
+} from './features';
+import { skyFlux } from './skyFlux';
+import { skyTermAt } from './skyTerm';
+
+/**
+ * Preprocessing `lux-frame-4` (issue 35 §3): lux-frame-3's inputs with the light outside made exact where
+ * it can be and accurate where it cannot, for a network linear in it (training/linnet.py).
+ *
+ * - A seventh channel, `sky_exact`: the engine's own sky term in closed form (skyTerm.ts: no noise, the
+ *   reveals, the frame, the glass's angular transmittance, plan visibility and the building's body), where
+ *   lux-frame-3's `sky` channel is an approximation that reads 7 % off the exact one at the median window
+ *   and 57 % at p90 (multi-window and non-convex rooms). It is computed on the 0.2 m lattice (even rows and
+ *   columns, a quarter of the cells: ~14 ms a window in Node) and filled between by its lattice
+ *   neighbours; the full-resolution `sky` channel keeps the sharp edges near the window.
+ * - The flux scalars: `skyDown` and `skySteep` in closed form from the angles (skyFlux.ts), `surfaceDown`
+ *   and `up` traced at FLUX_ACCURATE (2.9 / 3.0 % p90 against a fine reference, where lux-frame-3's coarse
+ *   flux is 11 / 6 % off).
+ *
+ * Same scalar layout as lux-frame-3 (147), so a lux-frame-3 network's scalars mean the same things.
+ */
+export const FRAME4_CHANNELS = [...CHANNELS, 'sky_exact'] as const;
+
+export interface Frame4Room extends ResolvedRoom {
+  modelType: ModelType;
+  mesh?: TriangleSoup | null;
+}
+
+/** Every window's lux-frame-4 inputs (one room model and one flux tracing for the room). */
+export function frame4Inputs(
+  room: Frame4Room,
+  angles: readonly WindowAnglesIn[],
+): FrameInputs[] {
+  const p = room.parameters;
+  // The sky from the angles the model is given (they may come from a mesh the request's windows lack).
+  const withAngles: EngineRoom = {
+    ...room,
+    mesh: null,
+    parameters: {
+      ...p,
+      windows: p.windows.map((w, i) => ({
+        ...w,
+        horizon: [...angles[i]!.horizon],
+        zenith: [...angles[i]!.zenith],
+      })),
+    },
+  };
+  const model = buildRoomModel(withAngles);
+  // The exterior surfaces' light against the mesh when the request sent one, else the angles' sectors.
+  const flux = windowFluxes({ ...room, mesh: room.mesh ?? null }, 1, FLUX_ACCURATE);
+  const z = p.floor_height_above_terrain + WORK_PLANE;
+  return p.windows.map((w, i) => {
+    const f = frameInputs(room, i, angles[i]!, room.modelType);
+    const C = CHANNELS.length;
+    const channels = new Float32Array((C + 1) * FRAME_CELLS);
+    channels.set(f.channels);
+    const mw = model.windows.find((m) => m.id === w.id);
+    // A window the room's outline clips away lets no light in: its channel stays 0.
+    if (mw) fillExactSky(channels.subarray(C * FRAME_CELLS), model, mw, f.frame, z);
+    const sky = mw ? skyFlux(mw) : { skyDown: 0, skySteep: 0 };
+    const fi = model.windows.findIndex((m) => m.id === w.id);
+    const ext = fi >= 0 ? flux[fi] : undefined;
+    const values = { ...sky, surfaceDown: ext?.surfaceDown ?? 0, up: ext?.up ?? 0 };
+    FLUX_SCALARS.forEach((k, j) => (f.scalars[SCALAR_COUNT_V2 + j] = values[k] * 2));
+    return { ...f, channels };
+  });
+}
+
+/**
+ * The exact sky term on the frame's cells: computed at the cells on even rows and columns, the others the
+ * mean of their lattice neighbours inside the room (computed themselves where they have none).
+ */
+function fillExactSky(
+  out: Float32Array,
+  model: ReturnType<typeof buildRoomModel>,
+  w: WindowModel,
+  frame: FrameInputs['frame'],
+  z: number,
+): void {
+  const inside = new Uint8Array(FRAME_CELLS);
+  for (const px of frame.pixels) inside[px] = 1;
+  const on = (px: number): boolean => ((px >> 7) & 1) === 0 && (px & 1) === 0;
+  const lattice: number[] = [];
+  const points: (readonly [number, number])[] = [];
+  frame.pixels.forEach((px, k) => {
+    if (on(px)) {
+      lattice.push(px);
+      points.push(frame.points[k]!);
+    }
+  });
+  skyTermAt(model, w, points, z).forEach((v, k) => (out[lattice[k]!] = v));
+  const lonely: number[] = [];
+  const lonelyPoints: (readonly [number, number])[] = [];
+  frame.pixels.forEach((px, k) => {
+    if (on(px)) return;
+    const r = px >> 7,
+      c = px & 127;
+    let sum = 0,
+      n = 0;
+    for (const dr of r & 1 ? [-1, 1] : [0])
+      for (const dc of c & 1 ? [-1, 1] : [0]) {
+        const rr = r + dr,
+          cc = c + dc;
+        if (rr < 0 || rr > 127 || cc < 0 || cc > 127) continue;
+        const q = rr * 128 + cc;
+        if (inside[q]) {
+          sum += out[q]!;
+          n++;
+        }
+      }
+    if (n > 0) out[px] = sum / n;
+    else {
+      lonely.push(px);
+      lonelyPoints.push(frame.points[k]!);
+    }
+  });
+  if (lonely.length) skyTermAt(model, w, lonelyPoints, z).forEach((v, k) => (out[lonely[k]!] = v));
+}

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeLabelShard } from '../../src/datagen/labels/shard';
+import { exportLabelShard } from '../../src/datagen/labels/export';
+import { ModelStatus } from '../../src/service/model/status';
+import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
+import { post, testApp } from '../server/inProcess';
+// @ts-expect-error plain ESM script without types
+import { ensureTorchPython } from '../../scripts/python.mjs';
+
+/**
+ * The network linear in the light outside (issue 35 §4, training/linnet.py) and its training on the
+ * compact labels' per-term targets (training/train_terms.py), in miniature.
+ */
+describe('the network linear in the light outside', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lux-linear-'));
+
+  it('is linear in the exterior terms: its coefficients never see the flux or the exterior reflectances', () => {
+    const py = ensureTorchPython() as string;
+    const script = `
+import sys, torch
+sys.path.insert(0, 'training')
+from linnet import LinNet, FLUX
+torch.manual_seed(0)
+m = LinNet((4, 4, 4, 4), head=4).eval()
+x = torch.rand(2, 7, 128, 128); x[:, 0] = 1.0
+s = torch.rand(2, 147)
+with torch.no_grad():
+    a = m.terms(x, s)
+    s2 = s.clone(); s2[:, 145:147] *= 2.0  # surfaceDown and up doubled
+    b = m.terms(x, s2)
+    s3 = s.clone(); s3[:, 10:12] = torch.rand(2, 2)  # other facade and terrain reflectances
+    c = m.terms(x, s3)
+    s4 = s.clone(); s4[:, 143:147] = 0.0  # no light outside but the exact sky term's
+    d = m.terms(x, s4)
+rel = lambda p, q: float((p - q).abs().max() / q.abs().max())
+print(rel(b[:, 0], a[:, 0]), rel(b[:, 2], a[:, 2]), rel(b[:, [1, 3, 4]], 2 * a[:, [1, 3, 4]]))
+print(rel(c, a), float(d[:, 1:].abs().max()), rel(d[:, 0], a[:, 0]))
+`;
+    const out = execFileSync(py, ['-c', script], { encoding: 'utf8' }).trim().split('\n');
+    const [skySame, roomSkySame, doubled] = out[0]!.split(' ').map(Number);
+    const [reflSame, darkRest, darkSky] = out[1]!.split(' ').map(Number);
+    // The sky's terms do not move when the exterior surfaces brighten; theirs double exactly.
+    expect([skySame, roomSkySame, doubled]).toEqual([0, 0, expect.any(Number)]);
+    expect(doubled).toBeLessThan(1e-6);
+    // The exterior reflectances reach the map only through the flux.
+    expect(reflSame).toBe(0);
+    // Without light outside only the exact sky term's part is left.
+    expect(darkRest).toBe(0);
+    expect(darkSky).toBe(0);
+  }, 120_000);
+
+  it('trains on per-term labels, exports lux-frame-4 ONNX with a card, and the result serves /run', async () => {
+    const py = ensureTorchPython() as string;
+    const labels = join(dir, 'labels');
+    mkdirSync(labels, { recursive: true });
+    const file = join(labels, '000000.luxl');
+    makeLabelShard({ file, stream: 'train', streamId: 7, focus: null, seed: 3, index: 0, rooms: 3, quality: 'quick' });
+    const n = exportLabelShard(readFileSync(file), join(dir, 'frames', 'train'), '000000');
+    expect(n).toBeGreaterThanOrEqual(3);
+    const out = join(dir, 'run');
+    const log = execFileSync(
+      py,
+      [
+        'training/train_terms.py',
+        ...['--data', join(dir, 'frames'), '--out', out, '--steps', '3', '--batch', '2'],
+        ...['--widths', '4,4,4,4', '--head', '4', '--checkpoint-every', '3', '--threads', '1'],
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    // The validation line names each term's share of the light, predicted and true.
+    expect(log).toMatch(/step 3: loss [\d.]+ train MAE [\d.]+ val MAE [\d.]+ .* shares \[/);
+    const cardPath = join(out, 'lux-df-4.json');
+    expect(existsSync(join(out, 'lux-df-4.onnx'))).toBe(true);
+    const card = JSON.parse(readFileSync(cardPath, 'utf8'));
+    expect(card).toMatchObject({
+      preprocessing: 'lux-frame-4',
+      inputs: [{ shape: ['n', 7, 128, 128] }, { shape: ['n', 147] }],
+      training: { steps: 3, train_windows: n },
+    });
+    const model = new ModelStatus(cardPath);
+    expect(await model.settled()).toBe('ready');
+    const res = await post(testApp({ model }), '/v2/run', EXAMPLE_BODIES['/run']![1]);
+    expect(res.status).toBe(200);
+    const b = await res.json();
+    expect(b.model).toEqual({ name: 'lux-df-4', version: card.version });
+  }, 300_000);
+});

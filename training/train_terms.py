@@ -1,0 +1,266 @@
+"""Train the network linear in the light outside (linnet.py) on the committed labels' per-term targets.
+
+    npm run labels -- export --stream train          # data/frames/train: lux-frame-4 inputs + terms
+    python3 training/train_terms.py --data data/frames --out training/runs/df4 --minutes 60
+    python3 training/train_terms.py ... --export-only    # ONNX + card from the last checkpoint
+
+Reads every exported shard of `<data>/train` (every 25th validates, never trains); the held-out test
+stream is `npm run evaluate`'s. All of it is held in memory (on the GPU when there is one: ~230 kB a
+window as float16), so a batch costs no disk reads. The schedule is by wall clock (`--minutes`, cosine),
+so that a run on a lent machine ends when its time does; `--steps` caps it too. Checkpoints to
+`<out>/checkpoint.pt` every --checkpoint-every steps and resumes from it.
+
+Loss (mean-seeking where the labels are noisy): the total's per-cell L1 + 1/2 log-L1 and the relative error
+of each window's mean (as train.py), plus per term its per-cell L1 and the error of its window mean
+relative to the window's whole mean: the terms are told apart, and a term's bias cannot hide in another.
+"""
+import argparse
+import glob
+import math
+import os
+import random
+import sys
+import time
+
+import numpy as np
+import torch
+
+sys.path.insert(0, os.path.dirname(__file__))
+from linnet import CHANNELS4, TERMS, LinNet, from_state, gather, widths_of  # noqa: E402
+from onnx_card import export_with_card  # noqa: E402
+
+INPUTS_ID = "lux-frame-4"
+NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is labelled
+MAX_PLAUSIBLE_DF = 60.0  # src/datagen/shard.ts MAX_PLAUSIBLE_DF
+MEAN_FLOOR = 0.1
+
+
+def shard_files(data):
+    """Exported shards made with lux-frame-4 inputs: (train, validation), every 25th validating."""
+    found = sorted(glob.glob(os.path.join(data, "train", "*.terms.npy")))
+    bases = [f[: -len(".terms.npy")] for f in found]
+    current = [b for b in bases if os.path.exists(b + ".inputs") and open(b + ".inputs").read().strip() == INPUTS_ID]
+    if len(current) < len(bases):
+        print(f"{len(bases) - len(current)} shards skipped: inputs not {INPUTS_ID}", flush=True)
+    if len(current) < 4:
+        return current, current
+    first = min(12, len(current) // 2)
+    return [b for i, b in enumerate(current) if i % 25 != first], current[first::25]
+
+
+class Frames:
+    """Every window of some shards, in memory on `device`: inputs, scalars, per-term targets at the labelled
+    pixels, those pixels and their area weights (1 near the window, 4 on the sparser lattice beyond)."""
+
+    def __init__(self, bases, device):
+        xs, ss, ts, ps = [], [], [], []
+        for b in bases:
+            x = np.load(b + ".x.npy")
+            xs.append(x)
+            ss.append(np.load(b + ".s.npy"))
+            ts.append(np.load(b + ".terms.npy"))
+            ps.append(np.load(b + ".pix.npy"))
+        P = max(p.shape[1] for p in ps) if ps else 1
+        pad = lambda a, v: np.pad(a, [(0, 0)] * (a.ndim - 1) + [(0, P - a.shape[-1])], constant_values=v)  # noqa: E731
+        self.n = sum(len(s) for s in ss)
+        self.x = torch.from_numpy(np.concatenate(xs)).to(device) if xs else None
+        self.s = torch.from_numpy(np.concatenate(ss)).float().to(device) if ss else None
+        t = torch.from_numpy(np.concatenate([pad(a, np.nan) for a in ts]).astype(np.float32)) if ts else None
+        pix = torch.from_numpy(np.concatenate([pad(a, -1) for a in ps]).astype(np.int64)) if ps else None
+        if t is None:
+            return
+        # Area weights: columns of the labelled pixels against the room's last column (the window wall).
+        cols = torch.where(pix >= 0, pix % 128, torch.full_like(pix, -1))
+        mask = torch.from_numpy(np.concatenate([x[:, 0] for x in xs]) > 0.5)
+        all_cols = torch.arange(128).view(1, 1, 128).expand(mask.shape[0], 128, 128)
+        max_col = torch.where(mask, all_cols, torch.full_like(all_cols, -1)).amax(dim=(1, 2)).view(-1, 1)
+        total = torch.nan_to_num(t, nan=0.0).sum(1)
+        ok = (pix >= 0) & torch.isfinite(t).all(1) & (total <= MAX_PLAUSIBLE_DF)
+        w = torch.where(cols > max_col - NEAR_COLUMNS, 1.0, 4.0) * ok
+        self.t = torch.nan_to_num(t, nan=0.0).clamp(min=0.0).to(device)
+        self.pix = pix.to(device)
+        self.w = w.to(device)
+
+    def batch(self, ids):
+        i = torch.as_tensor(ids, device=self.x.device)
+        return self.x[i].float(), self.s[i], self.t[i], self.pix[i], self.w[i]
+
+
+def losses(model, x, s, t, pix, w):
+    """(loss, total MAE in DF points) of a batch."""
+    pred = gather(model.terms(x, s), pix)  # [B, 5, P]
+    tp, tt = pred.sum(1), t.sum(1)
+    W = w.sum(1).clamp(min=1.0)
+    cell = ((tp - tt).abs() + 0.5 * (torch.log(tp + 0.2) - torch.log(tt + 0.2)).abs()) * w
+    mean_p, mean_t = (tp * w).sum(1) / W, (tt * w).sum(1) / W
+    whole = cell.sum() / W.sum() + ((mean_p - mean_t).abs() / (mean_t + MEAN_FLOOR)).mean()
+    term_cell = ((pred - t).abs() * w[:, None]).sum() / W.sum()
+    term_mean = (((pred - t) * w[:, None]).sum(2) / W[:, None]).abs() / (mean_t[:, None] + MEAN_FLOOR)
+    loss = whole + 0.5 * (term_cell + term_mean.sum(1).mean())
+    mae = ((tp - tt).abs() * (w > 0)).sum() / (w > 0).sum().clamp(min=1)
+    return loss, mae
+
+
+@torch.no_grad()
+def validate(model, frames, limit=2000):
+    """Cell MAE of the total (DF points), mean |relative error| of the windows' means and the share within 5 %,
+    and each term's share of the light, predicted and true."""
+    model.eval()
+    n = min(limit, frames.n)
+    err = cells = 0.0
+    rel, share_p, share_t = [], torch.zeros(len(TERMS)), torch.zeros(len(TERMS))
+    for a in range(0, n, 64):
+        x, s, t, pix, w = frames.batch(list(range(a, min(n, a + 64))))
+        pred = gather(model.terms(x, s), pix).float()
+        on = (w > 0).float()
+        err += float(((pred.sum(1) - t.sum(1)).abs() * on).sum())
+        cells += float(on.sum())
+        W = w.sum(1).clamp(min=1.0)
+        mp, mt = (pred.sum(1) * w).sum(1) / W, (t.sum(1) * w).sum(1) / W
+        keep = mt > 0.05
+        rel.append(((mp - mt) / mt)[keep].cpu())
+        share_p += (pred * w[:, None]).sum((0, 2)).cpu()
+        share_t += (t * w[:, None]).sum((0, 2)).cpu()
+    model.train()
+    r = torch.cat(rel) if rel else torch.zeros(1)
+    return {
+        "mae": err / max(cells, 1.0),
+        "mean_abs_rel": float(r.abs().mean()),
+        "within5": float((r.abs() < 0.05).float().mean()),
+        "bias": float(r.mean()),
+        "share_pred": [round(float(v), 4) for v in share_p / share_p.sum()],
+        "share_true": [round(float(v), 4) for v in share_t / share_t.sum()],
+    }
+
+
+def export(model, out, name, meta):
+    description = (
+        "Lux daylight-factor model linear in the light outside: one window in its v2 frame, CIE overcast sky, "
+        "trained on the Lux engine's per-term labels."
+    )
+    export_with_card(model, out, name, meta, INPUTS_ID, CHANNELS4, 147, description)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", default="data/frames")
+    ap.add_argument("--out", default="training/runs/df4")
+    ap.add_argument("--name", default="lux-df-4")
+    ap.add_argument("--version", default="4.0.0")
+    ap.add_argument("--minutes", type=float, default=60.0, help="wall-clock length of the schedule")
+    ap.add_argument("--steps", type=int, default=10**9, help="stop after this many steps in all")
+    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--widths", default="24,48,64,96")
+    ap.add_argument("--head", type=int, default=16)
+    ap.add_argument("--checkpoint-every", type=int, default=500)
+    ap.add_argument("--export-only", action="store_true")
+    ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    if a.threads:
+        torch.set_num_threads(a.threads)
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    torch.manual_seed(a.seed)
+    random.seed(a.seed)
+    ckpt_path = os.path.join(a.out, "checkpoint.pt")
+    ck = torch.load(ckpt_path, map_location=device, weights_only=False) if os.path.exists(ckpt_path) else None
+    command = "python3 " + " ".join(sys.argv)
+    if ck:
+        model = from_state(ck["model"]).to(device)
+        step, spent, history, trained_with = ck["step"], ck["seconds"], ck["history"], ck["trained_with"]
+    else:
+        if a.export_only:
+            sys.exit(f"--export-only: no checkpoint at {ckpt_path}")
+        ick = torch.load(a.init, map_location=device, weights_only=False) if a.init else None
+        model = (from_state(ick["model"]) if ick else LinNet(tuple(int(v) for v in a.widths.split(",")), head=a.head)).to(device)
+        step, spent, history, trained_with = 0, 0.0, [], {"command": command, "batch": a.batch, "minutes": a.minutes}
+        if ick:  # the run it continues, in the card
+            trained_with["initialised_from"] = {"checkpoint": a.init, **ick["trained_with"], "steps": ick["step"], "train_windows": ick.get("train_windows")}
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
+    if ck:
+        opt.load_state_dict(ck["opt"])
+    train_bases, val_bases = shard_files(a.data)
+    meta = lambda n_train, n_val: {  # noqa: E731
+        "version": a.version,
+        "training": {
+            "command": trained_with["command"],
+            "data": "data/labels/train (npm run labels -- export), every 25th shard validating",
+            "train_windows": n_train,
+            "validation_windows": n_val,
+            "seed": a.seed,
+            "steps": step,
+            "seconds": round(spent),
+            "batch": trained_with["batch"],
+            "widths": list(widths_of(model.state_dict())),
+            "parameters": sum(p.numel() for p in model.parameters()),
+            "validation": history[-1] if history else None,
+            "framework": f"torch {torch.__version__}",
+        },
+    }
+    if a.export_only:
+        export(model, a.out, a.name, meta(ck.get("train_windows", 0), ck.get("validation_windows", 0)))
+        return
+    t_load = time.time()
+    train, val = Frames(train_bases, device), Frames(val_bases, device)
+    print(f"{train.n} training windows, {val.n} validation windows on {device} ({time.time() - t_load:.0f} s to load)", flush=True)
+    amp = device.type == "cuda"
+    budget = a.minutes * 60
+    t0 = time.time() - spent
+    run_loss = run_mae = 0.0
+    since = 0
+    model.train()
+    while step < a.steps and time.time() - t0 < budget:
+        frac = (time.time() - t0) / budget
+        for g in opt.param_groups:
+            g["lr"] = a.lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
+        ids = random.sample(range(train.n), min(a.batch, train.n))
+        x, s, t, pix, w = train.batch(ids)
+        with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
+            loss, mae = losses(model, x, s, t, pix, w)
+        if not torch.isfinite(loss):
+            print(f"step {step}: non-finite loss, batch skipped", flush=True)
+            opt.zero_grad()
+            continue
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        step += 1
+        since += 1
+        run_loss += float(loss)
+        run_mae += float(mae)
+        last = not (step < a.steps and time.time() - t0 < budget)
+        if step % a.checkpoint_every == 0 or last:
+            v = validate(model, val)
+            spent = time.time() - t0
+            history.append({"step": step, "loss": run_loss / since, "train_mae": run_mae / since, **v})
+            print(
+                f"step {step}: loss {run_loss / since:.4f} train MAE {run_mae / since:.4f} val MAE {v['mae']:.4f} "
+                f"means within 5 % {100 * v['within5']:.1f} % (bias {100 * v['bias']:+.2f} %) "
+                f"shares {v['share_pred']} / {v['share_true']} ({spent:.0f} s)",
+                flush=True,
+            )
+            run_loss = run_mae = 0.0
+            since = 0
+            torch.save(
+                {
+                    "model": model.state_dict(),
+                    "opt": opt.state_dict(),
+                    "step": step,
+                    "seconds": spent,
+                    "history": history,
+                    "trained_with": trained_with,
+                    "train_windows": train.n,
+                    "validation_windows": val.n,
+                },
+                ckpt_path + ".tmp",
+            )
+            os.replace(ckpt_path + ".tmp", ckpt_path)
+    export(model, a.out, a.name, meta(train.n, val.n))
+
+
+if __name__ == "__main__":
+    main()
