@@ -10,6 +10,7 @@ export const LUX_ERROR_TYPES = [
   'not_found',
   'method_not_allowed',
   'payload_too_large',
+  'rate_limited',
   'internal_error',
   'service_unavailable',
   'timeout',
@@ -24,6 +25,7 @@ export const HTTP_STATUS: Record<LuxErrorType, number> = {
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
+  rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
   timeout: 504,
@@ -33,6 +35,8 @@ export class LuxError extends Error {
   constructor(
     readonly type: LuxErrorType,
     message: string,
+    /** For `rate_limited`: when the caller may try again (HTTP Retry-After). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = 'LuxError';

@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { LuxError } from '../core/errors';
+import { HTTP_STATUS, LuxError } from '../core/errors';
 import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../core/validation/requests';
 import type { deletedMeshResponse, healthResponse, storedMeshResponse } from '../core/validation/responses';
 import { authenticate, hasScope, type Principal, type TokenStore } from './auth';
@@ -16,6 +16,10 @@ import { ROUTES, STORE_MESH, type RouteSpec } from '../service/operations';
 import { unknownMeshId } from '../service/threadMeshes';
 import type { StaticApp } from './staticApp';
 import { readBody } from './readBody';
+import type { Hosted } from '../service/hosted/hosted';
+import type { HostedPrincipal } from '../service/hosted/tokens';
+import { usageByDay } from '../service/hosted/usage';
+import type { TaskUsage } from '../service/task';
 import { requestSignal } from './requestSignal';
 import { closeIfBodyUnread } from './unreadBody';
 
@@ -29,6 +33,8 @@ export interface AppDeps {
   role?: string;
   /** The built web app; absent in API-only roles. */
   staticApp?: StaticApp;
+  /** Hosted mode (issue 36): the database's meter and limiter; absent on a self-hosted server. */
+  hosted?: Pick<Hosted, 'db' | 'meter' | 'limiter'>;
 }
 
 const API_BASES = ['/v2', '/v1'] as const;
@@ -112,58 +118,108 @@ export function createApp(deps: AppDeps): Hono {
     await next();
   };
 
+  /** Hosted mode: the token's limits first (429), and every answered call metered, errors included. */
+  const metered = async (
+    route: string,
+    principal: Principal | null,
+    work: () => Promise<{ res: Response; usage?: TaskUsage | undefined; bytesIn: number }>,
+  ): Promise<Response> => {
+    const hosted = deps.hosted;
+    if (!hosted || !principal) return (await work()).res;
+    const admission = await hosted.limiter.admit(principal as HostedPrincipal);
+    const at = new Date();
+    const t0 = performance.now();
+    let status = 500,
+      usage: TaskUsage | undefined,
+      bytesIn = 0,
+      bytesOut = 0;
+    try {
+      const done = await work();
+      ({ usage, bytesIn } = done);
+      status = done.res.status;
+      bytesOut = Number(done.res.headers.get('content-length') ?? 0) || (await sizeOf(done.res));
+      return done.res;
+    } catch (e) {
+      status = e instanceof LuxError ? HTTP_STATUS[e.type] : 500;
+      throw e;
+    } finally {
+      await admission.release();
+      hosted.meter?.record({
+        token: principal.name,
+        at,
+        route,
+        modelType: usage?.modelType ?? null,
+        status,
+        windows: usage?.windows ?? 0,
+        triangles: usage?.triangles ?? 0,
+        computeMs: usage?.computeMs ?? performance.now() - t0,
+        bytesIn,
+        bytesOut,
+      });
+    }
+  };
+
   for (const route of ROUTES) {
     const handler = async (c: Context) => {
       const principal = await authorize(c, route);
-      const states = await executor.components();
-      const comp = route.component;
-      // /run needs the model itself; every other route only needs its component to answer.
-      const available = route.needsModel ? states[comp] === 'ready' : executor.reachable(comp);
-      if (!available) {
-        throw new LuxError(
-          'service_unavailable',
-          `Service unavailable: ${executor.unavailableReason(comp, states[comp])}`,
-        );
-      }
-      const body = await readBody(c);
-      // A client that hangs up takes its work with it: queued, it is dropped; running, its thread is ended
-      // (piscina aborts by terminating it), so a gone client never holds a core.
-      const watch = requestSignal(config.requestTimeoutMs, c.req.raw.signal);
-      inFlight++;
-      try {
-        const res = await executor.run(
-          {
-            op: route.op,
-            body,
-            contentType: c.req.header('content-type'),
-            maxBodyBytes: config.maxBodyBytes,
-            maxMeshPoints: config.maxMeshPoints,
-            ...(config.maxWindows !== undefined ? { maxWindows: config.maxWindows } : {}),
-            ...(config.maxCorners !== undefined ? { maxCorners: config.maxCorners } : {}),
-            ...(config.costFactor ? { budgetMs: config.costFactor * config.requestTimeoutMs } : {}),
-            modelScopes: principal ? principal.scopes : null,
-            principal: principal?.name ?? null,
-          },
-          watch.signal,
-        );
-        return taskResponse(c, res);
-      } catch (e) {
-        if (watch.timedOut()) {
-          throw new LuxError(
-            'timeout',
-            `Request took longer than ${config.requestTimeoutMs} ms (LUX_REQUEST_TIMEOUT_MS)`,
-          );
-        }
-        // Nobody is left to read the answer; a plain error keeps it out of the internal-error log.
-        if (c.req.raw.signal.aborted)
-          throw new LuxError('service_unavailable', 'The client closed the connection');
-        throw e;
-      } finally {
-        watch.done();
-        inFlight--;
-      }
+      return metered(route.path, principal, () => runRoute(c, route, principal));
     };
     for (const base of API_BASES) app.post(`${base}${route.path}`, limit, handler);
+  }
+
+  async function runRoute(
+    c: Context,
+    route: RouteSpec,
+    principal: Principal | null,
+  ): Promise<{ res: Response; usage?: TaskUsage; bytesIn: number }> {
+    const states = await executor.components();
+    const comp = route.component;
+    // /run needs the model itself; every other route only needs its component to answer.
+    const available = route.needsModel ? states[comp] === 'ready' : executor.reachable(comp);
+    if (!available) {
+      throw new LuxError(
+        'service_unavailable',
+        `Service unavailable: ${executor.unavailableReason(comp, states[comp])}`,
+      );
+    }
+    const body = await readBody(c);
+    const bytesIn = body.byteLength;
+    // A client that hangs up takes its work with it: queued, it is dropped; running, its thread is ended
+    // (piscina aborts by terminating it), so a gone client never holds a core.
+    const watch = requestSignal(config.requestTimeoutMs, c.req.raw.signal);
+    inFlight++;
+    try {
+      const res = await executor.run(
+        {
+          op: route.op,
+          body,
+          contentType: c.req.header('content-type'),
+          maxBodyBytes: config.maxBodyBytes,
+          maxMeshPoints: config.maxMeshPoints,
+          ...(config.maxWindows !== undefined ? { maxWindows: config.maxWindows } : {}),
+          ...(config.maxCorners !== undefined ? { maxCorners: config.maxCorners } : {}),
+          ...(config.costFactor ? { budgetMs: config.costFactor * config.requestTimeoutMs } : {}),
+          modelScopes: principal ? principal.scopes : null,
+          principal: principal?.name ?? null,
+        },
+        watch.signal,
+      );
+      return { res: taskResponse(c, res), ...(res.usage ? { usage: res.usage } : {}), bytesIn };
+    } catch (e) {
+      if (watch.timedOut()) {
+        throw new LuxError(
+          'timeout',
+          `Request took longer than ${config.requestTimeoutMs} ms (LUX_REQUEST_TIMEOUT_MS)`,
+        );
+      }
+      // Nobody is left to read the answer; a plain error keeps it out of the internal-error log.
+      if (c.req.raw.signal.aborted)
+        throw new LuxError('service_unavailable', 'The client closed the connection');
+      throw e;
+    } finally {
+      watch.done();
+      inFlight--;
+    }
   }
 
   // Stored contexts (POST /v2/meshes above): look one up, or forget it. The same scopes as storing one.
@@ -194,6 +250,39 @@ export function createApp(deps: AppDeps): Hono {
     });
   }
 
+  // A token's own usage by UTC day (hosted mode): ?from=YYYY-MM-DD&to=YYYY-MM-DD, this month by default.
+  for (const base of API_BASES) {
+    app.get(`${base}/usage`, async (c) => {
+      const hosted = deps.hosted;
+      if (!hosted || !(await tokens.requiresToken()))
+        throw new LuxError(
+          'not_found',
+          'Usage is recorded in hosted mode only: a server whose database holds tokens',
+        );
+      const p = await authenticate(c.req.header('authorization'), tokens);
+      const today = new Date().toISOString().slice(0, 10);
+      const from = c.req.query('from') ?? `${today.slice(0, 7)}-01`;
+      const to = c.req.query('to') ?? today;
+      for (const [k, v] of [
+        ['from', from],
+        ['to', to],
+      ] as const)
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v)))
+          throw new LuxError(
+            'validation_error',
+            `Parameter '${k}' must be a date YYYY-MM-DD, got '${v.slice(0, 40)}'`,
+          );
+      if (Date.parse(to) < Date.parse(from))
+        throw new LuxError('validation_error', `'to' (${to}) is before 'from' (${from})`);
+      if (Date.parse(to) - Date.parse(from) > 366 * 86_400_000)
+        throw new LuxError('validation_error', 'At most 366 days at a time');
+      // This replica's calls so far are in the answer (the others' within their half-second batches).
+      await hosted.meter?.flush();
+      const days = await usageByDay(hosted.db, p.name, from, to);
+      return c.json({ status: 'success', token: p.name, from, to, days });
+    });
+  }
+
   // `/` answers health to API clients and the web app to browsers.
   app.get('/', async (c) => {
     if (deps.staticApp && prefersHtml(c.req.header('accept'))) return deps.staticApp.index(c);
@@ -215,6 +304,12 @@ export function createApp(deps: AppDeps): Hono {
     return errorResponse(new LuxError('internal_error', 'Internal error while processing the request'));
   });
   return withMethodNotAllowed(app);
+}
+
+/** A response's body size when it did not say (a streamed body is measured from a clone). */
+async function sizeOf(res: Response): Promise<number> {
+  if (!res.body) return 0;
+  return (await res.clone().arrayBuffer()).byteLength;
 }
 
 function prefersHtml(accept: string | undefined): boolean {

@@ -13,9 +13,10 @@ import { GatewayExecutor } from './executor/gateway';
 import { PoolExecutor } from './executor/local';
 import { ModelStatus } from '../service/model/status';
 import { staticApp } from './staticApp';
+import { openHosted } from '../service/hosted/hosted';
 
 /** Starts one server process in the role LUX_ROLE says (embedded by default). */
-export function startServer(config: ServerConfig = loadConfig(process.env, availableParallelism())) {
+export async function startServer(config: ServerConfig = loadConfig(process.env, availableParallelism())) {
   if (process.env.LUX_LIGHT_WORKERS !== undefined)
     console.warn(
       'lux: LUX_LIGHT_WORKERS is no longer read: light work may use every thread; LUX_HEAVY_WORKERS limits heavy work (docs/deployment.md)',
@@ -42,14 +43,37 @@ export function startServer(config: ServerConfig = loadConfig(process.env, avail
         );
   const isFront = config.role === 'embedded' || config.role === 'gateway';
   const servesApp = isFront && existsSync(join(config.appDir, 'index.html'));
-  const tokens = new StaticTokenStore(loadTokens());
-  const deps = { config, executor, tokens, version: pkg.version, role: config.role };
+  const fixed = new StaticTokenStore(loadTokens());
+  // Hosted mode (issue 36): only the front authenticates, so only it opens the database.
+  const hosted = isFront ? await openHosted(process.env, fixed, config.requestTimeoutMs) : null;
+  if (hosted) console.log(`lux: hosted mode, ${hosted.db.kind} database ${hosted.db.where}`);
+  const tokens = hosted?.tokens ?? fixed;
+  const deps = {
+    config,
+    executor,
+    tokens,
+    version: pkg.version,
+    role: config.role,
+    ...(hosted ? { hosted } : {}),
+  };
   const app = isFront
     ? createApp({ ...deps, ...(servesApp ? { staticApp: staticApp(config.appDir) } : {}) })
     : createComponentApp(deps, config.role as Component);
+  let draining = false;
   const server = serve(
     {
-      fetch: app.fetch,
+      // Stopping, every answer says the connection ends with it: a keep-alive client under load moves to
+      // another replica instead of holding this one open.
+      fetch: async (req, env) => {
+        const res = await app.fetch(req, env);
+        if (draining)
+          try {
+            res.headers.set('connection', 'close');
+          } catch {
+            // an immutable response (a static file's): its connection closes when it goes idle
+          }
+        return res;
+      },
       port: config.port,
       hostname: config.host,
       // Slow and idle clients: Node answers 408 and closes a connection whose headers, or whole request,
@@ -74,8 +98,23 @@ export function startServer(config: ServerConfig = loadConfig(process.env, avail
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    server.close();
+    if (hosted) {
+      // Hosted: every request already taken is answered and metered before the usage is written — up to
+      // the request timeout (Node closes keep-alive connections as they go idle).
+      draining = true;
+      const idle = setInterval(
+        () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.(),
+        50,
+      );
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        setTimeout(done, config.requestTimeoutMs).unref();
+      });
+      clearInterval(idle);
+    } else server.close();
     await executor.close();
+    // The usage batched since the last write goes to the database before the process ends.
+    await hosted?.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);
@@ -86,4 +125,4 @@ export function startServer(config: ServerConfig = loadConfig(process.env, avail
 }
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/.*[/\\]/, ''));
-if (isMain) startServer();
+if (isMain) await startServer();

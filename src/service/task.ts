@@ -8,6 +8,7 @@ import type { ThreadState } from './threadState';
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024; // config.ts LUX_MAX_BODY_BYTES default
 import { modelForbidden, scopesAllowModel } from './scopes';
+import { measureRequest, type RequestMeasure } from '../core/hosted/measure';
 
 /**
  * One request's compute, as it runs inside a worker thread: decode the body, parse JSON, check the
@@ -47,8 +48,15 @@ export type TaskResponse =
       meshesUsed?: string[];
       /** POST /v2/meshes: the context for the server to keep. */
       stored?: StoredMesh;
+      /** What the request is billed by (hosted mode's metering). */
+      usage?: TaskUsage;
     }
-  | { ok: false; error: { type: LuxErrorType; message: string } };
+  | { ok: false; error: { type: LuxErrorType; message: string }; usage?: TaskUsage };
+
+/** A request's measure (core/hosted/measure.ts) and the milliseconds its compute took. */
+export interface TaskUsage extends RequestMeasure {
+  computeMs: number;
+}
 
 function serialise(r: OpResult): TaskResponse {
   if (r.kind === 'json') return { ok: true, contentType: 'application/json', body: JSON.stringify(r.value) };
@@ -56,6 +64,17 @@ function serialise(r: OpResult): TaskResponse {
 }
 
 export async function executeTask(req: TaskRequest, thread: ThreadState): Promise<TaskResponse> {
+  const t0 = performance.now();
+  const measure: { m: RequestMeasure } = { m: { windows: 0, triangles: 0, modelType: null } };
+  const res = await execute(req, thread, measure);
+  return { ...res, usage: { ...measure.m, computeMs: performance.now() - t0 } };
+}
+
+async function execute(
+  req: TaskRequest,
+  thread: ThreadState,
+  measure: { m: RequestMeasure },
+): Promise<TaskResponse> {
   try {
     if (req.op === STORE_MESH) {
       const stored = await storeMesh(req.body, req.contentType, {
@@ -64,6 +83,7 @@ export async function executeTask(req: TaskRequest, thread: ThreadState): Promis
         held: req.meshes,
       });
       const body = JSON.stringify({ status: 'success', ...stored.info });
+      measure.m = { windows: 0, triangles: stored.info.triangles ?? 0, modelType: null };
       return { ok: true, contentType: 'application/json', body, stored };
     }
     const operation = coreOperation(req.op);
@@ -71,6 +91,7 @@ export async function executeTask(req: TaskRequest, thread: ThreadState): Promis
       maxBytes: req.maxBodyBytes ?? DEFAULT_MAX_BODY,
       owned: true,
     });
+    measure.m = measureRequest(body);
     const mt = (body as { model_type?: unknown } | null)?.model_type;
     if (typeof mt === 'string' && !scopesAllowModel(req.modelScopes, mt))
       throw modelForbidden(req.principal, mt);

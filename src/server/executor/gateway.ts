@@ -6,6 +6,7 @@ import type { MeshStoreStats, StoredMeshInfo } from '../../service/meshStore';
 import { componentsOf, ROUTES, type RouteSpec } from '../../service/operations';
 import type { TaskRequest, TaskResponse } from '../../service/task';
 import type { ComponentState, Executor } from './executor';
+import { USAGE_HEADER, usageFromHeader } from '../respond';
 
 const COMPONENTS: readonly Component[] = ['encoder', 'merger', 'model', 'obstruction', 'stats'];
 const HEALTH_TTL_MS = 1_000;
@@ -103,10 +104,14 @@ export class GatewayExecutor implements Executor {
       return fail('service_unavailable', `Service unavailable: the ${c} component is not reachable`);
     }
     const contentType = res.headers.get('content-type') ?? 'application/octet-stream';
+    const usage = usageFromHeader(res.headers.get(USAGE_HEADER));
+    const measured = usage ? { usage } : {};
     if (res.ok) {
       const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
       const out = contentType.startsWith('application/json') ? new TextDecoder().decode(bytes) : bytes;
-      return filename ? { ok: true, contentType, body: out, filename } : { ok: true, contentType, body: out };
+      return filename
+        ? { ok: true, contentType, body: out, filename, ...measured }
+        : { ok: true, contentType, body: out, ...measured };
     }
     if (res.status === 401 || res.status === 403) {
       // The caller was already authorised here; a component refusing the gateway is a misconfiguration.
@@ -119,7 +124,10 @@ export class GatewayExecutor implements Executor {
       );
     }
     const e = parseError(bytes);
-    return e ?? fail('service_unavailable', `Service unavailable: the ${c} component answered ${res.status}`);
+    return {
+      ...(e ?? fail('service_unavailable', `Service unavailable: the ${c} component answered ${res.status}`)),
+      ...measured,
+    };
   }
 
   components(): Promise<Record<Component, ComponentState>> {

@@ -1,0 +1,45 @@
+/**
+ * The operator's billing table (issue 36): `npm run usage -- --month 2026-11 [--csv]`, one row per token —
+ * requests, errors, windows, triangles, compute seconds, bytes in and out — from the database of
+ * LUX_DATABASE_URL (as `npm run tokens`).
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATABASE, openDatabase } from '../service/hosted/database';
+import { migrate } from '../service/hosted/migrations';
+import { billing } from '../service/hosted/usage';
+
+const { values: o } = parseArgs({
+  options: { month: { type: 'string' }, csv: { type: 'boolean', default: false } },
+});
+const month = o.month ?? new Date().toISOString().slice(0, 7);
+const db = await openDatabase(process.env.LUX_DATABASE_URL?.trim() || DEFAULT_DATABASE);
+try {
+  await migrate(db);
+  const rows = await billing(db, month);
+  const head = ['token', 'requests', 'errors', 'windows', 'triangles', 'compute_s', 'bytes_in', 'bytes_out'];
+  const line = (r: (typeof rows)[number]) => [
+    r.token,
+    r.requests,
+    r.errors,
+    r.windows ?? 0,
+    r.triangles ?? 0,
+    ((r.compute_ms ?? 0) / 1000).toFixed(3),
+    r.bytes_in ?? 0,
+    r.bytes_out ?? 0,
+  ];
+  if (o.csv) {
+    const cell = (v: unknown) =>
+      /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v);
+    console.log(head.join(','));
+    for (const r of rows) console.log(line(r).map(cell).join(','));
+  } else {
+    console.log(`usage in ${month} (UTC), ${db.where}`);
+    console.log(head.join('\t'));
+    for (const r of rows) console.log(line(r).join('\t'));
+  }
+} catch (e) {
+  console.error(`usage: ${(e as Error).message}`);
+  process.exitCode = 2;
+} finally {
+  await db.close();
+}

@@ -1,0 +1,151 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * Hosted mode's database (issue 36): one small interface over two real PostgreSQL engines, so that every
+ * query is written once. `LUX_DATABASE_URL` picks it:
+ * - a `postgres://…` (or `postgresql://…`) URL: PostgreSQL through `pg`, a pool shared by the process —
+ *   several replicas behind a load balancer share one state;
+ * - anything else is a folder for the embedded one, PGlite (PostgreSQL compiled to WebAssembly, no server),
+ *   by default `.lux/lux.db` under the working directory. PGlite is one process's: the first process to
+ *   open the folder (a server, or a command while no server runs) hosts it and serves it to the others
+ *   over a Unix socket inside the folder (pglite-socket speaks PostgreSQL's protocol), so
+ *   `npm run tokens` reaches the database of a running server and its revocations take effect at once.
+ * Migrations (migrations.ts) run when it opens.
+ */
+export interface Database {
+  readonly kind: 'embedded' | 'postgres';
+  /** Where it is, for logs (a URL without its password, or the folder). */
+  readonly where: string;
+  query<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Statements run one after another in one transaction (a migration). */
+  transaction<T>(work: (q: Database['query']) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DATABASE = '.lux/lux.db';
+
+export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+
+export async function openDatabase(url: string = DEFAULT_DATABASE): Promise<Database> {
+  return isPostgresUrl(url) ? openPostgres(url) : openEmbedded(url);
+}
+
+async function openPostgres(
+  url: string,
+  kind: Database['kind'] = 'postgres',
+  config: { host?: string; port?: number; max?: number } = {},
+): Promise<Database> {
+  const { default: pg } = await import('pg');
+  // Timestamps come back as Date, counts (bigint) as numbers: our sums stay far below 2^53.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.Pool(
+    config.host
+      ? {
+          host: config.host,
+          port: config.port ?? SOCKET_PORT,
+          user: 'postgres',
+          database: 'postgres',
+          max: config.max ?? 1,
+        }
+      : { connectionString: url, max: config.max ?? 8 },
+  );
+  const where = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+  await pool.query('SELECT 1');
+  const query = async <T extends object>(sql: string, params?: readonly unknown[]) =>
+    (await pool.query(sql, params as unknown[])).rows as T[];
+  return {
+    kind,
+    where,
+    query,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await work(
+          async <T extends object>(sql: string, params?: readonly unknown[]) =>
+            (await client.query(sql, params as unknown[])).rows as T[],
+        );
+        await client.query('COMMIT');
+        return out;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** The socket's name inside the folder: what `pg` connects to for host = the folder and this port. */
+const SOCKET_PORT = 5432;
+const socketIn = (dir: string): string => join(dir, `.s.PGSQL.${SOCKET_PORT}`);
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+async function openEmbedded(path: string): Promise<Database> {
+  const dir = resolve(path);
+  const lock = `${dir}.lock`;
+  // Another process hosts it: use its socket (waiting a little for one that is still starting).
+  for (let tries = 0; ; tries++) {
+    const holder = existsSync(lock) ? Number(readFileSync(lock, 'utf8')) : 0;
+    if (!holder || !alive(holder) || holder === process.pid) break;
+    if (existsSync(socketIn(dir))) {
+      try {
+        return await openPostgres(`embedded ${dir} (hosted by process ${holder})`, 'embedded', { host: dir });
+      } catch {
+        // not answering yet
+      }
+    }
+    if (tries > 100)
+      throw new Error(`the embedded database ${dir} is held by process ${holder}, which does not answer`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  mkdirSync(dirname(dir), { recursive: true });
+  writeFileSync(lock, String(process.pid));
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(dir);
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  rmSync(socketIn(dir), { force: true });
+  const server = new PGLiteSocketServer({ db, path: socketIn(dir), maxConnections: 16 });
+  await server.start();
+  const release = (): void => {
+    try {
+      if (readFileSync(lock, 'utf8') === String(process.pid)) rmSync(lock, { force: true });
+    } catch {
+      // gone already
+    }
+  };
+  process.once('exit', release);
+  // int8 (counts, sums) as numbers, as the PostgreSQL pool gives them.
+  const query = async <T extends object>(sql: string, params?: readonly unknown[]) =>
+    (await db.query<T>(sql, params as unknown[], { parsers: { 20: (v: string) => Number(v) } })).rows;
+  return {
+    kind: 'embedded',
+    where: dir,
+    query,
+    async transaction(work) {
+      return db.transaction(async (tx) =>
+        work(
+          async <T extends object>(sql: string, params?: readonly unknown[]) =>
+            (await tx.query<T>(sql, params as unknown[], { parsers: { 20: (v: string) => Number(v) } })).rows,
+        ),
+      );
+    },
+    async close() {
+      await server.stop();
+      rmSync(socketIn(dir), { force: true });
+      await db.close();
+      release();
+    },
+  };
+}

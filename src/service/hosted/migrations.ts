@@ -1,0 +1,100 @@
+import type { Database } from './database';
+
+/**
+ * The hosted schema, versioned: each migration runs once, in order, in one transaction, and its version is
+ * recorded in `lux_schema`. Replicas starting together take an advisory lock first, so one of them migrates
+ * and the others find the work done. A migration is never edited once released: a change is a new one.
+ */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'tokens and usage',
+    sql: `
+      CREATE TABLE lux_tokens (
+        id serial PRIMARY KEY,
+        name text NOT NULL,
+        digest text NOT NULL UNIQUE,
+        scopes text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz
+      );
+      CREATE UNIQUE INDEX lux_tokens_live_name ON lux_tokens (name) WHERE revoked_at IS NULL;
+      CREATE TABLE lux_usage (
+        id bigserial PRIMARY KEY,
+        token text NOT NULL,
+        at timestamptz NOT NULL,
+        route text NOT NULL,
+        model_type text,
+        status int NOT NULL,
+        windows int NOT NULL DEFAULT 0,
+        triangles bigint NOT NULL DEFAULT 0,
+        compute_ms int NOT NULL DEFAULT 0,
+        bytes_in bigint NOT NULL DEFAULT 0,
+        bytes_out bigint NOT NULL DEFAULT 0
+      );
+      CREATE INDEX lux_usage_token_at ON lux_usage (token, at);`,
+  },
+  {
+    version: 2,
+    name: 'quotas and rate limits',
+    sql: `
+      ALTER TABLE lux_tokens ADD COLUMN rpm int, ADD COLUMN windows_per_day int,
+        ADD COLUMN compute_s_per_month int, ADD COLUMN concurrent int;
+      CREATE TABLE lux_rate (
+        token text NOT NULL,
+        minute timestamptz NOT NULL,
+        count int NOT NULL,
+        PRIMARY KEY (token, minute)
+      );
+      CREATE TABLE lux_usage_day (
+        token text NOT NULL,
+        day date NOT NULL,
+        requests bigint NOT NULL DEFAULT 0,
+        windows bigint NOT NULL DEFAULT 0,
+        compute_ms bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (token, day)
+      );
+      INSERT INTO lux_usage_day (token, day, requests, windows, compute_ms)
+        SELECT token, (at AT TIME ZONE 'UTC')::date, count(*), sum(windows), sum(compute_ms)
+        FROM lux_usage GROUP BY 1, 2;
+      CREATE TABLE lux_inflight (
+        id text PRIMARY KEY,
+        token text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX lux_inflight_token ON lux_inflight (token);`,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
+
+/** Brings the schema to `target` (the latest by default); returns the versions it applied. */
+export async function migrate(db: Database, target = SCHEMA_VERSION): Promise<number[]> {
+  return db.transaction(async (q) => {
+    await q('SELECT pg_advisory_xact_lock(736001)');
+    await q(`CREATE TABLE IF NOT EXISTS lux_schema (
+      version int PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const [row] = await q<{ v: number | null }>('SELECT max(version) AS v FROM lux_schema');
+    const at = row?.v ?? 0;
+    if (at > SCHEMA_VERSION)
+      throw new Error(
+        `the database's schema is version ${at}, newer than this Lux's ${SCHEMA_VERSION}: upgrade Lux`,
+      );
+    const applied: number[] = [];
+    for (const m of MIGRATIONS) {
+      if (m.version <= at || m.version > target) continue;
+      for (const statement of m.sql.split(/;\s*$/m).filter((s) => s.trim())) await q(statement);
+      await q('INSERT INTO lux_schema (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}
+
+export async function schemaVersion(db: Database): Promise<number> {
+  const [row] = await db.query<{ v: number | null }>('SELECT max(version) AS v FROM lux_schema');
+  return row?.v ?? 0;
+}

@@ -1,0 +1,159 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/service/hosted/database';
+import { migrate, MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../../src/service/hosted/migrations';
+import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
+import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres';
+import { startServer, type RunningServer } from '../helpers/server';
+
+/**
+ * Hosted mode's schema on both engines, and two replicas on one real PostgreSQL (issue 36 §6): a token made
+ * once works on both, a revocation made through one is refused by the other within 5 s, a rate limit is
+ * counted across both, and a replica stopped under load loses no usage row of a call it answered.
+ */
+const noPostgres = postgresUnavailable();
+if (noPostgres) console.log(`hosted PostgreSQL tests skipped: ${noPostgres}`);
+
+async function schemaFromEmptyAndPrevious(open: () => Promise<Database>): Promise<void> {
+  const db = await open();
+  try {
+    // From the previous version: a v1 database with a token and usage keeps both.
+    expect(await migrate(db, SCHEMA_VERSION - 1)).toEqual(MIGRATIONS.slice(0, -1).map((m) => m.version));
+    await db.query(`INSERT INTO lux_tokens (name, digest, scopes) VALUES ('old', 'aa', 'run')`);
+    await db.query(
+      `INSERT INTO lux_usage (token, at, route, status, windows, compute_ms) VALUES ('old', now(), '/run', 200, 3, 40)`,
+    );
+    expect(await migrate(db)).toEqual([SCHEMA_VERSION]);
+    expect(await schemaVersion(db)).toBe(SCHEMA_VERSION);
+    const [t] = await db.query<{ name: string; rpm: number | null }>('SELECT name, rpm FROM lux_tokens');
+    expect(t).toEqual({ name: 'old', rpm: null });
+    // The day counters the quotas read start from the usage already there.
+    const [d] = await db.query<{ windows: number; compute_ms: number }>(
+      'SELECT windows, compute_ms FROM lux_usage_day',
+    );
+    expect(d).toEqual({ windows: 3, compute_ms: 40 });
+    // Run again (another replica starting): nothing to do.
+    expect(await migrate(db)).toEqual([]);
+  } finally {
+    await db.close();
+  }
+}
+
+describe('the hosted schema', () => {
+  it('migrates the embedded database from empty and from the previous version', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lux-schema-'));
+    await schemaFromEmptyAndPrevious(() => openDatabase(join(dir, 'lux.db')));
+  }, 60_000);
+
+  it.skipIf(noPostgres)(
+    'migrates PostgreSQL from empty and from the previous version',
+    async () => {
+      const pg = await startPostgres();
+      try {
+        await schemaFromEmptyAndPrevious(() => openDatabase(pg.url));
+      } finally {
+        await pg.stop();
+      }
+    },
+    120_000,
+  );
+});
+
+const tsx = join('node_modules', '.bin', 'tsx');
+const tokens = (url: string, ...args: string[]): string =>
+  execFileSync(tsx, ['src/cli/tokens.ts', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, LUX_DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
+
+const stats = (url: string, token: string) =>
+  fetch(`${url}/v2/stats`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(EXAMPLE_BODIES['/stats']![0]),
+  });
+
+describe.skipIf(noPostgres)('two replicas on one PostgreSQL', () => {
+  let pg: RunningPostgres;
+  let a: RunningServer, b: RunningServer;
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    // Both start together: one migrates, the other waits on the lock and finds it done.
+    [a, b] = await Promise.all([
+      startServer({ LUX_DATABASE_URL: pg.url }),
+      startServer({ LUX_DATABASE_URL: pg.url }),
+    ]);
+  }, 180_000);
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await pg?.stop();
+  });
+
+  it('takes a token made once on both, and refuses it on both within 5 s of its revocation', async () => {
+    const t = tokens(pg.url, 'create', '--name', 'shared', '--scopes', 'stats');
+    for (const s of [a, b]) {
+      const t0 = Date.now();
+      while ((await stats(s.url, t)).status !== 200) {
+        expect(Date.now() - t0).toBeLessThan(5_000);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    tokens(pg.url, 'revoke', '--name', 'shared');
+    const t0 = Date.now();
+    for (const s of [a, b])
+      while ((await stats(s.url, t)).status !== 401) {
+        expect(Date.now() - t0).toBeLessThan(5_000);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+  }, 60_000);
+
+  it('counts a rate limit across both replicas', async () => {
+    const t = tokens(pg.url, 'create', '--name', 'three-a-minute', '--scopes', 'stats', '--rpm', '3');
+    // Minute boundaries reset the count: start early in a minute.
+    const into = Date.now() % 60_000;
+    if (into > 45_000) await new Promise((r) => setTimeout(r, 60_500 - into));
+    const codes = [];
+    for (const s of [a, b, a, b, a]) codes.push((await stats(s.url, t)).status);
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
+  }, 90_000);
+
+  it('loses no usage row of a call it answered when a replica is stopped under load', async () => {
+    const t = tokens(pg.url, 'create', '--name', 'load', '--scopes', 'stats');
+    let answered = 0,
+      running = true;
+    const client = async (s: RunningServer) => {
+      while (running) {
+        try {
+          const res = await stats(s.url, t);
+          await res.arrayBuffer();
+          answered++; // whatever its status: every answer is a metered call
+        } catch {
+          // the stopped replica's connections end
+        }
+      }
+    };
+    const clients = [...Array(8)].map((_, i) => client(i % 2 ? a : b));
+    await new Promise((r) => setTimeout(r, 3_000));
+    await b.stop(); // SIGTERM: the replica writes its batched usage before it exits
+    await new Promise((r) => setTimeout(r, 1_000));
+    running = false;
+    await Promise.all(clients);
+    await new Promise((r) => setTimeout(r, 1_500)); // a's last half-second batch
+    const db = await openDatabase(pg.url);
+    try {
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*) AS n FROM lux_usage WHERE token = 'load'`,
+      );
+      expect(answered).toBeGreaterThan(20);
+      expect(row!.n).toBe(answered);
+    } finally {
+      await db.close();
+    }
+  }, 90_000);
+});
