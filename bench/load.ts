@@ -8,6 +8,9 @@
  *                                     /stats sent beside four standard-quality /simulate
  *   npm run load -- --busy 2          the same with two other programs busy at low priority (nice 19)
  *   npm run load -- --mode multi      against multi.js (client-side times: every process logs its requests)
+ *   npm run load -- --mode hosted     hosted mode (issue 36): a token on an embedded database, metering on
+ *                                     against metering off (LUX_METERING=off), round by round in turn; then
+ *                                     every usage row is counted against the requests answered
  *   npm run load -- --url http://host:8080 [--pid 1234] [--token T]   a running server (client-side times)
  *   options: --concurrency 50 --duration 60 --rounds 3 --warmup 10 --endpoints run,stats,merge,
  *            get-reference-point,calculate-direction,obstruction_all --no-compare --no-mixed
@@ -16,18 +19,26 @@
  * Exit code 1 unless: every request is answered (within 30 s) with 200 or the deliberate 503/504; in
  * every round the slowest request took at most 5 × the median; the default server's throughput is at
  * least 90 % of the plain pool's; the small /stats beside the simulations took at most 200 ms; and the
- * resident memory after the last round is within the bound of the first.
+ * resident memory after the last round is within the bound of the first. In hosted mode: metering on keeps
+ * at least 90 % of metering off's throughput, and the usage rows add up to the requests it answered.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { burst, percentiles, type BurstResult, type Percentiles } from '../test/helpers/loadClient';
+import { burst, percentiles, type Percentiles } from '../test/helpers/loadClient';
 import { rssBytes } from '../test/helpers/processes';
 import { startMulti, startServer, type RunningServer } from '../test/helpers/server';
 import { hall } from '../test/helpers/halls';
 import { EXAMPLE_BODIES, MESH, ROOM_POLYGON, WINDOW } from '../test/helpers/exampleBodies';
 import { AccessLog } from './accessLog';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../src/service/hosted/database';
+import { migrate } from '../src/service/hosted/migrations';
+import { createToken } from '../src/service/hosted/tokens';
+import type { BurstResult } from '../test/helpers/loadClient';
 
 const { values: opt } = parseArgs({
   options: {
@@ -93,6 +104,9 @@ interface Target {
   pids: () => number[];
   log: AccessLog | null;
   stop: () => Promise<void>;
+  /** Hosted mode: its token's header, and its database (for the usage rows). */
+  headers?: Record<string, string>;
+  database?: string;
 }
 
 const threads = Number(process.env.LUX_WORKERS ?? Math.max(2, availableParallelism()));
@@ -109,7 +123,20 @@ async function embedded(name: string, env: Record<string, string>): Promise<Targ
   };
 }
 
+/** A hosted server on a fresh embedded database holding one token without limits. */
+async function hosted(name: string, env: Record<string, string>): Promise<Target> {
+  const database = join(mkdtempSync(join(tmpdir(), 'lux-load-')), 'lux.db');
+  const db = await openDatabase(database);
+  await migrate(db);
+  const token = await createToken(db, 'load', ['*']);
+  await db.close();
+  const t = await embedded(name, { LUX_DATABASE_URL: database, ...env });
+  return { ...t, headers: { authorization: `Bearer ${token}` }, database };
+}
+
 async function targets(): Promise<Target[]> {
+  if (opt.mode === 'hosted')
+    return [await hosted('metering on', {}), await hosted('metering off', { LUX_METERING: 'off' })];
   if (opt.url) {
     const pids = opt.pid ? opt.pid.split(',').map(Number) : [];
     return [{ name: 'server', url: opt.url, pids: () => pids, log: null, stop: async () => {} }];
@@ -148,7 +175,7 @@ function serverTimes(t: Target): (Percentiles & { requests: number }) | null {
 
 async function round(t: Target, index: number, seconds: number, concurrency: number): Promise<Round> {
   t.log?.take();
-  const client = await burst(t.url, payloads, { seconds, concurrency, headers });
+  const client = await burst(t.url, payloads, { seconds, concurrency, headers: t.headers ?? headers });
   const server = serverTimes(t);
   return { target: t.name, round: index, perSecond: Math.round(client.requests / seconds), client, server };
 }
@@ -204,7 +231,16 @@ async function main() {
       `load: ${endpoints.join(', ')} x${concurrency}, warm-up ${opt.warmup} s, ${rounds} rounds of ${roundSeconds} s` +
         `${busy.length ? `, ${busy.length} programs busy at nice 19` : ''}; ${list.map((t) => t.name).join(' / ')}`,
     );
-    for (const t of list) await burst(t.url, payloads, { seconds: Number(opt.warmup), concurrency, headers });
+    const warm = new Map<string, BurstResult>();
+    for (const t of list)
+      warm.set(
+        t.name,
+        await burst(t.url, payloads, {
+          seconds: Number(opt.warmup),
+          concurrency,
+          headers: t.headers ?? headers,
+        }),
+      );
     await sleep(IDLE_MS + 1_500); // idle threads exit: the memory baseline is a server at rest
     const baseline = new Map(list.map((t) => [t.name, rss(t)]));
     const afterIdle = new Map<string, number[]>(list.map((t) => [t.name, []]));
@@ -260,7 +296,9 @@ async function main() {
     }
     if (summary.length === 2) {
       const ratio = summary[0]!.perSecond / summary[1]!.perSecond;
-      console.log(`  ratio default / one plain pool: ${ratio.toFixed(3)} (at least ${MIN_THROUGHPUT_RATIO})`);
+      console.log(
+        `  ratio ${summary[0]!.name} / ${summary[1]!.name}: ${ratio.toFixed(3)} (at least ${MIN_THROUGHPUT_RATIO})`,
+      );
       if (ratio < MIN_THROUGHPUT_RATIO) failures.push(`throughput ratio ${ratio.toFixed(3)}`);
     }
 
@@ -275,7 +313,21 @@ async function main() {
         failures.push(`${t.name}: memory grew by ${mb(sizes.at(-1)! - sizes[0]!)} MB`);
     }
 
-    if (!opt['no-mixed']) {
+    if (opt.mode === 'hosted') {
+      // Every answered request of the metered server is a usage row once it has stopped (SIGTERM writes
+      // the last batch).
+      const metered = list[0]!;
+      const answered = [
+        warm.get(metered.name)!,
+        ...results.filter((r) => r.target === metered.name).map((r) => r.client),
+      ].reduce((a, b) => a + b.requests - b.unanswered, 0);
+      await metered.stop();
+      const db = await openDatabase(metered.database!);
+      const [row] = await db.query<{ n: number }>(`SELECT count(*) AS n FROM lux_usage WHERE token = 'load'`);
+      await db.close();
+      console.log(`usage rows: ${row!.n} for ${answered} answered requests`);
+      if (row!.n !== answered) failures.push(`usage rows ${row!.n} != ${answered} answered requests`);
+    } else if (!opt['no-mixed']) {
       const m = await smallBesideHeavy(list[0]!);
       console.log(
         `small /stats beside four standard /simulate (${m.simulate.join(', ')}): ${m.probes} probes, p50 ${m.ms.p50} ms, max ${m.ms.max} ms (at most ${SMALL_BESIDE_HEAVY_MS})`,

@@ -9,6 +9,9 @@ await build({
     worker: 'src/service/worker.ts',
     modelScopeWorker: 'src/server/modelScopeWorker.ts',
     multi: 'src/server/multi.ts',
+    // Hosted mode's administration, runnable in the runtime image (no TypeScript there).
+    tokens: 'src/cli/tokens.ts',
+    usage: 'src/cli/usage.ts',
   },
   outdir: 'dist/server',
   bundle: true,

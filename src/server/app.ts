@@ -11,7 +11,7 @@ import type { Executor } from './executor/executor';
 import { healthBody } from './health';
 import { openApiDocument } from './openapi';
 import { docsAsset, docsPage } from './docsPage';
-import { errorResponse, taskResponse } from './respond';
+import { errorResponse, OWNER_HEADER, taskResponse } from './respond';
 import { ROUTES, STORE_MESH, type RouteSpec } from '../service/operations';
 import { unknownMeshId } from '../service/threadMeshes';
 import type { StaticApp } from './staticApp';
@@ -38,6 +38,8 @@ export interface AppDeps {
 }
 
 const API_BASES = ['/v2', '/v1'] as const;
+/** The processes that face clients; the others are components behind a gateway. */
+const FRONT_ROLES = new Set(['embedded', 'gateway']);
 
 export function createApp(deps: AppDeps): Hono {
   const { config, executor, tokens } = deps;
@@ -95,7 +97,10 @@ export function createApp(deps: AppDeps): Hono {
         `Token '${p.name}' has no ${scopes.map((s) => `'${s}'`).join(' or ')} scope for ${route.path}`,
       );
     }
-    return p;
+    // A component trusts the gateway (only it holds the component token) to say whose request it is: the
+    // owner of stored contexts (hosted mode's tenancy, meshStore.ts).
+    const owner = deps.role && !FRONT_ROLES.has(deps.role) ? c.req.header(OWNER_HEADER) : undefined;
+    return owner ? { ...p, name: owner } : p;
   };
 
   const tooLarge = () =>
@@ -232,16 +237,16 @@ export function createApp(deps: AppDeps): Hono {
   };
   for (const base of API_BASES) {
     app.get(`${base}/meshes/:id`, async (c) => {
-      await authorize(c, meshRoute);
+      const p = await authorize(c, meshRoute);
       const id = meshId(c);
-      const info = await executor.meshInfo(id);
+      const info = await executor.meshInfo(id, p?.name ?? null);
       if (!info) throw unknownMeshId(id);
       return c.json({ status: 'success', ...info } satisfies z.output<typeof storedMeshResponse>);
     });
     app.delete(`${base}/meshes/:id`, async (c) => {
-      await authorize(c, meshRoute);
+      const p = await authorize(c, meshRoute);
       const id = meshId(c);
-      if (!(await executor.deleteMesh(id))) throw unknownMeshId(id);
+      if (!(await executor.deleteMesh(id, p?.name ?? null))) throw unknownMeshId(id);
       return c.json({
         status: 'success',
         mesh_id: id,

@@ -93,6 +93,78 @@ function meshPaths(errorRef: Record<string, unknown>) {
   };
 }
 
+/** GET /usage: a token's own usage by UTC day (hosted mode, issue 36). */
+function usagePaths(errorRef: Record<string, unknown>) {
+  const date = (name: string, description: string) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: { type: 'string', format: 'date' },
+    description,
+  });
+  const count = { type: 'integer', minimum: 0 };
+  return {
+    '/usage': {
+      get: {
+        summary: "The calling token's usage by UTC day (hosted mode)",
+        operationId: 'usage',
+        parameters: [
+          date('from', 'First day (default: the month’s first)'),
+          date('to', 'Last day (default: today)'),
+        ],
+        responses: {
+          200: {
+            description: 'Usage by day',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['status', 'token', 'from', 'to', 'days'],
+                  properties: {
+                    status: { const: 'success' },
+                    token: { type: 'string' },
+                    from: { type: 'string', format: 'date' },
+                    to: { type: 'string', format: 'date' },
+                    days: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: {
+                          day: { type: 'string', format: 'date' },
+                          ...Object.fromEntries(
+                            [
+                              'requests',
+                              'errors',
+                              'windows',
+                              'triangles',
+                              'compute_ms',
+                              'bytes_in',
+                              'bytes_out',
+                            ].map((k) => [k, count]),
+                          ),
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          400: {
+            description: 'validation_error: a date that is not YYYY-MM-DD, or a range past 366 days',
+            ...errorRef,
+          },
+          401: { description: 'authentication_error', ...errorRef },
+          404: {
+            description: 'not_found: the server records no usage (no database, or no tokens)',
+            ...errorRef,
+          },
+        },
+      },
+    },
+  };
+}
+
 /** The error envelope, with the interface's range message as its example. */
 const errorSchema = () => ({ ...responseOf(errorResponse), ...answerExample('error') });
 
@@ -179,6 +251,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
           403: { description: 'permission_error', ...errorRef },
           ...(r.takesMesh ? { 404: { description: 'mesh_id not held: upload it again', ...errorRef } } : {}),
           413: { description: 'payload_too_large', ...errorRef },
+          429: {
+            description: 'rate_limited (hosted mode): a quota or rate limit; see Retry-After',
+            ...errorRef,
+          },
           503: { description: 'service_unavailable', ...errorRef },
           504: { description: 'timeout', ...errorRef },
         },
@@ -186,6 +262,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
     };
   }
   Object.assign(paths, meshPaths(errorRef));
+  Object.assign(paths, usagePaths(errorRef));
   cached = {
     openapi: '3.1.0',
     info: {

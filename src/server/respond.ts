@@ -20,6 +20,8 @@ export function errorResponse(e: LuxError): Response {
  * gateway meters what its components computed; a client may read its own too.
  */
 export const USAGE_HEADER = 'x-lux-usage';
+/** Whose request a gateway forwards to a component: the owner of the contexts it stores or uses. */
+export const OWNER_HEADER = 'x-lux-owner';
 
 export function usageFromHeader(value: string | null): TaskUsage | undefined {
   if (!value) return undefined;

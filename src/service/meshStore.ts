@@ -30,77 +30,103 @@ export interface MeshStoreStats {
 export type MeshRegistry = ReadonlyMap<string, StoredContext>;
 
 /**
- * The stored contexts of one process, as the executor uses them: the seam that ownership per token
- * (hosted mode) and a shared database of who owns what will fill. The threads read the contexts in place
- * through `registry()` (shared memory); the rest is bookkeeping on the server's thread.
+ * The stored contexts of one process, as the executor uses them. Each context belongs to an owner — the
+ * token that uploaded it (hosted mode, issue 36), '' on a server without tokens — and an owner sees only its
+ * own: another token's `mesh_id` is unknown to it (404), so it can neither use nor delete it. The threads
+ * read an owner's contexts in place through `registry(owner)` (shared memory); the rest is bookkeeping on
+ * the server's thread.
  */
 export interface ContextStore {
   readonly limitBytes: number;
   /** Keeps a context (or refreshes one already held); false when it alone is larger than the store. */
-  put(id: string, context: StoredContext): boolean;
+  put(id: string, context: StoredContext, owner?: string): boolean;
   /** Marks a context as just used; false when it is not held. */
-  touch(id: string): boolean;
-  info(id: string): StoredMeshInfo | null;
-  delete(id: string): boolean;
-  /** What the compute threads receive with every task: id → shared scene, not copied. */
-  registry(): MeshRegistry;
+  touch(id: string, owner?: string): boolean;
+  info(id: string, owner?: string): StoredMeshInfo | null;
+  delete(id: string, owner?: string): boolean;
+  /** What the compute threads receive with every task: the owner's id → shared scene, not copied. */
+  registry(owner?: string): MeshRegistry;
   stats(): MeshStoreStats;
 }
+
+const keyOf = (owner: string, id: string): string => (owner ? `${owner}\u0000${id}` : id);
 
 /**
  * Contexts uploaded once (POST /v2/meshes) and used by id (`mesh_id`): the triangles and their BVH in
  * shared memory, held by the server process and read in place by every compute thread. Bounded by bytes
- * (LUX_MESH_STORE_BYTES); the least recently used context goes first. A Map keeps insertion order, so
- * re-inserting an entry on use makes its first key the least recently used.
+ * (LUX_MESH_STORE_BYTES), shared fairly: past the limit, the owner holding the most bytes loses its least
+ * recently used context first, so one token uploading much evicts its own contexts, not every other
+ * token's. A Map keeps insertion order, so re-inserting an entry on use makes its first key the least
+ * recently used.
  */
 export class MeshStore implements ContextStore {
-  private readonly entries = new Map<string, StoredContext>();
+  private readonly entries = new Map<
+    string,
+    { owner: string; id: string; context: StoredContext; bytes: number }
+  >();
+  private readonly held = new Map<string, number>();
   private total = 0;
 
   constructor(readonly limitBytes: number) {}
 
-  /** Stores a context (or refreshes one already held); false when it alone is larger than the store. */
-  put(id: string, context: StoredContext): boolean {
+  put(id: string, context: StoredContext, owner = ''): boolean {
     const bytes = storedContextBytes(context);
     if (bytes > this.limitBytes) return false;
-    if (this.touch(id)) return true;
-    this.entries.set(id, context);
-    this.total += bytes;
-    for (const [old, s] of this.entries) {
-      if (this.total <= this.limitBytes) break;
-      this.entries.delete(old);
-      this.total -= storedContextBytes(s);
+    if (this.touch(id, owner)) return true;
+    this.entries.set(keyOf(owner, id), { owner, id, context, bytes });
+    this.add(owner, bytes);
+    while (this.total > this.limitBytes) {
+      let heaviest = owner;
+      for (const [o, b] of this.held) if (b > (this.held.get(heaviest) ?? 0)) heaviest = o;
+      for (const [k, e] of this.entries)
+        if (e.owner === heaviest) {
+          this.remove(k);
+          break;
+        }
     }
     return true;
   }
 
-  /** Marks a context as just used; false when it is not held. */
-  touch(id: string): boolean {
-    const s = this.entries.get(id);
-    if (!s) return false;
-    this.entries.delete(id);
-    this.entries.set(id, s);
+  touch(id: string, owner = ''): boolean {
+    const k = keyOf(owner, id);
+    const e = this.entries.get(k);
+    if (!e) return false;
+    this.entries.delete(k);
+    this.entries.set(k, e);
     return true;
   }
 
-  info(id: string): StoredMeshInfo | null {
-    const s = this.entries.get(id);
-    return s ? { mesh_id: id, triangles: s.scene.positions.length / 9, bytes: storedContextBytes(s) } : null;
+  info(id: string, owner = ''): StoredMeshInfo | null {
+    const e = this.entries.get(keyOf(owner, id));
+    return e ? { mesh_id: id, triangles: e.context.scene.positions.length / 9, bytes: e.bytes } : null;
   }
 
-  delete(id: string): boolean {
-    const s = this.entries.get(id);
-    if (!s) return false;
-    this.entries.delete(id);
-    this.total -= storedContextBytes(s);
-    return true;
+  delete(id: string, owner = ''): boolean {
+    return this.remove(keyOf(owner, id));
   }
 
-  registry(): MeshRegistry {
-    return this.entries;
+  registry(owner = ''): MeshRegistry {
+    const mine = new Map<string, StoredContext>();
+    for (const e of this.entries.values()) if (e.owner === owner) mine.set(e.id, e.context);
+    return mine;
   }
 
   stats(): MeshStoreStats {
     return { count: this.entries.size, bytes: this.total, limit_bytes: this.limitBytes };
+  }
+
+  private add(owner: string, bytes: number): void {
+    this.total += bytes;
+    const b = (this.held.get(owner) ?? 0) + bytes;
+    if (b > 0) this.held.set(owner, b);
+    else this.held.delete(owner);
+  }
+
+  private remove(k: string): boolean {
+    const e = this.entries.get(k);
+    if (!e) return false;
+    this.entries.delete(k);
+    this.add(e.owner, -e.bytes);
+    return true;
   }
 }

@@ -192,6 +192,50 @@ describe('scopes', () => {
   });
 });
 
+describe('tenancy: a stored context belongs to the token that uploaded it (issue 36 §5)', () => {
+  const tokens = tokensFor([
+    { token: 'alice', name: 'alice', scopes: ['*'] },
+    { token: 'bob', name: 'bob', scopes: ['*'] },
+  ]);
+  const as = (who: string) => ({ authorization: `Bearer ${who}` });
+  const room = { room_polygon: BENCH_ROOM.room_polygon, windows: BENCH_ROOM.windows };
+
+  it('is unknown to another token: 404 to look up, use or delete, as if it were never stored', async () => {
+    const app = testApp({ tokens });
+    const id = (await (await post(app, '/v2/meshes', { mesh: MESH }, as('alice'))).json()).mesh_id as string;
+    expect((await app.request(`/v2/meshes/${id}`, { headers: as('alice') })).status).toBe(200);
+    expect((await app.request(`/v2/meshes/${id}`, { headers: as('bob') })).status).toBe(404);
+    expect((await post(app, '/v2/obstruction_all', { ...room, mesh_id: id }, as('bob'))).status).toBe(404);
+    expect((await app.request(`/v2/meshes/${id}`, { method: 'DELETE', headers: as('bob') })).status).toBe(
+      404,
+    );
+    // Still alice's, and usable by her.
+    expect((await post(app, '/v2/obstruction_all', { ...room, mesh_id: id }, as('alice'))).status).toBe(200);
+    // Bob uploading the same content gets the same id, as his own; deleting his leaves hers.
+    expect((await (await post(app, '/v2/meshes', { mesh: MESH }, as('bob'))).json()).mesh_id).toBe(id);
+    expect((await app.request(`/v2/meshes/${id}`, { method: 'DELETE', headers: as('bob') })).status).toBe(
+      200,
+    );
+    expect((await app.request(`/v2/meshes/${id}`, { headers: as('alice') })).status).toBe(200);
+  });
+
+  it('shares the store fairly: a token uploading past the limit evicts its own contexts, not another’s', async () => {
+    const one = (await upload(testApp(), cityMesh(1_000, 1))).body.bytes as number;
+    const app = testApp({ tokens, meshStoreBytes: Math.floor(3.5 * one) });
+    const id = async (who: string, seed: number) =>
+      (await (await post(app, '/v2/meshes', { mesh: cityMesh(1_000, seed) }, as(who))).json())
+        .mesh_id as string;
+    const hers = await id('alice', 1);
+    const his: string[] = [];
+    for (const seed of [2, 3, 4, 5, 6]) his.push(await id('bob', seed));
+    const held = async (who: string, i: string) =>
+      (await app.request(`/v2/meshes/${i}`, { headers: as(who) })).status;
+    expect(await held('alice', hers)).toBe(200);
+    // Bob keeps his two most recent; his older ones went first.
+    expect(await Promise.all(his.map((i) => held('bob', i)))).toEqual([404, 404, 404, 200, 200]);
+  });
+});
+
 describe('a real server with two compute threads (shared memory across threads)', async () => {
   const { startServer } = await import('../helpers/server');
   const server = await startServer({ LUX_WORKERS: '2' });

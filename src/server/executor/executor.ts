@@ -16,10 +16,13 @@ export interface Executor {
   /** Why a component that is not ready cannot answer, in words for the 503 message. */
   unavailableReason(c: Component, state: ComponentState): string;
   close(): Promise<void>;
-  /** A stored context (POST /v2/meshes), null when it is not held (on the gateway: by every component). */
-  meshInfo(id: string): Promise<StoredMeshInfo | null>;
-  /** Forgets a stored context; false when it was not held. */
-  deleteMesh(id: string): Promise<boolean>;
+  /**
+   * A stored context (POST /v2/meshes) of `owner` (the token that stored it; null without tokens), null
+   * when it is not held (on the gateway: by every component).
+   */
+  meshInfo(id: string, owner: string | null): Promise<StoredMeshInfo | null>;
+  /** Forgets an owner's stored context; false when it was not held. */
+  deleteMesh(id: string, owner: string | null): Promise<boolean>;
   /** The store's size (health): this process's, or on the gateway each mesh-holding component's. */
   meshStats(): Promise<MeshStoreStats | Record<string, MeshStoreStats>>;
 }

@@ -6,7 +6,7 @@ import type { MeshStoreStats, StoredMeshInfo } from '../../service/meshStore';
 import { componentsOf, ROUTES, type RouteSpec } from '../../service/operations';
 import type { TaskRequest, TaskResponse } from '../../service/task';
 import type { ComponentState, Executor } from './executor';
-import { USAGE_HEADER, usageFromHeader } from '../respond';
+import { OWNER_HEADER, USAGE_HEADER, usageFromHeader } from '../respond';
 
 const COMPONENTS: readonly Component[] = ['encoder', 'merger', 'model', 'obstruction', 'stats'];
 const HEALTH_TTL_MS = 1_000;
@@ -59,8 +59,8 @@ export class GatewayExecutor implements Executor {
         return fail(e.type, e.message);
       }
     }
-    if (route.alsoOn) return this.forwardToAll(route, body, req.contentType, signal);
-    return this.forward(route, route.component, body, req.contentType, signal);
+    if (route.alsoOn) return this.forwardToAll(route, body, req.contentType, signal, req.principal);
+    return this.forward(route, route.component, body, req.contentType, signal, req.principal);
   }
 
   /**
@@ -73,11 +73,12 @@ export class GatewayExecutor implements Executor {
     body: ArrayBuffer,
     requestType: string | undefined,
     signal: AbortSignal,
+    owner: string | null,
   ): Promise<TaskResponse> {
     const answers = await Promise.all(
       // Each fetch takes its own body; the last takes the original (a 69 MB JSON mesh is copied once less).
       componentsOf(route).map((c, i, all) =>
-        this.forward(route, c, i === all.length - 1 ? body : body.slice(0), requestType, signal),
+        this.forward(route, c, i === all.length - 1 ? body : body.slice(0), requestType, signal, owner),
       ),
     );
     return answers.find((a) => !a.ok) ?? answers[0]!;
@@ -89,10 +90,13 @@ export class GatewayExecutor implements Executor {
     body: ArrayBuffer,
     requestType: string | undefined,
     signal: AbortSignal,
+    /** Whose request it is: the owner of the contexts it stores or uses (the component trusts the gateway). */
+    owner: string | null,
   ): Promise<TaskResponse> {
     // The client's own form travels on (a multipart form keeps its boundary); the component decodes it.
     const headers: Record<string, string> = { 'content-type': requestType ?? 'application/json' };
     if (this.o.outboundToken) headers.authorization = `Bearer ${this.o.outboundToken}`;
+    if (owner) headers[OWNER_HEADER] = owner;
     let res: Response;
     let bytes: Uint8Array;
     try {
@@ -167,9 +171,14 @@ export class GatewayExecutor implements Executor {
   }
 
   /** GET or DELETE /v2/meshes/{id} on every mesh-holding component; null for a component without it. */
-  private async onMeshHolders(id: string, method: 'GET' | 'DELETE'): Promise<(StoredMeshInfo | null)[]> {
+  private async onMeshHolders(
+    id: string,
+    method: 'GET' | 'DELETE',
+    owner: string | null,
+  ): Promise<(StoredMeshInfo | null)[]> {
     const headers: Record<string, string> = {};
     if (this.o.outboundToken) headers.authorization = `Bearer ${this.o.outboundToken}`;
+    if (owner) headers[OWNER_HEADER] = owner;
     return Promise.all(
       MESH_HOLDERS.map(async (c) => {
         try {
@@ -186,13 +195,13 @@ export class GatewayExecutor implements Executor {
     );
   }
 
-  async meshInfo(id: string): Promise<StoredMeshInfo | null> {
-    const found = await this.onMeshHolders(id, 'GET');
+  async meshInfo(id: string, owner: string | null): Promise<StoredMeshInfo | null> {
+    const found = await this.onMeshHolders(id, 'GET', owner);
     return found.every((f) => f !== null) ? found[0]! : null;
   }
 
-  async deleteMesh(id: string): Promise<boolean> {
-    return (await this.onMeshHolders(id, 'DELETE')).some((f) => f !== null);
+  async deleteMesh(id: string, owner: string | null): Promise<boolean> {
+    return (await this.onMeshHolders(id, 'DELETE', owner)).some((f) => f !== null);
   }
 
   /** Each component's store, as its last health probe reported it. */

@@ -28,15 +28,15 @@ const localComponents = (model: ModelStatus): Record<Component, ComponentState> 
 const withModel = (req: TaskRequest, model: ModelStatus, meshes: ContextStore): TaskRequest => ({
   ...req,
   modelCard: model.state === 'ready' ? model.cardPath : null,
-  meshes: meshes.registry(),
+  meshes: meshes.registry(req.principal ?? ''),
 });
 
 /** What a finished task asks of the store: keep an uploaded context, or note which ones were used. */
-function keepMeshes(res: TaskResponse, meshes: ContextStore): TaskResponse {
+function keepMeshes(res: TaskResponse, meshes: ContextStore, owner: string): TaskResponse {
   if (!res.ok) return res;
-  for (const id of res.meshesUsed ?? []) meshes.touch(id);
+  for (const id of res.meshesUsed ?? []) meshes.touch(id, owner);
   const stored = res.stored;
-  if (stored?.context && !meshes.put(stored.info.mesh_id, stored.context)) {
+  if (stored?.context && !meshes.put(stored.info.mesh_id, stored.context, owner)) {
     return {
       ok: false,
       error: {
@@ -45,7 +45,7 @@ function keepMeshes(res: TaskResponse, meshes: ContextStore): TaskResponse {
       },
     };
   }
-  if (stored && !stored.context) meshes.touch(stored.info.mesh_id);
+  if (stored && !stored.context) meshes.touch(stored.info.mesh_id, owner);
   return res;
 }
 
@@ -64,8 +64,8 @@ abstract class InProcessExecutor implements Executor {
   }
   unavailableReason: (c: Component, state: ComponentState) => string;
   reachable = (): boolean => true;
-  meshInfo = async (id: string) => this.meshes.info(id);
-  deleteMesh = async (id: string) => this.meshes.delete(id);
+  meshInfo = async (id: string, owner: string | null) => this.meshes.info(id, owner ?? '');
+  deleteMesh = async (id: string, owner: string | null) => this.meshes.delete(id, owner ?? '');
   meshStats = async () => this.meshes.stats();
 }
 
@@ -122,7 +122,7 @@ export class PoolExecutor extends InProcessExecutor {
     }
     try {
       // piscina aborts a running task by terminating its thread: a runaway request cannot keep a core.
-      return keepMeshes(await queued, this.meshes);
+      return keepMeshes(await queued, this.meshes, req.principal ?? '');
     } catch (e) {
       // A thread past its heap limit is ended and replaced; the request that took it there is refused.
       if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
@@ -153,7 +153,11 @@ export class InlineExecutor extends InProcessExecutor {
   }
   async run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse> {
     signal.throwIfAborted();
-    return keepMeshes(await executeTask(withModel(req, this.model, this.meshes), this.thread), this.meshes);
+    return keepMeshes(
+      await executeTask(withModel(req, this.model, this.meshes), this.thread),
+      this.meshes,
+      req.principal ?? '',
+    );
   }
   async close() {}
 }
