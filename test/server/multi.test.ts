@@ -25,6 +25,7 @@ import {
  */
 const FULL = 'full-token-for-tests';
 const RESTRICTED = 'df-only-token-for-tests';
+const OTHER = 'another-full-token-for-tests';
 const COMPONENT_TOKEN = 'component-token-for-tests';
 const sha = (t: string) => createHash('sha256').update(t).digest('hex');
 
@@ -77,6 +78,7 @@ describe('multi-process mode (gateway + five components)', () => {
       tokenFile,
       JSON.stringify([
         { token_sha256: sha(FULL), name: 'full', scopes: ['*'] },
+        { token_sha256: sha(OTHER), name: 'other', scopes: ['*'] },
         {
           token_sha256: sha(RESTRICTED),
           name: 'df-only',
@@ -328,6 +330,20 @@ describe('multi-process mode (gateway + five components)', () => {
     const after = await post(multi.url, '/v2/obstruction_all', byId({ ...windowsBody, mesh: MESH }));
     expect(after.status).toBe(404);
     expect(after.json?.error).toMatch(/upload it again/);
+  });
+
+  it('keeps a stored context its uploader’s: another token gets 404 through the gateway (issue 36 §5)', async () => {
+    const up = await post(multi.url, '/v2/meshes', { mesh: MESH });
+    const id = up.json?.mesh_id as string;
+    const other = bearer(OTHER);
+    expect((await fetch(`${multi.url}/v2/meshes/${id}`, { headers: other })).status).toBe(404);
+    expect(
+      (await post(multi.url, '/v2/obstruction_all', { ...windowsBody, mesh_id: id }, other)).status,
+    ).toBe(404);
+    expect((await fetch(`${multi.url}/v2/meshes/${id}`, { method: 'DELETE', headers: other })).status).toBe(
+      404,
+    );
+    expect((await post(multi.url, '/v2/obstruction_all', { ...windowsBody, mesh_id: id })).status).toBe(200);
   });
 
   it('every POST route of routes.ts is forwarded (no route answers 404 at the gateway for lack of a component)', async () => {
