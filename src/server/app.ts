@@ -19,6 +19,7 @@ import { readBody } from './readBody';
 import type { Hosted } from '../service/hosted/hosted';
 import type { HostedPrincipal } from '../service/hosted/tokens';
 import { usageByDay } from '../service/hosted/usage';
+import { jobRoutes } from './jobRoutes';
 import type { TaskUsage } from '../service/task';
 import { requestSignal } from './requestSignal';
 import { closeIfBodyUnread } from './unreadBody';
@@ -34,7 +35,7 @@ export interface AppDeps {
   /** The built web app; absent in API-only roles. */
   staticApp?: StaticApp;
   /** Hosted mode (issue 36): the database's meter and limiter; absent on a self-hosted server. */
-  hosted?: Pick<Hosted, 'db' | 'meter' | 'limiter'>;
+  hosted?: Pick<Hosted, 'db' | 'meter' | 'limiter' | 'jobs'>;
 }
 
 const API_BASES = ['/v2', '/v1'] as const;
@@ -254,6 +255,20 @@ export function createApp(deps: AppDeps): Hono {
       } satisfies z.output<typeof deletedMeshResponse>);
     });
   }
+
+  // Long work as jobs (issue 37): jobRoutes.ts.
+  jobRoutes(app, API_BASES, {
+    hosted: deps.hosted,
+    executor,
+    maxMeshPoints: config.maxMeshPoints,
+    authorize: async (c, scope) => {
+      if (!(await tokens.requiresToken())) return null;
+      const p = await authenticate(c.req.header('authorization'), tokens);
+      if (scope !== null && !hasScope(p, scope))
+        throw new LuxError('permission_error', `Token '${p.name}' has no '${scope}' scope for /jobs`);
+      return p;
+    },
+  });
 
   // A token's own usage by UTC day (hosted mode): ?from=YYYY-MM-DD&to=YYYY-MM-DD, this month by default.
   for (const base of API_BASES) {

@@ -14,6 +14,7 @@ import { PoolExecutor } from './executor/local';
 import { ModelStatus } from '../service/model/status';
 import { staticApp } from './staticApp';
 import { openHosted } from '../service/hosted/hosted';
+import { ROUTES } from '../service/operations';
 
 /** Starts one server process in the role LUX_ROLE says (embedded by default). */
 export async function startServer(config: ServerConfig = loadConfig(process.env, availableParallelism())) {
@@ -47,6 +48,29 @@ export async function startServer(config: ServerConfig = loadConfig(process.env,
   // Hosted mode (issue 36): only the front authenticates, so only it opens the database.
   const hosted = isFront ? await openHosted(process.env, fixed, config.requestTimeoutMs) : null;
   if (hosted) console.log(`lux: hosted mode, ${hosted.db.kind} database ${hosted.db.where}`);
+  // This replica's share of the jobs' rooms, on its own threads, as their requests would run (issue 37).
+  const ops = {
+    run: ROUTES.find((r) => r.path === '/run')!.op,
+    simulate: ROUTES.find((r) => r.path === '/simulate')!.op,
+  };
+  await hosted?.runJobs(
+    (kind, body, token) =>
+      executor.run(
+        {
+          op: ops[kind],
+          body,
+          contentType: 'application/json',
+          maxBodyBytes: config.maxBodyBytes,
+          maxMeshPoints: config.maxMeshPoints,
+          ...(config.maxWindows !== undefined ? { maxWindows: config.maxWindows } : {}),
+          ...(config.maxCorners !== undefined ? { maxCorners: config.maxCorners } : {}),
+          modelScopes: null, // checked when the job was made
+          principal: token || null,
+        },
+        AbortSignal.timeout(config.requestTimeoutMs),
+      ),
+    config.workers,
+  );
   const tokens = hosted?.tokens ?? fixed;
   const deps = {
     config,

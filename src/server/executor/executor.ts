@@ -21,6 +21,8 @@ export interface Executor {
    * when it is not held (on the gateway: by every component).
    */
   meshInfo(id: string, owner: string | null): Promise<StoredMeshInfo | null>;
+  /** A stored context's points (float32 x, y, z), where this process holds it (not on a gateway). */
+  meshPositions?(id: string, owner: string | null): Promise<Float32Array | null>;
   /** Forgets an owner's stored context; false when it was not held. */
   deleteMesh(id: string, owner: string | null): Promise<boolean>;
   /** The store's size (health): this process's, or on the gateway each mesh-holding component's. */

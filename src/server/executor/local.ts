@@ -67,6 +67,8 @@ abstract class InProcessExecutor implements Executor {
   meshInfo = async (id: string, owner: string | null) => this.meshes.info(id, owner ?? '');
   deleteMesh = async (id: string, owner: string | null) => this.meshes.delete(id, owner ?? '');
   meshStats = async () => this.meshes.stats();
+  meshPositions = async (id: string, owner: string | null) =>
+    this.meshes.registry(owner ?? '').get(id)?.scene.positions ?? null;
 }
 
 /**

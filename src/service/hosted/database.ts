@@ -18,6 +18,11 @@ export interface Database {
   /** Where it is, for logs (a URL without its password, or the folder). */
   readonly where: string;
   query<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * pg-boss's adapter (jobs, issue 37): `text` with parameters, or several statements without — the
+   * simple protocol's form that PGlite runs with `exec`.
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: unknown[] }>;
   /** Statements run one after another in one transaction (a migration). */
   transaction<T>(work: (q: Database['query']) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -58,6 +63,10 @@ async function openPostgres(
     kind,
     where,
     query,
+    executeSql: async (text, values) => {
+      const r = await pool.query(text, values as unknown[]);
+      return { rows: Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows };
+    },
     async transaction(work) {
       const client = await pool.connect();
       try {
@@ -133,6 +142,10 @@ async function openEmbedded(path: string): Promise<Database> {
     kind: 'embedded',
     where: dir,
     query,
+    executeSql: async (text, values) =>
+      values?.length
+        ? { rows: (await db.query(text, values as unknown[])).rows }
+        : { rows: (await db.exec(text)).at(-1)?.rows ?? [] },
     async transaction(work) {
       return db.transaction(async (tx) =>
         work(

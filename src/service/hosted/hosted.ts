@@ -5,6 +5,9 @@ import { Limiter } from './limits';
 import { migrate } from './migrations';
 import { DatabaseTokenStore } from './tokens';
 import { UsageMeter } from './usage';
+import type PgBoss from 'pg-boss';
+import { startQueue } from '../jobs/jobs';
+import { JobRunner, type RunRoom } from '../jobs/runner';
 
 /**
  * Hosted mode as a server process holds it: the database, its tokens beside the static ones, the usage
@@ -18,6 +21,10 @@ export interface Hosted {
   /** Null when LUX_METERING=off (the load test's baseline). */
   meter: UsageMeter | null;
   limiter: Limiter;
+  /** The jobs' queue (issue 37); null when LUX_JOBS=off. */
+  jobs: PgBoss | null;
+  /** Starts this replica's share of the jobs' rooms. */
+  runJobs(run: RunRoom, concurrency: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,12 +44,21 @@ export async function openHosted(
   const db = await openDatabase(url);
   await migrate(db);
   const meter = env.LUX_METERING === 'off' ? null : new UsageMeter(db);
+  const jobs = env.LUX_JOBS === 'off' ? null : await startQueue(db, Number(env.LUX_JOB_MAINTENANCE_S ?? 30));
+  let runner: JobRunner | null = null;
   return {
     db,
     tokens: new DatabaseTokenStore(db, staticTokens),
     meter,
     limiter: new Limiter(db, requestTimeoutMs + 5_000),
+    jobs,
+    async runJobs(run, concurrency) {
+      if (!jobs) return;
+      runner = new JobRunner(db, jobs, run, meter);
+      await runner.start(concurrency);
+    },
     async close() {
+      await (runner ? runner.stop() : jobs?.stop({ graceful: false, wait: true }));
       await meter?.close();
       await db.close();
     },

@@ -64,6 +64,36 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
       CREATE INDEX lux_inflight_token ON lux_inflight (token);`,
   },
+  {
+    version: 3,
+    name: 'jobs',
+    sql: `
+      CREATE TABLE lux_jobs (
+        id text PRIMARY KEY,
+        token text NOT NULL,
+        kind text NOT NULL,
+        state text NOT NULL,
+        total int NOT NULL,
+        done int NOT NULL DEFAULT 0,
+        failed int NOT NULL DEFAULT 0,
+        mesh bytea,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX lux_jobs_token ON lux_jobs (token);
+      CREATE TABLE lux_job_rooms (
+        job_id text NOT NULL REFERENCES lux_jobs (id) ON DELETE CASCADE,
+        idx int NOT NULL,
+        request jsonb NOT NULL,
+        status text NOT NULL DEFAULT 'pending',
+        answer jsonb,
+        error text,
+        attempts int NOT NULL DEFAULT 0,
+        replica text,
+        PRIMARY KEY (job_id, idx)
+      );`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -1,0 +1,158 @@
+import type { Context, Hono } from 'hono';
+import { LuxError } from '../core/errors';
+import type { Principal } from '../service/tokenStore';
+import type { Hosted } from '../service/hosted/hosted';
+import type { HostedPrincipal } from '../service/hosted/tokens';
+import { cancelJob, createJob, jobOf, jobRooms, type JobKind, type JobRow } from '../service/jobs/jobs';
+import { modelForbidden, scopesAllowModel } from '../service/scopes';
+import { roomSummary } from '../core/hosted/roomSummary';
+import type { Executor } from './executor/executor';
+import { readBody } from './readBody';
+
+/**
+ * The jobs API (issue 37): `POST /v2/jobs` with a list of rooms (the `/run` or `/simulate` bodies) and one
+ * context they share → 202 and the job's id; `GET /v2/jobs/{id}` its state and progress; `GET
+ * /v2/jobs/{id}/result` (JSON) and `/result.csv` its rooms' answers; `DELETE /v2/jobs/{id}` cancels it.
+ * A job is its token's: another token gets 404. Jobs live in hosted mode's database.
+ */
+export const MAX_JOB_ROOMS = 2_000;
+
+interface Deps {
+  hosted: Pick<Hosted, 'db' | 'limiter' | 'jobs'> | undefined;
+  executor: Executor;
+  maxMeshPoints: number;
+  /** Authenticates a request for a scope, or (null) any valid token; null: a server without tokens. */
+  authorize(c: Context, scope: string | null): Promise<Principal | null>;
+}
+
+const invalid = (m: string) => new LuxError('validation_error', m);
+
+function jobsOf(d: Deps) {
+  const h = d.hosted;
+  if (!h?.jobs)
+    throw new LuxError(
+      'not_found',
+      'Jobs need hosted mode’s database: start the server with LUX_DATABASE_URL (docs/deployment.md)',
+    );
+  return { ...h, boss: h.jobs };
+}
+
+function meshFrom(raw: unknown, maxPoints: number): Float32Array {
+  if (!Array.isArray(raw) || raw.length < 3 || raw.length % 3)
+    throw invalid("Parameter 'mesh' must be an array of [x, y, z] points, a multiple of 3");
+  if (raw.length > maxPoints)
+    throw new LuxError(
+      'payload_too_large',
+      `Mesh of ${raw.length} points is above ${maxPoints} (LUX_MAX_MESH_POINTS)`,
+    );
+  const f = new Float32Array(raw.length * 3);
+  raw.forEach((p: unknown, i) => {
+    if (!Array.isArray(p) || p.length !== 3 || !p.every((v) => typeof v === 'number' && Number.isFinite(v)))
+      throw invalid(`Parameter 'mesh' point ${i} must be [x, y, z] finite numbers`);
+    f.set(p as number[], i * 3);
+  });
+  return f;
+}
+
+const view = (j: JobRow, problems: { index: number; error?: string }[]) => ({
+  status: 'success',
+  job_id: j.id,
+  kind: j.kind,
+  state: j.state,
+  progress: { total: j.total, done: j.done, failed: j.failed },
+  problems: problems.map((p) => ({ index: p.index, error: p.error ?? '' })),
+  created_at: new Date(j.created_at).toISOString(),
+  finished_at: j.finished_at ? new Date(j.finished_at).toISOString() : null,
+  expires_at: new Date(j.expires_at).toISOString(),
+});
+
+export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
+  const owned = async (c: Context) => {
+    const h = jobsOf(d);
+    const p = await d.authorize(c, null);
+    const job = await jobOf(h.db, c.req.param('id') ?? '', p?.name ?? '');
+    if (!job) throw new LuxError('not_found', `Unknown job '${(c.req.param('id') ?? '').slice(0, 80)}'`);
+    return { h, job };
+  };
+  for (const base of bases) {
+    app.post(`${base}/jobs`, async (c) => {
+      const h = jobsOf(d);
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(new TextDecoder().decode(await readBody(c))) as Record<string, unknown>;
+      } catch {
+        throw new LuxError('invalid_json', 'The body is not JSON');
+      }
+      const kind = (body.kind ?? 'run') as JobKind;
+      if (kind !== 'run' && kind !== 'simulate')
+        throw invalid("Parameter 'kind' must be 'run' or 'simulate'");
+      const p = await d.authorize(c, kind);
+      const rooms = body.rooms;
+      if (!Array.isArray(rooms) || rooms.length === 0)
+        throw invalid("Parameter 'rooms' must be a non-empty list");
+      if (rooms.length > MAX_JOB_ROOMS)
+        throw invalid(`At most ${MAX_JOB_ROOMS} rooms a job, got ${rooms.length}`);
+      rooms.forEach((r: unknown, i) => {
+        if (typeof r !== 'object' || r === null || Array.isArray(r))
+          throw invalid(`rooms[${i}] must be an object`);
+        const room = r as Record<string, unknown>;
+        if ('mesh' in room || 'mesh_id' in room)
+          throw invalid(`rooms[${i}]: give the context once, as the job's 'mesh' or 'mesh_id'`);
+        const mt = room.model_type;
+        if (typeof mt === 'string' && p && !scopesAllowModel(p.scopes, mt)) throw modelForbidden(p.name, mt);
+      });
+      if (body.mesh !== undefined && body.mesh_id !== undefined)
+        throw invalid("Give either 'mesh' or 'mesh_id', not both");
+      let mesh: Float32Array | null = null;
+      if (body.mesh !== undefined) mesh = meshFrom(body.mesh, d.maxMeshPoints);
+      else if (typeof body.mesh_id === 'string') {
+        mesh = (await d.executor.meshPositions?.(body.mesh_id, p?.name ?? null)) ?? null;
+        if (!mesh)
+          throw new LuxError(
+            'not_found',
+            `Unknown mesh_id '${body.mesh_id.slice(0, 80)}': upload it again with POST /v2/meshes`,
+          );
+      }
+      if (p) await (await h.limiter.admit(p as HostedPrincipal)).release();
+      const id = await createJob(h.db, h.boss, p?.name ?? '', kind, rooms, mesh);
+      const job = (await jobOf(h.db, id, p?.name ?? ''))!;
+      c.header('location', `${base}/jobs/${id}`);
+      return c.json(view(job, []), 202);
+    });
+    app.get(`${base}/jobs/:id`, async (c) => {
+      const { h, job } = await owned(c);
+      const rooms = await jobRooms(h.db, job.id, false);
+      return c.json(
+        view(
+          job,
+          rooms.filter((r) => r.status === 'failed'),
+        ),
+      );
+    });
+    app.get(`${base}/jobs/:id/result`, async (c) => {
+      const { h, job } = await owned(c);
+      return c.json({ ...view(job, []), problems: undefined, rooms: await jobRooms(h.db, job.id, true) });
+    });
+    app.get(`${base}/jobs/:id/result.csv`, async (c) => {
+      const { h, job } = await owned(c);
+      const lines = ['index,status,mean_df,median_df,min_df,max_df,area_m2,error'];
+      for (const r of await jobRooms(h.db, job.id, true)) {
+        const s = r.answer ? roomSummary(r.answer) : null;
+        const num = (v: number | undefined) => (v === undefined ? '' : v.toFixed(3));
+        const err = r.error ? `"${r.error.replace(/"/g, '""')}"` : '';
+        lines.push(
+          [r.index, r.status, num(s?.mean), num(s?.median), num(s?.min), num(s?.max), num(s?.area), err].join(
+            ',',
+          ),
+        );
+      }
+      c.header('content-disposition', `attachment; filename="job-${job.id}.csv"`);
+      return c.body(lines.join('\n') + '\n', 200, { 'content-type': 'text/csv; charset=utf-8' });
+    });
+    app.delete(`${base}/jobs/:id`, async (c) => {
+      const { h, job } = await owned(c);
+      await cancelJob(h.db, job.id);
+      return c.json(view((await jobOf(h.db, job.id, job.token))!, []));
+    });
+  }
+}

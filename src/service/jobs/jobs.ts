@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Database } from '../hosted/database';
+
+/**
+ * Long work as jobs (issue 37): a list of rooms a client hands over and comes back for. The job and its
+ * rooms are rows of the hosted database; each room is a message of a pg-boss queue in the same database
+ * (pg-boss: a well-kept PostgreSQL job queue — SKIP LOCKED fetches, expiry, retries — that runs on
+ * PostgreSQL and, through our adapter, on the embedded PGlite too, so a queued room survives a restart
+ * either way). Every replica's runner takes rooms; a room whose replica dies stays taken until its lease
+ * (`ROOM_LEASE_S`) runs out, then pg-boss hands it to another. A room's answer is written once: only while
+ * the room is still pending.
+ */
+export const ROOM_QUEUE = 'lux-job-rooms';
+/** How long a replica may hold a room before another may take it (a room of a big building: ~1 minute). */
+export const ROOM_LEASE_S = Number(process.env.LUX_JOB_LEASE_S ?? 300);
+/** How long a finished job's results are kept (LUX_JOB_RETAIN_HOURS). */
+export const RETAIN_HOURS = Number(process.env.LUX_JOB_RETAIN_HOURS ?? 72);
+
+export type JobKind = 'run' | 'simulate';
+export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface JobRow {
+  id: string;
+  token: string;
+  kind: JobKind;
+  state: JobState;
+  total: number;
+  done: number;
+  failed: number;
+  created_at: Date;
+  finished_at: Date | null;
+  expires_at: Date;
+}
+
+export interface RoomMessage {
+  job: string;
+  index: number;
+}
+
+export async function startQueue(db: Database, maintenanceSeconds = 30): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => db.executeSql(text, values) },
+    // How often expired rooms are failed (and so retried elsewhere) and old queue rows archived.
+    maintenanceIntervalSeconds: maintenanceSeconds,
+    monitorStateIntervalSeconds: 600,
+  } as ConstructorParameters<typeof PgBoss>[0]);
+  boss.on('error', (e) => console.error('lux jobs: queue error:', e.message));
+  await boss.start();
+  await boss.createQueue(ROOM_QUEUE);
+  return boss;
+}
+
+/** Stores a job and queues its rooms; returns its id. `mesh`: the context every room shares (float32). */
+export async function createJob(
+  db: Database,
+  boss: PgBoss,
+  token: string,
+  kind: JobKind,
+  rooms: readonly unknown[],
+  mesh: Float32Array | null,
+): Promise<string> {
+  const id = randomUUID();
+  const expires = new Date(Date.now() + RETAIN_HOURS * 3_600_000);
+  await db.transaction(async (q) => {
+    await q(
+      `INSERT INTO lux_jobs (id, token, kind, state, total, mesh, expires_at) VALUES ($1, $2, $3, 'queued', $4, $5, $6)`,
+      [
+        id,
+        token,
+        kind,
+        rooms.length,
+        mesh ? Buffer.from(mesh.buffer, mesh.byteOffset, mesh.byteLength) : null,
+        expires,
+      ],
+    );
+    for (let a = 0; a < rooms.length; a += 500) {
+      const part = rooms.slice(a, a + 500);
+      await q(
+        `INSERT INTO lux_job_rooms (job_id, idx, request) VALUES ${part.map((_, i) => `($1, $${2 * i + 2}, $${2 * i + 3})`).join(', ')}`,
+        [id, ...part.flatMap((r, i) => [a + i, JSON.stringify(r)])],
+      );
+    }
+  });
+  await boss.insert(
+    rooms.map((_, index) => ({
+      name: ROOM_QUEUE,
+      data: { job: id, index } satisfies RoomMessage,
+      expireInSeconds: ROOM_LEASE_S,
+      retryLimit: 3,
+      retryDelay: 1,
+    })),
+  );
+  return id;
+}
+
+/** A token's job, or null (another token's job is as unknown as a missing one). */
+export async function jobOf(db: Database, id: string, token: string): Promise<JobRow | null> {
+  const [row] = await db.query<JobRow>(
+    `SELECT id, token, kind, state, total, done, failed, created_at, finished_at, expires_at
+     FROM lux_jobs WHERE id = $1 AND token = $2 AND expires_at > now()`,
+    [id, token],
+  );
+  return row ?? null;
+}
+
+export interface RoomResult {
+  index: number;
+  status: 'pending' | 'done' | 'failed' | 'cancelled';
+  answer?: unknown;
+  error?: string;
+}
+
+export async function jobRooms(db: Database, id: string, withAnswers: boolean): Promise<RoomResult[]> {
+  const rows = await db.query<{
+    idx: number;
+    status: RoomResult['status'];
+    answer: unknown;
+    error: string | null;
+  }>(
+    `SELECT idx, status, ${withAnswers ? 'answer' : 'NULL AS answer'}, error FROM lux_job_rooms WHERE job_id = $1 ORDER BY idx`,
+    [id],
+  );
+  return rows.map((r) => ({
+    index: r.idx,
+    status: r.status,
+    ...(withAnswers && r.answer !== null ? { answer: r.answer } : {}),
+    ...(r.error ? { error: r.error } : {}),
+  }));
+}
+
+/** Cancels a job that has not finished: its pending rooms are not taken any more. */
+export async function cancelJob(db: Database, id: string): Promise<void> {
+  await db.transaction(async (q) => {
+    await q(
+      `UPDATE lux_jobs SET state = 'cancelled', finished_at = now() WHERE id = $1 AND state IN ('queued', 'running')`,
+      [id],
+    );
+    await q(`UPDATE lux_job_rooms SET status = 'cancelled' WHERE job_id = $1 AND status = 'pending'`, [id]);
+  });
+}
+
+/** Forgets jobs past their retention (their rooms go with them). */
+export async function sweepJobs(db: Database): Promise<number> {
+  const rows = await db.query('DELETE FROM lux_jobs WHERE expires_at < now() RETURNING id');
+  return rows.length;
+}

@@ -1,0 +1,114 @@
+import { hostname } from 'node:os';
+import type PgBoss from 'pg-boss';
+import type { Database } from '../hosted/database';
+import type { UsageMeter } from '../hosted/usage';
+import type { TaskResponse } from '../task';
+import { ROOM_QUEUE, type JobKind, type RoomMessage } from './jobs';
+
+/**
+ * A replica's share of the jobs (issue 37): `concurrency` workers take rooms from the queue, run each as
+ * its request would run (`run`: the executor, on this replica's threads), and write its answer once. A
+ * room of a cancelled job is skipped; a room whose request is refused (a validation error) is a problem of
+ * the job, not retried; anything else (a busy or stopping replica) throws, and the queue retries the room.
+ */
+export type RunRoom = (op: JobKind, body: ArrayBuffer, token: string) => Promise<TaskResponse>;
+
+/** Which replica answered a room (for operators, and the tests that check rooms are shared). */
+const REPLICA = `${hostname()}:${process.pid}`;
+
+interface Claimed {
+  status: string;
+  request: Record<string, unknown>;
+  kind: JobKind;
+  token: string;
+  state: string;
+  has_mesh: boolean;
+}
+
+export class JobRunner {
+  /** The shared context of recent jobs, as the flat list of points a request's `mesh` is. */
+  private readonly meshes = new Map<string, number[][]>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly boss: PgBoss,
+    private readonly run: RunRoom,
+    private readonly meter: UsageMeter | null,
+  ) {}
+
+  async start(concurrency: number): Promise<void> {
+    for (let i = 0; i < concurrency; i++)
+      await this.boss.work<RoomMessage>(
+        ROOM_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 0.5 },
+        async ([job]) => this.room(job!.data),
+      );
+  }
+
+  async stop(): Promise<void> {
+    // Rooms in progress finish (their answers are written); none is taken after this.
+    await this.boss.stop({ graceful: true, wait: true, timeout: 60_000 });
+  }
+
+  private async room(m: RoomMessage): Promise<void> {
+    const [row] = await this.db.query<Claimed>(
+      `SELECT r.status, r.request, j.kind, j.token, j.state, j.mesh IS NOT NULL AS has_mesh
+       FROM lux_job_rooms r JOIN lux_jobs j ON j.id = r.job_id WHERE r.job_id = $1 AND r.idx = $2`,
+      [m.job, m.index],
+    );
+    if (!row || row.status !== 'pending' || row.state === 'cancelled') return;
+    await this.db.query(`UPDATE lux_jobs SET state = 'running' WHERE id = $1 AND state = 'queued'`, [m.job]);
+    await this.db.query(`UPDATE lux_job_rooms SET attempts = attempts + 1 WHERE job_id = $1 AND idx = $2`, [
+      m.job,
+      m.index,
+    ]);
+    const body = row.has_mesh ? { ...row.request, mesh: await this.meshOf(m.job) } : row.request;
+    const bytes = new TextEncoder().encode(JSON.stringify(body));
+    const at = new Date();
+    const res = await this.run(row.kind, bytes.buffer as ArrayBuffer, row.token);
+    if (!res.ok && (res.error.type === 'service_unavailable' || res.error.type === 'timeout'))
+      throw new Error(`room ${m.index} of job ${m.job}: ${res.error.message}`); // retried by the queue
+    const answer = res.ok ? (typeof res.body === 'string' ? res.body : null) : null;
+    // Written once: a room another replica already answered (after this one's lease ran out) stays as it was.
+    const written = await this.db.query(
+      `UPDATE lux_job_rooms SET status = $3, answer = $4::jsonb, error = $5, replica = $6
+       WHERE job_id = $1 AND idx = $2 AND status = 'pending' RETURNING 1`,
+      [m.job, m.index, res.ok ? 'done' : 'failed', answer, res.ok ? null : res.error.message, REPLICA],
+    );
+    if (!written.length) return;
+    await this.db.query(
+      `UPDATE lux_jobs SET done = done + $2, failed = failed + $3,
+         state = CASE WHEN state = 'cancelled' THEN state
+                      WHEN done + failed + 1 < total THEN 'running'
+                      WHEN done + $2 = 0 THEN 'failed' ELSE 'done' END,
+         finished_at = CASE WHEN done + failed + 1 >= total THEN now() ELSE finished_at END
+       WHERE id = $1`,
+      [m.job, res.ok ? 1 : 0, res.ok ? 0 : 1],
+    );
+    this.meter?.record({
+      token: row.token,
+      at,
+      route: `/jobs ${row.kind}`,
+      modelType: res.usage?.modelType ?? null,
+      status: res.ok ? 200 : 400,
+      windows: res.usage?.windows ?? 0,
+      triangles: res.usage?.triangles ?? 0,
+      computeMs: res.usage?.computeMs ?? 0,
+      bytesIn: bytes.byteLength,
+      bytesOut: answer?.length ?? 0,
+    });
+  }
+
+  private async meshOf(job: string): Promise<number[][]> {
+    const known = this.meshes.get(job);
+    if (known) return known;
+    const [row] = await this.db.query<{ mesh: Uint8Array }>('SELECT mesh FROM lux_jobs WHERE id = $1', [job]);
+    const b = row!.mesh;
+    const f = new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+    const points: number[][] = [];
+    for (let i = 0; i < f.length; i += 3) points.push([f[i]!, f[i + 1]!, f[i + 2]!]);
+    if (this.meshes.size >= 4) this.meshes.delete(this.meshes.keys().next().value!);
+    this.meshes.set(job, points);
+    return points;
+  }
+}

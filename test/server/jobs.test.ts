@@ -1,0 +1,190 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/service/hosted/database';
+import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
+import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres';
+import { startServer, type RunningServer } from '../helpers/server';
+
+/**
+ * Long work as jobs (issue 37), on real server processes: a list of rooms handed over and collected, on the
+ * embedded database and on a real PostgreSQL shared by two replicas, one of them killed mid-job.
+ */
+const tsx = join('node_modules', '.bin', 'tsx');
+const token = (db: string, name: string, scopes = '*'): string =>
+  execFileSync(tsx, ['src/cli/tokens.ts', 'create', '--name', name, '--scopes', scopes], {
+    encoding: 'utf8',
+    env: { ...process.env, LUX_DATABASE_URL: db },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
+
+// The example room against the example's context, which a job gives once for all its rooms.
+const { mesh, ...runBody } = EXAMPLE_BODIES['/run']![0] as Record<string, unknown>;
+/** The example room with its window moved along the wall: rooms that differ. */
+const rooms = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    ...runBody,
+    parameters: { ...(runBody.parameters as object), height_roof_over_floor: 2.6 + 0.05 * i },
+  }));
+
+const api = (url: string, t: string) => ({
+  post: (path: string, body: unknown) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` },
+      body: JSON.stringify(body),
+    }),
+  get: (path: string) => fetch(`${url}${path}`, { headers: { authorization: `Bearer ${t}` } }),
+  del: (path: string) =>
+    fetch(`${url}${path}`, { method: 'DELETE', headers: { authorization: `Bearer ${t}` } }),
+});
+
+async function finished(get: (p: string) => Promise<Response>, id: string, ms = 60_000) {
+  const t0 = Date.now();
+  for (;;) {
+    const j = await (await get(`/v2/jobs/${id}`)).json();
+    if (['done', 'failed', 'cancelled'].includes(j.state)) return j;
+    if (Date.now() - t0 > ms)
+      throw new Error(`job ${id} still ${j.state} after ${ms} ms: ${JSON.stringify(j)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('jobs on the embedded database', () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'lux-jobs-')), 'lux.db');
+  let server: RunningServer;
+  let a: ReturnType<typeof api>, b: ReturnType<typeof api>;
+
+  beforeAll(async () => {
+    server = await startServer({ LUX_DATABASE_URL: db, LUX_WORKERS: '2' });
+    a = api(server.url, token(db, 'office'));
+    b = api(server.url, token(db, 'other'));
+    await new Promise((r) => setTimeout(r, 2_100)); // the open server's token cache
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it('runs a job through its life: 202, progress, every room’s answer as /run gives it, a CSV', async () => {
+    const list = rooms(4);
+    const made = await a.post('/v2/jobs', { rooms: list, mesh });
+    expect(made.status).toBe(202);
+    const job = await made.json();
+    expect(job).toMatchObject({ status: 'success', kind: 'run', progress: { total: 4 } });
+    expect(['queued', 'running']).toContain(job.state);
+    expect(made.headers.get('location')).toBe(`/v2/jobs/${job.job_id}`);
+    const end = await finished(a.get, job.job_id);
+    expect(end).toMatchObject({ state: 'done', progress: { total: 4, done: 4, failed: 0 }, problems: [] });
+    const result = await (await a.get(`/v2/jobs/${job.job_id}/result`)).json();
+    expect(result.rooms.map((r: { index: number; status: string }) => [r.index, r.status])).toEqual([
+      [0, 'done'],
+      [1, 'done'],
+      [2, 'done'],
+      [3, 'done'],
+    ]);
+    // The same answer as the room sent to /run itself.
+    const direct = await (await a.post('/v2/run', { ...list[2], mesh })).json();
+    expect(result.rooms[2].answer).toEqual(direct);
+    const csv = (await (await a.get(`/v2/jobs/${job.job_id}/result.csv`)).text()).trim().split('\n');
+    expect(csv[0]).toBe('index,status,mean_df,median_df,min_df,max_df,area_m2,error');
+    expect(csv).toHaveLength(5);
+    expect(Number(csv[3]!.split(',')[2])).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('is its token’s: another gets 404 for it', async () => {
+    const job = await (await a.post('/v2/jobs', { rooms: rooms(1), mesh })).json();
+    for (const path of ['', '/result', '/result.csv'])
+      expect((await b.get(`/v2/jobs/${job.job_id}${path}`)).status).toBe(404);
+    expect((await b.del(`/v2/jobs/${job.job_id}`)).status).toBe(404);
+    await finished(a.get, job.job_id);
+  }, 60_000);
+
+  it('names a room its request refuses as a problem of the job, and answers the others', async () => {
+    const list: unknown[] = rooms(2);
+    list.splice(1, 0, {
+      ...runBody,
+      parameters: { ...(runBody.parameters as object), height_roof_over_floor: -1 },
+    });
+    const job = await (await a.post('/v2/jobs', { rooms: list, mesh })).json();
+    const end = await finished(a.get, job.job_id);
+    expect(end).toMatchObject({ state: 'done', progress: { total: 3, done: 2, failed: 1 } });
+    expect(end.problems).toEqual([{ index: 1, error: expect.stringMatching(/height_roof_over_floor/) }]);
+  }, 60_000);
+
+  it('stops taking rooms once cancelled', async () => {
+    const job = await (await a.post('/v2/jobs', { rooms: rooms(40), kind: 'simulate', mesh })).json();
+    await new Promise((r) => setTimeout(r, 1_500));
+    const cancelled = await (await a.del(`/v2/jobs/${job.job_id}`)).json();
+    expect(cancelled.state).toBe('cancelled');
+    const at = cancelled.progress.done + cancelled.progress.failed;
+    await new Promise((r) => setTimeout(r, 3_000));
+    const later = await (await a.get(`/v2/jobs/${job.job_id}`)).json();
+    // At most the rooms already running when it was cancelled finish (two threads).
+    expect(later.progress.done + later.progress.failed - at).toBeLessThanOrEqual(2);
+    expect(later.progress.done + later.progress.failed).toBeLessThan(40);
+    const result = await (await a.get(`/v2/jobs/${job.job_id}/result`)).json();
+    expect(result.rooms.filter((r: { status: string }) => r.status === 'cancelled').length).toBeGreaterThan(
+      30,
+    );
+  }, 60_000);
+
+  it('refuses what a job cannot be: no rooms, a room with its own mesh, an unknown kind', async () => {
+    expect((await a.post('/v2/jobs', { rooms: [] })).status).toBe(400);
+    expect((await a.post('/v2/jobs', { rooms: [{ ...runBody, mesh: [[0, 0, 0]] }] })).status).toBe(400);
+    expect((await a.post('/v2/jobs', { rooms: rooms(1), kind: 'paint' })).status).toBe(400);
+  });
+});
+
+const noPostgres = postgresUnavailable();
+if (noPostgres) console.log(`jobs on PostgreSQL skipped: ${noPostgres}`);
+
+describe.skipIf(noPostgres)('jobs on PostgreSQL, two replicas', () => {
+  let pg: RunningPostgres;
+  let one: RunningServer, two: RunningServer;
+  const env = (url: string) => ({
+    LUX_DATABASE_URL: url,
+    LUX_WORKERS: '1',
+    // A short lease and a quick sweep, so that a killed replica's room goes elsewhere within seconds.
+    LUX_JOB_LEASE_S: '4',
+    LUX_JOB_MAINTENANCE_S: '1',
+  });
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    [one, two] = await Promise.all([startServer(env(pg.url)), startServer(env(pg.url))]);
+  }, 180_000);
+  afterAll(async () => {
+    await one?.stop();
+    await two?.stop();
+    await pg?.stop();
+  });
+
+  it('shares one job’s rooms between the replicas, and finishes it with every room once when one is killed', async () => {
+    const t = token(pg.url, 'office');
+    await new Promise((r) => setTimeout(r, 2_100));
+    const a = api(one.url, t);
+    const job = await (await a.post('/v2/jobs', { rooms: rooms(16), kind: 'simulate', mesh })).json();
+    // Let both replicas take rooms, then kill one outright, mid-room.
+    const t0 = Date.now();
+    for (;;) {
+      const j = await (await a.get(`/v2/jobs/${job.job_id}`)).json();
+      if (j.progress.done >= 3) break;
+      if (Date.now() - t0 > 60_000) throw new Error('no progress');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    process.kill(-two.proc.pid, 'SIGKILL');
+    const end = await finished(a.get, job.job_id, 120_000);
+    expect(end).toMatchObject({ state: 'done', progress: { total: 16, done: 16, failed: 0 } });
+    const db = await openDatabase(pg.url);
+    try {
+      const rows = await db.query<{ replica: string; n: number }>(
+        `SELECT replica, count(*) AS n FROM lux_job_rooms WHERE job_id = $1 GROUP BY replica`,
+        [job.job_id],
+      );
+      expect(rows.length).toBe(2); // both answered rooms
+      expect(rows.reduce((s, r) => s + r.n, 0)).toBe(16);
+    } finally {
+      await db.close();
+    }
+  }, 180_000);
+});
