@@ -47,6 +47,8 @@ import { createPool } from '../service/pool';
 import { PROPOSAL_TASK, type ProposalTask } from '../service/proposalTask';
 import { ROOM_TASK, type RoomTask } from '../service/roomTask';
 import { storeContext } from '../service/storeMeshTask';
+import { passBody } from '../core/building/outcome';
+import { runOnServer } from './jobClient';
 
 interface Args {
   file: string;
@@ -66,6 +68,9 @@ interface Args {
   pdf: boolean;
   /** The rule whose failing rooms get what would make them pass (issue 34); null: none asked. */
   proposals: 'bfs' | 'en-target' | 'en-minimum' | null;
+  /** A Lux server that runs the rooms as a job (issue 37), and the token to use there. */
+  server: string | null;
+  token: string | null;
 }
 
 const PROJECT_FLAGS: Record<string, keyof ProjectInfo> = {
@@ -77,7 +82,7 @@ const PROJECT_FLAGS: Record<string, keyof ProjectInfo> = {
 };
 
 const USAGE =
-  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf] [--proposals bfs|en-target|en-minimum]';
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf] [--proposals bfs|en-target|en-minimum] [--server URL [--token T]]';
 
 function parseArgs(argv: string[]): Args | string {
   const a: Args = {
@@ -93,6 +98,8 @@ function parseArgs(argv: string[]): Args | string {
     project: { ...NO_PROJECT },
     pdf: true,
     proposals: null,
+    server: null,
+    token: process.env.LUX_TOKEN ?? null,
   };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
@@ -119,6 +126,8 @@ function parseArgs(argv: string[]): Args | string {
       } else if (k === '--groups') a.groups = v();
       else if (k === '--weather') a.weather = v();
       else if (k === '--no-pdf') a.pdf = false;
+      else if (k === '--server') a.server = v();
+      else if (k === '--token') a.token = v();
       else if (k === '--proposals') {
         const r = v();
         if (r !== 'bfs' && r !== 'en-target' && r !== 'en-minimum')
@@ -138,6 +147,8 @@ function parseArgs(argv: string[]): Args | string {
       return (e as Error).message;
     }
   }
+  if (a.server && (a.weather || a.proposals))
+    return '--server runs the rooms of a building; --weather and --proposals run here only (for now)';
   return a.file ? a : 'no IFC file given';
 }
 
@@ -205,6 +216,34 @@ async function main(argv: string[]): Promise<number> {
     process.env.LUX_MODEL ?? new URL('../../public/models/lux-df-3.json', import.meta.url).pathname;
   const pass: RoomPass =
     args.method === 'engine' ? { method: 'engine', quality: args.quality } : { method: 'model' };
+  const passes: RoomPass[] = weather ? [pass, { method: 'climate', quality: args.quality, weather }] : [pass];
+  if (args.server) {
+    // The rooms as one job on a Lux server: the same requests, the same files written here.
+    const engine = pass.method === 'engine' && context.length > 0;
+    // Rooms that could not be made into a request (their reason is in the table) stay out of the job.
+    const sent = requests.flatMap((r, i) => (r ? [i] : []));
+    const answers = await runOnServer({
+      url: args.server,
+      token: args.token,
+      kind: pass.method === 'engine' ? 'simulate' : 'run',
+      rooms: sent.map((i) => {
+        const body = passBody(requests[i]!, pass);
+        // As here: a room sent lowered (above the API's 10 m) is seen through its angles, not the mesh.
+        return engine && floorDrop(building.rooms[i]!.floor_height_above_terrain) === 0
+          ? body
+          : { ...body, job_context: false };
+      }),
+      context: engine ? context : null,
+      onProgress: (done, failed, total) => say(`  ${args.server}: ${done + failed}/${total} rooms`),
+    });
+    const results = new Map(sent.map((i, k) => [i, answers[k]!]));
+    const outcomes = await analyseBuilding(requests, {
+      passes,
+      concurrency: 1,
+      run: async (_b, _p, i) => results.get(i)!,
+    });
+    return writeFiles(args, building, context, requests, outcomes, passes, groups, modelCard, t0);
+  }
   const pool = createPool({ threads: args.threads, idleTimeoutMs: 1000 });
   // The engine sees the building itself, stored once in shared memory for every thread as the server
   // stores an upload (POST /v2/meshes): its trees are built once, not per room.
@@ -215,7 +254,6 @@ async function main(argv: string[]): Promise<number> {
     store.put(stored.info.mesh_id, stored.context!);
     meshId = stored.info.mesh_id;
   }
-  const passes: RoomPass[] = weather ? [pass, { method: 'climate', quality: args.quality, weather }] : [pass];
   const outcomes = await analyseBuilding(requests, {
     passes,
     concurrency: args.threads,
@@ -269,7 +307,21 @@ async function main(argv: string[]): Promise<number> {
     );
   }
   await pool.destroy();
+  return writeFiles(args, building, context, requests, outcomes, passes, groups, modelCard, t0);
+}
 
+/** rooms.csv, rooms.json, report.html (and report.pdf) in --out, as every run of this command writes them. */
+async function writeFiles(
+  args: Args,
+  building: ReturnType<typeof buildingFromIfc>,
+  context: Float32Array,
+  requests: Parameters<typeof analyseBuilding>[0],
+  outcomes: Awaited<ReturnType<typeof analyseBuilding>>,
+  passes: RoomPass[],
+  groups: Map<string, string[]> | null,
+  modelCard: string,
+  t0: number,
+): Promise<number> {
   const card = JSON.parse(readFileSync(modelCard, 'utf8')) as {
     name: string;
     version: string;

@@ -98,6 +98,8 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
         const room = r as Record<string, unknown>;
         if ('mesh' in room || 'mesh_id' in room)
           throw invalid(`rooms[${i}]: give the context once, as the job's 'mesh' or 'mesh_id'`);
+        if ('job_context' in room && typeof room.job_context !== 'boolean')
+          throw invalid(`rooms[${i}].job_context must be true or false`);
         const mt = room.model_type;
         if (typeof mt === 'string' && p && !scopesAllowModel(p.scopes, mt)) throw modelForbidden(p.name, mt);
       });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ const rooms = (n: number) =>
   }));
 
 const api = (url: string, t: string) => ({
+  token: t,
   post: (path: string, body: unknown) =>
     fetch(`${url}${path}`, {
       method: 'POST',
@@ -133,6 +134,30 @@ describe('jobs on the embedded database', () => {
     expect((await a.post('/v2/jobs', { rooms: [{ ...runBody, mesh: [[0, 0, 0]] }] })).status).toBe(400);
     expect((await a.post('/v2/jobs', { rooms: rooms(1), kind: 'paint' })).status).toBe(400);
   });
+
+  it('runs a building from the command line as a job: npm run ifc -- --server writes the same files', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
+    const ifc = (dir: string, ...more: string[]) =>
+      execFileSync(
+        tsx,
+        [
+          'src/cli/ifc.ts',
+          'test/fixtures/ifc/duplex.ifc',
+          '--out',
+          join(out, dir),
+          '--no-pdf',
+          '--quality',
+          'draft',
+          ...more,
+        ],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LUX_TOKEN: '' } },
+      );
+    ifc('here', '--threads', '2');
+    ifc('server', '--server', server.url, '--token', a.token);
+    const here = readFileSync(join(out, 'here', 'rooms.csv'), 'utf8');
+    expect(here.split('\n').length).toBeGreaterThan(10);
+    expect(readFileSync(join(out, 'server', 'rooms.csv'), 'utf8')).toBe(here);
+  }, 180_000);
 });
 
 const noPostgres = postgresUnavailable();

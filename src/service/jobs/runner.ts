@@ -62,7 +62,9 @@ export class JobRunner {
       m.job,
       m.index,
     ]);
-    const body = row.has_mesh ? { ...row.request, mesh: await this.meshOf(m.job) } : row.request;
+    // A room may keep out of the shared context (`job_context: false`: a room seen through its angles).
+    const { job_context: shared = true, ...request } = row.request;
+    const body = row.has_mesh && shared ? { ...request, mesh: await this.meshOf(m.job) } : request;
     const bytes = new TextEncoder().encode(JSON.stringify(body));
     const at = new Date();
     const res = await this.run(row.kind, bytes.buffer as ArrayBuffer, row.token);
