@@ -3,7 +3,20 @@ import { LuxError } from '../core/errors';
 import type { Principal } from '../service/tokenStore';
 import type { Hosted } from '../service/hosted/hosted';
 import type { HostedPrincipal } from '../service/hosted/tokens';
-import { cancelJob, createJob, jobOf, jobRooms, type JobKind, type JobRow } from '../service/jobs/jobs';
+import {
+  cancelJob,
+  createJob,
+  failedJob,
+  jobOf,
+  jobRooms,
+  type JobKind,
+  type JobRow,
+} from '../service/jobs/jobs';
+import { ifcJobFiles, type IfcJobSource } from '../service/jobs/ifcJob';
+import type { IfcRooms } from '../service/jobs/ifcRooms';
+import { isMultipart, readForm } from '../service/requestBody';
+import { IFC_ROOMS } from '../service/task';
+import type { ProjectInfo } from '../core/report/project';
 import { modelForbidden, scopesAllowModel } from '../service/scopes';
 import { roomSummary } from '../core/hosted/roomSummary';
 import type { Executor } from './executor/executor';
@@ -61,10 +74,88 @@ const view = (j: JobRow, problems: { index: number; error?: string }[]) => ({
   state: j.state,
   progress: { total: j.total, done: j.done, failed: j.failed },
   problems: problems.map((p) => ({ index: p.index, error: p.error ?? '' })),
+  ...(j.error ? { error: j.error } : {}),
   created_at: new Date(j.created_at).toISOString(),
   finished_at: j.finished_at ? new Date(j.finished_at).toISOString() : null,
   expires_at: new Date(j.expires_at).toISOString(),
 });
+
+/**
+ * A building as a job: the multipart form's `ifc` file and its `params` field (`method` engine|model,
+ * `quality`, `frame_ratio`, `file_name`, `project`), made into rooms on a compute thread. A file that is not
+ * IFC makes a failed job with the reason.
+ */
+async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: ArrayBuffer, type: string) {
+  let parts: Map<string, string | Uint8Array>;
+  try {
+    parts = await readForm(raw, type, raw.byteLength + 1);
+  } catch (e) {
+    throw invalid(`The multipart body cannot be read: ${(e as Error).message.slice(0, 200)}`);
+  }
+  const ifc = parts.get('ifc');
+  if (!(ifc instanceof Uint8Array))
+    throw invalid("A building's job needs the IFC file as the form's 'ifc' part");
+  const text = parts.get('params');
+  let params: Record<string, unknown>;
+  try {
+    params = typeof text === 'string' && text.trim() ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    throw new LuxError('invalid_json', "The multipart field 'params' must hold a JSON object");
+  }
+  const method = params.method ?? 'engine';
+  if (method !== 'engine' && method !== 'model')
+    throw invalid("Parameter 'method' must be 'engine' or 'model'");
+  const quality = params.quality ?? 'standard';
+  if (quality !== 'draft' && quality !== 'standard' && quality !== 'high')
+    throw invalid("Parameter 'quality' must be 'draft', 'standard' or 'high'");
+  const frameRatio = params.frame_ratio ?? 0.2;
+  if (typeof frameRatio !== 'number' || !(frameRatio >= 0 && frameRatio < 1))
+    throw invalid("Parameter 'frame_ratio' must be a number from 0 to below 1");
+  const kind: JobKind = method === 'engine' ? 'simulate' : 'run';
+  const p = await d.authorize(c, kind);
+  if (p) await (await h.limiter.admit(p as HostedPrincipal)).release();
+  const token = p?.name ?? '';
+  const body = ifc.buffer.slice(ifc.byteOffset, ifc.byteOffset + ifc.byteLength) as ArrayBuffer;
+  const res = await d.executor.run(
+    {
+      op: IFC_ROOMS,
+      body,
+      params: { method, quality, frameRatio },
+      maxMeshPoints: d.maxMeshPoints,
+      modelScopes: null,
+      principal: token || null,
+    },
+    AbortSignal.timeout(600_000),
+  );
+  if (!res.ok) {
+    const id = await failedJob(h.db, token, kind, res.error.message);
+    return (await jobOf(h.db, id, token))!;
+  }
+  const made = JSON.parse(res.body as string) as Omit<IfcRooms, 'context'> & { context: string };
+  const context = new Float32Array(new Uint8Array(Buffer.from(made.context, 'base64')).buffer);
+  const source: IfcJobSource = {
+    file: typeof params.file_name === 'string' ? params.file_name.slice(0, 200) : 'building.ifc',
+    building: made.building,
+    requests: made.requests,
+    roomIndex: made.roomIndex,
+    pass: made.pass,
+    triangles: context.length / 9,
+    ...(typeof params.project === 'object' && params.project
+      ? { project: params.project as ProjectInfo }
+      : {}),
+  };
+  if (!made.rooms.length) {
+    const id = await failedJob(
+      h.db,
+      token,
+      kind,
+      'The file has no room that can be analysed (no IfcSpace with a window)',
+    );
+    return (await jobOf(h.db, id, token))!;
+  }
+  const id = await createJob(h.db, h.boss, token, kind, made.rooms, context.length ? context : null, source);
+  return (await jobOf(h.db, id, token))!;
+}
 
 export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
   const owned = async (c: Context) => {
@@ -77,9 +168,16 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
   for (const base of bases) {
     app.post(`${base}/jobs`, async (c) => {
       const h = jobsOf(d);
+      const raw = await readBody(c);
+      const type = c.req.header('content-type');
+      if (isMultipart(type)) {
+        const job = await ifcJob(d, h, c, raw, type!);
+        c.header('location', `${base}/jobs/${job.id}`);
+        return c.json(view(job, []), 202);
+      }
       let body: Record<string, unknown>;
       try {
-        body = JSON.parse(new TextDecoder().decode(await readBody(c))) as Record<string, unknown>;
+        body = JSON.parse(new TextDecoder().decode(raw)) as Record<string, unknown>;
       } catch {
         throw new LuxError('invalid_json', 'The body is not JSON');
       }
@@ -133,10 +231,27 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
     });
     app.get(`${base}/jobs/:id/result`, async (c) => {
       const { h, job } = await owned(c);
+      // A building's job: its rooms.json, as `npm run ifc` writes it.
+      if (job.from_building)
+        return c.body((await ifcJobFiles(h.db, job.id))['rooms.json'], 200, {
+          'content-type': 'application/json',
+        });
       return c.json({ ...view(job, []), problems: undefined, rooms: await jobRooms(h.db, job.id, true) });
+    });
+    app.get(`${base}/jobs/:id/report.html`, async (c) => {
+      const { h, job } = await owned(c);
+      if (!job.from_building)
+        throw new LuxError('not_found', 'A report is made for a building’s job (an IFC file)');
+      return c.html((await ifcJobFiles(h.db, job.id))['report.html']);
     });
     app.get(`${base}/jobs/:id/result.csv`, async (c) => {
       const { h, job } = await owned(c);
+      if (job.from_building) {
+        c.header('content-disposition', `attachment; filename="rooms-${job.id}.csv"`);
+        return c.body((await ifcJobFiles(h.db, job.id))['rooms.csv'], 200, {
+          'content-type': 'text/csv; charset=utf-8',
+        });
+      }
       const lines = ['index,status,mean_df,median_df,min_df,max_df,area_m2,error'];
       for (const r of await jobRooms(h.db, job.id, true)) {
         const s = r.answer ? roomSummary(r.answer) : null;

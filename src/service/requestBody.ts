@@ -85,7 +85,7 @@ export async function decodeBody(
  * busboy rather than the platform's Request.formData(): the latter took ~360 ms for a 16 MB .npy file
  * (it builds Blobs through web streams), busboy ~20 ms.
  */
-function readForm(
+export function readForm(
   body: ArrayBuffer,
   contentType: string,
   maxBytes: number,

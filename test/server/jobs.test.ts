@@ -59,7 +59,9 @@ describe('jobs on the embedded database', () => {
   let a: ReturnType<typeof api>, b: ReturnType<typeof api>;
 
   beforeAll(async () => {
-    server = await startServer({ LUX_DATABASE_URL: db, LUX_WORKERS: '2' });
+    // Idle sockets kept for the whole file: the commands run here block this process's event loop for
+    // seconds, and a socket the server closed meanwhile would be reused unseen ("other side closed").
+    server = await startServer({ LUX_DATABASE_URL: db, LUX_WORKERS: '2', LUX_KEEP_ALIVE_MS: '300000' });
     a = api(server.url, token(db, 'office'));
     b = api(server.url, token(db, 'other'));
     await new Promise((r) => setTimeout(r, 2_100)); // the open server's token cache
@@ -135,6 +137,56 @@ describe('jobs on the embedded database', () => {
     expect((await a.post('/v2/jobs', { rooms: rooms(1), kind: 'paint' })).status).toBe(400);
   });
 
+  it('takes a real IFC export as a job and writes the command line’s files; a file that is not IFC fails with the reason', async () => {
+    const form = (file: Uint8Array, params: object) => {
+      const f = new FormData();
+      f.append('params', JSON.stringify(params));
+      f.append('ifc', new Blob([file as Uint8Array<ArrayBuffer>]), 'duplex.ifc');
+      return fetch(`${server.url}/v2/jobs`, {
+        method: 'POST',
+        body: f,
+        headers: { authorization: `Bearer ${a.token}` },
+      });
+    };
+    const made = await form(readFileSync('test/fixtures/ifc/duplex.ifc'), {
+      method: 'engine',
+      quality: 'draft',
+      file_name: 'duplex.ifc',
+    });
+    expect(made.status).toBe(202);
+    const job = await made.json();
+    expect(job).toMatchObject({ kind: 'simulate', progress: { total: 10 } });
+    expect(await finished(a.get, job.job_id)).toMatchObject({ state: 'done', progress: { done: 10 } });
+    const csv = await (await a.get(`/v2/jobs/${job.job_id}/result.csv`)).text();
+    const out = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
+    execFileSync(
+      tsx,
+      [
+        'src/cli/ifc.ts',
+        'test/fixtures/ifc/duplex.ifc',
+        '--out',
+        out,
+        '--no-pdf',
+        '--quality',
+        'draft',
+        '--threads',
+        '2',
+      ],
+      { stdio: 'ignore' },
+    );
+    expect(csv).toBe(readFileSync(join(out, 'rooms.csv'), 'utf8'));
+    const rooms = await (await a.get(`/v2/jobs/${job.job_id}/result`)).json();
+    expect(rooms).toEqual(JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8')));
+    const report = await a.get(`/v2/jobs/${job.job_id}/report.html`);
+    expect(report.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await report.text()).toContain('duplex.ifc');
+
+    const bad = await form(new TextEncoder().encode('ISO-10303-21; not really'), { quality: 'draft' });
+    expect(bad.status).toBe(202);
+    const failed = await bad.json();
+    expect(failed).toMatchObject({ state: 'failed', error: expect.stringMatching(/IFC/) });
+  }, 180_000);
+
   it('runs a building from the command line as a job: npm run ifc -- --server writes the same files', async () => {
     const out = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
     const ifc = (dir: string, ...more: string[]) =>
@@ -172,6 +224,7 @@ describe.skipIf(noPostgres)('jobs on PostgreSQL, two replicas', () => {
     // A short lease and a quick sweep, so that a killed replica's room goes elsewhere within seconds.
     LUX_JOB_LEASE_S: '4',
     LUX_JOB_MAINTENANCE_S: '1',
+    LUX_KEEP_ALIVE_MS: '300000',
   });
 
   beforeAll(async () => {

@@ -77,6 +77,8 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         done int NOT NULL DEFAULT 0,
         failed int NOT NULL DEFAULT 0,
         mesh bytea,
+        source jsonb,
+        error text,
         created_at timestamptz NOT NULL DEFAULT now(),
         finished_at timestamptz,
         expires_at timestamptz NOT NULL

@@ -31,6 +31,9 @@ export interface JobRow {
   created_at: Date;
   finished_at: Date | null;
   expires_at: Date;
+  error: string | null;
+  /** Whether it came from a building (an IFC file): it has the command line's files. */
+  from_building: boolean;
 }
 
 export interface RoomMessage {
@@ -47,7 +50,17 @@ export async function startQueue(db: Database, maintenanceSeconds = 30): Promise
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (e) => console.error('lux jobs: queue error:', e.message));
   await boss.start();
-  await boss.createQueue(ROOM_QUEUE);
+  // Replicas starting together may each create the queue: PostgreSQL then ends one of them as a
+  // deadlock (40P01); that one finds the queue made on its next try.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (!(await boss.getQueue(ROOM_QUEUE))) await boss.createQueue(ROOM_QUEUE);
+      break;
+    } catch (e) {
+      if ((e as { code?: string }).code !== '40P01' || attempt >= 5) throw e;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
+    }
+  }
   return boss;
 }
 
@@ -59,18 +72,22 @@ export async function createJob(
   kind: JobKind,
   rooms: readonly unknown[],
   mesh: Float32Array | null,
+  /** What the job was made from, for its files (an IFC job's building: ifcJob.ts). */
+  source: object | null = null,
 ): Promise<string> {
   const id = randomUUID();
   const expires = new Date(Date.now() + RETAIN_HOURS * 3_600_000);
   await db.transaction(async (q) => {
     await q(
-      `INSERT INTO lux_jobs (id, token, kind, state, total, mesh, expires_at) VALUES ($1, $2, $3, 'queued', $4, $5, $6)`,
+      `INSERT INTO lux_jobs (id, token, kind, state, total, mesh, source, expires_at)
+       VALUES ($1, $2, $3, 'queued', $4, $5, $6::jsonb, $7)`,
       [
         id,
         token,
         kind,
         rooms.length,
         mesh ? Buffer.from(mesh.buffer, mesh.byteOffset, mesh.byteLength) : null,
+        source ? JSON.stringify(source) : null,
         expires,
       ],
     );
@@ -94,10 +111,22 @@ export async function createJob(
   return id;
 }
 
+/** A job that failed before any room (a file that is not IFC): kept with its reason, like any job. */
+export async function failedJob(db: Database, token: string, kind: JobKind, error: string): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `INSERT INTO lux_jobs (id, token, kind, state, total, error, finished_at, expires_at)
+     VALUES ($1, $2, $3, 'failed', 0, $4, now(), $5)`,
+    [id, token, kind, error, new Date(Date.now() + RETAIN_HOURS * 3_600_000)],
+  );
+  return id;
+}
+
 /** A token's job, or null (another token's job is as unknown as a missing one). */
 export async function jobOf(db: Database, id: string, token: string): Promise<JobRow | null> {
   const [row] = await db.query<JobRow>(
-    `SELECT id, token, kind, state, total, done, failed, created_at, finished_at, expires_at
+    `SELECT id, token, kind, state, total, done, failed, created_at, finished_at, expires_at, error,
+       source IS NOT NULL AS from_building
      FROM lux_jobs WHERE id = $1 AND token = $2 AND expires_at > now()`,
     [id, token],
   );

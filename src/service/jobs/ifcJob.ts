@@ -1,0 +1,65 @@
+import { answerFromResponse } from '../../core/api/roomAnswer';
+import { analyseBuilding } from '../../core/building/analyse';
+import { buildingFiles, type BuildingFiles } from '../../core/building/files';
+import type { AnswerResult, RoomPass } from '../../core/building/outcome';
+import type { IfcBuilding } from '../../core/ifc/building';
+import type { ProjectInfo } from '../../core/report/project';
+import type { Database } from '../hosted/database';
+import { jobRooms } from './jobs';
+
+/**
+ * What an IFC job keeps of its building (lux_jobs.source), and its files once its rooms are answered:
+ * rooms.json, rooms.csv and report.html as `npm run ifc` writes them, from the same core code
+ * (analyseBuilding over the rooms' answers, buildingFiles).
+ */
+export interface IfcJobSource {
+  file: string;
+  building: Omit<IfcBuilding, 'context'>;
+  requests: (object | null)[];
+  roomIndex: number[];
+  pass: RoomPass;
+  triangles: number;
+  project?: ProjectInfo;
+}
+
+export async function ifcJobFiles(db: Database, id: string): Promise<BuildingFiles> {
+  const [row] = await db.query<{ source: IfcJobSource; finished_at: Date | null }>(
+    'SELECT source, finished_at FROM lux_jobs WHERE id = $1',
+    [id],
+  );
+  const s = row!.source;
+  const results = new Map<number, AnswerResult>();
+  for (const r of await jobRooms(db, id, true)) {
+    const i = s.roomIndex[r.index]!;
+    results.set(
+      i,
+      r.status === 'done' && r.answer
+        ? { ok: true, answer: answerFromResponse(r.answer as Record<string, unknown>) }
+        : {
+            ok: false,
+            error: {
+              type: r.status === 'failed' ? 'validation_error' : 'cancelled',
+              message:
+                r.error ?? (r.status === 'pending' ? 'not analysed yet' : `not analysed (${r.status})`),
+            },
+          },
+    );
+  }
+  const passes = [s.pass];
+  const outcomes = await analyseBuilding(s.requests as Parameters<typeof analyseBuilding>[0], {
+    passes,
+    concurrency: 4,
+    run: async (_b, _p, i) => results.get(i)!,
+  });
+  return buildingFiles({
+    file: s.file,
+    building: s.building,
+    triangles: s.triangles,
+    contexts: [],
+    requests: s.requests,
+    outcomes,
+    passes,
+    stamp: new Date(row!.finished_at ?? Date.now()).toISOString().slice(0, 10),
+    ...(s.project ? { project: s.project } : {}),
+  });
+}
