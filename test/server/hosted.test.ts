@@ -123,6 +123,40 @@ describe('hosted mode on the embedded database', () => {
     );
   }, 60_000);
 
+  it('holds a token to its requests at once and its compute seconds a month', async () => {
+    const one = cli(db, 'tokens', 'create', '--name', 'one-at-a-time', '--scopes', '*', '--concurrent', '1');
+    const hall = { ...(EXAMPLE_BODIES['/run']![0] as object), quality: 'draft' };
+    const sim = () =>
+      fetch(`${server.url}/v2/simulate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${one}` },
+        body: JSON.stringify(hall),
+      });
+    const codes = (await Promise.all([sim(), sim()])).map((r) => r.status).sort();
+    expect(codes).toEqual([200, 429]);
+    // Its slot is free again once the first has answered.
+    expect((await sim()).status).toBe(200);
+
+    const none = cli(
+      db,
+      'tokens',
+      'create',
+      '--name',
+      'no-compute',
+      '--scopes',
+      '*',
+      '--compute-s-per-month',
+      '0',
+    );
+    const refused = await run(server.url, none);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toMatch(/compute seconds a month/);
+    const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1));
+    expect(
+      Math.abs(Number(refused.headers.get('retry-after')) - (nextMonth.getTime() - Date.now()) / 1000),
+    ).toBeLessThan(5);
+  }, 60_000);
+
   it('rotates and revokes without a restart: the old secret is refused within seconds', async () => {
     const fresh = cli(db, 'tokens', 'rotate', '--name', 'office-app');
     expect(fresh).not.toBe(office);
