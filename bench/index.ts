@@ -17,6 +17,7 @@ const sections: { title: string; run: () => Promise<BenchResult[]> }[] = [
   { title: 'HTTP requests (built server, worker threads)', run: runRequestBench },
   { title: 'A building from IFC (command line)', run: async () => (await import('./ifc')).runIfcBench() },
   { title: 'A large building from IFC', run: async () => (await import('./ifc')).runBigIfcBench() },
+  { title: 'Buildings as jobs (hosted mode)', run: async () => (await import('./jobs')).runJobBench() },
   { title: 'Daylight engine (one core, Node)', run: async () => (await import('./engine')).runEngineBench() },
   {
     title: 'Climate-based daylight (one core, Node)',

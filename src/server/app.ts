@@ -6,6 +6,7 @@ import { HTTP_STATUS, LuxError } from '../core/errors';
 import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../core/validation/requests';
 import type { deletedMeshResponse, healthResponse, storedMeshResponse } from '../core/validation/responses';
 import { authenticate, hasScope, type Principal, type TokenStore } from './auth';
+import { ownerOf } from '../service/tokenStore';
 import type { ServerConfig } from './config';
 import type { Executor } from './executor/executor';
 import { healthBody } from './health';
@@ -89,7 +90,10 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   const authorize = async (c: Context, route: RouteSpec): Promise<Principal | null> => {
-    if (!(await tokens.requiresToken())) return null;
+    // A component trusts the gateway (only it holds the component token) to say whose request it is: the
+    // owner of stored contexts (hosted mode's tenancy, meshStore.ts), read even where the component is open.
+    const owner = deps.role && !FRONT_ROLES.has(deps.role) ? c.req.header(OWNER_HEADER) : undefined;
+    if (!(await tokens.requiresToken())) return owner ? { name: owner, scopes: ['*'], owner } : null;
     const p = await authenticate(c.req.header('authorization'), tokens);
     const scopes = typeof route.scope === 'string' ? [route.scope] : route.scope;
     if (!scopes.some((s) => hasScope(p, s))) {
@@ -98,10 +102,7 @@ export function createApp(deps: AppDeps): Hono {
         `Token '${p.name}' has no ${scopes.map((s) => `'${s}'`).join(' or ')} scope for ${route.path}`,
       );
     }
-    // A component trusts the gateway (only it holds the component token) to say whose request it is: the
-    // owner of stored contexts (hosted mode's tenancy, meshStore.ts).
-    const owner = deps.role && !FRONT_ROLES.has(deps.role) ? c.req.header(OWNER_HEADER) : undefined;
-    return owner ? { ...p, name: owner } : p;
+    return owner ? { ...p, owner } : p;
   };
 
   const tooLarge = () =>
@@ -149,7 +150,6 @@ export function createApp(deps: AppDeps): Hono {
       status = e instanceof LuxError ? HTTP_STATUS[e.type] : 500;
       throw e;
     } finally {
-      await admission.release();
       hosted.meter?.record({
         token: principal.name,
         at,
@@ -162,6 +162,10 @@ export function createApp(deps: AppDeps): Hono {
         bytesIn,
         bytesOut,
       });
+      // A slot that cannot be freed now lapses at its expiry; the answer stands.
+      await admission
+        .release()
+        .catch((e: Error) => console.error('lux: concurrency slot not freed:', e.message));
     }
   };
 
@@ -207,6 +211,7 @@ export function createApp(deps: AppDeps): Hono {
           ...(config.costFactor ? { budgetMs: config.costFactor * config.requestTimeoutMs } : {}),
           modelScopes: principal ? principal.scopes : null,
           principal: principal?.name ?? null,
+          owner: ownerOf(principal),
         },
         watch.signal,
       );
@@ -240,14 +245,14 @@ export function createApp(deps: AppDeps): Hono {
     app.get(`${base}/meshes/:id`, async (c) => {
       const p = await authorize(c, meshRoute);
       const id = meshId(c);
-      const info = await executor.meshInfo(id, p?.name ?? null);
+      const info = await executor.meshInfo(id, ownerOf(p));
       if (!info) throw unknownMeshId(id);
       return c.json({ status: 'success', ...info } satisfies z.output<typeof storedMeshResponse>);
     });
     app.delete(`${base}/meshes/:id`, async (c) => {
       const p = await authorize(c, meshRoute);
       const id = meshId(c);
-      if (!(await executor.deleteMesh(id, p?.name ?? null))) throw unknownMeshId(id);
+      if (!(await executor.deleteMesh(id, ownerOf(p)))) throw unknownMeshId(id);
       return c.json({
         status: 'success',
         mesh_id: id,
@@ -287,7 +292,13 @@ export function createApp(deps: AppDeps): Hono {
         ['from', from],
         ['to', to],
       ] as const)
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v)))
+        // The date as written, round-tripped: 2024-02-30 or year 0 are refused here, not by the database.
+        if (
+          !/^\d{4}-\d{2}-\d{2}$/.test(v) ||
+          Number.isNaN(Date.parse(v)) ||
+          new Date(v).toISOString().slice(0, 10) !== v ||
+          v < '1970'
+        )
           throw new LuxError(
             'validation_error',
             `Parameter '${k}' must be a date YYYY-MM-DD, got '${v.slice(0, 40)}'`,

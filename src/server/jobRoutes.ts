@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { LuxError } from '../core/errors';
-import type { Principal } from '../service/tokenStore';
+import { ownerOf, type Principal } from '../service/tokenStore';
 import type { Hosted } from '../service/hosted/hosted';
 import type { HostedPrincipal } from '../service/hosted/tokens';
 import {
@@ -39,6 +39,10 @@ interface Deps {
 }
 
 const invalid = (m: string) => new LuxError('validation_error', m);
+/** How long reading a building's IFC file may take. */
+const READ_IFC_MS = 600_000;
+/** A job's owner (tenancy) and its token's name (usage); '' on a server without tokens. */
+const whoOf = (p: Principal | null) => ({ owner: ownerOf(p) ?? '', name: p?.name ?? '' });
 
 function jobsOf(d: Deps) {
   const h = d.hosted;
@@ -113,23 +117,38 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
     throw invalid("Parameter 'frame_ratio' must be a number from 0 to below 1");
   const kind: JobKind = method === 'engine' ? 'simulate' : 'run';
   const p = await d.authorize(c, kind);
-  if (p) await (await h.limiter.admit(p as HostedPrincipal)).release();
-  const token = p?.name ?? '';
+  const token = whoOf(p);
   const body = ifc.buffer.slice(ifc.byteOffset, ifc.byteOffset + ifc.byteLength) as ArrayBuffer;
-  const res = await d.executor.run(
-    {
-      op: IFC_ROOMS,
-      body,
-      params: { method, quality, frameRatio },
-      maxMeshPoints: d.maxMeshPoints,
-      modelScopes: null,
-      principal: token || null,
-    },
-    AbortSignal.timeout(600_000),
-  );
+  // Reading the file holds a thread: it counts as one of the token's requests at once, and a client that
+  // hangs up takes it with it.
+  const admission = p ? await h.limiter.admit(p as HostedPrincipal) : null;
+  let res: Awaited<ReturnType<Executor['run']>>;
+  try {
+    res = await d.executor.run(
+      {
+        op: IFC_ROOMS,
+        body,
+        params: { method, quality, frameRatio },
+        maxMeshPoints: d.maxMeshPoints,
+        modelScopes: null,
+        principal: token.name || null,
+      },
+      AbortSignal.any([AbortSignal.timeout(READ_IFC_MS), c.req.raw.signal]),
+    );
+  } catch (e) {
+    if (c.req.raw.signal.aborted)
+      throw new LuxError('service_unavailable', 'The client closed the connection');
+    if ((e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError')
+      throw new LuxError('timeout', `Reading the IFC file took longer than ${READ_IFC_MS / 1000} s`);
+    throw e;
+  } finally {
+    await admission?.release();
+  }
   if (!res.ok) {
+    // A busy replica is the client's to retry; only a file that cannot be read makes a failed job.
+    if (res.error.type !== 'validation_error') throw new LuxError(res.error.type, res.error.message);
     const id = await failedJob(h.db, token, kind, res.error.message);
-    return (await jobOf(h.db, id, token))!;
+    return (await jobOf(h.db, id, token.owner))!;
   }
   const made = JSON.parse(res.body as string) as Omit<IfcRooms, 'context'> & { context: string };
   const context = new Float32Array(new Uint8Array(Buffer.from(made.context, 'base64')).buffer);
@@ -151,17 +170,17 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
       kind,
       'The file has no room that can be analysed (no IfcSpace with a window)',
     );
-    return (await jobOf(h.db, id, token))!;
+    return (await jobOf(h.db, id, token.owner))!;
   }
   const id = await createJob(h.db, h.boss, token, kind, made.rooms, context.length ? context : null, source);
-  return (await jobOf(h.db, id, token))!;
+  return (await jobOf(h.db, id, token.owner))!;
 }
 
 export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
   const owned = async (c: Context) => {
     const h = jobsOf(d);
     const p = await d.authorize(c, null);
-    const job = await jobOf(h.db, c.req.param('id') ?? '', p?.name ?? '');
+    const job = await jobOf(h.db, c.req.param('id') ?? '', whoOf(p).owner);
     if (!job) throw new LuxError('not_found', `Unknown job '${(c.req.param('id') ?? '').slice(0, 80)}'`);
     return { h, job };
   };
@@ -181,6 +200,8 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
       } catch {
         throw new LuxError('invalid_json', 'The body is not JSON');
       }
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw new LuxError('invalid_json', 'The body must be a JSON object');
       const kind = (body.kind ?? 'run') as JobKind;
       if (kind !== 'run' && kind !== 'simulate')
         throw invalid("Parameter 'kind' must be 'run' or 'simulate'");
@@ -206,7 +227,7 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
       let mesh: Float32Array | null = null;
       if (body.mesh !== undefined) mesh = meshFrom(body.mesh, d.maxMeshPoints);
       else if (typeof body.mesh_id === 'string') {
-        mesh = (await d.executor.meshPositions?.(body.mesh_id, p?.name ?? null)) ?? null;
+        mesh = (await d.executor.meshPositions?.(body.mesh_id, ownerOf(p))) ?? null;
         if (!mesh)
           throw new LuxError(
             'not_found',
@@ -214,8 +235,8 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
           );
       }
       if (p) await (await h.limiter.admit(p as HostedPrincipal)).release();
-      const id = await createJob(h.db, h.boss, p?.name ?? '', kind, rooms, mesh);
-      const job = (await jobOf(h.db, id, p?.name ?? ''))!;
+      const id = await createJob(h.db, h.boss, whoOf(p), kind, rooms, mesh);
+      const job = (await jobOf(h.db, id, whoOf(p).owner))!;
       c.header('location', `${base}/jobs/${id}`);
       return c.json(view(job, []), 202);
     });

@@ -135,6 +135,9 @@ export async function startServer(config: ServerConfig = loadConfig(process.env,
         setTimeout(done, config.requestTimeoutMs).unref();
       });
       clearInterval(idle);
+      // The rooms this replica holds finish on its threads before they close (else each deploy would
+      // spend one of their retries).
+      await hosted.stopJobs();
     } else server.close();
     await executor.close();
     // The usage batched since the last write goes to the database before the process ends.

@@ -75,11 +75,16 @@ export class MeshStore implements ContextStore {
     if (this.touch(id, owner)) return true;
     this.entries.set(keyOf(owner, id), { owner, id, context, bytes });
     this.add(owner, bytes);
+    // Never the context just stored: it fits alone, so something else can always go.
+    const stored = keyOf(owner, id);
     while (this.total > this.limitBytes) {
-      let heaviest = owner;
-      for (const [o, b] of this.held) if (b > (this.held.get(heaviest) ?? 0)) heaviest = o;
+      const held = new Map<string, number>();
       for (const [k, e] of this.entries)
-        if (e.owner === heaviest) {
+        if (k !== stored) held.set(e.owner, (held.get(e.owner) ?? 0) + e.bytes);
+      let heaviest: string | null = null;
+      for (const [o, b] of held) if (heaviest === null || b > held.get(heaviest)!) heaviest = o;
+      for (const [k, e] of this.entries)
+        if (k !== stored && e.owner === heaviest) {
           this.remove(k);
           break;
         }

@@ -29,7 +29,10 @@ export interface TaskRequest {
   maxCorners?: number;
   /** Model types the caller may use: null = any. */
   modelScopes: string[] | null;
+  /** The caller's token name (messages). */
   principal: string | null;
+  /** Whose stored contexts the request sees and stores (tokenStore.ts ownerOf); null without tokens. */
+  owner?: string | null;
   /** The installed model's card when it is ready (set by the executor), else null. */
   modelCard?: string | null;
   /** Work (ms) a request may be estimated at before it is refused (core/engine/cost.ts); absent: none. */

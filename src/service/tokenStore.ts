@@ -10,7 +10,15 @@ import { readFileSync } from 'node:fs';
 export interface Principal {
   name: string;
   scopes: string[];
+  /**
+   * Whose stored contexts and jobs are whose (tenancy): a database token's row id, which a rotation keeps
+   * and a name issued again after a revocation does not; absent for a static token (its name is stable).
+   */
+  owner?: string;
 }
+
+/** The tenant a principal's contexts and jobs belong to. */
+export const ownerOf = (p: Principal | null): string | null => (p ? (p.owner ?? `static:${p.name}`) : null);
 
 export interface TokenStore {
   /** Whether a caller must present a token: false only while the store holds none. */

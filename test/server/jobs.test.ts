@@ -100,6 +100,16 @@ describe('jobs on the embedded database', () => {
       expect((await b.get(`/v2/jobs/${job.job_id}${path}`)).status).toBe(404);
     expect((await b.del(`/v2/jobs/${job.job_id}`)).status).toBe(404);
     await finished(a.get, job.job_id);
+    // A name issued again after a revocation is another token: it does not inherit the old one's jobs.
+    const first = api(server.url, token(db, 'reissued'));
+    const old = await (await first.post('/v2/jobs', { rooms: rooms(1), mesh })).json();
+    execFileSync(tsx, ['src/cli/tokens.ts', 'revoke', '--name', 'reissued'], {
+      env: { ...process.env, LUX_DATABASE_URL: db },
+      stdio: 'ignore',
+    });
+    const again = api(server.url, token(db, 'reissued'));
+    await new Promise((r) => setTimeout(r, 2_100));
+    expect((await again.get(`/v2/jobs/${old.job_id}`)).status).toBe(404);
   }, 60_000);
 
   it('names a room its request refuses as a problem of the job, and answers the others', async () => {

@@ -59,8 +59,8 @@ export class GatewayExecutor implements Executor {
         return fail(e.type, e.message);
       }
     }
-    if (route.alsoOn) return this.forwardToAll(route, body, req.contentType, signal, req.principal);
-    return this.forward(route, route.component, body, req.contentType, signal, req.principal);
+    if (route.alsoOn) return this.forwardToAll(route, body, req.contentType, signal, req.owner ?? null);
+    return this.forward(route, route.component, body, req.contentType, signal, req.owner ?? null);
   }
 
   /**

@@ -28,7 +28,7 @@ const localComponents = (model: ModelStatus): Record<Component, ComponentState> 
 const withModel = (req: TaskRequest, model: ModelStatus, meshes: ContextStore): TaskRequest => ({
   ...req,
   modelCard: model.state === 'ready' ? model.cardPath : null,
-  meshes: meshes.registry(req.principal ?? ''),
+  meshes: meshes.registry(req.owner ?? ''),
 });
 
 /** What a finished task asks of the store: keep an uploaded context, or note which ones were used. */
@@ -124,7 +124,7 @@ export class PoolExecutor extends InProcessExecutor {
     }
     try {
       // piscina aborts a running task by terminating its thread: a runaway request cannot keep a core.
-      return keepMeshes(await queued, this.meshes, req.principal ?? '');
+      return keepMeshes(await queued, this.meshes, req.owner ?? '');
     } catch (e) {
       // A thread past its heap limit is ended and replaced; the request that took it there is refused.
       if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
@@ -158,7 +158,7 @@ export class InlineExecutor extends InProcessExecutor {
     return keepMeshes(
       await executeTask(withModel(req, this.model, this.meshes), this.thread),
       this.meshes,
-      req.principal ?? '',
+      req.owner ?? '',
     );
   }
   async close() {}

@@ -120,7 +120,16 @@ async function openEmbedded(path: string): Promise<Database> {
     await new Promise((r) => setTimeout(r, 100));
   }
   mkdirSync(dirname(dir), { recursive: true });
-  writeFileSync(lock, String(process.pid));
+  // Taken atomically: a server and a command starting together cannot both open the folder.
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    const holder = Number(readFileSync(lock, 'utf8'));
+    if (holder && holder !== process.pid && alive(holder)) return openEmbedded(path); // it hosts it now
+    rmSync(lock, { force: true }); // a holder that died
+    return openEmbedded(path);
+  }
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(dir);
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');

@@ -25,6 +25,8 @@ export interface Hosted {
   jobs: PgBoss | null;
   /** Starts this replica's share of the jobs' rooms. */
   runJobs(run: RunRoom, concurrency: number): Promise<void>;
+  /** Takes no more rooms and lets the ones in progress finish (before the threads close). */
+  stopJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,12 @@ export async function openHosted(
   const meter = env.LUX_METERING === 'off' ? null : new UsageMeter(db);
   const jobs = env.LUX_JOBS === 'off' ? null : await startQueue(db, Number(env.LUX_JOB_MAINTENANCE_S ?? 30));
   let runner: JobRunner | null = null;
+  let jobsStopped = false;
+  const stopJobs = async (): Promise<void> => {
+    if (jobsStopped) return;
+    jobsStopped = true;
+    await (runner ? runner.stop() : jobs?.stop({ graceful: false, wait: true }));
+  };
   return {
     db,
     tokens: new DatabaseTokenStore(db, staticTokens),
@@ -57,8 +65,9 @@ export async function openHosted(
       runner = new JobRunner(db, jobs, run, meter);
       await runner.start(concurrency);
     },
+    stopJobs,
     async close() {
-      await (runner ? runner.stop() : jobs?.stop({ graceful: false, wait: true }));
+      await stopJobs();
       await meter?.close();
       await db.close();
     },

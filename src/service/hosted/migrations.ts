@@ -71,6 +71,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE TABLE lux_jobs (
         id text PRIMARY KEY,
         token text NOT NULL,
+        token_name text NOT NULL DEFAULT '',
         kind text NOT NULL,
         state text NOT NULL,
         total int NOT NULL,

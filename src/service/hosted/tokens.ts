@@ -36,6 +36,7 @@ export interface HostedPrincipal extends Principal {
 }
 
 interface DbRow {
+  id: number;
   name: string;
   scopes: string;
   rpm: number | null;
@@ -154,7 +155,9 @@ export class DatabaseTokenStore implements TokenStore {
       'SELECT * FROM lux_tokens WHERE digest = $1 AND revoked_at IS NULL',
       [digest],
     );
-    const p = row ? (({ name, scopes, limits }) => ({ name, scopes, limits }))(rowOf(row)) : null;
+    const p = row
+      ? (({ name, scopes, limits }) => ({ name, scopes, limits, owner: `db:${row.id}` }))(rowOf(row))
+      : null;
     if (this.cache.size > 10_000) this.cache.clear(); // a flood of unknown tokens cannot grow it forever
     this.cache.set(digest, { p, until: t + this.ttlMs });
     return p;

@@ -14,6 +14,8 @@ import type { Database } from '../hosted/database';
 export const ROOM_QUEUE = 'lux-job-rooms';
 /** How long a replica may hold a room before another may take it (a room of a big building: ~1 minute). */
 export const ROOM_LEASE_S = Number(process.env.LUX_JOB_LEASE_S ?? 300);
+/** Tries of a room after its first (a replica busy, stopping or killed). */
+export const ROOM_RETRIES = 3;
 /** How long a finished job's results are kept (LUX_JOB_RETAIN_HOURS). */
 export const RETAIN_HOURS = Number(process.env.LUX_JOB_RETAIN_HOURS ?? 72);
 
@@ -68,7 +70,8 @@ export async function startQueue(db: Database, maintenanceSeconds = 30): Promise
 export async function createJob(
   db: Database,
   boss: PgBoss,
-  token: string,
+  /** The owner (tokenStore.ts ownerOf) and the token's name (usage). */
+  token: { owner: string; name: string },
   kind: JobKind,
   rooms: readonly unknown[],
   mesh: Float32Array | null,
@@ -79,16 +82,17 @@ export async function createJob(
   const expires = new Date(Date.now() + RETAIN_HOURS * 3_600_000);
   await db.transaction(async (q) => {
     await q(
-      `INSERT INTO lux_jobs (id, token, kind, state, total, mesh, source, expires_at)
-       VALUES ($1, $2, $3, 'queued', $4, $5, $6::jsonb, $7)`,
+      `INSERT INTO lux_jobs (id, token, token_name, kind, state, total, mesh, source, expires_at)
+       VALUES ($1, $2, $8, $3, 'queued', $4, $5, $6::jsonb, $7)`,
       [
         id,
-        token,
+        token.owner,
         kind,
         rooms.length,
         mesh ? Buffer.from(mesh.buffer, mesh.byteOffset, mesh.byteLength) : null,
         source ? JSON.stringify(source) : null,
         expires,
+        token.name,
       ],
     );
     for (let a = 0; a < rooms.length; a += 500) {
@@ -104,7 +108,7 @@ export async function createJob(
       name: ROOM_QUEUE,
       data: { job: id, index } satisfies RoomMessage,
       expireInSeconds: ROOM_LEASE_S,
-      retryLimit: 3,
+      retryLimit: ROOM_RETRIES,
       retryDelay: 1,
     })),
   );
@@ -112,12 +116,17 @@ export async function createJob(
 }
 
 /** A job that failed before any room (a file that is not IFC): kept with its reason, like any job. */
-export async function failedJob(db: Database, token: string, kind: JobKind, error: string): Promise<string> {
+export async function failedJob(
+  db: Database,
+  token: { owner: string; name: string },
+  kind: JobKind,
+  error: string,
+): Promise<string> {
   const id = randomUUID();
   await db.query(
-    `INSERT INTO lux_jobs (id, token, kind, state, total, error, finished_at, expires_at)
-     VALUES ($1, $2, $3, 'failed', 0, $4, now(), $5)`,
-    [id, token, kind, error, new Date(Date.now() + RETAIN_HOURS * 3_600_000)],
+    `INSERT INTO lux_jobs (id, token, token_name, kind, state, total, error, finished_at, expires_at)
+     VALUES ($1, $2, $6, $3, 'failed', 0, $4, now(), $5)`,
+    [id, token.owner, kind, error, new Date(Date.now() + RETAIN_HOURS * 3_600_000), token.name],
   );
   return id;
 }

@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../hosted/database';
 import type { UsageMeter } from '../hosted/usage';
 import type { TaskResponse } from '../task';
-import { ROOM_QUEUE, type JobKind, type RoomMessage } from './jobs';
+import { ROOM_QUEUE, ROOM_RETRIES, type JobKind, type RoomMessage } from './jobs';
 
 /**
  * A replica's share of the jobs (issue 37): `concurrency` workers take rooms from the queue, run each as
@@ -19,8 +19,11 @@ const REPLICA = `${hostname()}:${process.pid}`;
 interface Claimed {
   status: string;
   request: Record<string, unknown>;
+  attempts: number;
   kind: JobKind;
+  /** The owner, and the token's name (usage). */
   token: string;
+  token_name: string;
   state: string;
   has_mesh: boolean;
 }
@@ -52,7 +55,7 @@ export class JobRunner {
 
   private async room(m: RoomMessage): Promise<void> {
     const [row] = await this.db.query<Claimed>(
-      `SELECT r.status, r.request, j.kind, j.token, j.state, j.mesh IS NOT NULL AS has_mesh
+      `SELECT r.status, r.request, r.attempts, j.kind, j.token, j.token_name, j.state, j.mesh IS NOT NULL AS has_mesh
        FROM lux_job_rooms r JOIN lux_jobs j ON j.id = r.job_id WHERE r.job_id = $1 AND r.idx = $2`,
       [m.job, m.index],
     );
@@ -68,8 +71,14 @@ export class JobRunner {
     const bytes = new TextEncoder().encode(JSON.stringify(body));
     const at = new Date();
     const res = await this.run(row.kind, bytes.buffer as ArrayBuffer, row.token);
-    if (!res.ok && (res.error.type === 'service_unavailable' || res.error.type === 'timeout'))
-      throw new Error(`room ${m.index} of job ${m.job}: ${res.error.message}`); // retried by the queue
+    // A busy or stopping replica: the queue retries the room, up to its limit; the last try's failure is
+    // the room's answer (so that no job waits forever on a room that always times out).
+    if (
+      !res.ok &&
+      (res.error.type === 'service_unavailable' || res.error.type === 'timeout') &&
+      row.attempts < ROOM_RETRIES
+    )
+      throw new Error(`room ${m.index} of job ${m.job}: ${res.error.message}`);
     const answer = res.ok ? (typeof res.body === 'string' ? res.body : null) : null;
     // Written once: a room another replica already answered (after this one's lease ran out) stays as it was.
     const written = await this.db.query(
@@ -88,7 +97,7 @@ export class JobRunner {
       [m.job, res.ok ? 1 : 0, res.ok ? 0 : 1],
     );
     this.meter?.record({
-      token: row.token,
+      token: row.token_name,
       at,
       route: `/jobs ${row.kind}`,
       modelType: res.usage?.modelType ?? null,
