@@ -9,6 +9,8 @@ await build({
     worker: 'src/service/worker.ts',
     modelScopeWorker: 'src/server/modelScopeWorker.ts',
     multi: 'src/server/multi.ts',
+    // A building's IFC file for a job, on a thread of its own (src/service/jobs/ifcWorker.ts says why).
+    ifcWorker: 'src/service/jobs/ifcWorker.ts',
     // Hosted mode's administration, runnable in the runtime image (no TypeScript there).
     tokens: 'src/cli/tokens.ts',
     usage: 'src/cli/usage.ts',

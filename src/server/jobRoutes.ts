@@ -13,9 +13,8 @@ import {
   type JobRow,
 } from '../service/jobs/jobs';
 import { ifcJobFiles, type IfcJobSource } from '../service/jobs/ifcJob';
-import type { IfcRooms } from '../service/jobs/ifcRooms';
+import { readIfcJob, type IfcJobRooms } from '../service/jobs/ifcThread';
 import { isMultipart, readForm } from '../service/requestBody';
-import { IFC_ROOMS } from '../service/task';
 import type { ProjectInfo } from '../core/report/project';
 import { modelForbidden, scopesAllowModel } from '../service/scopes';
 import { roomSummary } from '../core/hosted/roomSummary';
@@ -118,40 +117,29 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
   const kind: JobKind = method === 'engine' ? 'simulate' : 'run';
   const p = await d.authorize(c, kind);
   const token = whoOf(p);
-  const body = ifc.buffer.slice(ifc.byteOffset, ifc.byteOffset + ifc.byteLength) as ArrayBuffer;
   // Reading the file holds a thread: it counts as one of the token's requests at once, and a client that
   // hangs up takes it with it.
   const admission = p ? await h.limiter.admit(p as HostedPrincipal) : null;
-  let res: Awaited<ReturnType<Executor['run']>>;
+  let made: IfcJobRooms;
   try {
-    res = await d.executor.run(
-      {
-        op: IFC_ROOMS,
-        body,
-        params: { method, quality, frameRatio },
-        maxMeshPoints: d.maxMeshPoints,
-        modelScopes: null,
-        principal: token.name || null,
-      },
+    made = await readIfcJob(
+      ifc,
+      { method, quality, frameRatio },
       AbortSignal.any([AbortSignal.timeout(READ_IFC_MS), c.req.raw.signal]),
     );
   } catch (e) {
+    if (e instanceof LuxError) {
+      // A file that cannot be read makes a failed job, with the reason.
+      const id = await failedJob(h.db, token, kind, e.message);
+      return (await jobOf(h.db, id, token.owner))!;
+    }
     if (c.req.raw.signal.aborted)
       throw new LuxError('service_unavailable', 'The client closed the connection');
-    if ((e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError')
-      throw new LuxError('timeout', `Reading the IFC file took longer than ${READ_IFC_MS / 1000} s`);
-    throw e;
+    throw new LuxError('timeout', `Reading the IFC file took longer than ${READ_IFC_MS / 1000} s`);
   } finally {
     await admission?.release();
   }
-  if (!res.ok) {
-    // A busy replica is the client's to retry; only a file that cannot be read makes a failed job.
-    if (res.error.type !== 'validation_error') throw new LuxError(res.error.type, res.error.message);
-    const id = await failedJob(h.db, token, kind, res.error.message);
-    return (await jobOf(h.db, id, token.owner))!;
-  }
-  const made = JSON.parse(res.body as string) as Omit<IfcRooms, 'context'> & { context: string };
-  const context = new Float32Array(new Uint8Array(Buffer.from(made.context, 'base64')).buffer);
+  const context = made.context;
   const source: IfcJobSource = {
     file: typeof params.file_name === 'string' ? params.file_name.slice(0, 200) : 'building.ifc',
     building: made.building,

@@ -15,6 +15,7 @@ import { ModelStatus } from '../service/model/status';
 import { staticApp } from './staticApp';
 import { openHosted } from '../service/hosted/hosted';
 import { ROUTES } from '../service/operations';
+import { closeIfcThread } from '../service/jobs/ifcThread';
 
 /** Starts one server process in the role LUX_ROLE says (embedded by default). */
 export async function startServer(config: ServerConfig = loadConfig(process.env, availableParallelism())) {
@@ -140,6 +141,7 @@ export async function startServer(config: ServerConfig = loadConfig(process.env,
       await hosted.stopJobs();
     } else server.close();
     await executor.close();
+    await closeIfcThread();
     // The usage batched since the last write goes to the database before the process ends.
     await hosted?.close();
     process.exit(0);

@@ -1,6 +1,5 @@
 import type { OpContext, OpResult } from '../core/api/result';
-import { isLuxError, LuxError, type LuxErrorType } from '../core/errors';
-import { ifcRooms, type IfcJobParams } from './jobs/ifcRooms';
+import { isLuxError, type LuxErrorType } from '../core/errors';
 import type { MeshRegistry } from './meshStore';
 import { decodeBody } from './requestBody';
 import { coreOperation, STORE_MESH } from './operations';
@@ -39,12 +38,7 @@ export interface TaskRequest {
   budgetMs?: number;
   /** The contexts the server holds (set by the executor): shared memory, not copied per task. */
   meshes?: MeshRegistry;
-  /** IFC_ROOMS: how the building's rooms are to be analysed. */
-  params?: IfcJobParams;
 }
-
-/** A job's IFC file made into its rooms on a compute thread (jobs/ifcRooms.ts); not an HTTP route. */
-export const IFC_ROOMS = 'ifc-rooms';
 
 /** A finished response, serialised in the worker so the event loop only copies bytes to the socket. */
 export type TaskResponse =
@@ -85,22 +79,6 @@ async function execute(
   measure: { m: RequestMeasure },
 ): Promise<TaskResponse> {
   try {
-    if (req.op === IFC_ROOMS) {
-      let r: Awaited<ReturnType<typeof ifcRooms>>;
-      try {
-        r = await ifcRooms(new Uint8Array(req.body), req.params!);
-      } catch (e) {
-        if (isLuxError(e)) throw e;
-        throw new LuxError(
-          'validation_error',
-          `The file cannot be read as IFC: ${(e as Error).message.slice(0, 200)}`,
-        );
-      }
-      const { context, ...rest } = r;
-      const c = Buffer.from(context.buffer, context.byteOffset, context.byteLength).toString('base64');
-      measure.m = { windows: 0, triangles: context.length / 9, modelType: null };
-      return { ok: true, contentType: 'application/json', body: JSON.stringify({ ...rest, context: c }) };
-    }
     if (req.op === STORE_MESH) {
       const stored = await storeMesh(req.body, req.contentType, {
         maxBytes: req.maxBodyBytes ?? DEFAULT_MAX_BODY,

@@ -44,26 +44,27 @@ export interface RoomMessage {
 }
 
 export async function startQueue(db: Database, maintenanceSeconds = 30): Promise<PgBoss> {
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => db.executeSql(text, values) },
-    // How often expired rooms are failed (and so retried elsewhere) and old queue rows archived.
-    maintenanceIntervalSeconds: maintenanceSeconds,
-    monitorStateIntervalSeconds: 600,
-  } as ConstructorParameters<typeof PgBoss>[0]);
-  boss.on('error', (e) => console.error('lux jobs: queue error:', e.message));
-  await boss.start();
-  // Replicas starting together may each create the queue: PostgreSQL then ends one of them as a
-  // deadlock (40P01); that one finds the queue made on its next try.
+  // Replicas starting together may each create pg-boss's schema and the queue: PostgreSQL then refuses one
+  // of them (a duplicate schema or key, or a deadlock); that one finds the work done with a fresh start.
   for (let attempt = 0; ; attempt++) {
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => db.executeSql(text, values) },
+      // How often expired rooms are failed (and so retried elsewhere) and old queue rows archived.
+      maintenanceIntervalSeconds: maintenanceSeconds,
+      monitorStateIntervalSeconds: 600,
+    } as ConstructorParameters<typeof PgBoss>[0]);
+    boss.on('error', (e) => console.error('lux jobs: queue error:', e.message));
     try {
+      await boss.start();
       if (!(await boss.getQueue(ROOM_QUEUE))) await boss.createQueue(ROOM_QUEUE);
-      break;
+      return boss;
     } catch (e) {
-      if ((e as { code?: string }).code !== '40P01' || attempt >= 5) throw e;
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      const code = (e as { code?: string }).code ?? '';
+      if (!['23505', '40P01', '42P06', '42710', '42P07'].includes(code) || attempt >= 5) throw e;
       await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
     }
   }
-  return boss;
 }
 
 /** Stores a job and queues its rooms; returns its id. `mesh`: the context every room shares (float32). */
