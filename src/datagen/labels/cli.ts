@@ -6,16 +6,18 @@
  *           [--rooms 256] rooms a shard · [--shards N] [--minutes M] stop after either
  *           [--threads 1] · [--budget 150] MB for all shards together · [--out data/labels]
  *   bias    [--rooms 24]  the quick and draft qualities against standard on rooms of their own stream
- *   verify  [--out data/labels]  every shard read whole and against SHA256SUMS, and its rooms' pixel
+ *   verify  [--out data/labels]  every shard read whole and against its recorded checksum, and its rooms' pixel
  *           counts made again from their seeds
  *   export  --stream <name> [--to data/frames]  the stream's shards as the frames training reads (shard.ts's
  *           layout, inputs made again from the seeds), those not exported yet
  *
  * Append-only: a shard is written once under a new number and never rewritten; its checksum is appended
- * to data/labels/SHA256SUMS. Run it in the background at low priority (`nice -n 19`), commit the shards.
+ * beside it, written once too (`NNNNNN.luxl.sha256`, sha256sum's format): no committed file is ever changed.
+ * `SHA256SUMS` holds the first shards' checksums, from before the sidecars. Run it in the background at low
+ * priority (`nice -n 19`), commit the shards with their checksums.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Piscina } from 'piscina';
@@ -116,7 +118,7 @@ async function make(): Promise<void> {
             used += r.bytes;
             largest = Math.max(largest, r.bytes);
             const sum = createHash('sha256').update(readFileSync(file)).digest('hex');
-            appendFileSync(join(o.out, 'SHA256SUMS'), `${sum}  ${stream}/${labelShardName(index)}\n`);
+            writeFileSync(`${file}.sha256`, `${sum}  ${stream}/${labelShardName(index)}\n`, { flag: 'wx' });
             console.log(
               `${stream}/${labelShardName(index)}: ${rooms} rooms, ${r.windows} windows, ` +
                 `${(r.bytes / 1e6).toFixed(2)} MB in ${r.seconds.toFixed(0)} s (${(r.bytes / r.windows / 1e3).toFixed(1)} kB a window)`,
@@ -194,24 +196,22 @@ function bias(): void {
 }
 
 function verify(): void {
-  const sums = existsSync(join(o.out, 'SHA256SUMS'))
-    ? new Map(
-        readFileSync(join(o.out, 'SHA256SUMS'), 'utf8')
-          .trim()
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => {
-            const [h, p] = l.split(/\s+/);
-            return [p!, h!] as const;
-          }),
-      )
-    : new Map<string, string>();
+  // Each shard's checksum: its sidecar (NNNNNN.luxl.sha256), or for the first shards the SHA256SUMS list.
+  const sums = new Map<string, string>();
+  const lists = [join(o.out, 'SHA256SUMS'), ...shardsIn(o.out).map((s) => join(o.out, `${s.path}.sha256`))];
+  for (const list of lists.filter(existsSync))
+    for (const line of readFileSync(list, 'utf8').trim().split('\n').filter(Boolean)) {
+      const [h, p] = line.split(/\s+/);
+      if (sums.has(p!) && sums.get(p!) !== h) throw new Error(`${p}: two different checksums recorded`);
+      sums.set(p!, h!);
+    }
   let windows = 0,
     bytes = 0;
   for (const s of shardsIn(o.out)) {
     const data = readFileSync(join(o.out, s.path));
     const sum = createHash('sha256').update(data).digest('hex');
-    if (sums.get(s.path) !== sum) throw new Error(`${s.path}: its checksum is not SHA256SUMS's`);
+    if (!sums.has(s.path)) throw new Error(`${s.path}: no checksum recorded for it`);
+    if (sums.get(s.path) !== sum) throw new Error(`${s.path}: its checksum is not the one recorded`);
     const { header, rooms } = decodeShard(data);
     // The first rooms' pixels made again from their seeds: the labels lie on the pixels they were made for.
     for (const r of rooms.slice(0, Number(o.rooms ?? 2))) {
