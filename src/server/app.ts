@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { HTTP_STATUS, LuxError } from '../core/errors';
+import { errorBody, HTTP_STATUS, LuxError } from '../core/errors';
 import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../core/validation/requests';
 import type { deletedMeshResponse, healthResponse, storedMeshResponse } from '../core/validation/responses';
 import { authenticate, hasScope, type Principal, type TokenStore } from './auth';
@@ -129,7 +129,7 @@ export function createApp(deps: AppDeps): Hono {
   const metered = async (
     route: string,
     principal: Principal | null,
-    work: () => Promise<{ res: Response; usage?: TaskUsage | undefined; bytesIn: number }>,
+    work: () => Promise<{ res: Response; usage?: TaskUsage | undefined; bytesIn: number; bytesOut: number }>,
   ): Promise<Response> => {
     const hosted = deps.hosted;
     if (!hosted || !principal) return (await work()).res;
@@ -142,9 +142,8 @@ export function createApp(deps: AppDeps): Hono {
       bytesOut = 0;
     try {
       const done = await work();
-      ({ usage, bytesIn } = done);
+      ({ usage, bytesIn, bytesOut } = done);
       status = done.res.status;
-      bytesOut = Number(done.res.headers.get('content-length') ?? 0) || (await sizeOf(done.res));
       return done.res;
     } catch (e) {
       status = e instanceof LuxError ? HTTP_STATUS[e.type] : 500;
@@ -181,7 +180,7 @@ export function createApp(deps: AppDeps): Hono {
     c: Context,
     route: RouteSpec,
     principal: Principal | null,
-  ): Promise<{ res: Response; usage?: TaskUsage; bytesIn: number }> {
+  ): Promise<{ res: Response; usage?: TaskUsage; bytesIn: number; bytesOut: number }> {
     const states = await executor.components();
     const comp = route.component;
     // /run needs the model itself; every other route only needs its component to answer.
@@ -215,7 +214,13 @@ export function createApp(deps: AppDeps): Hono {
         },
         watch.signal,
       );
-      return { res: taskResponse(c, res), ...(res.usage ? { usage: res.usage } : {}), bytesIn };
+      // The answer's size from the worker's bytes: measuring the Response would copy a ZIP on the event loop.
+      const bytesOut = res.ok
+        ? typeof res.body === 'string'
+          ? Buffer.byteLength(res.body)
+          : res.body.byteLength
+        : Buffer.byteLength(JSON.stringify(errorBody(new LuxError(res.error.type, res.error.message))));
+      return { res: taskResponse(c, res), ...(res.usage ? { usage: res.usage } : {}), bytesIn, bytesOut };
     } catch (e) {
       if (watch.timedOut()) {
         throw new LuxError(
@@ -335,12 +340,6 @@ export function createApp(deps: AppDeps): Hono {
     return errorResponse(new LuxError('internal_error', 'Internal error while processing the request'));
   });
   return withMethodNotAllowed(app);
-}
-
-/** A response's body size when it did not say (a streamed body is measured from a clone). */
-async function sizeOf(res: Response): Promise<number> {
-  if (!res.body) return 0;
-  return (await res.clone().arrayBuffer()).byteLength;
 }
 
 function prefersHtml(accept: string | undefined): boolean {
