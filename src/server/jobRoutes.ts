@@ -70,6 +70,9 @@ function meshFrom(raw: unknown, maxPoints: number): Float32Array {
   return f;
 }
 
+/** What a job's files depend on: its state and how many rooms are answered. */
+const versionOf = (j: JobRow): string => `${j.state}:${j.done}:${j.failed}`;
+
 const view = (j: JobRow, problems: { index: number; error?: string }[]) => ({
   status: 'success',
   job_id: j.id,
@@ -242,7 +245,7 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
       const { h, job } = await owned(c);
       // A building's job: its rooms.json, as `npm run ifc` writes it.
       if (job.from_building)
-        return c.body((await ifcJobFiles(h.db, job.id))['rooms.json'], 200, {
+        return c.body((await ifcJobFiles(h.db, job.id, versionOf(job)))['rooms.json'], 200, {
           'content-type': 'application/json',
         });
       return c.json({ ...view(job, []), problems: undefined, rooms: await jobRooms(h.db, job.id, true) });
@@ -251,13 +254,13 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
       const { h, job } = await owned(c);
       if (!job.from_building)
         throw new LuxError('not_found', 'A report is made for a building’s job (an IFC file)');
-      return c.html((await ifcJobFiles(h.db, job.id))['report.html']);
+      return c.html((await ifcJobFiles(h.db, job.id, versionOf(job)))['report.html']);
     });
     app.get(`${base}/jobs/:id/result.csv`, async (c) => {
       const { h, job } = await owned(c);
       if (job.from_building) {
         c.header('content-disposition', `attachment; filename="rooms-${job.id}.csv"`);
-        return c.body((await ifcJobFiles(h.db, job.id))['rooms.csv'], 200, {
+        return c.body((await ifcJobFiles(h.db, job.id, versionOf(job)))['rooms.csv'], 200, {
           'content-type': 'text/csv; charset=utf-8',
         });
       }

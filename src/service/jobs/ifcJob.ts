@@ -22,7 +22,25 @@ export interface IfcJobSource {
   project?: ProjectInfo;
 }
 
-export async function ifcJobFiles(db: Database, id: string): Promise<BuildingFiles> {
+/**
+ * The files of a job as it stands (`version`: its state and counts), made once per version: a client that
+ * downloads rooms.json, rooms.csv and the report, or polls them, does not re-analyse the building each time
+ * on the server's event loop. The last few jobs' files are kept.
+ */
+const made = new Map<string, { version: string; files: Promise<BuildingFiles> }>();
+
+export function ifcJobFiles(db: Database, id: string, version: string): Promise<BuildingFiles> {
+  const known = made.get(id);
+  if (known?.version === version) return known.files;
+  const files = buildFiles(db, id);
+  made.delete(id);
+  made.set(id, { version, files });
+  if (made.size > 8) made.delete(made.keys().next().value!);
+  files.catch(() => made.delete(id));
+  return files;
+}
+
+async function buildFiles(db: Database, id: string): Promise<BuildingFiles> {
   const [row] = await db.query<{ source: IfcJobSource; finished_at: Date | null }>(
     'SELECT source, finished_at FROM lux_jobs WHERE id = $1',
     [id],
