@@ -24,6 +24,7 @@ import torch
 sys.path.insert(0, os.path.dirname(__file__))
 from luxnet import CHANNELS, HEAD, SCALARS, LuxNet, from_state, grow, has_context, head_of, widths_of  # noqa: E402
 from onnx_card import export_with_card  # noqa: E402
+from optimise import apply  # noqa: E402
 
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is sampled
 # DF on an upward plane cannot exceed ~40 % through a vertical opening (half the sky, through glass); the
@@ -374,15 +375,8 @@ def main():
         # faces +x; a mirror would also mirror the angle order), so the data itself must cover the cases.
         pred = model(x, s)
         loss, mae = loss_fn(pred, t, weights(x, t))
-        if not torch.isfinite(loss):
-            # A batch the loss cannot use must not poison the weights; say so and move on.
-            print(f"step {step}: non-finite loss, batch skipped", flush=True)
-            opt.zero_grad()
+        if not apply(opt, model, loss, step):
             continue
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        opt.step()
         step += 1
         run_loss += float(loss)
         run_mae += float(mae)

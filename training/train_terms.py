@@ -28,6 +28,7 @@ import torch
 sys.path.insert(0, os.path.dirname(__file__))
 from linnet import CHANNELS4, TERMS, LinNet, from_state, gather, widths_of  # noqa: E402
 from onnx_card import export_with_card  # noqa: E402
+from optimise import apply  # noqa: E402
 
 INPUTS_ID = "lux-frame-4"
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is labelled
@@ -220,14 +221,8 @@ def main():
         x, s, t, pix, w = train.batch(ids)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
             loss, mae = losses(model, x, s, t, pix, w)
-        if not torch.isfinite(loss):
-            print(f"step {step}: non-finite loss, batch skipped", flush=True)
-            opt.zero_grad()
+        if not apply(opt, model, loss, step):
             continue
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        opt.step()
         step += 1
         since += 1
         run_loss += float(loss)
