@@ -1,23 +1,17 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { startServer, type RunningServer } from '../helpers/server';
+import { luxCli } from '../helpers/hosted';
 
 /**
  * Hosted mode on the embedded database, as an operator runs it (issue 36): a real server process on a
  * PGlite folder, tokens made, rotated and revoked by `npm run tokens` while it runs (through its socket),
  * usage read back by the token and by `npm run usage`, quotas answered with 429 and Retry-After.
  */
-const tsx = join('node_modules', '.bin', 'tsx');
-const cli = (db: string, script: string, ...args: string[]): string =>
-  execFileSync(tsx, [`src/cli/${script}.ts`, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, LUX_DATABASE_URL: db },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }).trim();
+const cli = luxCli;
 
 const run = (url: string, token: string | null, body: unknown = EXAMPLE_BODIES['/stats']![0]) =>
   fetch(`${url}/v2/stats`, {
@@ -65,9 +59,16 @@ describe('hosted mode on the embedded database', () => {
     const before = await (
       await fetch(`${server.url}/v2/usage`, { headers: { authorization: `Bearer ${office}` } })
     ).json();
-    const n0 = before.days.reduce((a: number, d: { requests: number }) => a + d.requests, 0);
-    await run(server.url, office);
-    await run(server.url, office, { nonsense: true }); // a 400 is a call too
+    const sum = (k: 'requests' | 'bytes_in' | 'bytes_out') =>
+      before.days.reduce((a: number, d: Record<string, number>) => a + d[k]!, 0);
+    const n0 = sum('requests');
+    const sent = [EXAMPLE_BODIES['/stats']![0], { nonsense: true }]; // a 400 is a call too
+    let bytesIn = 0,
+      bytesOut = 0;
+    for (const body of sent) {
+      bytesIn += Buffer.byteLength(JSON.stringify(body));
+      bytesOut += Buffer.byteLength(await (await run(server.url, office, body)).text());
+    }
     const res = await fetch(`${server.url}/v2/usage`, { headers: { authorization: `Bearer ${office}` } });
     expect(res.status).toBe(200);
     const u = await res.json();
@@ -76,8 +77,9 @@ describe('hosted mode on the embedded database', () => {
     const day = u.days.find((d: { day: string }) => d.day === today);
     expect(day.requests).toBe(n0 + 2);
     expect(day.errors).toBeGreaterThanOrEqual(1);
-    expect(day.bytes_in).toBeGreaterThan(0);
-    expect(day.bytes_out).toBeGreaterThan(0);
+    // The bytes each way are the bodies' own, to the byte (the earlier days' calls none).
+    expect(day.bytes_in - sum('bytes_in')).toBe(bytesIn);
+    expect(day.bytes_out - sum('bytes_out')).toBe(bytesOut);
     const bad = await fetch(`${server.url}/v2/usage?from=yesterday`, {
       headers: { authorization: `Bearer ${office}` },
     });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,8 @@ import { openDatabase, type Database } from '../../src/service/hosted/database';
 import { migrate, MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../../src/service/hosted/migrations';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres';
-import { startServer, type RunningServer } from '../helpers/server';
+import type { RunningServer } from '../helpers/server';
+import { luxCli, twoReplicas } from '../helpers/hosted';
 
 /**
  * Hosted mode's schema on both engines, and two replicas on one real PostgreSQL (issue 36 §6): a token made
@@ -64,13 +64,7 @@ describe('the hosted schema', () => {
   );
 });
 
-const tsx = join('node_modules', '.bin', 'tsx');
-const tokens = (url: string, ...args: string[]): string =>
-  execFileSync(tsx, ['src/cli/tokens.ts', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, LUX_DATABASE_URL: url },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }).trim();
+const tokens = (url: string, ...args: string[]): string => luxCli(url, 'tokens', ...args);
 
 const stats = (url: string, token: string) =>
   fetch(`${url}/v2/stats`, {
@@ -82,20 +76,16 @@ const stats = (url: string, token: string) =>
 describe.skipIf(noPostgres)('two replicas on one PostgreSQL', () => {
   let pg: RunningPostgres;
   let a: RunningServer, b: RunningServer;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
     pg = await startPostgres();
-    // Both start together: one migrates, the other waits on the lock and finds it done.
-    [a, b] = await Promise.all([
-      startServer({ LUX_DATABASE_URL: pg.url }),
-      startServer({ LUX_DATABASE_URL: pg.url }),
-    ]);
+    ({
+      replicas: [a, b],
+      stop,
+    } = await twoReplicas(pg));
   }, 180_000);
-  afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await pg?.stop();
-  });
+  afterAll(() => stop?.());
 
   it('takes a token made once on both, and refuses it on both within 5 s of its revocation', async () => {
     const t = tokens(pg.url, 'create', '--name', 'shared', '--scopes', 'stats');

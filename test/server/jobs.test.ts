@@ -7,18 +7,14 @@ import { openDatabase } from '../../src/service/hosted/database';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres';
 import { startServer, type RunningServer } from '../helpers/server';
+import { luxCli, newToken, twoReplicas } from '../helpers/hosted';
 
 /**
  * Long work as jobs (issue 37), on real server processes: a list of rooms handed over and collected, on the
  * embedded database and on a real PostgreSQL shared by two replicas, one of them killed mid-job.
  */
 const tsx = join('node_modules', '.bin', 'tsx');
-const token = (db: string, name: string, scopes = '*'): string =>
-  execFileSync(tsx, ['src/cli/tokens.ts', 'create', '--name', name, '--scopes', scopes], {
-    encoding: 'utf8',
-    env: { ...process.env, LUX_DATABASE_URL: db },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }).trim();
+const token = newToken;
 
 // The example room against the example's context, which a job gives once for all its rooms.
 const { mesh, ...runBody } = EXAMPLE_BODIES['/run']![0] as Record<string, unknown>;
@@ -103,10 +99,7 @@ describe('jobs on the embedded database', () => {
     // A name issued again after a revocation is another token: it does not inherit the old one's jobs.
     const first = api(server.url, token(db, 'reissued'));
     const old = await (await first.post('/v2/jobs', { rooms: rooms(1), mesh })).json();
-    execFileSync(tsx, ['src/cli/tokens.ts', 'revoke', '--name', 'reissued'], {
-      env: { ...process.env, LUX_DATABASE_URL: db },
-      stdio: 'ignore',
-    });
+    luxCli(db, 'tokens', 'revoke', '--name', 'reissued');
     const again = api(server.url, token(db, 'reissued'));
     await new Promise((r) => setTimeout(r, 2_100));
     expect((await again.get(`/v2/jobs/${old.job_id}`)).status).toBe(404);
@@ -228,24 +221,23 @@ if (noPostgres) console.log(`jobs on PostgreSQL skipped: ${noPostgres}`);
 describe.skipIf(noPostgres)('jobs on PostgreSQL, two replicas', () => {
   let pg: RunningPostgres;
   let one: RunningServer, two: RunningServer;
-  const env = (url: string) => ({
-    LUX_DATABASE_URL: url,
+  let stop: () => Promise<void>;
+  const env = {
     LUX_WORKERS: '1',
     // A short lease and a quick sweep, so that a killed replica's room goes elsewhere within seconds.
     LUX_JOB_LEASE_S: '4',
     LUX_JOB_MAINTENANCE_S: '1',
     LUX_KEEP_ALIVE_MS: '300000',
-  });
+  };
 
   beforeAll(async () => {
     pg = await startPostgres();
-    [one, two] = await Promise.all([startServer(env(pg.url)), startServer(env(pg.url))]);
+    ({
+      replicas: [one, two],
+      stop,
+    } = await twoReplicas(pg, env));
   }, 180_000);
-  afterAll(async () => {
-    await one?.stop();
-    await two?.stop();
-    await pg?.stop();
-  });
+  afterAll(() => stop?.());
 
   it('shares one job’s rooms between the replicas, and finishes it with every room once when one is killed', async () => {
     const t = token(pg.url, 'office');
