@@ -18,6 +18,7 @@ import { parseRunRequest } from '../../src/core/validation/requests';
 import { readNpy } from '../../src/core/encoding/npy';
 import { sampleRoom } from '../../src/datagen/sampleRoom';
 import { roomSeed } from '../../src/datagen/shard';
+import { skyFlux } from '../../src/core/model/skyFlux';
 
 /**
  * The compact labels (issue 35): each window's light by term at its frame's sampled pixels, 16-bit
@@ -129,31 +130,29 @@ describe('a label shard', () => {
     );
     const nan = [...df].filter((v) => Number.isNaN(v)).length;
     expect(nan).toBe(px.mask.reduce((a, m) => a + m, 0) - px.pixels.length);
-    // Per term, for a network linear in them: the terms at the labelled pixels, their indices, the sky flux.
+    // Per term, for a network linear in them: the terms at the labelled pixels, their indices.
     const terms = readNpy(readFileSync(join(dir, '000000.terms.npy')));
     const pix = readNpy(readFileSync(join(dir, '000000.pix.npy')));
-    const sky = readNpy(readFileSync(join(dir, '000000.sky.npy')));
     const P = terms.shape[2]!;
     expect(terms.shape).toEqual([n, 5, P]);
-    expect([pix.shape, sky.shape]).toEqual([
-      [n, P],
-      [n, 2],
-    ]);
+    expect(pix.shape).toEqual([n, P]);
     const idx = new Int32Array(pix.data.buffer, pix.data.byteOffset, n * P);
     expect(Array.from(idx.subarray(0, px.pixels.length))).toEqual(Array.from(px.pixels));
     if (px.pixels.length < P) expect(idx[px.pixels.length]).toBe(-1);
-    const flux = new Float32Array(sky.data.buffer, sky.data.byteOffset, n * 2);
-    // An unobstructed-ish window sees some sky on its plane, at most an open window's 39.6 % of E_h.
-    expect(flux[0]!).toBeGreaterThan(0);
-    expect(flux[0]!).toBeLessThanOrEqual(0.3962 + 1e-6);
-    // The inputs are lux-frame-4's: seven channels, and the sky's flux scalars are the closed form (× 2).
+    // The inputs are lux-frame-4's: seven channels, and the sky's flux scalars are the closed form (× 2)
+    // from each window's own angles (the lines' bodies carry them).
     expect(readFileSync(join(dir, '000000.inputs'), 'utf8')).toBe('lux-frame-4');
     expect(readNpy(readFileSync(join(dir, '000000.x.npy'))).shape).toEqual([n, 7, 128, 128]);
     const s = readNpy(readFileSync(join(dir, '000000.s.npy')));
     const scalars = new Float32Array(s.data.buffer, s.data.byteOffset, n * 147);
-    for (let k = 0; k < n; k++) {
-      expect(scalars[k * 147 + 143]).toBeCloseTo(2 * flux[2 * k]!, 5);
-      expect(scalars[k * 147 + 144]).toBeCloseTo(2 * flux[2 * k + 1]!, 5);
-    }
+    lines.forEach((l, k) => {
+      const w = parseRunRequest(l.body).parameters.windows[l.window]!;
+      const sky = skyFlux({ horizon: w.horizon!, zenith: w.zenith! });
+      // Some sky on its plane, at most an open window's 39.6 % of E_h.
+      expect(sky.skyDown).toBeGreaterThan(0);
+      expect(sky.skyDown).toBeLessThanOrEqual(0.3962 + 1e-6);
+      expect(scalars[k * 147 + 143]).toBeCloseTo(2 * sky.skyDown, 5);
+      expect(scalars[k * 147 + 144]).toBeCloseTo(2 * sky.skySteep, 5);
+    });
   }, 60_000);
 });

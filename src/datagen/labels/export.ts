@@ -9,9 +9,6 @@ import { decodeShard } from './format';
 import { labelPixels } from './label';
 import { npyRaw } from '../../core/encoding/npy';
 import { float16Bytes } from '../float16';
-import { buildRoomModel } from '../../core/engine/model';
-import { engineRoom } from '../shard';
-import { skyFlux } from '../../core/model/skyFlux';
 
 const FRAME = 128 * 128;
 
@@ -21,8 +18,8 @@ const FRAME = 128 * 128;
  * pixels not labelled, 0 outside it), its mask, and the model's inputs made again from the room's seed
  * (shardFeatures.ts). For a network linear in the terms (issue 35 §4) also, per window: `.terms.npy`
  * float16 (n, 5, P) each term at its labelled pixels (NaN after the last), `.pix.npy` int32 (n, P) those
- * pixels' row-major indices in the frame (−1 after the last), and `.sky.npy` float32 (n, 2) the sky's
- * light on its outer plane in closed form (skyFlux.ts: skyDown, skySteep). `dir` gets `<name>.*`, and
+ * pixels' row-major indices in the frame (−1 after the last); the light outside each term is carried by is in
+ * `.s.npy`'s flux scalars (lux-frame-4: frame4.ts). `dir` gets `<name>.*`, and
  * `<dir>.meta.json` names the stream's focus.
  */
 export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): number {
@@ -35,10 +32,8 @@ export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): 
   const masks: Uint8Array[] = [];
   const meshes = new Map<number, TriangleSoup | null>();
   const perWindow: { terms: Float32Array[]; pixels: Int32Array }[] = [];
-  const sky: number[] = [];
   for (const r of rooms) {
     const s = sampleRoom(r.seed, focus);
-    const model = buildRoomModel(engineRoom(s));
     const req = sampledRequest(s);
     meshes.set(r.seed, req.mesh);
     const angles = windowAngles(req, req.mesh);
@@ -59,12 +54,6 @@ export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): 
       dfs.push(df);
       masks.push(f.mask);
       perWindow.push({ terms: w.terms, pixels: f.pixels });
-      // The window by id in the engine's model (a window that vanishes once clipped has no light).
-      const id = req.parameters.windows[i]!.id;
-      const mw = model.windows.find((m) => m.id === id);
-      // From the angles the model is given (a mesh room's engine windows carry none): lux-frame-4's own.
-      const flux = mw ? skyFlux(angles[i]!) : { skyDown: 0, skySteep: 0 };
-      sky.push(flux.skyDown, flux.skySteep);
     });
   }
   const base = join(dir, name);
@@ -84,7 +73,6 @@ export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): 
   });
   write('.terms.npy', float16Bytes(terms, [n, T, P]));
   write('.pix.npy', npyRaw(new Uint8Array(pix.buffer), [n, P], '<i4', 4));
-  write('.sky.npy', npyRaw(new Uint8Array(Float32Array.from(sky).buffer), [n, 2], '<f4', 4));
   shardFeatures({ dir, name }, lines, meshes, 'lux-frame-4');
   write('.jsonl', lines.join('\n') + '\n');
   return lines.length;
