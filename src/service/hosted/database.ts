@@ -55,6 +55,9 @@ async function openPostgres(
         }
       : { connectionString: url, max: config.max ?? 8 },
   );
+  // An idle connection the server ends (a restart, a failover) is an 'error' on the pool: without a listener
+  // it would end this process; the pool drops that connection and opens another when asked.
+  pool.on('error', (e) => console.error(`lux: database connection lost (${e.message}); reconnecting`));
   const where = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
   await pool.query('SELECT 1');
   const query = async <T extends object>(sql: string, params?: readonly unknown[]) =>
