@@ -19,6 +19,7 @@ import type { StaticApp } from './staticApp';
 import { readBody } from './readBody';
 import type { Hosted } from '../service/hosted/hosted';
 import type { HostedPrincipal } from '../service/hosted/tokens';
+import type { Admission } from '../service/hosted/limits';
 import { usageByDay } from '../service/hosted/usage';
 import { jobRoutes } from './jobRoutes';
 import type { TaskUsage } from '../service/task';
@@ -133,14 +134,16 @@ export function createApp(deps: AppDeps): Hono {
   ): Promise<Response> => {
     const hosted = deps.hosted;
     if (!hosted || !principal) return (await work()).res;
-    const admission = await hosted.limiter.admit(principal as HostedPrincipal);
     const at = new Date();
     const t0 = performance.now();
     let status = 500,
       usage: TaskUsage | undefined,
       bytesIn = 0,
-      bytesOut = 0;
+      bytesOut = 0,
+      admission: Admission | null = null;
     try {
+      // A call refused by a limit is a call too: metered with its 429.
+      admission = await hosted.limiter.admit(principal as HostedPrincipal);
       const done = await work();
       ({ usage, bytesIn, bytesOut } = done);
       status = done.res.status;
@@ -162,8 +165,8 @@ export function createApp(deps: AppDeps): Hono {
         bytesOut,
       });
       // A slot that cannot be freed now lapses at its expiry; the answer stands.
-      await admission
-        .release()
+      await (admission as Admission | null)
+        ?.release()
         .catch((e: Error) => console.error('lux: concurrency slot not freed:', e.message));
     }
   };

@@ -178,6 +178,8 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
   for (const base of bases) {
     app.post(`${base}/jobs`, async (c) => {
       const h = jobsOf(d);
+      // A caller is known before its body is read (the route's scope, which the body names, is checked after).
+      await d.authorize(c, null);
       const raw = await readBody(c);
       const type = c.req.header('content-type');
       if (isMultipart(type)) {

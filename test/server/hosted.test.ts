@@ -100,6 +100,11 @@ describe('hosted mode on the embedded database', () => {
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(60);
     expect(await third.json()).toMatchObject({ status: 'error', error_type: 'rate_limited' });
+    // The refused call is metered too, as an error.
+    const mine = await (
+      await fetch(`${server.url}/v2/usage`, { headers: { authorization: `Bearer ${tight}` } })
+    ).json();
+    expect(mine.days.at(-1)).toMatchObject({ requests: 3, errors: 1 });
     // Health and docs are never limited.
     expect((await fetch(`${server.url}/v2/`, { headers: { authorization: `Bearer ${tight}` } })).status).toBe(
       200,
