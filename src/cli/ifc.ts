@@ -47,8 +47,8 @@ import { createPool } from '../service/pool';
 import { PROPOSAL_TASK, type ProposalTask } from '../service/proposalTask';
 import { ROOM_TASK, type RoomTask } from '../service/roomTask';
 import { storeContext } from '../service/storeMeshTask';
-import { passBody } from '../core/building/outcome';
-import { runOnServer } from './jobClient';
+import { analyseOnServer } from '../core/jobs/buildingOnServer';
+import { fetchTransport } from '../core/jobs/jobClient';
 
 interface Args {
   file: string;
@@ -147,8 +147,8 @@ function parseArgs(argv: string[]): Args | string {
       return (e as Error).message;
     }
   }
-  if (a.server && (a.weather || a.proposals))
-    return '--server runs the rooms of a building; --weather and --proposals run here only (for now)';
+  if (a.server && a.proposals)
+    return '--server runs the rooms of a building and their year (--weather); --proposals runs here only';
   return a.file ? a : 'no IFC file given';
 }
 
@@ -218,29 +218,15 @@ async function main(argv: string[]): Promise<number> {
     args.method === 'engine' ? { method: 'engine', quality: args.quality } : { method: 'model' };
   const passes: RoomPass[] = weather ? [pass, { method: 'climate', quality: args.quality, weather }] : [pass];
   if (args.server) {
-    // The rooms as one job on a Lux server: the same requests, the same files written here.
-    const engine = pass.method === 'engine' && context.length > 0;
-    // Rooms that could not be made into a request (their reason is in the table) stay out of the job.
-    const sent = requests.flatMap((r, i) => (r ? [i] : []));
-    const answers = await runOnServer({
-      url: args.server,
-      token: args.token,
-      kind: pass.method === 'engine' ? 'simulate' : 'run',
-      rooms: sent.map((i) => {
-        const body = passBody(requests[i]!, pass);
-        // As here: a room sent lowered (above the API's 10 m) is seen through its angles, not the mesh.
-        return engine && floorDrop(building.rooms[i]!.floor_height_above_terrain) === 0
-          ? body
-          : { ...body, job_context: false };
-      }),
-      context: engine ? context : null,
-      onProgress: (done, failed, total) => say(`  ${args.server}: ${done + failed}/${total} rooms`),
-    });
-    const results = new Map(sent.map((i, k) => [i, answers[k]!]));
-    const outcomes = await analyseBuilding(requests, {
+    // Each pass as one job on a Lux server: the same requests, the same files written here. Rooms that could
+    // not be made into a request (their reason is in the table) stay out of the jobs.
+    const outcomes = await analyseOnServer(fetchTransport(args.server, args.token), requests, {
       passes,
-      concurrency: 1,
-      run: async (_b, _p, i) => results.get(i)!,
+      context,
+      // As here: a room sent lowered (above the API's 10 m) is seen through its angles, not the mesh.
+      withoutContext: (i) => floorDrop(building.rooms[i]!.floor_height_above_terrain) !== 0,
+      onPass: (p) => say(`  ${args.server}: ${p.method === 'climate' ? 'a year for each room' : p.method}`),
+      onProgress: (n, total) => say(`  ${args.server}: ${n}/${total} rooms`),
     });
     return writeFiles(args, building, context, requests, outcomes, passes, groups, modelCard, t0);
   }

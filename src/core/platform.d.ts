@@ -4,3 +4,9 @@
  */
 declare function btoa(data: string): string;
 declare function atob(data: string): string;
+declare function setTimeout(handler: () => void, ms?: number): unknown;
+/** The part of `fetch` the core's job client uses (browsers; Node ≥ 18). */
+declare function fetch(
+  input: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; json(): Promise<unknown> }>;

@@ -20,6 +20,7 @@ import { modelForbidden, scopesAllowModel } from '../service/scopes';
 import { roomSummary } from '../core/hosted/roomSummary';
 import type { Executor } from './executor/executor';
 import { readBody } from './readBody';
+import { readEpw } from '../core/climate/epw';
 
 /**
  * The jobs API (issue 37): `POST /v2/jobs` with a list of rooms (the `/run` or `/simulate` bodies) and one
@@ -163,7 +164,15 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
     );
     return (await jobOf(h.db, id, token.owner))!;
   }
-  const id = await createJob(h.db, h.boss, token, kind, made.rooms, context.length ? context : null, source);
+  const id = await createJob(
+    h.db,
+    h.boss,
+    token,
+    kind,
+    made.rooms,
+    { mesh: context.length ? context : null },
+    source,
+  );
   return (await jobOf(h.db, id, token.owner))!;
 }
 
@@ -227,8 +236,19 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
             `Unknown mesh_id '${body.mesh_id.slice(0, 80)}': upload it again with POST /v2/meshes`,
           );
       }
+      const weather = body.weather;
+      if (weather !== undefined) {
+        if (typeof weather !== 'string' || !weather.trim())
+          throw invalid("Parameter 'weather' must be an EnergyPlus weather file's (EPW) text");
+        // Read once here: a file that is not a year of weather is the job's refusal, not every room's.
+        try {
+          readEpw(weather);
+        } catch (e) {
+          throw invalid(`Parameter 'weather': ${(e as Error).message.slice(0, 300)}`);
+        }
+      }
       if (p) await (await h.limiter.admit(p as HostedPrincipal)).release();
-      const id = await createJob(h.db, h.boss, whoOf(p), kind, rooms, mesh);
+      const id = await createJob(h.db, h.boss, whoOf(p), kind, rooms, { mesh, weather: weather ?? null });
       const job = (await jobOf(h.db, id, whoOf(p).owner))!;
       c.header('location', `${base}/jobs/${id}`);
       return c.json(view(job, []), 202);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { remoteAnswer, serverRefusal } from '../../src/app/compute/remote';
+import { startServer } from '../helpers/server';
 
 describe('a remote server’s refusals, in sentences', () => {
   it('says what to do for each kind of refusal, keeping the server’s words', () => {
@@ -20,4 +21,15 @@ describe('a remote server’s refusals, in sentences', () => {
       'The server http://127.0.0.1:9 cannot be reached. Check its address in the Server panel',
     );
   });
+
+  it('a real server’s refusal keeps its own words (the service says why in `error`)', async () => {
+    const server = await startServer();
+    try {
+      await expect(
+        remoteAnswer({ url: server.url, token: '' }, '/v2/run', { model_type: 'df_default' }),
+      ).rejects.toThrow(/^The server cannot compute this room\. The server said: “Missing required parameters: parameters, mesh” \(400\)\.$/);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 });

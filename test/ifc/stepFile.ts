@@ -264,3 +264,22 @@ export function deepAndBright(): string {
     ],
   });
 }
+
+/** `n` offices of 3 × 5 m side by side along one facade, each with its 2 m window. */
+export function officeRow(n: number): string {
+  return stepFile({
+    spaces: Array.from({ length: n }, (_, i) => ({
+      name: String(101 + i),
+      longName: 'Office',
+      min: [3 * i, 0, 0] as [number, number, number],
+      max: [3 * i + 3, 5, 2.7] as [number, number, number],
+    })),
+    walls: [{ min: [0, -0.3, 0], max: [3 * n, 0, 2.7] }],
+    windows: Array.from({ length: n }, (_, i) => ({
+      name: `W${i}`,
+      wall: 0,
+      min: [3 * i + 0.5, -0.3, 0.9] as [number, number, number],
+      max: [3 * i + 2.5, 0, 2.2] as [number, number, number],
+    })),
+  });
+}

@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchTransport, JobRefusal, runOnServer } from '../../src/core/jobs/jobClient';
 import { openDatabase } from '../../src/service/hosted/database';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres';
 import { startServer, type RunningServer } from '../helpers/server';
 import { luxCli, newToken, twoReplicas } from '../helpers/hosted';
+import { officeRow } from '../ifc/stepFile';
 
 /**
  * Long work as jobs (issue 37), on real server processes: a list of rooms handed over and collected, on the
@@ -134,10 +136,94 @@ describe('jobs on the embedded database', () => {
     );
   }, 60_000);
 
-  it('refuses what a job cannot be: no rooms, a room with its own mesh, an unknown kind', async () => {
+  it('is run by the core’s job client as the app and the command line run it: answers in order, a refused room’s reason, a cancel that reaches the server', async () => {
+    const context = new Float32Array((mesh as number[][]).flat());
+    const list: object[] = rooms(3);
+    list.splice(1, 0, {
+      ...runBody,
+      parameters: { ...(runBody.parameters as object), height_roof_over_floor: -1 },
+    });
+    const seen: number[] = [];
+    let id = '';
+    const t = fetchTransport(server.url, a.token);
+    const [plain, compact] = await Promise.all(
+      [false, true].map((c) =>
+        runOnServer(t, {
+          kind: 'run',
+          rooms: list,
+          context,
+          compact: c,
+          pollMs: 100,
+          onProgress: (done, failed, _total, jobId) => {
+            if (!c) seen.push(done + failed);
+            id = jobId;
+          },
+        }),
+      ),
+    );
+    expect(id).toMatch(/./);
+    expect(seen[0]).toBe(0);
+    expect(seen.at(-1)).toBe(4);
+    expect(plain!.map((r) => r.ok)).toEqual([true, false, true, true]);
+    expect(plain![1]).toMatchObject({ ok: false, error: { message: expect.stringMatching(/height_roof/) } });
+    // Each room's own answer: the rooms differ in height, so their means do too, in the order sent.
+    const means = plain!.flatMap((r) => (r.ok ? [r.answer.df.reduce((x, y) => x + y, 0)] : []));
+    expect(new Set(means).size).toBe(3);
+    // The page's compact maps (base64 float32, exact) are the JSON ones' numbers, which print 4 decimals.
+    compact!.forEach((r, i) => {
+      const p = plain![i]!;
+      expect(r.ok).toBe(p.ok);
+      if (!r.ok || !p.ok) return;
+      expect(r.answer.df.length).toBe(p.answer.df.length);
+      expect(Math.max(...r.answer.df.map((v, k) => Math.abs(v - p.answer.df[k]!)))).toBeLessThanOrEqual(
+        5.1e-5,
+      );
+    });
+
+    // Cancelled here: the job is deleted on the server, so its rooms stop being taken.
+    let made = '';
+    const cancelled = runOnServer(t, {
+      kind: 'simulate',
+      rooms: rooms(30),
+      context,
+      pollMs: 100,
+      onProgress: (_d, _f, _t, jobId) => (made = jobId),
+      isCancelled: () => made !== '',
+    });
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await (await a.get(`/v2/jobs/${made}`)).json()).state).toBe('cancelled');
+
+    // Another token's job is not there; a server without hosted mode's database has no jobs at all.
+    await expect(fetchTransport(server.url, b.token).send('GET', `/v2/jobs/${made}`)).resolves.toMatchObject({
+      status: 404,
+    });
+    const plainServer = await startServer();
+    try {
+      const refused = await runOnServer(fetchTransport(plainServer.url, null), {
+        kind: 'run',
+        rooms: rooms(1),
+        context,
+      }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(JobRefusal);
+      expect((refused as JobRefusal).noJobs).toBe(true);
+      expect((refused as JobRefusal).serverMessage).toMatch(/hosted mode/);
+    } finally {
+      await plainServer.stop();
+    }
+  }, 90_000);
+
+  it('refuses what a job cannot be: no rooms, a room with its own mesh, an unknown kind, a weather file that is not one', async () => {
     expect((await a.post('/v2/jobs', { rooms: [] })).status).toBe(400);
     expect((await a.post('/v2/jobs', { rooms: [{ ...runBody, mesh: [[0, 0, 0]] }] })).status).toBe(400);
     expect((await a.post('/v2/jobs', { rooms: rooms(1), kind: 'paint' })).status).toBe(400);
+    // A job's shared year of weather is read once, when the job is made: not a weather file, no job.
+    const noYear = await a.post('/v2/jobs', {
+      rooms: rooms(1),
+      kind: 'simulate',
+      weather: 'LOCATION,nowhere',
+    });
+    expect(noYear.status).toBe(400);
+    expect((await noYear.json()).error).toMatch(/weather/);
   });
 
   it('takes a real IFC export as a job and writes the command line’s files; a file that is not IFC fails with the reason', async () => {
@@ -213,6 +299,34 @@ describe('jobs on the embedded database', () => {
     expect(here.split('\n').length).toBeGreaterThan(10);
     expect(readFileSync(join(out, 'server', 'rooms.csv'), 'utf8')).toBe(here);
   }, 180_000);
+
+  it('runs a year for each room as a job too (--weather): the same climate columns as here', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lux-ifc-year-'));
+    writeFileSync(join(dir, 'office.ifc'), officeRow(2));
+    const weather = 'test/fixtures/weather/chicago-ohare-tmy3.epw';
+    const ifc = (to: string, ...more: string[]) =>
+      execFileSync(
+        tsx,
+        [
+          'src/cli/ifc.ts',
+          join(dir, 'office.ifc'),
+          '--out',
+          join(dir, to),
+          '--no-pdf',
+          '--quality',
+          'draft',
+        ].concat(['--weather', weather, ...more]),
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LUX_TOKEN: '' } },
+      );
+    ifc('here', '--threads', '1');
+    ifc('server', '--server', server.url, '--token', a.token);
+    const here = readFileSync(join(dir, 'here', 'rooms.csv'), 'utf8');
+    // The climate columns are filled (sDA, ASE, UDI, EN 17037's illuminance method), and the same.
+    expect(here.split('\n')[1]).toMatch(
+      /,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d,\w+$/,
+    );
+    expect(readFileSync(join(dir, 'server', 'rooms.csv'), 'utf8')).toBe(here);
+  }, 120_000);
 });
 
 const noPostgres = postgresUnavailable();

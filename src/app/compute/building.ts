@@ -22,8 +22,11 @@ import { normalise } from '../state/store';
 import { projectNow } from './project';
 import { useApp } from '../state/store';
 import { useMeshDisplay } from '../ui/meshDisplay';
-import type { EngineQuality } from './answerStore';
 import { ensureModel } from './predictor';
+import { analyseOnServer } from '../../core/jobs/buildingOnServer';
+import { fetchTransport, JobCancelled, JobRefusal } from '../../core/jobs/jobClient';
+import { serverRefusal } from './remote';
+import { useAnswer, type EngineQuality, type Remote } from './answerStore';
 import { ENGINE_STEPS } from './settle';
 import { gridAsMap, useClimate } from './climate';
 import { engineWorker, meshWorker, modelWorker } from './workers';
@@ -75,6 +78,11 @@ export interface BuildingState {
   yearRunning: boolean;
   /** The rule whose failing rooms are being searched for what would make them pass (proposeForBuilding). */
   proposing: Verdict['id'] | null;
+  /**
+   * Where the rooms are computed when the app is pointed at a Lux server (Server panel): its address and
+   * the current pass's job there (issue 37 §3); null: in this tab.
+   */
+  server: { url: string; job: string | null } | null;
 }
 
 const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'defaultFrame'> = {
@@ -94,6 +102,7 @@ const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'defaultFrame'>
   contextError: null,
   yearRunning: false,
   proposing: null,
+  server: null,
 };
 
 export const useBuilding = create<BuildingState>()(() => ({
@@ -168,6 +177,14 @@ async function analyse(mine: number, only?: (room: number) => boolean): Promise<
   const all = useBuilding.getState().requests;
   // Only some rooms (the others keep their outcomes): a room kept from the editor, and what was left.
   const requests = only ? all.map((r, i) => (only(i) ? r : null)) : all;
+  const remote = useAnswer.getState().remote;
+  if (remote) return analyseOnRemote(mine, remote, requests);
+  useBuilding.setState({ server: null });
+  return analyseHere(mine, requests);
+}
+
+/** The passes in this tab: the model worker, then the engine worker beside the editor's own runs. */
+async function analyseHere(mine: number, requests: BuildingState['requests']): Promise<void> {
   try {
     await ensureModel();
   } catch (e) {
@@ -217,6 +234,81 @@ async function analyse(mine: number, only?: (room: number) => boolean): Promise<
   flush();
   currentJob = null;
   useBuilding.setState({ phase: 'done' });
+}
+
+/**
+ * The same passes as jobs on the Lux server the app is pointed at (issue 37 §3): the building's rooms
+ * leave the tab in one job a pass, the server's replicas compute them, progress comes back as they do,
+ * and each pass's answers replace the ones before when its job is done. Cancelling deletes the job there.
+ * A server without jobs (no hosted-mode database) is told apart and the building computed in this tab.
+ */
+async function analyseOnRemote(
+  mine: number,
+  remote: Remote,
+  requests: BuildingState['requests'],
+): Promise<void> {
+  useBuilding.setState({ server: { url: remote.url, job: null } });
+  try {
+    await analyseOnServer(
+      fetchTransport(remote.url, remote.token || null),
+      requests.map((r) => r?.body ?? null),
+      {
+        passes: PASSES,
+        from: useBuilding.getState().outcomes,
+        compact: true,
+        isCancelled: () => run !== mine,
+        onPass: (pass, k) => {
+          if (k > 0) flushCollected(mine);
+          useBuilding.setState(
+            pass.method === 'engine'
+              ? { phase: 'settling', quality: pass.quality as EngineQuality, progress: 0 }
+              : { phase: 'analysing', progress: 0 },
+          );
+        },
+        onProgress: (finished, total, job) => {
+          if (run === mine)
+            useBuilding.setState({ progress: finished / total, server: { url: remote.url, job } });
+        },
+        // A pass's answers together, as its job ends: the list and plan redraw once.
+        onOutcome: (i, outcome) => collected.set(i, outcome),
+      },
+    );
+  } catch (e) {
+    if (run !== mine) return;
+    if (e instanceof JobRefusal && e.noJobs) {
+      // A plain server answers rooms one by one but keeps no jobs: this tab computes the building.
+      useBuilding.setState({
+        server: null,
+        message: `${remote.url} takes no jobs; computing in this browser.`,
+      });
+      return analyseHere(mine, requests);
+    }
+    useBuilding.setState({ phase: 'error', message: remoteFailure(remote, e) });
+    return;
+  } finally {
+    flushCollected(mine);
+  }
+  if (run === mine) useBuilding.setState({ phase: 'done' });
+}
+
+/** Why a job on the server did not give the building its answers, as a sentence that says what to do. */
+function remoteFailure(remote: Remote, e: unknown): string {
+  if (e instanceof JobRefusal && e.noJobs)
+    return `${remote.url} takes no jobs: clear the server in the Server panel to compute the building in this browser.`;
+  if (e instanceof JobRefusal) return serverRefusal(e.status, e.serverMessage);
+  if (e instanceof JobCancelled)
+    return `Job ${e.jobId} was cancelled on ${remote.url}: start it again when needed.`;
+  return `The server ${remote.url} cannot be reached (${(e as Error).message}). Check its address in the Server panel, or clear it to compute in this browser.`;
+}
+
+/** A pass's outcomes from the server, handed to the page together. */
+const collected = new Map<number, RoomOutcome>();
+
+function flushCollected(mine: number): void {
+  if (run !== mine || collected.size === 0) return collected.clear();
+  const update = new Map(collected);
+  collected.clear();
+  useBuilding.setState((s) => ({ outcomes: s.outcomes.map((o, j) => update.get(j) ?? o) }));
 }
 
 /** How often the background analysis hands its answers to the page (ms). */
@@ -440,6 +532,28 @@ export async function runBuildingYear(): Promise<void> {
   const mine = ++run;
   const pass: RoomPass = { method: 'climate', quality: 'draft', weather: weather.text };
   useBuilding.setState({ phase: 'settling', progress: 0, yearRunning: true });
+  const remote = useAnswer.getState().remote;
+  if (remote) {
+    // On the server the app is pointed at: one job, the weather sent once with it.
+    const requests = s0.requests.map((r) => r?.body ?? null);
+    try {
+      const outcomes = await analyseOnServer(fetchTransport(remote.url, remote.token || null), requests, {
+        passes: [pass],
+        from: s0.outcomes,
+        compact: true,
+        isCancelled: () => run !== mine,
+        onProgress: (finished, total, job) => {
+          if (run === mine)
+            useBuilding.setState({ progress: finished / total, server: { url: remote.url, job } });
+        },
+      });
+      if (run === mine) useBuilding.setState({ outcomes, phase: 'done', yearRunning: false });
+    } catch (e) {
+      if (run === mine)
+        useBuilding.setState({ phase: 'done', yearRunning: false, message: remoteFailure(remote, e) });
+    }
+    return;
+  }
   const outcomes = await analyseBuilding(
     s0.requests.map((r) => r?.body ?? null),
     {

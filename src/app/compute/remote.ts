@@ -31,7 +31,8 @@ export async function remoteAnswer(
     );
   }
   const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!res.ok) throw new Error(serverRefusal(res.status, String(json.message ?? res.statusText)));
+  // The service says why in `error` (api.md); `message` is kept for other servers' shape.
+  if (!res.ok) throw new Error(serverRefusal(res.status, String(json.error ?? json.message ?? res.statusText)));
   return answerFromResponse(json);
 }
 

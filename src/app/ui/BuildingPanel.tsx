@@ -103,6 +103,17 @@ export function BuildingPanel(): React.JSX.Element {
             }`}
         </p>
       )}
+      {s.server && (s.phase === 'analysing' || s.phase === 'settling') && (
+        <p className="hint" data-testid="ifc-server">
+          Computing on {s.server.url}
+          {s.server.job ? ` as job ${s.server.job}` : ''}: the rooms' maps arrive as each pass's job ends.
+        </p>
+      )}
+      {s.message && s.phase !== 'error' && (
+        <p className="hint" data-testid="ifc-notice">
+          {s.message}
+        </p>
+      )}
       {s.phase === 'reading' && (
         <div className="progress">
           <progress

@@ -80,14 +80,18 @@ export function answerFromResponse(r: Record<string, unknown>): RoomAnswer {
   if (df.length !== rows * cols || mask.length !== rows * cols)
     throw new Error('The answer grid does not match its shape.');
   const method: AnswerMethod =
-    r.method === 'simulation'
+    r.method === 'simulation' || r.method === 'climate'
       ? {
           kind: 'engine',
           quality: (r.quality as 'draft' | 'standard' | 'high' | undefined) ?? 'standard',
           seed: Number(r.seed ?? 1),
-          // A server from before the bounce limit counted 7 bounces (Radiance -ab 7).
+          // A server from before the bounce limit counted 7 bounces (Radiance -ab 7); a year is converged.
           ambientBounces:
-            r.ambient_bounces === null ? null : typeof r.ambient_bounces === 'number' ? r.ambient_bounces : 7,
+            r.ambient_bounces === null || r.method === 'climate'
+              ? null
+              : typeof r.ambient_bounces === 'number'
+                ? r.ambient_bounces
+                : 7,
         }
       : {
           kind: 'model',

@@ -97,6 +97,12 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         PRIMARY KEY (job_id, idx)
       );`,
   },
+  {
+    version: 4,
+    name: 'a job’s shared weather',
+    // A year of weather every climate room of a job reads (an EPW's text, ~1.6 MB), stored once, as the mesh.
+    sql: `ALTER TABLE lux_jobs ADD COLUMN weather text;`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -67,7 +67,14 @@ export async function startQueue(db: Database, maintenanceSeconds = 30): Promise
   }
 }
 
-/** Stores a job and queues its rooms; returns its id. `mesh`: the context every room shares (float32). */
+/** What every room of a job shares, stored once: the context (float32 positions) and a year of weather. */
+export interface JobShared {
+  mesh: Float32Array | null;
+  /** An EPW's text, for the rooms that give none of their own. */
+  weather?: string | null;
+}
+
+/** Stores a job and queues its rooms; returns its id. */
 export async function createJob(
   db: Database,
   boss: PgBoss,
@@ -75,7 +82,7 @@ export async function createJob(
   token: { owner: string; name: string },
   kind: JobKind,
   rooms: readonly unknown[],
-  mesh: Float32Array | null,
+  { mesh, weather = null }: JobShared,
   /** What the job was made from, for its files (an IFC job's building: ifcJob.ts). */
   source: object | null = null,
 ): Promise<string> {
@@ -83,8 +90,8 @@ export async function createJob(
   const expires = new Date(Date.now() + RETAIN_HOURS * 3_600_000);
   await db.transaction(async (q) => {
     await q(
-      `INSERT INTO lux_jobs (id, token, token_name, kind, state, total, mesh, source, expires_at)
-       VALUES ($1, $2, $8, $3, 'queued', $4, $5, $6::jsonb, $7)`,
+      `INSERT INTO lux_jobs (id, token, token_name, kind, state, total, mesh, source, expires_at, weather)
+       VALUES ($1, $2, $8, $3, 'queued', $4, $5, $6::jsonb, $7, $9)`,
       [
         id,
         token.owner,
@@ -94,6 +101,7 @@ export async function createJob(
         source ? JSON.stringify(source) : null,
         expires,
         token.name,
+        weather,
       ],
     );
     for (let a = 0; a < rooms.length; a += 500) {

@@ -26,11 +26,14 @@ interface Claimed {
   token_name: string;
   state: string;
   has_mesh: boolean;
+  has_weather: boolean;
 }
 
 export class JobRunner {
   /** The shared context of recent jobs, as the flat list of points a request's `mesh` is. */
   private readonly meshes = new Map<string, number[][]>();
+  /** The weather of recent jobs (EPW text). */
+  private readonly weathers = new Map<string, string>();
 
   constructor(
     private readonly db: Database,
@@ -55,7 +58,8 @@ export class JobRunner {
 
   private async room(m: RoomMessage): Promise<void> {
     const [row] = await this.db.query<Claimed>(
-      `SELECT r.status, r.request, r.attempts, j.kind, j.token, j.token_name, j.state, j.mesh IS NOT NULL AS has_mesh
+      `SELECT r.status, r.request, r.attempts, j.kind, j.token, j.token_name, j.state, j.mesh IS NOT NULL AS has_mesh,
+              j.weather IS NOT NULL AS has_weather
        FROM lux_job_rooms r JOIN lux_jobs j ON j.id = r.job_id WHERE r.job_id = $1 AND r.idx = $2`,
       [m.job, m.index],
     );
@@ -67,7 +71,10 @@ export class JobRunner {
     ]);
     // A room may keep out of the shared context (`job_context: false`: a room seen through its angles).
     const { job_context: shared = true, ...request } = row.request;
-    const body = row.has_mesh && shared ? { ...request, mesh: await this.meshOf(m.job) } : request;
+    const body: Record<string, unknown> =
+      row.has_mesh && shared ? { ...request, mesh: await this.meshOf(m.job) } : { ...request };
+    // The job's year of weather, for a room that gives none of its own.
+    if (row.has_weather && body.weather === undefined) body.weather = await this.weatherOf(m.job);
     const bytes = new TextEncoder().encode(JSON.stringify(body));
     const at = new Date();
     const res = await this.run(row.kind, bytes.buffer as ArrayBuffer, row.token);
@@ -108,6 +115,17 @@ export class JobRunner {
       bytesIn: bytes.byteLength,
       bytesOut: answer?.length ?? 0,
     });
+  }
+
+  private async weatherOf(job: string): Promise<string> {
+    const known = this.weathers.get(job);
+    if (known !== undefined) return known;
+    const [row] = await this.db.query<{ weather: string }>('SELECT weather FROM lux_jobs WHERE id = $1', [
+      job,
+    ]);
+    if (this.weathers.size >= 4) this.weathers.delete(this.weathers.keys().next().value!);
+    this.weathers.set(job, row!.weather);
+    return row!.weather;
   }
 
   private async meshOf(job: string): Promise<number[][]> {
