@@ -14,7 +14,7 @@ import {
 } from '../service/jobs/jobs';
 import { ifcJobFiles, type IfcJobSource } from '../service/jobs/ifcJob';
 import { readIfcJob, type IfcJobRooms } from '../service/jobs/ifcThread';
-import { isMultipart, readForm } from '../service/requestBody';
+import { isMultipart, readFormParts, type FormPart } from '../service/requestBody';
 import type { ProjectInfo } from '../core/report/project';
 import { modelForbidden, scopesAllowModel } from '../service/scopes';
 import { roomSummary } from '../core/hosted/roomSummary';
@@ -87,18 +87,46 @@ const view = (j: JobRow, problems: { index: number; error?: string }[]) => ({
   expires_at: new Date(j.expires_at).toISOString(),
 });
 
+/** A job's year of weather, read once when the job is made: a file that is not one refuses the job. */
+function checkWeather(text: string): void {
+  if (!text.trim()) throw invalid("Parameter 'weather' must be an EnergyPlus weather file's (EPW) text");
+  try {
+    readEpw(text);
+  } catch (e) {
+    throw invalid(`Parameter 'weather': ${(e as Error).message.slice(0, 300)}`);
+  }
+}
+
 /**
  * A building as a job: the multipart form's `ifc` file and its `params` field (`method` engine|model,
  * `quality`, `frame_ratio`, `file_name`, `project`), made into rooms on a compute thread. A file that is not
  * IFC makes a failed job with the reason.
  */
 async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: ArrayBuffer, type: string) {
-  let parts: Map<string, string | Uint8Array>;
+  let all: FormPart[];
   try {
-    parts = await readForm(raw, type, raw.byteLength + 1);
+    all = await readFormParts(raw, type, raw.byteLength + 1);
   } catch (e) {
     throw invalid(`The multipart body cannot be read: ${(e as Error).message.slice(0, 200)}`);
   }
+  const parts = new Map<string, string | Uint8Array>();
+  for (const p of all) if (!parts.has(p.name)) parts.set(p.name, p.value);
+  // Context files around the building (any number, each named by its file name's extension) and a year of
+  // weather, as `npm run ifc --context … --weather …` takes them.
+  const contexts = all.flatMap((p) => {
+    if (p.name !== 'context') return [];
+    if (!(p.value instanceof Uint8Array) || !p.filename)
+      throw invalid("A 'context' part must be a file with its name (.ifc, .obj, .stl, .gltf or .glb)");
+    return [{ name: p.filename.slice(0, 200), bytes: p.value }];
+  });
+  const weatherPart = parts.get('weather');
+  const weather =
+    weatherPart === undefined
+      ? null
+      : typeof weatherPart === 'string'
+        ? weatherPart
+        : new TextDecoder().decode(weatherPart);
+  if (weather !== null) checkWeather(weather);
   const ifc = parts.get('ifc');
   if (!(ifc instanceof Uint8Array))
     throw invalid("A building's job needs the IFC file as the form's 'ifc' part");
@@ -128,7 +156,7 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
   try {
     made = await readIfcJob(
       ifc,
-      { method, quality, frameRatio },
+      { method, quality, frameRatio, contexts, climate: weather !== null },
       AbortSignal.any([AbortSignal.timeout(READ_IFC_MS), c.req.raw.signal]),
     );
   } catch (e) {
@@ -150,6 +178,8 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
     requests: made.requests,
     roomIndex: made.roomIndex,
     pass: made.pass,
+    ...(made.climate ? { climate: made.climate } : {}),
+    contexts: made.contexts,
     triangles: context.length / 9,
     ...(typeof params.project === 'object' && params.project
       ? { project: params.project as ProjectInfo }
@@ -170,7 +200,7 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
     token,
     kind,
     made.rooms,
-    { mesh: context.length ? context : null },
+    { mesh: context.length ? context : null, weather },
     source,
   );
   return (await jobOf(h.db, id, token.owner))!;
@@ -238,14 +268,9 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
       }
       const weather = body.weather;
       if (weather !== undefined) {
-        if (typeof weather !== 'string' || !weather.trim())
+        if (typeof weather !== 'string')
           throw invalid("Parameter 'weather' must be an EnergyPlus weather file's (EPW) text");
-        // Read once here: a file that is not a year of weather is the job's refusal, not every room's.
-        try {
-          readEpw(weather);
-        } catch (e) {
-          throw invalid(`Parameter 'weather': ${(e as Error).message.slice(0, 300)}`);
-        }
+        checkWeather(weather);
       }
       if (p) await (await h.limiter.admit(p as HostedPrincipal)).release();
       const id = await createJob(h.db, h.boss, whoOf(p), kind, rooms, { mesh, weather: weather ?? null });

@@ -80,31 +80,53 @@ export async function decodeBody(
   return { ...fields, mesh: meshFromFile(bytes, o.maxBytes, o.owned === true && typeof mesh !== 'string') };
 }
 
+/** A part of a multipart form: a field's text, or a file's bytes and its name. */
+export interface FormPart {
+  name: string;
+  value: string | Uint8Array;
+  filename?: string;
+}
+
 /**
  * The parts of a multipart form by name (the first of each name), fields as text and files as bytes.
  * busboy rather than the platform's Request.formData(): the latter took ~360 ms for a 16 MB .npy file
  * (it builds Blobs through web streams), busboy ~20 ms.
  */
-export function readForm(
+export async function readForm(
   body: ArrayBuffer,
   contentType: string,
   maxBytes: number,
 ): Promise<Map<string, string | Uint8Array>> {
+  const parts = new Map<string, string | Uint8Array>();
+  for (const p of await readFormParts(body, contentType, maxBytes))
+    if (!parts.has(p.name)) parts.set(p.name, p.value);
+  return parts;
+}
+
+/** Every part of a multipart form in order, files with their names (several files may share a name). */
+export function readFormParts(body: ArrayBuffer, contentType: string, maxBytes: number): Promise<FormPart[]> {
   return new Promise((resolve, reject) => {
-    const parts = new Map<string, string | Uint8Array>();
+    const parts: FormPart[] = [];
     const form = busboy({
       headers: { 'content-type': contentType },
       limits: { fieldSize: maxBytes, fileSize: maxBytes },
     });
     form.on('field', (name, value, info) => {
       if (info.valueTruncated) reject(new Error(`field '${name}' is above the body limit`));
-      if (!parts.has(name)) parts.set(name, value);
+      parts.push({ name, value });
     });
-    form.on('file', (name, stream) => {
+    form.on('file', (name, stream, info) => {
       const chunks: Buffer[] = [];
+      // Kept in the order the parts came: a file's bytes arrive after later fields may have.
+      const part: FormPart = {
+        name,
+        value: new Uint8Array(0),
+        ...(info.filename ? { filename: info.filename } : {}),
+      };
+      parts.push(part);
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        if (!parts.has(name)) parts.set(name, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+        part.value = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
       });
     });
     form.on('error', reject);

@@ -126,20 +126,35 @@ describe('the IFC command line', () => {
         ),
     });
     const cardJson = JSON.parse(readFileSync(card, 'utf8'));
-    const files = buildingFiles({
-      file: 'duplex.ifc',
-      building,
-      triangles: context.length / 9,
-      contexts: [],
-      requests,
-      outcomes,
-      passes: [{ method: 'model' }],
-      model: { name: cardJson.name, version: cardJson.version, mae: cardJson.metrics.radiance.mae },
-      stamp: new Date().toISOString().slice(0, 10),
+    const filesWith = (model: { name: string; version: string; mae: number }) =>
+      buildingFiles({
+        file: 'duplex.ifc',
+        building,
+        triangles: context.length / 9,
+        contexts: [],
+        requests,
+        outcomes,
+        passes: [{ method: 'model' }],
+        model,
+        stamp: new Date().toISOString().slice(0, 10),
+      });
+    const files = filesWith({
+      name: cardJson.name,
+      version: cardJson.version,
+      mae: cardJson.metrics.radiance.mae,
     });
     const undated = (t: string) => t.replace(/\d{4}-\d{2}-\d{2}/g, 'DATE');
     for (const [name, text] of Object.entries(files))
       expect(undated(readFileSync(join(out, name), 'utf8')), name).toBe(undated(text));
+    // The report names the model its answers came from (a server's may not be the card at hand), and
+    // states a card's measured error only for that model.
+    const served = `${cardJson.name} ${cardJson.version}`;
+    expect(files['report.html']).toContain(`Lux's daylight model ${served}`);
+    expect(files['report.html']).toContain(`mean absolute error ${cardJson.metrics.radiance.mae.toFixed(3)}`);
+    const other = filesWith({ name: 'lux-df-0', version: '0.0.1', mae: 0.5 })['report.html'];
+    expect(other).toContain(`Lux's daylight model ${served}`);
+    expect(other).not.toContain('lux-df-0');
+    expect(other).not.toContain('mean absolute error 0.500');
   }, 120_000);
 
   it('sums BFS 2024:8 per apartment as the user groups the rooms', async () => {

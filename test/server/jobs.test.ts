@@ -10,6 +10,7 @@ import { postgresUnavailable, startPostgres, type RunningPostgres } from '../hel
 import { startServer, type RunningServer } from '../helpers/server';
 import { luxCli, newToken, twoReplicas } from '../helpers/hosted';
 import { officeRow } from '../ifc/stepFile';
+import { boxStl } from '../helpers/boxMesh';
 
 /**
  * Long work as jobs (issue 37), on real server processes: a list of rooms handed over and collected, on the
@@ -300,9 +301,11 @@ describe('jobs on the embedded database', () => {
     expect(readFileSync(join(out, 'server', 'rooms.csv'), 'utf8')).toBe(here);
   }, 180_000);
 
-  it('runs a year for each room as a job too (--weather): the same climate columns as here', async () => {
+  it('runs a year for each room and a context around the building as a job too: from the command line and as a form’s parts, the same table as here', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lux-ifc-year-'));
     writeFileSync(join(dir, 'office.ifc'), officeRow(2));
+    // A block across the street, as a context file in the building's coordinates.
+    writeFileSync(join(dir, 'block.stl'), boxStl([-3, -14, 0], [9, -12, 12]));
     const weather = 'test/fixtures/weather/chicago-ohare-tmy3.epw';
     const ifc = (to: string, ...more: string[]) =>
       execFileSync(
@@ -315,7 +318,7 @@ describe('jobs on the embedded database', () => {
           '--no-pdf',
           '--quality',
           'draft',
-        ].concat(['--weather', weather, ...more]),
+        ].concat(['--weather', weather, '--context', join(dir, 'block.stl'), ...more]),
         { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LUX_TOKEN: '' } },
       );
     ifc('here', '--threads', '1');
@@ -326,7 +329,55 @@ describe('jobs on the embedded database', () => {
       /,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d,\w+$/,
     );
     expect(readFileSync(join(dir, 'server', 'rooms.csv'), 'utf8')).toBe(here);
-  }, 120_000);
+    // The block darkens the rooms: without it, the table is another.
+    execFileSync(
+      tsx,
+      ['src/cli/ifc.ts', join(dir, 'office.ifc'), '--out', join(dir, 'open'), '--no-pdf'].concat([
+        '--quality',
+        'draft',
+        '--weather',
+        weather,
+        '--threads',
+        '1',
+      ]),
+      { stdio: 'ignore' },
+    );
+    const meanDf = (csv: string) => Number(csv.split('\n')[1]!.split(',')[6]);
+    expect(meanDf(here)).toBeLessThan(0.95 * meanDf(readFileSync(join(dir, 'open', 'rooms.csv'), 'utf8')));
+
+    // The building itself as a job, its context and weather as parts of the form.
+    const f = new FormData();
+    f.append('params', JSON.stringify({ quality: 'draft', file_name: 'office.ifc' }));
+    f.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
+    f.append('context', new Blob([readFileSync(join(dir, 'block.stl'))]), 'block.stl');
+    f.append('weather', new Blob([readFileSync(weather)]), 'chicago.epw');
+    const post = (body: FormData) =>
+      fetch(`${server.url}/v2/jobs`, {
+        method: 'POST',
+        body,
+        headers: { authorization: `Bearer ${a.token}` },
+      });
+    const made = await post(f);
+    expect(made.status).toBe(202);
+    const job = await made.json();
+    // Two rooms, each its daylight factor and its year.
+    expect(job.progress.total).toBe(4);
+    expect(await finished(a.get, job.job_id)).toMatchObject({ state: 'done', progress: { done: 4 } });
+    expect(await (await a.get(`/v2/jobs/${job.job_id}/result.csv`)).text()).toBe(here);
+    expect(await (await a.get(`/v2/jobs/${job.job_id}/report.html`)).text()).toContain('block.stl');
+
+    // A context file that is not one fails the job with the file named; a weather file that is not one is
+    // refused at once.
+    const bad = new FormData();
+    bad.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
+    bad.append('context', new Blob(['solid nothing']), 'nothing.stl');
+    const failed = await (await post(bad)).json();
+    expect(failed).toMatchObject({ state: 'failed', error: expect.stringMatching(/context file/) });
+    const noYear = new FormData();
+    noYear.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
+    noYear.append('weather', new Blob(['LOCATION,nowhere']), 'x.epw');
+    expect((await post(noYear)).status).toBe(400);
+  }, 180_000);
 });
 
 const noPostgres = postgresUnavailable();

@@ -112,10 +112,22 @@ export function buildingApartments(b: AnalysedBuilding, results = roomResults(b,
   return apartmentsBy(results, (_, i) => (byIndex[i] ? [byIndex[i]] : []));
 }
 
+/**
+ * The model the previews came from: as their answers name it (a server's model may not be the card at
+ * hand), with the card's measured error only when the card is that model.
+ */
+function modelOf(b: AnalysedBuilding): AnalysedBuilding['model'] {
+  const named = b.outcomes.map((o) => o?.answer?.method).find((m) => m?.kind === 'model');
+  if (named?.kind !== 'model') return b.model;
+  if (b.model && b.model.name === named.name && b.model.version === named.version) return b.model;
+  return { name: named.name, version: named.version };
+}
+
 function methodWords(b: AnalysedBuilding): { method: string; validation: string } {
   const pass = uniformPass(b);
-  const modelValidation = b.model?.mae
-    ? `Validation of the model: mean absolute error ${b.model.mae.toFixed(3)} DF points on ten Radiance reference scenes; see its model card for the rooms it was judged on.`
+  const model = modelOf(b);
+  const modelValidation = model?.mae
+    ? `Validation of the model: mean absolute error ${model.mae.toFixed(3)} DF points on ten Radiance reference scenes; see its model card for the rooms it was judged on.`
     : 'The daylight model’s preview: see its model card (docs/model.md) for its errors against Radiance and the engine.';
   if (pass?.method === 'engine')
     return {
@@ -124,7 +136,7 @@ function methodWords(b: AnalysedBuilding): { method: string; validation: string 
     };
   if (pass?.method === 'model')
     return {
-      method: `Lux's daylight model${b.model ? ` ${b.model.name} ${b.model.version}` : ''}, a fast preview; the engine gives the physics answer.`,
+      method: `Lux's daylight model${model ? ` ${model.name} ${model.version}` : ''}, a fast preview; the engine gives the physics answer.`,
       validation: modelValidation,
     };
   const last = dfPass(b);

@@ -82,6 +82,17 @@ interface JobRoom {
   error?: string;
 }
 
+/**
+ * A room's wire answer (/run or /simulate) as the result a local pass gives: a year's answer (da_ model
+ * types) is its DA map with its metrics beside it.
+ */
+export function resultFromResponse(wire: Record<string, unknown>): AnswerResult & { ok: true } {
+  const answer = answerFromResponse(wire);
+  return wire.method === 'climate'
+    ? { ok: true, answer, climate: wire.climate as ClimateSummary }
+    : { ok: true, answer };
+}
+
 /** Runs the rooms as one job and returns each room's result, in the order of `job.rooms`. */
 export async function runOnServer(t: JobTransport, job: ServerJob): Promise<AnswerResult[]> {
   const c = job.context;
@@ -117,12 +128,7 @@ export async function runOnServer(t: JobTransport, job: ServerJob): Promise<Answ
   const byIndex = new Map((result.rooms as JobRoom[]).map((r) => [r.index, r]));
   return job.rooms.map((_, i): AnswerResult => {
     const r = byIndex.get(i);
-    if (r?.status === 'done' && r.answer) {
-      const answer = answerFromResponse(r.answer);
-      // A year's answer (da_ model types): the DA map, its metrics beside it, as a local climate pass gives.
-      const climate = r.answer.method === 'climate' ? (r.answer.climate as ClimateSummary) : undefined;
-      return climate ? { ok: true, answer, climate } : { ok: true, answer };
-    }
+    if (r?.status === 'done' && r.answer) return resultFromResponse(r.answer);
     return {
       ok: false,
       error: { type: 'validation_error', message: r?.error || `room ${i}: ${r?.status ?? 'missing'}` },

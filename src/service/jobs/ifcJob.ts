@@ -1,4 +1,4 @@
-import { answerFromResponse } from '../../core/api/roomAnswer';
+import { resultFromResponse } from '../../core/jobs/jobClient';
 import { analyseBuilding } from '../../core/building/analyse';
 import { buildingFiles, type BuildingFiles } from '../../core/building/files';
 import type { AnswerResult, RoomPass } from '../../core/building/outcome';
@@ -18,6 +18,10 @@ export interface IfcJobSource {
   requests: (object | null)[];
   roomIndex: number[];
   pass: RoomPass;
+  /** The year's pass, when the job had weather: its rooms follow the pass's (ifcRooms.ts). */
+  climate?: RoomPass;
+  /** The context files' names (absent on jobs from before they were taken). */
+  contexts?: string[];
   triangles: number;
   project?: ProjectInfo;
 }
@@ -46,13 +50,17 @@ async function buildFiles(db: Database, id: string): Promise<BuildingFiles> {
     [id],
   );
   const s = row!.source;
-  const results = new Map<number, AnswerResult>();
+  const passes = s.climate ? [s.pass, s.climate] : [s.pass];
+  // Job room k is building room roomIndex[k % n] in pass ⌊k / n⌋.
+  const n = s.roomIndex.length;
+  const results = passes.map(() => new Map<number, AnswerResult>());
   for (const r of await jobRooms(db, id, true)) {
-    const i = s.roomIndex[r.index]!;
-    results.set(
+    const i = s.roomIndex[r.index % n]!;
+    const answer = r.answer as Record<string, unknown> | undefined;
+    results[Math.floor(r.index / n)]!.set(
       i,
-      r.status === 'done' && r.answer
-        ? { ok: true, answer: answerFromResponse(r.answer as Record<string, unknown>) }
+      r.status === 'done' && answer
+        ? resultFromResponse(answer)
         : {
             ok: false,
             error: {
@@ -63,17 +71,16 @@ async function buildFiles(db: Database, id: string): Promise<BuildingFiles> {
           },
     );
   }
-  const passes = [s.pass];
   const outcomes = await analyseBuilding(s.requests as Parameters<typeof analyseBuilding>[0], {
     passes,
     concurrency: 4,
-    run: async (_b, _p, i) => results.get(i)!,
+    run: async (_b, p, i) => results[passes.indexOf(p)]!.get(i)!,
   });
   return buildingFiles({
     file: s.file,
     building: s.building,
     triangles: s.triangles,
-    contexts: [],
+    contexts: s.contexts ?? [],
     requests: s.requests,
     outcomes,
     passes,

@@ -1,6 +1,7 @@
 import { Piscina } from 'piscina';
 import { LuxError } from '../../core/errors';
-import type { IfcJobParams, IfcRooms } from './ifcRooms';
+import { CONTEXT_UNREADABLE, type IfcJobParams } from './ifcParams';
+import type { IfcRooms } from './ifcRooms';
 
 /**
  * A building's IFC file made into a job's rooms on a thread of its own (ifcWorker.ts says why not on a
@@ -32,9 +33,13 @@ export async function readIfcJob(
     json = (await pool.run({ bytes, params }, { signal })) as string;
   } catch (e) {
     if (signal.aborted) throw e;
+    const message = (e as Error).message;
+    const at = message.indexOf(CONTEXT_UNREADABLE);
     throw new LuxError(
       'validation_error',
-      `The file cannot be read as IFC: ${(e as Error).message.slice(0, 200)}`,
+      at >= 0
+        ? `A context file cannot be read: ${message.slice(at + CONTEXT_UNREADABLE.length, at + 300)}`
+        : `The file cannot be read as IFC: ${message.slice(0, 200)}`,
     );
   }
   const made = JSON.parse(json) as Omit<IfcRooms, 'context'> & { context: string };
