@@ -25,6 +25,10 @@
  * quality (the `proposal` column of rooms.csv, rooms.json, and a table in the report). It costs a few dozen
  * engine runs a failing room.
  *
+ * `--en-target 2.0 --en-minimum 0.7`: EN 17037's daylight factors for the site (they stand for 300 lx and
+ * 100 lx at the location's median diffuse illuminance, its Table A.3); the verdicts, the proposals and the
+ * report's words use them. BFS 2024:8's figures are the regulation's own.
+ *
  * Exit codes: 0 done (rooms that could not be analysed are in the table), 2 bad arguments or an unreadable
  * file, 1 anything else.
  */
@@ -48,6 +52,7 @@ import { PROPOSAL_TASK, type ProposalTask } from '../service/proposalTask';
 import { ROOM_TASK, type RoomTask } from '../service/roomTask';
 import { storeContext } from '../service/storeMeshTask';
 import { analyseOnServer } from '../core/jobs/buildingOnServer';
+import { DEFAULT_COMPLIANCE, siteThresholds, type Thresholds } from '../core/stats/verdicts';
 import { fetchTransport } from '../core/jobs/jobClient';
 
 interface Args {
@@ -68,6 +73,8 @@ interface Args {
   pdf: boolean;
   /** The rule whose failing rooms get what would make them pass (issue 34); null: none asked. */
   proposals: 'bfs' | 'en-target' | 'en-minimum' | null;
+  /** EN 17037's daylight factors for the site (--en-target, --en-minimum); the defaults otherwise. */
+  thresholds: Thresholds;
   /** A Lux server that runs the rooms as a job (issue 37), and the token to use there. */
   server: string | null;
   token: string | null;
@@ -82,7 +89,7 @@ const PROJECT_FLAGS: Record<string, keyof ProjectInfo> = {
 };
 
 const USAGE =
-  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf] [--proposals bfs|en-target|en-minimum] [--server URL [--token T]]';
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf] [--proposals bfs|en-target|en-minimum] [--en-target 2.0] [--en-minimum 0.7] [--server URL [--token T]]';
 
 function parseArgs(argv: string[]): Args | string {
   const a: Args = {
@@ -98,9 +105,11 @@ function parseArgs(argv: string[]): Args | string {
     project: { ...NO_PROJECT },
     pdf: true,
     proposals: null,
+    thresholds: DEFAULT_COMPLIANCE,
     server: null,
     token: process.env.LUX_TOKEN ?? null,
   };
+  const en: { target?: string; minimum?: string } = {};
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
     const v = (): string => {
@@ -126,6 +135,8 @@ function parseArgs(argv: string[]): Args | string {
       } else if (k === '--groups') a.groups = v();
       else if (k === '--weather') a.weather = v();
       else if (k === '--no-pdf') a.pdf = false;
+      else if (k === '--en-target' || k === '--en-minimum')
+        en[k === '--en-target' ? 'target' : 'minimum'] = v();
       else if (k === '--server') a.server = v();
       else if (k === '--token') a.token = v();
       else if (k === '--proposals') {
@@ -146,6 +157,11 @@ function parseArgs(argv: string[]): Args | string {
     } catch (e) {
       return (e as Error).message;
     }
+  }
+  try {
+    a.thresholds = siteThresholds(en, ['--en-target', '--en-minimum']);
+  } catch (e) {
+    return (e as Error).message;
   }
   if (a.server && a.proposals)
     return '--server runs the rooms of a building and their year (--weather); --proposals runs here only';
@@ -222,6 +238,7 @@ async function main(argv: string[]): Promise<number> {
     // not be made into a request (their reason is in the table) stay out of the jobs.
     const outcomes = await analyseOnServer(fetchTransport(args.server, args.token), requests, {
       passes,
+      thresholds: args.thresholds,
       context,
       // As here: a room sent lowered (above the API's 10 m) is seen through its angles, not the mesh.
       withoutContext: (i) => floorDrop(building.rooms[i]!.floor_height_above_terrain) !== 0,
@@ -242,6 +259,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const outcomes = await analyseBuilding(requests, {
     passes,
+    thresholds: args.thresholds,
     concurrency: args.threads,
     run: (body, p, i) => {
       // A room sent lowered (above the API's 10 m) is seen through its angles: the building's mesh would
@@ -283,6 +301,7 @@ async function main(argv: string[]): Promise<number> {
           maxMeshPoints: 3_000_000,
           meshes: store.registry(),
           north: building.north,
+          thresholds: args.thresholds,
         };
         outcomes[i] = { ...outcomes[i]!, proposals: (await pool.run(task)) as RoomProposals };
         const room = building.rooms[i]!;
@@ -324,6 +343,7 @@ async function writeFiles(
     passes,
     ...(groups ? { apartments: groups } : {}),
     model: { name: card.name, version: card.version, ...(mae !== undefined ? { mae } : {}) },
+    thresholds: args.thresholds,
     stamp: new Date().toISOString().slice(0, 10),
     ...(Object.values(args.project).some((v) => v.trim()) ? { project: args.project } : {}),
   });

@@ -21,6 +21,7 @@ import { roomSummary } from '../core/hosted/roomSummary';
 import type { Executor } from './executor/executor';
 import { readBody } from './readBody';
 import { readEpw } from '../core/climate/epw';
+import { siteThresholds, type Thresholds } from '../core/stats/verdicts';
 
 /**
  * The jobs API (issue 37): `POST /v2/jobs` with a list of rooms (the `/run` or `/simulate` bodies) and one
@@ -146,6 +147,15 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
   const frameRatio = params.frame_ratio ?? 0.2;
   if (typeof frameRatio !== 'number' || !(frameRatio >= 0 && frameRatio < 1))
     throw invalid("Parameter 'frame_ratio' must be a number from 0 to below 1");
+  let thresholds: Thresholds;
+  try {
+    thresholds = siteThresholds({ target: params.en_target, minimum: params.en_minimum }, [
+      "'en_target'",
+      "'en_minimum'",
+    ]);
+  } catch (e) {
+    throw invalid((e as Error).message);
+  }
   const kind: JobKind = method === 'engine' ? 'simulate' : 'run';
   const p = await d.authorize(c, kind);
   const token = whoOf(p);
@@ -180,6 +190,7 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
     pass: made.pass,
     ...(made.climate ? { climate: made.climate } : {}),
     contexts: made.contexts,
+    thresholds,
     triangles: context.length / 9,
     ...(typeof params.project === 'object' && params.project
       ? { project: params.project as ProjectInfo }

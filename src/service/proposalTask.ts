@@ -1,7 +1,7 @@
 import { simulateAnswer } from '../core/api/simulateOps';
 import type { RunBody } from '../core/proposals/changes';
 import { proposeFixes } from '../core/proposals/proposals';
-import { DEFAULT_COMPLIANCE, type Verdict } from '../core/stats/verdicts';
+import { DEFAULT_COMPLIANCE, type Thresholds, type Verdict } from '../core/stats/verdicts';
 import type { RoomProposals } from '../core/building/outcome';
 import type { MeshRegistry } from './meshStore';
 import type { ThreadState } from './threadState';
@@ -20,6 +20,8 @@ export interface ProposalTask {
   meshes?: MeshRegistry;
   /** The building's true north (degrees clockwise from the plan's up), for the bearings in the words. */
   north: number;
+  /** The thresholds the room failed by; the defaults when absent. */
+  thresholds?: Thresholds;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function runProposalTask(t: ProposalTask, thread: ThreadState): Pro
     const found = await proposeFixes(t.body as RunBody, t.rule, {
       preview: (b) => simulateAnswer({ ...b, quality: 'draft' }, ctx),
       confirm: (b) => simulateAnswer({ ...b, quality: t.quality }, ctx),
-      thresholds: DEFAULT_COMPLIANCE,
+      thresholds: t.thresholds ?? DEFAULT_COMPLIANCE,
       north: t.north,
     });
     return { rule: t.rule, list: found.map((p) => ({ label: p.label, addedGlazing: p.addedGlazing })) };

@@ -52,6 +52,23 @@ async function finished(get: (p: string) => Promise<Response>, id: string, ms = 
   }
 }
 
+/** A two-office building written to a fresh folder, and `npm run ifc` on it writing into `<folder>/<to>`. */
+function officeBuilding(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dir, 'office.ifc'), officeRow(2));
+  const cli = (to: string, ...more: string[]) =>
+    execFileSync(
+      tsx,
+      ['src/cli/ifc.ts', join(dir, 'office.ifc'), '--out', join(dir, to), '--no-pdf', ...more],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, LUX_TOKEN: '' },
+      },
+    );
+  return { dir, cli, csv: (to: string) => readFileSync(join(dir, to, 'rooms.csv'), 'utf8') };
+}
+
 describe('jobs on the embedded database', () => {
   const db = join(mkdtempSync(join(tmpdir(), 'lux-jobs-')), 'lux.db');
   let server: RunningServer;
@@ -66,6 +83,9 @@ describe('jobs on the embedded database', () => {
     await new Promise((r) => setTimeout(r, 2_100)); // the open server's token cache
   }, 120_000);
   afterAll(() => server?.stop());
+  /** A building's job as a multipart form, by the first token. */
+  const postForm = (body: FormData) =>
+    fetch(`${server.url}/v2/jobs`, { method: 'POST', body, headers: { authorization: `Bearer ${a.token}` } });
 
   it('runs a job through its life: 202, progress, every room’s answer as /run gives it, a CSV', async () => {
     const list = rooms(4);
@@ -301,49 +321,63 @@ describe('jobs on the embedded database', () => {
     expect(readFileSync(join(out, 'server', 'rooms.csv'), 'utf8')).toBe(here);
   }, 180_000);
 
+  it('judges a building by EN 17037’s daylight factors for its site: from the command line and as a job’s params, the same verdicts and words', async () => {
+    const { dir, cli, csv } = officeBuilding('lux-ifc-en-');
+    cli('default', '--method', 'model');
+    cli('site', '--method', 'model', '--en-target', '1.2', '--en-minimum', '0.4');
+    const column = (text: string, name: string) => {
+      const [head, ...rows] = text.trim().split('\n');
+      const k = head!.split(',').indexOf(name);
+      return rows.map((r) => r.split(',')[k]);
+    };
+    const byDefault = csv('default');
+    const bySite = csv('site');
+    // The same maps, other verdicts: both rooms miss 2.0 % over half their area and reach 1.2 %.
+    expect(column(bySite, 'mean_df')).toEqual(column(byDefault, 'mean_df'));
+    expect(column(byDefault, 'en17037_target')).toEqual(['fail', 'fail']);
+    expect(column(bySite, 'en17037_target')).toEqual(['pass', 'pass']);
+    const report = readFileSync(join(dir, 'site', 'report.html'), 'utf8');
+    expect(report).toContain('DF ≥ 1.2 % over 50 % of the area (target)');
+    // 1.2 % and 0.4 % stand for 300 lx and 100 lx under a brighter sky than the defaults' 15 klx.
+    expect(report).toContain('300 lx and 100 lx at a median diffuse illuminance of about 25 klx');
+
+    const f = new FormData();
+    f.append(
+      'params',
+      JSON.stringify({ method: 'model', file_name: 'office.ifc', en_target: 1.2, en_minimum: 0.4 }),
+    );
+    f.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
+    const job = await (await postForm(f)).json();
+    await finished(a.get, job.job_id);
+    expect(await (await a.get(`/v2/jobs/${job.job_id}/result.csv`)).text()).toBe(bySite);
+    const bad = new FormData();
+    bad.append('params', JSON.stringify({ en_target: 1, en_minimum: 2 }));
+    bad.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
+    const refused = await postForm(bad);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe("'en_minimum' (2 %) cannot be above 'en_target' (1 %)");
+  }, 120_000);
+
   it('runs a year for each room and a context around the building as a job too: from the command line and as a form’s parts, the same table as here', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lux-ifc-year-'));
-    writeFileSync(join(dir, 'office.ifc'), officeRow(2));
+    const { dir, cli, csv } = officeBuilding('lux-ifc-year-');
     // A block across the street, as a context file in the building's coordinates.
     writeFileSync(join(dir, 'block.stl'), boxStl([-3, -14, 0], [9, -12, 12]));
     const weather = 'test/fixtures/weather/chicago-ohare-tmy3.epw';
+    const year = ['--quality', 'draft', '--weather', weather];
     const ifc = (to: string, ...more: string[]) =>
-      execFileSync(
-        tsx,
-        [
-          'src/cli/ifc.ts',
-          join(dir, 'office.ifc'),
-          '--out',
-          join(dir, to),
-          '--no-pdf',
-          '--quality',
-          'draft',
-        ].concat(['--weather', weather, '--context', join(dir, 'block.stl'), ...more]),
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LUX_TOKEN: '' } },
-      );
+      cli(to, ...year, '--context', join(dir, 'block.stl'), ...more);
     ifc('here', '--threads', '1');
     ifc('server', '--server', server.url, '--token', a.token);
-    const here = readFileSync(join(dir, 'here', 'rooms.csv'), 'utf8');
+    const here = csv('here');
     // The climate columns are filled (sDA, ASE, UDI, EN 17037's illuminance method), and the same.
     expect(here.split('\n')[1]).toMatch(
       /,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d,\w+$/,
     );
-    expect(readFileSync(join(dir, 'server', 'rooms.csv'), 'utf8')).toBe(here);
+    expect(csv('server')).toBe(here);
     // The block darkens the rooms: without it, the table is another.
-    execFileSync(
-      tsx,
-      ['src/cli/ifc.ts', join(dir, 'office.ifc'), '--out', join(dir, 'open'), '--no-pdf'].concat([
-        '--quality',
-        'draft',
-        '--weather',
-        weather,
-        '--threads',
-        '1',
-      ]),
-      { stdio: 'ignore' },
-    );
+    cli('open', ...year, '--threads', '1');
     const meanDf = (csv: string) => Number(csv.split('\n')[1]!.split(',')[6]);
-    expect(meanDf(here)).toBeLessThan(0.95 * meanDf(readFileSync(join(dir, 'open', 'rooms.csv'), 'utf8')));
+    expect(meanDf(here)).toBeLessThan(0.95 * meanDf(csv('open')));
 
     // The building itself as a job, its context and weather as parts of the form.
     const f = new FormData();
@@ -351,13 +385,7 @@ describe('jobs on the embedded database', () => {
     f.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
     f.append('context', new Blob([readFileSync(join(dir, 'block.stl'))]), 'block.stl');
     f.append('weather', new Blob([readFileSync(weather)]), 'chicago.epw');
-    const post = (body: FormData) =>
-      fetch(`${server.url}/v2/jobs`, {
-        method: 'POST',
-        body,
-        headers: { authorization: `Bearer ${a.token}` },
-      });
-    const made = await post(f);
+    const made = await postForm(f);
     expect(made.status).toBe(202);
     const job = await made.json();
     // Two rooms, each its daylight factor and its year.
@@ -371,12 +399,12 @@ describe('jobs on the embedded database', () => {
     const bad = new FormData();
     bad.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
     bad.append('context', new Blob(['solid nothing']), 'nothing.stl');
-    const failed = await (await post(bad)).json();
+    const failed = await (await postForm(bad)).json();
     expect(failed).toMatchObject({ state: 'failed', error: expect.stringMatching(/context file/) });
     const noYear = new FormData();
     noYear.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
     noYear.append('weather', new Blob(['LOCATION,nowhere']), 'x.epw');
-    expect((await post(noYear)).status).toBe(400);
+    expect((await postForm(noYear)).status).toBe(400);
   }, 180_000);
 });
 

@@ -1,3 +1,4 @@
+import type { Thresholds } from '../stats/verdicts';
 import type { ProjectInfo } from '../report/project';
 import { glazingSummary, type IfcBuilding } from '../ifc/building';
 import { buildingReportHtml } from '../report/buildingReport';
@@ -35,6 +36,8 @@ export interface AnalysedBuilding {
   colourBy?: ColourBy;
   /** The daylight model's card, for the words on a model's answers. */
   model?: { name: string; version: string; mae?: number };
+  /** The thresholds the verdicts were judged with (the outcomes'), for the report's words; the defaults if absent. */
+  thresholds?: Thresholds;
   /** The date the report carries (YYYY-MM-DD). */
   stamp: string;
   /** The project, site, author, design stage and date the report states (issue 34). */
@@ -158,6 +161,7 @@ export function buildingReport(b: AnalysedBuilding, results = roomResults(b, tru
     apartments: buildingApartments(b, results),
     ...(b.colourBy ? { colourBy: b.colourBy } : {}),
     ...methodWords(b),
+    ...(b.thresholds ? { thresholds: b.thresholds } : {}),
     stamp: b.stamp,
     ...(b.project ? { project: b.project } : {}),
   });

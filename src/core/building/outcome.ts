@@ -1,7 +1,7 @@
 import type { ClimateSummary } from '../api/climateOps';
 import type { RoomAnswer } from '../api/roomAnswer';
 import { isLuxError, type LuxErrorType } from '../errors';
-import { DEFAULT_COMPLIANCE, summarise, type MapSummary } from '../stats/verdicts';
+import { DEFAULT_COMPLIANCE, summarise, type MapSummary, type Thresholds } from '../stats/verdicts';
 
 /** The engine's named qualities (engine/simulate.ts QUALITY). */
 export type QualityName = 'draft' | 'standard' | 'high';
@@ -76,11 +76,17 @@ export function passBody(request: object, pass: RoomPass): object {
 }
 
 /**
- * A room's outcome after a pass: the new answer with its verdicts (judged with the default thresholds),
+ * A room's outcome after a pass: the new answer with its verdicts (judged with `thresholds`, the defaults unless
+ * the building's analysis was given EN 17037's for its location),
  * or, when the pass failed, the engine map an earlier pass gave (a failed standard run keeps its draft) or
  * else the reason.
  */
-export function nextOutcome(before: RoomOutcome | null, result: AnswerResult, pass: RoomPass): RoomOutcome {
+export function nextOutcome(
+  before: RoomOutcome | null,
+  result: AnswerResult,
+  pass: RoomPass,
+  thresholds: Thresholds = DEFAULT_COMPLIANCE,
+): RoomOutcome {
   if (pass.method === 'climate') {
     // The year joins the room's daylight factor; a failed year leaves it as it was, with the reason.
     const base = before ?? { answer: null, summary: null, error: null };
@@ -91,7 +97,7 @@ export function nextOutcome(before: RoomOutcome | null, result: AnswerResult, pa
   if (result.ok)
     return {
       answer: result.answer,
-      summary: summarise(result.answer, DEFAULT_COMPLIANCE),
+      summary: summarise(result.answer, thresholds),
       error: null,
       method: pass.method,
       ...(pass.method === 'engine' ? { quality: pass.quality } : {}),

@@ -1,4 +1,5 @@
 import { nextOutcome, passBody, type RoomOutcome, type RoomPass } from '../building/outcome';
+import type { Thresholds } from '../stats/verdicts';
 import { runOnServer, type JobTransport } from './jobClient';
 
 export interface BuildingJobOptions {
@@ -22,6 +23,8 @@ export interface BuildingJobOptions {
   onOutcome?: (room: number, outcome: RoomOutcome, pass: RoomPass) => void;
   isCancelled?: () => boolean;
   pollMs?: number;
+  /** The verdicts' thresholds; the defaults when absent. */
+  thresholds?: Thresholds;
 }
 
 /**
@@ -57,7 +60,7 @@ export async function analyseOnServer(
       onProgress: (done, failed, total, id) => o.onProgress?.(done + failed, total, id),
     });
     todo.forEach((i, j) => {
-      const outcome = nextOutcome(outcomes[i]!, results[j]!, pass);
+      const outcome = nextOutcome(outcomes[i]!, results[j]!, pass, o.thresholds);
       outcomes[i] = outcome;
       o.onOutcome?.(i, outcome, pass);
     });

@@ -5,7 +5,7 @@ import { projectLine, signatureLine, type ProjectInfo } from './project';
 import { windowToFloor } from '../ifc/roomRequest';
 import type { ApartmentTotal } from '../stats/apartments';
 // The building's verdicts are judged with the default thresholds (app compute/building.ts, cli/ifc.ts).
-import { DEFAULT_COMPLIANCE as T } from '../stats/verdicts';
+import { DEFAULT_COMPLIANCE, type Thresholds } from '../stats/verdicts';
 import { proposalText, type RoomResult } from './roomResult';
 import { COLOUR_BY, storeyPlanSvg, type ColourBy } from './storeyPlan';
 
@@ -36,6 +36,8 @@ export interface BuildingReport {
   colourBy?: ColourBy;
   /** The project, site, author, design stage and date (issue 34). */
   project?: ProjectInfo;
+  /** The thresholds the verdicts were judged with; the defaults if absent. */
+  thresholds?: Thresholds;
 }
 
 /** The project's lines at the head of the report; said so when nothing is given. */
@@ -47,11 +49,26 @@ function projectBlock(p: ProjectInfo | undefined): string {
     : '<p class="muted" data-stat="project">Project not stated</p>\n';
 }
 
+/**
+ * What EN 17037's daylight factors stand for: 300 lx and 100 lx at the site's median diffuse illuminance
+ * (its Table A.3 per location), DF = E / E_v,d,med — the defaults' 2.0 % and 0.7 % at about 15 klx.
+ */
+function enBasis(t: Thresholds): string {
+  const klx = (lux: number, df: number) => lux / (10 * df);
+  const target = klx(300, t.enTarget),
+    minimum = klx(100, t.enMinimum);
+  const same = Math.abs(target - minimum) / target < 0.1;
+  return same
+    ? `these correspond to 300 lx and 100 lx at a median diffuse illuminance of about ${Math.round((target + minimum) / 2)} klx, which EN 17037 Table A.3 gives per location.`
+    : `these correspond to 300 lx at a median diffuse illuminance of ${target.toFixed(1)} klx and 100 lx at ${minimum.toFixed(1)} klx (EN 17037 Table A.3 gives it per location).`;
+}
+
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function buildingReportHtml(r: BuildingReport): string {
   const b = r.building;
+  const T = r.thresholds ?? DEFAULT_COMPLIANCE;
   const analysed = r.results.filter((x) => x.summary);
   const verdict = (x: RoomResult, id: string): string => {
     const v = x.summary?.verdicts.find((k) => k.id === id);
@@ -146,8 +163,7 @@ ${notes.length ? `<h2>Notes</h2><ul>${notes.map((n) => `<li>${esc(n)}</li>`).joi
 <h2>Method</h2>
 <p>Daylight factor on the work plane ${WORK_PLANE_HEIGHT} m above the floor, under the CIE standard overcast sky, on a 0.1 m grid.
 BFS 2024:8: DF ≥ ${T.bfsDf} % over at least ${T.bfsShare} % of the floor. EN 17037 (daylight-factor method): DF ≥ ${T.enTarget.toFixed(1)} % over 50 % of the area (target)
-and DF ≥ ${T.enMinimum} % over 95 % (minimum target); these correspond to 300 lx and 100 lx at a median diffuse illuminance of
-about 15 klx, which EN 17037 Table A.3 gives per location. Windows: their openings as the file's geometry gives them,
+and DF ≥ ${T.enMinimum} % over 95 % (minimum target); ${enBasis(T)} Windows: their openings as the file's geometry gives them,
 the frame ratio from the file's glass where it shows it; sky obstruction from every element that stands in the sky.</p>
 <p>${esc(r.validation)}</p>
 ${plans}

@@ -22,6 +22,33 @@ export interface Thresholds {
 
 export const DEFAULT_COMPLIANCE: Thresholds = { bfsDf: 1, bfsShare: 50, enTarget: 2.0, enMinimum: 0.7 };
 
+/**
+ * A building's thresholds with EN 17037's daylight factors for its site (the command line's --en-target and
+ * --en-minimum, a building job's en_target and en_minimum): the factors that stand for 300 lx and 100 lx at
+ * the location's median diffuse illuminance (EN 17037 Table A.3), so they vary by country. BFS 2024:8 is one
+ * regulation with fixed figures (DF ≥ 1 % over half the floor), so it is not offered here. Throws a sentence
+ * naming the bad value.
+ */
+export function siteThresholds(
+  en: { target?: unknown; minimum?: unknown },
+  names = ['target', 'minimum'],
+): Thresholds {
+  const factor = (v: unknown, name: string, fallback: number): number => {
+    if (v === undefined) return fallback;
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    if (typeof n !== 'number' || !(n > 0 && n <= 20))
+      throw new Error(
+        `${name} is a daylight factor above 0 and at most 20 (%), not '${String(v).slice(0, 40)}'`,
+      );
+    return n;
+  };
+  const enTarget = factor(en.target, names[0]!, DEFAULT_COMPLIANCE.enTarget);
+  const enMinimum = factor(en.minimum, names[1]!, DEFAULT_COMPLIANCE.enMinimum);
+  if (enMinimum > enTarget)
+    throw new Error(`${names[1]} (${enMinimum} %) cannot be above ${names[0]} (${enTarget} %)`);
+  return { ...DEFAULT_COMPLIANCE, enTarget, enMinimum };
+}
+
 export interface Verdict {
   id: 'bfs' | 'en-target' | 'en-minimum';
   label: string;

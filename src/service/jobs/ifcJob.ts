@@ -4,6 +4,7 @@ import { buildingFiles, type BuildingFiles } from '../../core/building/files';
 import type { AnswerResult, RoomPass } from '../../core/building/outcome';
 import type { IfcBuilding } from '../../core/ifc/building';
 import type { ProjectInfo } from '../../core/report/project';
+import type { Thresholds } from '../../core/stats/verdicts';
 import type { Database } from '../hosted/database';
 import { jobRooms } from './jobs';
 
@@ -22,6 +23,8 @@ export interface IfcJobSource {
   climate?: RoomPass;
   /** The context files' names (absent on jobs from before they were taken). */
   contexts?: string[];
+  /** The verdicts' thresholds (EN 17037's for the site); the defaults when absent. */
+  thresholds?: Thresholds;
   triangles: number;
   project?: ProjectInfo;
 }
@@ -73,6 +76,7 @@ async function buildFiles(db: Database, id: string): Promise<BuildingFiles> {
   }
   const outcomes = await analyseBuilding(s.requests as Parameters<typeof analyseBuilding>[0], {
     passes,
+    ...(s.thresholds ? { thresholds: s.thresholds } : {}),
     concurrency: 4,
     run: async (_b, p, i) => results[passes.indexOf(p)]!.get(i)!,
   });
@@ -81,6 +85,7 @@ async function buildFiles(db: Database, id: string): Promise<BuildingFiles> {
     building: s.building,
     triangles: s.triangles,
     contexts: s.contexts ?? [],
+    ...(s.thresholds ? { thresholds: s.thresholds } : {}),
     requests: s.requests,
     outcomes,
     passes,
