@@ -460,4 +460,58 @@ describe.skipIf(noPostgres)('jobs on PostgreSQL, two replicas', () => {
       await db.close();
     }
   }, 180_000);
+
+  it('takes a real IFC export as an office would: a replica killed mid-job, every room answered once, the command line’s numbers', async () => {
+    // A second replica again beside the first (the one before was killed).
+    const three = await startServer({ LUX_DATABASE_URL: pg.url, ...env });
+    try {
+      const t = token(pg.url, 'architect');
+      await new Promise((r) => setTimeout(r, 2_100));
+      const a = api(one.url, t);
+      const f = new FormData();
+      f.append('params', JSON.stringify({ quality: 'draft', file_name: 'duplex.ifc' }));
+      f.append('ifc', new Blob([readFileSync('test/fixtures/ifc/duplex.ifc')]), 'duplex.ifc');
+      const made = await fetch(`${one.url}/v2/jobs`, {
+        method: 'POST',
+        body: f,
+        headers: { authorization: `Bearer ${t}` },
+      });
+      const job = await made.json();
+      expect(made.status).toBe(202);
+      const t0 = Date.now();
+      for (;;) {
+        const j = await (await a.get(`/v2/jobs/${job.job_id}`)).json();
+        if (j.progress.done >= 2) break;
+        if (Date.now() - t0 > 60_000) throw new Error('no progress');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      process.kill(-three.proc.pid, 'SIGKILL');
+      const end = await finished(a.get, job.job_id, 120_000);
+      expect(end).toMatchObject({ state: 'done', progress: { failed: 0 } });
+      expect(end.progress.done).toBe(end.progress.total);
+      const db = await openDatabase(pg.url);
+      try {
+        // Each room written once, by the replica that answered it.
+        const [row] = await db.query<{ answered: number }>(
+          `SELECT count(*) FILTER (WHERE status = 'done' AND replica IS NOT NULL) AS answered
+           FROM lux_job_rooms WHERE job_id = $1`,
+          [job.job_id],
+        );
+        expect(Number(row!.answered)).toBe(end.progress.total);
+      } finally {
+        await db.close();
+      }
+      const out = mkdtempSync(join(tmpdir(), 'lux-ifc-pg-'));
+      execFileSync(
+        tsx,
+        ['src/cli/ifc.ts', 'test/fixtures/ifc/duplex.ifc', '--out', out, '--no-pdf', '--quality', 'draft'],
+        { stdio: 'ignore' },
+      );
+      expect(await (await a.get(`/v2/jobs/${job.job_id}/result.csv`)).text()).toBe(
+        readFileSync(join(out, 'rooms.csv'), 'utf8'),
+      );
+    } finally {
+      await three.stop().catch(() => undefined);
+    }
+  }, 240_000);
 });
