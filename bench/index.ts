@@ -117,10 +117,19 @@ function markdown(out: BenchOutput): string {
       md += `| ${r.name} | ${r.median_ms} | ${r.min_ms} | ${r.max_ms} | ${r.runs} | ${scene} | ${peer} |\n`;
     }
   }
-  return md + soakSection();
+  return md + soakSection() + notesSection();
 }
 
 /** The last `npm run soak` (bench/soak.json), when there is one. */
+/**
+ * Figures written by hand beside the generated tables (a run that is not a median of repeats, with words on
+ * how it was made): bench/notes.md, carried into every regeneration so that a run of one section does not
+ * drop them.
+ */
+function notesSection(): string {
+  return existsSync('bench/notes.md') ? `\n${readFileSync('bench/notes.md', 'utf8').trim()}\n` : '';
+}
+
 function soakSection(): string {
   if (!existsSync('bench/soak.json')) return '';
   const s = JSON.parse(readFileSync('bench/soak.json', 'utf8')) as {

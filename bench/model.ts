@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { loadModel } from '../src/service/model/runtime';
 import { msPerWindow } from '../src/evaluation/evaluate';
@@ -13,6 +15,11 @@ import { startBuiltServer } from './server';
  * angles given and with a mesh.
  */
 const CARD = 'public/models/lux-df-3.json';
+/**
+ * Another card to time beside the shipped one (a candidate: LUX_BENCH_CARD=training/runs/df4-c/lux-df-4.json),
+ * its rows named by the card; the shipped card's rows stay as they are.
+ */
+const CANDIDATE = process.env.LUX_BENCH_CARD;
 const angles = new Array(64).fill(10);
 const anglesBody = {
   model_type: 'df_default',
@@ -23,16 +30,18 @@ const anglesBody = {
 
 export async function runModelBench(): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
-  const model = await loadModel(CARD);
-  const target = { name: 'target (model)', ms: 30 };
-  out.push(
-    await measure('/run pipeline, 1 window (Node, 1 thread)', () => msPerWindow(model, anglesBody, 1), {
-      runs: 21,
-      warmup: 3,
-      peer: target,
-    }),
-  );
-  out.push(await chromiumWasm());
+  for (const card of CANDIDATE ? [CARD, CANDIDATE] : [CARD]) {
+    const model = await loadModel(card);
+    const named = card === CARD ? '' : `, ${basename(card, '.json')} (candidate)`;
+    out.push(
+      await measure(
+        `/run pipeline, 1 window (Node, 1 thread)${named}`,
+        () => msPerWindow(model, anglesBody, 1),
+        { runs: 21, warmup: 3, peer: { name: 'target (model)', ms: 30 } },
+      ),
+    );
+    out.push(await chromiumWasm(card, named));
+  }
   const { url, proc } = await startBuiltServer(18591, { LUX_WORKERS: '1' });
   try {
     const post = async (body: string) => {
@@ -68,7 +77,7 @@ export async function runModelBench(): Promise<BenchResult[]> {
 }
 
 /** The browser worker on onnxruntime-web WASM, timed inside the page (no IPC to the test process). */
-async function chromiumWasm(): Promise<BenchResult> {
+async function chromiumWasm(card: string, named: string): Promise<BenchResult> {
   const { url, proc } = await startBuiltServer(18592, {});
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -86,33 +95,40 @@ async function chromiumWasm(): Promise<BenchResult> {
     await page.route('**/__probe/luxModel.probe.js', (r) =>
       r.fulfill({ body: probeJs, contentType: 'text/javascript' }),
     );
+    // The card and its ONNX file from where they are on disk (a candidate is not in the built app).
+    await page.route('**/__card/*', (r) =>
+      r.fulfill({ body: readFileSync(join(dirname(card), basename(new URL(r.request().url()).pathname))) }),
+    );
     await page.goto(`${url}/v2/docs`);
     await page.addScriptTag({ url: '/__probe/luxModel.probe.js', type: 'module' });
     await page.waitForFunction(() => 'luxModel' in window);
-    const times = await page.evaluate(async (body) => {
-      type M = {
-        load(u: string): Promise<unknown>;
-        predict(b: unknown): Promise<unknown>;
-        warmed(): Promise<void>;
-      };
-      const m = (window as unknown as { luxModel: M }).luxModel;
-      await m.load('/models/lux-df-3.json');
-      // The first answer, then the worker's own warm-up (what the app does after its first map).
-      await m.predict(body);
-      await m.warmed();
-      const t: number[] = [];
-      for (let i = 0; i < 22; i++) {
-        const t0 = performance.now();
+    const times = await page.evaluate(
+      async ([body, cardUrl]) => {
+        type M = {
+          load(u: string): Promise<unknown>;
+          predict(b: unknown): Promise<unknown>;
+          warmed(): Promise<void>;
+        };
+        const m = (window as unknown as { luxModel: M }).luxModel;
+        await m.load(cardUrl);
+        // The first answer, then the worker's own warm-up (what the app does after its first map).
         await m.predict(body);
-        t.push(performance.now() - t0);
-      }
-      return t.slice(2);
-    }, anglesBody);
+        await m.warmed();
+        const t: number[] = [];
+        for (let i = 0; i < 22; i++) {
+          const t0 = performance.now();
+          await m.predict(body);
+          t.push(performance.now() - t0);
+        }
+        return t.slice(2);
+      },
+      [anglesBody, `/__card/${basename(card)}`] as const,
+    );
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
     const r = (v: number) => Math.round(v * 100) / 100;
     return {
-      name: '/run in the browser worker, 1 window (Chromium, WASM)',
+      name: `/run in the browser worker, 1 window (Chromium, WASM)${named}`,
       median_ms: r(median),
       min_ms: r(times[0]!),
       max_ms: r(times[times.length - 1]!),
