@@ -38,6 +38,14 @@ const G4 = [
   [0.8611363115940526, 0.3478548451374538],
 ] as const;
 
+/** The tangents of the sectors' edges, and as many again outside the fan (the pieces' cuts along the glass). */
+const EDGE_TANS: readonly number[] = Array.from({ length: 81 }, (_, k) => {
+  const i = k - 8;
+  return i === 0 ? -FAN : i === 64 ? FAN : -FAN + (i - 0.5) * STEP;
+})
+  .filter((edge) => edge > -89.9 && edge < 89.9)
+  .map((edge) => Math.tan(edge * RAD));
+
 export function skyTermAt(
   model: RoomModel,
   w: WindowModel,
@@ -74,10 +82,8 @@ export function skyTermAt(
     // The sectors' edges along the glass (s where the azimuth from p crosses one), and as many again outside
     // the fan: no piece spans more than a sector's 2.3° as seen from the point.
     const cuts = [s0, s1];
-    for (let i = -8; i <= 72; i++) {
-      const edge = i === 0 ? -FAN : i === 64 ? FAN : -FAN + (i - 0.5) * STEP;
-      if (edge <= -89.9 || edge >= 89.9) continue;
-      const s = ps + dd * Math.tan(edge * RAD);
+    for (const t of EDGE_TANS) {
+      const s = ps + dd * t;
       if (s > s0 && s < s1) cuts.push(s);
     }
     if (plan !== null)
