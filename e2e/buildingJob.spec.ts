@@ -72,6 +72,22 @@ test('the Building panel sends the building to a Lux server as jobs, with progre
   expect(here).toHaveLength(2);
   expect(here.every((t) => /DF \d+\.\d+ %/.test(t))).toBe(true);
 
+  // The site's EN 17037 factors judge the rooms again at once: both miss 2.0 % over half their floor and
+  // reach 1.2 %; the CSV follows. A minimum above the target is refused with the reason.
+  const target = page.locator('[data-testid="ifc-room"] [data-verdict="en-target"]');
+  await expect(target).toHaveClass(['fail', 'fail']);
+  await page.getByTestId('ifc-en-target').fill('1.2');
+  await page.getByTestId('ifc-en-target').press('Enter');
+  await expect(target).toHaveClass(['pass', 'pass']);
+  await page.getByTestId('ifc-en-minimum').fill('1.5');
+  await page.getByTestId('ifc-en-minimum').press('Enter');
+  await expect(page.getByTestId('ifc-en-error')).toHaveText(
+    'EN 17037’s minimum (1.5 %) cannot be above EN 17037’s target (1.2 %)',
+  );
+  await page.getByTestId('ifc-en-target').fill('2');
+  await page.getByTestId('ifc-en-target').press('Enter');
+  await expect(target).toHaveClass(['fail', 'fail']);
+
   // Pointed at the server: each pass is one job there, its progress shown, no room computed in the tab.
   const jobs: string[] = [];
   page.on('request', (r) => {

@@ -10,7 +10,13 @@ import {
 import type { RoomOutcome, RoomPass, RoomProposals } from '../../core/building/outcome';
 import type { RunBody } from '../../core/proposals/changes';
 import { proposeFixes } from '../../core/proposals/proposals';
-import { DEFAULT_COMPLIANCE, type Verdict } from '../../core/stats/verdicts';
+import {
+  DEFAULT_COMPLIANCE,
+  siteThresholds,
+  summarise,
+  type Thresholds,
+  type Verdict,
+} from '../../core/stats/verdicts';
 import { engineAt, previewFor } from './proposals';
 import { noRoomsMessage, type IfcBuilding } from '../../core/ifc/building';
 import { apartmentsCsv, roomsCsv } from '../../core/report/roomsTable';
@@ -83,9 +89,11 @@ export interface BuildingState {
    * the current pass's job there (issue 37 §3); null: in this tab.
    */
   server: { url: string; job: string | null } | null;
+  /** The verdicts' thresholds: EN 17037's daylight factors for the building's site (setSiteFactors). */
+  thresholds: Thresholds;
 }
 
-const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'defaultFrame'> = {
+const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'defaultFrame' | 'thresholds'> = {
   progress: 0,
   stage: 'reading',
   quality: 'draft',
@@ -110,10 +118,37 @@ export const useBuilding = create<BuildingState>()(() => ({
   phase: 'idle',
   colourBy: 'bfs',
   defaultFrame: 0.2,
+  thresholds: DEFAULT_COMPLIANCE,
   ...EMPTY,
 }));
 
 export const showView = (view: BuildingState['view']): void => useBuilding.setState({ view });
+
+/**
+ * EN 17037's daylight factors for the building's site (they stand for 300 lx and 100 lx at its median
+ * diffuse illuminance, so they differ by country): every room is judged again from the answers it has, at
+ * once (no map is computed again); the list, the plan, the CSV and the report follow, and the rooms still
+ * to come are judged by them.
+ */
+export function setSiteFactors(en: { target?: number; minimum?: number }): string | null {
+  const now = useBuilding.getState().thresholds;
+  let thresholds: Thresholds;
+  try {
+    thresholds = siteThresholds({ target: en.target ?? now.enTarget, minimum: en.minimum ?? now.enMinimum }, [
+      'EN 17037’s target',
+      'EN 17037’s minimum',
+    ]);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  useBuilding.setState((s) => ({
+    thresholds,
+    outcomes: s.outcomes.map((o) =>
+      o?.answer && o.summary ? { ...o, summary: summarise(o.answer, thresholds) } : o,
+    ),
+  }));
+  return null;
+}
 export const showStorey = (storey: string): void => useBuilding.setState({ storey });
 export const colourBy = (by: ColourBy): void => useBuilding.setState({ colourBy: by });
 
@@ -211,6 +246,7 @@ async function analyseHere(mine: number, requests: BuildingState['requests']): P
     requests.map((r) => r?.body ?? null),
     {
       passes: PASSES,
+      thresholds: useBuilding.getState().thresholds,
       run: async (body, pass) => {
         if (pass.method === 'model') return modelWorker().predict(body);
         const job = -++engineJobs;
@@ -255,6 +291,7 @@ async function analyseOnRemote(
       {
         passes: PASSES,
         from: useBuilding.getState().outcomes,
+        thresholds: useBuilding.getState().thresholds,
         compact: true,
         isCancelled: () => run !== mine,
         onPass: (pass, k) => {
@@ -504,6 +541,7 @@ function analysed(): AnalysedBuilding {
     passes: PASSES,
     ...(s.apartments ? { apartments: s.apartments } : {}),
     colourBy: s.colourBy,
+    thresholds: s.thresholds,
     stamp: new Date().toISOString().slice(0, 10),
     project: projectNow(),
   };
@@ -611,7 +649,7 @@ export async function proposeForBuilding(rule: Verdict['id']): Promise<void> {
       const found = await proposeFixes(body, rule, {
         preview: previewFor(body),
         confirm: engineAt('standard'),
-        thresholds: DEFAULT_COMPLIANCE,
+        thresholds: s0.thresholds,
         floorArea: s0.building.rooms[i]!.area,
         north: s0.building.north,
       });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useClimate } from '../compute/climate';
 import { roundedDown } from '../../core/stats/shareText';
 import { windowToFloor } from '../../core/ifc/roomRequest';
@@ -13,6 +14,7 @@ import {
   buildingCsv,
   setApartment,
   setDefaultFrame,
+  setSiteFactors,
   zonesAsApartments,
   buildingReport,
   proposeForBuilding,
@@ -30,6 +32,7 @@ import {
  */
 export function BuildingPanel(): React.JSX.Element {
   const s = useBuilding();
+  const [siteError, setSiteError] = useState<string | null>(null);
   // The climate panel's weather file, for a year per room.
   const climate = useClimate();
   const rooms = s.building?.rooms ?? [];
@@ -70,6 +73,34 @@ export function BuildingPanel(): React.JSX.Element {
         onCommit={(v) => void setDefaultFrame(v / 100)}
         testId="ifc-default-frame"
       />
+      <fieldset className="site-factors">
+        <legend>EN 17037 for the site (daylight factors for 300 lx and 100 lx at its median sky)</legend>
+        <NumberField
+          label="Target"
+          unit="%"
+          value={s.thresholds.enTarget}
+          min={0.1}
+          max={20}
+          step={0.1}
+          onCommit={(v) => setSiteError(setSiteFactors({ target: v }))}
+          testId="ifc-en-target"
+        />
+        <NumberField
+          label="Minimum"
+          unit="%"
+          value={s.thresholds.enMinimum}
+          min={0.1}
+          max={20}
+          step={0.1}
+          onCommit={(v) => setSiteError(setSiteFactors({ minimum: v }))}
+          testId="ifc-en-minimum"
+        />
+        {siteError && (
+          <p className="error" role="alert" data-testid="ifc-en-error">
+            {siteError}
+          </p>
+        )}
+      </fieldset>
       {s.building && (
         <p className="hint" data-testid="ifc-frame-sources">
           Frames: {frameCounts.glass} from the glass in the file, {frameCounts.lining} from its lining data,{' '}
