@@ -75,26 +75,24 @@ export function BuildingPanel(): React.JSX.Element {
       />
       <fieldset className="site-factors">
         <legend>EN 17037 for the site (daylight factors for 300 lx and 100 lx at its median sky)</legend>
-        <NumberField
-          label="Target"
-          unit="%"
-          value={s.thresholds.enTarget}
-          min={0.1}
-          max={20}
-          step={0.1}
-          onCommit={(v) => setSiteError(setSiteFactors({ target: v }))}
-          testId="ifc-en-target"
-        />
-        <NumberField
-          label="Minimum"
-          unit="%"
-          value={s.thresholds.enMinimum}
-          min={0.1}
-          max={20}
-          step={0.1}
-          onCommit={(v) => setSiteError(setSiteFactors({ minimum: v }))}
-          testId="ifc-en-minimum"
-        />
+        {(
+          [
+            ['Target', 'target', 'enTarget'],
+            ['Minimum', 'minimum', 'enMinimum'],
+          ] as const
+        ).map(([label, which, key]) => (
+          <NumberField
+            key={which}
+            label={label}
+            unit="%"
+            value={s.thresholds[key]}
+            min={0.1}
+            max={20}
+            step={0.1}
+            onCommit={(v) => setSiteError(setSiteFactors({ [which]: v }))}
+            testId={`ifc-en-${which}`}
+          />
+        ))}
         {siteError && (
           <p className="error" role="alert" data-testid="ifc-en-error">
             {siteError}
