@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,36 @@ describe('the repository stands alone', () => {
     for (const name of readdirSync('test/fixtures')) {
       const dir = join('test/fixtures', name);
       if (statSync(dir).isDirectory()) expect(readdirSync(dir), dir).toContain('README.md');
+    }
+  });
+
+  // data/labels is append-only (data/labels/CHECKSUMS.md): each shard is exactly as it was written, which
+  // its checksum recorded then says — in SHA256SUMS for the first 33, in its own .sha256 file for all since.
+  it('every committed label shard is as it was written: its recorded checksums agree and match it', () => {
+    const recorded = new Map<string, Set<string>>();
+    const lists = [
+      'data/labels/SHA256SUMS',
+      ...readdirSync('data/labels', { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.luxl.sha256'))
+        .map((f) => join('data/labels', f)),
+    ];
+    for (const list of lists)
+      for (const line of readFileSync(list, 'utf8').trim().split('\n')) {
+        const [sum, path] = line.split(/\s+/);
+        recorded.set(path!, (recorded.get(path!) ?? new Set()).add(sum!));
+      }
+    const shards = readdirSync('data/labels', { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.luxl'));
+    expect(shards.length).toBeGreaterThan(40);
+    for (const shard of shards) {
+      const sums = recorded.get(shard);
+      expect(sums ? [...sums] : [], shard).toEqual([
+        createHash('sha256')
+          .update(readFileSync(join('data/labels', shard)))
+          .digest('hex'),
+      ]);
     }
   });
 });

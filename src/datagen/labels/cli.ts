@@ -11,10 +11,10 @@
  *   export  --stream <name> [--to data/frames]  the stream's shards as the frames training reads (shard.ts's
  *           layout, inputs made again from the seeds), those not exported yet
  *
- * Append-only: a shard is written once under a new number and never rewritten; its checksum is appended
+ * Append-only: a shard is written once under a new number and never rewritten; its checksum goes in a file
  * beside it, written once too (`NNNNNN.luxl.sha256`, sha256sum's format): no committed file is ever changed.
- * `SHA256SUMS` holds the first shards' checksums, from before the sidecars. Run it in the background at low
- * priority (`nice -n 19`), commit the shards with their checksums.
+ * `SHA256SUMS` holds the first 33 shards' checksums, from before those files (data/labels/CHECKSUMS.md).
+ * Run it in the background at low priority (`nice -n 19`), commit the shards with their checksums.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
