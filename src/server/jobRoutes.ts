@@ -14,7 +14,7 @@ import {
 } from '../service/jobs/jobs';
 import { ifcJobFiles, type IfcJobSource } from '../service/jobs/ifcJob';
 import { readIfcJob, type IfcJobRooms } from '../service/jobs/ifcThread';
-import { isMultipart, readFormParts, type FormPart } from '../service/requestBody';
+import { firstOfEach, isMultipart, readFormParts, type FormPart } from '../service/requestBody';
 import type { ProjectInfo } from '../core/report/project';
 import { modelForbidden, scopesAllowModel } from '../service/scopes';
 import { roomSummary } from '../core/hosted/roomSummary';
@@ -110,8 +110,7 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
   } catch (e) {
     throw invalid(`The multipart body cannot be read: ${(e as Error).message.slice(0, 200)}`);
   }
-  const parts = new Map<string, string | Uint8Array>();
-  for (const p of all) if (!parts.has(p.name)) parts.set(p.name, p.value);
+  const parts = firstOfEach(all);
   // Context files around the building (any number, each named by its file name's extension) and a year of
   // weather, as `npm run ifc --context … --weather …` takes them.
   const contexts = all.flatMap((p) => {

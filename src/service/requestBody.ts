@@ -97,10 +97,14 @@ export async function readForm(
   contentType: string,
   maxBytes: number,
 ): Promise<Map<string, string | Uint8Array>> {
-  const parts = new Map<string, string | Uint8Array>();
-  for (const p of await readFormParts(body, contentType, maxBytes))
-    if (!parts.has(p.name)) parts.set(p.name, p.value);
-  return parts;
+  return firstOfEach(await readFormParts(body, contentType, maxBytes));
+}
+
+/** A form's parts by name, the first of each. */
+export function firstOfEach(parts: readonly FormPart[]): Map<string, string | Uint8Array> {
+  const byName = new Map<string, string | Uint8Array>();
+  for (const p of parts) if (!byName.has(p.name)) byName.set(p.name, p.value);
+  return byName;
 }
 
 /** Every part of a multipart form in order, files with their names (several files may share a name). */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchTransport, JobRefusal, runOnServer } from '../../src/core/jobs/jobClient';
 import { openDatabase } from '../../src/service/hosted/database';
@@ -67,6 +67,32 @@ function officeBuilding(prefix: string) {
       },
     );
   return { dir, cli, csv: (to: string) => readFileSync(join(dir, to, 'rooms.csv'), 'utf8') };
+}
+
+/**
+ * A building's job as a multipart form: the IFC file (a path, or its bytes), its params, and more file parts
+ * as [name, content, file name].
+ */
+function buildingForm(
+  ifc: string | Uint8Array,
+  params: object | null,
+  ...more: [string, string | Uint8Array, string][]
+): FormData {
+  const f = new FormData();
+  if (params) f.append('params', JSON.stringify(params));
+  const bytes = typeof ifc === 'string' ? readFileSync(ifc) : ifc;
+  f.append(
+    'ifc',
+    new Blob([bytes as Uint8Array<ArrayBuffer>]),
+    typeof ifc === 'string' ? basename(ifc) : 'building.ifc',
+  );
+  for (const [name, content, file] of more)
+    f.append(
+      name,
+      new Blob([typeof content === 'string' ? content : (content as Uint8Array<ArrayBuffer>)]),
+      file,
+    );
+  return f;
 }
 
 describe('jobs on the embedded database', () => {
@@ -248,16 +274,7 @@ describe('jobs on the embedded database', () => {
   });
 
   it('takes a real IFC export as a job and writes the command line’s files; a file that is not IFC fails with the reason', async () => {
-    const form = (file: Uint8Array, params: object) => {
-      const f = new FormData();
-      f.append('params', JSON.stringify(params));
-      f.append('ifc', new Blob([file as Uint8Array<ArrayBuffer>]), 'duplex.ifc');
-      return fetch(`${server.url}/v2/jobs`, {
-        method: 'POST',
-        body: f,
-        headers: { authorization: `Bearer ${a.token}` },
-      });
-    };
+    const form = (file: Uint8Array, params: object) => postForm(buildingForm(file, params));
     const made = await form(readFileSync('test/fixtures/ifc/duplex.ifc'), {
       method: 'engine',
       quality: 'draft',
@@ -341,19 +358,16 @@ describe('jobs on the embedded database', () => {
     // 1.2 % and 0.4 % stand for 300 lx and 100 lx under a brighter sky than the defaults' 15 klx.
     expect(report).toContain('300 lx and 100 lx at a median diffuse illuminance of about 25 klx');
 
-    const f = new FormData();
-    f.append(
-      'params',
-      JSON.stringify({ method: 'model', file_name: 'office.ifc', en_target: 1.2, en_minimum: 0.4 }),
-    );
-    f.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
+    const f = buildingForm(join(dir, 'office.ifc'), {
+      method: 'model',
+      file_name: 'office.ifc',
+      en_target: 1.2,
+      en_minimum: 0.4,
+    });
     const job = await (await postForm(f)).json();
     await finished(a.get, job.job_id);
     expect(await (await a.get(`/v2/jobs/${job.job_id}/result.csv`)).text()).toBe(bySite);
-    const bad = new FormData();
-    bad.append('params', JSON.stringify({ en_target: 1, en_minimum: 2 }));
-    bad.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
-    const refused = await postForm(bad);
+    const refused = await postForm(buildingForm(join(dir, 'office.ifc'), { en_target: 1, en_minimum: 2 }));
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toBe("'en_minimum' (2 %) cannot be above 'en_target' (1 %)");
   }, 120_000);
@@ -380,11 +394,12 @@ describe('jobs on the embedded database', () => {
     expect(meanDf(here)).toBeLessThan(0.95 * meanDf(csv('open')));
 
     // The building itself as a job, its context and weather as parts of the form.
-    const f = new FormData();
-    f.append('params', JSON.stringify({ quality: 'draft', file_name: 'office.ifc' }));
-    f.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
-    f.append('context', new Blob([readFileSync(join(dir, 'block.stl'))]), 'block.stl');
-    f.append('weather', new Blob([readFileSync(weather)]), 'chicago.epw');
+    const f = buildingForm(
+      join(dir, 'office.ifc'),
+      { quality: 'draft', file_name: 'office.ifc' },
+      ['context', readFileSync(join(dir, 'block.stl')), 'block.stl'],
+      ['weather', readFileSync(weather), 'chicago.epw'],
+    );
     const made = await postForm(f);
     expect(made.status).toBe(202);
     const job = await made.json();
@@ -396,14 +411,10 @@ describe('jobs on the embedded database', () => {
 
     // A context file that is not one fails the job with the file named; a weather file that is not one is
     // refused at once.
-    const bad = new FormData();
-    bad.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
-    bad.append('context', new Blob(['solid nothing']), 'nothing.stl');
+    const bad = buildingForm(join(dir, 'office.ifc'), null, ['context', 'solid nothing', 'nothing.stl']);
     const failed = await (await postForm(bad)).json();
     expect(failed).toMatchObject({ state: 'failed', error: expect.stringMatching(/context file/) });
-    const noYear = new FormData();
-    noYear.append('ifc', new Blob([readFileSync(join(dir, 'office.ifc'))]), 'office.ifc');
-    noYear.append('weather', new Blob(['LOCATION,nowhere']), 'x.epw');
+    const noYear = buildingForm(join(dir, 'office.ifc'), null, ['weather', 'LOCATION,nowhere', 'x.epw']);
     expect((await postForm(noYear)).status).toBe(400);
   }, 180_000);
 });
@@ -468,12 +479,9 @@ describe.skipIf(noPostgres)('jobs on PostgreSQL, two replicas', () => {
       const t = token(pg.url, 'architect');
       await new Promise((r) => setTimeout(r, 2_100));
       const a = api(one.url, t);
-      const f = new FormData();
-      f.append('params', JSON.stringify({ quality: 'draft', file_name: 'duplex.ifc' }));
-      f.append('ifc', new Blob([readFileSync('test/fixtures/ifc/duplex.ifc')]), 'duplex.ifc');
       const made = await fetch(`${one.url}/v2/jobs`, {
         method: 'POST',
-        body: f,
+        body: buildingForm('test/fixtures/ifc/duplex.ifc', { quality: 'draft', file_name: 'duplex.ifc' }),
         headers: { authorization: `Bearer ${t}` },
       });
       const job = await made.json();

@@ -246,7 +246,7 @@ async function analyseHere(mine: number, requests: BuildingState['requests']): P
     requests.map((r) => r?.body ?? null),
     {
       passes: PASSES,
-      thresholds: useBuilding.getState().thresholds,
+      thresholds: () => useBuilding.getState().thresholds,
       run: async (body, pass) => {
         if (pass.method === 'model') return modelWorker().predict(body);
         const job = -++engineJobs;
@@ -283,31 +283,30 @@ async function analyseOnRemote(
   remote: Remote,
   requests: BuildingState['requests'],
 ): Promise<void> {
-  useBuilding.setState({ server: { url: remote.url, job: null } });
+  const job = serverJob(mine, remote);
   try {
     await analyseOnServer(
-      fetchTransport(remote.url, remote.token || null),
+      job.transport,
       requests.map((r) => r?.body ?? null),
       {
+        ...job.options,
         passes: PASSES,
         from: useBuilding.getState().outcomes,
-        thresholds: useBuilding.getState().thresholds,
-        compact: true,
-        isCancelled: () => run !== mine,
-        onPass: (pass, k) => {
-          if (k > 0) flushCollected(mine);
+        thresholds: () => useBuilding.getState().thresholds,
+        onPass: (pass) =>
           useBuilding.setState(
             pass.method === 'engine'
               ? { phase: 'settling', quality: pass.quality as EngineQuality, progress: 0 }
               : { phase: 'analysing', progress: 0 },
-          );
-        },
-        onProgress: (finished, total, job) => {
-          if (run === mine)
-            useBuilding.setState({ progress: finished / total, server: { url: remote.url, job } });
-        },
+          ),
         // A pass's answers together, as its job ends: the list and plan redraw once.
-        onOutcome: (i, outcome) => collected.set(i, outcome),
+        // Only this run's rooms: the others keep what they have now (judged again meanwhile, perhaps).
+        onPassDone: (_pass, next) => {
+          if (run === mine)
+            useBuilding.setState((s) => ({
+              outcomes: s.outcomes.map((o, i) => (requests[i] ? next[i]! : o)),
+            }));
+        },
       },
     );
   } catch (e) {
@@ -322,10 +321,27 @@ async function analyseOnRemote(
     }
     useBuilding.setState({ phase: 'error', message: remoteFailure(remote, e) });
     return;
-  } finally {
-    flushCollected(mine);
   }
   if (run === mine) useBuilding.setState({ phase: 'done' });
+}
+
+/**
+ * What every job of this run on `remote` shares: the transport, compact maps, cancelling with the run, and
+ * the job's progress on the panel.
+ */
+function serverJob(mine: number, remote: Remote) {
+  useBuilding.setState({ server: { url: remote.url, job: null } });
+  return {
+    transport: fetchTransport(remote.url, remote.token || null),
+    options: {
+      compact: true,
+      isCancelled: () => run !== mine,
+      onProgress: (finished: number, total: number, job: string) => {
+        if (run === mine)
+          useBuilding.setState({ progress: finished / total, server: { url: remote.url, job } });
+      },
+    },
+  };
 }
 
 /** Why a job on the server did not give the building its answers, as a sentence that says what to do. */
@@ -336,16 +352,6 @@ function remoteFailure(remote: Remote, e: unknown): string {
   if (e instanceof JobCancelled)
     return `Job ${e.jobId} was cancelled on ${remote.url}: start it again when needed.`;
   return `The server ${remote.url} cannot be reached (${(e as Error).message}). Check its address in the Server panel, or clear it to compute in this browser.`;
-}
-
-/** A pass's outcomes from the server, handed to the page together. */
-const collected = new Map<number, RoomOutcome>();
-
-function flushCollected(mine: number): void {
-  if (run !== mine || collected.size === 0) return collected.clear();
-  const update = new Map(collected);
-  collected.clear();
-  useBuilding.setState((s) => ({ outcomes: s.outcomes.map((o, j) => update.get(j) ?? o) }));
 }
 
 /** How often the background analysis hands its answers to the page (ms). */
@@ -573,18 +579,13 @@ export async function runBuildingYear(): Promise<void> {
   const remote = useAnswer.getState().remote;
   if (remote) {
     // On the server the app is pointed at: one job, the weather sent once with it.
-    const requests = s0.requests.map((r) => r?.body ?? null);
+    const job = serverJob(mine, remote);
     try {
-      const outcomes = await analyseOnServer(fetchTransport(remote.url, remote.token || null), requests, {
-        passes: [pass],
-        from: s0.outcomes,
-        compact: true,
-        isCancelled: () => run !== mine,
-        onProgress: (finished, total, job) => {
-          if (run === mine)
-            useBuilding.setState({ progress: finished / total, server: { url: remote.url, job } });
-        },
-      });
+      const outcomes = await analyseOnServer(
+        job.transport,
+        s0.requests.map((r) => r?.body ?? null),
+        { ...job.options, passes: [pass], from: s0.outcomes },
+      );
       if (run === mine) useBuilding.setState({ outcomes, phase: 'done', yearRunning: false });
     } catch (e) {
       if (run === mine)

@@ -1,4 +1,4 @@
-import type { Thresholds } from '../stats/verdicts';
+import { thresholdsNow, type ThresholdsNow } from '../stats/verdicts';
 import { nextOutcome, passBody, type AnswerResult, type RoomOutcome, type RoomPass } from './outcome';
 
 export interface AnalyseOptions {
@@ -15,8 +15,8 @@ export interface AnalyseOptions {
   stopped?: () => boolean;
   /** The rooms' outcomes so far (a pass run later adds to them: a year after the daylight factor). */
   from?: readonly (RoomOutcome | null)[];
-  /** The verdicts' thresholds (buildingThresholds); the defaults when absent. */
-  thresholds?: Thresholds;
+  /** The verdicts' thresholds, read as each room is judged; the defaults when absent. */
+  thresholds?: ThresholdsNow;
 }
 
 /**
@@ -42,7 +42,7 @@ export async function analyseBuilding(
         const i = todo[next++]!;
         const result = await o.run(passBody(requests[i]!, pass), pass, i);
         if (stopped()) return;
-        const outcome = nextOutcome(outcomes[i]!, result, pass, o.thresholds);
+        const outcome = nextOutcome(outcomes[i]!, result, pass, thresholdsNow(o.thresholds));
         outcomes[i] = outcome;
         o.onOutcome?.(i, outcome, pass, ++done, todo.length);
       }

@@ -1,5 +1,5 @@
 import { nextOutcome, passBody, type RoomOutcome, type RoomPass } from '../building/outcome';
-import type { Thresholds } from '../stats/verdicts';
+import { thresholdsNow, type ThresholdsNow } from '../stats/verdicts';
 import { runOnServer, type JobTransport } from './jobClient';
 
 export interface BuildingJobOptions {
@@ -19,12 +19,22 @@ export interface BuildingJobOptions {
   onPass?: (pass: RoomPass, index: number) => void;
   /** Rooms finished on the server in this pass, out of those it does, and the pass's job. */
   onProgress?: (finished: number, total: number, jobId: string) => void;
-  /** Each room's outcome once its pass's job is collected. */
-  onOutcome?: (room: number, outcome: RoomOutcome, pass: RoomPass) => void;
+  /** Every room's outcome once a pass's job is collected (the rooms of that pass together). */
+  onPassDone?: (pass: RoomPass, outcomes: readonly (RoomOutcome | null)[]) => void;
   isCancelled?: () => boolean;
   pollMs?: number;
-  /** The verdicts' thresholds; the defaults when absent. */
-  thresholds?: Thresholds;
+  /** The verdicts' thresholds, read as each pass's rooms are judged; the defaults when absent. */
+  thresholds?: ThresholdsNow;
+}
+
+/**
+ * A room's body in a job for a pass (passBody), as both a client's job and a building's job on the server
+ * hold it: the year's weather left to the job, which sends it once (an EPW is ~1.6 MB), and
+ * `job_context: false` where the job's shared context must not reach the room.
+ */
+export function jobRoomBody(request: object, pass: RoomPass, withContext: boolean): object {
+  const { weather: _once, ...body } = passBody(request, pass) as Record<string, unknown>;
+  return withContext ? body : { ...body, job_context: false };
 }
 
 /**
@@ -47,11 +57,7 @@ export async function analyseOnServer(
     const shared = pass.method !== 'model' && o.context && o.context.length > 0 ? o.context : null;
     const results = await runOnServer(t, {
       kind: pass.method === 'model' ? 'run' : 'simulate',
-      rooms: todo.map((i) => {
-        // A year's weather goes once with the job, not with every room (an EPW is ~1.6 MB).
-        const { weather: _once, ...body } = passBody(requests[i]!, pass) as Record<string, unknown>;
-        return shared && o.withoutContext?.(i) ? { ...body, job_context: false } : body;
-      }),
+      rooms: todo.map((i) => jobRoomBody(requests[i]!, pass, !(shared && o.withoutContext?.(i)))),
       context: shared,
       ...(pass.method === 'climate' ? { weather: pass.weather } : {}),
       ...(o.compact ? { compact: true } : {}),
@@ -59,11 +65,9 @@ export async function analyseOnServer(
       ...(o.isCancelled ? { isCancelled: o.isCancelled } : {}),
       onProgress: (done, failed, total, id) => o.onProgress?.(done + failed, total, id),
     });
-    todo.forEach((i, j) => {
-      const outcome = nextOutcome(outcomes[i]!, results[j]!, pass, o.thresholds);
-      outcomes[i] = outcome;
-      o.onOutcome?.(i, outcome, pass);
-    });
+    const thresholds = thresholdsNow(o.thresholds);
+    todo.forEach((i, j) => (outcomes[i] = nextOutcome(outcomes[i]!, results[j]!, pass, thresholds)));
+    o.onPassDone?.(pass, [...outcomes]);
   }
   return outcomes;
 }

@@ -22,6 +22,12 @@ export interface Thresholds {
 
 export const DEFAULT_COMPLIANCE: Thresholds = { bfsDf: 1, bfsShare: 50, enTarget: 2.0, enMinimum: 0.7 };
 
+/** Thresholds as a long analysis takes them: fixed, or read as each room is judged (a user may change them). */
+export type ThresholdsNow = Thresholds | (() => Thresholds);
+
+export const thresholdsNow = (t: ThresholdsNow | undefined): Thresholds =>
+  typeof t === 'function' ? t() : (t ?? DEFAULT_COMPLIANCE);
+
 /**
  * A building's thresholds with EN 17037's daylight factors for its site (the command line's --en-target and
  * --en-minimum, a building job's en_target and en_minimum): the factors that stand for 300 lx and 100 lx at

@@ -1,5 +1,6 @@
 import { floorDrop } from '../../core/api/highFloor';
-import { passBody, type RoomPass } from '../../core/building/outcome';
+import type { RoomPass } from '../../core/building/outcome';
+import { jobRoomBody } from '../../core/jobs/buildingOnServer';
 import { surroundBuilding } from '../../core/building/surroundings';
 import { buildingFromIfc, type IfcBuilding } from '../../core/ifc/building';
 import { readIfc } from '../../ifc/webIfcSource';
@@ -51,14 +52,14 @@ export async function ifcRooms(bytes: Uint8Array, p: IfcJobParams): Promise<IfcR
   const engine = p.method === 'engine' && context.length > 0;
   const roomIndex = requests.flatMap((r, i) => (r ? [i] : []));
   const rooms = (climate ? [pass, climate] : [pass]).flatMap((each) =>
-    roomIndex.map((i) => {
-      // The year's weather is the job's, sent once (jobs.ts), not in every room.
-      const { weather: _once, ...body } = passBody(requests[i]!, each) as Record<string, unknown>;
-      // A room sent lowered (above the API's 10 m) is seen through its angles, as the command line does.
-      return engine && floorDrop(building.rooms[i]!.floor_height_above_terrain) === 0
-        ? body
-        : { ...body, job_context: false };
-    }),
+    // A room sent lowered (above the API's 10 m) is seen through its angles, as the command line does.
+    roomIndex.map((i) =>
+      jobRoomBody(
+        requests[i]!,
+        each,
+        engine && floorDrop(building.rooms[i]!.floor_height_above_terrain) === 0,
+      ),
+    ),
   );
   return {
     building,
