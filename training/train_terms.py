@@ -36,13 +36,19 @@ MAX_PLAUSIBLE_DF = 60.0  # src/datagen/shard.ts MAX_PLAUSIBLE_DF
 MEAN_FLOOR = 0.1
 
 
-def shard_files(data):
-    """Exported shards made with lux-frame-4 inputs: (train, validation), every 25th validating."""
-    found = sorted(glob.glob(os.path.join(data, "train", "*.terms.npy")))
+def stream_files(data, stream):
+    """A stream's exported shards made with lux-frame-4 inputs."""
+    found = sorted(glob.glob(os.path.join(data, stream, "*.terms.npy")))
     bases = [f[: -len(".terms.npy")] for f in found]
     current = [b for b in bases if os.path.exists(b + ".inputs") and open(b + ".inputs").read().strip() == INPUTS_ID]
     if len(current) < len(bases):
-        print(f"{len(bases) - len(current)} shards skipped: inputs not {INPUTS_ID}", flush=True)
+        print(f"{stream}: {len(bases) - len(current)} shards skipped: inputs not {INPUTS_ID}", flush=True)
+    return current
+
+
+def shard_files(data):
+    """The training stream's shards: (train, validation), every 25th validating."""
+    current = stream_files(data, "train")
     if len(current) < 4:
         return current, current
     first = min(12, len(current) // 2)
@@ -81,6 +87,10 @@ class Frames:
         self.t = torch.nan_to_num(t, nan=0.0).clamp(min=0.0).to(device)
         self.pix = pix.to(device)
         self.w = w.to(device)
+
+    @staticmethod
+    def count(bases):
+        return sum(len(np.load(b + ".s.npy", mmap_mode="r")) for b in bases)
 
     def batch(self, ids):
         i = torch.as_tensor(ids, device=self.x.device)
@@ -158,6 +168,13 @@ def main():
     ap.add_argument("--head", type=int, default=16)
     ap.add_argument("--checkpoint-every", type=int, default=500)
     ap.add_argument("--export-only", action="store_true")
+    ap.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        help="STREAM:WEIGHT: every shard of another exported stream (e.g. broad:3) trains too, its windows drawn "
+        "WEIGHT times as often as the training stream's (none of it validates)",
+    )
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
@@ -184,11 +201,16 @@ def main():
     if ck:
         opt.load_state_dict(ck["opt"])
     train_bases, val_bases = shard_files(a.data)
+    also = [(name, float(weight)) for name, weight in (v.split(":") for v in a.also)]
+    also_bases = {name: stream_files(a.data, name) for name, _ in also}
+    if also:
+        trained_with["also"] = a.also
     meta = lambda n_train, n_val: {  # noqa: E731
         "version": a.version,
         "training": {
             "command": trained_with["command"],
-            "data": "data/labels/train (npm run labels -- export), every 25th shard validating",
+            "data": "data/labels/train (npm run labels -- export), every 25th shard validating"
+            + "".join(f"; data/labels/{v.split(':')[0]} drawn {v.split(':')[1]}x as often" for v in trained_with.get("also", [])),
             "train_windows": n_train,
             "validation_windows": n_val,
             "seed": a.seed,
@@ -205,7 +227,9 @@ def main():
         export(model, a.out, a.name, meta(ck.get("train_windows", 0), ck.get("validation_windows", 0)))
         return
     t_load = time.time()
-    train, val = Frames(train_bases, device), Frames(val_bases, device)
+    train, val = Frames(train_bases + [b for bs in also_bases.values() for b in bs], device), Frames(val_bases, device)
+    # Each window's chance of being drawn: 1 for the training stream's, the stream's weight for the others'.
+    draw = [1.0] * Frames.count(train_bases) + [w for name, w in also for _ in range(Frames.count(also_bases[name]))]
     print(f"{train.n} training windows, {val.n} validation windows on {device} ({time.time() - t_load:.0f} s to load)", flush=True)
     amp = device.type == "cuda"
     budget = a.minutes * 60
@@ -217,7 +241,7 @@ def main():
         frac = (time.time() - t0) / budget
         for g in opt.param_groups:
             g["lr"] = a.lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
-        ids = random.sample(range(train.n), min(a.batch, train.n))
+        ids = random.choices(range(train.n), weights=draw, k=a.batch) if also else random.sample(range(train.n), min(a.batch, train.n))
         x, s, t, pix, w = train.batch(ids)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
             loss, mae = losses(model, x, s, t, pix, w)

@@ -53,14 +53,68 @@ print(rel(c, a), float(d[:, 1:].abs().max()), rel(d[:, 0], a[:, 0]))
     expect(darkSky).toBe(0);
   }, 120_000);
 
+  it('is made narrower by keeping the channels in use: dead channels dropped leave its answers as they were', () => {
+    const py = ensureTorchPython() as string;
+    const script = `
+import sys, torch
+sys.path.insert(0, 'training')
+from linnet import LinNet, from_state
+from shrink import activations, shrink
+torch.manual_seed(0)
+m = LinNet((8, 8, 8, 8), head=6)
+with torch.no_grad():
+    # Every other channel of the first two levels, inner and out, and of the decoder's, dead: BatchNorm
+    # gives 0 and the ReLU keeps it there; two of the head's channels read nothing.
+    for name in ('e1', 'e2', 'd2', 'd1'):
+        for bn in (1, 4):
+            getattr(m, name)[bn].weight[1::2] = 0.0
+            getattr(m, name)[bn].bias[1::2] = -1.0
+    m.fine[0].weight[4:] = 0.0
+    m.fine[0].bias[4:] = -1.0
+m.eval()
+class F:
+    def batch(self, ids):
+        g = torch.Generator().manual_seed(len(ids))
+        x = torch.rand(len(ids), 7, 128, 128, generator=g); x[:, 0] = 1.0
+        return x, torch.rand(len(ids), 147, generator=g)
+acts = activations(m, F(), 8)
+small = from_state(shrink(m.state_dict(), acts, (4, 4, 8, 8), 4)).eval()
+x, s = F().batch([0, 1, 2])
+with torch.no_grad():
+    a, b = m.terms(x, s), small.terms(x, s)
+print(sum(p.numel() for p in m.parameters()), sum(p.numel() for p in small.parameters()), float((a - b).abs().max() / a.abs().max()))
+try:
+    shrink(m.state_dict(), acts, (8, 8, 8, 4), 4)
+except ValueError as e:
+    print('refused', e)
+`;
+    const out = execFileSync(py, ['-c', script], { encoding: 'utf8' }).trim().split('\n');
+    const [before, after, diff] = out[0]!.split(' ').map(Number);
+    expect(after).toBeLessThan(0.9 * before!);
+    expect(diff).toBeLessThan(1e-6);
+    // The bottleneck feeds the film's room context: it keeps its width.
+    expect(out[1]).toMatch(/^refused shrink only narrows, and keeps the bottleneck/);
+  }, 120_000);
+
   it('trains on per-term labels, exports lux-frame-4 ONNX with a card, and the result serves /run', async () => {
     const py = ensureTorchPython() as string;
     const labels = join(dir, 'labels');
     mkdirSync(labels, { recursive: true });
     const file = join(labels, '000000.luxl');
-    makeLabelShard({ file, stream: 'train', streamId: 7, focus: null, seed: 3, index: 0, rooms: 3, quality: 'quick' });
+    makeLabelShard({
+      file,
+      stream: 'train',
+      streamId: 7,
+      focus: null,
+      seed: 3,
+      index: 0,
+      rooms: 3,
+      quality: 'quick',
+    });
     const n = exportLabelShard(readFileSync(file), join(dir, 'frames', 'train'), '000000');
     expect(n).toBeGreaterThanOrEqual(3);
+    // The same windows as a second stream that trains too (`--also`), drawn twice as often.
+    exportLabelShard(readFileSync(file), join(dir, 'frames', 'broad'), '000000');
     const out = join(dir, 'run');
     const log = execFileSync(
       py,
@@ -68,6 +122,7 @@ print(rel(c, a), float(d[:, 1:].abs().max()), rel(d[:, 0], a[:, 0]))
         'training/train_terms.py',
         ...['--data', join(dir, 'frames'), '--out', out, '--steps', '3', '--batch', '2'],
         ...['--widths', '4,4,4,4', '--head', '4', '--checkpoint-every', '3', '--threads', '1'],
+        ...['--also', 'broad:2'],
       ],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
     );
@@ -79,7 +134,11 @@ print(rel(c, a), float(d[:, 1:].abs().max()), rel(d[:, 0], a[:, 0]))
     expect(card).toMatchObject({
       preprocessing: 'lux-frame-4',
       inputs: [{ shape: ['n', 7, 128, 128] }, { shape: ['n', 147] }],
-      training: { steps: 3, train_windows: n },
+      training: {
+        steps: 3,
+        train_windows: 2 * n,
+        data: expect.stringContaining('data/labels/broad drawn 2x'),
+      },
     });
     const model = new ModelStatus(cardPath);
     expect(await model.settled()).toBe('ready');

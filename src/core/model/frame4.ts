@@ -22,7 +22,7 @@ import { skyTermAt } from './skyTerm';
  *   reveals, the frame, the glass's angular transmittance, plan visibility and the building's body), where
  *   lux-frame-3's `sky` channel is an approximation that reads 7 % off the exact one at the median window
  *   and 57 % at p90 (multi-window and non-convex rooms). It is computed on the 0.2 m lattice (even rows and
- *   columns, a quarter of the cells: ~14 ms a window in Node) and filled between by its lattice
+ *   columns, a quarter of the cells: ~2.5 ms a window in Node) and filled between by its lattice
  *   neighbours; the full-resolution `sky` channel keeps the sharp edges near the window.
  * - The flux scalars: `skyDown` and `skySteep` in closed form from the angles (skyFlux.ts), `surfaceDown`
  *   and `up` traced at FLUX_ACCURATE (2.9 / 3.0 % p90 against a fine reference, where lux-frame-3's coarse

@@ -4,6 +4,7 @@ import { skyLuminance } from '../engine/sky';
 import { INSET, planVisibility } from '../engine/visibility';
 import { ROOF_ABOVE_CEILING } from '../engine/model';
 import { offsetPolygon } from '../engine/polygon2d';
+import type { Glazing } from '../engine/glazing';
 
 /**
  * The sky seen through a window, in closed form (issue 35 §3): the daylight factor at work-plane points from
@@ -16,9 +17,9 @@ import { offsetPolygon } from '../engine/polygon2d';
  * through both the inner and the outer opening (the rays that meet no reveal; aperture.ts's V rectangle) is
  * cut at the sectors' edges (every 2.3° of azimuth from the point, outside the fan too), each piece on 2
  * Gauss points; at each s the sector's sky band is an interval of the glass's height, found exactly
- * (z = p_z + h · tan e for a ray of elevation e at horizontal distance h), and integrated on 4 Gauss points
- * per 8° of elevation. E = ∫ L(e) τ(θ_g) cos θ_r cos θ_g / r² dA, L the CIE
- * overcast sky (E_h = 1), DF = 100 · E. In a room that is not convex the glass a point sees around the
+ * (z = p_z + h · tan e for a ray of elevation e at horizontal distance h), and integrated in elevation from
+ * a table of the glazing (bandTable). E = ∫ L(e) τ(θ_g) cos θ_r cos θ_g / r² dA, L the CIE overcast sky
+ * (E_h = 1), DF = 100 · E. In a room that is not convex the glass a point sees around the
  * walls is what the engine's plan visibility lets through: the pieces are also cut where the line from the
  * point past a corner of the outline meets the glass, and each piece is seen or not as a whole; and the
  * building's own body (the outline offset by the walls, to the roof: body.ts), which such a room's other
@@ -58,6 +59,13 @@ export function skyTermAt(
   const b = w.frame;
   const horizon = w.horizon,
     zenith = w.zenith;
+  const table = bandTable(w.glazing);
+  // Each sector's band as the tangents of its elevations (a sector whose horizon meets its zenith shows none).
+  const sectors = {
+    open: horizon && zenith ? horizon.map((h, i) => h < 90 - zenith[i]!) : [],
+    tanLow: horizon ? horizon.map((h) => Math.tan(h * RAD)) : [],
+    tanTop: zenith ? zenith.map((zn) => (zn > 0 ? Math.tan((90 - zn) * RAD) : Infinity)) : [],
+  };
   const plan = planVisibility(model);
   const ring = plan === null ? null : offsetPolygon(model.polygon, model.edgeNormals, T);
   // The body's roof over (x, y): 0.3 m over the ceiling, following a sloped one's planes (body.ts).
@@ -118,11 +126,9 @@ export function skyTermAt(
         const rel = Math.atan2(ds, dd) / RAD;
         if (horizon !== null && zenith !== null && rel >= -FAN && rel <= FAN) {
           const i = Math.min(63, Math.max(0, Math.round((rel + FAN) / STEP)));
-          const h = horizon[i]!,
-            top = 90 - zenith[i]!;
-          if (h >= top) continue;
-          lo = Math.max(lo, z + hg * Math.tan(h * RAD));
-          if (top < 90) hi = Math.min(hi, z + hg * Math.tan(top * RAD));
+          if (!sectors.open[i]) continue;
+          lo = Math.max(lo, z + hg * sectors.tanLow[i]!);
+          hi = Math.min(hi, z + hg * sectors.tanTop[i]!);
         }
         // The building's other wing: its roof edge, seen from the point, bounds the sky from below.
         if (ring !== null) {
@@ -144,26 +150,10 @@ export function skyTermAt(
         // Only rays going up reach the work plane's upward face.
         lo = Math.max(lo, z);
         if (hi - lo <= 1e-12) continue;
-        // Along the glass's height in pieces of at most 8° of elevation as seen from the point.
-        const eLo = Math.atan2(lo - z, hg),
-          eHi = Math.atan2(hi - z, hg);
-        const pieces = Math.max(1, Math.ceil((eHi - eLo) / (8 * RAD)));
-        let inner = 0;
-        for (let q = 0; q < pieces; q++) {
-          const za = z + hg * Math.tan(eLo + ((eHi - eLo) * q) / pieces),
-            zb = z + hg * Math.tan(eLo + ((eHi - eLo) * (q + 1)) / pieces);
-          const zh = (zb - za) / 2,
-            zm = (za + zb) / 2;
-          for (const [t, wt] of G4) {
-            const gz = zm + t * zh;
-            const dz = gz - z;
-            const r2 = hg * hg + dz * dz;
-            const r = Math.sqrt(r2);
-            const cosG = dd / r,
-              cosR = dz / r;
-            inner += (zh * wt * skyLuminance(dz / r) * w.glazing.transmittanceAt(cosG) * cosR * cosG) / r2;
-          }
-        }
+        // The band's integral over the glass's height, from the glazing's table (bandIntegral).
+        const inner =
+          (dd / (hg * hg)) *
+          (band(table, dd / hg, Math.atan2(hi - z, hg)) - band(table, dd / hg, Math.atan2(lo - z, hg)));
         e += inner * half;
       }
     }
@@ -192,4 +182,55 @@ function bodySpan(ring: readonly Vec2[], x: number, y: number, dx: number, dy: n
   }
   ts.sort((a, b) => a - b);
   return [ts[1] ?? Infinity, ts[2] ?? Infinity];
+}
+
+/** Columns of the band table: c = cos of the ray's azimuth from the wall's normal, 0..1. */
+const BAND_C = 128;
+/** Rows: elevation 0..90°. */
+const BAND_E = 256;
+const tables = new WeakMap<Glazing, Float32Array>();
+
+/**
+ * The elevation integral of a sky band on the glass, once per glazing. On the vertical line of the glass at
+ * horizontal distance h from the point, with c = d/h (d the point's depth behind the glass), the height z =
+ * p_z + h · tan e turns ∫ L τ(cos θ_g) cos θ_r cos θ_g / r² dz into (d / h²) · ∫ L(sin e) τ(c · cos e) ·
+ * sin e · cos e de: a function of c and the band's two elevations alone. The table holds its running
+ * integral G(c, e) from the horizon (4 Gauss points a row), read bilinearly; a band is G(c, e_hi) −
+ * G(c, e_lo): within 1e-6 of the defining integral (test/model/skyTerm.test.ts) at half the time of
+ * integrating each band on Gauss points, which cost most of lux-frame-4's preprocessing.
+ */
+function bandTable(glazing: Glazing): Float32Array {
+  let t = tables.get(glazing);
+  if (t) return t;
+  t = new Float32Array((BAND_C + 1) * (BAND_E + 1));
+  const de = Math.PI / 2 / BAND_E;
+  for (let i = 0; i <= BAND_C; i++) {
+    const c = i / BAND_C;
+    let g = 0;
+    for (let j = 0; j < BAND_E; j++) {
+      for (const [x, wt] of G4) {
+        const e = (j + 0.5 + x / 2) * de;
+        const sin = Math.sin(e),
+          cos = Math.cos(e);
+        g += (de / 2) * wt * skyLuminance(sin) * glazing.transmittanceAt(c * cos) * sin * cos;
+      }
+      t[i * (BAND_E + 1) + j + 1] = g;
+    }
+  }
+  tables.set(glazing, t);
+  return t;
+}
+
+/** G(c, e) of a band table, bilinear. */
+function band(t: Float32Array, c: number, e: number): number {
+  const x = Math.min(1, Math.max(0, c)) * BAND_C,
+    y = (Math.max(0, e) / (Math.PI / 2)) * BAND_E;
+  const i = Math.min(BAND_C - 1, x | 0),
+    j = Math.min(BAND_E - 1, y | 0);
+  const fx = x - i,
+    fy = y - j;
+  const k = i * (BAND_E + 1) + j;
+  const a = t[k]! + (t[k + 1]! - t[k]!) * fy;
+  const b = t[k + BAND_E + 1]! + (t[k + BAND_E + 2]! - t[k + BAND_E + 1]!) * fy;
+  return a + (b - a) * fx;
 }
