@@ -7,6 +7,7 @@ import { bundle } from '../e2e/probe/bundle';
 import { measure, type BenchResult } from './harness';
 import { BENCH_ROOM, cityMesh } from './scenes';
 import { startBuiltServer } from './server';
+import { SHIPPED_CARD } from '../src/core/model/shipped';
 
 /**
  * The daylight model (model.md targets: ≤ 30 ms per window on one core in Node and in the browser on
@@ -14,7 +15,7 @@ import { startBuiltServer } from './server';
  * in Chromium's worker (onnxruntime-web WASM, after the worker's warm-up), and whole /run requests with
  * angles given and with a mesh.
  */
-const CARD = 'public/models/lux-df-3.json';
+const CARD = `public/models/${SHIPPED_CARD}`;
 /**
  * Another card to time beside the shipped one (a candidate: LUX_BENCH_CARD=training/runs/df4-c/lux-df-4.json),
  * its rows named by the card; the shipped card's rows stay as they are.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SHIPPED_MODEL } from '../src/core/model/shipped';
 
 test('a browser asking / gets the app, which predicts the default room with the shipped model', async ({
   page,
@@ -8,7 +9,7 @@ test('a browser asking / gets the app, which predicts the default room with the 
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   // The preview comes from the shipped model; the engine's map then replaces it, the preview kept beside it.
   await expect(page.getByTestId('status')).toHaveAttribute('data-quality', 'standard', { timeout: 60_000 });
-  await expect(page.getByTestId('preview-model')).toContainText('lux-df-3');
+  await expect(page.getByTestId('preview-model')).toContainText(SHIPPED_MODEL);
 });
 
 test('the browser’s own request for /favicon.ico gets the app’s icon', async ({ request }) => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loadWorkerProbe } from './probe/bundle';
 import { SMALL_ROOM_RUN } from './rooms';
+import { SHIPPED_CARD } from '../src/core/model/shipped';
 
 /**
  * The daylight model in a browser Web Worker on onnxruntime-web (WASM here: headless Chromium has no
@@ -71,12 +72,15 @@ test('the shipped model gives the server’s map (onnxruntime-web WASM vs onnxru
 }) => {
   await probe(page);
   const server = await (await request.post('/v2/run', { data: body })).json();
-  const out = await page.evaluate(async (b) => {
-    const m = (window as unknown as { luxModel: Model }).luxModel;
-    const loaded = await m.load('/models/lux-df-3.json');
-    const r = await m.predict(b);
-    return { loaded, shape: [r.answer!.rows, r.answer!.cols], df: Array.from(r.answer!.df) };
-  }, body);
+  const out = await page.evaluate(
+    async ([b, card]) => {
+      const m = (window as unknown as { luxModel: Model }).luxModel;
+      const loaded = await m.load(`/models/${card}`);
+      const r = await m.predict(b);
+      return { loaded, shape: [r.answer!.rows, r.answer!.cols], df: Array.from(r.answer!.df) };
+    },
+    [body, SHIPPED_CARD] as const,
+  );
   expect(out.loaded.backend).toBe('wasm');
   expect(out.shape).toEqual(server.shape);
   const a = out.df;

@@ -54,6 +54,7 @@ import { storeContext } from '../service/storeMeshTask';
 import { analyseOnServer } from '../core/jobs/buildingOnServer';
 import { DEFAULT_COMPLIANCE, siteThresholds, type Thresholds } from '../core/stats/verdicts';
 import { fetchTransport } from '../core/jobs/jobClient';
+import { SHIPPED_CARD } from '../core/model/shipped';
 
 interface Args {
   file: string;
@@ -229,7 +230,7 @@ async function main(argv: string[]): Promise<number> {
   );
 
   const modelCard =
-    process.env.LUX_MODEL ?? new URL('../../public/models/lux-df-3.json', import.meta.url).pathname;
+    process.env.LUX_MODEL ?? new URL(`../../public/models/${SHIPPED_CARD}`, import.meta.url).pathname;
   const pass: RoomPass =
     args.method === 'engine' ? { method: 'engine', quality: args.quality } : { method: 'model' };
   const passes: RoomPass[] = weather ? [pass, { method: 'climate', quality: args.quality, weather }] : [pass];

@@ -45,6 +45,7 @@ import {
   type BrightnessBand,
   type StressClassSummary,
 } from './stressSuite';
+import { SHIPPED_CARD } from '../core/model/shipped';
 
 export const TARGETS = { mae: 0.1, delta1: 0.9, meanError: 0.05, verdictAgreement: 0.95 };
 
@@ -164,7 +165,7 @@ function stressRecord(c: StressClassSummary): Record<string, number | boolean> {
 async function main(): Promise<void> {
   const { values: o } = parseArgs({
     options: {
-      card: { type: 'string', default: 'public/models/lux-df-3.json' },
+      card: { type: 'string', default: `public/models/${SHIPPED_CARD}` },
       data: { type: 'string', default: 'data/v1' },
       radiance: { type: 'string', default: 'test/fixtures/radiance' },
       'radiance-converged': { type: 'string', default: 'test/fixtures/radiance/converged' },

@@ -14,6 +14,7 @@ import { predictWindows, roomGrid } from '../core/model/predict';
 import { parseRunRequest, type RunRequest } from '../core/validation/requests';
 import { groundBox, prism } from '../datagen/solids';
 import { loadModel } from '../service/model/runtime';
+import { SHIPPED_CARD } from '../core/model/shipped';
 
 export type OwnSide = 'bare' | 'beside' | 'above' | 'behind' | 'beside+above';
 
@@ -73,7 +74,7 @@ const masked = (df: ArrayLike<number>, mask: ArrayLike<number>): number => {
 
 async function main(): Promise<void> {
   const { values: o } = parseArgs({
-    options: { card: { type: 'string', default: 'public/models/lux-df-3.json' } },
+    options: { card: { type: 'string', default: `public/models/${SHIPPED_CARD}` } },
   });
   const model = await loadModel(o.card);
   for (const [gap, h] of [

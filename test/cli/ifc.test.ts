@@ -16,6 +16,7 @@ import { ModelStatus } from '../../src/service/model/status';
 import { deepAndBright, stepFile } from '../ifc/stepFile';
 import { boxStl } from '../helpers/boxMesh';
 import { post, testApp } from '../server/inProcess';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
 
 /**
  * `npm run ifc` on the real duplex (issue 20 §5): one CSV row per IfcSpace, none left out; rooms.json with
@@ -71,7 +72,7 @@ describe('the IFC command line', () => {
     expect(json.unplaced_windows).toHaveLength(0);
     const living = json.rooms.find((r: { number: string }) => r.number === 'B102');
     // Its request, sent as it is to a Lux server, gives the mean the table states.
-    const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
+    const model = new ModelStatus(SHIPPED_CARD_PATH);
     expect(await model.settled()).toBe('ready');
     const res = await (await post(testApp({ model }), '/v2/run', living.request)).json();
     const mask = (res.mask as boolean[][]).flat();
@@ -111,7 +112,7 @@ describe('the IFC command line', () => {
     // The app's way to the same files: the one building workflow (core/building) in this process, each room
     // through runAnswer as the browser's model worker calls it. Every file is the command line's, byte for
     // byte (the date aside, should the day turn between the two).
-    const card = new URL('../../public/models/lux-df-3.json', import.meta.url).pathname;
+    const card = SHIPPED_CARD_PATH;
     const building = buildingFromIfc(
       await readIfc(new Uint8Array(readFileSync('test/fixtures/ifc/duplex.ifc'))),
     );

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { parseModelCard } from '../../src/core/model/card';
 import { errorBand, errorBandText, roomClasses } from '../../src/core/model/errorBand';
 import { parseRunRequest } from '../../src/core/validation/requests';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
 
 /**
  * The model's error band beside its answer (issue 35 §6): a room put into the stress classes it resembles,
  * the card's figures for the worst of them.
  */
-const card = parseModelCard(JSON.parse(readFileSync('public/models/lux-df-3.json', 'utf8')));
+const card = parseModelCard(JSON.parse(readFileSync(SHIPPED_CARD_PATH, 'utf8')));
 const flat = (v: number) => new Array(64).fill(v);
 const room = (over: Record<string, unknown> = {}, params: Record<string, unknown> = {}) =>
   parseRunRequest({

@@ -6,12 +6,13 @@ import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
 import { STRESS_TARGETS, stressSuite } from '../../src/evaluation/stressSuite';
 import { loadModel } from '../../src/service/model/runtime';
 import { CONVERGED_DIR, FIXTURE_DIR } from '../engine/radianceFixtures';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
 
 /**
  * The shipped model (public/models) against the shared Radiance scenes, measured through the /run code
  * path: the targets of model.md, and the card telling the truth about what was measured.
  */
-const CARD = 'public/models/lux-df-3.json';
+const CARD = SHIPPED_CARD_PATH;
 describe('the shipped model', () => {
   it('has a card that describes it, within the size limit', () => {
     expect(existsSync(CARD)).toBe(true);

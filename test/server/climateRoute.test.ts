@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { ModelStatus } from '../../src/service/model/status';
 import { specOf } from '../../src/service/operations';
 import { post, testApp } from './inProcess';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
 
 /**
  * /run and /simulate with da_default / da_custom (issue 32): a year of the weather sent, answered by the
  * engine's daylight coefficients: the daylight-autonomy map in /run's shapes and the room's metrics.
  */
 const CHICAGO = readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8');
-const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
+const model = new ModelStatus(SHIPPED_CARD_PATH);
 // /run is the model's route: a server answers it (climate-based requests too) once its model is ready.
 const app = testApp({ model });
 

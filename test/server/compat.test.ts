@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_BODIES } from '../../src/service/operations';
 import { post, testApp } from './inProcess';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
 
 /** Bodies of the original gateway's clients that Lux takes as documented aliases (docs/api-decisions.md). */
 describe('clients of the original', () => {
@@ -49,7 +50,7 @@ describe('clients of the original', () => {
 
 describe('/run/detailed (the original’s)', async () => {
   const { ModelStatus } = await import('../../src/service/model/status');
-  const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
+  const model = new ModelStatus(SHIPPED_CARD_PATH);
   expect(await model.settled()).toBe('ready');
   const app = testApp({ model });
   const body = EXAMPLE_BODIES['/run/detailed']![0] as Record<string, unknown>;

@@ -3,13 +3,14 @@ import { glassScale } from '../../src/core/model/predict';
 import { ModelStatus } from '../../src/service/model/status';
 import { EXAMPLE_BODIES, WINDOW } from '../helpers/exampleBodies';
 import { post, testApp } from './inProcess';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
 
 /**
  * glass_transmittance (issue 19 §2): optional, top level and per window, 0.40–0.90. The original's requests
  * without it answer as before; the model scales each window's map by its pane's diffuse transmittance
  * over the reference pane's.
  */
-const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
+const model = new ModelStatus(SHIPPED_CARD_PATH);
 const base = EXAMPLE_BODIES['/run']![0] as { parameters: { windows: Record<string, unknown> } };
 
 describe('glass_transmittance on /run', async () => {

@@ -3,6 +3,7 @@ import { WINDOW } from '../../src/service/examples';
 import { EXAMPLE_BODIES } from '../../src/service/operations';
 import { ModelStatus } from '../../src/service/model/status';
 import { post, testApp } from './inProcess';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
 
 /**
  * Absurd rooms are refused at once with a 400 that names the limit and its environment variable (a room of
@@ -17,7 +18,7 @@ const circle = (n: number) =>
   ]);
 
 describe('room size limits', async () => {
-  const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
+  const model = new ModelStatus(SHIPPED_CARD_PATH);
   expect(await model.settled()).toBe('ready');
   const app = testApp({ model });
 

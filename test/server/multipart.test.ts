@@ -9,13 +9,14 @@ import { EXAMPLE_BODIES, MESH } from '../helpers/exampleBodies';
 import { post, testApp } from './inProcess';
 // @ts-expect-error plain ESM script without types
 import { ensureTorchPython } from '../../scripts/python.mjs';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
 
 /**
  * The original gateway's multipart form (gateway.md §3): `params` (the JSON body without its mesh) and a
  * `mesh` file part as .npy (float32/float64), gzip-compressed .npy or a JSON array. Same answers as the
  * JSON form; every failure in the JSON error envelope.
  */
-const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
+const model = new ModelStatus(SHIPPED_CARD_PATH);
 
 const flat = Float32Array.from(MESH.flat());
 

@@ -12,6 +12,7 @@ import { ModelStatus } from '../../src/service/model/status';
 import { openApiDocument } from '../../src/server/openapi';
 import { ROUTES, specOf } from '../../src/service/operations';
 import { post, testApp } from './inProcess';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
 
 const STORED = EXAMPLE_ANSWERS as Record<string, unknown>;
 
@@ -49,7 +50,7 @@ function differs(a: unknown, b: unknown, path = '$'): string | null {
  * examples are real answers too (exampleAnswers.json).
  */
 describe('every answer matches its documented schema', async () => {
-  const model = new ModelStatus(new URL('../../public/models/lux-df-3.json', import.meta.url).pathname);
+  const model = new ModelStatus(SHIPPED_CARD_PATH);
   expect(await model.settled()).toBe('ready');
   const app = testApp({ model });
 

@@ -7,6 +7,7 @@ import { clearAnswer, show, useAnswer, type ModelInfo } from './answerStore';
 import { remoteAnswer } from './remote';
 import { cancelEngine, settleLater } from './settle';
 import { modelWorker } from './workers';
+import { SHIPPED_CARD } from '../../core/model/shipped';
 
 /**
  * The preview: every scene change asks the model for a map, at most one prediction runs at a time, and
@@ -14,7 +15,7 @@ import { modelWorker } from './workers';
  * Each answer then starts the engine's countdown (settle.ts), which any later change cancels. Where it
  * runs: the model worker in this browser, or a Lux server's /run when the user set one.
  */
-export const MODEL_CARD = 'models/lux-df-3.json';
+export const MODEL_CARD = `models/${SHIPPED_CARD}`;
 
 let modelReady: Promise<ModelInfo> | null = null;
 /** Starts the model worker, the runtime's compile and the model's download (once). */

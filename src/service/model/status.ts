@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModelSessions } from './runtime';
+import { SHIPPED_MODEL } from '../../core/model/shipped';
 
 /** A component's state in health answers: ready, still loading, or not available. */
 export type ComponentState = 'ready' | 'loading' | 'unavailable';
@@ -50,7 +51,7 @@ export class ModelStatus {
  * Docker image ships only dist/).
  */
 export function modelCardPath(env: NodeJS.ProcessEnv, appDir: string): string | null {
-  const name = env.LUX_MODEL ?? 'lux-df-3';
+  const name = env.LUX_MODEL ?? SHIPPED_MODEL;
   if (name === '' || name === 'none') return null;
   if (name.endsWith('.json')) return name;
   const dir = env.LUX_MODEL_DIR ?? (existsSync('public/models') ? 'public/models' : join(appDir, 'models'));
