@@ -150,7 +150,7 @@ export function skyTermAt(
         // Only rays going up reach the work plane's upward face.
         lo = Math.max(lo, z);
         if (hi - lo <= 1e-12) continue;
-        // The band's integral over the glass's height, from the glazing's table (bandIntegral).
+        // The band's integral over the glass's height, from the glazing's table (bandTable).
         const inner =
           (dd / (hg * hg)) *
           (band(table, dd / hg, Math.atan2(hi - z, hg)) - band(table, dd / hg, Math.atan2(lo - z, hg)));
@@ -188,7 +188,7 @@ function bodySpan(ring: readonly Vec2[], x: number, y: number, dx: number, dy: n
 const BAND_C = 128;
 /** Rows: elevation 0..90°. */
 const BAND_E = 256;
-const tables = new WeakMap<Glazing, Float32Array>();
+const tables = new WeakMap<Glazing, Float64Array>();
 
 /**
  * The elevation integral of a sky band on the glass, once per glazing. On the vertical line of the glass at
@@ -199,10 +199,10 @@ const tables = new WeakMap<Glazing, Float32Array>();
  * G(c, e_lo): within 1e-6 of the defining integral (test/model/skyTerm.test.ts) at half the time of
  * integrating each band on Gauss points, which cost most of lux-frame-4's preprocessing.
  */
-function bandTable(glazing: Glazing): Float32Array {
+function bandTable(glazing: Glazing): Float64Array {
   let t = tables.get(glazing);
   if (t) return t;
-  t = new Float32Array((BAND_C + 1) * (BAND_E + 1));
+  t = new Float64Array((BAND_C + 1) * (BAND_E + 1));
   const de = Math.PI / 2 / BAND_E;
   for (let i = 0; i <= BAND_C; i++) {
     const c = i / BAND_C;
@@ -222,7 +222,7 @@ function bandTable(glazing: Glazing): Float32Array {
 }
 
 /** G(c, e) of a band table, bilinear. */
-function band(t: Float32Array, c: number, e: number): number {
+function band(t: Float64Array, c: number, e: number): number {
   const x = Math.min(1, Math.max(0, c)) * BAND_C,
     y = (Math.max(0, e) / (Math.PI / 2)) * BAND_E;
   const i = Math.min(BAND_C - 1, x | 0),
