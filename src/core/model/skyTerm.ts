@@ -196,7 +196,7 @@ const tables = new WeakMap<Glazing, Float64Array>();
  * p_z + h · tan e turns ∫ L τ(cos θ_g) cos θ_r cos θ_g / r² dz into (d / h²) · ∫ L(sin e) τ(c · cos e) ·
  * sin e · cos e de: a function of c and the band's two elevations alone. The table holds its running
  * integral G(c, e) from the horizon (4 Gauss points a row), read bilinearly; a band is G(c, e_hi) −
- * G(c, e_lo): within 1e-6 of the defining integral (test/model/skyTerm.test.ts) at half the time of
+ * G(c, e_lo): within 2e-5 of the defining integral (test/model/skyTerm.test.ts) at half the time of
  * integrating each band on Gauss points, which cost most of lux-frame-4's preprocessing.
  */
 function bandTable(glazing: Glazing): Float64Array {
