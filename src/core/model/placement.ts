@@ -7,10 +7,18 @@ const N = 128;
  * the room's pixels only (weights renormalised, so walls do not pull values to 0), else the nearest room
  * pixel. Points beyond the frame (rooms deeper or wider than 12.8 m) take the nearest room pixel at the
  * frame's edge: there a window's light is mostly interreflected, which varies slowly.
+ *
+ * Points behind the window's own wall (a wing of an L-, T- or U-shaped room on the far side of the wall's
+ * plane, beyond the frame's window column) are the exception: the nearest room pixel there is one beside
+ * the window, the brightest of the map, where no light of this window arrives but what turns the corner.
+ * They take the map's dim end instead (its 5th percentile over the room's pixels: the least light the
+ * window sends anywhere it is seen, robust to a stray dark pixel). Before, a room with such a wing read
+ * eight times the engine's mean (docs/model.md, the fresh stress draw of 2026-11-28).
  */
 export class FrameSampler {
   /** Built on first need: most points have a room pixel among their four neighbours. */
   private nearest: Int32Array | null = null;
+  private behind: { wallCol: number; dim: number } | null = null;
 
   constructor(
     private readonly frame: Pick<V2Frame, 'mask' | 'toPixel'>,
@@ -19,6 +27,8 @@ export class FrameSampler {
 
   at(x: number, y: number): number {
     const [r, c] = this.frame.toPixel(x, y);
+    this.behind ??= dimEnd(this.frame.mask, this.df);
+    if (c > this.behind.wallCol + 1) return this.behind.dim;
     const rc = Math.min(N - 1, Math.max(0, r)),
       cc = Math.min(N - 1, Math.max(0, c));
     const r0 = Math.min(N - 2, Math.floor(rc)),
@@ -72,4 +82,19 @@ function nearestRoomPixel(mask: Uint8Array): Int32Array {
     }
   }
   return out;
+}
+
+/** The last column of the room's pixels (the window's wall: the frame has it on the right) and the map's
+ * 5th percentile over the room's pixels. */
+function dimEnd(mask: Uint8Array, df: Float32Array): { wallCol: number; dim: number } {
+  const values: number[] = [];
+  let wallCol = -1;
+  for (let i = 0; i < N * N; i++) {
+    if (mask[i] !== 1) continue;
+    values.push(df[i]!);
+    wallCol = Math.max(wallCol, i % N);
+  }
+  if (values.length === 0) return { wallCol: Infinity, dim: 0 };
+  values.sort((a, b) => a - b);
+  return { wallCol, dim: values[Math.floor(0.05 * (values.length - 1))]! };
 }
