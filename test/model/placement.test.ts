@@ -53,13 +53,14 @@ describe('reading a window map at the room’s points', () => {
   });
 
   it('behind the window’s wall: the map’s dim end, not the brightest pixels beside the window', () => {
-    for (const p of [
+    const behind: [number, number][] = [
       [3, 4.5],
       [10, 5],
       [12, 1.5],
-    ] as const) {
-      expect(frame.toPixel(...p)[1]).toBeGreaterThan(wallCol + 1);
-      expect(s.at(...p)).toBe(dim);
+    ];
+    for (const [x, y] of behind) {
+      expect(frame.toPixel(x, y)[1]).toBeGreaterThan(wallCol + 1);
+      expect(s.at(x, y)).toBe(dim);
     }
     expect(dim).toBeLessThan(0.5 * values[values.length - 1]!);
   });
