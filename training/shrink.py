@@ -86,7 +86,7 @@ def shrink(state, acts, new_w, new_head):
         s[f"{name}.3.weight"] = s[f"{name}.3.weight"][:, inner]
         # Output channels: read by the next level and the decoder's skip.
         use = sum(reader_norm(k, off, o) for k, off in rd[name]).sqrt()
-        out = keep(acts[(name, "out")] * use, n) if n < o else torch.arange(o)
+        out = keep(acts[(name, "out")] * use, n)
         s[f"{name}.3.weight"] = s[f"{name}.3.weight"][out]
         select_bn(f"{name}.4", out)
         for k, off in rd[name]:

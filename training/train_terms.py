@@ -69,7 +69,8 @@ class Frames:
             ps.append(np.load(b + ".pix.npy"))
         P = max(p.shape[1] for p in ps) if ps else 1
         pad = lambda a, v: np.pad(a, [(0, 0)] * (a.ndim - 1) + [(0, P - a.shape[-1])], constant_values=v)  # noqa: E731
-        self.n = sum(len(s) for s in ss)
+        self.counts = [len(s) for s in ss]  # windows of each base, in order
+        self.n = sum(self.counts)
         self.x = torch.from_numpy(np.concatenate(xs)).to(device) if xs else None
         self.s = torch.from_numpy(np.concatenate(ss)).float().to(device) if ss else None
         t = torch.from_numpy(np.concatenate([pad(a, np.nan) for a in ts]).astype(np.float32)) if ts else None
@@ -87,10 +88,6 @@ class Frames:
         self.t = torch.nan_to_num(t, nan=0.0).clamp(min=0.0).to(device)
         self.pix = pix.to(device)
         self.w = w.to(device)
-
-    @staticmethod
-    def count(bases):
-        return sum(len(np.load(b + ".s.npy", mmap_mode="r")) for b in bases)
 
     def batch(self, ids):
         i = torch.as_tensor(ids, device=self.x.device)
@@ -229,7 +226,13 @@ def main():
     t_load = time.time()
     train, val = Frames(train_bases + [b for bs in also_bases.values() for b in bs], device), Frames(val_bases, device)
     # Each window's chance of being drawn: 1 for the training stream's, the stream's weight for the others'.
-    draw = [1.0] * Frames.count(train_bases) + [w for name, w in also for _ in range(Frames.count(also_bases[name]))]
+    weight_of = [1.0] * len(train_bases) + [w for name, w in also for _ in also_bases[name]]
+    draw = [w for w, n in zip(weight_of, train.counts) for _ in range(n)]
+    first = len(train_bases)
+    for name, w in also:
+        n = sum(train.counts[first : first + len(also_bases[name])])
+        first += len(also_bases[name])
+        print(f"{name}: {n} windows, each drawn {w:g}x as often ({n * w / sum(draw):.0%} of the draws)", flush=True)
     print(f"{train.n} training windows, {val.n} validation windows on {device} ({time.time() - t_load:.0f} s to load)", flush=True)
     amp = device.type == "cuda"
     budget = a.minutes * 60

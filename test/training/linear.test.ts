@@ -126,6 +126,8 @@ except ValueError as e:
       ],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
     );
+    // The second stream's windows, as many as the first's and each drawn twice as often: two thirds of draws.
+    expect(log).toContain(`broad: ${n} windows, each drawn 2x as often (67% of the draws)`);
     // The validation line names each term's share of the light, predicted and true.
     expect(log).toMatch(/step 3: loss [\d.]+ train MAE [\d.]+ val MAE [\d.]+ .* shares \[/);
     const cardPath = join(out, 'lux-df-4.json');

@@ -18,7 +18,9 @@ const N = 128;
 export class FrameSampler {
   /** Built on first need: most points have a room pixel among their four neighbours. */
   private nearest: Int32Array | null = null;
-  private behind: { wallCol: number; dim: number } | null = null;
+  /** The window's wall column, found on first use; the map's dim end, computed only if a point needs it. */
+  private wallCol: number | null = null;
+  private dim: number | null = null;
 
   constructor(
     private readonly frame: Pick<V2Frame, 'mask' | 'toPixel'>,
@@ -27,8 +29,8 @@ export class FrameSampler {
 
   at(x: number, y: number): number {
     const [r, c] = this.frame.toPixel(x, y);
-    this.behind ??= dimEnd(this.frame.mask, this.df);
-    if (c > this.behind.wallCol + 1) return this.behind.dim;
+    this.wallCol ??= lastRoomColumn(this.frame.mask);
+    if (c > this.wallCol + 1) return (this.dim ??= dimEnd(this.frame.mask, this.df));
     const rc = Math.min(N - 1, Math.max(0, r)),
       cc = Math.min(N - 1, Math.max(0, c));
     const r0 = Math.min(N - 2, Math.floor(rc)),
@@ -84,17 +86,17 @@ function nearestRoomPixel(mask: Uint8Array): Int32Array {
   return out;
 }
 
-/** The last column of the room's pixels (the window's wall: the frame has it on the right) and the map's
- * 5th percentile over the room's pixels. */
-function dimEnd(mask: Uint8Array, df: Float32Array): { wallCol: number; dim: number } {
+/** The last column of the room's pixels: the window's wall (the frame has it on the right); none: never. */
+function lastRoomColumn(mask: Uint8Array): number {
+  let col = -1;
+  for (let i = 0; i < N * N; i++) if (mask[i] === 1) col = Math.max(col, i % N);
+  return col < 0 ? Infinity : col;
+}
+
+/** The map's 5th percentile over the room's pixels. */
+function dimEnd(mask: Uint8Array, df: Float32Array): number {
   const values: number[] = [];
-  let wallCol = -1;
-  for (let i = 0; i < N * N; i++) {
-    if (mask[i] !== 1) continue;
-    values.push(df[i]!);
-    wallCol = Math.max(wallCol, i % N);
-  }
-  if (values.length === 0) return { wallCol: Infinity, dim: 0 };
+  for (let i = 0; i < N * N; i++) if (mask[i] === 1) values.push(df[i]!);
   values.sort((a, b) => a - b);
-  return { wallCol, dim: values[Math.floor(0.05 * (values.length - 1))]! };
+  return values[Math.floor(0.05 * (values.length - 1))] ?? 0;
 }
