@@ -94,6 +94,45 @@ class Frames:
         return self.x[i].float(), self.s[i], self.t[i], self.pix[i], self.w[i]
 
 
+# lux-frame-3/4 layout (src/core/model/features.ts): the lateral channel, and the 64 horizon then 64 zenith
+# angles, index 0 the right-hand end looking out (conventions.md).
+LATERAL = 4
+HORIZON, ZENITH = slice(15, 79), slice(79, 143)
+
+
+def mirror(x, s, t, pix, w):
+    """The same windows mirrored across their normal: the room, its window and its surroundings reflected, a
+    scene the CIE overcast sky lights just as well, so its labels are the original's mirrored. In the v2 frame
+    the window's centre is row 64 (anchor.ts), so row r becomes row 128 - r; the lateral offset changes sign;
+    the fan of angles runs the other way (index i becomes 63 - i). Row 0 has no source row (the frame ends at
+    127): it repeats row 1 one step further out, and no label sits there. The flux, the reflectances and the
+    per-term targets' values are the same. A doubled training set at no labelling cost (checked against the
+    preprocessing of a mirrored room: test/training/linear.test.ts)."""
+    xm = torch.empty_like(x)
+    xm[:, :, 1:] = x[:, :, 1:].flip(2)
+    xm[:, :, 0] = xm[:, :, 1]
+    xm[:, LATERAL] = -xm[:, LATERAL]
+    xm[:, LATERAL, 0] += 0.01 * xm[:, 0, 0]  # one row further to the left, inside the room
+    sm = s.clone()
+    sm[:, HORIZON] = s[:, HORIZON].flip(1)
+    sm[:, ZENITH] = s[:, ZENITH].flip(1)
+    row, col = torch.div(pix, 128, rounding_mode="floor"), pix % 128
+    ok = (pix >= 0) & (row >= 1)
+    pm = torch.where(ok, (128 - row) * 128 + col, torch.full_like(pix, -1))
+    return xm, sm, t, pm, w * ok
+
+
+def half_mirrored(x, s, t, pix, w):
+    """Each window of a batch mirrored (above) with probability one half."""
+    flip = torch.rand(x.shape[0], device=x.device) < 0.5
+    if not bool(flip.any()):
+        return x, s, t, pix, w
+    xm, sm, _, pm, wm = mirror(x[flip], s[flip], t[flip], pix[flip], w[flip])
+    x, s, pix, w = x.clone(), s.clone(), pix.clone(), w.clone()
+    x[flip], s[flip], pix[flip], w[flip] = xm, sm, pm, wm
+    return x, s, t, pix, w
+
+
 def losses(model, x, s, t, pix, w):
     """(loss, total MAE in DF points) of a batch."""
     pred = gather(model.terms(x, s), pix)  # [B, 5, P]
@@ -172,6 +211,11 @@ def main():
         help="STREAM:WEIGHT: every shard of another exported stream (e.g. broad:3) trains too, its windows drawn "
         "WEIGHT times as often as the training stream's (none of it validates)",
     )
+    ap.add_argument(
+        "--mirror",
+        action="store_true",
+        help="mirror each training window across its normal with probability 1/2 (train_terms.mirror)",
+    )
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
@@ -192,6 +236,8 @@ def main():
         ick = torch.load(a.init, map_location=device, weights_only=False) if a.init else None
         model = (from_state(ick["model"]) if ick else LinNet(tuple(int(v) for v in a.widths.split(",")), head=a.head)).to(device)
         step, spent, history, trained_with = 0, 0.0, [], {"command": command, "batch": a.batch, "minutes": a.minutes}
+        if a.mirror:
+            trained_with["mirror"] = True
         if ick:  # the run it continues, in the card
             trained_with["initialised_from"] = {"checkpoint": a.init, **ick["trained_with"], "steps": ick["step"], "train_windows": ick.get("train_windows")}
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -246,6 +292,8 @@ def main():
             g["lr"] = a.lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
         ids = random.choices(range(train.n), weights=draw, k=a.batch) if also else random.sample(range(train.n), min(a.batch, train.n))
         x, s, t, pix, w = train.batch(ids)
+        if a.mirror:
+            x, s, t, pix, w = half_mirrored(x, s, t, pix, w)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
             loss, mae = losses(model, x, s, t, pix, w)
         if not apply(opt, model, loss, step):

@@ -1,11 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeLabelShard } from '../../src/datagen/labels/shard';
 import { exportLabelShard } from '../../src/datagen/labels/export';
 import { ModelStatus } from '../../src/service/model/status';
+import { windowAngles } from '../../src/core/api/windowAngles';
+import { frame4Inputs } from '../../src/core/model/frame4';
+import { sampledRequest, type SampledRoom } from '../../src/datagen/sampleRoom';
+import { stressRoom } from '../../src/evaluation/stressSuite';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { post, testApp } from '../server/inProcess';
 // @ts-expect-error plain ESM script without types
@@ -96,6 +100,93 @@ except ValueError as e:
     expect(out[1]).toMatch(/^refused shrink only narrows, and keeps the bottleneck/);
   }, 120_000);
 
+  it('mirrors a window as the preprocessing of the mirrored room reads it (train_terms.mirror)', () => {
+    // The room, its windows and its surroundings reflected across y = 0 (the outline's order reversed to keep
+    // its turn; the triangles' too): a scene with no symmetry of its own, non-convex, in a street canyon.
+    const mirrored = (r: SampledRoom): SampledRoom => {
+      const p = r.body.parameters;
+      const windows = Object.fromEntries(
+        Object.entries(p.windows).map(([id, w]) => [
+          id,
+          { ...w, y1: -(w.y1 as number), y2: -(w.y2 as number) },
+        ]),
+      );
+      return {
+        ...r,
+        body: {
+          ...r.body,
+          parameters: {
+            ...p,
+            room_polygon: p.room_polygon.map(([x, y]) => [x, -y] as [number, number]).reverse(),
+            windows,
+          },
+        },
+        mesh:
+          r.mesh &&
+          r.mesh.map((_, i) => {
+            const [x, y, z] = r.mesh![i - (i % 3) + [0, 2, 1][i % 3]!]!;
+            return [x!, -y!, z!];
+          }),
+      };
+    };
+    const inputs = (r: SampledRoom) => {
+      const req = sampledRequest(r);
+      return frame4Inputs(req, windowAngles(req, req.mesh));
+    };
+    const rooms = [stressRoom('street-canyon', 0), stressRoom('non-rect', 1)];
+    const pairs = rooms.flatMap((r) => {
+      const [a, b] = [inputs(r), inputs(mirrored(r))];
+      return a.map((f, i) => [f, b[i]!] as const);
+    });
+    const cat = (k: 0 | 1, of: 'channels' | 'scalars') =>
+      Buffer.concat(pairs.map((p) => Buffer.from(p[k][of].buffer, p[k][of].byteOffset, p[k][of].byteLength)));
+    for (const k of [0, 1] as const) {
+      writeFileSync(join(dir, `x${k}.f32`), cat(k, 'channels'));
+      writeFileSync(join(dir, `s${k}.f32`), cat(k, 'scalars'));
+    }
+    const py = ensureTorchPython() as string;
+    const script = `
+import sys, numpy as np, torch
+sys.path.insert(0, 'training')
+from train_terms import mirror
+d = sys.argv[1]
+x = [torch.from_numpy(np.fromfile(f'{d}/x{k}.f32', np.float32).reshape(-1, 7, 128, 128)) for k in (0, 1)]
+s = [torch.from_numpy(np.fromfile(f'{d}/s{k}.f32', np.float32).reshape(-1, 147)) for k in (0, 1)]
+pix = torch.nonzero(x[0][:, 0].reshape(x[0].shape[0], -1) > 0.5)
+P = torch.full((x[0].shape[0], 128 * 128), -1, dtype=torch.long)
+P[pix[:, 0], pix[:, 1]] = pix[:, 1]
+xm, sm, _, pm, wm = mirror(x[0], s[0], None, P, torch.ones(P.shape))
+inside = (x[1][:, 0] > 0.5) & (xm[:, 0] > 0.5)
+inside[:, 0] = False
+rows = slice(1, 128)
+print(x[0].shape[0], int((xm[:, 0, rows] != x[1][:, 0, rows]).sum()), int(inside.sum()))
+print(' '.join(str(float(((xm[:, c] - x[1][:, c]).abs() * inside).max())) for c in range(7)))
+print(float((sm - s[1]).abs().max()), float((s[0] - s[1]).abs().max()))
+# Every labelled pixel of the original lands on a room pixel of the mirrored room.
+on = pm[wm > 0]
+print(int(on.numel()), int((x[1][:, 0].reshape(x[1].shape[0], -1).gather(1, pm.clamp(min=0)) > 0.5)[wm > 0].sum()))
+`;
+    const out = execFileSync(py, ['-c', script, dir], { encoding: 'utf8' }).trim().split('\n');
+    const [windows, maskDiff, cells] = out[0]!.split(' ').map(Number);
+    expect(windows).toBe(pairs.length);
+    expect(pairs.length).toBeGreaterThanOrEqual(3);
+    // The room's outline mirrored to the pixel.
+    expect(maskDiff).toBe(0);
+    expect(cells).toBeGreaterThan(3000);
+    const channelDiff = out[1]!.split(' ').map(Number);
+    // Mask and plan visibility exact; the sky integrals within 0.01 DF points (the mirrored room's angles are
+    // traced again, a tenth of a degree apart), depth and lateral offset within 2 cm (the anchor's rounding);
+    // the exact sky term's lattice rows keep their parity (128 - r), so it is exact too.
+    const bound = [0, 0.01, 0.01, 0.002, 0.002, 0, 1e-4];
+    channelDiff.forEach((v, c) => expect(v, `channel ${c}`).toBeLessThanOrEqual(bound[c]!));
+    const [scalarDiff, unmirrored] = out[2]!.split(' ').map(Number);
+    // The angles run the other way and nothing else moves; unmirrored, they differ.
+    expect(scalarDiff).toBeLessThan(0.005);
+    expect(unmirrored).toBeGreaterThan(0.05);
+    const [labelled, landed] = out[3]!.split(' ').map(Number);
+    expect(landed).toBe(labelled);
+  }, 120_000);
+
   it('trains on per-term labels, exports lux-frame-4 ONNX with a card, and the result serves /run', async () => {
     const py = ensureTorchPython() as string;
     const labels = join(dir, 'labels');
@@ -122,7 +213,7 @@ except ValueError as e:
         'training/train_terms.py',
         ...['--data', join(dir, 'frames'), '--out', out, '--steps', '3', '--batch', '2'],
         ...['--widths', '4,4,4,4', '--head', '4', '--checkpoint-every', '3', '--threads', '1'],
-        ...['--also', 'broad:2'],
+        ...['--also', 'broad:2', '--mirror'],
       ],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
     );
