@@ -1,5 +1,5 @@
 /**
- * `npm run evaluate -- [--card public/models/lux-df-3.json] [--data data/v1] [--radiance test/fixtures/radiance] [--radiance-converged test/fixtures/radiance/converged] [--stress test/fixtures/stress] [--write] [--rooms-out rooms.json]`
+ * `npm run evaluate -- [--card public/models/lux-df-3.json] [--data data/v1] [--radiance test/fixtures/radiance] [--radiance-converged test/fixtures/radiance/converged] [--stress test/fixtures/stress[,test/fixtures/stress-draws/k1000,…]] [--write] [--rooms-out rooms.json]`
  *
  * The model's accuracy (model.md §What the model must reach) measured through the same code path as
  * /run (core preprocessing, onnxruntime-node, placement):
@@ -138,7 +138,7 @@ const line = (name: string, s: Summary): string =>
 
 const stressLine = (c: StressClassSummary): string =>
   `  ${c.cls.padEnd(17)} n=${String(c.count).padEnd(4)} MAE ${c.mae.toFixed(3)}  δ1 ${pct(c.delta1)}  ` +
-  `rooms ≤5 % ${pct(c.meanWithin5)} worst ${pct(c.meanErrorAbsMax)}  bias ${pct(c.bias)}  ` +
+  `rooms ≤5 % ${pct(c.meanWithin5)} worst ${pct(c.meanErrorAbsMax)} (lit ${pct(c.worstLit)})  bias ${pct(c.bias)}  ` +
   `verdicts ${pct(c.verdictAgreement)}  pass ${pct(c.roomsPassing)}  ${c.meets ? 'meets' : 'FAILS'}`;
 
 const r4 = (v: number): number => +v.toFixed(4);
@@ -154,6 +154,7 @@ function stressRecord(c: StressClassSummary): Record<string, number | boolean> {
     delta1: r4(c.delta1),
     rooms_within_5: r4(c.meanWithin5),
     worst_room: r4(c.meanErrorAbsMax),
+    worst_lit_room: r4(c.worstLit),
     mean_room_error: r4(c.meanErrorAbsMean),
     bias: r4(c.bias),
     verdict_agreement: r4(c.verdictAgreement),
@@ -227,7 +228,8 @@ async function main(): Promise<void> {
   const rc = existsSync(o['radiance-converged'])
     ? await radianceRecord(o['radiance-converged'], 'radiance_converged')
     : null;
-  const st = await stressSuite(model, o.stress);
+  // Folders separated by commas pool each class's rooms (the fixed suite and further draws).
+  const st = await stressSuite(model, o.stress.split(','));
   if (st) {
     console.log(`stress suite (${o.stress}), against the engine at standard quality:`);
     for (const c of [...st.classes, st.all]) console.log(stressLine(c));

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
+import { join } from 'node:path';
+import { loadModel } from '../../src/service/model/runtime';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
 import {
   labelStressRoom,
+  LIT_ROOM,
   readStressClass,
   roomDigest,
   STRESS_DIR,
   stressRoom,
   stressSensors,
+  stressSuite,
+  summariseStress,
   withinByBrightness,
+  type StressRoomResult,
 } from '../../src/evaluation/stressSuite';
+
+const DRAWS = ['k1000', 'k2000'].map((d) => join('test/fixtures/stress-draws', d));
 
 /**
  * The stress suite in the repository (test/fixtures/stress, made by npm run stress) is what the sampler
@@ -31,6 +40,30 @@ describe('the stress suite', () => {
       }
     }
   });
+
+  it('has two further draws of 60 rooms a class, k from 1000 and 2000, each the room its seed draws', () => {
+    DRAWS.forEach((dir, i) => {
+      for (const cls of STRESS_CLASSES) {
+        const file = readStressClass(dir, cls)!;
+        expect(file.rooms.map((r) => r.k)).toEqual(Array.from({ length: 60 }, (_, k) => 1000 * (i + 1) + k));
+        expect([file.quality, file.ambient_bounces]).toEqual(['standard', null]);
+        for (const room of file.rooms) {
+          const s = stressRoom(cls, room.k);
+          expect(roomDigest(s), `${cls} #${room.k}`).toBe(room.digest);
+          expect(room.df).toHaveLength(stressSensors(s.body.parameters.room_polygon).length);
+        }
+      }
+    });
+  });
+
+  it('pools a class over several folders (the fixed suite and the draws)', async () => {
+    const model = await loadModel(SHIPPED_CARD_PATH);
+    const one = (await stressSuite(model, STRESS_DIR, ['deep'], 2))!;
+    const pooled = (await stressSuite(model, [STRESS_DIR, ...DRAWS], ['deep'], 2))!;
+    expect(pooled.rooms.map((r) => r.k)).toEqual([0, 1, 1000, 1001, 2000, 2001]);
+    expect(pooled.rooms.slice(0, 2)).toEqual(one.rooms);
+    expect(pooled.classes[0]!.count).toBe(6);
+  }, 60_000);
 
   it('stores the engine at standard quality: rooms labelled again give the stored values', () => {
     for (const cls of ['angles-only', 'facing-slab'] as const) {
@@ -55,5 +88,30 @@ describe('rooms within 5 % by brightness', () => {
       { from: 1, to: 2, rooms: 1, within5: 0 },
       { from: 2, to: null, rooms: 1, within5: 1 },
     ]);
+  });
+});
+
+describe('the worst lit room', () => {
+  it('is the worst room mean error among rooms whose truth is at least LIT_ROOM', () => {
+    const room = (meanTruth: number, meanError: number): StressRoomResult =>
+      ({
+        cls: 'deep',
+        k: 0,
+        seed: 0,
+        pass: false,
+        mae: 0,
+        delta1: 1,
+        delta1Base: 1,
+        weight: 1,
+        meanTruth,
+        meanPred: meanTruth * (1 + meanError),
+        meanError,
+        verdictPred: true,
+        verdictTruth: true,
+      }) as StressRoomResult;
+    const s = summariseStress('deep', [room(0.04, -0.26), room(LIT_ROOM, 0.12), room(2, -0.08)]);
+    expect(s.meanErrorAbsMax).toBeCloseTo(0.26, 10);
+    expect(s.worstLit).toBeCloseTo(0.12, 10);
+    expect(summariseStress('deep', [room(0.1, 0.3)]).worstLit).toBeNaN();
   });
 });
