@@ -1,6 +1,6 @@
 """Train the network linear in the light outside (linnet.py) on the committed labels' per-term targets.
 
-    npm run labels -- export --stream train          # data/frames/train: lux-frame-4 inputs + terms
+    npm run labels -- export --stream train          # data/frames/train: lux-frame-5 inputs + terms
     python3 training/train_terms.py --data data/frames --out training/runs/df4 --minutes 60
     python3 training/train_terms.py ... --export-only    # ONNX + card from the last checkpoint
 
@@ -30,25 +30,27 @@ from linnet import CHANNELS4, TERMS, LinNet, from_state, gather, widths_of  # no
 from onnx_card import export_with_card  # noqa: E402
 from optimise import apply  # noqa: E402
 
-INPUTS_ID = "lux-frame-4"
+# The inputs' preprocessing (src/core/model/frame4.ts): lux-frame-5 (the sky's flux sees the building's own
+# body) by default; lux-frame-4 for runs made before it (a checkpoint records its own).
+INPUTS = ("lux-frame-5", "lux-frame-4")
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is labelled
 MAX_PLAUSIBLE_DF = 60.0  # src/datagen/shard.ts MAX_PLAUSIBLE_DF
 MEAN_FLOOR = 0.1
 
 
-def stream_files(data, stream):
-    """A stream's exported shards made with lux-frame-4 inputs."""
+def stream_files(data, stream, inputs):
+    """A stream's exported shards made with these inputs (`npm run labels -- export --inputs ...`)."""
     found = sorted(glob.glob(os.path.join(data, stream, "*.terms.npy")))
     bases = [f[: -len(".terms.npy")] for f in found]
-    current = [b for b in bases if os.path.exists(b + ".inputs") and open(b + ".inputs").read().strip() == INPUTS_ID]
+    current = [b for b in bases if os.path.exists(b + ".inputs") and open(b + ".inputs").read().strip() == inputs]
     if len(current) < len(bases):
-        print(f"{stream}: {len(bases) - len(current)} shards skipped: inputs not {INPUTS_ID}", flush=True)
+        print(f"{stream}: {len(bases) - len(current)} shards skipped: inputs not {inputs}", flush=True)
     return current
 
 
-def shard_files(data):
+def shard_files(data, inputs):
     """The training stream's shards: (train, validation), every 25th validating."""
-    current = stream_files(data, "train")
+    current = stream_files(data, "train", inputs)
     if len(current) < 4:
         return current, current
     first = min(12, len(current) // 2)
@@ -180,12 +182,12 @@ def validate(model, frames, limit=2000):
     }
 
 
-def export(model, out, name, meta):
+def export(model, out, name, meta, inputs):
     description = (
         "Lux daylight-factor model linear in the light outside: one window in its v2 frame, CIE overcast sky, "
         "trained on the Lux engine's per-term labels."
     )
-    export_with_card(model, out, name, meta, INPUTS_ID, CHANNELS4, 147, description)
+    export_with_card(model, out, name, meta, inputs, CHANNELS4, 147, description)
 
 
 def main():
@@ -216,6 +218,7 @@ def main():
         action="store_true",
         help="mirror each training window across its normal with probability 1/2 (train_terms.mirror)",
     )
+    ap.add_argument("--inputs", choices=INPUTS, default=INPUTS[0], help="the exported frames' preprocessing a new run trains on")
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
@@ -243,9 +246,10 @@ def main():
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     if ck:
         opt.load_state_dict(ck["opt"])
-    train_bases, val_bases = shard_files(a.data)
+    inputs = trained_with.setdefault("inputs", a.inputs) if not ck else trained_with.get("inputs", "lux-frame-4")
+    train_bases, val_bases = shard_files(a.data, inputs)
     also = [(name, float(weight)) for name, weight in (v.split(":") for v in a.also)]
-    also_bases = {name: stream_files(a.data, name) for name, _ in also}
+    also_bases = {name: stream_files(a.data, name, inputs) for name, _ in also}
     if also:
         trained_with["also"] = a.also
     meta = lambda n_train, n_val: {  # noqa: E731
@@ -267,7 +271,7 @@ def main():
         },
     }
     if a.export_only:
-        export(model, a.out, a.name, meta(ck.get("train_windows", 0), ck.get("validation_windows", 0)))
+        export(model, a.out, a.name, meta(ck.get("train_windows", 0), ck.get("validation_windows", 0)), inputs)
         return
     t_load = time.time()
     train, val = Frames(train_bases + [b for bs in also_bases.values() for b in bs], device), Frames(val_bases, device)
@@ -329,7 +333,7 @@ def main():
                 ckpt_path + ".tmp",
             )
             os.replace(ckpt_path + ".tmp", ckpt_path)
-    export(model, a.out, a.name, meta(train.n, val.n))
+    export(model, a.out, a.name, meta(train.n, val.n), inputs)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ import {
 import { frame4Inputs } from '../core/model/frame4';
 
 /** The preprocessings training data is made in. */
-export type TrainingInputs = 'lux-frame-3' | 'lux-frame-4';
+export type TrainingInputs = 'lux-frame-3' | 'lux-frame-4' | 'lux-frame-5';
 import { npyBytes } from '../core/encoding/npy';
 import { parseRunRequest } from '../core/validation/requests';
 import type { TriangleSoup } from '../core/types';
@@ -47,7 +47,7 @@ export function shardFeatures(
   t: FeatureTask,
   given?: readonly string[],
   meshes?: ReadonlyMap<number, TriangleSoup | null>,
-  /** lux-frame-3 for data/v1's generator; the compact labels' export makes lux-frame-4 (frame4.ts). */
+  /** lux-frame-3 for data/v1's generator; the compact labels' export makes lux-frame-4 or 5 (frame4.ts). */
   preprocessing: TrainingInputs = INPUTS_ID,
 ): number {
   const lines =
@@ -73,10 +73,13 @@ export function shardFeatures(
           ? storedRequest(rec, focus).mesh
           : null;
     let inp: FrameInputs;
-    if (preprocessing === 'lux-frame-4') {
+    if (preprocessing !== 'lux-frame-3') {
       if (v4?.seed !== rec.room_seed) {
         const angles = req.parameters.windows.map((v) => ({ horizon: v.horizon!, zenith: v.zenith! }));
-        v4 = { seed: rec.room_seed, inputs: frame4Inputs({ ...req, mesh: withMesh() }, angles) };
+        v4 = {
+          seed: rec.room_seed,
+          inputs: frame4Inputs({ ...req, mesh: withMesh() }, angles, preprocessing),
+        };
       }
       inp = v4.inputs[rec.window]!;
     } else {

@@ -195,6 +195,33 @@ export function leanTo(mesh?: number[][]): EngineRoom {
   return { ...room, parameters: { ...room.parameters, ceiling_planes: [[1.8 / 7, 0, 2.2]] } };
 }
 
+/**
+ * leanTo's L-shaped outline, flat, with windows on both walls of the notch — each looks past the room's own
+ * other wing, which no angles hold — and one on the south wall, facing away from it.
+ */
+export function notchRoom(): EngineRoom {
+  return roomOf({
+    model_type: 'df_custom',
+    parameters: {
+      height_roof_over_floor: 3,
+      floor_height_above_terrain: 0,
+      room_polygon: [
+        [0, 0],
+        [7, 0],
+        [7, 5],
+        [3, 5],
+        [3, 2.5],
+        [0, 2.5],
+      ],
+      windows: {
+        n1: { x1: 0.6, y1: 2.5, x2: 2.4, y2: 2.85, z1: 0.9, z2: 2.4, window_frame_ratio: 0.15 },
+        n2: { x1: 3, y1: 4.6, x2: 2.65, y2: 3.0, z1: 0.9, z2: 2.4, window_frame_ratio: 0.15 },
+        s: { x1: 1, y1: 0, x2: 2.5, y2: -0.35, z1: 0.9, z2: 2.0, window_frame_ratio: 0.2 },
+      },
+    },
+  });
+}
+
 /** A 5 × 4 m office with a 2 m south window, as a /run body (skylitOffice's room). */
 export const OFFICE_BODY = {
   model_type: 'df_default',

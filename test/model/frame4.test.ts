@@ -5,7 +5,7 @@ import { skyFlux } from '../../src/core/model/skyFlux';
 import { skyTermAt } from '../../src/core/model/skyTerm';
 import { buildRoomModel } from '../../src/core/engine/model';
 import { FLUX_ACCURATE, windowFluxes } from '../../src/core/engine/windowFlux';
-import { angleRoom } from '../engine/scenes';
+import { angleRoom, notchRoom } from '../engine/scenes';
 
 /**
  * Preprocessing lux-frame-4 (issue 35 §3): lux-frame-3's inputs, the exact sky term as a seventh channel,
@@ -67,4 +67,33 @@ describe('lux-frame-4 inputs', () => {
     expect(ext.up).toBeGreaterThan(0);
     expect(ext.surfaceDown).toBeGreaterThan(0);
   });
+
+  it('is lux-frame-5 with the sky’s flux seeing the building’s own body, and nothing else changed', () => {
+    // A convex room: the same inputs to the bit.
+    const [v5] = frame4Inputs(room, angles, 'lux-frame-5');
+    expect(v5!.scalars).toEqual(v4!.scalars);
+    expect(v5!.channels).toEqual(v4!.channels);
+    // An L-shaped room: two windows on the notch's walls look past its own other wing, one faces away.
+    const notch = notchRoom();
+    // Open surroundings: the angles are all 0, and only the body hides any sky.
+    const la = notch.parameters.windows.map(() => ({
+      horizon: new Array<number>(64).fill(0),
+      zenith: new Array<number>(64).fill(0),
+    }));
+    const four = frame4Inputs(notch, la, 'lux-frame-4'),
+      five = frame4Inputs(notch, la, 'lux-frame-5');
+    const model = buildRoomModel({ ...notch, mesh: null });
+    five.forEach((f, i) => {
+      expect(f.channels).toEqual(four[i]!.channels);
+      expect(f.scalars.subarray(0, SCALAR_COUNT_V2)).toEqual(four[i]!.scalars.subarray(0, SCALAR_COUNT_V2));
+      const sky = skyFlux(model.windows[i]!, model);
+      expect(f.scalars[SCALAR_COUNT_V2]).toBeCloseTo(2 * sky.skyDown, 5);
+      expect(f.scalars[SCALAR_COUNT_V2 + 1]).toBeCloseTo(2 * sky.skySteep, 5);
+      expect(f.scalars.subarray(SCALAR_COUNT_V2 + 2)).toEqual(four[i]!.scalars.subarray(SCALAR_COUNT_V2 + 2));
+    });
+    // The notch's windows see a fifth less sky or more than their angles alone say; the south one the same.
+    for (const i of [0, 1])
+      expect(five[i]!.scalars[SCALAR_COUNT_V2]! / four[i]!.scalars[SCALAR_COUNT_V2]!).toBeLessThan(0.8);
+    expect(five[2]!.scalars[SCALAR_COUNT_V2]).toBeCloseTo(four[2]!.scalars[SCALAR_COUNT_V2]!, 5);
+  }, 30_000);
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { skyFlux } from '../../src/core/model/skyFlux';
 import { skyLuminance } from '../../src/core/engine/sky';
-import { windowFluxes } from '../../src/core/engine/windowFlux';
+import { FLUX_REFERENCE, windowFluxes } from '../../src/core/engine/windowFlux';
 import { buildRoomModel } from '../../src/core/engine/model';
-import { angleRoom } from '../engine/scenes';
+import { angleRoom, notchRoom } from '../engine/scenes';
 
 /** The sky's light on a window's plane in closed form (issue 35 §3), against a brute-force integral. */
 function numeric(horizon: number[], zenith: number[]): [number, number] {
@@ -64,4 +64,27 @@ describe('the sky on a window in closed form', () => {
     expect(e.skyDown / c.skyDown - 1).toBeGreaterThan(0);
     expect(e.skyDown / c.skyDown - 1).toBeLessThan(0.04);
   });
+
+  // lux-frame-5: an L-shaped outline whose notch's two walls have windows, each looking past the room's own
+  // other wing (3 m high, 0.3 m of roof over it), which the angles — from the surroundings alone — never
+  // hold. Measured against the engine's finest traced flux: +0.8 / +2.0 % (skyDown), +1.1 / +2.1 %
+  // (skySteep); the angles alone read the open window's 0.396, 28 / 37 % high.
+  it('sees the building’s own other wing from a window on a notch, as the engine’s traced flux does', () => {
+    const room = notchRoom();
+    const model = buildRoomModel(room);
+    const traced = windowFluxes(room, 3, FLUX_REFERENCE);
+    model.windows.forEach((w, i) => {
+      const withBody = skyFlux(w, model),
+        anglesOnly = skyFlux(w);
+      expect(Math.abs(withBody.skyDown / traced[i]!.skyDown - 1)).toBeLessThan(0.03);
+      expect(Math.abs(withBody.skySteep / traced[i]!.skySteep - 1)).toBeLessThan(0.03);
+      if (w.id === 's') {
+        // The south window faces away from the wing: the body changes nothing.
+        expect(withBody.skyDown).toBeCloseTo(anglesOnly.skyDown, 3);
+      } else expect(anglesOnly.skyDown / withBody.skyDown).toBeGreaterThan(1.2);
+    });
+    // A convex room's body is behind all its windows: the closed form from the angles, exactly.
+    const box = buildRoomModel(angleRoom());
+    expect(skyFlux(box.windows[0]!, box)).toEqual(skyFlux(box.windows[0]!));
+  }, 30_000);
 });

@@ -9,11 +9,19 @@ import { z } from 'zod';
  *   `scalars` [n, 147]; output DF (%) [n, 1, 128, 128] in the window's v2 frame.
  * - `lux-frame-4`: lux-frame-3's with a seventh channel, the exact sky term, and the window flux's sky
  *   parts in closed form and its exterior parts traced accurately (frame4.ts): `inputs` [n, 7, 128, 128].
+ * - `lux-frame-5`: lux-frame-4's with the sky's flux seeing the building's own body (skyFlux.ts: a window
+ *   on a notch's wall looks at its own other wing, which the angles never hold); same shapes.
  * - `lux-frame-2`: the same with `scalars` [n, 143] (no window flux), the inputs of lux-df-2.
  * - `v2-rgb-384`: the original service's format: v2 image channels 0–2 / 255, bilinearly resized to
  *   384 × 384, NCHW float32; output DF (%) 384 × 384.
  */
-export const PREPROCESSING = ['lux-frame-4', 'lux-frame-3', 'lux-frame-2', 'v2-rgb-384'] as const;
+export const PREPROCESSING = [
+  'lux-frame-5',
+  'lux-frame-4',
+  'lux-frame-3',
+  'lux-frame-2',
+  'v2-rgb-384',
+] as const;
 export type Preprocessing = (typeof PREPROCESSING)[number];
 
 const tensorSpec = z.object({

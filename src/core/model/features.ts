@@ -64,13 +64,16 @@ export const FLUX_SCALARS = [
 export const SCALAR_COUNT_V2 = SCALARS.length + 128;
 export const SCALAR_COUNT = SCALAR_COUNT_V2 + FLUX_SCALARS.length;
 
-export function scalarCount(pre: 'lux-frame-2' | 'lux-frame-3' | 'lux-frame-4'): number {
+/** The frame preprocessings (card.ts); lux-frame-5 differs from lux-frame-4 in two scalars' values only. */
+export type FramePreprocessing = 'lux-frame-2' | 'lux-frame-3' | 'lux-frame-4' | 'lux-frame-5';
+
+export function scalarCount(pre: FramePreprocessing): number {
   return pre === 'lux-frame-2' ? SCALAR_COUNT_V2 : SCALAR_COUNT;
 }
 
-/** Channels per cell: lux-frame-4 adds the exact sky term (frame4.ts). */
-export function channelCount(pre: 'lux-frame-2' | 'lux-frame-3' | 'lux-frame-4'): number {
-  return pre === 'lux-frame-4' ? CHANNELS.length + 1 : CHANNELS.length;
+/** Channels per cell: lux-frame-4 (and 5) add the exact sky term (frame4.ts). */
+export function channelCount(pre: FramePreprocessing): number {
+  return pre === 'lux-frame-4' || pre === 'lux-frame-5' ? CHANNELS.length + 1 : CHANNELS.length;
 }
 export const WORK_PLANE = 0.8;
 

@@ -37,10 +37,15 @@ export interface Frame4Room extends ResolvedRoom {
   mesh?: TriangleSoup | null;
 }
 
-/** Every window's lux-frame-4 inputs (one room model and one flux tracing for the room). */
+/**
+ * Every window's lux-frame-4 or lux-frame-5 inputs (one room model and one flux tracing for the room).
+ * lux-frame-5 is lux-frame-4 with the sky's flux scalars seeing the building's own body (skyFlux.ts): the
+ * same for a convex room, lower for a window that looks at the room's own other wing.
+ */
 export function frame4Inputs(
   room: Frame4Room,
   angles: readonly WindowAnglesIn[],
+  version: 'lux-frame-4' | 'lux-frame-5' = 'lux-frame-4',
 ): FrameInputs[] {
   const p = room.parameters;
   // The sky from the angles the model is given (they may come from a mesh the request's windows lack).
@@ -68,7 +73,11 @@ export function frame4Inputs(
     const mw = model.windows.find((m) => m.id === w.id);
     // A window the room's outline clips away lets no light in: its channel stays 0.
     if (mw) fillExactSky(channels.subarray(C * FRAME_CELLS), model, mw, f.frame, z);
-    const sky = mw ? skyFlux(mw) : { skyDown: 0, skySteep: 0 };
+    const sky = !mw
+      ? { skyDown: 0, skySteep: 0 }
+      : version === 'lux-frame-5'
+        ? skyFlux(mw, model)
+        : skyFlux(mw);
     const fi = model.windows.findIndex((m) => m.id === w.id);
     const ext = fi >= 0 ? flux[fi] : undefined;
     const values = { ...sky, surfaceDown: ext?.surfaceDown ?? 0, up: ext?.up ?? 0 };

@@ -85,7 +85,10 @@ async function predictAtReferenceGlass(
     const scalars = new Float32Array(n * S);
     const flux =
       card.preprocessing === 'lux-frame-3' ? windowFluxes({ ...room, mesh: room.mesh ?? null }) : null;
-    const v4 = card.preprocessing === 'lux-frame-4' ? frame4Inputs(room, angles) : null;
+    const v4 =
+      card.preprocessing === 'lux-frame-4' || card.preprocessing === 'lux-frame-5'
+        ? frame4Inputs(room, angles, card.preprocessing)
+        : null;
     const frames = room.parameters.windows.map((_, i) => {
       const f = v4?.[i] ?? frameInputs(room, i, angles[i]!, room.modelType, flux?.[i]);
       inputs.set(f.channels, i * C * FRAME_CELLS);

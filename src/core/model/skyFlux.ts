@@ -1,5 +1,6 @@
-import type { WindowModel } from '../engine/model';
+import type { RoomModel, WindowModel } from '../engine/model';
 import { ZENITH_LUMINANCE } from '../engine/sky';
+import { bodyRise, bodyView, type BodyView } from './bodyView';
 
 /**
  * The sky's light on a window's outer plane in closed form (issue 35 §3): what windowFlux.ts's `skyDown`
@@ -11,6 +12,13 @@ import { ZENITH_LUMINANCE } from '../engine/sky';
  *   ∫ cos²e de = e/2 + sin 2e / 4,  ∫ sin e cos²e de = −cos³e / 3,  ∫ sin²e cos²e de = e/8 − sin 4e / 32,
  * so each sector is a sum of these at its band's ends. `skySteep` weighs each direction by sin e, as
  * windowFlux.ts does. Fractions of the unobstructed horizontal illuminance E_h (= 1).
+ *
+ * With the room's model (`lux-frame-5`), the building's own body counts too, as the engine's traced flux
+ * has it: a room that is not convex may look at its own other wing (a window on a notch's wall), which the
+ * angles, made from the surroundings alone, never hold. Then the flux is the mean over the glass (3 × 3
+ * Gauss points) of the same integrals with each piece of azimuth (a third of a sector; an eighth of the
+ * 17.5° beside the fan) shown sky only above the line over the wing's roof (bodyView.ts). Without the model,
+ * or for a convex room, it is lux-frame-4's closed form from the angles alone.
  */
 export interface SkyFlux {
   skyDown: number;
@@ -31,15 +39,21 @@ function bands(a: number, b: number): [number, number] {
   return [k * (c2(b) - c2(a) + 2 * (sc2(b) - sc2(a))), k * (sc2(b) - sc2(a) + 2 * (s2c2(b) - s2c2(a)))];
 }
 
-export function skyFlux(w: Pick<WindowModel, 'horizon' | 'zenith'>): SkyFlux {
+export function skyFlux(w: Pick<WindowModel, 'horizon' | 'zenith'>): SkyFlux;
+export function skyFlux(w: WindowModel, model: RoomModel): SkyFlux;
+export function skyFlux(w: Pick<WindowModel, 'horizon' | 'zenith'>, model?: RoomModel): SkyFlux {
+  const body = model ? bodyView(model) : null;
+  return body === null ? fromAngles(w) : fromAnglesAndBody(w as WindowModel, model!, body);
+}
+
+function fromAngles(w: Pick<WindowModel, 'horizon' | 'zenith'>): SkyFlux {
   const open = bands(0, Math.PI / 2);
   // Outside the fan, both sides: ∫ cos φ over [72.5°, 90°] twice.
   const side = 2 * (1 - Math.sin(FAN * RAD));
   let down = side * open[0],
     steep = side * open[1];
   for (let i = 0; i < 64; i++) {
-    const a = Math.max(-FAN, -FAN + (i - 0.5) * STEP) * RAD,
-      b = Math.min(FAN, -FAN + (i + 0.5) * STEP) * RAD;
+    const [a, b] = sectorSpan(i);
     const width = Math.sin(b) - Math.sin(a);
     const h = (w.horizon?.[i] ?? 0) * RAD,
       top = (90 - (w.zenith?.[i] ?? 0)) * RAD;
@@ -48,5 +62,60 @@ export function skyFlux(w: Pick<WindowModel, 'horizon' | 'zenith'>): SkyFlux {
     down += width * d;
     steep += width * s;
   }
+  return { skyDown: down, skySteep: steep };
+}
+
+/** Sector i's azimuths (radians from the normal, towards the wall's +u). */
+function sectorSpan(i: number): [number, number] {
+  return [Math.max(-FAN, -FAN + (i - 0.5) * STEP) * RAD, Math.min(FAN, -FAN + (i + 0.5) * STEP) * RAD];
+}
+
+const GAUSS3 = [
+  [-Math.sqrt(3 / 5), 5 / 18],
+  [0, 8 / 18],
+  [Math.sqrt(3 / 5), 5 / 18],
+] as const;
+const PER_SECTOR = 3;
+const BESIDE = 8;
+
+/** Azimuth pieces [a, b, sector] (sector −1: beside the fan, open sky above the body). */
+const PIECES: readonly (readonly [number, number, number])[] = (() => {
+  const out: [number, number, number][] = [];
+  const side = (Math.PI / 2 - FAN * RAD) / BESIDE;
+  for (let k = 0; k < BESIDE; k++) out.push([-Math.PI / 2 + k * side, -Math.PI / 2 + (k + 1) * side, -1]);
+  for (let i = 0; i < 64; i++) {
+    const [a, b] = sectorSpan(i);
+    for (let k = 0; k < PER_SECTOR; k++)
+      out.push([a + ((b - a) * k) / PER_SECTOR, a + ((b - a) * (k + 1)) / PER_SECTOR, i]);
+  }
+  for (let k = 0; k < BESIDE; k++) out.push([FAN * RAD + k * side, FAN * RAD + (k + 1) * side, -1]);
+  return out;
+})();
+
+function fromAnglesAndBody(w: WindowModel, model: RoomModel, body: BodyView): SkyFlux {
+  const gd = model.thickness / 2;
+  let down = 0,
+    steep = 0;
+  for (const [gs, ws] of GAUSS3)
+    for (const [gz, wz] of GAUSS3) {
+      // A point on the clear glass, in the wall's middle plane (inside the body: its ring is the outer face).
+      const s = (w.s0 + w.s1) / 2 + (gs * (w.s1 - w.s0 - 2 * w.frame)) / 2,
+        z = (w.z0 + w.z1) / 2 + (gz * (w.z1 - w.z0 - 2 * w.frame)) / 2;
+      const x = w.ox + s * w.ux + gd * w.nx,
+        y = w.oy + s * w.uy + gd * w.ny;
+      for (const [a, b, i] of PIECES) {
+        const mid = (a + b) / 2;
+        const dx = Math.cos(mid) * w.nx + Math.sin(mid) * w.ux,
+          dy = Math.cos(mid) * w.ny + Math.sin(mid) * w.uy;
+        const wing = Math.atan(bodyRise(body, x, y, z, dx, dy));
+        const h = Math.max(i >= 0 ? (w.horizon?.[i] ?? 0) * RAD : 0, wing, 0),
+          top = i >= 0 ? (90 - (w.zenith?.[i] ?? 0)) * RAD : Math.PI / 2;
+        if (top <= h) continue;
+        const [d, st] = bands(h, top);
+        const width = Math.sin(b) - Math.sin(a);
+        down += ws * wz * width * d;
+        steep += ws * wz * width * st;
+      }
+    }
   return { skyDown: down, skySteep: steep };
 }

@@ -1,10 +1,8 @@
 import type { RoomModel, WindowModel } from '../engine/model';
-import type { Vec2 } from '../geometry/vec';
 import { skyLuminance } from '../engine/sky';
 import { INSET, planVisibility } from '../engine/visibility';
-import { ROOF_ABOVE_CEILING } from '../engine/model';
-import { offsetPolygon } from '../engine/polygon2d';
 import type { Glazing } from '../engine/glazing';
+import { bodyRise, bodyView } from './bodyView';
 
 /**
  * The sky seen through a window, in closed form (issue 35 §3): the daylight factor at work-plane points from
@@ -67,11 +65,7 @@ export function skyTermAt(
     tanTop: zenith ? zenith.map((zn) => (zn > 0 ? Math.tan((90 - zn) * RAD) : Infinity)) : [],
   };
   const plan = planVisibility(model);
-  const ring = plan === null ? null : offsetPolygon(model.polygon, model.edgeNormals, T);
-  // The body's roof over (x, y): 0.3 m over the ceiling, following a sloped one's planes (body.ts).
-  const roofAt = (px: number, py: number): number =>
-    model.ceilingPlanes.reduce((m, [a, b, c]) => Math.min(m, a * px + b * py + c), model.ceiling) +
-    ROOF_ABOVE_CEILING;
+  const body = bodyView(model);
   for (let k = 0; k < points.length; k++) {
     const [x, y] = points[k]!;
     const ps = (x - w.ox) * w.ux + (y - w.oy) * w.uy;
@@ -131,21 +125,10 @@ export function skyTermAt(
           hi = Math.min(hi, z + hg * sectors.tanTop[i]!);
         }
         // The building's other wing: its roof edge, seen from the point, bounds the sky from below.
-        if (ring !== null) {
+        if (body !== null) {
           const dx = (ds * w.ux + dd * w.nx) / hg,
             dy = (ds * w.uy + dd * w.ny) / hg;
-          const [tin, tout] = bodySpan(ring, x, y, dx, dy);
-          // The roof seen from the point over the wing: its steepest line, sampled along the wing (a
-          // sloped roof's ridge may lie inside it).
-          if (tin < Infinity) {
-            const end = Math.min(tout, tin + 50);
-            let steepest = -Infinity;
-            for (let q = 0; q <= 4; q++) {
-              const t = tin + ((end - tin) * q) / 4;
-              steepest = Math.max(steepest, (roofAt(x + dx * t, y + dy * t) - z) / t);
-            }
-            lo = Math.max(lo, z + hg * steepest);
-          }
+          lo = Math.max(lo, z + hg * bodyRise(body, x, y, z, dx, dy));
         }
         // Only rays going up reach the work plane's upward face.
         lo = Math.max(lo, z);
@@ -160,28 +143,6 @@ export function skyTermAt(
     out[k] = 100 * e;
   }
   return out;
-}
-
-/**
- * Where the line of sight from (x, y) in the unit plan direction (dx, dy) is inside the body's ring again
- * after leaving it: the distances of its second and third crossings of the ring's edges ([Infinity,
- * Infinity]: it does not come back; the third Infinity: it stays inside past the last edge).
- */
-function bodySpan(ring: readonly Vec2[], x: number, y: number, dx: number, dy: number): [number, number] {
-  const ts: number[] = [];
-  for (let i = 0; i < ring.length; i++) {
-    const [ax, ay] = ring[i]!,
-      [bx, by] = ring[(i + 1) % ring.length]!;
-    const ex = bx - ax,
-      ey = by - ay;
-    const den = dx * ey - dy * ex;
-    if (Math.abs(den) < 1e-12) continue;
-    const t = ((ax - x) * ey - (ay - y) * ex) / den;
-    const v = ((ax - x) * dy - (ay - y) * dx) / den;
-    if (t > 1e-9 && v >= 0 && v <= 1) ts.push(t);
-  }
-  ts.sort((a, b) => a - b);
-  return [ts[1] ?? Infinity, ts[2] ?? Infinity];
 }
 
 /** Columns of the band table: c = cos of the ray's azimuth from the wall's normal, 0..1. */

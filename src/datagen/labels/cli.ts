@@ -8,8 +8,9 @@
  *   bias    [--rooms 24]  the quick and draft qualities against standard on rooms of their own stream
  *   verify  [--out data/labels]  every shard read whole and against its recorded checksum, and its rooms' pixel
  *           counts made again from their seeds
- *   export  --stream <name> [--to data/frames]  the stream's shards as the frames training reads (shard.ts's
- *           layout, inputs made again from the seeds), those not exported yet
+ *   export  --stream <name> [--to data/frames] [--inputs lux-frame-5|lux-frame-4]  the stream's shards as the
+ *           frames training reads (shard.ts's layout, inputs made again from the seeds), those not exported
+ *           yet with these inputs
  *
  * Append-only: a shard is written once under a new number and never rewritten; its checksum goes in a file
  * beside it, written once too (`NNNNNN.luxl.sha256`, sha256sum's format): no committed file is ever changed.
@@ -25,7 +26,7 @@ import { hashString } from '../../core/engine/random';
 import { isFocus, sampleRoom, type Focus } from '../sampleRoom';
 import { pixelWeight, roomSeed } from '../shard';
 import { decodeShard } from './format';
-import { exportStream } from './export';
+import { exportStream, FRAME_INPUTS, type FrameInputsId } from './export';
 import { labelPixels, labelTerms } from './label';
 import { labelShardName, type LabelResult, type LabelTask } from './shard';
 import type { LabelQuality } from './quality';
@@ -45,6 +46,7 @@ const { values: o, positionals } = parseArgs({
     budget: { type: 'string', default: '150' },
     out: { type: 'string', default: 'data/labels' },
     to: { type: 'string', default: 'data/frames' },
+    inputs: { type: 'string', default: FRAME_INPUTS },
   },
 });
 
@@ -232,8 +234,13 @@ function verify(): void {
 
 function exportCommand(): void {
   const to = join(o.to, o.stream);
-  exportStream(join(o.out, o.stream), to, (name, n, seconds) =>
-    console.log(`${to}/${name}: ${n} windows in ${seconds.toFixed(0)} s`),
+  if (o.inputs !== 'lux-frame-4' && o.inputs !== 'lux-frame-5')
+    throw new Error(`--inputs ${o.inputs}: lux-frame-5 or lux-frame-4`);
+  exportStream(
+    join(o.out, o.stream),
+    to,
+    (name, n, seconds) => console.log(`${to}/${name}: ${n} windows in ${seconds.toFixed(0)} s`),
+    o.inputs as FrameInputsId,
   );
 }
 

@@ -4,13 +4,17 @@ import { windowAngles } from '../../core/api/windowAngles';
 import type { TriangleSoup } from '../../core/types';
 import { sampledRequest, sampleRoom, type Focus } from '../sampleRoom';
 import { windowLines, writeLabels } from '../shard';
-import { shardFeatures } from '../shardFeatures';
+import { shardFeatures, type TrainingInputs } from '../shardFeatures';
 import { decodeShard } from './format';
 import { labelPixels } from './label';
 import { npyRaw } from '../../core/encoding/npy';
 import { float16Bytes } from '../float16';
 
 const FRAME = 128 * 128;
+
+/** The inputs an export makes: lux-frame-5 by default, lux-frame-4 for the runs made before it. */
+export type FrameInputsId = Exclude<TrainingInputs, 'lux-frame-3'>;
+export const FRAME_INPUTS: FrameInputsId = 'lux-frame-5';
 
 /**
  * A compact label shard as the frames training reads today (shard.ts's layout, in an ignored folder): per
@@ -19,10 +23,15 @@ const FRAME = 128 * 128;
  * (shardFeatures.ts). For a network linear in the terms (issue 35 §4) also, per window: `.terms.npy`
  * float16 (n, 5, P) each term at its labelled pixels (NaN after the last), `.pix.npy` int32 (n, P) those
  * pixels' row-major indices in the frame (−1 after the last); the light outside each term is carried by is in
- * `.s.npy`'s flux scalars (lux-frame-4: frame4.ts). `dir` gets `<name>.*`, and
+ * `.s.npy`'s flux scalars (lux-frame-4 or 5: frame4.ts). `dir` gets `<name>.*`, and
  * `<dir>.meta.json` names the stream's focus.
  */
-export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): number {
+export function exportLabelShard(
+  bytes: Uint8Array,
+  dir: string,
+  name: string,
+  inputs: FrameInputsId = FRAME_INPUTS,
+): number {
   const { header, rooms } = decodeShard(bytes);
   const focus = (header.focus as Focus | null) ?? undefined;
   mkdirSync(dir, { recursive: true });
@@ -73,19 +82,20 @@ export function exportLabelShard(bytes: Uint8Array, dir: string, name: string): 
   });
   write('.terms.npy', float16Bytes(terms, [n, T, P]));
   write('.pix.npy', npyRaw(new Uint8Array(pix.buffer), [n, P], '<i4', 4));
-  shardFeatures({ dir, name }, lines, meshes, 'lux-frame-4');
+  shardFeatures({ dir, name }, lines, meshes, inputs);
   write('.jsonl', lines.join('\n') + '\n');
   return lines.length;
 }
 
 /**
  * Every shard of a committed label stream (`from`, e.g. data/labels/test) exported to `to` unless it is
- * there already; `onShard` hears of each one exported. Returns `to`'s shards.
+ * there already with these inputs; `onShard` hears of each one exported. Returns `to`'s shards.
  */
 export function exportStream(
   from: string,
   to: string,
   onShard?: (name: string, windows: number, seconds: number) => void,
+  inputs: FrameInputsId = FRAME_INPUTS,
 ): number {
   if (!existsSync(from)) return 0;
   const shards = readdirSync(from)
@@ -93,9 +103,11 @@ export function exportStream(
     .sort();
   for (const f of shards) {
     const name = f.slice(0, 6);
-    if (existsSync(join(to, `${name}.jsonl`))) continue;
+    const made = join(to, `${name}.inputs`);
+    if (existsSync(join(to, `${name}.jsonl`)) && existsSync(made) && readFileSync(made, 'utf8') === inputs)
+      continue;
     const t0 = performance.now();
-    const n = exportLabelShard(readFileSync(join(from, f)), to, name);
+    const n = exportLabelShard(readFileSync(join(from, f)), to, name, inputs);
     onShard?.(name, n, (performance.now() - t0) / 1000);
   }
   return shards.length;
