@@ -169,6 +169,16 @@ export function roofWindowAttic(gableWindow = true): EngineRoom {
  * An L-shaped lean-to on the ground, its roof rising from 2.2 m on the west to 4 m on the east; with
  * surroundings (`mesh`, [x, y, z] points) when given.
  */
+/** An L: a 7 × 2.5 m wing and a 4 × 2.5 m one, the notch's walls at x = 3 and y = 2.5. */
+const L_OUTLINE = [
+  [0, 0],
+  [7, 0],
+  [7, 5],
+  [3, 5],
+  [3, 2.5],
+  [0, 2.5],
+];
+
 export function leanTo(mesh?: number[][]): EngineRoom {
   const room = roomOf({
     ...(mesh ? { mesh } : {}),
@@ -178,14 +188,7 @@ export function leanTo(mesh?: number[][]): EngineRoom {
       floor_height_above_terrain: 0,
       ceiling_reflectance: 0.85,
       vertical_reflectance: 0.6,
-      room_polygon: [
-        [0, 0],
-        [7, 0],
-        [7, 5],
-        [3, 5],
-        [3, 2.5],
-        [0, 2.5],
-      ],
+      room_polygon: L_OUTLINE,
       windows: {
         w1: { x1: 1, y1: 0, z1: 0.9, x2: 2.5, y2: -0.35, z2: 2.0, window_frame_ratio: 0.2 },
         w2: { x1: 7, y1: 1.5, z1: 1.0, x2: 7.35, y2: 4, z2: 3.4, window_frame_ratio: 0.15 },
@@ -205,14 +208,7 @@ export function notchRoom(): EngineRoom {
     parameters: {
       height_roof_over_floor: 3,
       floor_height_above_terrain: 0,
-      room_polygon: [
-        [0, 0],
-        [7, 0],
-        [7, 5],
-        [3, 5],
-        [3, 2.5],
-        [0, 2.5],
-      ],
+      room_polygon: L_OUTLINE,
       windows: {
         n1: { x1: 0.6, y1: 2.5, x2: 2.4, y2: 2.85, z1: 0.9, z2: 2.4, window_frame_ratio: 0.15 },
         n2: { x1: 3, y1: 4.6, x2: 2.65, y2: 3.0, z1: 0.9, z2: 2.4, window_frame_ratio: 0.15 },
