@@ -1,6 +1,6 @@
 """Train the network linear in the light outside (linnet.py) on the committed labels' per-term targets.
 
-    npm run labels -- export --stream train          # data/frames/train: lux-frame-5 inputs + terms
+    npm run labels -- export --stream train          # data/frames/train: lux-frame-6 inputs + terms
     python3 training/train_terms.py --data data/frames --out training/runs/df4 --minutes 60
     python3 training/train_terms.py ... --export-only    # ONNX + card from the last checkpoint
 
@@ -30,9 +30,10 @@ from linnet import CHANNELS4, TERMS, LinNet, from_state, gather, widths_of  # no
 from onnx_card import export_with_card  # noqa: E402
 from optimise import apply  # noqa: E402
 
-# The inputs' preprocessing (src/core/model/frame4.ts): lux-frame-5 (the sky's flux sees the building's own
-# body) by default; lux-frame-4 for runs made before it (a checkpoint records its own).
-INPUTS = ("lux-frame-5", "lux-frame-4")
+# The inputs' preprocessing (src/core/model/frame4.ts): lux-frame-6 (a tall window's sky band by band of its
+# height, the sky's flux seeing the building's own body) by default; lux-frame-5 or 4 for runs made before it
+# (a checkpoint records its own).
+INPUTS = ("lux-frame-6", "lux-frame-5", "lux-frame-4")
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is labelled
 MAX_PLAUSIBLE_DF = 60.0  # src/datagen/shard.ts MAX_PLAUSIBLE_DF
 MEAN_FLOOR = 0.1

@@ -18,7 +18,7 @@ import {
 import { frame4Inputs } from '../core/model/frame4';
 
 /** The preprocessings training data is made in. */
-export type TrainingInputs = 'lux-frame-3' | 'lux-frame-4' | 'lux-frame-5';
+export type TrainingInputs = 'lux-frame-3' | 'lux-frame-4' | 'lux-frame-5' | 'lux-frame-6';
 import { npyBytes } from '../core/encoding/npy';
 import { parseRunRequest } from '../core/validation/requests';
 import type { TriangleSoup } from '../core/types';
@@ -47,7 +47,7 @@ export function shardFeatures(
   t: FeatureTask,
   given?: readonly string[],
   meshes?: ReadonlyMap<number, TriangleSoup | null>,
-  /** lux-frame-3 for data/v1's generator; the compact labels' export makes lux-frame-4 or 5 (frame4.ts). */
+  /** lux-frame-3 for data/v1's generator; the compact labels' export makes lux-frame-4, 5 or 6 (frame4.ts). */
   preprocessing: TrainingInputs = INPUTS_ID,
 ): number {
   const lines =

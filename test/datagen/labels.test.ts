@@ -18,6 +18,7 @@ import { parseRunRequest } from '../../src/core/validation/requests';
 import { readNpy } from '../../src/core/encoding/npy';
 import { sampleRoom } from '../../src/datagen/sampleRoom';
 import { roomSeed } from '../../src/datagen/shard';
+import { glassBands } from '../../src/core/model/glassBands';
 import { skyFlux } from '../../src/core/model/skyFlux';
 import { buildRoomModel } from '../../src/core/engine/model';
 
@@ -140,19 +141,18 @@ describe('a label shard', () => {
     const idx = new Int32Array(pix.data.buffer, pix.data.byteOffset, n * P);
     expect(Array.from(idx.subarray(0, px.pixels.length))).toEqual(Array.from(px.pixels));
     if (px.pixels.length < P) expect(idx[px.pixels.length]).toBe(-1);
-    // The inputs are lux-frame-5's: seven channels, and the sky's flux scalars are the closed form (× 2)
-    // from each window's own angles (the lines' bodies carry them) and the room's own body.
-    expect(readFileSync(join(dir, '000000.inputs'), 'utf8')).toBe('lux-frame-5');
+    // The inputs are lux-frame-6's: seven channels, and the sky's flux scalars are the closed form (× 2)
+    // from each window's own angles (the lines' bodies carry them), band by band of a tall window's height
+    // where the room has a mesh, and the room's own body.
+    expect(readFileSync(join(dir, '000000.inputs'), 'utf8')).toBe('lux-frame-6');
     expect(readNpy(readFileSync(join(dir, '000000.x.npy'))).shape).toEqual([n, 7, 128, 128]);
     const s = readNpy(readFileSync(join(dir, '000000.s.npy')));
     const scalars = new Float32Array(s.data.buffer, s.data.byteOffset, n * 147);
     lines.forEach((l, k) => {
       const req = parseRunRequest(l.body);
       const model = buildRoomModel({ ...req, mesh: null });
-      const sky = skyFlux(
-        model.windows.find((m) => m.id === req.parameters.windows[l.window]!.id)!,
-        model,
-      );
+      const w = model.windows.find((m) => m.id === req.parameters.windows[l.window]!.id)!;
+      const sky = skyFlux(w, model, glassBands(req.mesh, req.geometry[l.window]!, w));
       // Some sky on its plane, at most an open window's 39.6 % of E_h.
       expect(sky.skyDown).toBeGreaterThan(0);
       expect(sky.skyDown).toBeLessThanOrEqual(0.3962 + 1e-6);

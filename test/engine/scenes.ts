@@ -256,3 +256,29 @@ export function skylitOffice(window = true, mesh?: number[][]): EngineRoom {
     ? { ...room, parameters: { ...room.parameters, skylights } }
     : { ...room, parameters: { ...room.parameters, windows: [], skylights }, geometry: [] };
 }
+
+/**
+ * A hall whose window rises `tall` metres from 0.8 m over its floor (room height tall + 0.8), facing a block
+ * `block` metres high `street` metres across: a window several storeys high sees over the block from its top
+ * and only facade from its foot, which its one fan from mid-height (the request's angles) misjudges
+ * (glassBands.ts). The default: 7.2 m of window, a 24 m block 10 m away (62° from the middle, 66° from the
+ * foot, 58° from the top).
+ */
+export function tallWindowStreet(tall = 7.2, block = 24, street = 10): EngineRoom {
+  const req = parseRunRequest({
+    model_type: 'df_default',
+    parameters: {
+      height_roof_over_floor: tall + 0.8,
+      floor_height_above_terrain: 0.3,
+      room_polygon: [
+        [0, 0],
+        [6, 0],
+        [6, 8],
+        [0, 8],
+      ],
+      windows: { w: { x1: 1, y1: 0, z1: 0.8, x2: 5, y2: -0.3, z2: 0.8 + tall, window_frame_ratio: 0.1 } },
+    },
+    mesh: boxTriangles(-40, -0.3 - street - 24, 46, -0.3 - street, block),
+  });
+  return { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: 'df_default' };
+}

@@ -187,7 +187,7 @@ print(int(on.numel()), int((x[1][:, 0].reshape(x[1].shape[0], -1).gather(1, pm.c
     expect(landed).toBe(labelled);
   }, 120_000);
 
-  it('trains on per-term labels, exports lux-frame-5 ONNX with a card, and the result serves /run', async () => {
+  it('trains on per-term labels, exports lux-frame-6 ONNX with a card, and the result serves /run', async () => {
     const py = ensureTorchPython() as string;
     const labels = join(dir, 'labels');
     mkdirSync(labels, { recursive: true });
@@ -225,7 +225,7 @@ print(int(on.numel()), int((x[1][:, 0].reshape(x[1].shape[0], -1).gather(1, pm.c
     expect(existsSync(join(out, 'lux-df-4.onnx'))).toBe(true);
     const card = JSON.parse(readFileSync(cardPath, 'utf8'));
     expect(card).toMatchObject({
-      preprocessing: 'lux-frame-5',
+      preprocessing: 'lux-frame-6',
       inputs: [{ shape: ['n', 7, 128, 128] }, { shape: ['n', 147] }],
       training: {
         steps: 3,

@@ -11,11 +11,14 @@ import { z } from 'zod';
  *   parts in closed form and its exterior parts traced accurately (frame4.ts): `inputs` [n, 7, 128, 128].
  * - `lux-frame-5`: lux-frame-4's with the sky's flux seeing the building's own body (skyFlux.ts: a window
  *   on a notch's wall looks at its own other wing, which the angles never hold); same shapes.
+ * - `lux-frame-6`: lux-frame-5's with a window taller than a metre, when the request has a mesh, seeing the
+ *   sky band by band of its height (glassBands.ts), in the exact sky channel and the sky's flux; same shapes.
  * - `lux-frame-2`: the same with `scalars` [n, 143] (no window flux), the inputs of lux-df-2.
  * - `v2-rgb-384`: the original service's format: v2 image channels 0–2 / 255, bilinearly resized to
  *   384 × 384, NCHW float32; output DF (%) 384 × 384.
  */
 export const PREPROCESSING = [
+  'lux-frame-6',
   'lux-frame-5',
   'lux-frame-4',
   'lux-frame-3',

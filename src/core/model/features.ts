@@ -65,7 +65,8 @@ export const SCALAR_COUNT_V2 = SCALARS.length + 128;
 export const SCALAR_COUNT = SCALAR_COUNT_V2 + FLUX_SCALARS.length;
 
 /** The frame preprocessings (card.ts); lux-frame-5 differs from lux-frame-4 in two scalars' values only. */
-export type FramePreprocessing = 'lux-frame-2' | 'lux-frame-3' | 'lux-frame-4' | 'lux-frame-5';
+export type FramePreprocessing =
+  'lux-frame-2' | 'lux-frame-3' | 'lux-frame-4' | 'lux-frame-5' | 'lux-frame-6';
 
 export function scalarCount(pre: FramePreprocessing): number {
   return pre === 'lux-frame-2' ? SCALAR_COUNT_V2 : SCALAR_COUNT;
@@ -73,7 +74,9 @@ export function scalarCount(pre: FramePreprocessing): number {
 
 /** Channels per cell: lux-frame-4 (and 5) add the exact sky term (frame4.ts). */
 export function channelCount(pre: FramePreprocessing): number {
-  return pre === 'lux-frame-4' || pre === 'lux-frame-5' ? CHANNELS.length + 1 : CHANNELS.length;
+  return pre === 'lux-frame-4' || pre === 'lux-frame-5' || pre === 'lux-frame-6'
+    ? CHANNELS.length + 1
+    : CHANNELS.length;
 }
 export const WORK_PLANE = 0.8;
 

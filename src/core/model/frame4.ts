@@ -12,7 +12,8 @@ import {
   type WindowAnglesIn,
 } from './features';
 import { skyFlux } from './skyFlux';
-import { skyTermAt } from './skyTerm';
+import { glassBands } from './glassBands';
+import { skyTermAt, type SkyBand } from './skyTerm';
 
 /**
  * Preprocessing `lux-frame-4` (issue 35 §3): lux-frame-3's inputs with the light outside made exact where
@@ -38,14 +39,16 @@ export interface Frame4Room extends ResolvedRoom {
 }
 
 /**
- * Every window's lux-frame-4 or lux-frame-5 inputs (one room model and one flux tracing for the room).
+ * Every window's lux-frame-4, 5 or 6 inputs (one room model and one flux tracing for the room).
  * lux-frame-5 is lux-frame-4 with the sky's flux scalars seeing the building's own body (skyFlux.ts): the
- * same for a convex room, lower for a window that looks at the room's own other wing.
+ * same for a convex room, lower for a window that looks at the room's own other wing. lux-frame-6 is
+ * lux-frame-5 with a window taller than a metre, when the request has a mesh, seeing the sky band by band
+ * of its height (glassBands.ts) in its exact sky channel and its sky's flux: the same without a mesh.
  */
 export function frame4Inputs(
   room: Frame4Room,
   angles: readonly WindowAnglesIn[],
-  version: 'lux-frame-4' | 'lux-frame-5' = 'lux-frame-4',
+  version: 'lux-frame-4' | 'lux-frame-5' | 'lux-frame-6' = 'lux-frame-4',
 ): FrameInputs[] {
   const p = room.parameters;
   // The sky from the angles the model is given (they may come from a mesh the request's windows lack).
@@ -71,13 +74,15 @@ export function frame4Inputs(
     const channels = new Float32Array((C + 1) * FRAME_CELLS);
     channels.set(f.channels);
     const mw = model.windows.find((m) => m.id === w.id);
+    // lux-frame-6: a tall window's sky band by band of its height, from the mesh (glassBands.ts).
+    const bands = mw && version === 'lux-frame-6' ? glassBands(room.mesh, room.geometry[i]!, mw) : undefined;
     // A window the room's outline clips away lets no light in: its channel stays 0.
-    if (mw) fillExactSky(channels.subarray(C * FRAME_CELLS), model, mw, f.frame, z);
+    if (mw) fillExactSky(channels.subarray(C * FRAME_CELLS), model, mw, f.frame, z, bands);
     const sky = !mw
       ? { skyDown: 0, skySteep: 0 }
-      : version === 'lux-frame-5'
-        ? skyFlux(mw, model)
-        : skyFlux(mw);
+      : version === 'lux-frame-4'
+        ? skyFlux(mw)
+        : skyFlux(mw, model, bands);
     const fi = model.windows.findIndex((m) => m.id === w.id);
     const ext = fi >= 0 ? flux[fi] : undefined;
     const values = { ...sky, surfaceDown: ext?.surfaceDown ?? 0, up: ext?.up ?? 0 };
@@ -96,6 +101,7 @@ function fillExactSky(
   w: WindowModel,
   frame: FrameInputs['frame'],
   z: number,
+  bands: readonly SkyBand[] | undefined,
 ): void {
   const inside = new Uint8Array(FRAME_CELLS);
   for (const px of frame.pixels) inside[px] = 1;
@@ -108,7 +114,7 @@ function fillExactSky(
       points.push(frame.points[k]!);
     }
   });
-  skyTermAt(model, w, points, z).forEach((v, k) => (out[lattice[k]!] = v));
+  skyTermAt(model, w, points, z, bands).forEach((v, k) => (out[lattice[k]!] = v));
   const lonely: number[] = [];
   const lonelyPoints: (readonly [number, number])[] = [];
   frame.pixels.forEach((px, k) => {
@@ -134,5 +140,5 @@ function fillExactSky(
       lonelyPoints.push(frame.points[k]!);
     }
   });
-  if (lonely.length) skyTermAt(model, w, lonelyPoints, z).forEach((v, k) => (out[lonely[k]!] = v));
+  if (lonely.length) skyTermAt(model, w, lonelyPoints, z, bands).forEach((v, k) => (out[lonely[k]!] = v));
 }

@@ -86,7 +86,9 @@ async function predictAtReferenceGlass(
     const flux =
       card.preprocessing === 'lux-frame-3' ? windowFluxes({ ...room, mesh: room.mesh ?? null }) : null;
     const v4 =
-      card.preprocessing === 'lux-frame-4' || card.preprocessing === 'lux-frame-5'
+      card.preprocessing === 'lux-frame-4' ||
+      card.preprocessing === 'lux-frame-5' ||
+      card.preprocessing === 'lux-frame-6'
         ? frame4Inputs(room, angles, card.preprocessing)
         : null;
     const frames = room.parameters.windows.map((_, i) => {

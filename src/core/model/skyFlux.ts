@@ -1,6 +1,7 @@
 import type { RoomModel, WindowModel } from '../engine/model';
 import { ZENITH_LUMINANCE } from '../engine/sky';
 import { bodyRise, bodyView, type BodyView } from './bodyView';
+import type { SkyBand } from './skyTerm';
 
 /**
  * The sky's light on a window's outer plane in closed form (issue 35 §3): what windowFlux.ts's `skyDown`
@@ -40,10 +41,37 @@ function bands(a: number, b: number): [number, number] {
 }
 
 export function skyFlux(w: Pick<WindowModel, 'horizon' | 'zenith'>): SkyFlux;
-export function skyFlux(w: WindowModel, model: RoomModel): SkyFlux;
-export function skyFlux(w: Pick<WindowModel, 'horizon' | 'zenith'>, model?: RoomModel): SkyFlux {
+export function skyFlux(w: WindowModel, model: RoomModel, bands?: readonly SkyBand[]): SkyFlux;
+export function skyFlux(
+  w: Pick<WindowModel, 'horizon' | 'zenith'>,
+  model?: RoomModel,
+  bands?: readonly SkyBand[],
+): SkyFlux {
   const body = model ? bodyView(model) : null;
-  return body === null ? fromAngles(w) : fromAnglesAndBody(w as WindowModel, model!, body);
+  const one = (v: WindowModel): SkyFlux =>
+    body === null ? fromAngles(v) : fromAnglesAndBody(v, model!, body);
+  if (!bands) return body === null ? fromAngles(w) : fromAnglesAndBody(w as WindowModel, model!, body);
+  // lux-frame-6 (glassBands.ts): each band of the glass's height through its own fan, weighed by its share
+  // of the glass.
+  const m = w as WindowModel;
+  const g0 = m.z0 + m.frame,
+    g1 = m.z1 - m.frame;
+  const sum = { skyDown: 0, skySteep: 0 };
+  for (const b of bands) {
+    const lo = Math.max(g0, b.z0),
+      hi = Math.min(g1, b.z1);
+    if (hi <= lo) continue;
+    const f = one({
+      ...m,
+      z0: lo - m.frame,
+      z1: hi + m.frame,
+      horizon: b.horizon && [...b.horizon],
+      zenith: b.zenith && [...b.zenith],
+    });
+    sum.skyDown += (f.skyDown * (hi - lo)) / (g1 - g0);
+    sum.skySteep += (f.skySteep * (hi - lo)) / (g1 - g0);
+  }
+  return sum;
 }
 
 function fromAngles(w: Pick<WindowModel, 'horizon' | 'zenith'>): SkyFlux {

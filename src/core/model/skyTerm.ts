@@ -45,25 +45,45 @@ const EDGE_TANS: readonly number[] = Array.from({ length: 81 }, (_, k) => {
   .filter((edge) => edge > -89.9 && edge < 89.9)
   .map((edge) => Math.tan(edge * RAD));
 
+/**
+ * The sky seen through one band of the glass's height (lux-frame-6, skyBands.ts): the angles from the
+ * external reference point raised to the band's middle, for the glass between heights z0 and z1.
+ */
+export interface SkyBand {
+  z0: number;
+  z1: number;
+  horizon: readonly number[] | null;
+  zenith: readonly number[] | null;
+}
+
+/**
+ * The sky term at work-plane points (DF %). With `bands`, each band of the glass's height shows the sky
+ * through its own angles (a tall window's top sees over what hides the sky from its bottom); the opening,
+ * its reveals and the building's body stay the window's as a whole. Without, the window's one fan.
+ */
 export function skyTermAt(
   model: RoomModel,
   w: WindowModel,
   points: readonly (readonly [number, number])[],
   z: number,
+  bands?: readonly SkyBand[],
 ): Float32Array {
   const out = new Float32Array(points.length);
   const T = model.thickness;
   const gd = T / 2;
   const b = w.frame;
-  const horizon = w.horizon,
-    zenith = w.zenith;
   const table = bandTable(w.glazing);
   // Each sector's band as the tangents of its elevations (a sector whose horizon meets its zenith shows none).
-  const sectors = {
-    open: horizon && zenith ? horizon.map((h, i) => h < 90 - zenith[i]!) : [],
-    tanLow: horizon ? horizon.map((h) => Math.tan(h * RAD)) : [],
-    tanTop: zenith ? zenith.map((zn) => (zn > 0 ? Math.tan((90 - zn) * RAD) : Infinity)) : [],
-  };
+  const fans = (bands ?? [{ z0: -Infinity, z1: Infinity, horizon: w.horizon, zenith: w.zenith }]).map(
+    ({ z0, z1, horizon, zenith }) => ({
+      z0,
+      z1,
+      angles: horizon !== null && zenith !== null,
+      open: horizon && zenith ? horizon.map((h, i) => h < 90 - zenith[i]!) : [],
+      tanLow: horizon ? horizon.map((h) => Math.tan(h * RAD)) : [],
+      tanTop: zenith ? zenith.map((zn) => (zn > 0 ? Math.tan((90 - zn) * RAD) : Infinity)) : [],
+    }),
+  );
   const plan = planVisibility(model);
   const body = bodyView(model);
   for (let k = 0; k < points.length; k++) {
@@ -114,30 +134,34 @@ export function skyTermAt(
         const s = mid + g * half;
         const ds = s - ps;
         const hg = Math.hypot(ds, dd);
-        // The sector's band, as heights on the glass.
-        let lo = z0,
-          hi = z1;
-        const rel = Math.atan2(ds, dd) / RAD;
-        if (horizon !== null && zenith !== null && rel >= -FAN && rel <= FAN) {
-          const i = Math.min(63, Math.max(0, Math.round((rel + FAN) / STEP)));
-          if (!sectors.open[i]) continue;
-          lo = Math.max(lo, z + hg * sectors.tanLow[i]!);
-          hi = Math.min(hi, z + hg * sectors.tanTop[i]!);
-        }
-        // The building's other wing: its roof edge, seen from the point, bounds the sky from below.
+        // The glass's height, and what the building's other wing leaves of it: its roof edge, seen from the
+        // point, bounds the sky from below; only rays going up reach the work plane's upward face.
+        let floor = z;
         if (body !== null) {
           const dx = (ds * w.ux + dd * w.nx) / hg,
             dy = (ds * w.uy + dd * w.ny) / hg;
-          lo = Math.max(lo, z + hg * bodyRise(body, x, y, z, dx, dy));
+          floor = Math.max(floor, z + hg * bodyRise(body, x, y, z, dx, dy));
         }
-        // Only rays going up reach the work plane's upward face.
-        lo = Math.max(lo, z);
-        if (hi - lo <= 1e-12) continue;
-        // The band's integral over the glass's height, from the glazing's table (bandTable).
-        const inner =
-          (dd / (hg * hg)) *
-          (band(table, dd / hg, Math.atan2(hi - z, hg)) - band(table, dd / hg, Math.atan2(lo - z, hg)));
-        e += inner * half;
+        const rel = Math.atan2(ds, dd) / RAD;
+        const inFan = rel >= -FAN && rel <= FAN;
+        const i = Math.min(63, Math.max(0, Math.round((rel + FAN) / STEP)));
+        for (const f of fans) {
+          // The sector's band, as heights on the glass.
+          let lo = Math.max(z0, f.z0),
+            hi = Math.min(z1, f.z1);
+          if (f.angles && inFan) {
+            if (!f.open[i]) continue;
+            lo = Math.max(lo, z + hg * f.tanLow[i]!);
+            hi = Math.min(hi, z + hg * f.tanTop[i]!);
+          }
+          lo = Math.max(lo, floor);
+          if (hi - lo <= 1e-12) continue;
+          // The band's integral over the glass's height, from the glazing's table (bandTable).
+          const inner =
+            (dd / (hg * hg)) *
+            (band(table, dd / hg, Math.atan2(hi - z, hg)) - band(table, dd / hg, Math.atan2(lo - z, hg)));
+          e += inner * half;
+        }
       }
     }
     out[k] = 100 * e;

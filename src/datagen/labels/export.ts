@@ -12,9 +12,9 @@ import { float16Bytes } from '../float16';
 
 const FRAME = 128 * 128;
 
-/** The inputs an export makes: lux-frame-5 by default, lux-frame-4 for the runs made before it. */
+/** The inputs an export makes: lux-frame-6 by default, lux-frame-5 or 4 for the runs made before it. */
 export type FrameInputsId = Exclude<TrainingInputs, 'lux-frame-3'>;
-export const FRAME_INPUTS: FrameInputsId = 'lux-frame-5';
+export const FRAME_INPUTS: FrameInputsId = 'lux-frame-6';
 
 /**
  * A compact label shard as the frames training reads today (shard.ts's layout, in an ignored folder): per
@@ -23,7 +23,7 @@ export const FRAME_INPUTS: FrameInputsId = 'lux-frame-5';
  * (shardFeatures.ts). For a network linear in the terms (issue 35 §4) also, per window: `.terms.npy`
  * float16 (n, 5, P) each term at its labelled pixels (NaN after the last), `.pix.npy` int32 (n, P) those
  * pixels' row-major indices in the frame (−1 after the last); the light outside each term is carried by is in
- * `.s.npy`'s flux scalars (lux-frame-4 or 5: frame4.ts). `dir` gets `<name>.*`, and
+ * `.s.npy`'s flux scalars (lux-frame-4, 5 or 6: frame4.ts). `dir` gets `<name>.*`, and
  * `<dir>.meta.json` names the stream's focus.
  */
 export function exportLabelShard(

@@ -1,0 +1,47 @@
+import type { WindowModel } from '../engine/model';
+import type { WindowGeometry } from '../geometry/window';
+import { obstructionFans } from '../obstruction';
+import type { TriangleSoup } from '../types';
+import type { SkyBand } from './skyTerm';
+
+/**
+ * A tall window's sky, band by band (lux-frame-6, issue 35 §3). The request's 64 angles are measured at the
+ * window's mid-height (conventions.md), which describes what a storey-high window sees; a window several
+ * storeys high sees over the street's far side from its top and nothing but the facade opposite from its
+ * bottom, so one fan from its middle gets its sky term badly wrong (a 26 m window in a 60 m canyon: 3× the
+ * engine's). With the mesh, the glass is cut into bands of at most `BAND_HEIGHT`, each with the fan from the
+ * external reference point raised to its middle; skyTermAt and skyFlux take each band's sky through its own
+ * fan. Without a mesh, or for a window no taller than one band, there is nothing finer to say: undefined,
+ * and the window's own fan serves.
+ */
+export const BAND_HEIGHT = 1;
+/** A 24 m high window's bands cost ~40 ms of fans (a scan of the mesh per band: obstructionFans). */
+export const MAX_BANDS = 24;
+
+export function glassBands(
+  mesh: TriangleSoup | null | undefined,
+  g: WindowGeometry,
+  w: WindowModel,
+  height = BAND_HEIGHT,
+): SkyBand[] | undefined {
+  if (!mesh) return undefined;
+  const g0 = w.z0 + w.frame,
+    g1 = w.z1 - w.frame;
+  const k = Math.min(MAX_BANDS, Math.ceil((g1 - g0) / height - 1e-9));
+  if (!(k > 1)) return undefined;
+  const at = (b: number): number => g0 + (b * (g1 - g0)) / k;
+  const fans = obstructionFans(
+    mesh,
+    Array.from({ length: k }, (_, b) => ({
+      viewpoint: { ...g.externalReferencePoint, z: (at(b) + at(b + 1)) / 2 },
+      direction: g.directionAngle,
+    })),
+  );
+  // The outermost bands reach past the glass: the opening clips them as it clips the window's one fan.
+  return fans.map((f, b) => ({
+    z0: b === 0 ? -Infinity : at(b),
+    z1: b === k - 1 ? Infinity : at(b + 1),
+    horizon: [...f.horizon],
+    zenith: [...f.zenith],
+  }));
+}
