@@ -64,7 +64,7 @@ export const FLUX_SCALARS = [
 export const SCALAR_COUNT_V2 = SCALARS.length + 128;
 export const SCALAR_COUNT = SCALAR_COUNT_V2 + FLUX_SCALARS.length;
 
-/** The frame preprocessings (card.ts); lux-frame-5 differs from lux-frame-4 in two scalars' values only. */
+/** The frame preprocessings (card.ts); lux-frame-4, 5 and 6 differ in values only (frame4.ts). */
 export type FramePreprocessing =
   'lux-frame-2' | 'lux-frame-3' | 'lux-frame-4' | 'lux-frame-5' | 'lux-frame-6';
 
