@@ -17,7 +17,7 @@ import {
   type StressRoomResult,
 } from '../../src/evaluation/stressSuite';
 
-const DRAWS = ['k1000', 'k2000'].map((d) => join('test/fixtures/stress-draws', d));
+const DRAWS = ['k1000', 'k2000', 'k3000'].map((d) => join('test/fixtures/stress-draws', d));
 
 /**
  * The stress suite in the repository (test/fixtures/stress, made by npm run stress) is what the sampler
@@ -41,7 +41,7 @@ describe('the stress suite', () => {
     }
   });
 
-  it('has two further draws of 60 rooms a class, k from 1000 and 2000, each the room its seed draws', () => {
+  it('has further draws of 60 rooms a class, k from 1000, 2000 and 3000, each the room its seed draws', () => {
     DRAWS.forEach((dir, i) => {
       for (const cls of STRESS_CLASSES) {
         const file = readStressClass(dir, cls)!;
@@ -60,9 +60,9 @@ describe('the stress suite', () => {
     const model = await loadModel(SHIPPED_CARD_PATH);
     const one = (await stressSuite(model, STRESS_DIR, ['deep'], 2))!;
     const pooled = (await stressSuite(model, [STRESS_DIR, ...DRAWS], ['deep'], 2))!;
-    expect(pooled.rooms.map((r) => r.k)).toEqual([0, 1, 1000, 1001, 2000, 2001]);
+    expect(pooled.rooms.map((r) => r.k)).toEqual([0, 1, 1000, 1001, 2000, 2001, 3000, 3001]);
     expect(pooled.rooms.slice(0, 2)).toEqual(one.rooms);
-    expect(pooled.classes[0]!.count).toBe(6);
+    expect(pooled.classes[0]!.count).toBe(8);
   }, 60_000);
 
   it('stores the engine at standard quality: rooms labelled again give the stored values', () => {
