@@ -41,7 +41,7 @@ export function glassBands(
   return fans.map((f, b) => ({
     z0: b === 0 ? -Infinity : at(b),
     z1: b === k - 1 ? Infinity : at(b + 1),
-    horizon: [...f.horizon],
-    zenith: [...f.zenith],
+    horizon: f.horizon,
+    zenith: f.zenith,
   }));
 }

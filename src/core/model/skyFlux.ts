@@ -50,7 +50,7 @@ export function skyFlux(
   const body = model ? bodyView(model) : null;
   const one = (v: WindowModel): SkyFlux =>
     body === null ? fromAngles(v) : fromAnglesAndBody(v, model!, body);
-  if (!bands) return body === null ? fromAngles(w) : fromAnglesAndBody(w as WindowModel, model!, body);
+  if (!bands) return one(w as WindowModel);
   // lux-frame-6 (glassBands.ts): each band of the glass's height through its own fan, weighed by its share
   // of the glass.
   const m = w as WindowModel;
