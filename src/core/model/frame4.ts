@@ -12,7 +12,7 @@ import {
   type WindowAnglesIn,
 } from './features';
 import { skyFlux } from './skyFlux';
-import { glassBands } from './glassBands';
+import { roomGlassBands } from './glassBands';
 import { skyTermAt, type SkyBand } from './skyTerm';
 
 /**
@@ -68,14 +68,21 @@ export function frame4Inputs(
   // The exterior surfaces' light against the mesh when the request sent one, else the angles' sectors.
   const flux = windowFluxes({ ...room, mesh: room.mesh ?? null }, 1, FLUX_ACCURATE);
   const z = p.floor_height_above_terrain + WORK_PLANE;
+  // lux-frame-6: a tall window's sky band by band of its height, from the mesh (glassBands.ts).
+  const allBands =
+    version === 'lux-frame-6'
+      ? roomGlassBands(
+          room.mesh,
+          p.windows.map((w, i) => ({ g: room.geometry[i]!, w: model.windows.find((m) => m.id === w.id) })),
+        )
+      : null;
   return p.windows.map((w, i) => {
     const f = frameInputs(room, i, angles[i]!, room.modelType);
     const C = CHANNELS.length;
     const channels = new Float32Array((C + 1) * FRAME_CELLS);
     channels.set(f.channels);
     const mw = model.windows.find((m) => m.id === w.id);
-    // lux-frame-6: a tall window's sky band by band of its height, from the mesh (glassBands.ts).
-    const bands = mw && version === 'lux-frame-6' ? glassBands(room.mesh, room.geometry[i]!, mw) : undefined;
+    const bands = allBands?.[i];
     // A window the room's outline clips away lets no light in: its channel stays 0.
     if (mw) fillExactSky(channels.subarray(C * FRAME_CELLS), model, mw, f.frame, z, bands);
     const sky = !mw

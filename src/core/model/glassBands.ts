@@ -24,24 +24,45 @@ export function glassBands(
   w: WindowModel,
   height = BAND_HEIGHT,
 ): SkyBand[] | undefined {
-  if (!mesh) return undefined;
-  const g0 = w.z0 + w.frame,
-    g1 = w.z1 - w.frame;
-  const k = Math.min(MAX_BANDS, Math.ceil((g1 - g0) / height - 1e-9));
-  if (!(k > 1)) return undefined;
-  const at = (b: number): number => g0 + (b * (g1 - g0)) / k;
-  const fans = obstructionFans(
-    mesh,
-    Array.from({ length: k }, (_, b) => ({
-      viewpoint: { ...g.externalReferencePoint, z: (at(b) + at(b + 1)) / 2 },
+  return roomGlassBands(mesh, [{ g, w }], height)[0];
+}
+
+/**
+ * Every window's bands at once: one call of obstructionFans for the room, so that a mesh with no stored
+ * tree is scanned or built into a tree once, not once a window.
+ */
+export function roomGlassBands(
+  mesh: TriangleSoup | null | undefined,
+  windows: readonly { g: WindowGeometry; w: WindowModel | undefined }[],
+  height = BAND_HEIGHT,
+): (SkyBand[] | undefined)[] {
+  const cuts = windows.map(({ w }) => {
+    if (!mesh || !w) return null;
+    const g0 = w.z0 + w.frame,
+      g1 = w.z1 - w.frame;
+    const k = Math.min(MAX_BANDS, Math.ceil((g1 - g0) / height - 1e-9));
+    return k > 1 ? Array.from({ length: k + 1 }, (_, b) => g0 + (b * (g1 - g0)) / k) : null;
+  });
+  const views = windows.flatMap(({ g }, i) =>
+    (cuts[i] ?? []).slice(1).map((top, b) => ({
+      viewpoint: { ...g.externalReferencePoint, z: (cuts[i]![b]! + top) / 2 },
       direction: g.directionAngle,
     })),
   );
+  const fans = views.length ? obstructionFans(mesh!, views) : [];
+  let next = 0;
   // The outermost bands reach past the glass: the opening clips them as it clips the window's one fan.
-  return fans.map((f, b) => ({
-    z0: b === 0 ? -Infinity : at(b),
-    z1: b === k - 1 ? Infinity : at(b + 1),
-    horizon: f.horizon,
-    zenith: f.zenith,
-  }));
+  return cuts.map((at) => {
+    if (!at) return undefined;
+    const k = at.length - 1;
+    return Array.from({ length: k }, (_, b) => {
+      const f = fans[next++]!;
+      return {
+        z0: b === 0 ? -Infinity : at[b]!,
+        z1: b === k - 1 ? Infinity : at[b + 1]!,
+        horizon: f.horizon,
+        zenith: f.zenith,
+      };
+    });
+  });
 }
