@@ -1,5 +1,5 @@
 /**
- * `npm run evaluate -- [--card public/models/lux-df-3.json] [--data data/v1] [--radiance test/fixtures/radiance] [--radiance-converged test/fixtures/radiance/converged] [--stress test/fixtures/stress[,test/fixtures/stress-draws/k1000,…]] [--write] [--rooms-out rooms.json]`
+ * `npm run evaluate -- [--card public/models/lux-df-4.json] [--data data/v1] [--radiance test/fixtures/radiance] [--radiance-converged test/fixtures/radiance/converged] [--stress test/fixtures/stress[,test/fixtures/stress-draws/k1000,…]] [--write] [--rooms-out rooms.json]`
  *
  * The model's accuracy (model.md §What the model must reach) measured through the same code path as
  * /run (core preprocessing, onnxruntime-node, placement):

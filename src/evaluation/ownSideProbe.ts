@@ -1,5 +1,5 @@
 /**
- * `npx tsx src/evaluation/ownSideProbe.ts [--card public/models/lux-df-3.json]`
+ * `npx tsx src/evaluation/ownSideProbe.ts [--card public/models/lux-df-4.json]`
  *
  * The diagnosis of issue 15 (docs/model.md §Stress suite): one room facing a street, with the room's own
  * side of the street bare or built up (street walls beside the room, upper floors above it, a block

@@ -17,17 +17,17 @@ describe('the shipped model', () => {
   it('has a card that describes it, within the size limit', () => {
     expect(existsSync(CARD)).toBe(true);
     const card = parseModelCard(JSON.parse(readFileSync(CARD, 'utf8')));
-    expect(card.preprocessing).toBe('lux-frame-3');
+    expect(card.preprocessing).toBe('lux-frame-6');
     const size = readFileSync(`public/models/${card.file}`).length;
     expect(size).toBeLessThanOrEqual(8 * 1024 * 1024);
     expect(card.size_bytes).toBe(size);
     expect(card.training).toMatchObject({
       seed: expect.any(Number),
-      command: expect.stringContaining('train.py'),
+      command: expect.stringContaining('train_terms.py'),
     });
   });
 
-  it('on the Radiance reference scenes: what its card claims, and model.md targets met', async () => {
+  it('on the Radiance reference scenes at -ab 7: what its card claims, every verdict the reference\'s', async () => {
     const model = await loadModel(CARD);
     const r = await radiance(model, FIXTURE_DIR);
     const card = JSON.parse(readFileSync(CARD, 'utf8'));
@@ -35,25 +35,30 @@ describe('the shipped model', () => {
     expect(card.metrics.radiance.mae).toBeCloseTo(r.summary.mae, 4);
     expect(card.metrics.radiance.delta1).toBeCloseTo(r.summary.delta1, 4);
     expect(card.metrics.meets_targets_radiance).toBe(meetsTargets(r.summary));
-    // Every target, every room's mean within 5 % included (lux-df-3 3.3.0: worst R03 −3.9 %), each
-    // asserted on its own so that a failure names what fell short.
-    expect(r.summary.mae).toBeLessThanOrEqual(TARGETS.mae);
-    expect(r.summary.delta1).toBeGreaterThanOrEqual(TARGETS.delta1);
-    expect(r.summary.verdictAgreement).toBeGreaterThanOrEqual(TARGETS.verdictAgreement);
-    for (const s of r.scenes) expect(Math.abs(s.meanError), s.scene).toBeLessThanOrEqual(TARGETS.meanError);
+    // lux-df-4 learned the converged engine, and these references stop at seven bounces: R06's own two sets
+    // differ by 12 %, so its +10 % here is the references' shortfall, not the model's (docs/model.md). What
+    // holds on them: every verdict, every room's mean within issue 15's worst-room bound.
+    expect(r.summary.verdictAgreement).toBe(1);
+    for (const s of r.scenes) expect(Math.abs(s.meanError), s.scene).toBeLessThanOrEqual(STRESS_TARGETS.worstRoom);
   }, 120_000);
 
-  it('against Radiance run to convergence: what its card claims (trained on -ab 7 labels, it reads low there)', async () => {
+  it('against Radiance run to convergence: what its card claims, and model.md targets but where listed', async () => {
     const model = await loadModel(CARD);
     const r = await radiance(model, CONVERGED_DIR);
     const card = JSON.parse(readFileSync(CARD, 'utf8'));
     expect(card.metrics.radiance_converged.mae).toBeCloseTo(r.summary.mae, 4);
     expect(card.metrics.radiance_converged.bias).toBeCloseTo(r.summary.bias, 4);
     expect(card.metrics.meets_targets_radiance_converged).toBe(meetsTargets(r.summary));
-    // Issue 30's shift, until the model issue retrains on converged labels: low on average, every verdict
-    // still the reference's.
-    expect(r.summary.bias).toBeLessThan(0);
+    // Each target asserted on its own so that a failure names what fell short.
+    expect(r.summary.mae).toBeLessThanOrEqual(TARGETS.mae);
+    expect(r.summary.delta1).toBeGreaterThanOrEqual(TARGETS.delta1);
     expect(r.summary.verdictAgreement).toBe(1);
+    // Every room's mean within 5 % but the scenes listed, which the card says fall short (a scene that comes
+    // within fails until it is dropped from the list, so the claim cannot go stale either way).
+    for (const s of r.scenes) {
+      const within = Math.abs(s.meanError) <= TARGETS.meanError;
+      expect(within, s.scene).toBe(!CONVERGED_SHORT.includes(s.scene));
+    }
   }, 120_000);
 
   it('on the stress suite: what its card claims, class by class, and the targets where it claims them', async () => {
@@ -86,6 +91,9 @@ describe('the shipped model', () => {
   }, 300_000);
 });
 
+/** The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4: R02 −6.1 %). */
+const CONVERGED_SHORT: readonly string[] = ['R02_rect_south_building'];
+
 /** The stress classes on which the shipped model does not yet reach issue 15's targets (docs/model.md). */
 const SHORT_OF_TARGETS: readonly string[] = [
   'street-canyon',
@@ -97,7 +105,6 @@ const SHORT_OF_TARGETS: readonly string[] = [
   'high-floor',
   'balcony-thick',
   'reflectance-ends',
-  'multi-facade',
   'open-ground',
   'angles-only',
 ];

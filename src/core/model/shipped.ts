@@ -3,7 +3,7 @@
  * `models/`): the one place that names it, so that the app, the server, the command line, the evaluation
  * and the tests move to a new model together.
  */
-export const SHIPPED_MODEL = 'lux-df-3';
+export const SHIPPED_MODEL = 'lux-df-4';
 
 /** Its card's file name. */
 export const SHIPPED_CARD = `${SHIPPED_MODEL}.json`;
