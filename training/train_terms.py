@@ -36,7 +36,7 @@ from optimise import apply  # noqa: E402
 INPUTS = ("lux-frame-6", "lux-frame-5", "lux-frame-4")
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is labelled
 MAX_PLAUSIBLE_DF = 60.0  # src/datagen/shard.ts MAX_PLAUSIBLE_DF
-MEAN_FLOOR = 0.1
+MEAN_FLOOR = 0.1  # DF points added to a window's true mean where its relative error is taken (--mean-floor)
 
 
 def stream_files(data, stream, inputs):
@@ -136,16 +136,16 @@ def half_mirrored(x, s, t, pix, w):
     return x, s, t, pix, w
 
 
-def losses(model, x, s, t, pix, w):
+def losses(model, x, s, t, pix, w, floor=MEAN_FLOOR):
     """(loss, total MAE in DF points) of a batch."""
     pred = gather(model.terms(x, s), pix)  # [B, 5, P]
     tp, tt = pred.sum(1), t.sum(1)
     W = w.sum(1).clamp(min=1.0)
     cell = ((tp - tt).abs() + 0.5 * (torch.log(tp + 0.2) - torch.log(tt + 0.2)).abs()) * w
     mean_p, mean_t = (tp * w).sum(1) / W, (tt * w).sum(1) / W
-    whole = cell.sum() / W.sum() + ((mean_p - mean_t).abs() / (mean_t + MEAN_FLOOR)).mean()
+    whole = cell.sum() / W.sum() + ((mean_p - mean_t).abs() / (mean_t + floor)).mean()
     term_cell = ((pred - t).abs() * w[:, None]).sum() / W.sum()
-    term_mean = (((pred - t) * w[:, None]).sum(2) / W[:, None]).abs() / (mean_t[:, None] + MEAN_FLOOR)
+    term_mean = (((pred - t) * w[:, None]).sum(2) / W[:, None]).abs() / (mean_t[:, None] + floor)
     loss = whole + 0.5 * (term_cell + term_mean.sum(1).mean())
     mae = ((tp - tt).abs() * (w > 0)).sum() / (w > 0).sum().clamp(min=1)
     return loss, mae
@@ -219,6 +219,12 @@ def main():
         action="store_true",
         help="mirror each training window across its normal with probability 1/2 (train_terms.mirror)",
     )
+    ap.add_argument(
+        "--mean-floor",
+        type=float,
+        default=MEAN_FLOOR,
+        help="DF points added to a window's true mean in the relative mean-error terms: lower weighs dark windows more",
+    )
     ap.add_argument("--inputs", choices=INPUTS, default=INPUTS[0], help="the exported frames' preprocessing a new run trains on")
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
     a = ap.parse_args()
@@ -242,6 +248,8 @@ def main():
         step, spent, history, trained_with = 0, 0.0, [], {"command": command, "batch": a.batch, "minutes": a.minutes}
         if a.mirror:
             trained_with["mirror"] = True
+        if a.mean_floor != MEAN_FLOOR:
+            trained_with["mean_floor"] = a.mean_floor
         if ick:  # the run it continues, in the card
             trained_with["initialised_from"] = {"checkpoint": a.init, **ick["trained_with"], "steps": ick["step"], "train_windows": ick.get("train_windows")}
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -300,7 +308,7 @@ def main():
         if a.mirror:
             x, s, t, pix, w = half_mirrored(x, s, t, pix, w)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
-            loss, mae = losses(model, x, s, t, pix, w)
+            loss, mae = losses(model, x, s, t, pix, w, trained_with.get("mean_floor", MEAN_FLOOR))
         if not apply(opt, model, loss, step):
             continue
         step += 1
