@@ -2,7 +2,9 @@ import type { WindowModel } from '../engine/model';
 import type { WindowGeometry } from '../geometry/window';
 import { obstructionFans } from '../obstruction';
 import type { TriangleSoup } from '../types';
-import type { SkyBand } from './skyTerm';
+import { deg, type Degrees } from '../units';
+import type { Point3 } from '../geometry/vec';
+import type { OuterAngles, SkyBand } from './skyTerm';
 
 /**
  * A tall window's sky, band by band (lux-frame-6, issue 35 §3). The request's 64 angles are measured at the
@@ -64,5 +66,34 @@ export function roomGlassBands(
         zenith: f.zenith,
       };
     });
+  });
+}
+
+/** Degrees between the fan's first and last sector: a fan turned by this continues the one it turns from. */
+const FAN_TURN = 145;
+
+/**
+ * The sectors beside each view's ±72.5° fan, to ±90° (skyTerm.ts's OuterAngles): the fans turned by a
+ * whole fan's width to either side, whose first eight sectors (the +u side) and last eight (the −u side)
+ * continue the view's own at the same step. Outside the fan the convention has open sky (conventions.md);
+ * along a street a long block still stands there, which a window's corner sees past its reveals.
+ */
+export function outerAngles(
+  mesh: TriangleSoup,
+  views: readonly { viewpoint: Point3; direction: Degrees }[],
+): OuterAngles[] {
+  const turned = views.flatMap((v) => [
+    { viewpoint: v.viewpoint, direction: deg(v.direction - FAN_TURN) },
+    { viewpoint: v.viewpoint, direction: deg(v.direction + FAN_TURN) },
+  ]);
+  const fans = turned.length ? obstructionFans(mesh, turned) : [];
+  return views.map((_, k) => {
+    const minus = fans[2 * k]!,
+      plus = fans[2 * k + 1]!;
+    const pick = (a: readonly number[], b: readonly number[]) => [
+      ...Array.from({ length: 8 }, (_, j) => a[63 - (j + 1)]!),
+      ...Array.from({ length: 8 }, (_, j) => b[j + 1]!),
+    ];
+    return { horizon: pick(minus.horizon, plus.horizon), zenith: pick(minus.zenith, plus.zenith) };
   });
 }

@@ -1,14 +1,15 @@
 import type { RoomModel, WindowModel } from '../engine/model';
 import { ZENITH_LUMINANCE } from '../engine/sky';
 import { bodyRise, bodyView, type BodyView } from './bodyView';
-import type { SkyBand } from './skyTerm';
+import { outerSector, type OuterAngles, type SkyBand } from './skyTerm';
 
 /**
  * The sky's light on a window's outer plane in closed form (issue 35 §3): what windowFlux.ts's `skyDown`
  * and `skySteep` sample, from the window's 64 angles alone and without noise. Looking out, at azimuth φ
  * from the normal and elevation e, a direction adds L(e) cos e cos φ · cos e de dφ (the plane's cosine
  * times the solid angle), L the CIE overcast sky; sector i of the ±72.5° fan shows sky from horizon[i] to
- * 90° − zenith[i], and outside the fan the sky is open (as the engine's sector sky). Both integrals have
+ * 90° − zenith[i], and outside the fan the sky is open (as the engine's sector sky), or, where a band of the
+ * glass carries them (`SkyBand.outer`), eight sectors a side measured from the mesh. Both integrals have
  * closed forms: in φ, ∫ cos φ = sin φ; in e, with L = L_z (1 + 2 sin e) / 3,
  *   ∫ cos²e de = e/2 + sin 2e / 4,  ∫ sin e cos²e de = −cos³e / 3,  ∫ sin²e cos²e de = e/8 − sin 4e / 32,
  * so each sector is a sum of these at its band's ends. `skySteep` weighs each direction by sin e, as
@@ -48,8 +49,8 @@ export function skyFlux(
   bands?: readonly SkyBand[],
 ): SkyFlux {
   const body = model ? bodyView(model) : null;
-  const one = (v: WindowModel): SkyFlux =>
-    body === null ? fromAngles(v) : fromAnglesAndBody(v, model!, body);
+  const one = (v: WindowModel, outer?: OuterAngles): SkyFlux =>
+    body === null ? fromAngles(v, outer) : fromAnglesAndBody(v, model!, body, outer);
   if (!bands) return one(w as WindowModel);
   // lux-frame-6 (glassBands.ts): each band of the glass's height through its own fan, weighed by its share
   // of the glass.
@@ -61,25 +62,46 @@ export function skyFlux(
     const lo = Math.max(g0, b.z0),
       hi = Math.min(g1, b.z1);
     if (hi <= lo) continue;
-    const f = one({
-      ...m,
-      z0: lo - m.frame,
-      z1: hi + m.frame,
-      horizon: b.horizon && [...b.horizon],
-      zenith: b.zenith && [...b.zenith],
-    });
+    const f = one(
+      {
+        ...m,
+        z0: lo - m.frame,
+        z1: hi + m.frame,
+        horizon: b.horizon && [...b.horizon],
+        zenith: b.zenith && [...b.zenith],
+      },
+      b.outer,
+    );
     sum.skyDown += (f.skyDown * (hi - lo)) / (g1 - g0);
     sum.skySteep += (f.skySteep * (hi - lo)) / (g1 - g0);
   }
   return sum;
 }
 
-function fromAngles(w: Pick<WindowModel, 'horizon' | 'zenith'>): SkyFlux {
-  const open = bands(0, Math.PI / 2);
-  // Outside the fan, both sides: ∫ cos φ over [72.5°, 90°] twice.
-  const side = 2 * (1 - Math.sin(FAN * RAD));
-  let down = side * open[0],
+function fromAngles(w: Pick<WindowModel, 'horizon' | 'zenith'>, outer?: OuterAngles): SkyFlux {
+  let down = 0,
+    steep = 0;
+  if (outer) {
+    // Beside the fan, sector by sector (skyTerm.ts's outer sectors: the first from the fan's edge, the last
+    // reaching past 90°).
+    for (let o = 0; o < 16; o++) {
+      const j = (o % 8) + 1;
+      const a = (j === 1 ? FAN : FAN + (j - 0.5) * STEP) * RAD,
+        b = Math.min(90, FAN + (j + 0.5) * STEP) * RAD;
+      const h = outer.horizon[o]! * RAD,
+        top = (90 - outer.zenith[o]!) * RAD;
+      if (top <= h || b <= a) continue;
+      const [d, s] = bands(h, top);
+      down += (Math.sin(b) - Math.sin(a)) * d;
+      steep += (Math.sin(b) - Math.sin(a)) * s;
+    }
+  } else {
+    // Outside the fan the sky is open, both sides: ∫ cos φ over [72.5°, 90°] twice.
+    const open = bands(0, Math.PI / 2);
+    const side = 2 * (1 - Math.sin(FAN * RAD));
+    down = side * open[0];
     steep = side * open[1];
+  }
   for (let i = 0; i < 64; i++) {
     const [a, b] = sectorSpan(i);
     const width = Math.sin(b) - Math.sin(a);
@@ -120,7 +142,7 @@ const PIECES: readonly (readonly [number, number, number])[] = (() => {
   return out;
 })();
 
-function fromAnglesAndBody(w: WindowModel, model: RoomModel, body: BodyView): SkyFlux {
+function fromAnglesAndBody(w: WindowModel, model: RoomModel, body: BodyView, outer?: OuterAngles): SkyFlux {
   const gd = model.thickness / 2;
   let down = 0,
     steep = 0;
@@ -136,8 +158,19 @@ function fromAnglesAndBody(w: WindowModel, model: RoomModel, body: BodyView): Sk
         const dx = Math.cos(mid) * w.nx + Math.sin(mid) * w.ux,
           dy = Math.cos(mid) * w.ny + Math.sin(mid) * w.uy;
         const wing = Math.atan(bodyRise(body, x, y, z, dx, dy));
-        const h = Math.max(i >= 0 ? (w.horizon?.[i] ?? 0) * RAD : 0, wing, 0),
-          top = i >= 0 ? (90 - (w.zenith?.[i] ?? 0)) * RAD : Math.PI / 2;
+        // Beside the fan: open sky, or the outer sector's band where the mesh gave one.
+        const o = i < 0 && outer ? outerSector(mid / RAD) : -1;
+        const h = Math.max(
+            i >= 0 ? (w.horizon?.[i] ?? 0) * RAD : o >= 0 ? outer!.horizon[o]! * RAD : 0,
+            wing,
+            0,
+          ),
+          top =
+            i >= 0
+              ? (90 - (w.zenith?.[i] ?? 0)) * RAD
+              : o >= 0
+                ? (90 - outer!.zenith[o]!) * RAD
+                : Math.PI / 2;
         if (top <= h) continue;
         const [d, st] = bands(h, top);
         const width = Math.sin(b) - Math.sin(a);

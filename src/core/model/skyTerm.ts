@@ -8,8 +8,9 @@ import { bodyRise, bodyView } from './bodyView';
  * The sky seen through a window, in closed form (issue 35 §3): the daylight factor at work-plane points from
  * the CIE overcast sky straight through the clear glass, with the window's 64 horizon/zenith angles as its
  * surroundings (conventions.md: within the ±72.5° fan, sector i shows sky between elevation horizon[i] and
- * 90° − zenith[i]; outside it the sky is open, as the engine's sector sky has it) — the engine's `sky` term
- * (simulate.ts TERMS) without its noise.
+ * 90° − zenith[i]; outside it the sky is open, as the engine's sector sky has it, unless a band carries the
+ * sectors beside the fan measured from the mesh, `outer`) — the engine's `sky` term (simulate.ts TERMS)
+ * without its noise.
  *
  * The integral over the glass is split the way the geometry is: along the wall (s) the glass a point sees
  * through both the inner and the outer opening (the rays that meet no reveal; aperture.ts's V rectangle) is
@@ -54,6 +55,23 @@ export interface SkyBand {
   z1: number;
   horizon: readonly number[] | null;
   zenith: readonly number[] | null;
+  /** The sectors beside the fan (outerFans.ts), where the convention's open sky may be a long block. */
+  outer?: OuterAngles;
+}
+
+/**
+ * Eight sectors of the fan's step on each side beyond ±72.5°, to ±90°: index j − 1 for the j-th sector
+ * outward on the −u side, 8 + j − 1 on the +u side (glassBands.ts measures them from the mesh).
+ */
+export interface OuterAngles {
+  horizon: readonly number[];
+  zenith: readonly number[];
+}
+
+/** The outer sector (0..15 in OuterAngles) of an azimuth beyond the fan, in degrees from the normal. */
+export function outerSector(rel: number): number {
+  const j = Math.min(8, Math.max(1, Math.round((Math.abs(rel) - FAN) / STEP)));
+  return (rel < 0 ? 0 : 8) + j - 1;
 }
 
 /**
@@ -73,15 +91,13 @@ export function skyTermAt(
   const gd = T / 2;
   const b = w.frame;
   const table = bandTable(w.glazing);
-  // Each sector's band as the tangents of its elevations (a sector whose horizon meets its zenith shows none).
   const fans = (bands ?? [{ z0: -Infinity, z1: Infinity, horizon: w.horizon, zenith: w.zenith }]).map(
-    ({ z0, z1, horizon, zenith }) => ({
+    ({ z0, z1, horizon, zenith, outer }) => ({
       z0,
       z1,
       angles: horizon !== null && zenith !== null,
-      open: horizon && zenith ? horizon.map((h, i) => h < 90 - zenith[i]!) : [],
-      tanLow: horizon ? horizon.map((h) => Math.tan(h * RAD)) : [],
-      tanTop: zenith ? zenith.map((zn) => (zn > 0 ? Math.tan((90 - zn) * RAD) : Infinity)) : [],
+      ...sectorTans(horizon, zenith),
+      outer: outer ? sectorTans(outer.horizon, outer.zenith) : null,
     }),
   );
   const plan = planVisibility(model);
@@ -153,6 +169,11 @@ export function skyTermAt(
             if (!f.open[i]) continue;
             lo = Math.max(lo, z + hg * f.tanLow[i]!);
             hi = Math.min(hi, z + hg * f.tanTop[i]!);
+          } else if (f.outer && !inFan) {
+            const o = outerSector(rel);
+            if (!f.outer.open[o]) continue;
+            lo = Math.max(lo, z + hg * f.outer.tanLow[o]!);
+            hi = Math.min(hi, z + hg * f.outer.tanTop[o]!);
           }
           lo = Math.max(lo, floor);
           if (hi - lo <= 1e-12) continue;
@@ -167,6 +188,15 @@ export function skyTermAt(
     out[k] = 100 * e;
   }
   return out;
+}
+
+/** Each sector's band as the tangents of its elevations (a sector whose horizon meets its zenith shows none). */
+function sectorTans(horizon: readonly number[] | null, zenith: readonly number[] | null) {
+  return {
+    open: horizon && zenith ? horizon.map((h, i) => h < 90 - zenith[i]!) : [],
+    tanLow: horizon ? horizon.map((h) => Math.tan(h * RAD)) : [],
+    tanTop: zenith ? zenith.map((zn) => (zn > 0 ? Math.tan((90 - zn) * RAD) : Infinity)) : [],
+  };
 }
 
 /** Columns of the band table: c = cos of the ray's azimuth from the wall's normal, 0..1. */
