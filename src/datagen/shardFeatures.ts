@@ -13,12 +13,13 @@ import {
   frameInputs,
   INPUTS_ID,
   SCALAR_COUNT,
+  type ExactSkyFrame,
   type FrameInputs,
 } from '../core/model/features';
 import { frame4Inputs } from '../core/model/frame4';
 
 /** The preprocessings training data is made in. */
-export type TrainingInputs = 'lux-frame-3' | 'lux-frame-4' | 'lux-frame-5' | 'lux-frame-6';
+export type TrainingInputs = 'lux-frame-3' | ExactSkyFrame;
 import { npyBytes } from '../core/encoding/npy';
 import { parseRunRequest } from '../core/validation/requests';
 import type { TriangleSoup } from '../core/types';

@@ -4,6 +4,7 @@ import { buildRoomModel, type EngineRoom } from '../../src/core/engine/model';
 import { simulateRoom } from '../../src/core/engine/simulate';
 import { FLUX_REFERENCE, windowFluxes } from '../../src/core/engine/windowFlux';
 import { frame4Inputs } from '../../src/core/model/frame4';
+import { SCALAR_COUNT_V2 } from '../../src/core/model/features';
 import { BAND_HEIGHT, glassBands, outerAngles } from '../../src/core/model/glassBands';
 import { skyFlux } from '../../src/core/model/skyFlux';
 import { skyTermAt, type SkyBand } from '../../src/core/model/skyTerm';
@@ -243,4 +244,27 @@ describe('the sky beside the ±72.5° fan, from the mesh (outerAngles)', () => {
     expect(Math.abs(outer.skyDown / traced.skyDown - 1)).toBeLessThan(0.08);
     expect(Math.abs(outer.skySteep / traced.skySteep - 1)).toBeLessThan(0.06);
   }, 30_000);
+
+  it('is lux-frame-7: every window of a request with a mesh sees the sky beside its fan', () => {
+    // A window of one band's height in the deep street: lux-frame-6 leaves it the convention's open sky.
+    const room = tallWindowStreet(1, 40, 8);
+    const angles = windowAngles(room as never, room.mesh!);
+    const { w } = withAngles(room);
+    expect(glassBands(room.mesh, room.geometry[0]!, w)).toBeUndefined();
+    const six = frame4Inputs(room, angles, 'lux-frame-6')[0]!,
+      seven = frame4Inputs(room, angles, 'lux-frame-7')[0]!;
+    const traced = windowFluxes(room, 3, FLUX_REFERENCE)[0]!;
+    // The flux scalars are stored doubled (frame4.ts); skyDown first.
+    expect(six.scalars[SCALAR_COUNT_V2]! / 2 / traced.skyDown).toBeGreaterThan(1.4);
+    expect(Math.abs(seven.scalars[SCALAR_COUNT_V2]! / 2 / traced.skyDown - 1)).toBeLessThan(0.15);
+    const C = 6 * 128 * 128;
+    const sum = (a: Float32Array) => a.subarray(C).reduce((t, v) => t + v, 0);
+    expect(sum(seven.channels)).toBeLessThan(0.5 * sum(six.channels));
+    // Nothing to measure without a mesh: lux-frame-6's inputs.
+    const noMesh = { ...room, mesh: null };
+    const a = frame4Inputs(noMesh, angles, 'lux-frame-7')[0]!,
+      b = frame4Inputs(noMesh, angles, 'lux-frame-6')[0]!;
+    expect(a.channels).toEqual(b.channels);
+    expect(a.scalars).toEqual(b.scalars);
+  }, 60_000);
 });

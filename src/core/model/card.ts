@@ -13,11 +13,14 @@ import { z } from 'zod';
  *   on a notch's wall looks at its own other wing, which the angles never hold); same shapes.
  * - `lux-frame-6`: lux-frame-5's with a window taller than a metre, when the request has a mesh, seeing the
  *   sky band by band of its height (glassBands.ts), in the exact sky channel and the sky's flux; same shapes.
+ * - `lux-frame-7`: lux-frame-6's with every window of a request with a mesh seeing the sky beside its
+ *   ±72.5° fan as the mesh has it (glassBands.ts outerAngles) instead of the convention's open sky; same shapes.
  * - `lux-frame-2`: the same with `scalars` [n, 143] (no window flux), the inputs of lux-df-2.
  * - `v2-rgb-384`: the original service's format: v2 image channels 0–2 / 255, bilinearly resized to
  *   384 × 384, NCHW float32; output DF (%) 384 × 384.
  */
 export const PREPROCESSING = [
+  'lux-frame-7',
   'lux-frame-6',
   'lux-frame-5',
   'lux-frame-4',

@@ -64,19 +64,22 @@ export const FLUX_SCALARS = [
 export const SCALAR_COUNT_V2 = SCALARS.length + 128;
 export const SCALAR_COUNT = SCALAR_COUNT_V2 + FLUX_SCALARS.length;
 
-/** The frame preprocessings (card.ts); lux-frame-4, 5 and 6 differ in values only (frame4.ts). */
-export type FramePreprocessing =
-  'lux-frame-2' | 'lux-frame-3' | 'lux-frame-4' | 'lux-frame-5' | 'lux-frame-6';
+/** The preprocessings with the exact sky channel (frame4.ts): they differ in values only. */
+export const EXACT_SKY_FRAMES = ['lux-frame-4', 'lux-frame-5', 'lux-frame-6', 'lux-frame-7'] as const;
+export type ExactSkyFrame = (typeof EXACT_SKY_FRAMES)[number];
+export const hasExactSky = (pre: string): pre is ExactSkyFrame =>
+  (EXACT_SKY_FRAMES as readonly string[]).includes(pre);
+
+/** The frame preprocessings (card.ts). */
+export type FramePreprocessing = 'lux-frame-2' | 'lux-frame-3' | ExactSkyFrame;
 
 export function scalarCount(pre: FramePreprocessing): number {
   return pre === 'lux-frame-2' ? SCALAR_COUNT_V2 : SCALAR_COUNT;
 }
 
-/** Channels per cell: lux-frame-4 (and 5) add the exact sky term (frame4.ts). */
+/** Channels per cell: lux-frame-4 and its successors add the exact sky term (frame4.ts). */
 export function channelCount(pre: FramePreprocessing): number {
-  return pre === 'lux-frame-4' || pre === 'lux-frame-5' || pre === 'lux-frame-6'
-    ? CHANNELS.length + 1
-    : CHANNELS.length;
+  return hasExactSky(pre) ? CHANNELS.length + 1 : CHANNELS.length;
 }
 export const WORK_PLANE = 0.8;
 

@@ -8,11 +8,12 @@ import {
   frameInputs,
   SCALAR_COUNT_V2,
   WORK_PLANE,
+  type ExactSkyFrame,
   type FrameInputs,
   type WindowAnglesIn,
 } from './features';
 import { skyFlux } from './skyFlux';
-import { roomGlassBands } from './glassBands';
+import { BAND_HEIGHT, roomGlassBands } from './glassBands';
 import { skyTermAt, type SkyBand } from './skyTerm';
 
 /**
@@ -44,11 +45,13 @@ export interface Frame4Room extends ResolvedRoom {
  * same for a convex room, lower for a window that looks at the room's own other wing. lux-frame-6 is
  * lux-frame-5 with a window taller than a metre, when the request has a mesh, seeing the sky band by band
  * of its height (glassBands.ts) in its exact sky channel and its sky's flux: the same without a mesh.
+ * lux-frame-7 is lux-frame-6 with every window of a request with a mesh, storey-high ones too, seeing the
+ * sky beside its ±72.5° fan as the mesh has it (outerAngles) instead of the convention's open sky.
  */
 export function frame4Inputs(
   room: Frame4Room,
   angles: readonly WindowAnglesIn[],
-  version: 'lux-frame-4' | 'lux-frame-5' | 'lux-frame-6' = 'lux-frame-4',
+  version: ExactSkyFrame = 'lux-frame-4',
 ): FrameInputs[] {
   const p = room.parameters;
   // The sky from the angles the model is given (they may come from a mesh the request's windows lack).
@@ -68,12 +71,15 @@ export function frame4Inputs(
   // The exterior surfaces' light against the mesh when the request sent one, else the angles' sectors.
   const flux = windowFluxes({ ...room, mesh: room.mesh ?? null }, 1, FLUX_ACCURATE);
   const z = p.floor_height_above_terrain + WORK_PLANE;
-  // lux-frame-6: a tall window's sky band by band of its height, from the mesh (glassBands.ts).
+  // lux-frame-6: a tall window's sky band by band of its height, from the mesh (glassBands.ts); lux-frame-7
+  // also every band's sky beside the ±72.5° fan.
   const allBands =
-    version === 'lux-frame-6'
+    version === 'lux-frame-6' || version === 'lux-frame-7'
       ? roomGlassBands(
           room.mesh,
           p.windows.map((w, i) => ({ g: room.geometry[i]!, w: model.windows.find((m) => m.id === w.id) })),
+          BAND_HEIGHT,
+          { outer: version === 'lux-frame-7' },
         )
       : null;
   return p.windows.map((w, i) => {

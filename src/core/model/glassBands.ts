@@ -31,40 +31,60 @@ export function glassBands(
 
 /**
  * Every window's bands at once: one call of obstructionFans for the room, so that a mesh with no stored
- * tree is scanned or built into a tree once, not once a window.
+ * tree is scanned or built into a tree once, not once a window. With `outer` (lux-frame-7) every window of
+ * a request with a mesh gets bands — a storey-high one a single band through its own fan — and each band
+ * the sectors beside its fan, measured from the band's viewpoint (outerAngles).
  */
 export function roomGlassBands(
   mesh: TriangleSoup | null | undefined,
   windows: readonly { g: WindowGeometry; w: WindowModel | undefined }[],
   height = BAND_HEIGHT,
+  { outer = false }: { outer?: boolean } = {},
 ): (SkyBand[] | undefined)[] {
   const cuts = windows.map(({ w }) => {
     if (!mesh || !w) return null;
     const g0 = w.z0 + w.frame,
       g1 = w.z1 - w.frame;
     const k = Math.min(MAX_BANDS, Math.ceil((g1 - g0) / height - 1e-9));
-    return k > 1 ? Array.from({ length: k + 1 }, (_, b) => g0 + (b * (g1 - g0)) / k) : null;
+    return k > 1 ? Array.from({ length: k + 1 }, (_, b) => g0 + (b * (g1 - g0)) / k) : outer ? [] : null;
   });
-  const views = windows.flatMap(({ g }, i) =>
-    (cuts[i] ?? []).slice(1).map((top, b) => ({
-      viewpoint: { ...g.externalReferencePoint, z: (cuts[i]![b]! + top) / 2 },
+  // Each band's viewpoint (a single band's: the window's reference point, where its own fan was taken, so
+  // only its sides are measured).
+  const views = windows.flatMap(({ g }, i) => {
+    const at = cuts[i];
+    if (!at) return [];
+    if (at.length === 0)
+      return [{ viewpoint: g.externalReferencePoint, direction: g.directionAngle, single: true }];
+    return at.slice(1).map((top, b) => ({
+      viewpoint: { ...g.externalReferencePoint, z: (at[b]! + top) / 2 },
       direction: g.directionAngle,
-    })),
-  );
-  const fans = views.length ? obstructionFans(mesh!, views) : [];
-  let next = 0;
+      single: false,
+    }));
+  });
+  const own = views.filter((v) => !v.single);
+  const all = [...own, ...(outer ? turned(views) : [])];
+  const fans = all.length ? obstructionFans(mesh!, all) : [];
+  const beside = outer ? outerOf(fans.slice(own.length)) : [];
+  let next = 0,
+    view = 0;
   // The outermost bands reach past the glass: the opening clips them as it clips the window's one fan.
-  return cuts.map((at) => {
+  return cuts.map((at, i) => {
     if (!at) return undefined;
+    const w = windows[i]!.w!;
+    if (at.length === 0)
+      return [{ z0: -Infinity, z1: Infinity, horizon: w.horizon, zenith: w.zenith, outer: beside[view++]! }];
     const k = at.length - 1;
     return Array.from({ length: k }, (_, b) => {
       const f = fans[next++]!;
-      return {
+      const band: SkyBand = {
         z0: b === 0 ? -Infinity : at[b]!,
         z1: b === k - 1 ? Infinity : at[b + 1]!,
         horizon: f.horizon,
         zenith: f.zenith,
       };
+      if (outer) band.outer = beside[view]!;
+      view++;
+      return band;
     });
   });
 }
@@ -82,12 +102,20 @@ export function outerAngles(
   mesh: TriangleSoup,
   views: readonly { viewpoint: Point3; direction: Degrees }[],
 ): OuterAngles[] {
-  const turned = views.flatMap((v) => [
+  return views.length ? outerOf(obstructionFans(mesh, turned(views))) : [];
+}
+
+/** Each view's fan turned by a whole fan's width to either side, in pairs. */
+function turned(views: readonly { viewpoint: Point3; direction: Degrees }[]) {
+  return views.flatMap((v) => [
     { viewpoint: v.viewpoint, direction: deg(v.direction - FAN_TURN) },
     { viewpoint: v.viewpoint, direction: deg(v.direction + FAN_TURN) },
   ]);
-  const fans = turned.length ? obstructionFans(mesh, turned) : [];
-  return views.map((_, k) => {
+}
+
+/** The sectors beside each fan from its turned pair: the −u side's outward from the first, the +u side's. */
+function outerOf(fans: readonly { horizon: readonly number[]; zenith: readonly number[] }[]): OuterAngles[] {
+  return Array.from({ length: fans.length / 2 }, (_, k) => {
     const minus = fans[2 * k]!,
       plus = fans[2 * k + 1]!;
     const pick = (a: readonly number[], b: readonly number[]) => [

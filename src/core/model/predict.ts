@@ -7,7 +7,7 @@ import type { ModelType, ResolvedRoom, TriangleSoup } from '../types';
 import type { ModelCard } from './card';
 import { DEFAULT_GLASS_TRANSMITTANCE, DEFAULT_GLAZING, glazingFor } from '../engine/glazing';
 import { windowFluxes } from '../engine/windowFlux';
-import { channelCount, FRAME_CELLS, frameInputs, scalarCount } from './features';
+import { channelCount, FRAME_CELLS, frameInputs, hasExactSky, scalarCount } from './features';
 import { frame4Inputs } from './frame4';
 import { FrameSampler } from './placement';
 import type { ModelRunner } from './runner';
@@ -85,12 +85,7 @@ async function predictAtReferenceGlass(
     const scalars = new Float32Array(n * S);
     const flux =
       card.preprocessing === 'lux-frame-3' ? windowFluxes({ ...room, mesh: room.mesh ?? null }) : null;
-    const v4 =
-      card.preprocessing === 'lux-frame-4' ||
-      card.preprocessing === 'lux-frame-5' ||
-      card.preprocessing === 'lux-frame-6'
-        ? frame4Inputs(room, angles, card.preprocessing)
-        : null;
+    const v4 = hasExactSky(card.preprocessing) ? frame4Inputs(room, angles, card.preprocessing) : null;
     const frames = room.parameters.windows.map((_, i) => {
       const f = v4?.[i] ?? frameInputs(room, i, angles[i]!, room.modelType, flux?.[i]);
       inputs.set(f.channels, i * C * FRAME_CELLS);

@@ -8,7 +8,7 @@
  *   bias    [--rooms 24]  the quick and draft qualities against standard on rooms of their own stream
  *   verify  [--out data/labels]  every shard read whole and against its recorded checksum, and its rooms' pixel
  *           counts made again from their seeds
- *   export  --stream <name> [--to data/frames] [--inputs lux-frame-6|5|4]  the stream's shards as the
+ *   export  --stream <name> [--to data/frames] [--inputs lux-frame-6|7|5|4]  the stream's shards as the
  *           frames training reads (shard.ts's layout, inputs made again from the seeds), those not exported
  *           yet with these inputs
  *
@@ -27,6 +27,7 @@ import { isFocus, sampleRoom, type Focus } from '../sampleRoom';
 import { pixelWeight, roomSeed } from '../shard';
 import { decodeShard } from './format';
 import { exportStream, FRAME_INPUTS, type FrameInputsId } from './export';
+import { EXACT_SKY_FRAMES, hasExactSky } from '../../core/model/features';
 import { labelPixels, labelTerms } from './label';
 import { labelShardName, type LabelResult, type LabelTask } from './shard';
 import type { LabelQuality } from './quality';
@@ -234,8 +235,7 @@ function verify(): void {
 
 function exportCommand(): void {
   const to = join(o.to, o.stream);
-  if (!['lux-frame-4', 'lux-frame-5', 'lux-frame-6'].includes(o.inputs))
-    throw new Error(`--inputs ${o.inputs}: lux-frame-6, lux-frame-5 or lux-frame-4`);
+  if (!hasExactSky(o.inputs)) throw new Error(`--inputs ${o.inputs}: one of ${EXACT_SKY_FRAMES.join(', ')}`);
   exportStream(
     join(o.out, o.stream),
     to,

@@ -12,7 +12,10 @@ import { float16Bytes } from '../float16';
 
 const FRAME = 128 * 128;
 
-/** The inputs an export makes: lux-frame-6 by default, lux-frame-5 or 4 for the runs made before it. */
+/**
+ * The inputs an export makes: lux-frame-6 by default (the shipped lux-df-4's), lux-frame-5 or 4 for the runs
+ * made before it, lux-frame-7 for the next (the sky beside the fan from the mesh).
+ */
 export type FrameInputsId = Exclude<TrainingInputs, 'lux-frame-3'>;
 export const FRAME_INPUTS: FrameInputsId = 'lux-frame-6';
 
