@@ -264,7 +264,13 @@ export function skylitOffice(window = true, mesh?: number[][]): EngineRoom {
  * (glassBands.ts). The default: 7.2 m of window, a 24 m block 10 m away (62° from the middle, 66° from the
  * foot, 58° from the top).
  */
-export function tallWindowStreet(tall = 7.2, block = 24, street = 10): EngineRoom {
+export function tallWindowStreet(
+  tall = 7.2,
+  block = 24,
+  street = 10,
+  /** Other surroundings instead of the street's block. */
+  mesh?: V[],
+): EngineRoom {
   const req = parseRunRequest({
     model_type: 'df_default',
     parameters: {
@@ -278,7 +284,7 @@ export function tallWindowStreet(tall = 7.2, block = 24, street = 10): EngineRoo
       ],
       windows: { w: { x1: 1, y1: 0, z1: 0.8, x2: 5, y2: -0.3, z2: 0.8 + tall, window_frame_ratio: 0.1 } },
     },
-    mesh: boxTriangles(-40, -0.3 - street - 24, 46, -0.3 - street, block),
+    mesh: mesh ?? boxTriangles(-40, -0.3 - street - 24, 46, -0.3 - street, block),
   });
   return { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: 'df_default' };
 }

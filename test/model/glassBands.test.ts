@@ -8,7 +8,6 @@ import { SCALAR_COUNT_V2 } from '../../src/core/model/features';
 import { BAND_HEIGHT, glassBands, outerAngles } from '../../src/core/model/glassBands';
 import { skyFlux } from '../../src/core/model/skyFlux';
 import { skyTermAt, type SkyBand } from '../../src/core/model/skyTerm';
-import { parseRunRequest } from '../../src/core/validation/requests';
 import { obstructionFans } from '../../src/core/obstruction';
 import { boxTriangles, tallWindowStreet } from '../engine/scenes';
 
@@ -170,21 +169,7 @@ describe('the sky beside the ±72.5° fan, from the mesh (outerAngles)', () => {
       // The model's n points out of the room.
       const cx = g.externalReferencePoint.x + side * 20 * w.ux + 3 * w.nx,
         cy = g.externalReferencePoint.y + side * 20 * w.uy + 3 * w.ny;
-      const mesh = parseRunRequest({
-        model_type: 'df_default',
-        parameters: {
-          height_roof_over_floor: 3,
-          floor_height_above_terrain: 0.3,
-          room_polygon: [
-            [0, 0],
-            [6, 0],
-            [6, 8],
-            [0, 8],
-          ],
-          windows: { w: { x1: 1, y1: 0, z1: 0.8, x2: 5, y2: -0.3, z2: 2.3, window_frame_ratio: 0.1 } },
-        },
-        mesh: boxTriangles(cx - 2, cy - 2, cx + 2, cy + 2, 30),
-      }).mesh!;
+      const mesh = tallWindowStreet(1.5, 24, 10, boxTriangles(cx - 2, cy - 2, cx + 2, cy + 2, 30)).mesh!;
       return outerAngles(mesh, [{ viewpoint: g.externalReferencePoint, direction: g.directionAngle }])[0]!;
     };
     for (const side of [1, -1] as const) {
