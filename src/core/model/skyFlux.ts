@@ -158,19 +158,17 @@ function fromAnglesAndBody(w: WindowModel, model: RoomModel, body: BodyView, out
         const dx = Math.cos(mid) * w.nx + Math.sin(mid) * w.ux,
           dy = Math.cos(mid) * w.ny + Math.sin(mid) * w.uy;
         const wing = Math.atan(bodyRise(body, x, y, z, dx, dy));
-        // Beside the fan: open sky, or the outer sector's band where the mesh gave one.
+        // The piece's band (degrees): its sector's, beside the fan the outer sector's where the mesh gave one,
+        // else open sky.
         const o = i < 0 && outer ? outerSector(mid / RAD) : -1;
-        const h = Math.max(
-            i >= 0 ? (w.horizon?.[i] ?? 0) * RAD : o >= 0 ? outer!.horizon[o]! * RAD : 0,
-            wing,
-            0,
-          ),
-          top =
-            i >= 0
-              ? (90 - (w.zenith?.[i] ?? 0)) * RAD
-              : o >= 0
-                ? (90 - outer!.zenith[o]!) * RAD
-                : Math.PI / 2;
+        const [low, zen] =
+          i >= 0
+            ? [w.horizon?.[i] ?? 0, w.zenith?.[i] ?? 0]
+            : o >= 0
+              ? [outer!.horizon[o]!, outer!.zenith[o]!]
+              : [0, 0];
+        const h = Math.max(low * RAD, wing, 0),
+          top = (90 - zen) * RAD;
         if (top <= h) continue;
         const [d, st] = bands(h, top);
         const width = Math.sin(b) - Math.sin(a);
