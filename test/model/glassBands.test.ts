@@ -5,9 +5,9 @@ import { simulateRoom } from '../../src/core/engine/simulate';
 import { FLUX_REFERENCE, windowFluxes } from '../../src/core/engine/windowFlux';
 import { frame4Inputs } from '../../src/core/model/frame4';
 import { SCALAR_COUNT_V2 } from '../../src/core/model/features';
-import { BAND_HEIGHT, glassBands, outerAngles } from '../../src/core/model/glassBands';
+import { BAND_HEIGHT, glassBands, outerAngles, roomGlassBands } from '../../src/core/model/glassBands';
 import { skyFlux } from '../../src/core/model/skyFlux';
-import { skyTermAt, type SkyBand } from '../../src/core/model/skyTerm';
+import { skyTermAt } from '../../src/core/model/skyTerm';
 import { obstructionFans } from '../../src/core/obstruction';
 import { boxTriangles, tallWindowStreet } from '../engine/scenes';
 
@@ -138,27 +138,6 @@ describe('a tall window’s sky, band by band of its height (lux-frame-6)', () =
   }, 60_000);
 });
 
-/** Each band with the sectors beside its fan, measured from the mesh at the band's height. */
-function withOuter(
-  room: EngineRoom,
-  bands: readonly SkyBand[],
-  w: { z0: number; z1: number; frame: number },
-) {
-  const g = room.geometry[0]!;
-  const views = bands.map((b) => ({
-    viewpoint: {
-      ...g.externalReferencePoint,
-      z:
-        bands.length === 1
-          ? g.externalReferencePoint.z
-          : (Math.max(b.z0, w.z0 + w.frame) + Math.min(b.z1, w.z1 - w.frame)) / 2,
-    },
-    direction: g.directionAngle,
-  }));
-  const outer = outerAngles(room.mesh!, views);
-  return bands.map((b, k): SkyBand => ({ ...b, outer: outer[k]! }));
-}
-
 describe('the sky beside the ±72.5° fan, from the mesh (outerAngles)', () => {
   it('continues the fan at its step to ±90°, on the side where the block stands', () => {
     // A 30 m tower 18–22 m along the wall from the window's reference point and 1–5 m out: beyond the fan.
@@ -224,7 +203,11 @@ describe('the sky beside the ±72.5° fan, from the mesh (outerAngles)', () => {
     const traced = windowFluxes(room, 3, FLUX_REFERENCE)[0]!;
     const bands = glassBands(room.mesh, room.geometry[0]!, w)!;
     const plain = skyFlux(w, model, bands),
-      outer = skyFlux(w, model, withOuter(room, bands, w));
+      outer = skyFlux(
+        w,
+        model,
+        roomGlassBands(room.mesh, [{ g: room.geometry[0]!, w }], BAND_HEIGHT, { outer: true })[0],
+      );
     expect(plain.skyDown / traced.skyDown).toBeGreaterThan(1.2);
     expect(Math.abs(outer.skyDown / traced.skyDown - 1)).toBeLessThan(0.08);
     expect(Math.abs(outer.skySteep / traced.skySteep - 1)).toBeLessThan(0.06);

@@ -1,10 +1,10 @@
 import type { WindowModel } from '../engine/model';
 import type { WindowGeometry } from '../geometry/window';
-import { obstructionFans } from '../obstruction';
+import { FAN_HALF_SPAN_DEG, FAN_SIZE, obstructionFans } from '../obstruction';
 import type { TriangleSoup } from '../types';
 import { deg, type Degrees } from '../units';
 import type { Point3 } from '../geometry/vec';
-import type { OuterAngles, SkyBand } from './skyTerm';
+import { OUTER_SECTORS, type OuterAngles, type SkyBand } from './skyTerm';
 
 /**
  * A tall window's sky, band by band (lux-frame-6, issue 35 §3). The request's 64 angles are measured at the
@@ -46,7 +46,9 @@ export function roomGlassBands(
     const g0 = w.z0 + w.frame,
       g1 = w.z1 - w.frame;
     const k = Math.min(MAX_BANDS, Math.ceil((g1 - g0) / height - 1e-9));
-    return k > 1 ? Array.from({ length: k + 1 }, (_, b) => g0 + (b * (g1 - g0)) / k) : outer ? [] : null;
+    if (k > 1) return Array.from({ length: k + 1 }, (_, b) => g0 + (b * (g1 - g0)) / k);
+    // No cuts: a single band through the window's own fan, only its sides to measure (with `outer`).
+    return outer ? [] : null;
   });
   // Each band's viewpoint (a single band's: the window's reference point, where its own fan was taken, so
   // only its sides are measured).
@@ -90,7 +92,7 @@ export function roomGlassBands(
 }
 
 /** Degrees between the fan's first and last sector: a fan turned by this continues the one it turns from. */
-const FAN_TURN = 145;
+const FAN_TURN = 2 * FAN_HALF_SPAN_DEG;
 
 /**
  * The sectors beside each view's ±72.5° fan, to ±90° (skyTerm.ts's OuterAngles): the fans turned by a
@@ -119,8 +121,8 @@ function outerOf(fans: readonly { horizon: readonly number[]; zenith: readonly n
     const minus = fans[2 * k]!,
       plus = fans[2 * k + 1]!;
     const pick = (a: readonly number[], b: readonly number[]) => [
-      ...Array.from({ length: 8 }, (_, j) => a[63 - (j + 1)]!),
-      ...Array.from({ length: 8 }, (_, j) => b[j + 1]!),
+      ...Array.from({ length: OUTER_SECTORS }, (_, j) => a[FAN_SIZE - 1 - (j + 1)]!),
+      ...Array.from({ length: OUTER_SECTORS }, (_, j) => b[j + 1]!),
     ];
     return { horizon: pick(minus.horizon, plus.horizon), zenith: pick(minus.zenith, plus.zenith) };
   });

@@ -1,7 +1,7 @@
 import type { RoomModel, WindowModel } from '../engine/model';
 import { ZENITH_LUMINANCE } from '../engine/sky';
 import { bodyRise, bodyView, type BodyView } from './bodyView';
-import { outerSector, type OuterAngles, type SkyBand } from './skyTerm';
+import { OUTER_SECTORS, outerSector, type OuterAngles, type SkyBand } from './skyTerm';
 
 /**
  * The sky's light on a window's outer plane in closed form (issue 35 §3): what windowFlux.ts's `skyDown`
@@ -84,8 +84,8 @@ function fromAngles(w: Pick<WindowModel, 'horizon' | 'zenith'>, outer?: OuterAng
   if (outer) {
     // Beside the fan, sector by sector (skyTerm.ts's outer sectors: the first from the fan's edge, the last
     // reaching past 90°).
-    for (let o = 0; o < 16; o++) {
-      const j = (o % 8) + 1;
+    for (let o = 0; o < 2 * OUTER_SECTORS; o++) {
+      const j = (o % OUTER_SECTORS) + 1;
       const a = (j === 1 ? FAN : FAN + (j - 0.5) * STEP) * RAD,
         b = Math.min(90, FAN + (j + 0.5) * STEP) * RAD;
       const h = outer.horizon[o]! * RAD,

@@ -55,13 +55,16 @@ export interface SkyBand {
   z1: number;
   horizon: readonly number[] | null;
   zenith: readonly number[] | null;
-  /** The sectors beside the fan (outerFans.ts), where the convention's open sky may be a long block. */
+  /** The sectors beside the fan (glassBands.ts outerAngles), where the convention's open sky may be a block. */
   outer?: OuterAngles;
 }
 
+/** Sectors of the fan's step on each side beyond ±72.5°: the eighth reaches 90°. */
+export const OUTER_SECTORS = 8;
+
 /**
- * Eight sectors of the fan's step on each side beyond ±72.5°, to ±90°: index j − 1 for the j-th sector
- * outward on the −u side, 8 + j − 1 on the +u side (glassBands.ts measures them from the mesh).
+ * The sectors beside the fan, to ±90°: index j − 1 for the j-th sector outward on the −u side,
+ * OUTER_SECTORS + j − 1 on the +u side (glassBands.ts measures them from the mesh).
  */
 export interface OuterAngles {
   horizon: readonly number[];
@@ -70,8 +73,8 @@ export interface OuterAngles {
 
 /** The outer sector (0..15 in OuterAngles) of an azimuth beyond the fan, in degrees from the normal. */
 export function outerSector(rel: number): number {
-  const j = Math.min(8, Math.max(1, Math.round((Math.abs(rel) - FAN) / STEP)));
-  return (rel < 0 ? 0 : 8) + j - 1;
+  const j = Math.min(OUTER_SECTORS, Math.max(1, Math.round((Math.abs(rel) - FAN) / STEP)));
+  return (rel < 0 ? 0 : OUTER_SECTORS) + j - 1;
 }
 
 /**
