@@ -1,7 +1,7 @@
 import type { RoomModel, WindowModel } from '../engine/model';
 import { ZENITH_LUMINANCE } from '../engine/sky';
 import { bodyRise, bodyView, type BodyView } from './bodyView';
-import { OUTER_SECTORS, outerSector, type OuterAngles, type SkyBand } from './skyTerm';
+import { FAN, OUTER_SECTORS, STEP, outerSector, type OuterAngles, type SkyBand } from './skyTerm';
 
 /**
  * The sky's light on a window's outer plane in closed form (issue 35 §3): what windowFlux.ts's `skyDown`
@@ -27,8 +27,6 @@ export interface SkyFlux {
   skySteep: number;
 }
 
-const FAN = 72.5;
-const STEP = 145 / 63;
 const RAD = Math.PI / 180;
 
 const c2 = (e: number): number => e / 2 + Math.sin(2 * e) / 4;

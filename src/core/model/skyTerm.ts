@@ -3,6 +3,7 @@ import { skyLuminance } from '../engine/sky';
 import { INSET, planVisibility } from '../engine/visibility';
 import type { Glazing } from '../engine/glazing';
 import { bodyRise, bodyView } from './bodyView';
+import { FAN_HALF_SPAN_DEG, FAN_SIZE } from '../obstruction';
 
 /**
  * The sky seen through a window, in closed form (issue 35 §3): the daylight factor at work-plane points from
@@ -27,8 +28,9 @@ import { bodyRise, bodyView } from './bodyView';
  * horizon.
  * Written here because no library integrates a luminance over a window's aperture.
  */
-const FAN = 72.5;
-const STEP = 145 / 63;
+/** The fan's half-span and sector step in degrees (the obstruction module's convention). */
+export const FAN = FAN_HALF_SPAN_DEG;
+export const STEP = (2 * FAN_HALF_SPAN_DEG) / (FAN_SIZE - 1);
 const RAD = Math.PI / 180;
 const G2 = [-1 / Math.sqrt(3), 1 / Math.sqrt(3)];
 const G4 = [
@@ -71,7 +73,7 @@ export interface OuterAngles {
   zenith: readonly number[];
 }
 
-/** The outer sector (0..15 in OuterAngles) of an azimuth beyond the fan, in degrees from the normal. */
+/** The outer sector (0 .. 2·OUTER_SECTORS − 1 in OuterAngles) of an azimuth beyond the fan, in degrees from the normal. */
 export function outerSector(rel: number): number {
   const j = Math.min(OUTER_SECTORS, Math.max(1, Math.round((Math.abs(rel) - FAN) / STEP)));
   return (rel < 0 ? 0 : OUTER_SECTORS) + j - 1;
