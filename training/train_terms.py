@@ -183,12 +183,12 @@ def validate(model, frames, limit=2000):
     }
 
 
-def export(model, out, name, meta, inputs):
+def export(model, out, name, meta, inputs, room_terms=None):
     description = (
         "Lux daylight-factor model linear in the light outside: one window in its v2 frame, CIE overcast sky, "
         "trained on the Lux engine's per-term labels."
     )
-    export_with_card(model, out, name, meta, inputs, CHANNELS4, 147, description)
+    export_with_card(model, out, name, meta, inputs, CHANNELS4, 147, description, room_terms)
 
 
 def main():
@@ -226,6 +226,11 @@ def main():
         help="DF points added to a window's true mean in the relative mean-error terms: lower weighs dark windows more",
     )
     ap.add_argument("--inputs", choices=INPUTS, default=INPUTS[0], help="the exported frames' preprocessing a new run trains on")
+    ap.add_argument(
+        "--room-terms",
+        choices=["coarse-radiosity/1"],
+        help="export the per-term maps too, the room terms' level set by this method (src/core/model/roomTerms.ts)",
+    )
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
@@ -280,7 +285,7 @@ def main():
         },
     }
     if a.export_only:
-        export(model, a.out, a.name, meta(ck.get("train_windows", 0), ck.get("validation_windows", 0)), inputs)
+        export(model, a.out, a.name, meta(ck.get("train_windows", 0), ck.get("validation_windows", 0)), inputs, a.room_terms)
         return
     t_load = time.time()
     train, val = Frames(train_bases + [b for bs in also_bases.values() for b in bs], device), Frames(val_bases, device)
@@ -342,7 +347,7 @@ def main():
                 ckpt_path + ".tmp",
             )
             os.replace(ckpt_path + ".tmp", ckpt_path)
-    export(model, a.out, a.name, meta(train.n, val.n), inputs)
+    export(model, a.out, a.name, meta(train.n, val.n), inputs, a.room_terms)
 
 
 if __name__ == "__main__":

@@ -49,6 +49,11 @@ export const modelCardSchema = z.looseObject({
   size_bytes: z.number().int().positive().optional(),
   training: z.record(z.string(), z.unknown()).optional(),
   metrics: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * How the room terms' level is set (roomTerms.ts): 'coarse-radiosity/1' scales the network's per-term
+   * maps (output 'terms', TERMS order) to a coarse radiosity solve's means. Absent: the output 'df' as it is.
+   */
+  roomTerms: z.literal('coarse-radiosity/1').optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
@@ -66,5 +71,7 @@ export function parseModelCard(json: unknown): ModelCard {
     throw new Error(
       `Invalid model card: preprocessing '${card.preprocessing}' takes ${want} input(s), the card lists ${card.inputs.length}`,
     );
+  if (card.roomTerms && !card.outputs.some((o) => o.name === 'terms'))
+    throw new Error(`Invalid model card: roomTerms '${card.roomTerms}' needs the per-term output 'terms'`);
   return card;
 }

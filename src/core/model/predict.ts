@@ -10,6 +10,8 @@ import { windowFluxes } from '../engine/windowFlux';
 import { channelCount, FRAME_CELLS, frameInputs, hasExactSky, scalarCount } from './features';
 import { frame4Inputs } from './frame4';
 import { FrameSampler } from './placement';
+import { calibratedMap, coarseRoomTerms, ROOM_TERMS_METHOD } from './roomTerms';
+import { TERMS } from '../engine/simulate';
 import type { ModelRunner } from './runner';
 import { SIZE, v2Rgb384Input, v2Rgb384Output } from './v2rgb384';
 
@@ -96,6 +98,16 @@ async function predictAtReferenceGlass(
       [card.inputs[0]!.name]: { data: inputs, dims: [n, C, 128, 128] },
       [card.inputs[1]!.name]: { data: scalars, dims: [n, S] },
     });
+    // A card with a room-terms method: the network's per-term maps, room terms scaled to a coarse solve.
+    if (card.roomTerms === ROOM_TERMS_METHOD) {
+      const terms = outputOf(res, 'terms', n * TERMS.length * FRAME_CELLS);
+      const lattice = coarseRoomTerms({ ...room, mesh: room.mesh ?? null });
+      const size = TERMS.length * FRAME_CELLS;
+      return frames.map((frame, i) => ({
+        frame,
+        df: clean(calibratedMap(terms.subarray(i * size, (i + 1) * size), lattice[i]!), frame.mask),
+      }));
+    }
     const df = outputOf(res, out, n * FRAME_CELLS);
     return frames.map((frame, i) => ({
       frame,

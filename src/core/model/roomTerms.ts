@@ -1,0 +1,100 @@
+import { QUALITY, simulateRoom, TERMS, type EngineQuality } from '../engine/simulate';
+import type { EngineRoom } from '../engine/model';
+import { v2Frame } from '../engine/v2Frame';
+import { FRAME_CELLS, FRAME_SIZE } from './features';
+
+/**
+ * The interreflected light's level from a coarse radiosity solve (docs/model.md "Room terms from a coarse
+ * solve"). The network is linear in the light outside, but its coefficient maps for the light interreflected
+ * in the room carry most of its error (on the validation windows, exact room terms would put 96 % of window
+ * means within 5 %, against 84 %): how much light a room returns depends on all its surfaces, their
+ * reflectances and the room's whole shape, which a 12.8 m frame and a few scalars describe only roughly. The
+ * engine's radiosity knows it exactly, and at a coarse setting (1.2 m patches, a few glass samples, the
+ * work plane lit at a 0.4 m lattice) its room terms' means are within ~2 % of the window's light at
+ * ~60–100 ms a room. The network keeps the distribution in the room; each room term's map is scaled so that
+ * its mean over the lattice is the coarse solve's.
+ */
+export const ROOM_TERMS_METHOD = 'coarse-radiosity/1';
+
+/** The coarse setting: patches and glass sampling as coarse as keeps the terms' means (measured above). */
+export const COARSE: EngineQuality = {
+  exterior: { ...QUALITY.draft.exterior, fineStrata: 2, coarseStrata: 2, fineCell: 0.6, fineCellMin: 0.3, coarseCell: 1 },
+  view: { ...QUALITY.draft.view, K: 12, maxPatches: 1 },
+  patchSize: 1.2,
+  maxPatches: 80,
+  apertureDensity: 2,
+  apertureMin: 3,
+  apertureMax: 5,
+};
+
+/** Every LATTICE-th pixel each way of a window's frame is lit (0.4 m). */
+const LATTICE = 4;
+/** The room terms' indices in TERMS (sky and exterior are the network's own: exact sky, traced flux). */
+export const ROOM_TERMS = [2, 3, 4] as const;
+/** A term's scale stays within these bounds: beyond them the network and the solve disagree on its shape. */
+const SCALE_MIN = 0.25;
+const SCALE_MAX = 4;
+/** Below this mean (DF %) a term is too faint for its ratio to mean anything: it keeps the network's. */
+const FAINT = 1e-3;
+
+export interface RoomTermsLattice {
+  /** Row-major frame pixels lit. */
+  pixels: Int32Array;
+  /** Per ROOM_TERMS, the solve's mean over them (DF %). */
+  means: Float64Array;
+}
+
+/** The coarse solve's room terms for every window of a room, each over its frame's lattice. */
+export function coarseRoomTerms(room: EngineRoom): RoomTermsLattice[] {
+  const frames = room.parameters.windows.map((_, i) => {
+    const f = v2Frame(room, i);
+    const keep = [...f.pixels.keys()].filter((k) => {
+      const px = f.pixels[k]!;
+      return Math.floor(px / FRAME_SIZE) % LATTICE === 0 && (px % FRAME_SIZE) % LATTICE === 0;
+    });
+    // A sliver of a room can miss the lattice: then every one of its pixels.
+    const take = keep.length > 0 ? keep : [...f.pixels.keys()];
+    return { pixels: Int32Array.from(take, (k) => f.pixels[k]!), points: take.map((k) => f.points[k]!) };
+  });
+  const res = simulateRoom(room, {
+    quality: COARSE,
+    points: frames.flatMap((f) => f.points),
+    pointsOnly: true,
+    terms: true,
+  });
+  let offset = 0;
+  return room.parameters.windows.map((w, i) => {
+    const { pixels } = frames[i]!;
+    const share = res.perWindow.find((p) => p.id === w.id);
+    const means = Float64Array.from(ROOM_TERMS, (t) => {
+      const v = share?.terms?.[t];
+      if (!v || pixels.length === 0) return 0;
+      let sum = 0;
+      for (let k = 0; k < pixels.length; k++) sum += v[offset + k]!;
+      return sum / pixels.length;
+    });
+    offset += pixels.length;
+    return { pixels, means };
+  });
+}
+
+/**
+ * A window's map from the network's per-term maps (TERMS order, each FRAME_CELLS): sky and exterior as
+ * they are, each room term scaled to the coarse solve's mean over the lattice.
+ */
+export function calibratedMap(terms: Float32Array, lattice: RoomTermsLattice): Float32Array {
+  const scale = TERMS.map(() => 1);
+  ROOM_TERMS.forEach((t, j) => {
+    let sum = 0;
+    for (const px of lattice.pixels) sum += terms[t * FRAME_CELLS + px]!;
+    const net = lattice.pixels.length > 0 ? sum / lattice.pixels.length : 0;
+    const solved = lattice.means[j]!;
+    if (net > FAINT && solved > FAINT) scale[t] = Math.min(SCALE_MAX, Math.max(SCALE_MIN, solved / net));
+  });
+  const out = new Float32Array(FRAME_CELLS);
+  for (let t = 0; t < TERMS.length; t++) {
+    const s = scale[t]!;
+    for (let k = 0; k < FRAME_CELLS; k++) out[k]! += s * terms[t * FRAME_CELLS + k]!;
+  }
+  return out;
+}
