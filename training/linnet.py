@@ -85,3 +85,30 @@ def gather(maps, pix):
     flat = maps.reshape(n, t, -1)
     idx = pix.clamp(min=0)[:, None, :].expand(n, t, pix.shape[1])
     return torch.gather(flat, 2, idx)
+
+
+# The room terms' level from a coarse radiosity solve (src/core/model/roomTerms.ts, card `roomTerms`): the
+# same scaling /run applies, so that a run trained with it (train_terms.py --room-terms) learns the room
+# terms' distribution and leaves their level to the solve.
+LATTICE = 4  # every 4th pixel each way of the frame (0.4 m), as roomTerms.ts
+ROOM = slice(2, 5)  # roomFromSky, roomFromAbove, roomFromBelow
+SCALE_MIN, SCALE_MAX, FAINT = 0.25, 4.0, 1e-3
+
+
+def lattice_of(mask):
+    """mask [N, 1, 128, 128] -> the lattice roomTerms.ts lights (all room pixels where it misses a sliver)."""
+    grid = torch.zeros(128, 128, device=mask.device, dtype=mask.dtype)
+    grid[::LATTICE, ::LATTICE] = 1
+    lat = mask * grid
+    empty = lat.sum((1, 2, 3)) == 0
+    return torch.where(empty[:, None, None, None], mask, lat)
+
+
+def calibrate(terms, mask, rt):
+    """terms [N, 5, 128, 128], rt [N, 3] (the solve's room-term means over the lattice) -> the terms with each
+    room term scaled to the solve's mean (within 1/4..4; a term either finds fainter than FAINT keeps its own)."""
+    lat = lattice_of(mask)
+    net = (terms[:, ROOM] * lat).sum((2, 3)) / lat.sum((2, 3)).clamp(min=1.0)
+    ok = (net > FAINT) & (rt > FAINT)
+    scale = torch.where(ok, (rt / net.clamp(min=FAINT)).clamp(SCALE_MIN, SCALE_MAX), torch.ones_like(net))
+    return torch.cat([terms[:, :2], terms[:, ROOM] * scale[:, :, None, None]], 1)

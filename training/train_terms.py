@@ -26,7 +26,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-from linnet import CHANNELS4, TERMS, LinNet, from_state, gather, widths_of  # noqa: E402
+from linnet import CHANNELS4, TERMS, LinNet, calibrate, from_state, gather, widths_of  # noqa: E402
 from onnx_card import export_with_card  # noqa: E402
 from optimise import apply  # noqa: E402
 
@@ -62,9 +62,13 @@ class Frames:
     """Every window of some shards, in memory on `device`: inputs, scalars, per-term targets at the labelled
     pixels, those pixels and their area weights (1 near the window, 4 on the sparser lattice beyond)."""
 
-    def __init__(self, bases, device):
-        xs, ss, ts, ps = [], [], [], []
+    def __init__(self, bases, device, room_terms=None):
+        xs, ss, ts, ps, rts = [], [], [], [], []
         for b in bases:
+            if room_terms:  # npm run room-terms: the coarse solve's room terms beside the shard
+                if not os.path.exists(b + ".rt") or open(b + ".rt").read().strip() != room_terms:
+                    sys.exit(f"{b}: no room terms by {room_terms} (npm run room-terms -- --dir ...)")
+                rts.append(np.load(b + ".rt.npy"))
             x = np.load(b + ".x.npy")
             xs.append(x)
             ss.append(np.load(b + ".s.npy"))
@@ -75,6 +79,7 @@ class Frames:
         self.counts = [len(s) for s in ss]  # windows of each base, in order
         self.n = sum(self.counts)
         self.x = torch.from_numpy(np.concatenate(xs)).to(device) if xs else None
+        self.rt = torch.from_numpy(np.concatenate(rts)).float().to(device) if rts else None
         self.s = torch.from_numpy(np.concatenate(ss)).float().to(device) if ss else None
         t = torch.from_numpy(np.concatenate([pad(a, np.nan) for a in ts]).astype(np.float32)) if ts else None
         pix = torch.from_numpy(np.concatenate([pad(a, -1) for a in ps]).astype(np.int64)) if ps else None
@@ -136,9 +141,15 @@ def half_mirrored(x, s, t, pix, w):
     return x, s, t, pix, w
 
 
-def losses(model, x, s, t, pix, w, floor=MEAN_FLOOR):
+def predicted_terms(model, x, s, rt=None):
+    """The network's per-term maps, room terms scaled to the coarse solve's means where `rt` is given."""
+    t = model.terms(x, s)
+    return t if rt is None else calibrate(t, x[:, 0:1], rt)
+
+
+def losses(model, x, s, t, pix, w, floor=MEAN_FLOOR, rt=None):
     """(loss, total MAE in DF points) of a batch."""
-    pred = gather(model.terms(x, s), pix)  # [B, 5, P]
+    pred = gather(predicted_terms(model, x, s, rt), pix)  # [B, 5, P]
     tp, tt = pred.sum(1), t.sum(1)
     W = w.sum(1).clamp(min=1.0)
     cell = ((tp - tt).abs() + 0.5 * (torch.log(tp + 0.2) - torch.log(tt + 0.2)).abs()) * w
@@ -160,8 +171,10 @@ def validate(model, frames, limit=2000):
     err = cells = 0.0
     rel, share_p, share_t = [], torch.zeros(len(TERMS)), torch.zeros(len(TERMS))
     for a in range(0, n, 64):
-        x, s, t, pix, w = frames.batch(list(range(a, min(n, a + 64))))
-        pred = gather(model.terms(x, s), pix).float()
+        ids = list(range(a, min(n, a + 64)))
+        x, s, t, pix, w = frames.batch(ids)
+        rt = frames.rt[ids] if frames.rt is not None else None
+        pred = gather(predicted_terms(model, x, s, rt), pix).float()
         on = (w > 0).float()
         err += float(((pred.sum(1) - t.sum(1)).abs() * on).sum())
         cells += float(on.sum())
@@ -228,8 +241,9 @@ def main():
     ap.add_argument("--inputs", choices=INPUTS, default=INPUTS[0], help="the exported frames' preprocessing a new run trains on")
     ap.add_argument(
         "--room-terms",
-        choices=["coarse-radiosity/1"],
-        help="export the per-term maps too, the room terms' level set by this method (src/core/model/roomTerms.ts)",
+        choices=["coarse-radiosity/1", "coarse-radiosity/2"],
+        help="train with the room terms' level set by this coarse solve (npm run room-terms beside the frames) and "
+        "export the per-term maps with the card's roomTerms (src/core/model/roomTerms.ts)",
     )
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
     a = ap.parse_args()
@@ -285,10 +299,12 @@ def main():
         },
     }
     if a.export_only:
-        export(model, a.out, a.name, meta(ck.get("train_windows", 0), ck.get("validation_windows", 0)), inputs, a.room_terms)
+        export(model, a.out, a.name, meta(ck.get("train_windows", 0), ck.get("validation_windows", 0)), inputs, a.room_terms or trained_with.get("room_terms"))
         return
     t_load = time.time()
-    train, val = Frames(train_bases + [b for bs in also_bases.values() for b in bs], device), Frames(val_bases, device)
+    rtm = trained_with.setdefault("room_terms", a.room_terms) if not ck else trained_with.get("room_terms")
+    train = Frames(train_bases + [b for bs in also_bases.values() for b in bs], device, rtm)
+    val = Frames(val_bases, device, rtm)
     # Each window's chance of being drawn: 1 for the training stream's, the stream's weight for the others'.
     weight_of = [1.0] * len(train_bases) + [w for name, w in also for _ in also_bases[name]]
     draw = [w for w, n in zip(weight_of, train.counts) for _ in range(n)]
@@ -310,10 +326,11 @@ def main():
             g["lr"] = a.lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
         ids = random.choices(range(train.n), weights=draw, k=a.batch) if also else random.sample(range(train.n), min(a.batch, train.n))
         x, s, t, pix, w = train.batch(ids)
+        rt = train.rt[ids] if train.rt is not None else None
         if a.mirror:
             x, s, t, pix, w = half_mirrored(x, s, t, pix, w)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
-            loss, mae = losses(model, x, s, t, pix, w, trained_with.get("mean_floor", MEAN_FLOOR))
+            loss, mae = losses(model, x, s, t, pix, w, trained_with.get("mean_floor", MEAN_FLOOR), rt)
         if not apply(opt, model, loss, step):
             continue
         step += 1
@@ -347,7 +364,7 @@ def main():
                 ckpt_path + ".tmp",
             )
             os.replace(ckpt_path + ".tmp", ckpt_path)
-    export(model, a.out, a.name, meta(train.n, val.n), inputs, a.room_terms)
+    export(model, a.out, a.name, meta(train.n, val.n), inputs, rtm)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** How a card's room terms get their level (roomTerms.ts). */
+export const ROOM_TERMS_METHODS = ['coarse-radiosity/1', 'coarse-radiosity/2'] as const;
+export type RoomTermsMethod = (typeof ROOM_TERMS_METHODS)[number];
+
 /**
  * The model card (model.md §Contract): everything the app and the server need to know about a model.
  * Nothing about a model is hard-coded elsewhere: names, shapes and the preprocessing come from here.
@@ -50,10 +54,10 @@ export const modelCardSchema = z.looseObject({
   training: z.record(z.string(), z.unknown()).optional(),
   metrics: z.record(z.string(), z.unknown()).optional(),
   /**
-   * How the room terms' level is set (roomTerms.ts): 'coarse-radiosity/1' scales the network's per-term
+   * How the room terms' level is set (roomTerms.ts): 'coarse-radiosity/N' scales the network's per-term
    * maps (output 'terms', TERMS order) to a coarse radiosity solve's means. Absent: the output 'df' as it is.
    */
-  roomTerms: z.literal('coarse-radiosity/1').optional(),
+  roomTerms: z.enum(ROOM_TERMS_METHODS).optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;

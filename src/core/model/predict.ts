@@ -10,7 +10,7 @@ import { windowFluxes } from '../engine/windowFlux';
 import { channelCount, FRAME_CELLS, frameInputs, hasExactSky, scalarCount } from './features';
 import { frame4Inputs } from './frame4';
 import { FrameSampler } from './placement';
-import { calibratedMap, coarseRoomTerms, ROOM_TERMS_METHOD } from './roomTerms';
+import { calibratedMap, coarseRoomTerms } from './roomTerms';
 import { TERMS } from '../engine/simulate';
 import type { ModelRunner } from './runner';
 import { SIZE, v2Rgb384Input, v2Rgb384Output } from './v2rgb384';
@@ -99,9 +99,9 @@ async function predictAtReferenceGlass(
       [card.inputs[1]!.name]: { data: scalars, dims: [n, S] },
     });
     // A card with a room-terms method: the network's per-term maps, room terms scaled to a coarse solve.
-    if (card.roomTerms === ROOM_TERMS_METHOD) {
+    if (card.roomTerms) {
       const terms = outputOf(res, 'terms', n * TERMS.length * FRAME_CELLS);
-      const lattice = coarseRoomTerms({ ...room, mesh: room.mesh ?? null });
+      const lattice = coarseRoomTerms({ ...room, mesh: room.mesh ?? null }, card.roomTerms);
       const size = TERMS.length * FRAME_CELLS;
       return frames.map((frame, i) => ({
         frame,

@@ -2,6 +2,9 @@ import { QUALITY, simulateRoom, TERMS, type EngineQuality } from '../engine/simu
 import type { EngineRoom } from '../engine/model';
 import { v2Frame } from '../engine/v2Frame';
 import { FRAME_CELLS, FRAME_SIZE } from './features';
+import { ROOM_TERMS_METHODS, type RoomTermsMethod } from './card';
+
+export type { RoomTermsMethod };
 
 /**
  * The interreflected light's level from a coarse radiosity solve (docs/model.md "Room terms from a coarse
@@ -9,22 +12,38 @@ import { FRAME_CELLS, FRAME_SIZE } from './features';
  * in the room carry most of its error (on the validation windows, exact room terms would put 96 % of window
  * means within 5 %, against 84 %): how much light a room returns depends on all its surfaces, their
  * reflectances and the room's whole shape, which a 12.8 m frame and a few scalars describe only roughly. The
- * engine's radiosity knows it exactly, and at a coarse setting (1.2 m patches, a few glass samples, the
- * work plane lit at a 0.4 m lattice) its room terms' means are within ~2 % of the window's light at
- * ~60–100 ms a room. The network keeps the distribution in the room; each room term's map is scaled so that
+ * engine's radiosity knows it exactly, and at a coarse setting (0.8–1.2 m patches, a few glass samples,
+ * the work plane lit at a 0.4 m lattice) its room terms' means are within ~2–3 % of the window's light at
+ * ~50 ms a one-window room. The network keeps the distribution in the room; each room term's map is scaled so that
  * its mean over the lattice is the coarse solve's.
  */
-export const ROOM_TERMS_METHOD = 'coarse-radiosity/1';
+export const isRoomTermsMethod = (m: unknown): m is RoomTermsMethod =>
+  (ROOM_TERMS_METHODS as readonly unknown[]).includes(m);
 
-/** The coarse setting: patches and glass sampling as coarse as keeps the terms' means (measured above). */
-export const COARSE: EngineQuality = {
-  exterior: { ...QUALITY.draft.exterior, fineStrata: 2, coarseStrata: 2, fineCell: 0.6, fineCellMin: 0.3, coarseCell: 1 },
+/** The coarse setting: few exterior strata, a coarse window view, 3–5 glass samples a way. */
+const COARSE: Omit<EngineQuality, 'patchSize' | 'maxPatches'> = {
+  exterior: {
+    ...QUALITY.draft.exterior,
+    fineStrata: 2,
+    coarseStrata: 2,
+    fineCell: 0.6,
+    fineCellMin: 0.3,
+    coarseCell: 1,
+  },
   view: { ...QUALITY.draft.view, K: 12, maxPatches: 1 },
-  patchSize: 1.2,
-  maxPatches: 80,
   apertureDensity: 2,
   apertureMin: 3,
   apertureMax: 5,
+};
+
+/**
+ * Each method's patches (measured against the engine at standard on 30 rooms of a fresh training-stream
+ * draw, the room terms' sum as a share of the window's light, rms): /1 1.2 m patches, at most 80: 2.6 %,
+ * ~45 ms a one-window room; /2 0.8 m, at most 150: 1.8 %, ~50 ms.
+ */
+export const ROOM_TERMS_QUALITY: Record<RoomTermsMethod, EngineQuality> = {
+  'coarse-radiosity/1': { ...COARSE, patchSize: 1.2, maxPatches: 80 },
+  'coarse-radiosity/2': { ...COARSE, patchSize: 0.8, maxPatches: 150 },
 };
 
 /** Every LATTICE-th pixel each way of a window's frame is lit (0.4 m). */
@@ -45,7 +64,7 @@ export interface RoomTermsLattice {
 }
 
 /** The coarse solve's room terms for every window of a room, each over its frame's lattice. */
-export function coarseRoomTerms(room: EngineRoom): RoomTermsLattice[] {
+export function coarseRoomTerms(room: EngineRoom, method: RoomTermsMethod): RoomTermsLattice[] {
   const frames = room.parameters.windows.map((_, i) => {
     const f = v2Frame(room, i);
     const keep = [...f.pixels.keys()].filter((k) => {
@@ -57,7 +76,7 @@ export function coarseRoomTerms(room: EngineRoom): RoomTermsLattice[] {
     return { pixels: Int32Array.from(take, (k) => f.pixels[k]!), points: take.map((k) => f.points[k]!) };
   });
   const res = simulateRoom(room, {
-    quality: COARSE,
+    quality: ROOM_TERMS_QUALITY[method],
     points: frames.flatMap((f) => f.points),
     pointsOnly: true,
     terms: true,

@@ -1,0 +1,47 @@
+/**
+ * `npm run room-terms -- --dir data/frames7/train --method coarse-radiosity/2 [--threads 2]`: the coarse
+ * solve's room terms beside each exported frames shard (roomTermsShard.ts), for training with them
+ * (training/train_terms.py --room-terms). Shards that have them by this method are skipped.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Piscina } from 'piscina';
+import { isRoomTermsMethod } from '../core/model/roomTerms';
+import type { RoomTermsTask } from './roomTermsShard';
+
+const { values: o } = parseArgs({
+  options: { dir: { type: 'string' }, method: { type: 'string' }, threads: { type: 'string', default: '2' } },
+});
+if (!o.dir) throw new Error('--dir <exported frames folder>');
+const method = o.method;
+if (!isRoomTermsMethod(method)) throw new Error(`--method coarse-radiosity/1 or /2, got ${method}`);
+const dir = o.dir;
+const names = readdirSync(dir)
+  .filter((f) => f.endsWith('.jsonl'))
+  .map((f) => f.slice(0, -'.jsonl'.length))
+  .filter(
+    (n) => !existsSync(join(dir, `${n}.rt`)) || readFileSync(join(dir, `${n}.rt`), 'utf8').trim() !== method,
+  )
+  .sort();
+const fromSource = import.meta.url.endsWith('.ts');
+const threads = Math.max(1, Number(o.threads));
+const pool = new Piscina<RoomTermsTask, number>({
+  filename: new URL(fromSource ? './roomTermsShard.ts' : './roomTermsShard.js', import.meta.url).href,
+  maxThreads: threads,
+  minThreads: threads,
+  ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
+});
+const t0 = Date.now();
+let done = 0;
+await Promise.all(
+  names.map((name) =>
+    pool.run({ dir, name, method }).then((n) => {
+      done++;
+      console.log(
+        `${dir}/${name}: ${n} windows (${done}/${names.length}, ${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+      );
+    }),
+  ),
+);
+await pool.destroy();

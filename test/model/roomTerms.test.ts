@@ -1,0 +1,132 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { ensureTorchPython } from '../../scripts/python.mjs';
+import { parseModelCard } from '../../src/core/model/card';
+import { FRAME_CELLS } from '../../src/core/model/features';
+import { calibratedMap, coarseRoomTerms, ROOM_TERMS } from '../../src/core/model/roomTerms';
+import { simulateRoom, TERMS } from '../../src/core/engine/simulate';
+import { v2Frame } from '../../src/core/engine/v2Frame';
+import { angleRoom, canyonRoom } from '../engine/scenes';
+
+/** The room terms' means over a lattice from the engine at `quality`, per window. */
+function roomTermMeans(
+  room: ReturnType<typeof canyonRoom>,
+  pixels: Int32Array[],
+  quality: 'draft' | 'standard',
+) {
+  const points = room.parameters.windows.flatMap((_, i) => {
+    const f = v2Frame(room, i);
+    const at = new Map(Array.from(f.pixels, (px, k) => [px, f.points[k]!] as const));
+    return Array.from(pixels[i]!, (px) => at.get(px)!);
+  });
+  const res = simulateRoom(room, { quality, points, pointsOnly: true, terms: true });
+  let offset = 0;
+  return room.parameters.windows.map((w, i) => {
+    const share = res.perWindow.find((p) => p.id === w.id)!;
+    const n = pixels[i]!.length;
+    const mean = (t: number) => share.terms![t]!.subarray(offset, offset + n).reduce((a, b) => a + b, 0) / n;
+    const out = { room: ROOM_TERMS.map(mean), all: TERMS.map((_, t) => mean(t)) };
+    offset += n;
+    return out;
+  });
+}
+
+/**
+ * The coarse solve behind the card method 'coarse-radiosity/1' (docs/model.md): the interreflected light's
+ * level at a tenth of the engine's work, and a window's map made from the network's per-term maps.
+ */
+describe('room terms from a coarse radiosity solve', () => {
+  it.each([
+    ['a street canyon (mesh)', canyonRoom],
+    ['angles only', angleRoom],
+  ])('gives the interreflected light of %s within 8 % of the engine at standard', (_, make) => {
+    const room = make();
+    const coarse = coarseRoomTerms(room, 'coarse-radiosity/2');
+    const truth = roomTermMeans(
+      room,
+      coarse.map((c) => c.pixels),
+      'standard',
+    );
+    coarse.forEach((c, i) => {
+      expect(c.pixels.length).toBeGreaterThan(50);
+      const solved = c.means.reduce((a, b) => a + b, 0);
+      const exact = truth[i]!.room.reduce((a, b) => a + b, 0);
+      const whole = truth[i]!.all.reduce((a, b) => a + b, 0);
+      expect(exact / whole).toBeGreaterThan(0.1); // a real share of the light
+      expect(Math.abs(solved / exact - 1)).toBeLessThan(0.08);
+    });
+  });
+
+  const lattice = { pixels: Int32Array.from([0, 2, 4, 6]), means: Float64Array.from([2, 0.5, 0]) };
+  const terms = new Float32Array(TERMS.length * FRAME_CELLS);
+  // sky 3, exterior 1, room from sky 1 (solve: 2), from above 1 (solve: 0.5), from below 0.5 (solve: 0)
+  [3, 1, 1, 1, 0.5].forEach((v, t) => terms.fill(v, t * FRAME_CELLS, (t + 1) * FRAME_CELLS));
+
+  it('scales each room term to the solve’s mean and keeps the sky and exterior terms', () => {
+    const map = calibratedMap(terms, lattice);
+    // 3 + 1 + 1·2 + 1·0.5 + 0.5 (a term the solve finds faint keeps the network's)
+    expect(map[0]).toBeCloseTo(7, 5);
+    expect(map[FRAME_CELLS - 1]).toBeCloseTo(7, 5);
+  });
+
+  it('bounds a term’s scale to 1/4…4', () => {
+    const far = { pixels: lattice.pixels, means: Float64Array.from([100, 0.01, 0.5]) };
+    // room from sky ×4 at most, from above ×1/4 at least, from below ×1
+    expect(calibratedMap(terms, far)[0]).toBeCloseTo(3 + 1 + 4 + 0.25 + 0.5, 5);
+  });
+
+  it('is the scaling training applies (training/linnet.py calibrate)', () => {
+    // The same maps in both: a room on rows 10–90, columns 40–127; each term a ramp; the solve's means
+    // chosen so that one term is scaled down, one clamped at ×4 and one too faint to scale.
+    const value = (t: number, r: number, c: number) => (t + 1) * (1 + 0.01 * r + 0.02 * c);
+    const inRoom = (r: number, c: number) => r >= 10 && r <= 90 && c >= 40;
+    const rt = [0.5, 100, 0.0005];
+    const maps = new Float32Array(TERMS.length * FRAME_CELLS);
+    const pixels: number[] = [];
+    for (let r = 0; r < 128; r++)
+      for (let c = 0; c < 128; c++) {
+        if (!inRoom(r, c)) continue;
+        TERMS.forEach((_, t) => (maps[t * FRAME_CELLS + r * 128 + c] = value(t, r, c)));
+        if (r % 4 === 0 && c % 4 === 0) pixels.push(r * 128 + c);
+      }
+    const ts = calibratedMap(maps, { pixels: Int32Array.from(pixels), means: Float64Array.from(rt) });
+    const py = ensureTorchPython() as string;
+    const script = `
+import sys, torch
+sys.path.insert(0, 'training')
+from linnet import calibrate
+r = torch.arange(128.0).view(128, 1).expand(128, 128); c = torch.arange(128.0).view(1, 128).expand(128, 128)
+mask = ((r >= 10) & (r <= 90) & (c >= 40)).float()
+t = torch.stack([(k + 1) * (1 + 0.01 * r + 0.02 * c) * mask for k in range(5)])[None]
+out = calibrate(t, mask[None, None], torch.tensor([${rt.join(', ')}])[None]).sum(1)[0]
+print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40, 50 * 128 + 77, 90 * 128 + 127, 5 * 128 + 5].join(', ')})))
+`;
+    const out = execFileSync(py, ['-c', script], { encoding: 'utf8' }).trim().split(' ').map(Number);
+    [10 * 128 + 40, 50 * 128 + 77, 90 * 128 + 127, 5 * 128 + 5].forEach((px, k) =>
+      expect(out[k]).toBeCloseTo(ts[px]!, 3),
+    );
+    expect(out[3]).toBe(0);
+  }, 120_000);
+
+  it('needs a card with the per-term output', () => {
+    const card = {
+      name: 'm',
+      version: '1',
+      preprocessing: 'lux-frame-7',
+      inputs: [
+        { name: 'inputs', shape: ['n', 7, 128, 128], dtype: 'float32' },
+        { name: 'scalars', shape: ['n', 147], dtype: 'float32' },
+      ],
+      outputs: [{ name: 'df', shape: ['n', 1, 128, 128], dtype: 'float32' }],
+      file: 'm.onnx',
+      roomTerms: 'coarse-radiosity/1',
+    };
+    expect(() => parseModelCard(card)).toThrow(/needs the per-term output 'terms'/);
+    const withTerms = {
+      ...card,
+      outputs: [...card.outputs, { name: 'terms', shape: ['n', 5, 128, 128], dtype: 'float32' }],
+    };
+    expect(parseModelCard(withTerms).roomTerms).toBe('coarse-radiosity/1');
+  });
+});
