@@ -14,6 +14,11 @@ import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { post, testApp } from '../server/inProcess';
 // @ts-expect-error plain ESM script without types
 import { ensureTorchPython } from '../../scripts/python.mjs';
+import roomTermsOfShard from '../../src/datagen/roomTermsShard';
+import { readNpy } from '../../src/core/encoding/npy';
+import { coarseRoomTerms } from '../../src/core/model/roomTerms';
+import { engineRoom } from '../../src/datagen/shard';
+import { sampleRoom } from '../../src/datagen/sampleRoom';
 
 /**
  * The network linear in the light outside (issue 35 §4, training/linnet.py) and its training on the
@@ -239,5 +244,53 @@ print(int(on.numel()), int((x[1][:, 0].reshape(x[1].shape[0], -1).gather(1, pm.c
     expect(res.status).toBe(200);
     const b = await res.json();
     expect(b.model).toEqual({ name: 'lux-df-4', version: card.version });
+  }, 300_000);
+
+  it('trains with the room terms scaled to the coarse solve (--room-terms), as /run then scales them', async () => {
+    const py = ensureTorchPython() as string;
+    const file = join(dir, 'rt-labels', '000000.luxl');
+    mkdirSync(join(dir, 'rt-labels'), { recursive: true });
+    makeLabelShard({
+      file,
+      stream: 'train',
+      streamId: 7,
+      focus: null,
+      seed: 5,
+      index: 0,
+      rooms: 2,
+      quality: 'quick',
+    });
+    const frames = join(dir, 'rt-frames', 'train');
+    const n = exportLabelShard(readFileSync(file), frames, '000000');
+    // The solve's room terms beside the shard: one row of three a window, the room's own solve.
+    expect(roomTermsOfShard({ dir: frames, name: '000000', method: 'coarse-radiosity/2' })).toBe(n);
+    expect(readFileSync(join(frames, '000000.rt'), 'utf8').trim()).toBe('coarse-radiosity/2');
+    const npy = readNpy(readFileSync(join(frames, '000000.rt.npy')));
+    expect(npy.shape).toEqual([n, 3]);
+    const rt = new Float32Array(new Uint8Array(npy.data).buffer); // a copy: a Buffer's slice is a view
+    const first = JSON.parse(readFileSync(join(frames, '000000.jsonl'), 'utf8').split('\n')[0]!);
+    const solved = coarseRoomTerms(engineRoom(sampleRoom(first.room_seed)), 'coarse-radiosity/2')[
+      first.window
+    ]!;
+    expect(Array.from(rt.subarray(0, 3))).toEqual(Array.from(Float32Array.from(solved.means)));
+    const out = join(dir, 'rt-run');
+    const args = [
+      'training/train_terms.py',
+      ...['--data', join(dir, 'rt-frames'), '--out', out, '--steps', '2', '--batch', '2'],
+      ...['--widths', '4,4,4,4', '--head', '4', '--checkpoint-every', '2', '--threads', '1'],
+    ];
+    // Frames without the solve's terms by this method are refused.
+    expect(() =>
+      execFileSync(py, [...args, '--room-terms', 'coarse-radiosity/1'], { encoding: 'utf8', stdio: 'pipe' }),
+    ).toThrow(/no room terms by coarse-radiosity\/1/);
+    execFileSync(py, [...args, '--room-terms', 'coarse-radiosity/2'], { encoding: 'utf8', stdio: 'ignore' });
+    const cardPath = join(out, 'lux-df-4.json');
+    const card = JSON.parse(readFileSync(cardPath, 'utf8'));
+    expect(card.roomTerms).toBe('coarse-radiosity/2');
+    expect(card.outputs.map((o: { name: string }) => o.name)).toEqual(['df', 'terms']);
+    const model = new ModelStatus(cardPath);
+    expect(await model.settled()).toBe('ready');
+    const res = await post(testApp({ model }), '/v2/run', EXAMPLE_BODIES['/run']![1]);
+    expect(res.status).toBe(200);
   }, 300_000);
 });
