@@ -39,11 +39,15 @@ const COARSE: Omit<EngineQuality, 'patchSize' | 'maxPatches'> = {
 /**
  * Each method's patches (measured against the engine at standard on 30 rooms of a fresh training-stream
  * draw, the room terms' sum as a share of the window's light, rms): /1 1.2 m patches, at most 80: 2.6 %,
- * ~45 ms a one-window room; /2 0.8 m, at most 150: 1.8 %, ~50 ms.
+ * ~45 ms a one-window room; /2 0.8 m, at most 150: 1.8 %, ~50 ms. /3 is /2 with draft's exterior sampling
+ * (4 strata a way at 0.25 m cells, not 2 at 0.6 m): in dark street-canyon rooms, whose light is mostly the
+ * street's and the opposite facade's, /2's room terms are 6.2 % rms of the window's light and /3's 2.8 %
+ * (fresh stress-profile rooms; docs/model.md, run df4-zt), at ~20–30 % more time.
  */
 export const ROOM_TERMS_QUALITY: Record<RoomTermsMethod, EngineQuality> = {
   'coarse-radiosity/1': { ...COARSE, patchSize: 1.2, maxPatches: 80 },
   'coarse-radiosity/2': { ...COARSE, patchSize: 0.8, maxPatches: 150 },
+  'coarse-radiosity/3': { ...COARSE, exterior: QUALITY.draft.exterior, patchSize: 0.8, maxPatches: 150 },
 };
 
 /** Every LATTICE-th pixel each way of a window's frame is lit (0.4 m). */
