@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Piscina } from 'piscina';
 import { isRoomTermsMethod } from '../core/model/roomTerms';
+import { ROOM_TERMS_METHODS } from '../core/model/card';
 import type { RoomTermsTask } from './roomTermsShard';
 
 const { values: o } = parseArgs({
@@ -15,7 +16,7 @@ const { values: o } = parseArgs({
 });
 if (!o.dir) throw new Error('--dir <exported frames folder>');
 const method = o.method;
-if (!isRoomTermsMethod(method)) throw new Error(`--method coarse-radiosity/1 or /2, got ${method}`);
+if (!isRoomTermsMethod(method)) throw new Error(`--method ${ROOM_TERMS_METHODS.join(' | ')}, got ${method}`);
 const dir = o.dir;
 const names = readdirSync(dir)
   .filter((f) => f.endsWith('.jsonl'))

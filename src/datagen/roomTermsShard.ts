@@ -1,13 +1,8 @@
 /**
- * One frames shard's room terms (roomTermFrames.ts, run in its worker threads).
- *
- * `npm run room-terms -- --dir data/frames7/train --method coarse-radiosity/2 [--threads 2]`: beside each exported frames shard
- * (`npm run labels -- export`), the coarse radiosity solve's room terms of its windows
- * (src/core/model/roomTerms.ts, by `method`): `NNNNNN.rt.npy` float32 (n, 3), each window's ROOM_TERMS means over its
- * frame's lattice, and `NNNNNN.rt` holding the method. Training (training/train_terms.py --room-terms) scales
- * the network's room terms to them as /run does, so that the network learns the terms' distribution in the
- * room and the solve sets their level. Rooms are rebuilt from their seeds, as the labels were; shards that
- * already have them are skipped.
+ * One frames shard's room terms, for `npm run room-terms` (roomTermFrames.ts, in its worker threads):
+ * `NNNNNN.rt.npy` float32 (n, 3), each window's ROOM_TERMS means over its frame's lattice by the coarse solve
+ * (src/core/model/roomTerms.ts), and `NNNNNN.rt` naming the method. Rooms are rebuilt from their seeds, as
+ * the labels were.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -16,7 +16,9 @@ import { post, testApp } from '../server/inProcess';
 import { ensureTorchPython } from '../../scripts/python.mjs';
 import roomTermsOfShard from '../../src/datagen/roomTermsShard';
 import { readNpy } from '../../src/core/encoding/npy';
-import { coarseRoomTerms } from '../../src/core/model/roomTerms';
+import { calibratedMap, coarseRoomTerms } from '../../src/core/model/roomTerms';
+import { predictWindows } from '../../src/core/model/predict';
+import { loadModel } from '../../src/service/model/runtime';
 import { engineRoom } from '../../src/datagen/shard';
 import { sampleRoom } from '../../src/datagen/sampleRoom';
 
@@ -292,5 +294,24 @@ print(int(on.numel()), int((x[1][:, 0].reshape(x[1].shape[0], -1).gather(1, pm.c
     expect(await model.settled()).toBe('ready');
     const res = await post(testApp({ model }), '/v2/run', EXAMPLE_BODIES['/run']![1]);
     expect(res.status).toBe(200);
+    // /run's maps are the network's per-term maps with the room terms scaled to the room's own solve.
+    const loaded = await loadModel(cardPath);
+    const req = sampledRequest(sampleRoom(first.room_seed));
+    const angles = windowAngles(req, req.mesh);
+    const maps = await predictWindows(req, angles, loaded);
+    const f = frame4Inputs(req, angles, card.preprocessing);
+    const raw = await loaded.run({
+      inputs: { data: f[0]!.channels, dims: [1, 7, 128, 128] },
+      scalars: { data: f[0]!.scalars, dims: [1, 147] },
+    });
+    const lattice = coarseRoomTerms({ ...req, mesh: req.mesh ?? null }, 'coarse-radiosity/2');
+    const scaled = calibratedMap(raw.terms!.data, lattice[0]!);
+    const unscaled = raw.df!.data;
+    let differs = 0;
+    f[0]!.frame.pixels.forEach((px) => {
+      expect(maps[0]!.df[px]).toBeCloseTo(Math.max(0, scaled[px]!), 4);
+      if (Math.abs(scaled[px]! - unscaled[px]!) > 1e-3) differs++;
+    });
+    expect(differs).toBeGreaterThan(0);
   }, 300_000);
 });

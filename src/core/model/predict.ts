@@ -101,7 +101,7 @@ async function predictAtReferenceGlass(
     // A card with a room-terms method: the network's per-term maps, room terms scaled to a coarse solve.
     if (card.roomTerms) {
       const terms = outputOf(res, 'terms', n * TERMS.length * FRAME_CELLS);
-      const lattice = coarseRoomTerms({ ...room, mesh: room.mesh ?? null }, card.roomTerms);
+      const lattice = coarseRoomTerms({ ...room, mesh: room.mesh ?? null }, card.roomTerms, frames);
       const size = TERMS.length * FRAME_CELLS;
       return frames.map((frame, i) => ({
         frame,

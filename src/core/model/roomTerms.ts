@@ -1,6 +1,6 @@
 import { QUALITY, simulateRoom, TERMS, type EngineQuality } from '../engine/simulate';
 import type { EngineRoom } from '../engine/model';
-import { v2Frame } from '../engine/v2Frame';
+import { v2Frame, type V2Frame } from '../engine/v2Frame';
 import { FRAME_CELLS, FRAME_SIZE } from './features';
 import { ROOM_TERMS_METHODS, type RoomTermsMethod } from './card';
 
@@ -17,6 +17,8 @@ export type { RoomTermsMethod };
  * ~50 ms a one-window room. The network keeps the distribution in the room; each room term's map is scaled so that
  * its mean over the lattice is the coarse solve's.
  */
+
+/** Whether a value names a room-terms method (a command's argument). */
 export const isRoomTermsMethod = (m: unknown): m is RoomTermsMethod =>
   (ROOM_TERMS_METHODS as readonly unknown[]).includes(m);
 
@@ -44,7 +46,7 @@ const COARSE: Omit<EngineQuality, 'patchSize' | 'maxPatches'> = {
  * street's and the opposite facade's, /2's room terms are 6.2 % rms of the window's light and /3's 2.8 %
  * (fresh stress-profile rooms; docs/model.md, run df4-zt), at ~20–30 % more time.
  */
-export const ROOM_TERMS_QUALITY: Record<RoomTermsMethod, EngineQuality> = {
+export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>> = {
   'coarse-radiosity/1': { ...COARSE, patchSize: 1.2, maxPatches: 80 },
   'coarse-radiosity/2': { ...COARSE, patchSize: 0.8, maxPatches: 150 },
   'coarse-radiosity/3': { ...COARSE, exterior: QUALITY.draft.exterior, patchSize: 0.8, maxPatches: 150 },
@@ -67,10 +69,17 @@ export interface RoomTermsLattice {
   means: Float64Array;
 }
 
-/** The coarse solve's room terms for every window of a room, each over its frame's lattice. */
-export function coarseRoomTerms(room: EngineRoom, method: RoomTermsMethod): RoomTermsLattice[] {
-  const frames = room.parameters.windows.map((_, i) => {
-    const f = v2Frame(room, i);
+/**
+ * The coarse solve's room terms for every window of a room, each over its frame's lattice. `frames`: the
+ * windows' v2 frames when the caller has them (the preprocessing made them), else made here.
+ */
+export function coarseRoomTerms(
+  room: EngineRoom,
+  method: RoomTermsMethod,
+  frames?: readonly Pick<V2Frame, 'pixels' | 'points'>[],
+): RoomTermsLattice[] {
+  const lattices = room.parameters.windows.map((_, i) => {
+    const f = frames?.[i] ?? v2Frame(room, i);
     const keep = [...f.pixels.keys()].filter((k) => {
       const px = f.pixels[k]!;
       return Math.floor(px / FRAME_SIZE) % LATTICE === 0 && (px % FRAME_SIZE) % LATTICE === 0;
@@ -81,13 +90,13 @@ export function coarseRoomTerms(room: EngineRoom, method: RoomTermsMethod): Room
   });
   const res = simulateRoom(room, {
     quality: ROOM_TERMS_QUALITY[method],
-    points: frames.flatMap((f) => f.points),
+    points: lattices.flatMap((f) => f.points),
     pointsOnly: true,
     terms: true,
   });
   let offset = 0;
   return room.parameters.windows.map((w, i) => {
-    const { pixels } = frames[i]!;
+    const { pixels } = lattices[i]!;
     const share = res.perWindow.find((p) => p.id === w.id);
     const means = Float64Array.from(ROOM_TERMS, (t) => {
       const v = share?.terms?.[t];
