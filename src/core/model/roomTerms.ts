@@ -44,7 +44,8 @@ const COARSE: Omit<EngineQuality, 'patchSize' | 'maxPatches'> = {
  * ~45 ms a one-window room; /2 0.8 m, at most 150: 1.8 %, ~50 ms. /3 is /2 with draft's exterior sampling
  * (4 strata a way at 0.25 m cells, not 2 at 0.6 m): in dark street-canyon rooms, whose light is mostly the
  * street's and the opposite facade's, /2's room terms are 6.2 % rms of the window's light and /3's 2.8 %
- * (fresh stress-profile rooms; docs/model.md, run df4-zt), at ~20–30 % more time.
+ * (fresh stress-profile rooms; docs/model.md, run df4-zt), at ~20–30 % more time with angles and
+ * ~2.5× on a 10⁴-triangle mesh, whose many surfaces each need their own exterior samples (run df4-z3).
  */
 export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>> = {
   'coarse-radiosity/1': { ...COARSE, patchSize: 1.2, maxPatches: 80 },
