@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** How a card's room terms get their level (roomTerms.ts). */
-export const ROOM_TERMS_METHODS = ['coarse-radiosity/1', 'coarse-radiosity/2', 'coarse-radiosity/3'] as const;
+export const ROOM_TERMS_METHODS = [
+  'coarse-radiosity/1',
+  'coarse-radiosity/2',
+  'coarse-radiosity/3',
+  'coarse-radiosity/4',
+] as const;
 export type RoomTermsMethod = (typeof ROOM_TERMS_METHODS)[number];
 
 /**

@@ -46,11 +46,15 @@ const COARSE: Omit<EngineQuality, 'patchSize' | 'maxPatches'> = {
  * street's and the opposite facade's, /2's room terms are 6.2 % rms of the window's light and /3's 2.8 %
  * (fresh stress-profile rooms; docs/model.md, run df4-zt), at ~20–30 % more time with angles and
  * ~2.5× on a 10⁴-triangle mesh, whose many surfaces each need their own exterior samples (run df4-z3).
+ * /4 is /3 with at most 300 patches: a deep room's 150 patches grow to well over a metre, and its room
+ * terms were 4.9 % rms of the window's light at /3, 1.3 % at /4 (high-floor 1.3 → 0.8, non-rect 2.1 → 0.9;
+ * fresh stress-profile rooms k 600000+, 39 windows), at ~25 % more time.
  */
 export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>> = {
   'coarse-radiosity/1': { ...COARSE, patchSize: 1.2, maxPatches: 80 },
   'coarse-radiosity/2': { ...COARSE, patchSize: 0.8, maxPatches: 150 },
   'coarse-radiosity/3': { ...COARSE, exterior: QUALITY.draft.exterior, patchSize: 0.8, maxPatches: 150 },
+  'coarse-radiosity/4': { ...COARSE, exterior: QUALITY.draft.exterior, patchSize: 0.8, maxPatches: 300 },
 };
 
 /** Every LATTICE-th pixel each way of a window's frame is lit (0.4 m). */
