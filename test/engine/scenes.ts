@@ -78,10 +78,21 @@ export function thinWallRoom(withBlock: boolean): EngineRoom {
 
 /** A room on the second floor whose context is given by angles only: a street's far side 25° high and
  * a balcony above cutting the sky 30° from the zenith. */
-export function angleRoom(): EngineRoom {
+/** A room given by its angles alone (no mesh), as a client sends it. */
+function anglesOnly(parameters: Record<string, unknown>, horizon: number, zenith: number): EngineRoom {
   const req = parseRunRequest({
     model_type: 'df_default',
-    parameters: {
+    parameters,
+    horizon: new Array(64).fill(horizon),
+    zenith: new Array(64).fill(zenith),
+  });
+  return { parameters: req.parameters, geometry: req.geometry, mesh: null, modelType: 'df_default' };
+}
+
+// A street's far side about 25° high, a balcony above cutting the sky at 60°.
+export const angleRoom = (): EngineRoom =>
+  anglesOnly(
+    {
       height_roof_over_floor: 2.7,
       floor_height_above_terrain: 4,
       room_polygon: [
@@ -92,12 +103,27 @@ export function angleRoom(): EngineRoom {
       ],
       windows: { w: { x1: 0.8, y1: 0, z1: 4.9, x2: 4.2, y2: -0.35, z2: 6.4, window_frame_ratio: 0.15 } },
     },
-    // A street's far side about 25° high, a balcony above cutting the sky at 60°.
-    horizon: new Array(64).fill(25),
-    zenith: new Array(64).fill(30),
-  });
-  return { parameters: req.parameters, geometry: req.geometry, mesh: null, modelType: 'df_default' };
-}
+    25,
+    30,
+  );
+
+/** A room 14 m deep behind one window, under a 15° horizon: a coarse solve's patch cap coarsens it. */
+export const deepRoom = (): EngineRoom =>
+  anglesOnly(
+    {
+      height_roof_over_floor: 2.8,
+      floor_height_above_terrain: 3,
+      room_polygon: [
+        [0, 0],
+        [6, 0],
+        [6, 14],
+        [0, 14],
+      ],
+      windows: { w: { x1: 0.8, y1: 0, z1: 3.9, x2: 5.2, y2: 0, z2: 5.6, window_frame_ratio: 0.15 } },
+    },
+    15,
+    0,
+  );
 
 /** The attic's floor, ridge and eaves (m) and its slopes' gradient. */
 export const ATTIC = { floor: 6, ridge: 4.3, eave: 1.2, slope: (4.3 - 1.2) / 2.5 };

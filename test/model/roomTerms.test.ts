@@ -7,29 +7,7 @@ import { FRAME_CELLS } from '../../src/core/model/features';
 import { calibratedMap, coarseRoomTerms, ROOM_TERMS } from '../../src/core/model/roomTerms';
 import { simulateRoom, TERMS } from '../../src/core/engine/simulate';
 import { v2Frame } from '../../src/core/engine/v2Frame';
-import { parseRunRequest } from '../../src/core/validation/requests';
-import { angleRoom, canyonRoom } from '../engine/scenes';
-
-/** A room 14 m deep behind one window, whose patches /3's cap of 150 would coarsen. */
-function deepRoom(): ReturnType<typeof canyonRoom> {
-  const req = parseRunRequest({
-    model_type: 'df_default',
-    parameters: {
-      height_roof_over_floor: 2.8,
-      floor_height_above_terrain: 3,
-      room_polygon: [
-        [0, 0],
-        [6, 0],
-        [6, 14],
-        [0, 14],
-      ],
-      windows: { w: { x1: 0.8, y1: 0, z1: 3.9, x2: 5.2, y2: 0, z2: 5.6, window_frame_ratio: 0.15 } },
-    },
-    horizon: new Array(64).fill(15),
-    zenith: new Array(64).fill(0),
-  });
-  return { parameters: req.parameters, geometry: req.geometry, mesh: null, modelType: 'df_default' };
-}
+import { angleRoom, canyonRoom, deepRoom } from '../engine/scenes';
 
 /** The room terms' means over a lattice from the engine at `quality`, per window. */
 function roomTermMeans(
