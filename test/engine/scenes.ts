@@ -76,8 +76,6 @@ export function thinWallRoom(withBlock: boolean): EngineRoom {
   };
 }
 
-/** A room on the second floor whose context is given by angles only: a street's far side 25° high and
- * a balcony above cutting the sky 30° from the zenith. */
 /** A room given by its angles alone (no mesh), as a client sends it. */
 function anglesOnly(parameters: Record<string, unknown>, horizon: number, zenith: number): EngineRoom {
   const req = parseRunRequest({
@@ -89,7 +87,8 @@ function anglesOnly(parameters: Record<string, unknown>, horizon: number, zenith
   return { parameters: req.parameters, geometry: req.geometry, mesh: null, modelType: 'df_default' };
 }
 
-// A street's far side about 25° high, a balcony above cutting the sky at 60°.
+/** A room on the second floor whose context is given by angles only: a street's far side 25° high and
+ * a balcony above cutting the sky 30° from the zenith. */
 export const angleRoom = (): EngineRoom =>
   anglesOnly(
     {
@@ -107,7 +106,7 @@ export const angleRoom = (): EngineRoom =>
     30,
   );
 
-/** A room 14 m deep behind one window, under a 15° horizon: a coarse solve's patch cap coarsens it. */
+/** A room 14 m deep behind one window, under a 15° horizon: 84 m² of floor, whose patches a coarse solve's cap grows. */
 export const deepRoom = (): EngineRoom =>
   anglesOnly(
     {

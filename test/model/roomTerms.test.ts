@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { ensureTorchPython } from '../../scripts/python.mjs';
-import { parseModelCard } from '../../src/core/model/card';
+import { parseModelCard, ROOM_TERMS_METHODS } from '../../src/core/model/card';
+import { readFileSync } from 'node:fs';
 import { FRAME_CELLS } from '../../src/core/model/features';
 import { calibratedMap, coarseRoomTerms, ROOM_TERMS } from '../../src/core/model/roomTerms';
 import { simulateRoom, TERMS } from '../../src/core/engine/simulate';
@@ -63,6 +64,13 @@ describe('room terms from a coarse radiosity solve', () => {
       });
     },
   );
+
+  it('offers training the methods a card may name (train_terms.py --room-terms)', () => {
+    // Python cannot import the TypeScript list: the two are held equal here.
+    const src = readFileSync('training/train_terms.py', 'utf8');
+    const choices = /"--room-terms",\s*choices=\[([^\]]*)\]/.exec(src)?.[1];
+    expect(choices?.split(',').map((c) => c.trim().replace(/"/g, ''))).toEqual([...ROOM_TERMS_METHODS]);
+  });
 
   const lattice = { pixels: Int32Array.from([0, 2, 4, 6]), means: Float64Array.from([2, 0.5, 0]) };
   const terms = new Float32Array(TERMS.length * FRAME_CELLS);

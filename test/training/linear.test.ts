@@ -304,7 +304,7 @@ print(int(on.numel()), int((x[1][:, 0].reshape(x[1].shape[0], -1).gather(1, pm.c
       inputs: { data: f[0]!.channels, dims: [1, 7, 128, 128] },
       scalars: { data: f[0]!.scalars, dims: [1, 147] },
     });
-    const lattice = coarseRoomTerms({ ...req, mesh: req.mesh ?? null }, 'coarse-radiosity/2');
+    const lattice = coarseRoomTerms({ ...req, mesh: req.mesh ?? null }, card.roomTerms);
     const scaled = calibratedMap(raw.terms!.data, lattice[0]!);
     const unscaled = raw.df!.data;
     let differs = 0;
