@@ -17,7 +17,9 @@ describe('the shipped model', () => {
   it('has a card that describes it, within the size limit', () => {
     expect(existsSync(CARD)).toBe(true);
     const card = parseModelCard(JSON.parse(readFileSync(CARD, 'utf8')));
-    expect(card.preprocessing).toBe('lux-frame-6');
+    expect(card.preprocessing).toBe('lux-frame-7');
+    // Its room terms' level comes from a coarse solve at /run (roomTerms.ts): the method it was trained with.
+    expect(card.roomTerms).toBe('coarse-radiosity/4');
     const size = readFileSync(`public/models/${card.file}`).length;
     expect(size).toBeLessThanOrEqual(8 * 1024 * 1024);
     expect(card.size_bytes).toBe(size);
@@ -27,7 +29,7 @@ describe('the shipped model', () => {
     });
   });
 
-  it('on the Radiance reference scenes at -ab 7: what its card claims, every verdict the reference\'s', async () => {
+  it("on the Radiance reference scenes at -ab 7: what its card claims, every verdict the reference's", async () => {
     const model = await loadModel(CARD);
     const r = await radiance(model, FIXTURE_DIR);
     const card = JSON.parse(readFileSync(CARD, 'utf8'));
@@ -35,11 +37,13 @@ describe('the shipped model', () => {
     expect(card.metrics.radiance.mae).toBeCloseTo(r.summary.mae, 4);
     expect(card.metrics.radiance.delta1).toBeCloseTo(r.summary.delta1, 4);
     expect(card.metrics.meets_targets_radiance).toBe(meetsTargets(r.summary));
-    // lux-df-4 learned the converged engine, and these references stop at seven bounces: R06's own two sets
-    // differ by 12 %, so its +10 % here is the references' shortfall, not the model's (docs/model.md). What
-    // holds on them: every verdict, every room's mean within issue 15's worst-room bound.
+    // lux-df-4 learned the converged engine, and these references stop at seven bounces (R06's own two sets
+    // differ by 12 %): a miss here can be the references' shortfall, not the model's (docs/model.md). What
+    // is held on them beyond the card's claim (4.1.0 meets model.md's targets here, 4.0.0 did not): every
+    // verdict, every room's mean within issue 15's worst-room bound.
     expect(r.summary.verdictAgreement).toBe(1);
-    for (const s of r.scenes) expect(Math.abs(s.meanError), s.scene).toBeLessThanOrEqual(STRESS_TARGETS.worstRoom);
+    for (const s of r.scenes)
+      expect(Math.abs(s.meanError), s.scene).toBeLessThanOrEqual(STRESS_TARGETS.worstRoom);
   }, 120_000);
 
   it('against Radiance run to convergence: what its card claims, and model.md targets but where listed', async () => {
@@ -91,8 +95,15 @@ describe('the shipped model', () => {
   }, 300_000);
 });
 
-/** The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4: R02 −6.1 %). */
-const CONVERGED_SHORT: readonly string[] = ['R02_rect_south_building'];
+/**
+ * The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4 4.1.0:
+ * R02 −5.8, R06 −8.3, R07 −8.1 %; docs/model.md).
+ */
+const CONVERGED_SHORT: readonly string[] = [
+  'R02_rect_south_building',
+  'R06_rotated_fullheight_canyon',
+  'R07_small_high_window_thick',
+];
 
 /** The stress classes on which the shipped model does not yet reach issue 15's targets (docs/model.md). */
 const SHORT_OF_TARGETS: readonly string[] = [
@@ -101,10 +112,7 @@ const SHORT_OF_TARGETS: readonly string[] = [
   'dense-near',
   'dense-far',
   'non-rect',
-  'deep',
   'high-floor',
   'balcony-thick',
   'reflectance-ends',
-  'open-ground',
-  'angles-only',
 ];

@@ -13,8 +13,9 @@ import { float16Bytes } from '../float16';
 const FRAME = 128 * 128;
 
 /**
- * The inputs an export makes: lux-frame-6 by default (the shipped lux-df-4's), lux-frame-5 or 4 for the runs
- * made before it, lux-frame-7 for the next (the sky beside the fan from the mesh).
+ * The inputs an export makes: lux-frame-6 by default (lux-df-4 4.0.0's, and train_terms.py's default),
+ * lux-frame-5 or 4 for the runs made before it, lux-frame-7 (the sky beside the fan from the mesh) for the
+ * shipped lux-df-4 4.1.0 and the runs after it: `--inputs lux-frame-7`.
  */
 export type FrameInputsId = Exclude<TrainingInputs, 'lux-frame-3'>;
 export const FRAME_INPUTS: FrameInputsId = 'lux-frame-6';
