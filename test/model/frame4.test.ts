@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { frame4Inputs } from '../../src/core/model/frame4';
+import { frame4Inputs, NEAR_WALL_CELLS } from '../../src/core/model/frame4';
+import { windowAngles } from '../../src/core/api/windowAngles';
+import { simulateRoom } from '../../src/core/engine/simulate';
+import { streetRoom } from '../../src/evaluation/ownSideProbe';
 import { FRAME_CELLS, frameInputs, SCALAR_COUNT_V2, WORK_PLANE } from '../../src/core/model/features';
 import { skyFlux } from '../../src/core/model/skyFlux';
 import { skyTermAt } from '../../src/core/model/skyTerm';
@@ -96,4 +99,70 @@ describe('lux-frame-4 inputs', () => {
       expect(five[i]!.scalars[SCALAR_COUNT_V2]! / four[i]!.scalars[SCALAR_COUNT_V2]!).toBeLessThan(0.8);
     expect(five[2]!.scalars[SCALAR_COUNT_V2]).toBeCloseTo(four[2]!.scalars[SCALAR_COUNT_V2]!, 5);
   }, 30_000);
+});
+
+/**
+ * lux-frame-8: within 0.5 m of the window's wall the sky term rises from nothing to its peak in a cell or two,
+ * and lux-frame-4…7 filled the cells off the 0.2 m lattice there from their neighbours' mean.
+ */
+describe('lux-frame-8: the exact sky beside the window’s wall', () => {
+  const wallColumn = (f: { toPixel: (x: number, y: number) => [number, number] }, x: number, y: number) =>
+    Math.round(f.toPixel(x, y)[1]);
+
+  it('computes every cell within NEAR_WALL_CELLS of the wall and is lux-frame-7 everywhere else', () => {
+    const room = angleRoom();
+    const w = room.parameters.windows[0]!;
+    const angles = [{ horizon: w.horizon!, zenith: w.zenith! }];
+    const [seven] = frame4Inputs(room, angles, 'lux-frame-7');
+    const [eight] = frame4Inputs(room, angles, 'lux-frame-8');
+    expect(eight!.scalars).toEqual(seven!.scalars);
+    expect(eight!.channels.subarray(0, 6 * FRAME_CELLS)).toEqual(seven!.channels.subarray(0, 6 * FRAME_CELLS));
+    const model = buildRoomModel(room);
+    const mw = model.windows[0]!;
+    const mid = (mw.s0 + mw.s1) / 2;
+    const wall = wallColumn(eight!.frame, mw.ox + mid * mw.ux, mw.oy + mid * mw.uy);
+    const z = room.parameters.floor_height_above_terrain + WORK_PLANE;
+    const exact = skyTermAt(model, mw, eight!.frame.points, z);
+    const s7 = seven!.channels.subarray(6 * FRAME_CELLS),
+      s8 = eight!.channels.subarray(6 * FRAME_CELLS);
+    let near = 0,
+      changed = 0;
+    eight!.frame.pixels.forEach((px, k) => {
+      const c = px & 127;
+      if (c >= wall - NEAR_WALL_CELLS && c <= wall + 1) {
+        expect(s8[px]).toBeCloseTo(exact[k]!, 5);
+        near++;
+        if (Math.abs(s8[px]! - s7[px]!) > 1e-3) changed++;
+      } else expect(s8[px]).toBe(s7[px]);
+    });
+    expect(near).toBeGreaterThan(100);
+    // Half the cells there were filled (odd rows or columns); most of those move.
+    expect(changed).toBeGreaterThan(near / 4);
+  });
+
+  it('reads the engine’s sky term 0.1 m from the wall of a room facing a deep street, where filling read 40 %', () => {
+    // The own-side probe's bare street: 10 m wide, 20 m blocks, a storey-high window 1 m above the floor.
+    const req = streetRoom(10, 20, 'bare');
+    const room = { ...req, mesh: req.mesh ?? null };
+    const angles = windowAngles(req, req.mesh);
+    const [seven] = frame4Inputs(room, angles, 'lux-frame-7');
+    const [eight] = frame4Inputs(room, angles, 'lux-frame-8');
+    // Cells of the window's middle column of the room (x = 2), 0.1, 0.2 and 0.3 m from the wall (y = 0).
+    const cells = [0.1, 0.2, 0.3].map((y) => {
+      const k = eight!.frame.points.findIndex((p) => Math.abs(p[0] - 2) < 1e-6 && Math.abs(p[1] - y) < 1e-6);
+      expect(k, `a cell at (2, ${y})`).toBeGreaterThanOrEqual(0);
+      return { y, px: eight!.frame.pixels[k]! };
+    });
+    const engine = simulateRoom(room, {
+      quality: 'high',
+      seed: 5,
+      points: cells.map(({ y }) => [2, y] as [number, number]),
+      pointsOnly: true,
+      terms: true,
+    }).perWindow[0]!.terms![0]!;
+    const sky = (f: typeof eight, px: number) => f!.channels[6 * FRAME_CELLS + px]!;
+    // lux-frame-7 filled the cell at 0.1 m from its lattice neighbours at 0.2 m and on the wall's line.
+    expect(sky(seven, cells[0]!.px) / engine[0]!).toBeLessThan(0.5);
+    cells.forEach(({ px }, i) => expect(sky(eight, px) / engine[i]!).toBeCloseTo(1, 1));
+  });
 });

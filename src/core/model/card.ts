@@ -24,11 +24,14 @@ export type RoomTermsMethod = (typeof ROOM_TERMS_METHODS)[number];
  *   sky band by band of its height (glassBands.ts), in the exact sky channel and the sky's flux; same shapes.
  * - `lux-frame-7`: lux-frame-6's with every window of a request with a mesh seeing the sky beside its
  *   ±72.5° fan as the mesh has it (glassBands.ts outerAngles) instead of the convention's open sky; same shapes.
+ * - `lux-frame-8`: lux-frame-7's with the exact sky computed at every cell within 0.5 m of the window's wall,
+ *   where filling from the 0.2 m lattice misread its steep rise (frame4.ts NEAR_WALL_CELLS); same shapes.
  * - `lux-frame-2`: the same with `scalars` [n, 143] (no window flux), the inputs of lux-df-2.
  * - `v2-rgb-384`: the original service's format: v2 image channels 0–2 / 255, bilinearly resized to
  *   384 × 384, NCHW float32; output DF (%) 384 × 384.
  */
 export const PREPROCESSING = [
+  'lux-frame-8',
   'lux-frame-7',
   'lux-frame-6',
   'lux-frame-5',

@@ -65,7 +65,13 @@ export const SCALAR_COUNT_V2 = SCALARS.length + 128;
 export const SCALAR_COUNT = SCALAR_COUNT_V2 + FLUX_SCALARS.length;
 
 /** The preprocessings with the exact sky channel (frame4.ts): they differ in values only. */
-export const EXACT_SKY_FRAMES = ['lux-frame-4', 'lux-frame-5', 'lux-frame-6', 'lux-frame-7'] as const;
+export const EXACT_SKY_FRAMES = [
+  'lux-frame-4',
+  'lux-frame-5',
+  'lux-frame-6',
+  'lux-frame-7',
+  'lux-frame-8',
+] as const;
 export type ExactSkyFrame = (typeof EXACT_SKY_FRAMES)[number];
 export const hasExactSky = (pre: string): pre is ExactSkyFrame =>
   (EXACT_SKY_FRAMES as readonly string[]).includes(pre);

@@ -14,8 +14,9 @@ const FRAME = 128 * 128;
 
 /**
  * The inputs an export makes: lux-frame-6 by default (lux-df-4 4.0.0's, and train_terms.py's default),
- * lux-frame-5 or 4 for the runs made before it, lux-frame-7 (the sky beside the fan from the mesh) for the
- * shipped lux-df-4 4.1.0 and the runs after it: `--inputs lux-frame-7`.
+ * lux-frame-5 or 4 for the runs made before it, lux-frame-7 (the sky beside the fan from the mesh) for
+ * lux-df-4 4.1.0 (`--inputs lux-frame-7`), lux-frame-8 (the exact sky beside the window's wall) for the runs
+ * after it (`--inputs lux-frame-8`).
  */
 export type FrameInputsId = Exclude<TrainingInputs, 'lux-frame-3'>;
 export const FRAME_INPUTS: FrameInputsId = 'lux-frame-6';
