@@ -116,7 +116,9 @@ describe('lux-frame-8: the exact sky beside the window’s wall', () => {
     const [seven] = frame4Inputs(room, angles, 'lux-frame-7');
     const [eight] = frame4Inputs(room, angles, 'lux-frame-8');
     expect(eight!.scalars).toEqual(seven!.scalars);
-    expect(eight!.channels.subarray(0, 6 * FRAME_CELLS)).toEqual(seven!.channels.subarray(0, 6 * FRAME_CELLS));
+    expect(eight!.channels.subarray(0, 6 * FRAME_CELLS)).toEqual(
+      seven!.channels.subarray(0, 6 * FRAME_CELLS),
+    );
     const model = buildRoomModel(room);
     const mw = model.windows[0]!;
     const mid = (mw.s0 + mw.s1) / 2;
