@@ -30,6 +30,8 @@ export interface V2Frame {
   points: [number, number][];
   /** World plan point → fractional (row, col) of the frame: the inverse of the pixels' mapping. */
   toPixel: (x: number, y: number) => [number, number];
+  /** The column of the window's wall (its inner face): the room lies at lower columns. */
+  wallCol: number;
 }
 
 export function v2Frame(room: EngineRoom, windowIndex: number): V2Frame {
@@ -71,7 +73,7 @@ export function v2Frame(room: EngineRoom, windowIndex: number): V2Frame {
     const yf = rot === null ? y : fs * x + fc * y;
     return [ANCHOR_ROW - (yf - anchor[1]) / 0.1, facadeCol + (xf - anchor[0]) / 0.1];
   };
-  return { mask, pixels: Int32Array.from(pixels), points, toPixel };
+  return { mask, pixels: Int32Array.from(pixels), points, toPixel, wallCol: facadeCol };
 }
 
 /**

@@ -136,10 +136,8 @@ function fillExactSky(
 ): void {
   const inside = new Uint8Array(FRAME_CELLS);
   for (const px of frame.pixels) inside[px] = 1;
-  // The window's wall in the frame: the column of its inner face's middle (the room may reach past it, in a
-  // notch, so not the room's last column).
-  const mid = (w.s0 + w.s1) / 2;
-  const wallCol = Math.round(frame.toPixel(w.ox + mid * w.ux, w.oy + mid * w.uy)[1]);
+  // The window's wall column (not the room's last column: in a notch the room may reach past it).
+  const { wallCol } = frame;
   const on = (px: number): boolean =>
     (((px >> 7) & 1) === 0 && (px & 1) === 0) ||
     (nearWall > 0 && (px & 127) >= wallCol - nearWall && (px & 127) <= wallCol + 1);
