@@ -44,7 +44,7 @@ export function pointToPolygon(
   let ax = poly[0]! - px,
     ay = poly[1]! - py,
     az = poly[2]! - pz;
-  let la = Math.hypot(ax, ay, az);
+  let la = Math.sqrt(ax * ax + ay * ay + az * az);
   ax /= la;
   ay /= la;
   az /= la;
@@ -57,7 +57,7 @@ export function pointToPolygon(
       bx = poly[3 * k + 3]! - px;
       by = poly[3 * k + 4]! - py;
       bz = poly[3 * k + 5]! - pz;
-      const lb = Math.hypot(bx, by, bz);
+      const lb = Math.sqrt(bx * bx + by * by + bz * bz);
       bx /= lb;
       by /= lb;
       bz /= lb;
@@ -69,7 +69,7 @@ export function pointToPolygon(
     const cx = ay * bz - az * by,
       cy = az * bx - ax * bz,
       cz = ax * by - ay * bx;
-    const s = Math.hypot(cx, cy, cz);
+    const s = Math.sqrt(cx * cx + cy * cy + cz * cz);
     if (s > 1e-15) {
       const theta = Math.atan2(s, ax * bx + ay * by + az * bz);
       sum += (theta * (cx * nx + cy * ny + cz * nz)) / s;

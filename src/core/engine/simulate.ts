@@ -393,33 +393,25 @@ export function* simulationSteps(
   stage('solve');
   yield 0.82;
 
-  // Gather: work-plane cells see the patches' exitance.
+  // Gather: work-plane cells see the patches' exitance — with terms, each term's solution too, in the same
+  // pass (a point's form factors to the patches are computed once for every solution it weighs; the terms'
+  // are gathered at the points only, the cells after the grid's).
   const perCell = openings.map(() => new Float64Array(cr.count));
+  const termCell = termB ? [0, 1, 2].map(() => openings.map(() => new Float64Array(cr.count))) : null;
   const above = selectAbove(patches, model.workPlane);
+  const nLit = lit.cells.length;
   for (let start = 0; start < cr.count; start += CHUNK) {
     const end = Math.min(cr.count, start + CHUNK);
-    coupling.gatherUp(cr.x, cr.y, model.workPlane, start, end, above, B, perCell);
+    const grid0 = Math.min(end, Math.max(start, nLit));
+    if (grid0 > start) coupling.gatherUp(cr.x, cr.y, model.workPlane, start, grid0, above, B, perCell);
+    if (end > grid0) {
+      const sources = termCell ? [...B, ...[0, 1, 2].flatMap((t) => termB!.map((b) => b[t]!))] : B;
+      const outs = termCell ? [...perCell, ...termCell.flat()] : perCell;
+      coupling.gatherUp(cr.x, cr.y, model.workPlane, grid0, end, above, sources, outs);
+    }
     stage('gather');
     yield 0.82 + (0.17 * end) / cr.count;
   }
-  // The terms' interreflected light at the points (the cells after the grid's).
-  const nLit = lit.cells.length;
-  const termCell = termB
-    ? [0, 1, 2].map((t) => {
-        const out = openings.map(() => new Float64Array(cr.count));
-        coupling.gatherUp(
-          cr.x,
-          cr.y,
-          model.workPlane,
-          nLit,
-          cr.count,
-          above,
-          termB.map((b) => b[t]!),
-          out,
-        );
-        return out;
-      })
-    : null;
 
   const size = grid.rows * grid.cols;
   const nc = lit.cells.length;

@@ -154,7 +154,7 @@ export function skyTermAt(
       for (const g of G2) {
         const s = mid + g * half;
         const ds = s - ps;
-        const hg = Math.hypot(ds, dd);
+        const hg = Math.sqrt(ds * ds + dd * dd);
         // The glass's height, and what the building's other wing leaves of it: its roof edge, seen from the
         // point, bounds the sky from below; only rays going up reach the work plane's upward face.
         let floor = z;
