@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { loadModel } from '../src/service/model/runtime';
 import { msPerWindow } from '../src/evaluation/evaluate';
-import { bundle } from '../e2e/probe/bundle';
+import { builtWorker, bundle } from '../e2e/probe/bundle';
 import { measure, type BenchResult } from './harness';
 import { BENCH_ROOM, cityMesh } from './scenes';
 import { startBuiltServer } from './server';
@@ -86,13 +86,12 @@ async function chromiumWasm(card: string, named: string): Promise<BenchResult> {
   });
   try {
     const page = await browser.newPage();
-    const [workerJs, probeJs] = await Promise.all([
-      bundle('workers/model.worker.ts'),
-      bundle('e2e/probe/modelProbe.ts'),
-    ]);
-    await page.route('**/__probe/model.worker.js', (r) =>
-      r.fulfill({ body: workerJs, contentType: 'text/javascript' }),
+    // The app's built model worker (its room terms solved in a second worker while the network runs).
+    await page.addInitScript(
+      (u) => ((window as { luxModelWorker?: string }).luxModelWorker = u),
+      builtWorker('model.worker'),
     );
+    const probeJs = await bundle('e2e/probe/modelProbe.ts');
     await page.route('**/__probe/luxModel.probe.js', (r) =>
       r.fulfill({ body: probeJs, contentType: 'text/javascript' }),
     );

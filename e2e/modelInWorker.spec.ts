@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { loadWorkerProbe } from './probe/bundle';
+import { builtWorker, loadWorkerProbe } from './probe/bundle';
 import { SMALL_ROOM_RUN } from './rooms';
 import { SHIPPED_CARD } from '../src/core/model/shipped';
 
@@ -17,7 +17,7 @@ type Answer = {
   error?: unknown;
 };
 type Model = {
-  load(url: string): Promise<{ backend: string; name: string }>;
+  load(url: string): Promise<{ backend: string; name: string; roomTerms: string | null }>;
   predict(b: unknown): Promise<Answer>;
 };
 
@@ -59,7 +59,7 @@ test('a custom v2-rgb-384 model runs in the worker: 2.0 per window, summed in th
     ok: false,
     error: { type: 'service_unavailable', message: 'No daylight model is installed on this server' },
   });
-  expect(out.loaded).toMatchObject({ name: 'tiny-v2rgb', backend: 'wasm' });
+  expect(out.loaded).toMatchObject({ name: 'tiny-v2rgb', backend: 'wasm', roomTerms: null });
   expect(out.typed).toBe(true);
   expect(out.shape).toEqual([40, 50]);
   expect(out.inside).toEqual([2]);
@@ -70,6 +70,11 @@ test('the shipped model gives the server’s map (onnxruntime-web WASM vs onnxru
   page,
   request,
 }) => {
+  // The app's built worker, which solves the room terms in a second worker while the network runs.
+  await page.addInitScript(
+    (u) => ((window as { luxModelWorker?: string }).luxModelWorker = u),
+    builtWorker('model.worker'),
+  );
   await probe(page);
   const server = await (await request.post('/v2/run', { data: body })).json();
   const out = await page.evaluate(
@@ -81,7 +86,7 @@ test('the shipped model gives the server’s map (onnxruntime-web WASM vs onnxru
     },
     [body, SHIPPED_CARD] as const,
   );
-  expect(out.loaded.backend).toBe('wasm');
+  expect(out.loaded).toMatchObject({ backend: 'wasm', roomTerms: 'second worker' });
   expect(out.shape).toEqual(server.shape);
   const a = out.df;
   const s = (server.result as number[][]).flat();

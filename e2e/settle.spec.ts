@@ -51,6 +51,20 @@ async function grabJson(
   };
 }
 
+/** Types a 24 × 16 m outline: its engine run takes seconds, long enough to act during it. */
+async function largeRoom(page: Page): Promise<void> {
+  await page.getByText(/Outline coordinates/).click();
+  for (const [id, v] of [
+    ['corner-1-x', '24'],
+    ['corner-2-x', '24'],
+    ['corner-2-y', '16'],
+    ['corner-3-y', '16'],
+  ] as const) {
+    await page.getByTestId(id).fill(v);
+    await page.getByTestId(id).press('Enter');
+  }
+}
+
 test('the preview comes first, then the engine at draft and standard quality replaces it: status and pixels change', async ({
   page,
 }) => {
@@ -90,16 +104,7 @@ test('an edit during the engine run cancels it; the final map is the engine’s 
   await page.goto('/');
   await settled(page);
   // A 24 × 16 m room keeps the engine busy long enough to edit during its run.
-  await page.getByText(/Outline coordinates/).click();
-  for (const [id, v] of [
-    ['corner-1-x', '24'],
-    ['corner-2-x', '24'],
-    ['corner-2-y', '16'],
-    ['corner-3-y', '16'],
-  ] as const) {
-    await page.getByTestId(id).fill(v);
-    await page.getByTestId(id).press('Enter');
-  }
+  await largeRoom(page);
   await expect(status(page)).toHaveAttribute('data-engine', 'running', { timeout: 30_000 });
   const width = page.getByTestId('w1-width');
   await width.fill('2.5');
@@ -127,16 +132,7 @@ test('Cancel stops the engine and keeps the preview; one click runs it again', a
   await settled(page);
   // A 24 × 16 m room: its engine draft takes seconds, so Cancel reliably lands before it (in the default
   // room the draft can arrive between the button showing and the click, and then the draft is what is kept).
-  await page.getByText(/Outline coordinates/).click();
-  for (const [id, v] of [
-    ['corner-1-x', '24'],
-    ['corner-2-x', '24'],
-    ['corner-2-y', '16'],
-    ['corner-3-y', '16'],
-  ] as const) {
-    await page.getByTestId(id).fill(v);
-    await page.getByTestId(id).press('Enter');
-  }
+  await largeRoom(page);
   await expect(page.getByTestId('verify-cancel')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('verify-cancel').click();
   await expect(status(page)).toHaveAttribute('data-engine', 'cancelled');

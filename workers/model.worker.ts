@@ -8,6 +8,7 @@ import { runAnswer } from '../src/core/api/runOps';
 import { OPEN_CONTEXT } from '../src/core/api/result';
 import { answered, failed, type AnswerResult } from './answer';
 import { loadBrowserModel, type BrowserModel } from './modelRuntime';
+import { ROOM_TERMS_WORKER, roomTermsService } from './roomTermsSolver';
 
 let model: Promise<BrowserModel> | null = null;
 /** Real runs in flight; the warm-up yields to them. */
@@ -32,11 +33,13 @@ async function warmUp(m: BrowserModel, body: unknown, runs = 16): Promise<void> 
 
 const api = {
   /** Loads (or replaces) the model; resolves with its card and the backend in use. */
-  async load(cardUrl: string): Promise<{ name: string; version: string; backend: string }> {
+  async load(
+    cardUrl: string,
+  ): Promise<{ name: string; version: string; backend: string; roomTerms: string | null }> {
     model = loadBrowserModel(cardUrl);
     warming = null;
     const m = await model;
-    return { name: m.card.name, version: m.card.version, backend: m.backend };
+    return { name: m.card.name, version: m.card.version, backend: m.backend, roomTerms: m.roomTerms };
   },
 
   /** The /run body's answer: the room's DF grid and mask as typed arrays, per-window angles, the model. */
@@ -62,4 +65,5 @@ const api = {
 };
 
 export type ModelWorker = typeof api;
-Comlink.expose(api);
+// Started again under ROOM_TERMS_WORKER's name, this script is the model worker's second thread (roomTermsSolver.ts).
+Comlink.expose(self.name === ROOM_TERMS_WORKER ? roomTermsService : api);

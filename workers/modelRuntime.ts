@@ -2,6 +2,7 @@ import type * as Ort from 'onnxruntime-web';
 import { parseModelCard } from '../src/core/model/card';
 import type { LoadedModel } from '../src/core/model/predict';
 import type { TensorIn } from '../src/core/model/runner';
+import { roomTermsSolver, type RoomTermsThread } from './roomTermsSolver';
 
 /**
  * The browser's inference runtime: onnxruntime-web on WebGPU where the browser has a GPU adapter, else
@@ -35,6 +36,8 @@ function loadRuntime(): Promise<{ ort: typeof Ort; webgpu: boolean }> {
 
 export interface BrowserModel extends LoadedModel {
   backend: 'webgpu' | 'wasm';
+  /** Where its room terms are solved, for a card with a room-terms method (roomTermsSolver.ts). */
+  roomTerms: RoomTermsThread | null;
 }
 
 /** Loads a card and its ONNX file (relative to the card's URL). */
@@ -43,6 +46,7 @@ export async function loadBrowserModel(cardUrl: string): Promise<BrowserModel> {
   const res = await fetch(cardUrl);
   if (!res.ok) throw new Error(`model card ${cardUrl}: HTTP ${res.status}`);
   const card = parseModelCard(await res.json());
+  const solver = card.roomTerms ? roomTermsSolver() : null;
   const onnx = await fetch(new URL(card.file, new URL(cardUrl, self.location.href)));
   if (!onnx.ok) throw new Error(`model file ${card.file}: HTTP ${onnx.status}`);
   const bytes = new Uint8Array(await onnx.arrayBuffer());
@@ -62,6 +66,8 @@ export async function loadBrowserModel(cardUrl: string): Promise<BrowserModel> {
   return {
     card,
     backend,
+    roomTerms: solver ? await solver.thread : null,
+    ...(solver ? { solveRoomTerms: solver.solve } : {}),
     run: async (feeds: Record<string, TensorIn>) => {
       const tensors: Record<string, Ort.Tensor> = {};
       for (const [name, t] of Object.entries(feeds))

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { build } from 'esbuild';
 import type { Page } from '@playwright/test';
 
@@ -12,6 +13,17 @@ export async function bundle(entry: string): Promise<string> {
     logLevel: 'silent',
   });
   return out.outputFiles[0]!.text;
+}
+
+/**
+ * The URL path of a worker in the built app (dist/app/assets/<name>-<hash>.js): what the app itself runs,
+ * where a test's own bundle, served through a route, cannot start a worker of its own (a nested worker's
+ * script is fetched past the page's routes).
+ */
+export function builtWorker(name: string): string {
+  const file = readdirSync('dist/app/assets').find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
+  if (!file) throw new Error(`no built ${name} in dist/app/assets: build the app first`);
+  return `/assets/${file}`;
 }
 
 /**

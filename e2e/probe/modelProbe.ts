@@ -2,5 +2,7 @@
 import * as Comlink from 'comlink';
 import type { ModelWorker } from '../../workers/model.worker';
 
-const worker = new Worker('/__probe/model.worker.js', { type: 'module' });
+// The app's built worker when the page names it (builtWorker in bundle.ts), else the test's own bundle.
+const url = (window as { luxModelWorker?: string }).luxModelWorker ?? '/__probe/model.worker.js';
+const worker = new Worker(url, { type: 'module' });
 (window as unknown as { luxModel: unknown }).luxModel = Comlink.wrap<ModelWorker>(worker);

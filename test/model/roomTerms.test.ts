@@ -9,6 +9,12 @@ import { calibratedMap, coarseRoomTerms, ROOM_TERMS } from '../../src/core/model
 import { simulateRoom, TERMS } from '../../src/core/engine/simulate';
 import { v2Frame } from '../../src/core/engine/v2Frame';
 import { angleRoom, canyonRoom, deepRoom } from '../engine/scenes';
+import { loadModel } from '../../src/service/model/runtime';
+import { predictWindows } from '../../src/core/model/predict';
+import { windowAngles } from '../../src/core/api/windowAngles';
+import type { EngineRoom } from '../../src/core/engine/model';
+import type { RoomTermsMethod } from '../../src/core/model/roomTerms';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
 
 /** The room terms' means over a lattice from the engine at `quality`, per window. */
 function roomTermMeans(
@@ -143,4 +149,26 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     };
     expect(parseModelCard(withTerms).roomTerms).toBe('coarse-radiosity/1');
   });
+
+  it('is solved by the model’s own solver when it has one (the browser’s second worker), to the same map', async () => {
+    const model = await loadModel(SHIPPED_CARD_PATH);
+    const room = { ...canyonRoom(), modelType: 'df_default' as const };
+    const angles = windowAngles(room, room.mesh);
+    const solved: string[] = [];
+    const elsewhere = {
+      ...model,
+      solveRoomTerms: async (r: EngineRoom, method: RoomTermsMethod) => {
+        solved.push(method);
+        // As the second worker has it: the room alone, its frames made there.
+        return coarseRoomTerms(structuredClone(r), method);
+      },
+    };
+    const here = await predictWindows(room, angles, model);
+    const there = await predictWindows(room, angles, elsewhere);
+    expect(solved).toEqual([model.card.roomTerms]);
+    expect(there.map((w) => Array.from(w.df))).toEqual(here.map((w) => Array.from(w.df)));
+    // And a solve that fails fails the prediction, with its own error.
+    const broken = { ...model, solveRoomTerms: () => Promise.reject(new Error('no solve')) };
+    await expect(predictWindows(room, angles, broken)).rejects.toThrow('no solve');
+  }, 60_000);
 });

@@ -10,7 +10,8 @@ import { windowFluxes } from '../engine/windowFlux';
 import { channelCount, FRAME_CELLS, frameInputs, hasExactSky, scalarCount } from './features';
 import { frame4Inputs } from './frame4';
 import { FrameSampler } from './placement';
-import { calibratedMap, coarseRoomTerms } from './roomTerms';
+import { calibratedMap, coarseRoomTerms, type RoomTermsLattice, type RoomTermsMethod } from './roomTerms';
+import type { EngineRoom } from '../engine/model';
 import { TERMS } from '../engine/simulate';
 import type { ModelRunner } from './runner';
 import { SIZE, v2Rgb384Input, v2Rgb384Output } from './v2rgb384';
@@ -19,6 +20,13 @@ import { SIZE, v2Rgb384Input, v2Rgb384Output } from './v2rgb384';
 export interface LoadedModel {
   card: ModelCard;
   run: ModelRunner;
+  /**
+   * Solves a room's coarse room terms (roomTerms.ts) on another thread, so that the solve runs while the
+   * network does: the browser's model worker passes one (onnxruntime-web's WASM computes on the worker's own
+   * thread). Without it the solve runs on this thread once the network's inference has started, which
+   * onnxruntime-node computes on a thread of its own.
+   */
+  solveRoomTerms?: (room: EngineRoom, method: RoomTermsMethod) => Promise<RoomTermsLattice[]>;
 }
 
 export interface PredictRoom extends ResolvedRoom {
@@ -85,8 +93,12 @@ async function predictAtReferenceGlass(
     const S = scalarCount(card.preprocessing);
     const inputs = new Float32Array(n * C * FRAME_CELLS);
     const scalars = new Float32Array(n * S);
-    const flux =
-      card.preprocessing === 'lux-frame-3' ? windowFluxes({ ...room, mesh: room.mesh ?? null }) : null;
+    const engineRoom: EngineRoom = { ...room, mesh: room.mesh ?? null };
+    // A solve on another thread starts first: it needs the room only.
+    const solving =
+      card.roomTerms && model.solveRoomTerms ? model.solveRoomTerms(engineRoom, card.roomTerms) : null;
+    solving?.catch(() => undefined); // observed below; this keeps an early throw from leaving it unhandled
+    const flux = card.preprocessing === 'lux-frame-3' ? windowFluxes(engineRoom) : null;
     const v4 = hasExactSky(card.preprocessing) ? frame4Inputs(room, angles, card.preprocessing) : null;
     const frames = room.parameters.windows.map((_, i) => {
       const f = v4?.[i] ?? frameInputs(room, i, angles[i]!, room.modelType, flux?.[i]);
@@ -94,20 +106,29 @@ async function predictAtReferenceGlass(
       scalars.set(f.scalars.subarray(0, S), i * S);
       return f.frame;
     });
-    const res = await model.run({
+    const running = model.run({
       [card.inputs[0]!.name]: { data: inputs, dims: [n, C, 128, 128] },
       [card.inputs[1]!.name]: { data: scalars, dims: [n, S] },
     });
-    // A card with a room-terms method: the network's per-term maps, room terms scaled to a coarse solve.
+    // A card with a room-terms method: the network's per-term maps, room terms scaled to a coarse solve —
+    // solved here, while the runtime's thread runs the network, unless another thread solves it.
     if (card.roomTerms) {
+      let lattice: RoomTermsLattice[] | Promise<RoomTermsLattice[]>;
+      try {
+        lattice = solving ?? coarseRoomTerms(engineRoom, card.roomTerms, frames);
+      } catch (e) {
+        running.catch(() => undefined); // the solve's error is the one reported
+        throw e;
+      }
+      const [res, solved] = await Promise.all([running, lattice]);
       const terms = outputOf(res, 'terms', n * TERMS.length * FRAME_CELLS);
-      const lattice = coarseRoomTerms({ ...room, mesh: room.mesh ?? null }, card.roomTerms, frames);
       const size = TERMS.length * FRAME_CELLS;
       return frames.map((frame, i) => ({
         frame,
-        df: clean(calibratedMap(terms.subarray(i * size, (i + 1) * size), lattice[i]!), frame.mask),
+        df: clean(calibratedMap(terms.subarray(i * size, (i + 1) * size), solved[i]!), frame.mask),
       }));
     }
+    const res = await running;
     const df = outputOf(res, out, n * FRAME_CELLS);
     return frames.map((frame, i) => ({
       frame,

@@ -1,0 +1,61 @@
+import * as Comlink from 'comlink';
+import type { EngineRoom } from '../src/core/engine/model';
+import type { LoadedModel } from '../src/core/model/predict';
+import { coarseRoomTerms, type RoomTermsMethod } from '../src/core/model/roomTerms';
+
+/**
+ * The model's coarse room-terms solve (docs/model.md "Room terms from a coarse solve") in a second worker, so
+ * that it runs while the network does: onnxruntime-web's WASM computes on the model worker's own thread (one
+ * thread: modelRuntime.ts), and the solve, ~13 ms a one-window room, would otherwise wait for it. The second
+ * worker is the model worker's own script started again under ROOM_TERMS_WORKER's name (model.worker.ts
+ * serves the solve then), which needs no second entry in the app's build.
+ */
+export const ROOM_TERMS_WORKER = 'lux-room-terms';
+
+/** What the second worker serves. */
+export const roomTermsService = {
+  solve: (room: EngineRoom, method: RoomTermsMethod) => coarseRoomTerms(room, method),
+  ready: () => true,
+};
+
+/** Where a model's room terms are solved: beside the network, or after it on the model worker's thread. */
+export type RoomTermsThread = 'second worker' | 'model worker';
+
+/** How long the second worker may take to start before the solve stays on the model worker's thread. */
+const START_MS = 5_000;
+
+export interface RoomTermsSolver {
+  solve: NonNullable<LoadedModel['solveRoomTerms']>;
+  /** Settles once the second worker has started, or could not (no nested workers, a script not found). */
+  thread: Promise<RoomTermsThread>;
+}
+
+/** Starts the second worker at once (it loads while the model downloads). */
+export function roomTermsSolver(): RoomTermsSolver {
+  const remote = start();
+  return {
+    solve: async (room, method) => {
+      const r = await remote;
+      return r ? r.solve(room, method) : coarseRoomTerms(room, method);
+    },
+    thread: remote.then((r) => (r ? 'second worker' : 'model worker')),
+  };
+}
+
+async function start(): Promise<Comlink.Remote<typeof roomTermsService> | null> {
+  let worker: Worker | null = null;
+  try {
+    worker = new Worker(self.location.href, { type: 'module', name: ROOM_TERMS_WORKER });
+    const w = worker;
+    const r = Comlink.wrap<typeof roomTermsService>(w);
+    const failed = new Promise<false>((done) => {
+      setTimeout(() => done(false), START_MS);
+      w.addEventListener('error', () => done(false));
+    });
+    if (await Promise.race([r.ready(), failed])) return r;
+  } catch {
+    // no worker: the solve stays on this thread
+  }
+  worker?.terminate();
+  return null;
+}
