@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SKY_TERM_METHODS } from './skyGain';
 
 /** How a card's room terms get their level (roomTerms.ts). */
 export const ROOM_TERMS_METHODS = [
@@ -42,6 +43,9 @@ export const PREPROCESSING = [
 ] as const;
 export type Preprocessing = (typeof PREPROCESSING)[number];
 
+/** The preprocessings whose exact sky channel is filled between its 0.2 m lattice, beside the wall too. */
+const FILLED_SKY: readonly Preprocessing[] = ['lux-frame-4', 'lux-frame-5', 'lux-frame-6', 'lux-frame-7'];
+
 const tensorSpec = z.object({
   name: z.string().min(1),
   shape: z.array(z.union([z.number().int(), z.string()])),
@@ -66,6 +70,12 @@ export const modelCardSchema = z.looseObject({
    * maps (output 'terms', TERMS order) to a coarse radiosity solve's means. Absent: the output 'df' as it is.
    */
   roomTerms: z.enum(ROOM_TERMS_METHODS).optional(),
+  /**
+   * How the sky term is read beside the window's wall (skyGain.ts): 'exact-near-wall' makes the network's
+   * sky term (output 'terms') its gain times the exact sky at every cell within 0.5 m of the wall, where
+   * lux-frame-4…7's channel is filled from a 0.2 m lattice. Absent: the network's sky term as it is.
+   */
+  skyTerm: z.enum(SKY_TERM_METHODS).optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
@@ -85,5 +95,13 @@ export function parseModelCard(json: unknown): ModelCard {
     );
   if (card.roomTerms && !card.outputs.some((o) => o.name === 'terms'))
     throw new Error(`Invalid model card: roomTerms '${card.roomTerms}' needs the per-term output 'terms'`);
+  if (card.skyTerm) {
+    if (!card.outputs.some((o) => o.name === 'terms'))
+      throw new Error(`Invalid model card: skyTerm '${card.skyTerm}' needs the per-term output 'terms'`);
+    if (!FILLED_SKY.includes(card.preprocessing))
+      throw new Error(
+        `Invalid model card: skyTerm '${card.skyTerm}' reads a sky channel filled from its lattice (${FILLED_SKY.join(', ')}), not '${card.preprocessing}'`,
+      );
+  }
   return card;
 }

@@ -54,7 +54,8 @@ export function frame4Inputs(
   room: Frame4Room,
   angles: readonly WindowAnglesIn[],
   version: ExactSkyFrame = 'lux-frame-4',
-): FrameInputs[] {
+  options: { nearWallExact?: boolean } = {},
+): (FrameInputs & { nearWall?: NearWallSky })[] {
   const p = room.parameters;
   // The sky from the angles the model is given (they may come from a mesh the request's windows lack).
   const withAngles: EngineRoom = {
@@ -95,6 +96,11 @@ export function frame4Inputs(
     const bands = allBands?.[i];
     // A window the room's outline clips away lets no light in: its channel stays 0.
     if (mw) fillExactSky(channels.subarray(C * FRAME_CELLS), model, mw, f.frame, z, bands, nearWall);
+    const near = options.nearWallExact
+      ? mw
+        ? nearWallSky(model, mw, f.frame, z, bands)
+        : { pixels: new Int32Array(0), exact: new Float32Array(0) }
+      : undefined;
     const sky = !mw
       ? { skyDown: 0, skySteep: 0 }
       : version === 'lux-frame-4'
@@ -104,8 +110,42 @@ export function frame4Inputs(
     const ext = fi >= 0 ? flux[fi] : undefined;
     const values = { ...sky, surfaceDown: ext?.surfaceDown ?? 0, up: ext?.up ?? 0 };
     FLUX_SCALARS.forEach((k, j) => (f.scalars[SCALAR_COUNT_V2 + j] = values[k] * 2));
-    return { ...f, channels };
+    return { ...f, channels, ...(near ? { nearWall: near } : {}) };
   });
+}
+
+/** The exact sky term at a window's frame cells within NEAR_WALL_CELLS of its wall that the lattice misses. */
+export interface NearWallSky {
+  /** Row-major frame pixels. */
+  pixels: Int32Array;
+  /** The sky term there (DF %), computed at each cell, where lux-frame-4…7 fill from the lattice. */
+  exact: Float32Array;
+}
+
+/** Whether a frame pixel is on the exact sky channel's 0.2 m lattice (even rows and columns). */
+const onLattice = (px: number): boolean => ((px >> 7) & 1) === 0 && (px & 1) === 0;
+
+/** Whether a frame pixel lies within `cells` of the window's wall column (its own column and one beyond). */
+const nearWallCol = (px: number, wallCol: number, cells: number): boolean =>
+  (px & 127) >= wallCol - cells && (px & 127) <= wallCol + 1;
+
+/** The exact sky term at the cells lux-frame-8 computes and lux-frame-4…7 fill (card skyTerm 'exact-near-wall'). */
+export function nearWallSky(
+  model: ReturnType<typeof buildRoomModel>,
+  w: WindowModel,
+  frame: FrameInputs['frame'],
+  z: number,
+  bands: readonly SkyBand[] | undefined,
+): NearWallSky {
+  const pixels: number[] = [];
+  const points: (readonly [number, number])[] = [];
+  frame.pixels.forEach((px, k) => {
+    if (!onLattice(px) && nearWallCol(px, frame.wallCol, NEAR_WALL_CELLS)) {
+      pixels.push(px);
+      points.push(frame.points[k]!);
+    }
+  });
+  return { pixels: Int32Array.from(pixels), exact: skyTermAt(model, w, points, z, bands) };
 }
 
 /**
@@ -138,9 +178,7 @@ function fillExactSky(
   for (const px of frame.pixels) inside[px] = 1;
   // The window's wall column (not the room's last column: in a notch the room may reach past it).
   const { wallCol } = frame;
-  const on = (px: number): boolean =>
-    (((px >> 7) & 1) === 0 && (px & 1) === 0) ||
-    (nearWall > 0 && (px & 127) >= wallCol - nearWall && (px & 127) <= wallCol + 1);
+  const on = (px: number): boolean => onLattice(px) || (nearWall > 0 && nearWallCol(px, wallCol, nearWall));
   const lattice: number[] = [];
   const points: (readonly [number, number])[] = [];
   frame.pixels.forEach((px, k) => {

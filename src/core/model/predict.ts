@@ -9,6 +9,7 @@ import { DEFAULT_GLASS_TRANSMITTANCE, DEFAULT_GLAZING, glazingFor } from '../eng
 import { windowFluxes } from '../engine/windowFlux';
 import { channelCount, FRAME_CELLS, frameInputs, hasExactSky, scalarCount } from './features';
 import { frame4Inputs } from './frame4';
+import { exactSkyNearWall } from './skyGain';
 import { FrameSampler } from './placement';
 import { calibratedMap, coarseRoomTerms, type RoomTermsLattice, type RoomTermsMethod } from './roomTerms';
 import type { EngineRoom } from '../engine/model';
@@ -99,7 +100,9 @@ async function predictAtReferenceGlass(
       card.roomTerms && model.solveRoomTerms ? model.solveRoomTerms(engineRoom, card.roomTerms) : null;
     solving?.catch(() => undefined); // observed below; this keeps an early throw from leaving it unhandled
     const flux = card.preprocessing === 'lux-frame-3' ? windowFluxes(engineRoom) : null;
-    const v4 = hasExactSky(card.preprocessing) ? frame4Inputs(room, angles, card.preprocessing) : null;
+    const v4 = hasExactSky(card.preprocessing)
+      ? frame4Inputs(room, angles, card.preprocessing, { nearWallExact: card.skyTerm === 'exact-near-wall' })
+      : null;
     const frames = room.parameters.windows.map((_, i) => {
       const f = v4?.[i] ?? frameInputs(room, i, angles[i]!, room.modelType, flux?.[i]);
       inputs.set(f.channels, i * C * FRAME_CELLS);
@@ -111,11 +114,12 @@ async function predictAtReferenceGlass(
       [card.inputs[1]!.name]: { data: scalars, dims: [n, S] },
     });
     // A card with a room-terms method: the network's per-term maps, room terms scaled to a coarse solve —
-    // solved here, while the runtime's thread runs the network, unless another thread solves it.
-    if (card.roomTerms) {
-      let lattice: RoomTermsLattice[] | Promise<RoomTermsLattice[]>;
+    // solved here, while the runtime's thread runs the network, unless another thread solves it. With a
+    // sky-term method, the sky term made exact beside the wall (skyGain.ts) before the terms are summed.
+    if (card.roomTerms || card.skyTerm) {
+      let lattice: RoomTermsLattice[] | Promise<RoomTermsLattice[]> | null;
       try {
-        lattice = solving ?? coarseRoomTerms(engineRoom, card.roomTerms, frames);
+        lattice = card.roomTerms ? (solving ?? coarseRoomTerms(engineRoom, card.roomTerms, frames)) : null;
       } catch (e) {
         running.catch(() => undefined); // the solve's error is the one reported
         throw e;
@@ -123,10 +127,16 @@ async function predictAtReferenceGlass(
       const [res, solved] = await Promise.all([running, lattice]);
       const terms = outputOf(res, 'terms', n * TERMS.length * FRAME_CELLS);
       const size = TERMS.length * FRAME_CELLS;
-      return frames.map((frame, i) => ({
-        frame,
-        df: clean(calibratedMap(terms.subarray(i * size, (i + 1) * size), solved[i]!), frame.mask),
-      }));
+      return frames.map((frame, i) => {
+        let t = terms.subarray(i * size, (i + 1) * size);
+        const near = v4?.[i]?.nearWall;
+        if (near) {
+          t = t.slice();
+          const given = inputs.subarray((i * C + C - 1) * FRAME_CELLS, (i * C + C) * FRAME_CELLS);
+          exactSkyNearWall(t.subarray(0, FRAME_CELLS), given, near);
+        }
+        return { frame, df: clean(solved ? calibratedMap(t, solved[i]!) : sumTerms(t), frame.mask) };
+      });
     }
     const res = await running;
     const df = outputOf(res, out, n * FRAME_CELLS);
@@ -162,6 +172,14 @@ function outputOf(res: Record<string, { data: Float32Array }>, name: string, siz
   if (t.data.length !== size)
     throw new Error(`the model's output '${name}' has ${t.data.length} values, expected ${size}`);
   return t.data;
+}
+
+/** A window's map as the sum of its per-term maps (TERMS order, each FRAME_CELLS). */
+function sumTerms(terms: Float32Array): Float32Array {
+  const out = new Float32Array(FRAME_CELLS);
+  for (let t = 0; t < TERMS.length; t++)
+    for (let k = 0; k < FRAME_CELLS; k++) out[k]! += terms[t * FRAME_CELLS + k]!;
+  return out;
 }
 
 /** Non-negative inside the mask, 0 outside (a custom model may leak light into walls). */

@@ -1,0 +1,39 @@
+import { FRAME_CELLS } from './features';
+import type { NearWallSky } from './frame4';
+
+/** How a card's sky term is read beside the window's wall (ModelCard.skyTerm). */
+export const SKY_TERM_METHODS = ['exact-near-wall'] as const;
+export type SkyTermMethod = (typeof SKY_TERM_METHODS)[number];
+
+/** A sky input fainter than this (DF %) gives the network's gain no meaning: a neighbour's is used. */
+const FAINT = 1e-6;
+/** How far into the room (cells) a cell without a gain of its own looks for one. */
+const REACH = 8;
+
+/**
+ * The card's skyTerm 'exact-near-wall' (docs/model.md "The exact sky beside the wall, substituted after the
+ * network"): the network's sky term is by construction a gain map times the exact sky channel it was given
+ * (training/linnet.py), and lux-frame-4…7 give that channel filled from a 0.2 m lattice, which misreads its
+ * steep rise beside the window's wall. Each near-wall cell's term becomes its gain (term over the value
+ * given) times the exact sky there; a cell given nothing (on the wall's line, where the sill hides the
+ * glass) takes the gain of the nearest cell into the room, in its row, that has one, else 1 (the gain
+ * starts at 1 and stays near it). `sky` (one window's sky term, FRAME_CELLS) is changed in place; the other
+ * terms, and every cell beyond the band, keep the network's.
+ */
+export function exactSkyNearWall(sky: Float32Array, given: Float32Array, near: NearWallSky): void {
+  const gainAt = (px: number): number | null => (given[px]! > FAINT ? sky[px]! / given[px]! : null);
+  const gains = Array.from(near.pixels, (px) => {
+    const own = gainAt(px);
+    if (own !== null) return own;
+    const c = px & 127;
+    for (let d = 1; d <= REACH && c - d >= 0; d++) {
+      const g = gainAt(px - d);
+      if (g !== null) return g;
+    }
+    return 1;
+  });
+  // Gains first, then the new terms: a cell's gain never reads a term already replaced.
+  near.pixels.forEach((px, k) => {
+    if (px >= 0 && px < FRAME_CELLS) sky[px] = gains[k]! * near.exact[k]!;
+  });
+}
