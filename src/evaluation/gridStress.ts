@@ -1,0 +1,118 @@
+/**
+ * The stress suite on `/run`'s own grid (docs/model.md, "df4-z4s against its rule"): the engine at standard
+ * on the work plane's 0.1 m grid, each room's mean over the cells `/run` answers on, against the model's
+ * room grid (roomGrid: every window's frame map placed and summed) over the same cells. The sensors of
+ * stressSuite.ts read the frame maps 0.125 m and more from a wall; this reads what a user's map and its
+ * statistics are made of, beside the window too.
+ * The command line: gridStressCli.ts.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { windowAngles } from '../core/api/windowAngles';
+import { simulateRoom } from '../core/engine';
+import { workPlaneGrid } from '../core/engine/workplane';
+import { predictWindows, roomGrid, type LoadedModel } from '../core/model/predict';
+import { sampledRequest } from '../datagen/sampleRoom';
+import { engineRoom } from '../datagen/shard';
+import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
+import { LIT_ROOM, roomDigest, STRESS_QUALITY, stressRoom, stressSeed } from './stressSuite';
+
+export interface GridRoomLabel {
+  k: number;
+  seed: number;
+  digest: string;
+  /** /run's grid cells inside the room. */
+  cells: number;
+  /** The engine's mean DF (%) over them, 4 decimals. */
+  mean: number;
+}
+
+export interface GridClassFile {
+  class: StressClass;
+  seed: number;
+  quality: string;
+  rooms: GridRoomLabel[];
+}
+
+/** The engine's mean over `/run`'s grid cells (the same 0.1 m grid and origin the engine lights). */
+export function labelGridRoom(cls: StressClass, k: number): GridRoomLabel {
+  const s = stressRoom(cls, k);
+  const seed = stressSeed(cls, k);
+  const room = engineRoom(s);
+  const res = simulateRoom(room, { quality: STRESS_QUALITY, seed });
+  const g = workPlaneGrid(room.parameters.room_polygon);
+  if (
+    res.df.rows !== g.rows ||
+    res.df.cols !== g.cols ||
+    res.origin.x !== g.originX ||
+    res.origin.y !== g.originY
+  )
+    throw new Error(`${cls} #${k}: the engine's grid is not /run's`);
+  let sum = 0;
+  for (const idx of g.cells) sum += res.df.data[idx]!;
+  return {
+    k,
+    seed,
+    digest: roomDigest(s),
+    cells: g.cells.length,
+    mean: Math.round((sum / g.cells.length) * 1e4) / 1e4,
+  };
+}
+
+export function readGridClass(dir: string, cls: StressClass): GridClassFile | null {
+  const f = join(dir, `${cls}.json.gz`);
+  return existsSync(f) ? (JSON.parse(gunzipSync(readFileSync(f)).toString('utf8')) as GridClassFile) : null;
+}
+
+export interface GridRoomResult {
+  cls: StressClass;
+  k: number;
+  meanTruth: number;
+  meanPred: number;
+  meanError: number;
+}
+
+/** The model's room mean over `/run`'s grid, through the /run path. */
+export async function gridRoomMean(model: LoadedModel, cls: StressClass, k: number): Promise<number> {
+  const req = sampledRequest(stressRoom(cls, k));
+  const g = roomGrid(req, await predictWindows(req, windowAngles(req, req.mesh), model));
+  const grid = workPlaneGrid(req.parameters.room_polygon);
+  let sum = 0;
+  for (const idx of grid.cells) sum += g.df.data[idx]!;
+  return sum / grid.cells.length;
+}
+
+export async function evaluateGrid(model: LoadedModel, dirs: readonly string[]): Promise<GridRoomResult[]> {
+  const out: GridRoomResult[] = [];
+  for (const cls of STRESS_CLASSES)
+    for (const dir of dirs) {
+      const file = readGridClass(dir, cls);
+      for (const r of file?.rooms ?? []) {
+        if (roomDigest(stressRoom(cls, r.k)) !== r.digest)
+          throw new Error(`${cls} #${r.k}: the sampler changed`);
+        const meanPred = await gridRoomMean(model, cls, r.k);
+        out.push({ cls, k: r.k, meanTruth: r.mean, meanPred, meanError: (meanPred - r.mean) / r.mean });
+      }
+    }
+  return out;
+}
+
+/** Per class: rooms within 5 %, the worst lit room's |error|, the mean |error|. */
+export function gridSummary(rooms: readonly GridRoomResult[]) {
+  const of = (rs: readonly GridRoomResult[]) => {
+    const lit = rs.filter((r) => r.meanTruth >= LIT_ROOM).map((r) => Math.abs(r.meanError));
+    return {
+      rooms: rs.length,
+      within5: rs.filter((r) => Math.abs(r.meanError) <= 0.05).length,
+      worstLit: lit.length ? Math.max(...lit) : NaN,
+      meanAbs: rs.reduce((a, r) => a + Math.abs(r.meanError), 0) / rs.length,
+      bias: rs.reduce((a, r) => a + r.meanError, 0) / rs.length,
+    };
+  };
+  const classes = STRESS_CLASSES.filter((c) => rooms.some((r) => r.cls === c));
+  return {
+    classes: classes.map((cls) => ({ cls, ...of(rooms.filter((r) => r.cls === cls)) })),
+    all: of(rooms),
+  };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
+import { gridSummary, labelGridRoom, readGridClass } from '../../src/evaluation/gridStress';
+import { roomDigest, stressRoom } from '../../src/evaluation/stressSuite';
+
+/** The stress classes labelled on /run's grid (test/fixtures/stress-grid, docs/model.md). */
+const DRAWS = ['test/fixtures/stress-grid/k5000', 'test/fixtures/stress-grid/k6000'];
+
+describe('the stress classes on /run’s grid', () => {
+  it('hold 40 rooms a class in each draw, each still the room the sampler draws', () => {
+    for (const [d, dir] of DRAWS.entries())
+      for (const cls of STRESS_CLASSES) {
+        const f = readGridClass(dir, cls)!;
+        expect(f.quality).toBe('standard');
+        expect(f.rooms.map((r) => r.k)).toEqual(Array.from({ length: 40 }, (_, i) => 5000 + 1000 * d + i));
+        expect(roomDigest(stressRoom(cls, f.rooms[0]!.k))).toBe(f.rooms[0]!.digest);
+        expect(f.rooms.every((r) => r.mean > 0 && r.cells > 0)).toBe(true);
+      }
+  });
+
+  it('stores the engine at standard quality on the grid: a room labelled again gives the stored mean', () => {
+    const stored = readGridClass(DRAWS[0]!, 'street-canyon')!.rooms[0]!;
+    expect(labelGridRoom('street-canyon', stored.k)).toEqual(stored);
+  }, 60_000);
+
+  it('counts a class’s rooms within 5 %, its worst lit room and its mean |error|', () => {
+    const s = gridSummary([
+      { cls: 'deep', k: 0, meanTruth: 1, meanPred: 1.04, meanError: 0.04 },
+      { cls: 'deep', k: 1, meanTruth: 0.2, meanPred: 0.1, meanError: -0.5 },
+      { cls: 'deep', k: 2, meanTruth: 2, meanPred: 2.2, meanError: 0.1 },
+    ]);
+    expect(s.classes).toEqual([
+      {
+        cls: 'deep',
+        rooms: 3,
+        within5: 1,
+        worstLit: 0.1,
+        meanAbs: expect.closeTo(0.64 / 3, 9),
+        bias: expect.closeTo(-0.36 / 3, 9),
+      },
+    ]);
+  });
+});
