@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import type { EngineRoom } from '../src/core/engine/model';
 import type { LoadedModel } from '../src/core/model/predict';
-import { coarseRoomTerms, type RoomTermsMethod } from '../src/core/model/roomTerms';
+import { coarseRoomTerms, type RoomTermsLattice, type RoomTermsMethod } from '../src/core/model/roomTerms';
 
 /**
  * The model's coarse room-terms solve (docs/model.md "Room terms from a coarse solve") in a second worker, so
@@ -32,27 +32,51 @@ export interface RoomTermsSolver {
 
 /** Starts the second worker at once (it loads while the model downloads). */
 export function roomTermsSolver(): RoomTermsSolver {
-  const remote = start();
+  let remote = start();
   return {
     solve: async (room, method) => {
       const r = await remote;
-      return r ? r.solve(room, method) : coarseRoomTerms(room, method);
+      if (r)
+        try {
+          return await r.solve(room, method);
+        } catch (e) {
+          // The solve's own error is the model worker's too; a second worker that died leaves this one.
+          if (!r.died.settled) throw e;
+          remote = Promise.resolve(null);
+        }
+      return coarseRoomTerms(room, method);
     },
     thread: remote.then((r) => (r ? 'second worker' : 'model worker')),
   };
 }
 
-async function start(): Promise<Comlink.Remote<typeof roomTermsService> | null> {
+interface SecondWorker {
+  solve: (room: EngineRoom, method: RoomTermsMethod) => Promise<RoomTermsLattice[]>;
+  /** Settles when the worker has failed (an uncaught error, a message it cannot read): no answer comes. */
+  died: { settled: boolean };
+}
+
+async function start(): Promise<SecondWorker | null> {
   let worker: Worker | null = null;
   try {
     worker = new Worker(self.location.href, { type: 'module', name: ROOM_TERMS_WORKER });
     const w = worker;
     const r = Comlink.wrap<typeof roomTermsService>(w);
-    const failed = new Promise<false>((done) => {
-      setTimeout(() => done(false), START_MS);
-      w.addEventListener('error', () => done(false));
+    // Comlink never answers a call to a worker that has died: its death answers the call instead.
+    const died = { settled: false };
+    const death = new Promise<never>((_, fail) => {
+      const end = () => {
+        died.settled = true;
+        w.terminate();
+        fail(new Error('the room-terms worker stopped'));
+      };
+      w.addEventListener('error', end);
+      w.addEventListener('messageerror', end);
     });
-    if (await Promise.race([r.ready(), failed])) return r;
+    death.catch(() => undefined);
+    const late = new Promise<false>((done) => setTimeout(() => done(false), START_MS));
+    if (await Promise.race([r.ready(), late, death.catch(() => false)]))
+      return { solve: (room, method) => Promise.race([r.solve(room, method), death]), died };
   } catch {
     // no worker: the solve stays on this thread
   }
