@@ -33,13 +33,11 @@ async function warmUp(m: BrowserModel, body: unknown, runs = 16): Promise<void> 
 
 const api = {
   /** Loads (or replaces) the model; resolves with its card and the backend in use. */
-  async load(
-    cardUrl: string,
-  ): Promise<{ name: string; version: string; backend: string; roomTerms: string | null }> {
+  async load(cardUrl: string): Promise<{ name: string; version: string; backend: string }> {
     model = loadBrowserModel(cardUrl);
     warming = null;
     const m = await model;
-    return { name: m.card.name, version: m.card.version, backend: m.backend, roomTerms: m.roomTerms };
+    return { name: m.card.name, version: m.card.version, backend: m.backend };
   },
 
   /** The /run body's answer: the room's DF grid and mask as typed arrays, per-window angles, the model. */
@@ -48,14 +46,30 @@ const api = {
     try {
       const m = model;
       const answer = await runAnswer(body, { ...OPEN_CONTEXT, ...(m ? { model: () => m } : {}) });
-      // Warm up once the first answer is out, so it never delays the first map.
-      if (m && !warming) warming = m.then((loaded) => warmUp(loaded, body)).catch(() => undefined);
+      // Warm up once the first answer is out, so it never delays the first map; the room terms' second
+      // worker starts then too (roomTermsSolver.ts), and the warm-up's runs warm it.
+      if (m && !warming)
+        warming = m
+          .then((loaded) => {
+            void loaded.roomTerms?.start();
+            return warmUp(loaded, body);
+          })
+          .catch(() => undefined);
       return answered(answer);
     } catch (e) {
       return failed(e);
     } finally {
       busy--;
     }
+  },
+
+  /**
+   * Where the loaded model's room terms are solved from now on, starting the second worker if the first
+   * answer has not (null: the model has no room terms).
+   */
+  async roomTerms(): Promise<string | null> {
+    const m = await model;
+    return (await m?.roomTerms?.start()) ?? null;
   },
 
   /** Resolves when the warm-up after the first answer has finished (benchmarks wait for it). */

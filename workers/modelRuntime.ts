@@ -2,7 +2,7 @@ import type * as Ort from 'onnxruntime-web';
 import { parseModelCard } from '../src/core/model/card';
 import type { LoadedModel } from '../src/core/model/predict';
 import type { TensorIn } from '../src/core/model/runner';
-import { roomTermsSolver, type RoomTermsThread } from './roomTermsSolver';
+import { roomTermsSolver, type RoomTermsSolver } from './roomTermsSolver';
 
 /**
  * The browser's inference runtime: onnxruntime-web on WebGPU where the browser has a GPU adapter, else
@@ -36,8 +36,8 @@ function loadRuntime(): Promise<{ ort: typeof Ort; webgpu: boolean }> {
 
 export interface BrowserModel extends LoadedModel {
   backend: 'webgpu' | 'wasm';
-  /** Where its room terms are solved, for a card with a room-terms method (roomTermsSolver.ts). */
-  roomTerms: RoomTermsThread | null;
+  /** Its room terms' second worker, for a card with a room-terms method (roomTermsSolver.ts). */
+  roomTerms: RoomTermsSolver | null;
 }
 
 /** Loads a card and its ONNX file (relative to the card's URL). */
@@ -66,7 +66,7 @@ export async function loadBrowserModel(cardUrl: string): Promise<BrowserModel> {
   return {
     card,
     backend,
-    roomTerms: solver ? await solver.thread : null,
+    roomTerms: solver,
     ...(solver ? { solveRoomTerms: solver.solve } : {}),
     run: async (feeds: Record<string, TensorIn>) => {
       const tensors: Record<string, Ort.Tensor> = {};

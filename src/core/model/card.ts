@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SKY_TERM_METHODS } from './skyGain';
 
 /** How a card's room terms get their level (roomTerms.ts). */
 export const ROOM_TERMS_METHODS = [
@@ -9,6 +8,10 @@ export const ROOM_TERMS_METHODS = [
   'coarse-radiosity/4',
 ] as const;
 export type RoomTermsMethod = (typeof ROOM_TERMS_METHODS)[number];
+
+/** How a card's sky term is read beside the window's wall (skyGain.ts). */
+export const SKY_TERM_METHODS = ['exact-near-wall'] as const;
+export type SkyTermMethod = (typeof SKY_TERM_METHODS)[number];
 
 /**
  * The model card (model.md §Contract): everything the app and the server need to know about a model.

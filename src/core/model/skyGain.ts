@@ -1,10 +1,6 @@
 import { FRAME_CELLS } from './features';
 import type { NearWallSky } from './frame4';
 
-/** How a card's sky term is read beside the window's wall (ModelCard.skyTerm). */
-export const SKY_TERM_METHODS = ['exact-near-wall'] as const;
-export type SkyTermMethod = (typeof SKY_TERM_METHODS)[number];
-
 /** A sky input fainter than this (DF %) gives the network's gain no meaning: a neighbour's is used. */
 const FAINT = 1e-6;
 /** How far into the room (cells) a cell without a gain of its own looks for one. */
