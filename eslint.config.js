@@ -5,12 +5,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 // What src/core may never import: it runs unchanged in a browser worker and in Node.
 const CORE_BANS = [
-  { group: ['node:*', 'fs', 'path', 'os', 'worker_threads', 'crypto'], message: 'src/core must not use Node APIs.' },
-  { group: ['react', 'react-dom', 'zustand', 'comlink', 'onnxruntime-*', '@react-three/*'], message: 'src/core is UI- and runtime-free.' },
+  {
+    group: ['node:*', 'fs', 'path', 'os', 'worker_threads', 'crypto'],
+    message: 'src/core must not use Node APIs.',
+  },
+  {
+    group: ['react', 'react-dom', 'zustand', 'comlink', 'onnxruntime-*', '@react-three/*'],
+    message: 'src/core is UI- and runtime-free.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'public/**'] },
+  // Build output, dependencies, and the ignored local folders (scratch scripts, training runs, data, test
+  // artefacts) that a clean clone does not have: `npm run lint` judges what is committed.
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'public/**',
+      '.scratch/**',
+      'training/runs/**',
+      'data/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
@@ -33,7 +52,12 @@ export default tseslint.config(
         {
           patterns: [
             ...CORE_BANS,
-            { group: ['three'], allowTypeImports: true, message: 'src/core is rendering-free: three.js only in obstruction/bvhGeometry.ts (three-mesh-bvh needs a BufferGeometry).' },
+            {
+              group: ['three'],
+              allowTypeImports: true,
+              message:
+                'src/core is rendering-free: three.js only in obstruction/bvhGeometry.ts (three-mesh-bvh needs a BufferGeometry).',
+            },
           ],
         },
       ],
