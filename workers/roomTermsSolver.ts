@@ -30,7 +30,7 @@ export interface RoomTermsSolver {
   /**
    * Starts the second worker (once; later calls return the same promise), settling when it has started or
    * could not (no nested workers, a script not found). The model worker starts it after its first answer:
-   * loading a second copy of its script beside the runtime's compile made the first map 13 % slower.
+   * loading a second copy of its script beside the runtime's compile made the cold first map 7 % slower.
    */
   start: () => Promise<RoomTermsThread>;
 }
@@ -60,7 +60,7 @@ export function roomTermsSolver(): RoomTermsSolver {
 
 interface SecondWorker {
   solve: (room: EngineRoom, method: RoomTermsMethod) => Promise<RoomTermsLattice[]>;
-  /** Settles when the worker has failed (an uncaught error, a message it cannot read): no answer comes. */
+  /** Set once the worker has failed (an uncaught error, a message it cannot read): no answer comes. */
   died: { settled: boolean };
 }
 
