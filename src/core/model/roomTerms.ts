@@ -14,8 +14,9 @@ export type { RoomTermsMethod };
  * reflectances and the room's whole shape, which a 12.8 m frame and a few scalars describe only roughly. The
  * engine's radiosity knows it exactly, and at a coarse setting (0.8–1.2 m patches, a few glass samples,
  * the work plane lit at a 0.4 m lattice) its room terms' means are within ~2–3 % of the window's light at
- * ~50 ms a one-window room. The network keeps the distribution in the room; each room term's map is scaled so that
- * its mean over the lattice is the coarse solve's.
+ * 13–15 ms a one-window room at /4 (29 ms before the solve's speed-up of 2026-11-29; the times per method
+ * below were measured before it). The network keeps the distribution in the room; each room term's map is
+ * scaled so that its mean over the lattice is the coarse solve's.
  */
 
 /** Whether a value names a room-terms method (a command's argument). */
