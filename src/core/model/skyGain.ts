@@ -1,4 +1,3 @@
-import { FRAME_CELLS } from './features';
 import type { NearWallSky } from './frame4';
 
 /** A sky input fainter than this (DF %) gives the network's gain no meaning: a neighbour's is used. */
@@ -14,7 +13,9 @@ const REACH = 8;
  * given) times the exact sky there; a cell given nothing (on the wall's line, where the sill hides the
  * glass) takes the gain of the nearest cell into the room, in its row, that has one, else 1 (the gain
  * starts at 1 and stays near it). `sky` (one window's sky term, FRAME_CELLS) is changed in place; the other
- * terms, and every cell beyond the band, keep the network's.
+ * terms, and every cell beyond the band, keep the network's. No shipped card names it (its candidate,
+ * df4-z4s, did not pass its rule), and train_terms.py does not yet train with it: it is here to measure
+ * such candidates and for a run that learns the gain beside the wall against it.
  */
 export function exactSkyNearWall(sky: Float32Array, given: Float32Array, near: NearWallSky): void {
   const gainAt = (px: number): number | null => (given[px]! > FAINT ? sky[px]! / given[px]! : null);
@@ -29,7 +30,5 @@ export function exactSkyNearWall(sky: Float32Array, given: Float32Array, near: N
     return 1;
   });
   // Gains first, then the new terms: a cell's gain never reads a term already replaced.
-  near.pixels.forEach((px, k) => {
-    if (px >= 0 && px < FRAME_CELLS) sky[px] = gains[k]! * near.exact[k]!;
-  });
+  near.pixels.forEach((px, k) => (sky[px] = gains[k]! * near.exact[k]!));
 }
