@@ -1,5 +1,5 @@
 /**
- * `npm run evaluate -- [--card public/models/lux-df-4.json] [--data data/v1] [--radiance test/fixtures/radiance] [--radiance-converged test/fixtures/radiance/converged] [--stress test/fixtures/stress[,test/fixtures/stress-draws/k1000,…]] [--write] [--rooms-out rooms.json]`
+ * `npm run evaluate -- [--card public/models/lux-df-4.json] [--data data/v1] [--radiance test/fixtures/radiance] [--radiance-converged test/fixtures/radiance/converged] [--stress test/fixtures/stress[,test/fixtures/stress-draws/k1000,…]] [--stress-grid test/fixtures/stress-grid/k5000,…] [--write] [--rooms-out rooms.json]`
  *
  * The model's accuracy (model.md §What the model must reach) measured through the same code path as
  * /run (core preprocessing, onnxruntime-node, placement):
@@ -9,7 +9,8 @@
  *   sum of the windows' maps sampled at
  *   the reference sensors, angles from the scene's mesh as /run computes them;
  * - on the stress suite (stressSuite.ts), against the engine at standard quality, per class and overall,
- *   the same way as on the Radiance scenes.
+ *   the same way as on the Radiance scenes; and on the stress classes' rooms labelled on /run's own grid
+ *   (gridStress.ts), room means where a user's map is read.
  * Prints the table and, with --write, stores it in the model card (keeping the sections it could not
  * measure, such as the held-out split on a checkout without its labels; a checkout without data/v1 takes
  * the committed labels of data/labels/test, exported to data/frames); --rooms-out writes each held-out
@@ -27,6 +28,7 @@ import { exportStream } from '../datagen/labels/export';
 const LABELS_TEST = 'data/labels/test';
 const FRAMES_TEST = 'data/frames/test';
 import { loadModel } from '../service/model/runtime';
+import { evaluateGrid, gridLine, gridSummary, STRESS_GRID_DIRS } from './gridStress';
 import {
   roomMeans,
   roomTotals,
@@ -174,6 +176,8 @@ async function main(): Promise<void> {
       stress: { type: 'string', default: STRESS_DIR },
       'rooms-out': { type: 'string' },
       'stress-out': { type: 'string' },
+      'stress-grid': { type: 'string', default: STRESS_GRID_DIRS.join(',') },
+      'stress-grid-out': { type: 'string' },
     },
   });
   const model = await loadModel(o.card);
@@ -247,6 +251,26 @@ async function main(): Promise<void> {
     );
     if (o['stress-out']) writeFileSync(o['stress-out'], JSON.stringify(st.rooms) + '\n');
   } else console.log(`no stress suite at ${o.stress} (npm run stress)`);
+  // The same classes on /run's own grid (gridStress.ts): room means where a user's map is read.
+  const grid = await evaluateGrid(model, o['stress-grid'].split(','));
+  if (grid.length > 0) {
+    const g = gridSummary(grid);
+    console.log(
+      `stress rooms on /run's grid (${o['stress-grid']}), room means against the engine at standard:`,
+    );
+    for (const c of [...g.classes, { cls: 'all', ...g.all }]) console.log(gridLine(c));
+    const r = (c: (typeof g)['all']) => ({
+      ...c,
+      worstLit: r4(c.worstLit),
+      meanAbs: r4(c.meanAbs),
+      bias: r4(c.bias),
+    });
+    metrics.stress_grid = {
+      dirs: o['stress-grid'],
+      classes: Object.fromEntries([...g.classes.map((c) => [c.cls, r(c)]), ['all', r(g.all)]]),
+    };
+    if (o['stress-grid-out']) writeFileSync(o['stress-grid-out'], JSON.stringify(grid) + '\n');
+  }
   const ms = await msPerWindow(model, {
     model_type: 'df_default',
     parameters: {

@@ -4,7 +4,9 @@
  * room grid (roomGrid: every window's frame map placed and summed) over the same cells. The sensors of
  * stressSuite.ts read the frame maps 0.125 m and more from a wall; this reads what a user's map and its
  * statistics are made of, beside the window too.
- * The command line: gridStressCli.ts.
+ *
+ * Labelled by `npm run stress -- --grid` (test/fixtures/stress-grid), measured by `npm run evaluate`
+ * (`--stress-grid`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +19,9 @@ import { sampledRequest } from '../datagen/sampleRoom';
 import { engineRoom } from '../datagen/shard';
 import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
 import { LIT_ROOM, roomDigest, STRESS_QUALITY, stressRoom, stressSeed } from './stressSuite';
+
+/** The grid-labelled draws (test/fixtures/stress-grid): 80 fresh rooms a class. */
+export const STRESS_GRID_DIRS = ['test/fixtures/stress-grid/k5000', 'test/fixtures/stress-grid/k6000'];
 
 export interface GridRoomLabel {
   k: number;
@@ -77,10 +82,14 @@ export interface GridRoomResult {
 export async function gridRoomMean(model: LoadedModel, cls: StressClass, k: number): Promise<number> {
   const req = sampledRequest(stressRoom(cls, k));
   const g = roomGrid(req, await predictWindows(req, windowAngles(req, req.mesh), model));
-  const grid = workPlaneGrid(req.parameters.room_polygon);
-  let sum = 0;
-  for (const idx of grid.cells) sum += g.df.data[idx]!;
-  return sum / grid.cells.length;
+  let sum = 0,
+    cells = 0;
+  g.mask.data.forEach((inside, idx) => {
+    if (inside !== 1) return;
+    sum += g.df.data[idx]!;
+    cells++;
+  });
+  return sum / cells;
 }
 
 export async function evaluateGrid(model: LoadedModel, dirs: readonly string[]): Promise<GridRoomResult[]> {
@@ -116,3 +125,10 @@ export function gridSummary(rooms: readonly GridRoomResult[]) {
     all: of(rooms),
   };
 }
+
+const pct = (v: number): string => `${(100 * v).toFixed(1)} %`;
+
+/** A class's line of gridSummary, as `npm run evaluate` prints it. */
+export const gridLine = (c: ReturnType<typeof gridSummary>['all'] & { cls: string }): string =>
+  `  ${c.cls.padEnd(17)} ${String(c.within5).padStart(4)} of ${String(c.rooms).padEnd(4)} within 5 %  ` +
+  `worst lit ${pct(c.worstLit)}  mean |error| ${pct(c.meanAbs)}  bias ${pct(c.bias)}`;

@@ -1,9 +1,10 @@
 /**
- * `npm run stress -- [--rooms 40] [--first 0] [--classes street-canyon,deep] [--force] [--threads N] [--dir test/fixtures/stress]`
+ * `npm run stress -- [--rooms 40] [--first 0] [--classes street-canyon,deep] [--force] [--threads N] [--dir test/fixtures/stress] [--grid]`
  *
  * Labels the stress suite (stressSuite.ts): each class's rooms sampled with their fixed seeds and
  * simulated by the engine at standard quality, written as `<dir>/<class>.json.gz`. Classes already on
- * disk are kept unless `--force`; the same options give the same files on any machine.
+ * disk are kept unless `--force`; the same options give the same files on any machine. `--grid` labels
+ * each room's mean over `/run`'s 0.1 m grid instead of the sensors (gridStress.ts).
  */
 import { availableParallelism } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,8 @@ import {
   type StressClassFile,
   type StressRoomLabel,
 } from './stressSuite';
+import { readGridClass, type GridClassFile, type GridRoomLabel } from './gridStress';
+import type { StressTask } from './stressWorker';
 
 const { values: o } = parseArgs({
   options: {
@@ -29,6 +32,7 @@ const { values: o } = parseArgs({
     classes: { type: 'string' },
     force: { type: 'boolean', default: false },
     threads: { type: 'string', default: String(availableParallelism()) },
+    grid: { type: 'boolean', default: false },
   },
 });
 const classes = (o.classes ? o.classes.split(',') : STRESS_CLASSES) as StressClass[];
@@ -38,34 +42,30 @@ const first = Number(o.first);
 mkdirSync(o.dir, { recursive: true });
 
 const fromSource = import.meta.url.endsWith('.ts');
-const pool = new Piscina<{ cls: StressClass; k: number }, StressRoomLabel>({
+const pool = new Piscina<StressTask, StressRoomLabel | GridRoomLabel>({
   filename: new URL(fromSource ? './stressWorker.ts' : './stressWorker.js', import.meta.url).href,
   maxThreads: Number(o.threads),
   ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
 });
 const started = performance.now();
+const took = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 await Promise.all(
   classes.map(async (cls) => {
-    const known = readStressClass(o.dir, cls);
+    const known = o.grid ? readGridClass(o.dir, cls) : readStressClass(o.dir, cls);
     if (known && known.rooms.length >= rooms && !o.force) {
       console.log(`${cls}: ${known.rooms.length} rooms on disk, kept`);
       return;
     }
     const labels = await Promise.all(
-      Array.from({ length: rooms }, (_, i) => pool.run({ cls, k: first + i })),
+      Array.from({ length: rooms }, (_, i) => pool.run({ cls, k: first + i, grid: o.grid })),
     );
-    const file: StressClassFile = {
-      class: cls,
-      seed: STRESS_SEED,
-      quality: STRESS_QUALITY,
-      ambient_bounces: null,
-      rooms: labels,
-    };
+    const head = { class: cls, seed: STRESS_SEED, quality: STRESS_QUALITY };
+    const file: StressClassFile | GridClassFile = o.grid
+      ? { ...head, rooms: labels as GridRoomLabel[] }
+      : { ...head, ambient_bounces: null, rooms: labels as StressRoomLabel[] };
     writeFileSync(join(o.dir, `${cls}.json.gz`), gzipSync(JSON.stringify(file), { level: 9 }));
-    const sensors = labels.reduce((a, l) => a + l.df.length, 0);
-    console.log(
-      `${cls}: ${rooms} rooms, ${sensors} sensors (${((performance.now() - started) / 1000).toFixed(0)} s)`,
-    );
+    const sensors = o.grid ? 0 : (labels as StressRoomLabel[]).reduce((a, l) => a + l.df.length, 0);
+    console.log(`${cls}: ${rooms} rooms${o.grid ? " on /run's grid" : `, ${sensors} sensors`} (${took()})`);
   }),
 );
 await pool.destroy();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
-import { gridSummary, labelGridRoom, readGridClass } from '../../src/evaluation/gridStress';
+import { gridSummary, labelGridRoom, readGridClass, STRESS_GRID_DIRS } from '../../src/evaluation/gridStress';
 import { roomDigest, stressRoom } from '../../src/evaluation/stressSuite';
 
 /** The stress classes labelled on /run's grid (test/fixtures/stress-grid, docs/model.md). */
-const DRAWS = ['test/fixtures/stress-grid/k5000', 'test/fixtures/stress-grid/k6000'];
+const DRAWS = STRESS_GRID_DIRS;
 
 describe('the stress classes on /run’s grid', () => {
   it('hold 40 rooms a class in each draw, each still the room the sampler draws', () => {
