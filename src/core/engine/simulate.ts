@@ -400,15 +400,15 @@ export function* simulationSteps(
   const termCell = termB ? [0, 1, 2].map(() => openings.map(() => new Float64Array(cr.count))) : null;
   const above = selectAbove(patches, model.workPlane);
   const nLit = lit.cells.length;
+  const pointSources = termB ? [...B, ...[0, 1, 2].flatMap((t) => termB.map((b) => b[t]!))] : B;
+  const pointOuts = termCell ? [...perCell, ...termCell.flat()] : perCell;
   for (let start = 0; start < cr.count; start += CHUNK) {
     const end = Math.min(cr.count, start + CHUNK);
-    const grid0 = Math.min(end, Math.max(start, nLit));
-    if (grid0 > start) coupling.gatherUp(cr.x, cr.y, model.workPlane, start, grid0, above, B, perCell);
-    if (end > grid0) {
-      const sources = termCell ? [...B, ...[0, 1, 2].flatMap((t) => termB!.map((b) => b[t]!))] : B;
-      const outs = termCell ? [...perCell, ...termCell.flat()] : perCell;
-      coupling.gatherUp(cr.x, cr.y, model.workPlane, grid0, end, above, sources, outs);
-    }
+    const firstPoint = Math.min(end, Math.max(start, nLit));
+    if (firstPoint > start)
+      coupling.gatherUp(cr.x, cr.y, model.workPlane, start, firstPoint, above, B, perCell);
+    if (end > firstPoint)
+      coupling.gatherUp(cr.x, cr.y, model.workPlane, firstPoint, end, above, pointSources, pointOuts);
     stage('gather');
     yield 0.82 + (0.17 * end) / cr.count;
   }
