@@ -18,11 +18,13 @@ let warming: Promise<void> | null = null;
 /**
  * Answers the first request again a few times while the worker is otherwise idle. Chromium compiles
  * WASM (and JavaScript) in a baseline tier first and optimises hot code as it runs: the first ~15
- * inferences take 2–4× the steady time (measured: 45–110 ms, then 22 ms). Warming up after the first
+ * inferences take 2–4× the steady time (measured: 45–110 ms, then 22 ms), and the pipeline keeps spikes
+ * of 30–50 ms until ~40 answers (a one-window room, 2 cores: after 16 warm-up runs the next 25 had a median
+ * of 30 ms, after 40 the steady 24 ms from the first; ~2.5 s of idle time). Warming up after the first
  * map, on the whole pipeline, means the user's edits meet the fast code. Each run waits until no real
  * run is queued, so it delays one by at most one answer.
  */
-async function warmUp(m: BrowserModel, body: unknown, runs = 16): Promise<void> {
+async function warmUp(m: BrowserModel, body: unknown, runs = 40): Promise<void> {
   for (let k = 0; k < runs; k++) {
     do await new Promise((r) => setTimeout(r, 30));
     while (busy > 0);

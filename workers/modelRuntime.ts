@@ -10,8 +10,9 @@ import { roomTermsSolver, type RoomTermsSolver } from './roomTermsSolver';
  * WASM build (14 MB) compiles in half the time and its first inference is 3× faster (measured in
  * Chromium: session 0.9 s vs 1.9 s, first run 70 vs 230 ms), which is most of the first map's budget.
  * The runtime's files are served by the app (copied to /ort/ at build: vite.config.ts), never fetched
- * from a CDN, so the app predicts offline. One thread: cross-origin isolation (needed for WASM threads)
- * would forbid loading models from other servers.
+ * from a CDN, so the app predicts offline. One thread: WASM threads need cross-origin isolation (COOP and
+ * COEP on the page and every worker script), and two of them on two cores were no faster than one (15–21
+ * ms a run against 18); the second core solves the room terms instead (roomTermsSolver.ts).
  */
 async function gpuAdapter(): Promise<boolean> {
   const gpu = (navigator as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
@@ -67,7 +68,7 @@ export async function loadBrowserModel(cardUrl: string): Promise<BrowserModel> {
     card,
     backend,
     roomTerms: solver,
-    ...(solver ? { solveRoomTerms: solver.solve } : {}),
+    ...(solver ? { solveRoomTerms: solver.solve, traceExteriorFlux: solver.flux } : {}),
     run: async (feeds: Record<string, TensorIn>) => {
       const tensors: Record<string, Ort.Tensor> = {};
       for (const [name, t] of Object.entries(feeds))

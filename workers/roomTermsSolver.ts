@@ -1,22 +1,26 @@
 import * as Comlink from 'comlink';
 import type { EngineRoom } from '../src/core/engine/model';
 import type { LoadedModel } from '../src/core/model/predict';
-import { coarseRoomTerms, type RoomTermsLattice, type RoomTermsMethod } from '../src/core/model/roomTerms';
+import { exteriorFlux, type Frame4Room } from '../src/core/model/frame4';
+import { coarseRoomTerms, type RoomTermsMethod } from '../src/core/model/roomTerms';
 
 /**
  * The model's coarse room-terms solve (docs/model.md "Room terms from a coarse solve") in a second worker, so
  * that it runs while the network does: onnxruntime-web's WASM computes on the model worker's own thread (one
- * thread: modelRuntime.ts), and the solve, ~13 ms a one-window room, would otherwise wait for it. The second
- * worker is the model worker's own script started again under ROOM_TERMS_WORKER's name (model.worker.ts
- * serves the solve then), which needs no second entry in the app's build.
+ * thread: modelRuntime.ts), and the solve, ~13 ms a one-window room, would otherwise wait for it. The inputs'
+ * exterior flux is traced there first, while the model worker makes the frames. The second worker is the
+ * model worker's own script started again under ROOM_TERMS_WORKER's name (model.worker.ts serves the solve
+ * then), which needs no second entry in the app's build.
  */
 export const ROOM_TERMS_WORKER = 'lux-room-terms';
 
 /** What the second worker serves. */
 export const roomTermsService = {
   solve: (room: EngineRoom, method: RoomTermsMethod) => coarseRoomTerms(room, method),
+  flux: (room: Frame4Room) => exteriorFlux(room),
   ready: () => true,
 };
+type Service = typeof roomTermsService;
 
 /** Where a model's room terms are solved: beside the network, or after it on the model worker's thread. */
 export type RoomTermsThread = 'second worker' | 'model worker';
@@ -28,6 +32,11 @@ export interface RoomTermsSolver {
   /** Solves in the second worker once it has started, on this thread until then (never waits for it). */
   solve: NonNullable<LoadedModel['solveRoomTerms']>;
   /**
+   * Traces the inputs' exterior flux there too, the same way (~3 ms a one-window room, which the model
+   * worker spends on the frames meanwhile; asked for before the solve, so it comes back first).
+   */
+  flux: NonNullable<LoadedModel['traceExteriorFlux']>;
+  /**
    * Starts the second worker (once; later calls return the same promise), settling when it has started or
    * could not (no nested workers, a script not found). The model worker starts it after its first answer:
    * loading a second copy of its script beside the runtime's compile made the cold first map 7 % slower.
@@ -38,19 +47,30 @@ export interface RoomTermsSolver {
 export function roomTermsSolver(): RoomTermsSolver {
   let booting: Promise<SecondWorker | null> | null = null;
   let ready: SecondWorker | null = null;
+  /** A task in the second worker when it is ready, else (or once it has died) on this thread. */
+  const call = async <T>(there: (w: Comlink.Remote<Service>) => Promise<T>, here: () => T): Promise<T> => {
+    const r = ready;
+    if (r)
+      try {
+        return await Promise.race([there(r.remote), r.death]);
+      } catch (e) {
+        // The task's own error is the model worker's too; a second worker that died leaves this one.
+        if (!r.died.settled) throw e;
+        ready = null;
+      }
+    return here();
+  };
   return {
-    solve: async (room, method) => {
-      const r = ready;
-      if (r)
-        try {
-          return await r.solve(room, method);
-        } catch (e) {
-          // The solve's own error is the model worker's too; a second worker that died leaves this one.
-          if (!r.died.settled) throw e;
-          ready = null;
-        }
-      return coarseRoomTerms(room, method);
-    },
+    solve: (room, method) =>
+      call(
+        (w) => w.solve(room, method),
+        () => coarseRoomTerms(room, method),
+      ),
+    flux: (room) =>
+      call(
+        (w) => w.flux(room),
+        () => exteriorFlux(room),
+      ),
     start: () => {
       booting ??= start().then((r) => (ready = r));
       return booting.then((r) => (r ? 'second worker' : 'model worker'));
@@ -59,7 +79,9 @@ export function roomTermsSolver(): RoomTermsSolver {
 }
 
 interface SecondWorker {
-  solve: (room: EngineRoom, method: RoomTermsMethod) => Promise<RoomTermsLattice[]>;
+  remote: Comlink.Remote<Service>;
+  /** Rejects when the worker has died: Comlink never answers a call to it then. */
+  death: Promise<never>;
   /** Set once the worker has failed (an uncaught error, a message it cannot read): no answer comes. */
   died: { settled: boolean };
 }
@@ -83,8 +105,7 @@ async function start(): Promise<SecondWorker | null> {
     });
     death.catch(() => undefined);
     const late = new Promise<false>((done) => setTimeout(() => done(false), START_MS));
-    if (await Promise.race([r.ready(), late, death.catch(() => false)]))
-      return { solve: (room, method) => Promise.race([r.solve(room, method), death]), died };
+    if (await Promise.race([r.ready(), late, death.catch(() => false)])) return { remote: r, death, died };
   } catch {
     // no worker: the solve stays on this thread
   }

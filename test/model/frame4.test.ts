@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frame4Inputs, NEAR_WALL_CELLS } from '../../src/core/model/frame4';
+import { exteriorFlux, frame4Inputs, NEAR_WALL_CELLS, setExteriorFlux } from '../../src/core/model/frame4';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { simulateRoom } from '../../src/core/engine/simulate';
 import { streetRoom } from '../../src/evaluation/ownSideProbe';
@@ -98,6 +98,28 @@ describe('lux-frame-4 inputs', () => {
     for (const i of [0, 1])
       expect(five[i]!.scalars[SCALAR_COUNT_V2]! / four[i]!.scalars[SCALAR_COUNT_V2]!).toBeLessThan(0.8);
     expect(five[2]!.scalars[SCALAR_COUNT_V2]).toBeCloseTo(four[2]!.scalars[SCALAR_COUNT_V2]!, 5);
+  }, 30_000);
+
+  it('takes its exterior flux traced elsewhere (the browser’s second worker) to the same bits', () => {
+    // Three windows on three walls, each with its own exterior light: a flux set on the wrong window shows.
+    const notch = notchRoom();
+    const la = notch.parameters.windows.map((_, i) => ({
+      horizon: new Array<number>(64).fill(10 * (i + 1)),
+      zenith: new Array<number>(64).fill(0),
+    }));
+    const whole = frame4Inputs(notch, la, 'lux-frame-7');
+    const later = frame4Inputs(notch, la, 'lux-frame-7', { exteriorFlux: 'later' });
+    const exterior = [SCALAR_COUNT_V2 + 2, SCALAR_COUNT_V2 + 4] as const;
+    // Until it is set, its two scalars are 0 and the rest is there.
+    later.forEach((f, i) => {
+      expect(Array.from(f.scalars.subarray(...exterior))).toEqual([0, 0]);
+      expect(f.scalars.subarray(0, exterior[0])).toEqual(whole[i]!.scalars.subarray(0, exterior[0]));
+      expect(f.channels).toEqual(whole[i]!.channels);
+    });
+    const flux = exteriorFlux(notch);
+    expect(new Set(flux.map((f) => f.up)).size).toBe(3);
+    setExteriorFlux(later, flux);
+    later.forEach((f, i) => expect(f.scalars).toEqual(whole[i]!.scalars));
   }, 30_000);
 });
 

@@ -1,5 +1,5 @@
 import { buildRoomModel, type EngineRoom, type WindowModel } from '../engine/model';
-import { FLUX_ACCURATE, windowFluxes } from '../engine/windowFlux';
+import { FLUX_ACCURATE, windowFluxes, type WindowFlux } from '../engine/windowFlux';
 import type { ModelType, ResolvedRoom, TriangleSoup } from '../types';
 import {
   CHANNELS,
@@ -54,8 +54,15 @@ export function frame4Inputs(
   room: Frame4Room,
   angles: readonly WindowAnglesIn[],
   version: ExactSkyFrame = 'lux-frame-4',
-  options: { nearWallExact?: boolean } = {},
-): (FrameInputs & { nearWall?: NearWallSky })[] {
+  options: {
+    nearWallExact?: boolean;
+    /**
+     * 'later': the exterior surfaces' flux is traced elsewhere (another thread) and set by
+     * setExteriorFlux before the inputs are used; its two scalars stay 0 until then.
+     */
+    exteriorFlux?: 'later';
+  } = {},
+): Frame4Inputs[] {
   const p = room.parameters;
   // The sky from the angles the model is given (they may come from a mesh the request's windows lack).
   const withAngles: EngineRoom = {
@@ -71,8 +78,6 @@ export function frame4Inputs(
     },
   };
   const model = buildRoomModel(withAngles);
-  // The exterior surfaces' light against the mesh when the request sent one, else the angles' sectors.
-  const flux = windowFluxes({ ...room, mesh: room.mesh ?? null }, 1, FLUX_ACCURATE);
   const z = p.floor_height_above_terrain + WORK_PLANE;
   // lux-frame-6: a tall window's sky band by band of its height, from the mesh (glassBands.ts); lux-frame-7
   // also every band's sky beside the ±72.5° fan.
@@ -87,7 +92,7 @@ export function frame4Inputs(
         )
       : null;
   const nearWall = version === 'lux-frame-8' ? NEAR_WALL_CELLS : 0;
-  return p.windows.map((w, i) => {
+  const inputs = p.windows.map((w, i): Frame4Inputs => {
     const f = frameInputs(room, i, angles[i]!, room.modelType);
     const C = CHANNELS.length;
     const channels = new Float32Array((C + 1) * FRAME_CELLS);
@@ -106,12 +111,38 @@ export function frame4Inputs(
       : version === 'lux-frame-4'
         ? skyFlux(mw)
         : skyFlux(mw, model, bands);
-    const fi = model.windows.findIndex((m) => m.id === w.id);
-    const ext = fi >= 0 ? flux[fi] : undefined;
-    const values = { ...sky, surfaceDown: ext?.surfaceDown ?? 0, up: ext?.up ?? 0 };
-    FLUX_SCALARS.forEach((k, j) => (f.scalars[SCALAR_COUNT_V2 + j] = values[k] * 2));
-    return { ...f, channels, ...(near ? { nearWall: near } : {}) };
+    for (const k of ['skyDown', 'skySteep'] as const)
+      f.scalars[SCALAR_COUNT_V2 + FLUX_SCALARS.indexOf(k)] = sky[k] * 2;
+    const fluxWindow = mw ? model.windows.indexOf(mw) : -1;
+    return { ...f, channels, fluxWindow, ...(near ? { nearWall: near } : {}) };
   });
+  if (options.exteriorFlux !== 'later') setExteriorFlux(inputs, exteriorFlux(room));
+  return inputs;
+}
+
+/** A window's lux-frame-4…8 inputs. */
+export interface Frame4Inputs extends FrameInputs {
+  /** The exact sky term beside the wall (with `nearWallExact`). */
+  nearWall?: NearWallSky;
+  /** Its index in exteriorFlux's answer (the room model's windows); −1 for a window the outline clips away. */
+  fluxWindow: number;
+}
+
+/**
+ * The light reaching each window from exterior surfaces, above and below the horizon (windowFlux.ts at
+ * FLUX_ACCURATE): against the mesh when the request sent one, else the angles' sectors. The one part of
+ * the inputs that needs no frame, so the browser traces it on another thread while the frames are made.
+ */
+export const exteriorFlux = (room: Frame4Room): WindowFlux[] =>
+  windowFluxes({ ...room, mesh: room.mesh ?? null }, 1, FLUX_ACCURATE);
+
+/** Sets the inputs' `surfaceDown` and `up` scalars from exteriorFlux's answer for the same room. */
+export function setExteriorFlux(inputs: readonly Frame4Inputs[], flux: readonly WindowFlux[]): void {
+  for (const f of inputs) {
+    const ext = f.fluxWindow >= 0 ? flux[f.fluxWindow] : undefined;
+    for (const k of ['surfaceDown', 'up'] as const)
+      f.scalars[SCALAR_COUNT_V2 + FLUX_SCALARS.indexOf(k)] = (ext?.[k] ?? 0) * 2;
+  }
 }
 
 /** The exact sky term at a window's frame cells within NEAR_WALL_CELLS of its wall that the lattice misses. */

@@ -6,9 +6,9 @@ import type { Grid } from '../stats/grid';
 import type { ModelType, ResolvedRoom, TriangleSoup } from '../types';
 import type { ModelCard } from './card';
 import { DEFAULT_GLASS_TRANSMITTANCE, DEFAULT_GLAZING, glazingFor } from '../engine/glazing';
-import { windowFluxes } from '../engine/windowFlux';
+import { windowFluxes, type WindowFlux } from '../engine/windowFlux';
 import { channelCount, FRAME_CELLS, frameInputs, hasExactSky, scalarCount } from './features';
-import { frame4Inputs } from './frame4';
+import { frame4Inputs, setExteriorFlux, type Frame4Room } from './frame4';
 import { exactSkyNearWall } from './skyGain';
 import { FrameSampler } from './placement';
 import { calibratedMap, coarseRoomTerms, type RoomTermsLattice, type RoomTermsMethod } from './roomTerms';
@@ -28,6 +28,11 @@ export interface LoadedModel {
    * inference on the calling thread: measured, a run and 10 ms of other work take 5 + 10 ms).
    */
   solveRoomTerms?: (room: EngineRoom, method: RoomTermsMethod) => Promise<RoomTermsLattice[]>;
+  /**
+   * Traces the exterior flux of an exact-sky card's inputs (frame4.ts exteriorFlux) on another thread, while
+   * this one makes the frames: the browser's model worker passes one (the same second worker).
+   */
+  traceExteriorFlux?: (room: Frame4Room) => Promise<WindowFlux[]>;
 }
 
 export interface PredictRoom extends ResolvedRoom {
@@ -95,14 +100,23 @@ async function predictAtReferenceGlass(
     const inputs = new Float32Array(n * C * FRAME_CELLS);
     const scalars = new Float32Array(n * S);
     const engineRoom: EngineRoom = { ...room, mesh: room.mesh ?? null };
-    // A solve on another thread starts first: it needs the room only.
+    // Work on another thread starts first: it needs the room only. The flux is asked for before the solve,
+    // which the same thread then does while the network runs.
+    const tracing =
+      hasExactSky(card.preprocessing) && model.traceExteriorFlux ? model.traceExteriorFlux(room) : null;
     const solving =
       card.roomTerms && model.solveRoomTerms ? model.solveRoomTerms(engineRoom, card.roomTerms) : null;
-    solving?.catch(() => undefined); // observed below; this keeps an early throw from leaving it unhandled
+    // Observed below; this keeps an early throw from leaving them unhandled.
+    solving?.catch(() => undefined);
+    tracing?.catch(() => undefined);
     const flux = card.preprocessing === 'lux-frame-3' ? windowFluxes(engineRoom) : null;
     const v4 = hasExactSky(card.preprocessing)
-      ? frame4Inputs(room, angles, card.preprocessing, { nearWallExact: card.skyTerm === 'exact-near-wall' })
+      ? frame4Inputs(room, angles, card.preprocessing, {
+          nearWallExact: card.skyTerm === 'exact-near-wall',
+          ...(tracing ? { exteriorFlux: 'later' as const } : {}),
+        })
       : null;
+    if (v4 && tracing) setExteriorFlux(v4, await tracing);
     const frames = room.parameters.windows.map((_, i) => {
       const f = v4?.[i] ?? frameInputs(room, i, angles[i]!, room.modelType, flux?.[i]);
       inputs.set(f.channels, i * C * FRAME_CELLS);
