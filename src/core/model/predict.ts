@@ -101,9 +101,13 @@ async function predictAtReferenceGlass(
     const scalars = new Float32Array(n * S);
     const engineRoom: EngineRoom = { ...room, mesh: room.mesh ?? null };
     // Work on another thread starts first: it needs the room only. The flux is asked for before the solve,
-    // which the same thread then does while the network runs.
+    // which the same thread then does while the network runs. Not with a mesh: its rays against the mesh
+    // (~85 ms with 10⁴ triangles) and the solve's own would then run one after the other there, while
+    // here the frames and the network take ~25 ms.
     const tracing =
-      hasExactSky(card.preprocessing) && model.traceExteriorFlux ? model.traceExteriorFlux(room) : null;
+      hasExactSky(card.preprocessing) && model.traceExteriorFlux && !room.mesh
+        ? model.traceExteriorFlux(room)
+        : null;
     const solving =
       card.roomTerms && model.solveRoomTerms ? model.solveRoomTerms(engineRoom, card.roomTerms) : null;
     // Observed below; this keeps an early throw from leaving them unhandled.
