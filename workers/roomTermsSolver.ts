@@ -3,6 +3,7 @@ import type { EngineRoom } from '../src/core/engine/model';
 import type { LoadedModel } from '../src/core/model/predict';
 import { exteriorFlux, type Frame4Room } from '../src/core/model/frame4';
 import { coarseRoomTerms, type RoomTermsMethod } from '../src/core/model/roomTerms';
+import type { FramePart } from '../src/core/encoding/roomMask';
 
 /**
  * The model's coarse room-terms solve (docs/model.md "Room terms from a coarse solve") in a second worker, so
@@ -16,7 +17,8 @@ export const ROOM_TERMS_WORKER = 'lux-room-terms';
 
 /** What the second worker serves. */
 export const roomTermsService = {
-  solve: (room: EngineRoom, method: RoomTermsMethod) => coarseRoomTerms(room, method),
+  solve: (room: EngineRoom, method: RoomTermsMethod, keep: FramePart) =>
+    coarseRoomTerms(room, method, undefined, keep),
   flux: (room: Frame4Room) => exteriorFlux(room),
   ready: () => true,
 };
@@ -61,10 +63,10 @@ export function roomTermsSolver(): RoomTermsSolver {
     return here();
   };
   return {
-    solve: (room, method) =>
+    solve: (room, method, keep) =>
       call(
-        (w) => w.solve(room, method),
-        () => coarseRoomTerms(room, method),
+        (w) => w.solve(room, method, keep),
+        () => coarseRoomTerms(room, method, undefined, keep),
       ),
     flux: (room) =>
       call(

@@ -105,14 +105,23 @@ function traceRings(edges: Edge[]): Vec2[][] {
   return rings;
 }
 
-/** The largest-area part of the region enclosed by a (possibly bridged) clipped ring; [] when empty. */
-export function largestPart(ring: readonly Vec2[], box: Box): Vec2[] {
+/** The parts of the region enclosed by a (possibly bridged) clipped ring, each a ring (region on the left). */
+export function clippedParts(ring: readonly Vec2[], box: Box): Vec2[][] {
   let edges = ringEdges(ring);
   if (signedArea(ring) < 0) edges = edges.map((e) => ({ from: e.to, to: e.from }));
   for (const line of boxLines(box)) edges = cancelAlongLine(edges, line.axis, line.value);
+  return traceRings(edges);
+}
+
+/** The largest-area part of the region enclosed by a (possibly bridged) clipped ring; [] when empty. */
+export function largestPart(ring: readonly Vec2[], box: Box): Vec2[] {
+  return largestOf(clippedParts(ring, box));
+}
+
+export function largestOf(parts: readonly Vec2[][]): Vec2[] {
   let best: Vec2[] = [];
   let bestArea = 0;
-  for (const part of traceRings(edges)) {
+  for (const part of parts) {
     const area = Math.abs(signedArea(part));
     if (area > bestArea) [best, bestArea] = [part, area];
   }

@@ -5,24 +5,25 @@
  * only), truncated to integers, filled like cv2.fillPoly, and cleared on the 2-px border.
  */
 import type { Polygon } from '../geometry/polygon';
-import type { Vec2 } from '../geometry/vec';
+import { closestOnSegment, type Vec2 } from '../geometry/vec';
 import { roomAnchor } from './anchor';
 import { clipRingToBox, ROOM_CLIP_BOX } from './clipToBox';
 import { fillPoly } from './fillPoly';
 import { IMAGE_SIZE, newMask } from './image';
-import { largestPart } from './largestPart';
+import { clippedParts, largestOf } from './largestPart';
 import { ANCHOR_ROW, BORDER, STRIPE_END_COL } from './layout';
 import { px, trunc } from './pythonRound';
 import { intoWindowFrame, thickness, thicknessPx, type PlanCorners } from './windowFrame';
 
-/** The room polygon in integer pixel coordinates (before clipping). */
-export function roomPixelPolygon(polygon: Polygon, corners: PlanCorners, a: number): Vec2[] {
+/** The room polygon in integer pixel coordinates (before clipping), and the anchor's pixel (FX, 64). */
+function roomPixelPolygon(polygon: Polygon, corners: PlanCorners, a: number): { ring: Vec2[]; anchor: Vec2 } {
   const frame = intoWindowFrame(polygon, corners, a);
   const anchor = roomAnchor(frame.polygon, frame.corners, frame.angle);
   const facadeCol = STRIPE_END_COL - thicknessPx(thickness(frame.corners, frame.angle)) - 1;
-  return frame.polygon.map(
+  const ring = frame.polygon.map(
     ([x, y]) => [facadeCol + px(x - anchor[0]), ANCHOR_ROW - px(y - anchor[1])] as const,
   );
+  return { ring, anchor: [facadeCol, ANCHOR_ROW] };
 }
 
 function clearBorder(mask: Uint8Array): void {
@@ -33,10 +34,27 @@ function clearBorder(mask: Uint8Array): void {
   }
 }
 
+/**
+ * Which part of a room the frame cuts in several keeps: the original's `largest` (encoder.md §4.7), or the
+ * `window`'s own — the part whose outline passes through the anchor, the point of the window's wall at
+ * (FX, 64), the largest of them if several do (else the largest). They differ only where the frame's box
+ * cuts a non-convex room into pieces and the window's is not the biggest: a window near the tip of one arm
+ * of a U-shaped room, whose largest piece is then the other arm, 2 m from the window, which it barely
+ * lights; lux-df-4 read such a room 98 % dark (docs/model.md). Lux's own preprocessing answers with the
+ * window's part; the original's encoder and the committed labels' frames keep the largest.
+ */
+export type FramePart = 'largest' | 'window';
+
 /** uint8 128 × 128, 1 on room pixels. */
-export function roomMask(polygon: Polygon, corners: PlanCorners, a: number): Uint8Array {
-  const pixels = roomPixelPolygon(polygon, corners, a);
-  const part = largestPart(clipRingToBox(pixels, ROOM_CLIP_BOX), ROOM_CLIP_BOX);
+export function roomMask(
+  polygon: Polygon,
+  corners: PlanCorners,
+  a: number,
+  keep: FramePart = 'largest',
+): Uint8Array {
+  const { ring, anchor } = roomPixelPolygon(polygon, corners, a);
+  const parts = clippedParts(clipRingToBox(ring, ROOM_CLIP_BOX), ROOM_CLIP_BOX);
+  const part = keep === 'window' ? windowPart(parts, anchor) : largestOf(parts);
   const mask = newMask();
   fillPoly(
     mask,
@@ -45,4 +63,18 @@ export function roomMask(polygon: Polygon, corners: PlanCorners, a: number): Uin
   );
   clearBorder(mask);
   return mask;
+}
+
+/** Pixels: how near a part's outline must pass to the anchor to be the window's (rounding moves it). */
+const ON_OUTLINE = 1.5;
+
+function windowPart(parts: readonly Vec2[][], anchor: Vec2): Vec2[] {
+  const touching = parts.filter((ring) => distanceToRing(ring, anchor) <= ON_OUTLINE);
+  return largestOf(touching.length > 0 ? touching : parts);
+}
+
+function distanceToRing(ring: readonly Vec2[], p: Vec2): number {
+  let best = Infinity;
+  ring.forEach((a, i) => (best = Math.min(best, closestOnSegment(p, a, ring[(i + 1) % ring.length]!).dist2)));
+  return Math.sqrt(best);
 }

@@ -1,3 +1,4 @@
+import type { FramePart } from '../encoding/roomMask';
 import { buildRoomModel, type EngineRoom, type WindowModel } from '../engine/model';
 import { FLUX_ACCURATE, windowFluxes, type WindowFlux } from '../engine/windowFlux';
 import type { ModelType, ResolvedRoom, TriangleSoup } from '../types';
@@ -61,6 +62,8 @@ export function frame4Inputs(
      * setExteriorFlux before the inputs are used; its two scalars stay 0 until then.
      */
     exteriorFlux?: 'later';
+    /** The part of a room the frame cuts in pieces that it keeps (roomMask.ts): `window` at inference. */
+    keep?: FramePart;
   } = {},
 ): Frame4Inputs[] {
   const p = room.parameters;
@@ -93,7 +96,7 @@ export function frame4Inputs(
       : null;
   const nearWall = version === 'lux-frame-8' ? NEAR_WALL_CELLS : 0;
   const inputs = p.windows.map((w, i): Frame4Inputs => {
-    const f = frameInputs(room, i, angles[i]!, room.modelType);
+    const f = frameInputs(room, i, angles[i]!, room.modelType, undefined, options.keep);
     const C = CHANNELS.length;
     const channels = new Float32Array((C + 1) * FRAME_CELLS);
     channels.set(f.channels);

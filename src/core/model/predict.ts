@@ -13,6 +13,7 @@ import { exactSkyNearWall } from './skyGain';
 import { FrameSampler } from './placement';
 import { calibratedMap, coarseRoomTerms, type RoomTermsLattice, type RoomTermsMethod } from './roomTerms';
 import type { EngineRoom } from '../engine/model';
+import type { FramePart } from '../encoding/roomMask';
 import { TERMS } from '../engine/simulate';
 import type { ModelRunner } from './runner';
 import { SIZE, v2Rgb384Input, v2Rgb384Output } from './v2rgb384';
@@ -27,7 +28,11 @@ export interface LoadedModel {
    * runs on this thread after the network (onnxruntime-node, like onnxruntime-web's WASM, computes an
    * inference on the calling thread: measured, a run and 10 ms of other work take 5 + 10 ms).
    */
-  solveRoomTerms?: (room: EngineRoom, method: RoomTermsMethod) => Promise<RoomTermsLattice[]>;
+  solveRoomTerms?: (
+    room: EngineRoom,
+    method: RoomTermsMethod,
+    keep: FramePart,
+  ) => Promise<RoomTermsLattice[]>;
   /**
    * Traces the exterior flux of an exact-sky card's inputs (frame4.ts exteriorFlux) on another thread, while
    * this one makes the frames: the browser's model worker passes one (the same second worker).
@@ -85,6 +90,13 @@ export async function predictWindows(
 export const glassScale = (transmittance = DEFAULT_GLASS_TRANSMITTANCE): number =>
   glazingFor(transmittance).diffuseTransmittance / DEFAULT_GLAZING.diffuseTransmittance;
 
+/**
+ * Where the frame's box cuts a room in pieces, Lux's networks see the window's own piece (roomMask.ts):
+ * their training frames kept the largest, as the original's encoder does, which differs in one window of
+ * ~5 000 stress windows (a U-shaped room lit near the tip of one arm, read 98 % dark).
+ */
+const FRAME_PART: FramePart = 'window';
+
 /** The network's maps at the reference glazing (the inputs it was trained on). */
 async function predictAtReferenceGlass(
   room: PredictRoom,
@@ -109,7 +121,9 @@ async function predictAtReferenceGlass(
         ? model.traceExteriorFlux(room)
         : null;
     const solving =
-      card.roomTerms && model.solveRoomTerms ? model.solveRoomTerms(engineRoom, card.roomTerms) : null;
+      card.roomTerms && model.solveRoomTerms
+        ? model.solveRoomTerms(engineRoom, card.roomTerms, FRAME_PART)
+        : null;
     // Observed below; this keeps an early throw from leaving them unhandled.
     solving?.catch(() => undefined);
     tracing?.catch(() => undefined);
@@ -117,12 +131,13 @@ async function predictAtReferenceGlass(
     const v4 = hasExactSky(card.preprocessing)
       ? frame4Inputs(room, angles, card.preprocessing, {
           nearWallExact: card.skyTerm === 'exact-near-wall',
+          keep: FRAME_PART,
           ...(tracing ? { exteriorFlux: 'later' as const } : {}),
         })
       : null;
     if (v4 && tracing) setExteriorFlux(v4, await tracing);
     const frames = room.parameters.windows.map((_, i) => {
-      const f = v4?.[i] ?? frameInputs(room, i, angles[i]!, room.modelType, flux?.[i]);
+      const f = v4?.[i] ?? frameInputs(room, i, angles[i]!, room.modelType, flux?.[i], FRAME_PART);
       inputs.set(f.channels, i * C * FRAME_CELLS);
       scalars.set(f.scalars.subarray(0, S), i * S);
       return f.frame;

@@ -1,5 +1,6 @@
 import { QUALITY, simulateRoom, TERMS, type EngineQuality } from '../engine/simulate';
 import type { EngineRoom } from '../engine/model';
+import type { FramePart } from '../encoding/roomMask';
 import { v2Frame, type V2Frame } from '../engine/v2Frame';
 import { FRAME_CELLS, FRAME_SIZE } from './features';
 import { ROOM_TERMS_METHODS, type RoomTermsMethod } from './card';
@@ -83,9 +84,11 @@ export function coarseRoomTerms(
   room: EngineRoom,
   method: RoomTermsMethod,
   frames?: readonly Pick<V2Frame, 'pixels' | 'points'>[],
+  /** Made here: which part of a room cut in pieces they keep (roomMask.ts), as the network's frames do. */
+  part: FramePart = 'largest',
 ): RoomTermsLattice[] {
   const lattices = room.parameters.windows.map((_, i) => {
-    const f = frames?.[i] ?? v2Frame(room, i);
+    const f = frames?.[i] ?? v2Frame(room, i, part);
     const keep = [...f.pixels.keys()].filter((k) => {
       const px = f.pixels[k]!;
       return Math.floor(px / FRAME_SIZE) % LATTICE === 0 && (px % FRAME_SIZE) % LATTICE === 0;
