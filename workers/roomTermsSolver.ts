@@ -17,8 +17,8 @@ export const ROOM_TERMS_WORKER = 'lux-room-terms';
 
 /** What the second worker serves. */
 export const roomTermsService = {
-  solve: (room: EngineRoom, method: RoomTermsMethod, keep: FramePart) =>
-    coarseRoomTerms(room, method, undefined, keep),
+  solve: (room: EngineRoom, method: RoomTermsMethod, part: FramePart) =>
+    coarseRoomTerms(room, method, undefined, part),
   flux: (room: Frame4Room) => exteriorFlux(room),
   ready: () => true,
 };
@@ -63,10 +63,10 @@ export function roomTermsSolver(): RoomTermsSolver {
     return here();
   };
   return {
-    solve: (room, method, keep) =>
+    solve: (room, method, part) =>
       call(
-        (w) => w.solve(room, method, keep),
-        () => coarseRoomTerms(room, method, undefined, keep),
+        (w) => w.solve(room, method, part),
+        () => coarseRoomTerms(room, method, undefined, part),
       ),
     flux: (room) =>
       call(

@@ -50,16 +50,16 @@ export function roomMask(
   polygon: Polygon,
   corners: PlanCorners,
   a: number,
-  keep: FramePart = 'largest',
+  part: FramePart = 'largest',
 ): Uint8Array {
   const { ring, anchor } = roomPixelPolygon(polygon, corners, a);
   const parts = clippedParts(clipRingToBox(ring, ROOM_CLIP_BOX), ROOM_CLIP_BOX);
-  const part = keep === 'window' ? windowPart(parts, anchor) : largestOf(parts);
+  const kept = part === 'window' ? windowPart(parts, anchor) : largestOf(parts);
   const mask = newMask();
   fillPoly(
     mask,
     IMAGE_SIZE,
-    part.map(([x, y]) => [trunc(x), trunc(y)] as const),
+    kept.map(([x, y]) => [trunc(x), trunc(y)] as const),
   );
   clearBorder(mask);
   return mask;

@@ -34,7 +34,7 @@ export interface V2Frame {
   wallCol: number;
 }
 
-export function v2Frame(room: EngineRoom, windowIndex: number, keep: FramePart = 'largest'): V2Frame {
+export function v2Frame(room: EngineRoom, windowIndex: number, part: FramePart = 'largest'): V2Frame {
   const polygon = room.parameters.room_polygon;
   const w = room.parameters.windows[windowIndex]!;
   const corners: PlanCorners = { p1: [w.x1, w.y1], p2: [w.x2, w.y2] };
@@ -44,7 +44,7 @@ export function v2Frame(room: EngineRoom, windowIndex: number, keep: FramePart =
     w.direction_angle !== undefined
       ? (w.direction_angle * Math.PI) / 180
       : originalDirection(polygon, corners);
-  const mask = roomMask(polygon, corners, a, keep);
+  const mask = roomMask(polygon, corners, a, part);
   const frame = intoWindowFrame(polygon, corners, a);
   const anchor = roomAnchor(frame.polygon, frame.corners, frame.angle);
   const facadeCol = STRIPE_END_COL - thicknessPx(thickness(frame.corners, frame.angle)) - 1;

@@ -163,12 +163,12 @@ export function frameInputs(
   /** windowFluxes()' entry for this window; zeros when absent (lux-frame-2 does not read them). */
   flux?: WindowFlux,
   /** The part of a room the frame cuts in pieces that it keeps (roomMask.ts): `window` at inference. */
-  keep: FramePart = 'largest',
+  part: FramePart = 'largest',
 ): FrameInputs {
   const p = room.parameters;
   const w = p.windows[windowIndex]!;
   const g = room.geometry[windowIndex]!;
-  const frame = v2Frame({ parameters: p, geometry: room.geometry, mesh: null, modelType }, windowIndex, keep);
+  const frame = v2Frame({ parameters: p, geometry: room.geometry, mesh: null, modelType }, windowIndex, part);
   const floor = p.floor_height_above_terrain;
   const ceiling = floor + p.height_roof_over_floor;
   const a = (g.directionAngle * Math.PI) / 180;

@@ -63,7 +63,7 @@ export function frame4Inputs(
      */
     exteriorFlux?: 'later';
     /** The part of a room the frame cuts in pieces that it keeps (roomMask.ts): `window` at inference. */
-    keep?: FramePart;
+    part?: FramePart;
   } = {},
 ): Frame4Inputs[] {
   const p = room.parameters;
@@ -96,7 +96,7 @@ export function frame4Inputs(
       : null;
   const nearWall = version === 'lux-frame-8' ? NEAR_WALL_CELLS : 0;
   const inputs = p.windows.map((w, i): Frame4Inputs => {
-    const f = frameInputs(room, i, angles[i]!, room.modelType, undefined, options.keep);
+    const f = frameInputs(room, i, angles[i]!, room.modelType, undefined, options.part);
     const C = CHANNELS.length;
     const channels = new Float32Array((C + 1) * FRAME_CELLS);
     channels.set(f.channels);

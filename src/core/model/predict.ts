@@ -31,7 +31,7 @@ export interface LoadedModel {
   solveRoomTerms?: (
     room: EngineRoom,
     method: RoomTermsMethod,
-    keep: FramePart,
+    part: FramePart,
   ) => Promise<RoomTermsLattice[]>;
   /**
    * Traces the exterior flux of an exact-sky card's inputs (frame4.ts exteriorFlux) on another thread, while
@@ -131,7 +131,7 @@ async function predictAtReferenceGlass(
     const v4 = hasExactSky(card.preprocessing)
       ? frame4Inputs(room, angles, card.preprocessing, {
           nearWallExact: card.skyTerm === 'exact-near-wall',
-          keep: FRAME_PART,
+          part: FRAME_PART,
           ...(tracing ? { exteriorFlux: 'later' as const } : {}),
         })
       : null;
