@@ -1,25 +1,35 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
 import { gridSummary, labelGridRoom, readGridClass, STRESS_GRID_DIRS } from '../../src/evaluation/gridStress';
 import { roomDigest, stressRoom } from '../../src/evaluation/stressSuite';
 
-/** The stress classes labelled on /run's grid (test/fixtures/stress-grid, docs/model.md). */
-const DRAWS = STRESS_GRID_DIRS;
+/**
+ * The stress classes labelled on /run's grid (test/fixtures/stress-grid, docs/model.md): every committed
+ * draw, folder k<first> holding rooms first … first + 39 of every class (evaluate's defaults among them).
+ */
+const ROOT = 'test/fixtures/stress-grid';
+const DRAWS = readdirSync(ROOT)
+  .filter((d) => /^k\d+$/.test(d))
+  .map((d) => ({ dir: join(ROOT, d), first: Number(d.slice(1)) }));
 
 describe('the stress classes on /run’s grid', () => {
   it('hold 40 rooms a class in each draw, each still the room the sampler draws', () => {
-    for (const [d, dir] of DRAWS.entries())
+    expect(DRAWS.length).toBe(6);
+    for (const dir of STRESS_GRID_DIRS) expect(DRAWS.map((d) => d.dir)).toContain(dir);
+    for (const { dir, first } of DRAWS)
       for (const cls of STRESS_CLASSES) {
         const f = readGridClass(dir, cls)!;
         expect(f.quality).toBe('standard');
-        expect(f.rooms.map((r) => r.k)).toEqual(Array.from({ length: 40 }, (_, i) => 5000 + 1000 * d + i));
-        expect(roomDigest(stressRoom(cls, f.rooms[0]!.k))).toBe(f.rooms[0]!.digest);
+        expect(f.rooms.map((r) => r.k)).toEqual(Array.from({ length: 40 }, (_, i) => first + i));
+        for (const r of f.rooms) expect(roomDigest(stressRoom(cls, r.k)), `${cls} #${r.k}`).toBe(r.digest);
         expect(f.rooms.every((r) => r.mean > 0 && r.cells > 0)).toBe(true);
       }
   });
 
   it('stores the engine at standard quality on the grid: a room labelled again gives the stored mean', () => {
-    const stored = readGridClass(DRAWS[0]!, 'street-canyon')!.rooms[0]!;
+    const stored = readGridClass(STRESS_GRID_DIRS[0]!, 'street-canyon')!.rooms[0]!;
     expect(labelGridRoom('street-canyon', stored.k)).toEqual(stored);
   }, 60_000);
 
