@@ -37,6 +37,7 @@ from optimise import apply  # noqa: E402
 INPUTS = ("lux-frame-6", "lux-frame-7", "lux-frame-8", "lux-frame-5", "lux-frame-4")
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is labelled
 MAX_PLAUSIBLE_DF = 60.0  # src/datagen/shard.ts MAX_PLAUSIBLE_DF
+WALL_LINE_M = 0.025  # --wall-line: labels this close to the window wall's inner plane (lux-frame-3's distance channel)
 MEAN_FLOOR = 0.1  # DF points added to a window's true mean where its relative error is taken (--mean-floor)
 
 
@@ -63,7 +64,7 @@ class Frames:
     """Every window of some shards, in memory on `device`: inputs, scalars, per-term targets at the labelled
     pixels, those pixels and their area weights (1 near the window, 4 on the sparser lattice beyond)."""
 
-    def __init__(self, bases, device, room_terms=None):
+    def __init__(self, bases, device, room_terms=None, wall_line=1.0):
         xs, ss, ts, ps, rts = [], [], [], [], []
         for b in bases:
             if room_terms:  # npm run room-terms: the coarse solve's room terms beside the shard
@@ -94,6 +95,19 @@ class Frames:
         total = torch.nan_to_num(t, nan=0.0).sum(1)
         ok = (pix >= 0) & torch.isfinite(t).all(1) & (total <= MAX_PLAUSIBLE_DF)
         w = torch.where(cols > max_col - NEAR_COLUMNS, 1.0, 4.0) * ok
+        # Labels on the window wall's line: room pixels on the room's edge towards the window whose point is
+        # within WALL_LINE_M of the wall's inner plane (channel 3 is that distance / 10, clamped at 0.02 m:
+        # features.ts). Such a pixel stands for a point on the line itself (v2Frame.ts), where the engine's
+        # rays start on the wall's own plane and see the opening or the wall by a hair: 0 and 64 % DF a cell
+        # apart. /run's grid is never nearer than 0.05 m. `wall_line` weighs them.
+        def line_of(x, p):
+            room = x[:, 0] > 0.5
+            edge = room & ~np.concatenate([room[:, :, 1:], np.zeros_like(room[:, :, :1])], 2)
+            near = edge & (x[:, 3] < WALL_LINE_M / 10)
+            return pad(np.take_along_axis(near.reshape(len(x), -1), p.clip(0), 1), False)
+
+        on_line = (pix >= 0) & torch.from_numpy(np.concatenate([line_of(x, p) for x, p in zip(xs, ps)]))
+        w = torch.where(on_line, wall_line * w, w)
         self.t = torch.nan_to_num(t, nan=0.0).clamp(min=0.0).to(device)
         self.pix = pix.to(device)
         self.w = w.to(device)
@@ -239,6 +253,13 @@ def main():
         default=MEAN_FLOOR,
         help="DF points added to a window's true mean in the relative mean-error terms: lower weighs dark windows more",
     )
+    ap.add_argument(
+        "--wall-line",
+        type=float,
+        default=1.0,
+        help="weight of the labels within 2.5 cm of the window wall's inner plane, its own line (0: not trained on, "
+        "docs/model.md 'The labels on the wall's line'); validation weighs them as before",
+    )
     ap.add_argument("--inputs", choices=INPUTS, default=INPUTS[0], help="the exported frames' preprocessing a new run trains on")
     ap.add_argument(
         "--room-terms",
@@ -270,6 +291,8 @@ def main():
             trained_with["mirror"] = True
         if a.mean_floor != MEAN_FLOOR:
             trained_with["mean_floor"] = a.mean_floor
+        if a.wall_line != 1.0:
+            trained_with["wall_line"] = a.wall_line
         if ick:  # the run it continues, in the card
             trained_with["initialised_from"] = {"checkpoint": a.init, **ick["trained_with"], "steps": ick["step"], "train_windows": ick.get("train_windows")}
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -304,7 +327,7 @@ def main():
         return
     t_load = time.time()
     rtm = trained_with.setdefault("room_terms", a.room_terms) if not ck else trained_with.get("room_terms")
-    train = Frames(train_bases + [b for bs in also_bases.values() for b in bs], device, rtm)
+    train = Frames(train_bases + [b for bs in also_bases.values() for b in bs], device, rtm, trained_with.get("wall_line", 1.0))
     val = Frames(val_bases, device, rtm)
     # Each window's chance of being drawn: 1 for the training stream's, the stream's weight for the others'.
     weight_of = [1.0] * len(train_bases) + [w for name, w in also for _ in also_bases[name]]

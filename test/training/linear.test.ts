@@ -20,6 +20,8 @@ import { calibratedMap, coarseRoomTerms } from '../../src/core/model/roomTerms';
 import { predictWindows } from '../../src/core/model/predict';
 import { loadModel } from '../../src/service/model/runtime';
 import { engineRoom } from '../../src/datagen/shard';
+import { v2Frame } from '../../src/core/engine/v2Frame';
+import { nearestBoundaryPoint } from '../../src/core/geometry/polygon';
 import { sampleRoom } from '../../src/datagen/sampleRoom';
 
 /**
@@ -220,7 +222,7 @@ print(int(on.numel()), int((x[1][:, 0].reshape(x[1].shape[0], -1).gather(1, pm.c
         'training/train_terms.py',
         ...['--data', join(dir, 'frames'), '--out', out, '--steps', '3', '--batch', '2'],
         ...['--widths', '4,4,4,4', '--head', '4', '--checkpoint-every', '3', '--threads', '1'],
-        ...['--also', 'broad:2', '--mirror'],
+        ...['--also', 'broad:2', '--mirror', '--wall-line', '0'],
       ],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
     );
@@ -238,6 +240,7 @@ print(int(on.numel()), int((x[1][:, 0].reshape(x[1].shape[0], -1).gather(1, pm.c
         steps: 3,
         train_windows: 2 * n,
         data: expect.stringContaining('data/labels/broad drawn 2x'),
+        command: expect.stringContaining('--wall-line 0'),
       },
     });
     const model = new ModelStatus(cardPath);
@@ -247,6 +250,62 @@ print(int(on.numel()), int((x[1][:, 0].reshape(x[1].shape[0], -1).gather(1, pm.c
     const b = await res.json();
     expect(b.model).toEqual({ name: 'lux-df-4', version: card.version });
   }, 300_000);
+
+  it("leaves the labels on the window wall's own line out of training with --wall-line 0, and only those", () => {
+    // At the window, the frame's wall column stands for points on the wall's inner face itself.
+    for (const seed of [11, 12, 13]) {
+      const room = engineRoom(sampleRoom(seed));
+      room.parameters.windows.forEach((_, i) => {
+        const f = v2Frame(room, i);
+        const p = f.points[f.pixels.indexOf(64 * 128 + f.wallCol)]!;
+        const q = nearestBoundaryPoint(room.parameters.room_polygon, p).point;
+        expect(Math.hypot(p[0] - q[0], p[1] - q[1])).toBeLessThan(0.011);
+      });
+    }
+    const py = ensureTorchPython() as string;
+    const file = join(dir, 'wall-labels', '000000.luxl');
+    mkdirSync(join(dir, 'wall-labels'), { recursive: true });
+    makeLabelShard({
+      file,
+      stream: 'train',
+      streamId: 7,
+      focus: null,
+      seed: 9,
+      index: 0,
+      rooms: 2,
+      quality: 'quick',
+    });
+    const frames = join(dir, 'wall-frames', 'train');
+    exportLabelShard(readFileSync(file), frames, '000000');
+    const script = `
+import sys, torch
+sys.path.insert(0, 'training')
+from train_terms import Frames
+a = Frames([sys.argv[1]], torch.device('cpu'))
+b = Frames([sys.argv[1]], torch.device('cpu'), None, 0.0)
+# The pixels left out: on the room's edge towards the window (no room pixel to their right), their point
+# within 2.5 cm of the wall's inner plane (the distance channel, / 10).
+room = a.x[:, 0] > 0.5
+edge = room & ~torch.cat([room[:, :, 1:], torch.zeros_like(room[:, :, :1])], 2)
+near = (edge & (a.x[:, 3] < 0.0025)).flatten(1)
+on = torch.gather(near, 1, a.pix.clamp(min=0)) & (a.w > 0)
+print(int(on.sum()), float(b.w[on].abs().max()), float((a.w - b.w)[~on].abs().max()), int((a.w > 0).sum()))
+`;
+    const [onLine, weightThere, elsewhere, labelled] = execFileSync(
+      py,
+      ['-c', script, join(frames, '000000')],
+      {
+        encoding: 'utf8',
+      },
+    )
+      .trim()
+      .split(' ')
+      .map(Number);
+    expect(onLine).toBeGreaterThan(0);
+    expect(onLine).toBeLessThan(labelled / 10);
+    expect(weightThere).toBe(0);
+    expect(elsewhere).toBe(0);
+  }, 120_000);
 
   it('trains with the room terms scaled to the coarse solve (--room-terms), as /run then scales them', async () => {
     const py = ensureTorchPython() as string;
