@@ -15,6 +15,8 @@ import { windowAngles } from '../../src/core/api/windowAngles';
 import type { EngineRoom } from '../../src/core/engine/model';
 import type { RoomTermsMethod } from '../../src/core/model/roomTerms';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
+import { parseRunRequest } from '../../src/core/validation/requests';
+import { frame4Inputs } from '../../src/core/model/frame4';
 
 /** The room terms' means over a lattice from the engine at `quality`, per window. */
 function roomTermMeans(
@@ -96,6 +98,62 @@ describe('room terms from a coarse radiosity solve', () => {
     expect(calibratedMap(terms, far)[0]).toBeCloseTo(3 + 1 + 4 + 0.25 + 0.5, 5);
   });
 
+  it('takes the solve’s sky level where it contradicts the network’s by more than the card’s skyGuard', () => {
+    // The network's sky term is 3; the solve's 7.5 (×2.5) is taken with a guard of 0.5, 4 (×1.33) is not.
+    const contradicts = { ...lattice, sky: 7.5 };
+    expect(calibratedMap(terms, contradicts, 0.5)[0]).toBeCloseTo(7.5 + 1 + 2 + 0.5 + 0.5, 5);
+    expect(calibratedMap(terms, { ...lattice, sky: 4 }, 0.5)[0]).toBeCloseTo(7, 5);
+    // Darker by the same factor, the same; without a guard the network's sky stands.
+    expect(calibratedMap(terms, { ...lattice, sky: 1 }, 0.5)[0]).toBeCloseTo(1 + 4, 5);
+    expect(calibratedMap(terms, contradicts)[0]).toBeCloseTo(7, 5);
+    // A sky the solve finds faint (a window it sees no sky through) tells nothing: the network's stands.
+    expect(calibratedMap(terms, { ...lattice, sky: 1e-4 }, 0.5)[0]).toBeCloseTo(7, 5);
+  });
+
+  it('traces the sky a guard reads: a window down a slot of its own building, where the closed form is off', () => {
+    // A room wrapped round a 0.9 m slot open to the sky, its window at the slot's end looking down it: the
+    // closed-form channel (fans of angles, the plan's own walls) reads its sky 30–40 % high; the solve's
+    // traced sky is within a few per cent of the engine's at standard.
+    const req = parseRunRequest({
+      model_type: 'df_custom',
+      parameters: {
+        height_roof_over_floor: 2.84,
+        floor_height_above_terrain: 0,
+        room_polygon: [
+          [26.434, -15.971],
+          [26.434, -12.233],
+          [13.212, -12.233],
+          [13.212, -13.649],
+          [18.84, -13.649],
+          [18.84, -14.554],
+          [13.212, -14.554],
+          [13.212, -15.971],
+        ],
+        windows: {
+          w1: { x1: 18.84, y1: -13.93, z1: 0.61, x2: 18.382, y2: -14.4, z2: 2.46, window_frame_ratio: 0.1 },
+        },
+        ceiling_reflectance: 0.55,
+        horizontal_reflectance: 0.57,
+        vertical_reflectance: 0.73,
+        facade_reflectance: 0.27,
+        terrain_reflectance: 0.06,
+      },
+      horizon: new Array(64).fill(0),
+      zenith: new Array(64).fill(0),
+    });
+    const room: EngineRoom = { ...req, mesh: null };
+    const [c] = coarseRoomTerms(room, 'coarse-radiosity/4', undefined, 'window');
+    const [truth] = roomTermMeans(room, [c!.pixels], 'standard');
+    const sky = truth!.all[0]!;
+    expect(sky).toBeGreaterThan(0.05);
+    expect(Math.abs(c!.sky! / sky - 1)).toBeLessThan(0.1);
+    const [f] = frame4Inputs(req, windowAngles(req, null), 'lux-frame-8', { part: 'window' });
+    const channel = f!.channels.subarray(6 * FRAME_CELLS, 7 * FRAME_CELLS);
+    const closedForm =
+      Array.from(c!.pixels, (px) => channel[px]!).reduce((a, b) => a + b, 0) / c!.pixels.length;
+    expect(closedForm / sky).toBeGreaterThan(1.2);
+  });
+
   it('is the scaling training applies (training/linnet.py calibrate)', () => {
     // The same maps in both: a room on rows 10–90, columns 40–127; each term a ramp; the solve's means
     // chosen so that one term is scaled down, one clamped at ×4 and one too faint to scale.
@@ -148,6 +206,9 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
       outputs: [...card.outputs, { name: 'terms', shape: ['n', 5, 128, 128], dtype: 'float32' }],
     };
     expect(parseModelCard(withTerms).roomTerms).toBe('coarse-radiosity/1');
+    expect(parseModelCard({ ...withTerms, skyGuard: 0.5 }).skyGuard).toBe(0.5);
+    const { roomTerms: _, ...noSolve } = withTerms;
+    expect(() => parseModelCard({ ...noSolve, skyGuard: 0.5 })).toThrow(/skyGuard needs roomTerms/);
   });
 
   it('is solved by the model’s own solver when it has one (the browser’s second worker), to the same map', async () => {

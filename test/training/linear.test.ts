@@ -302,7 +302,7 @@ print(int(on.sum()), float(b.w[on].abs().max()), float((a.w - b.w)[~on].abs().ma
       .split(' ')
       .map(Number);
     expect(onLine).toBeGreaterThan(0);
-    expect(onLine).toBeLessThan(labelled / 10);
+    expect(onLine).toBeLessThan(labelled! / 10);
     expect(weightThere).toBe(0);
     expect(elsewhere).toBe(0);
   }, 120_000);

@@ -79,6 +79,14 @@ export const modelCardSchema = z.looseObject({
    * lux-frame-4…7's channel is filled from a 0.2 m lattice. Absent: the network's sky term as it is.
    */
   skyTerm: z.enum(SKY_TERM_METHODS).optional(),
+  /**
+   * The sky term's level checked against the room-terms solve's own sky (roomTerms.ts): where the network's
+   * sky term's mean over the solve's lattice and the solve's differ by more than a factor 1 + skyGuard, the
+   * solve's sets it. The closed-form sky channel reads the surroundings through fans of angles taken from
+   * the window, and in a few windows (one facing down a slot of its own building) it is off by a third or
+   * more where the solve, which traces them from each point, is within a few per cent. Needs roomTerms.
+   */
+  skyGuard: z.number().positive().optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
@@ -98,6 +106,8 @@ export function parseModelCard(json: unknown): ModelCard {
     );
   if (card.roomTerms && !card.outputs.some((o) => o.name === 'terms'))
     throw new Error(`Invalid model card: roomTerms '${card.roomTerms}' needs the per-term output 'terms'`);
+  if (card.skyGuard !== undefined && !card.roomTerms)
+    throw new Error(`Invalid model card: skyGuard needs roomTerms (the solve whose sky it reads)`);
   if (card.skyTerm) {
     if (!card.outputs.some((o) => o.name === 'terms'))
       throw new Error(`Invalid model card: skyTerm '${card.skyTerm}' needs the per-term output 'terms'`);

@@ -168,7 +168,10 @@ async function predictAtReferenceGlass(
           const given = inputs.subarray((i * C + C - 1) * FRAME_CELLS, (i * C + C) * FRAME_CELLS);
           exactSkyNearWall(t.subarray(0, FRAME_CELLS), given, near);
         }
-        return { frame, df: clean(solved ? calibratedMap(t, solved[i]!) : sumTerms(t), frame.mask) };
+        return {
+          frame,
+          df: clean(solved ? calibratedMap(t, solved[i]!, card.skyGuard) : sumTerms(t), frame.mask),
+        };
       });
     }
     const res = await running;

@@ -74,6 +74,12 @@ export interface RoomTermsLattice {
   pixels: Int32Array;
   /** Per ROOM_TERMS, the solve's mean over them (DF %). */
   means: Float64Array;
+  /**
+   * The solve's sky term's mean over them (DF %): traced through the window against the room's actual
+   * surroundings and its own body, where the network's sky channel is a closed form over the window's fans
+   * of angles. A card's `skyGuard` reads it.
+   */
+  sky?: number;
 }
 
 /**
@@ -114,8 +120,11 @@ export function coarseRoomTerms(
       for (let k = 0; k < pixels.length; k++) sum += v[offset + k]!;
       return sum / pixels.length;
     });
+    const v0 = share?.terms?.[0];
+    let sky = 0;
+    if (v0) for (let k = 0; k < pixels.length; k++) sky += v0[offset + k]!;
     offset += pixels.length;
-    return { pixels, means };
+    return { pixels, means, sky: pixels.length ? sky / pixels.length : 0 };
   });
 }
 
@@ -123,7 +132,12 @@ export function coarseRoomTerms(
  * A window's map from the network's per-term maps (TERMS order, each FRAME_CELLS): sky and exterior as
  * they are, each room term scaled to the coarse solve's mean over the lattice.
  */
-export function calibratedMap(terms: Float32Array, lattice: RoomTermsLattice): Float32Array {
+export function calibratedMap(
+  terms: Float32Array,
+  lattice: RoomTermsLattice,
+  /** The card's `skyGuard` (card.ts): with it, a sky term the solve contradicts takes the solve's level. */
+  skyGuard?: number,
+): Float32Array {
   const scale = TERMS.map(() => 1);
   ROOM_TERMS.forEach((t, j) => {
     let sum = 0;
@@ -132,6 +146,14 @@ export function calibratedMap(terms: Float32Array, lattice: RoomTermsLattice): F
     const solved = lattice.means[j]!;
     if (net > FAINT && solved > FAINT) scale[t] = Math.min(SCALE_MAX, Math.max(SCALE_MIN, solved / net));
   });
+  // The card's sky guard: a sky term whose level the solve's own traced sky contradicts takes the solve's.
+  if (skyGuard !== undefined && lattice.sky !== undefined) {
+    let sum = 0;
+    for (const px of lattice.pixels) sum += terms[px]!;
+    const net = lattice.pixels.length > 0 ? sum / lattice.pixels.length : 0;
+    const r = net > FAINT && lattice.sky > FAINT ? lattice.sky / net : 1;
+    if (r > 1 + skyGuard || r < 1 / (1 + skyGuard)) scale[0] = Math.min(SCALE_MAX, Math.max(SCALE_MIN, r));
+  }
   const out = new Float32Array(FRAME_CELLS);
   for (let t = 0; t < TERMS.length; t++) {
     const s = scale[t]!;
