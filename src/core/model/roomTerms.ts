@@ -113,18 +113,18 @@ export function coarseRoomTerms(
   return room.parameters.windows.map((w, i) => {
     const { pixels } = lattices[i]!;
     const share = res.perWindow.find((p) => p.id === w.id);
-    const means = Float64Array.from(ROOM_TERMS, (t) => {
+    // Term t's mean over this window's points (0 where the solve has none).
+    const meanOf = (t: number): number => {
       const v = share?.terms?.[t];
       if (!v || pixels.length === 0) return 0;
       let sum = 0;
       for (let k = 0; k < pixels.length; k++) sum += v[offset + k]!;
       return sum / pixels.length;
-    });
-    const v0 = share?.terms?.[0];
-    let sky = 0;
-    if (v0) for (let k = 0; k < pixels.length; k++) sky += v0[offset + k]!;
+    };
+    const means = Float64Array.from(ROOM_TERMS, meanOf);
+    const sky = meanOf(0);
     offset += pixels.length;
-    return { pixels, means, sky: pixels.length ? sky / pixels.length : 0 };
+    return { pixels, means, sky };
   });
 }
 
@@ -138,21 +138,21 @@ export function calibratedMap(
   /** The card's `skyGuard` (card.ts): with it, a sky term the solve contradicts takes the solve's level. */
   skyGuard?: number,
 ): Float32Array {
-  const scale = TERMS.map(() => 1);
-  ROOM_TERMS.forEach((t, j) => {
+  // The network's term t over the lattice, and the bounded scale that brings it to `solved` (1 where either
+  // is too faint for their ratio to mean anything).
+  const net = (t: number): number => {
     let sum = 0;
     for (const px of lattice.pixels) sum += terms[t * FRAME_CELLS + px]!;
-    const net = lattice.pixels.length > 0 ? sum / lattice.pixels.length : 0;
-    const solved = lattice.means[j]!;
-    if (net > FAINT && solved > FAINT) scale[t] = Math.min(SCALE_MAX, Math.max(SCALE_MIN, solved / net));
-  });
+    return lattice.pixels.length > 0 ? sum / lattice.pixels.length : 0;
+  };
+  const toward = (solved: number, own: number): number =>
+    own > FAINT && solved > FAINT ? Math.min(SCALE_MAX, Math.max(SCALE_MIN, solved / own)) : 1;
+  const scale = TERMS.map(() => 1);
+  ROOM_TERMS.forEach((t, j) => (scale[t] = toward(lattice.means[j]!, net(t))));
   // The card's sky guard: a sky term whose level the solve's own traced sky contradicts takes the solve's.
   if (skyGuard !== undefined && lattice.sky !== undefined) {
-    let sum = 0;
-    for (const px of lattice.pixels) sum += terms[px]!;
-    const net = lattice.pixels.length > 0 ? sum / lattice.pixels.length : 0;
-    const r = net > FAINT && lattice.sky > FAINT ? lattice.sky / net : 1;
-    if (r > 1 + skyGuard || r < 1 / (1 + skyGuard)) scale[0] = Math.min(SCALE_MAX, Math.max(SCALE_MIN, r));
+    const r = toward(lattice.sky, net(0));
+    if (r > 1 + skyGuard || r < 1 / (1 + skyGuard)) scale[0] = r;
   }
   const out = new Float32Array(FRAME_CELLS);
   for (let t = 0; t < TERMS.length; t++) {
