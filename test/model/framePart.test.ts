@@ -5,6 +5,7 @@ import { loadModel } from '../../src/service/model/runtime';
 import { predictWindows, roomGrid } from '../../src/core/model/predict';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { SHIPPED_CARD } from '../../src/core/model/shipped';
+import { FrameSampler } from '../../src/core/model/placement';
 import type { EngineRoom } from '../../src/core/engine/model';
 import { angleRoom } from '../engine/scenes';
 
@@ -68,5 +69,31 @@ describe('the piece of a room cut by the frame that the model sees', () => {
   it('is the same piece either way in a room the box does not cut', () => {
     const r = angleRoom();
     expect(v2Frame(r, 0, 'window').mask).toEqual(v2Frame(r, 0).mask);
+  });
+});
+
+describe('reading a map on the piece of the room the frame cuts away', () => {
+  // The frame reaches across the slot into the other arm, a piece it cuts away from the window's (they meet
+  // 12 m away). The engine: 0.0 % DF there; the window's arm beside it across the slot, 5–10 %.
+  const req = parseRunRequest({ ...U_ROOM, horizon: new Array(64).fill(0), zenith: new Array(64).fill(0) });
+  const frame = v2Frame({ ...req, mesh: null }, 0, 'window');
+  // Brightest at the window (row 64 on the wall's column), falling with the distance from it.
+  const fromWindow = (px: number) => Math.hypot((px >> 7) - 64, frame.wallCol - (px % 128));
+  const df = new Float32Array(128 * 128);
+  frame.pixels.forEach((px) => (df[px] = 0.1 + 10 * Math.exp(-fromWindow(px) / 15)));
+  const values = Array.from(frame.pixels, (px) => df[px]!).sort((a, b) => a - b);
+  const dim = values[Math.floor(0.05 * (values.length - 1))]!;
+  const s = new FrameSampler(frame, df);
+
+  it('reads the other arm as the map’s dim end, not as the lit arm across the slot', () => {
+    const [r, c] = frame.toPixel(12.8, 51.79);
+    expect(frame.cut?.[Math.round(r) * 128 + Math.round(c)]).toBe(1);
+    expect(s.at(12.8, 51.79)).toBe(dim);
+    // The window's own arm keeps its light, many times the dim end.
+    expect(s.at(10.8, 53.2)).toBeGreaterThan(5 * dim);
+  });
+
+  it('has no cut piece where the frame keeps the whole room', () => {
+    expect(v2Frame(angleRoom(), 0, 'window').cut).toBeNull();
   });
 });

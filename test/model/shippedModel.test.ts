@@ -96,8 +96,8 @@ describe('the shipped model', () => {
 });
 
 /**
- * The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4 4.1.0:
- * R02 −5.8, R06 −8.3, R07 −8.1 %; docs/model.md).
+ * The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4 4.1.0
+ * on the engine of 2026-11-29: R02 −6.5, R06 −7.5, R07 −8.2 %; docs/model.md).
  */
 const CONVERGED_SHORT: readonly string[] = [
   'R02_rect_south_building',
@@ -111,8 +111,9 @@ const SHORT_OF_TARGETS: readonly string[] = [
   'facing-slab',
   'dense-near',
   'dense-far',
-  'non-rect',
   'high-floor',
   'balcony-thick',
   'reflectance-ends',
+  'open-ground',
+  'angles-only',
 ];

@@ -52,17 +52,41 @@ export function roomMask(
   a: number,
   part: FramePart = 'largest',
 ): Uint8Array {
+  return roomMaskParts(polygon, corners, a, part).mask;
+}
+
+/**
+ * The room mask and, where the frame cuts the room in pieces, `cut`: 1 on the pixels of the pieces it does
+ * not keep (null when there is one piece). A map answers nothing there: those cells see the window only
+ * by way of the room beyond the frame (placement.ts).
+ */
+export function roomMaskParts(
+  polygon: Polygon,
+  corners: PlanCorners,
+  a: number,
+  part: FramePart = 'largest',
+): { mask: Uint8Array; cut: Uint8Array | null } {
   const { ring, anchor } = roomPixelPolygon(polygon, corners, a);
   const parts = clippedParts(clipRingToBox(ring, ROOM_CLIP_BOX), ROOM_CLIP_BOX);
   const kept = part === 'window' ? windowPart(parts, anchor) : largestOf(parts);
-  const mask = newMask();
-  fillPoly(
-    mask,
-    IMAGE_SIZE,
-    kept.map(([x, y]) => [trunc(x), trunc(y)] as const),
-  );
-  clearBorder(mask);
-  return mask;
+  const fill = (ringPx: readonly Vec2[]) => {
+    const m = newMask();
+    fillPoly(
+      m,
+      IMAGE_SIZE,
+      ringPx.map(([x, y]) => [trunc(x), trunc(y)] as const),
+    );
+    clearBorder(m);
+    return m;
+  };
+  const mask = fill(kept);
+  if (parts.length < 2) return { mask, cut: null };
+  const cut = newMask();
+  for (const other of parts) {
+    if (other === kept) continue;
+    fill(other).forEach((v, i) => v === 1 && mask[i] !== 1 && (cut[i] = 1));
+  }
+  return { mask, cut };
 }
 
 /** Pixels: how near a part's outline must pass to the anchor to be the window's (rounding moves it). */

@@ -2,7 +2,7 @@ import { roomAnchor } from '../encoding/anchor';
 import { originalDirection } from '../encoding/direction';
 import { IMAGE_SIZE } from '../encoding/image';
 import { ANCHOR_ROW, STRIPE_END_COL } from '../encoding/layout';
-import { roomMask, type FramePart } from '../encoding/roomMask';
+import { roomMaskParts, type FramePart } from '../encoding/roomMask';
 import {
   frameRotationDeg,
   intoWindowFrame,
@@ -32,6 +32,8 @@ export interface V2Frame {
   toPixel: (x: number, y: number) => [number, number];
   /** The column of the window's wall (its inner face): the room lies at lower columns. */
   wallCol: number;
+  /** Pixels of the room's pieces the frame cuts away from the kept one (roomMaskParts), null if none. */
+  cut: Uint8Array | null;
 }
 
 export function v2Frame(room: EngineRoom, windowIndex: number, part: FramePart = 'largest'): V2Frame {
@@ -44,7 +46,7 @@ export function v2Frame(room: EngineRoom, windowIndex: number, part: FramePart =
     w.direction_angle !== undefined
       ? (w.direction_angle * Math.PI) / 180
       : originalDirection(polygon, corners);
-  const mask = roomMask(polygon, corners, a, part);
+  const { mask, cut } = roomMaskParts(polygon, corners, a, part);
   const frame = intoWindowFrame(polygon, corners, a);
   const anchor = roomAnchor(frame.polygon, frame.corners, frame.angle);
   const facadeCol = STRIPE_END_COL - thicknessPx(thickness(frame.corners, frame.angle)) - 1;
@@ -73,7 +75,7 @@ export function v2Frame(room: EngineRoom, windowIndex: number, part: FramePart =
     const yf = rot === null ? y : fs * x + fc * y;
     return [ANCHOR_ROW - (yf - anchor[1]) / 0.1, facadeCol + (xf - anchor[0]) / 0.1];
   };
-  return { mask, pixels: Int32Array.from(pixels), points, toPixel, wallCol: facadeCol };
+  return { mask, pixels: Int32Array.from(pixels), points, toPixel, wallCol: facadeCol, cut };
 }
 
 /**

@@ -13,7 +13,11 @@ const N = 128;
  * the window, the brightest of the map, where no light of this window arrives but what turns the corner.
  * They take the map's dim end instead (its 5th percentile over the room's pixels: the least light the
  * window sends anywhere it is seen, robust to a stray dark pixel). Before, a room with such a wing read
- * eight times the engine's mean (docs/model.md, the fresh stress draw of 2026-11-28).
+ * eight times the engine's mean (docs/model.md, the fresh stress draw of 2026-11-28). So do points on a
+ * piece of the room that the frame cuts away from the window's (V2Frame `cut`: the far arm of a U-shaped
+ * room, beside the lit one across a slot): the nearest room pixel there is across the slot, in the light,
+ * and a room whose window lights one arm's end read its other arm's end as bright (+59 %, reflectance-ends
+ * grid room #10034, 2026-11-29).
  */
 export class FrameSampler {
   /** Built on first need: most points have a room pixel among their four neighbours. */
@@ -23,7 +27,7 @@ export class FrameSampler {
   private dim: number | null = null;
 
   constructor(
-    private readonly frame: Pick<V2Frame, 'mask' | 'toPixel'>,
+    private readonly frame: Pick<V2Frame, 'mask' | 'toPixel'> & Partial<Pick<V2Frame, 'cut'>>,
     private readonly df: Float32Array,
   ) {}
 
@@ -33,6 +37,9 @@ export class FrameSampler {
     if (c > this.wallCol + 1) return (this.dim ??= dimEnd(this.frame.mask, this.df));
     const rc = Math.min(N - 1, Math.max(0, r)),
       cc = Math.min(N - 1, Math.max(0, c));
+    const cut = this.frame.cut;
+    if (cut && cut[Math.round(rc) * N + Math.round(cc)] === 1)
+      return (this.dim ??= dimEnd(this.frame.mask, this.df));
     const r0 = Math.min(N - 2, Math.floor(rc)),
       c0 = Math.min(N - 2, Math.floor(cc));
     const fr = rc - r0,

@@ -50,7 +50,7 @@ export interface PredictRoom extends ResolvedRoom {
 }
 
 export interface WindowPrediction {
-  frame: Pick<V2Frame, 'mask' | 'toPixel'>;
+  frame: Pick<V2Frame, 'mask' | 'toPixel'> & Partial<Pick<V2Frame, 'cut'>>;
   /** DF (%) of this window in its v2 frame, 0 outside the mask. */
   df: Float32Array;
 }

@@ -1,5 +1,8 @@
 import {
+  isNearStratum,
   locateSample,
+  refineStratum,
+  type SampleVisit,
   newSampleRef,
   sampleWindow,
   SEES_REVEAL,
@@ -335,35 +338,47 @@ const ref = newSampleRef();
 function vectorSampler(vb: ViewBasis, total: Float64Array, direct: Float64Array): RectSampler {
   const P = vb.P;
   const channelOf = vb.xb.basis.channelOf;
+  const visit: SampleVisit = (kind, r) => {
+    const g = r.g;
+    if (kind === SEES_SKY) {
+      const k = channelOf(r.dx, r.dy, r.dz);
+      total[k] = total[k]! + g;
+      direct[k] = direct[k]! + g;
+    } else if (kind === SEES_VIEW) {
+      const o = vb.at[r.idx]!;
+      if (o < 0) return;
+      for (let k = 0; k < P; k++) total[k] = total[k]! + g * vb.vec[o + k]!;
+    } else if (kind === SEES_TRACED) {
+      if (!addOutside(vb, r.wx, r.wy, r.wz, r.dx, r.dy, r.dz, g, total)) {
+        const k = channelOf(r.dx, r.dy, r.dz);
+        direct[k] = direct[k]! + g;
+      }
+    } else if (kind === SEES_REVEAL) {
+      const tab = vb.reveal![r.face]!;
+      const o = r.idx * P;
+      for (let k = 0; k < P; k++) total[k] = total[k]! + g * tab[o + k]!;
+    }
+  };
   return (L, s0, s1, z0, z1, na, nb, rand) => {
     const ws = s1 - s0,
       wz = z1 - z0;
     const dA = (ws * wz) / (na * nb);
     for (let a = 0; a < na; a++) {
       for (let c = 0; c < nb; c++) {
+        const a0 = s0 + (a / na) * ws,
+          a1 = s0 + ((a + 1) / na) * ws,
+          b0 = z0 + (c / nb) * wz,
+          b1 = z0 + ((c + 1) / nb) * wz;
+        if (isNearStratum(L, a0, a1, b0, b1)) {
+          refineStratum(L, a0, a1, b0, b1, rand, ref, visit, 1);
+          continue;
+        }
         const gs = s0 + ((a + rand()) / na) * ws;
         const gz = z0 + ((c + rand()) / nb) * wz;
         const kind = locateSample(L, gs, gz, ref);
         if (kind < 0) continue;
-        const g = ref.g * dA;
-        if (kind === SEES_SKY) {
-          const k = channelOf(ref.dx, ref.dy, ref.dz);
-          total[k] = total[k]! + g;
-          direct[k] = direct[k]! + g;
-        } else if (kind === SEES_VIEW) {
-          const o = vb.at[ref.idx]!;
-          if (o < 0) continue;
-          for (let k = 0; k < P; k++) total[k] = total[k]! + g * vb.vec[o + k]!;
-        } else if (kind === SEES_TRACED) {
-          if (!addOutside(vb, ref.wx, ref.wy, ref.wz, ref.dx, ref.dy, ref.dz, g, total)) {
-            const k = channelOf(ref.dx, ref.dy, ref.dz);
-            direct[k] = direct[k]! + g;
-          }
-        } else if (kind === SEES_REVEAL) {
-          const tab = vb.reveal![ref.face]!;
-          const o = ref.idx * P;
-          for (let k = 0; k < P; k++) total[k] = total[k]! + g * tab[o + k]!;
-        }
+        ref.g *= dA;
+        visit(kind, ref);
       }
     }
   };
