@@ -52,6 +52,7 @@ describe('room terms from a coarse radiosity solve', () => {
     ['a street canyon (mesh)', 'coarse-radiosity/3', canyonRoom],
     ['a street canyon (mesh)', 'coarse-radiosity/4', canyonRoom],
     ['a room 14 m deep', 'coarse-radiosity/4', deepRoom],
+    ['a street canyon (mesh)', 'coarse-radiosity/5', canyonRoom],
   ] as const)(
     'gives the interreflected light of %s within 8 % of the engine at standard (%s)',
     (_, method, make) => {
@@ -106,6 +107,8 @@ describe('room terms from a coarse radiosity solve', () => {
     // Darker by the same factor, the same; without a guard the network's sky stands.
     expect(calibratedMap(terms, { ...lattice, sky: 1 }, 0.5)[0]).toBeCloseTo(1 + 4, 5);
     expect(calibratedMap(terms, contradicts)[0]).toBeCloseTo(7, 5);
+    // A guard of 0 takes the solve's level wherever it differs at all.
+    expect(calibratedMap(terms, { ...lattice, sky: 3.3 }, 0)[0]).toBeCloseTo(7.3, 5);
     // A sky the solve finds faint (a window it sees no sky through) tells nothing: the network's stands.
     expect(calibratedMap(terms, { ...lattice, sky: 1e-4 }, 0.5)[0]).toBeCloseTo(7, 5);
   });
@@ -207,6 +210,9 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     };
     expect(parseModelCard(withTerms).roomTerms).toBe('coarse-radiosity/1');
     expect(parseModelCard({ ...withTerms, skyGuard: 0.5 }).skyGuard).toBe(0.5);
+    // 0: the solve's sky level always; below it means nothing.
+    expect(parseModelCard({ ...withTerms, skyGuard: 0 }).skyGuard).toBe(0);
+    expect(() => parseModelCard({ ...withTerms, skyGuard: -0.1 })).toThrow(/skyGuard/);
     const { roomTerms: _, ...noSolve } = withTerms;
     expect(() => parseModelCard({ ...noSolve, skyGuard: 0.5 })).toThrow(/skyGuard needs roomTerms/);
   });

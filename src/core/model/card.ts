@@ -6,6 +6,7 @@ export const ROOM_TERMS_METHODS = [
   'coarse-radiosity/2',
   'coarse-radiosity/3',
   'coarse-radiosity/4',
+  'coarse-radiosity/5',
 ] as const;
 export type RoomTermsMethod = (typeof ROOM_TERMS_METHODS)[number];
 
@@ -84,9 +85,10 @@ export const modelCardSchema = z.looseObject({
    * sky term's mean over the solve's lattice and the solve's differ by more than a factor 1 + skyGuard, the
    * solve's sets it. The closed-form sky channel reads the surroundings through fans of angles taken from
    * the window, and in a few windows (one facing down a slot of its own building) it is off by a third or
-   * more where the solve, which traces them from each point, is within a few per cent. Needs roomTerms.
+   * more where the solve, which traces them from each point, is within a few per cent. 0: the solve's level
+   * always. Needs roomTerms.
    */
-  skyGuard: z.number().positive().optional(),
+  skyGuard: z.number().nonnegative().optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;

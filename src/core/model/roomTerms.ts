@@ -40,6 +40,13 @@ const COARSE: Omit<EngineQuality, 'patchSize' | 'maxPatches'> = {
   apertureMax: 5,
 };
 
+/** The draft's glass samples (6 per metre of glass per metre of distance, 5–16 a way). */
+const DRAFT_GLASS = {
+  apertureDensity: QUALITY.draft.apertureDensity,
+  apertureMin: QUALITY.draft.apertureMin,
+  apertureMax: QUALITY.draft.apertureMax,
+};
+
 /**
  * Each method's patches (measured against the engine at standard on 30 rooms of a fresh training-stream
  * draw, the room terms' sum as a share of the window's light, rms): /1 1.2 m patches, at most 80: 2.6 %,
@@ -50,13 +57,23 @@ const COARSE: Omit<EngineQuality, 'patchSize' | 'maxPatches'> = {
  * ~2.5× on a 10⁴-triangle mesh, whose many surfaces each need their own exterior samples (run df4-z3).
  * /4 is /3 with at most 300 patches: a deep room's 150 patches grow to well over a metre, and its room
  * terms were 4.9 % rms of the window's light at /3, 1.3 % at /4 (high-floor 1.3 → 0.8, non-rect 2.1 → 0.9;
- * fresh stress-profile rooms k 600000+, 39 windows), at ~25 % more time.
+ * fresh stress-profile rooms k 600000+, 39 windows), at ~25 % more time. /5 is /4 with the draft's glass
+ * samples (5–16 a way, not 3–5): on 82 windows of fresh stress rooms (k 950000–950003) its sky term is 1.6 %
+ * rms of the window's light against /4's 1.9 %, the sum of its terms within 5 % of the engine at standard on
+ * 95 % of windows against 93 %, at ~0.3 ms more a window (docs/model.md, the fourteenth session).
  */
 export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>> = {
   'coarse-radiosity/1': { ...COARSE, patchSize: 1.2, maxPatches: 80 },
   'coarse-radiosity/2': { ...COARSE, patchSize: 0.8, maxPatches: 150 },
   'coarse-radiosity/3': { ...COARSE, exterior: QUALITY.draft.exterior, patchSize: 0.8, maxPatches: 150 },
   'coarse-radiosity/4': { ...COARSE, exterior: QUALITY.draft.exterior, patchSize: 0.8, maxPatches: 300 },
+  'coarse-radiosity/5': {
+    ...COARSE,
+    ...DRAFT_GLASS,
+    exterior: QUALITY.draft.exterior,
+    patchSize: 0.8,
+    maxPatches: 300,
+  },
 };
 
 /** Every LATTICE-th pixel each way of a window's frame is lit (0.4 m). */
