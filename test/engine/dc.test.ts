@@ -13,7 +13,15 @@ import { simulateRoom } from '../../src/core/engine/simulate';
 import type { Sky } from '../../src/core/engine/sky';
 import { planVisibility } from '../../src/core/engine/visibility';
 import { rad } from '../../src/core/units';
-import { angleRoom, attic, canyonRoom, roofWindowAttic, skylitOffice, thinWallRoom } from './scenes';
+import {
+  angleRoom,
+  attic,
+  canyonRoom,
+  noDepthRoom,
+  roofWindowAttic,
+  skylitOffice,
+  thinWallRoom,
+} from './scenes';
 
 /**
  * Daylight coefficients (issue 32): the room's light per sky patch, so that any sky is a matrix product.
@@ -86,6 +94,7 @@ const SCENES: [string, () => EngineRoom, number][] = [
   ['a deep street canyon', canyonRoom, 0.03],
   ['a block across the street', () => thinWallRoom(true), 0.01],
   ['a context given by angles', angleRoom, 0.01],
+  ['a window in a wall of no depth, its glass a hair from the room', noDepthRoom, 0.01],
   ['no context', () => thinWallRoom(false), 0.01],
   ['an attic under a gable roof', () => attic(), 0.01],
   ['a skylight and a window', () => skylitOffice(), 0.01],

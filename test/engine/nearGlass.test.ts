@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulateRoom } from '../../src/core/engine/simulate';
-import { parseRunRequest } from '../../src/core/validation/requests';
+import { noDepthRoom } from './scenes';
 
 /**
  * A window given on the wall's line (both corners on it) stands in a wall of no depth: its glass is a hair
@@ -9,30 +9,13 @@ import { parseRunRequest } from '../../src/core/validation/requests';
  * DF (aperture.ts, NEAR_STRATUM). These receivers' light must be finite, steady from seed to seed, and
  * continuous in the distance from the glass.
  */
-const zeros = new Array(64).fill(0);
-const req = parseRunRequest({
-  model_type: 'df_default',
-  parameters: {
-    height_roof_over_floor: 2.7,
-    floor_height_above_terrain: 0,
-    room_polygon: [
-      [0, 0],
-      [4, 0],
-      [4, 5],
-      [0, 5],
-    ],
-    windows: { w: { x1: 1, y1: 0, z1: 0.5, x2: 3, y2: 0, z2: 2.2, window_frame_ratio: 0.05 } },
-  },
-  horizon: zeros,
-  zenith: zeros,
-});
-const room = { ...req, mesh: null };
+const room = noDepthRoom();
 const at = (y: number, seed: number, quality: 'draft' | 'standard' = 'standard') =>
   simulateRoom(room, { quality, seed, points: [[2.03, y]], pointsOnly: true }).points[0]!;
 
 describe('a receiver beside glass in a wall of no depth', () => {
   it('the window has no depth', () => {
-    expect(req.geometry[0]!.wallThickness).toBeLessThan(1e-9);
+    expect(room.geometry[0]!.wallThickness).toBeLessThan(1e-9);
   });
 
   it('gets a finite light, the same from seed to seed', () => {

@@ -106,6 +106,27 @@ export const angleRoom = (): EngineRoom =>
     30,
   );
 
+/**
+ * A window given with both corners on the wall's line: a wall of no depth, its glass a hair from the room
+ * (aperture.ts NEAR_STRATUM). Open surroundings.
+ */
+export const noDepthRoom = (): EngineRoom =>
+  anglesOnly(
+    {
+      height_roof_over_floor: 2.7,
+      floor_height_above_terrain: 0,
+      room_polygon: [
+        [0, 0],
+        [4, 0],
+        [4, 5],
+        [0, 5],
+      ],
+      windows: { w: { x1: 1, y1: 0, z1: 0.5, x2: 3, y2: 0, z2: 2.2, window_frame_ratio: 0.05 } },
+    },
+    0,
+    0,
+  );
+
 /** A room 14 m deep behind one window, under a 15° horizon: 84 m² of floor, whose patches a coarse solve's cap grows. */
 export const deepRoom = (): EngineRoom =>
   anglesOnly(

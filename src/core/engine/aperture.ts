@@ -129,7 +129,6 @@ export function sampleWindow(
     e2up: 0,
     hit: scratchHit,
     rad: scratchRad,
-    add: (kind, r) => addLight(local, kind, r),
     sum: scratchSum,
   };
   const vOk = vs1 - vs0 > 1e-9 && vz1 - vz0 > 1e-9;
@@ -175,8 +174,7 @@ export interface Local {
   e2up: number;
   hit: ExteriorHit;
   rad: Float64Array;
-  /** The daylight factor's visit (addLight) bound to this receiver, and its sums by order (sampleRect). */
-  add: SampleVisit;
+  /** The daylight factor's sums by order of one rectangle's samples (sampleRect). */
   sum: Float64Array;
 }
 
@@ -390,7 +388,7 @@ export function isNearStratum(L: Local, a0: number, a1: number, b0: number, b1: 
 }
 
 /** What a sampler does with one sample: what it sees (SEES_*) and, in `r.g`, its weight. */
-export type SampleVisit = (kind: number, r: SampleRef) => void;
+export type SampleVisit = (L: Local, kind: number, r: SampleRef) => void;
 
 /**
  * Samples a near stratum (isNearStratum) as four quarters, each refined again while near, visiting every
@@ -420,7 +418,7 @@ export function refineStratum(
       const kind = locateSample(L, p0 + rand() * (p1 - p0), q0 + rand() * (q1 - q0), r);
       if (kind < 0) continue;
       r.g *= ((p1 - p0) * (q1 - q0)) / unit;
-      visit(kind, r);
+      visit(L, kind, r);
     } else if (level < MAX_LEVELS) refineStratum(L, p0, p1, q0, q1, rand, r, visit, unit, level + 1);
     else exactStratum(L, p0, p1, q0, q1, rand, r, visit, unit);
   }
@@ -454,10 +452,51 @@ function exactStratum(
   const kind = locateSample(L, gs, gz, r);
   if (kind < 0) return;
   r.g = (r.t * Math.PI * F) / unit;
-  visit(kind, r);
+  visit(L, kind, r);
 }
 
-/** Adds the light through glass rectangle [s0, s1] × [z0, z1] (stratified, na × nb jittered samples). */
+/**
+ * Samples glass rectangle [s0, s1] × [z0, z1] on an na × nb jittered grid, one sample a stratum and near
+ * strata refined (refineStratum), visiting each sample the receiver sees. Its weight `r.g` is per unit of a
+ * stratum's area when `perStratum` (the sampler scales its sums once), else whole.
+ */
+export function sampleStrata(
+  L: Local,
+  s0: number,
+  s1: number,
+  z0: number,
+  z1: number,
+  na: number,
+  nb: number,
+  rand: () => number,
+  r: SampleRef,
+  visit: SampleVisit,
+  perStratum: boolean,
+): void {
+  const ws = s1 - s0,
+    wz = z1 - z0;
+  const dA = (ws * wz) / (na * nb);
+  for (let a = 0; a < na; a++) {
+    for (let c = 0; c < nb; c++) {
+      const a0 = s0 + (a / na) * ws,
+        a1 = s0 + ((a + 1) / na) * ws,
+        b0 = z0 + (c / nb) * wz,
+        b1 = z0 + ((c + 1) / nb) * wz;
+      if (isNearStratum(L, a0, a1, b0, b1)) {
+        refineStratum(L, a0, a1, b0, b1, rand, r, visit, perStratum ? dA : 1);
+        continue;
+      }
+      const gs = s0 + ((a + rand()) / na) * ws;
+      const gz = z0 + ((c + rand()) / nb) * wz;
+      const kind = locateSample(L, gs, gz, r);
+      if (kind < 0) continue;
+      if (!perStratum) r.g *= dA;
+      visit(L, kind, r);
+    }
+  }
+}
+
+/** Adds the light through glass rectangle [s0, s1] × [z0, z1] (sampleStrata). */
 function sampleRect(
   L: Local,
   s0: number,
@@ -468,27 +507,10 @@ function sampleRect(
   nb: number,
   rand: () => number,
 ): void {
-  const ws = s1 - s0,
-    wz = z1 - z0;
-  const dA = (ws * wz) / (na * nb);
-  // Summed per unit of glass area and scaled once.
+  const dA = ((s1 - s0) * (z1 - z0)) / (na * nb);
+  // Summed per unit of a stratum's area and scaled once.
   const sum = L.sum.fill(0);
-  for (let a = 0; a < na; a++) {
-    for (let c = 0; c < nb; c++) {
-      const a0 = s0 + (a / na) * ws,
-        a1 = s0 + ((a + 1) / na) * ws,
-        b0 = z0 + (c / nb) * wz,
-        b1 = z0 + ((c + 1) / nb) * wz;
-      if (isNearStratum(L, a0, a1, b0, b1)) {
-        refineStratum(L, a0, a1, b0, b1, rand, ref, L.add, dA);
-        continue;
-      }
-      const gs = s0 + ((a + rand()) / na) * ws;
-      const gz = z0 + ((c + rand()) / nb) * wz;
-      const kind = locateSample(L, gs, gz, ref);
-      if (kind >= 0) L.add(kind, ref);
-    }
-  }
+  sampleStrata(L, s0, s1, z0, z1, na, nb, rand, ref, addLight, true);
   L.e0 += sum[0]! * dA;
   L.e1 += sum[1]! * dA;
   L.e2 += sum[2]! * dA;

@@ -1,7 +1,5 @@
 import {
-  isNearStratum,
-  locateSample,
-  refineStratum,
+  sampleStrata,
   type SampleVisit,
   newSampleRef,
   sampleWindow,
@@ -338,7 +336,7 @@ const ref = newSampleRef();
 function vectorSampler(vb: ViewBasis, total: Float64Array, direct: Float64Array): RectSampler {
   const P = vb.P;
   const channelOf = vb.xb.basis.channelOf;
-  const visit: SampleVisit = (kind, r) => {
+  const visit: SampleVisit = (_, kind, r) => {
     const g = r.g;
     if (kind === SEES_SKY) {
       const k = channelOf(r.dx, r.dy, r.dz);
@@ -359,29 +357,8 @@ function vectorSampler(vb: ViewBasis, total: Float64Array, direct: Float64Array)
       for (let k = 0; k < P; k++) total[k] = total[k]! + g * tab[o + k]!;
     }
   };
-  return (L, s0, s1, z0, z1, na, nb, rand) => {
-    const ws = s1 - s0,
-      wz = z1 - z0;
-    const dA = (ws * wz) / (na * nb);
-    for (let a = 0; a < na; a++) {
-      for (let c = 0; c < nb; c++) {
-        const a0 = s0 + (a / na) * ws,
-          a1 = s0 + ((a + 1) / na) * ws,
-          b0 = z0 + (c / nb) * wz,
-          b1 = z0 + ((c + 1) / nb) * wz;
-        if (isNearStratum(L, a0, a1, b0, b1)) {
-          refineStratum(L, a0, a1, b0, b1, rand, ref, visit, 1);
-          continue;
-        }
-        const gs = s0 + ((a + rand()) / na) * ws;
-        const gz = z0 + ((c + rand()) / nb) * wz;
-        const kind = locateSample(L, gs, gz, ref);
-        if (kind < 0) continue;
-        ref.g *= dA;
-        visit(kind, ref);
-      }
-    }
-  };
+  return (L, s0, s1, z0, z1, na, nb, rand) =>
+    sampleStrata(L, s0, s1, z0, z1, na, nb, rand, ref, visit, false);
 }
 
 /** One receiver's light through one window per channel, as simulate.ts's lightReceivers samples it. */
