@@ -39,3 +39,13 @@ export function float16Bytes(data: Float32Array, shape: readonly number[]): Uint
   for (let i = 0; i < data.length; i++) half[i] = toHalf(data[i]!);
   return npyRaw(new Uint8Array(half.buffer), shape, '<f2', 2);
 }
+
+/** IEEE half precision (the bits of an NPY '<f2' value) → number. */
+export function fromHalf(h: number): number {
+  const sign = h & 0x8000 ? -1 : 1;
+  const exp = (h >>> 10) & 0x1f;
+  const mant = h & 0x3ff;
+  if (exp === 0) return sign * mant * 2 ** -24;
+  if (exp === 0x1f) return mant ? Number.NaN : sign * Infinity;
+  return sign * (1 + mant / 1024) * 2 ** (exp - 15);
+}

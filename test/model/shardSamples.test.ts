@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredWindow } from '../../src/datagen/sampleRoom';
-import { roomEnd, windowSample, type StoredShard } from '../../src/evaluation/shardSamples';
+import { toHalf } from '../../src/datagen/float16';
+import { roomEnd, wallLineCells, windowSample, type StoredShard } from '../../src/evaluation/shardSamples';
 
 const FRAME = 128 * 128;
 const at = (row: number, col: number): number => row * 128 + col;
@@ -54,5 +55,29 @@ describe('held-out samples of a stored shard', () => {
     const { recs } = shard();
     expect(roomEnd(recs, 0)).toBe(2);
     expect(roomEnd(recs, 2)).toBe(3);
+  });
+
+  it("finds the labels on the window wall's line as training leaves them out, and drops them from the sample", () => {
+    // One window, 7 channels: the room spans columns 20..59 of rows 5 and 6; its wall's inner plane is at
+    // column 59 in row 5 (distance 0), 3 cm beyond column 59 in row 6 (a wall line 3 cm off: not on it).
+    const C = 7;
+    const x = new Uint16Array(C * FRAME);
+    for (const row of [5, 6])
+      for (let col = 20; col < 60; col++) {
+        x[at(row, col)] = toHalf(1);
+        const metres = (59 - col) * 0.1 + (row === 6 ? 0.03 : 0);
+        x[3 * FRAME + at(row, col)] = toHalf(Math.max(metres, 0.02) / 10);
+      }
+    const line = wallLineCells(x, 1, C);
+    expect(Array.from(line.keys()).filter((i) => line[i])).toEqual([at(5, 59)]);
+
+    const s = shard();
+    const both = new Uint8Array(2 * FRAME);
+    both.set(line, FRAME);
+    const pred = new Float32Array(FRAME).fill(2);
+    const kept = windowSample({ ...s, wallLine: both }, 1, pred)!;
+    expect(kept.truth).toHaveLength(37);
+    expect(kept.truth).not.toContain(59);
+    expect(windowSample(s, 1, pred)!.truth).toContain(59);
   });
 });
