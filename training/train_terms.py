@@ -296,7 +296,7 @@ def main():
         if ick:  # the run it continues, in the card
             trained_with["initialised_from"] = {"checkpoint": a.init, **ick["trained_with"], "steps": ick["step"], "train_windows": ick.get("train_windows")}
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
-    if ck:
+    if ck and "opt" in ck:  # a kept checkpoint (training/checkpoints) holds the weights alone
         opt.load_state_dict(ck["opt"])
     inputs = trained_with.setdefault("inputs", a.inputs) if not ck else trained_with.get("inputs", "lux-frame-4")
     train_bases, val_bases = shard_files(a.data, inputs)

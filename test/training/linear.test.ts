@@ -249,6 +249,22 @@ print(int(on.numel()), int((x[1][:, 0].reshape(x[1].shape[0], -1).gather(1, pm.c
     expect(res.status).toBe(200);
     const b = await res.json();
     expect(b.model).toEqual({ name: 'lux-df-4', version: card.version });
+
+    // A kept checkpoint holds the weights alone (training/checkpoints): --export-only rebuilds the same file.
+    const again = join(dir, 'again');
+    mkdirSync(again, { recursive: true });
+    const strip = `import sys, torch
+c = torch.load(sys.argv[1], map_location="cpu", weights_only=False); c.pop("opt")
+torch.save(c, sys.argv[2])`;
+    execFileSync(py, ['-c', strip, join(out, 'checkpoint.pt'), join(again, 'checkpoint.pt')]);
+    execFileSync(
+      py,
+      ['training/train_terms.py', '--data', join(dir, 'frames'), '--out', again, '--export-only'],
+      { stdio: 'ignore' },
+    );
+    expect(readFileSync(join(again, 'lux-df-4.onnx')).equals(readFileSync(join(out, 'lux-df-4.onnx')))).toBe(
+      true,
+    );
   }, 300_000);
 
   it("leaves the labels on the window wall's own line out of training with --wall-line 0, and only those", () => {
