@@ -23,7 +23,7 @@ export interface StoredShard {
 }
 
 /** Within this of the window wall's inner plane a label is on the wall's line (train_terms.py WALL_LINE_M). */
-const WALL_LINE_M = 0.025;
+export const WALL_LINE_M = 0.025;
 
 /**
  * The labels on the window wall's own line, from an exported shard's inputs (`x`: n × C × 128 × 128 half
@@ -71,8 +71,9 @@ export function* readShards(dir: string, opts: { wallLine?: boolean } = {}): Gen
         throw new Error(`${base}.x.npy: no exported inputs to find the wall's line`);
       const x = readNpy(new Uint8Array(readFileSync(`${base}.x.npy`)));
       if (x.descr !== '<f2') throw new Error(`${base}.x.npy: half floats expected, got ${x.descr}`);
-      // Copied: the NPY header's length need not leave the data 2-byte aligned.
-      const bits = new Uint16Array(x.data.slice().buffer);
+      // numpy pads its header to 64 bytes, so the data is 2-byte aligned; a copy only where it is not.
+      const d = x.data.byteOffset % 2 === 0 ? x.data : x.data.slice();
+      const bits = new Uint16Array(d.buffer, d.byteOffset, d.byteLength / 2);
       shard.wallLine = wallLineCells(bits, x.shape[0]!, x.shape[1]!);
     }
     yield shard;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredWindow } from '../../src/datagen/sampleRoom';
 import { toHalf } from '../../src/datagen/float16';
-import { roomEnd, wallLineCells, windowSample, type StoredShard } from '../../src/evaluation/shardSamples';
+import { readFileSync } from 'node:fs';
+import {
+  roomEnd,
+  WALL_LINE_M,
+  wallLineCells,
+  windowSample,
+  type StoredShard,
+} from '../../src/evaluation/shardSamples';
 
 const FRAME = 128 * 128;
 const at = (row: number, col: number): number => row * 128 + col;
@@ -69,6 +76,9 @@ describe('held-out samples of a stored shard', () => {
         x[3 * FRAME + at(row, col)] = toHalf(Math.max(metres, 0.02) / 10);
       }
     const line = wallLineCells(x, 1, C);
+    // The cells training leaves out (train_terms.py --wall-line): the same distance.
+    const py = /^WALL_LINE_M = ([\d.]+)/m.exec(readFileSync('training/train_terms.py', 'utf8'));
+    expect(Number(py?.[1])).toBe(WALL_LINE_M);
     expect(Array.from(line.keys()).filter((i) => line[i])).toEqual([at(5, 59)]);
 
     const s = shard();
