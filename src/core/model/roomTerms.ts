@@ -60,7 +60,8 @@ const DRAFT_GLASS = {
  * fresh stress-profile rooms k 600000+, 39 windows), at ~25 % more time. /5 is /4 with the draft's glass
  * samples (5–16 a way, not 3–5): on 82 windows of fresh stress rooms (k 950000–950003) its sky term is 1.6 %
  * rms of the window's light against /4's 1.9 %, the sum of its terms within 5 % of the engine at standard on
- * 95 % of windows against 93 %, at ~0.3 ms more a window (docs/model.md, the fourteenth session).
+ * 95 % of windows against 93 %, at 0.3–0.4 ms more a window in Node (docs/model.md, the fourteenth and
+ * fifteenth sessions).
  */
 export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>> = {
   'coarse-radiosity/1': { ...COARSE, patchSize: 1.2, maxPatches: 80 },
