@@ -17,8 +17,8 @@ export const ROOM_TERMS_WORKER = 'lux-room-terms';
 
 /** What the second worker serves. */
 export const roomTermsService = {
-  solve: (room: EngineRoom, method: RoomTermsMethod, part: FramePart) =>
-    coarseRoomTerms(room, method, undefined, part),
+  solve: (room: EngineRoom, method: RoomTermsMethod, part: FramePart, withSky: boolean) =>
+    coarseRoomTerms(room, method, undefined, part, withSky),
   flux: (room: Frame4Room) => exteriorFlux(room),
   ready: () => true,
 };
@@ -63,10 +63,10 @@ export function roomTermsSolver(): RoomTermsSolver {
     return here();
   };
   return {
-    solve: (room, method, part) =>
+    solve: (room, method, part, withSky) =>
       call(
-        (w) => w.solve(room, method, part),
-        () => coarseRoomTerms(room, method, undefined, part),
+        (w) => w.solve(room, method, part, withSky),
+        () => coarseRoomTerms(room, method, undefined, part, withSky),
       ),
     flux: (room) =>
       call(

@@ -17,6 +17,8 @@ import type { RoomTermsMethod } from '../../src/core/model/roomTerms';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { frame4Inputs } from '../../src/core/model/frame4';
+import { engineRoom } from '../../src/datagen/shard';
+import { stressRoom } from '../../src/evaluation/stressSuite';
 
 /** The room terms' means over a lattice from the engine at `quality`, per window. */
 function roomTermMeans(
@@ -74,7 +76,27 @@ describe('room terms from a coarse radiosity solve', () => {
     },
   );
 
-  it('offers training the methods a card may name (train_terms.py --room-terms)', () => {
+  it('gives the same room terms to the bit without the light through the glass at its points', () => {
+    // The solve skips the direct light at the lattice unless the sky is asked for (a card's skyGuard):
+    // each receiver draws from its own seed, so the room terms cannot move.
+    // A canyon's one window, and a corner room's windows on two facades (the last one's light is skipped).
+    const corner = engineRoom(stressRoom('multi-facade', 7000));
+    expect(corner.parameters.windows.length).toBeGreaterThan(1);
+    for (const room of [canyonRoom(), corner]) {
+      const lean = coarseRoomTerms(room, 'coarse-radiosity/5');
+      const full = coarseRoomTerms(room, 'coarse-radiosity/5', undefined, 'largest', true);
+      lean.forEach((c, i) => {
+        expect(c.sky).toBeUndefined();
+        expect(full[i]!.sky).toBeGreaterThan(0);
+        expect(Array.from(c.means)).toEqual(Array.from(full[i]!.means));
+      });
+    }
+    expect(() =>
+      simulateRoom(canyonRoom(), { quality: 'draft', roomTermsOnly: true, terms: true }),
+    ).toThrow(/pointsOnly/);
+  });
+
+    it('offers training the methods a card may name (train_terms.py --room-terms)', () => {
     // Python cannot import the TypeScript list: the two are held equal here.
     const src = readFileSync('training/train_terms.py', 'utf8');
     const choices = /"--room-terms",\s*choices=\[([^\]]*)\]/.exec(src)?.[1];
@@ -145,7 +167,7 @@ describe('room terms from a coarse radiosity solve', () => {
       zenith: new Array(64).fill(0),
     });
     const room: EngineRoom = { ...req, mesh: null };
-    const [c] = coarseRoomTerms(room, 'coarse-radiosity/4', undefined, 'window');
+    const [c] = coarseRoomTerms(room, 'coarse-radiosity/4', undefined, 'window', true);
     const [truth] = roomTermMeans(room, [c!.pixels], 'standard');
     const sky = truth!.all[0]!;
     expect(sky).toBeGreaterThan(0.05);

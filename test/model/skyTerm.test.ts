@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRoomModel, type EngineRoom, type WindowModel } from '../../src/core/engine/model';
 import { simulateRoom } from '../../src/core/engine/simulate';
-import { skyTermAt } from '../../src/core/model/skyTerm';
+import { EDGES, REGIONS, sectorOf, skyTermAt } from '../../src/core/model/skyTerm';
 import { skyLuminance } from '../../src/core/engine/sky';
 import { angleRoom, leanTo, thinWallRoom } from '../engine/scenes';
 
@@ -88,6 +88,20 @@ describe('the sky through a window in closed form', () => {
         expect(Math.abs(mine[k]! / direct - 1)).toBeLessThan(within);
       });
     }
+  });
+
+  it('finds a piece’s sector from the edges it lies between, as each point’s azimuth would', () => {
+    // The pieces are cut at EDGES, and a Gauss point's sector is its region's: the edges must be exactly
+    // where the sectors' rounding turns, so that a point a hair inside either end rounds to the region's.
+    expect(REGIONS).toHaveLength(EDGES.length + 1);
+    REGIONS.forEach((region, r) => {
+      const lo = r === 0 ? -90 : EDGES[r - 1]!,
+        hi = r === EDGES.length ? 90 : EDGES[r]!;
+      for (const rel of [lo + 1e-9, (lo + hi) / 2, hi - 1e-9]) expect(sectorOf(rel)).toEqual(region);
+    });
+    // Every sector of the fan is some region's, and so is every outer sector on both sides.
+    expect(new Set(REGIONS.filter((g) => g.inFan).map((g) => g.i)).size).toBe(64);
+    expect(new Set(REGIONS.filter((g) => !g.inFan).map((g) => g.o)).size).toBe(16);
   });
 });
 

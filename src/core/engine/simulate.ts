@@ -99,6 +99,14 @@ export interface SimulationOptions {
    * in its sources, so each interreflected term is its own radiosity solution (three solves a window, not one).
    */
   terms?: boolean;
+  /**
+   * With `terms` and `pointsOnly`: what the interreflected terms at the points need (TERMS 2–4, what the
+   * model's coarse solve reads: roomTerms.ts), which is not the last opening's light through the glass at
+   * them (~0.3–0.5 ms of a one-window room's coarse solve): that opening's first two terms at the points,
+   * and their totals, come back without it. Every other number is the same to the bit (each receiver draws
+   * from its own seed, and nothing after that light reads the exterior's cache it fills).
+   */
+  roomTermsOnly?: boolean;
 }
 
 /**
@@ -271,6 +279,8 @@ export function* simulationSteps(
   opts: SimulationOptions,
 ): Generator<number, SimulationResult> {
   const t0 = now();
+  if (opts.roomTermsOnly && !(opts.terms && opts.pointsOnly))
+    throw new Error('roomTermsOnly needs terms and pointsOnly (the map would lack its light through the glass)');
   const seed = (opts.seed ?? 1) >>> 0;
   const q = resolveQuality(opts.quality);
   const bounces = opts.ambientBounces ?? Infinity;
@@ -335,6 +345,9 @@ export function* simulationSteps(
       [pr, Wsub[v]!, 1],
       [cr, Wc[v]!, 2],
     ] as const) {
+      // The last opening's light at the points feeds nothing after it; an earlier one's fills the exterior's
+      // cache (its first sample in a cell stands for the cell) that later openings' patches read.
+      if (tag === 2 && opts.roomTermsOnly && v === nO - 1) continue;
       const density = tag === 1 ? 0.5 : 1;
       for (let start = 0; start < rec.count; start += CHUNK) {
         const end = Math.min(rec.count, start + CHUNK);

@@ -32,6 +32,8 @@ export interface LoadedModel {
     room: EngineRoom,
     method: RoomTermsMethod,
     part: FramePart,
+    /** The solve's sky too (coarseRoomTerms withSky): for a card with a skyGuard. */
+    withSky: boolean,
   ) => Promise<RoomTermsLattice[]>;
   /**
    * Traces the exterior flux of an exact-sky card's inputs (frame4.ts exteriorFlux) on another thread, while
@@ -120,9 +122,11 @@ async function predictAtReferenceGlass(
       hasExactSky(card.preprocessing) && model.traceExteriorFlux && !room.mesh
         ? model.traceExteriorFlux(room)
         : null;
+    // The solve's own sky only where the card's guard reads it.
+    const withSky = card.skyGuard !== undefined;
     const solving =
       card.roomTerms && model.solveRoomTerms
-        ? model.solveRoomTerms(engineRoom, card.roomTerms, FRAME_PART)
+        ? model.solveRoomTerms(engineRoom, card.roomTerms, FRAME_PART, withSky)
         : null;
     // Observed below; this keeps an early throw from leaving them unhandled.
     solving?.catch(() => undefined);
@@ -152,7 +156,7 @@ async function predictAtReferenceGlass(
     if (card.roomTerms || card.skyTerm) {
       let lattice: RoomTermsLattice[] | Promise<RoomTermsLattice[]> | null;
       try {
-        lattice = card.roomTerms ? (solving ?? coarseRoomTerms(engineRoom, card.roomTerms, frames)) : null;
+        lattice = card.roomTerms ? (solving ?? coarseRoomTerms(engineRoom, card.roomTerms, frames, FRAME_PART, withSky)) : null;
       } catch (e) {
         running.catch(() => undefined); // the solve's error is the one reported
         throw e;

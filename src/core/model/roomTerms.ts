@@ -110,6 +110,13 @@ export function coarseRoomTerms(
   frames?: readonly Pick<V2Frame, 'pixels' | 'points'>[],
   /** Made here: which part of a room cut in pieces they keep (roomMask.ts), as the network's frames do. */
   part: FramePart = 'largest',
+  /**
+   * Also the solve's sky term over the lattice (`sky`, which a card's skyGuard reads): without, the solve
+   * skips the last window's light through the glass at the lattice points, ~0.3–0.5 ms of a one-window
+   * room's ~14 ms that the room terms do not need (the engine's roomTermsOnly; their means are the same to
+   * the bit either way).
+   */
+  withSky = false,
 ): RoomTermsLattice[] {
   const lattices = room.parameters.windows.map((_, i) => {
     const f = frames?.[i] ?? v2Frame(room, i, part);
@@ -126,6 +133,7 @@ export function coarseRoomTerms(
     points: lattices.flatMap((f) => f.points),
     pointsOnly: true,
     terms: true,
+    roomTermsOnly: !withSky,
   });
   let offset = 0;
   return room.parameters.windows.map((w, i) => {
@@ -140,9 +148,9 @@ export function coarseRoomTerms(
       return sum / pixels.length;
     };
     const means = Float64Array.from(ROOM_TERMS, meanOf);
-    const sky = meanOf(0);
+    const sky = withSky ? meanOf(0) : undefined;
     offset += pixels.length;
-    return { pixels, means, sky };
+    return { pixels, means, ...(sky !== undefined ? { sky } : {}) };
   });
 }
 

@@ -40,13 +40,12 @@ const G4 = [
   [0.8611363115940526, 0.3478548451374538],
 ] as const;
 
-/** The tangents of the sectors' edges, and as many again outside the fan (the pieces' cuts along the glass). */
-const EDGE_TANS: readonly number[] = Array.from({ length: 81 }, (_, k) => {
+/** The sectors' edges in degrees from the normal, and as many again outside the fan (the pieces' cuts along the glass). */
+export const EDGES: readonly number[] = Array.from({ length: 81 }, (_, k) => {
   const i = k - 8;
   return i === 0 ? -FAN : i === 64 ? FAN : -FAN + (i - 0.5) * STEP;
-})
-  .filter((edge) => edge > -89.9 && edge < 89.9)
-  .map((edge) => Math.tan(edge * RAD));
+}).filter((edge) => edge > -89.9 && edge < 89.9);
+const EDGE_TANS = EDGES.map((edge) => Math.tan(edge * RAD));
 
 /**
  * The sky seen through one band of the glass's height (lux-frame-6, skyBands.ts): the angles from the
@@ -78,6 +77,41 @@ export function outerSector(rel: number): number {
   const j = Math.min(OUTER_SECTORS, Math.max(1, Math.round((Math.abs(rel) - FAN) / STEP)));
   return (rel < 0 ? 0 : OUTER_SECTORS) + j - 1;
 }
+
+/** Where an azimuth (degrees from the normal) falls: within the fan its sector, beside it its outer sector. */
+export interface Sector {
+  inFan: boolean;
+  /** The fan's sector (0..63), clamped outside the fan. */
+  i: number;
+  /** The outer sector (outerSector) beside the fan; −1 within it. */
+  o: number;
+}
+
+export function sectorOf(rel: number): Sector {
+  const inFan = rel >= -FAN && rel <= FAN;
+  return { inFan, i: Math.min(63, Math.max(0, Math.round((rel + FAN) / STEP))), o: inFan ? -1 : outerSector(rel) };
+}
+
+/**
+ * The sector of the azimuths between edge r − 1 and edge r (r = 0: below the first; EDGES.length: above
+ * the last). The edges are where sectorOf's rounding turns (test/model/skyTerm.test.ts), so every point of a
+ * piece between two cuts is in its region's sector: a piece's Gauss points need no atan2 to find it, which
+ * was a fifth of the sky term's time.
+ */
+export const REGIONS: readonly Sector[] = Array.from({ length: EDGES.length + 1 }, (_, r) =>
+  sectorOf(((r === 0 ? -90 : EDGES[r - 1]!) + (r === EDGES.length ? 90 : EDGES[r]!)) / 2),
+);
+
+/**
+ * A piece narrower than this (m) takes its Gauss points' sector from their azimuths, as float rounding
+ * could put a point a few 1e-13 m from an edge on its other side: wider, a point is ≥ 2e-7 m from the
+ * edges, orders of magnitude beyond the rounding, and its region's sector is the one atan2 would give.
+ */
+const NARROW = 1e-6;
+
+/** Reused buffers of the cuts along the glass (a piece's end, and whether it is a sector's edge). */
+let cutS = new Float64Array(128);
+let cutEdge = new Uint8Array(128);
 
 /**
  * The sky term at work-plane points (DF %). With `bands`, each band of the glass's height shows the sky
@@ -123,26 +157,50 @@ export function skyTermAt(
     if (s1 - s0 <= 1e-9 || z1 - z0 <= 1e-9) continue;
     const dd = gd - pd;
     // The sectors' edges along the glass (s where the azimuth from p crosses one), and as many again outside
-    // the fan: no piece spans more than a sector's 2.3° as seen from the point.
-    const cuts = [s0, s1];
-    for (const t of EDGE_TANS) {
-      const s = ps + dd * t;
-      if (s > s0 && s < s1) cuts.push(s);
-    }
-    if (plan !== null)
+    // the fan: no piece spans more than a sector's 2.3° as seen from the point. They rise with the edges'
+    // tangents, so those inside the glass are a run [kLo, kHi] found by bisection, merged with the corners'
+    // cuts in order (the edge first where they meet, as a stable sort of edges-then-corners would have it).
+    const kLo = firstEdgeAbove(ps, dd, s0);
+    const kHi = firstEdgeAbove(ps, dd, s1, true) - 1;
+    const corners: number[] = [];
+    if (plan !== null) {
       for (const [vx, vy] of model.polygon) {
         // The line from the point past a corner, continued to the glass plane.
         const vs = (vx - w.ox) * w.ux + (vy - w.oy) * w.uy,
           vd = (vx - w.ox) * w.nx + (vy - w.oy) * w.ny;
         if (vd - pd <= 1e-9) continue;
         const s = ps + ((vs - ps) * dd) / (vd - pd);
-        if (s > s0 && s < s1) cuts.push(s);
+        if (s > s0 && s < s1) corners.push(s);
       }
-    cuts.sort((a, c) => a - c);
+      corners.sort((a, c) => a - c);
+    }
+    const n = 2 + Math.max(0, kHi - kLo + 1) + corners.length;
+    if (n > cutS.length) {
+      cutS = new Float64Array(2 * n);
+      cutEdge = new Uint8Array(2 * n);
+    }
+    let m = 0;
+    cutS[m] = s0;
+    cutEdge[m++] = 0;
+    for (let ke = kLo, q = 0; ke <= kHi || q < corners.length; ) {
+      const se = ke <= kHi ? ps + dd * EDGE_TANS[ke]! : Infinity;
+      if (q >= corners.length || se <= corners[q]!) {
+        cutS[m] = se;
+        cutEdge[m++] = 1;
+        ke++;
+      } else {
+        cutS[m] = corners[q++]!;
+        cutEdge[m++] = 0;
+      }
+    }
+    cutS[m] = s1;
+    cutEdge[m++] = 0;
     let e = 0;
-    for (let c = 0; c + 1 < cuts.length; c++) {
-      const a = cuts[c]!,
-        c1 = cuts[c + 1]!;
+    let region = kLo;
+    for (let c = 0; c + 1 < m; c++) {
+      if (c > 0 && cutEdge[c]) region++;
+      const a = cutS[c]!,
+        c1 = cutS[c + 1]!;
       if (c1 - a <= 1e-12) continue;
       const half = (c1 - a) / 2,
         mid = (a + c1) / 2;
@@ -151,8 +209,10 @@ export function skyTermAt(
         const cs = ps + ((mid - ps) * -pd) / dd;
         if (!plan.visible(x, y, w.ox + cs * w.ux - INSET * w.nx, w.oy + cs * w.uy - INSET * w.ny)) continue;
       }
-      for (const g of G2) {
-        const s = mid + g * half;
+      const narrow = c1 - a < NARROW;
+      const sector = REGIONS[region]!;
+      for (let gi = 0; gi < 2; gi++) {
+        const s = mid + G2[gi]! * half;
         const ds = s - ps;
         const hg = Math.sqrt(ds * ds + dd * dd);
         // The glass's height, and what the building's other wing leaves of it: its roof edge, seen from the
@@ -163,9 +223,14 @@ export function skyTermAt(
             dy = (ds * w.uy + dd * w.ny) / hg;
           floor = Math.max(floor, z + hg * bodyRise(body, x, y, z, dx, dy));
         }
-        const rel = Math.atan2(ds, dd) / RAD;
-        const inFan = rel >= -FAN && rel <= FAN;
-        const i = Math.min(63, Math.max(0, Math.round((rel + FAN) / STEP)));
+        const { inFan, i, o } = narrow ? sectorOf(Math.atan2(ds, dd) / RAD) : sector;
+        // The band table's column for this ray's azimuth (c = d / h: its left column's offset and the right
+        // one's weight, band), and the integrand's factor d / h².
+        const cx = Math.min(1, Math.max(0, dd / hg)) * BAND_C;
+        const ci = Math.min(BAND_C - 1, cx | 0);
+        const k0 = ci * (BAND_E + 1),
+          fx = cx - ci;
+        const scale = dd / (hg * hg);
         for (const f of fans) {
           // The sector's band, as heights on the glass.
           let lo = Math.max(z0, f.z0),
@@ -175,7 +240,6 @@ export function skyTermAt(
             lo = Math.max(lo, z + hg * f.tanLow[i]!);
             hi = Math.min(hi, z + hg * f.tanTop[i]!);
           } else if (f.outer && !inFan) {
-            const o = outerSector(rel);
             if (!f.outer.open[o]) continue;
             lo = Math.max(lo, z + hg * f.outer.tanLow[o]!);
             hi = Math.min(hi, z + hg * f.outer.tanTop[o]!);
@@ -184,8 +248,7 @@ export function skyTermAt(
           if (hi - lo <= 1e-12) continue;
           // The band's integral over the glass's height, from the glazing's table (bandTable).
           const inner =
-            (dd / (hg * hg)) *
-            (band(table, dd / hg, Math.atan2(hi - z, hg)) - band(table, dd / hg, Math.atan2(lo - z, hg)));
+            scale * (band(table, k0, fx, Math.atan2(hi - z, hg)) - band(table, k0, fx, Math.atan2(lo - z, hg)));
           e += inner * half;
         }
       }
@@ -193,6 +256,22 @@ export function skyTermAt(
     out[k] = 100 * e;
   }
   return out;
+}
+
+/**
+ * The first edge k whose cut ps + dd · tan(edge k) lies above `s` (or at it, with `orAt`): the cuts rise
+ * with k, computed as the pieces take them.
+ */
+function firstEdgeAbove(ps: number, dd: number, s: number, orAt = false): number {
+  let lo = 0,
+    hi = EDGE_TANS.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const cut = ps + dd * EDGE_TANS[mid]!;
+    if (cut > s || (orAt && cut === s)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /** Each sector's band as the tangents of its elevations (a sector whose horizon meets its zenith shows none). */
@@ -241,15 +320,12 @@ function bandTable(glazing: Glazing): Float64Array {
   return t;
 }
 
-/** G(c, e) of a band table, bilinear. */
-function band(t: Float64Array, c: number, e: number): number {
-  const x = Math.min(1, Math.max(0, c)) * BAND_C,
-    y = (Math.max(0, e) / (Math.PI / 2)) * BAND_E;
-  const i = Math.min(BAND_C - 1, x | 0),
-    j = Math.min(BAND_E - 1, y | 0);
-  const fx = x - i,
-    fy = y - j;
-  const k = i * (BAND_E + 1) + j;
+/** G(c, e) of a band table, bilinear, at c's column: its left column's offset k0, the right one's weight fx. */
+function band(t: Float64Array, k0: number, fx: number, e: number): number {
+  const y = (Math.max(0, e) / (Math.PI / 2)) * BAND_E;
+  const j = Math.min(BAND_E - 1, y | 0);
+  const fy = y - j;
+  const k = k0 + j;
   const a = t[k]! + (t[k + 1]! - t[k]!) * fy;
   const b = t[k + BAND_E + 1]! + (t[k + BAND_E + 2]! - t[k + BAND_E + 1]!) * fy;
   return a + (b - a) * fx;
