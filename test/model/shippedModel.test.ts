@@ -17,9 +17,9 @@ describe('the shipped model', () => {
   it('has a card that describes it, within the size limit', () => {
     expect(existsSync(CARD)).toBe(true);
     const card = parseModelCard(JSON.parse(readFileSync(CARD, 'utf8')));
-    expect(card.preprocessing).toBe('lux-frame-7');
+    expect(card.preprocessing).toBe('lux-frame-8');
     // Its room terms' level comes from a coarse solve at /run (roomTerms.ts): the method it was trained with.
-    expect(card.roomTerms).toBe('coarse-radiosity/4');
+    expect(card.roomTerms).toBe('coarse-radiosity/5');
     const size = readFileSync(`public/models/${card.file}`).length;
     expect(size).toBeLessThanOrEqual(8 * 1024 * 1024);
     expect(card.size_bytes).toBe(size);
@@ -39,7 +39,7 @@ describe('the shipped model', () => {
     expect(card.metrics.meets_targets_radiance).toBe(meetsTargets(r.summary));
     // lux-df-4 learned the converged engine, and these references stop at seven bounces (R06's own two sets
     // differ by 12 %): a miss here can be the references' shortfall, not the model's (docs/model.md). What
-    // is held on them beyond the card's claim (4.1.0 meets model.md's targets here, 4.0.0 did not): every
+    // is held on them beyond the card's claim (4.2.0 meets them but for R07's mean, −5.1 %; 4.1.0 met them): every
     // verdict, every room's mean within issue 15's worst-room bound.
     expect(r.summary.verdictAgreement).toBe(1);
     for (const s of r.scenes)
@@ -96,24 +96,18 @@ describe('the shipped model', () => {
 });
 
 /**
- * The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4 4.1.0
- * on the engine of 2026-11-29: R02 −6.5, R06 −7.5, R07 −8.2 %; docs/model.md).
+ * The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4 4.2.0:
+ * R06 −7.0, R07 −8.2 %; docs/model.md).
  */
-const CONVERGED_SHORT: readonly string[] = [
-  'R02_rect_south_building',
-  'R06_rotated_fullheight_canyon',
-  'R07_small_high_window_thick',
-];
+const CONVERGED_SHORT: readonly string[] = ['R06_rotated_fullheight_canyon', 'R07_small_high_window_thick'];
 
 /** The stress classes on which the shipped model does not yet reach issue 15's targets (docs/model.md). */
 const SHORT_OF_TARGETS: readonly string[] = [
-  'street-canyon',
   'facing-slab',
   'dense-near',
   'dense-far',
+  'non-rect',
   'high-floor',
   'balcony-thick',
   'reflectance-ends',
-  'open-ground',
-  'angles-only',
 ];

@@ -36,7 +36,9 @@ describe('the exact sky beside the wall', () => {
   });
 
   it('is named by a card with the per-term output and a filled sky channel', () => {
-    const card = JSON.parse(readFileSync(SHIPPED_CARD_PATH, 'utf8'));
+    // The shipped card's own inputs (lux-frame-8) compute the sky beside the wall already: a lux-frame-7 card
+    // (4.1.0's) is what the option is for.
+    const card = { ...JSON.parse(readFileSync(SHIPPED_CARD_PATH, 'utf8')), preprocessing: 'lux-frame-7' };
     expect(parseModelCard({ ...card, skyTerm: 'exact-near-wall' }).skyTerm).toBe('exact-near-wall');
     expect(() =>
       parseModelCard({ ...card, skyTerm: 'exact-near-wall', preprocessing: 'lux-frame-8' }),
@@ -51,8 +53,11 @@ describe('the exact sky beside the wall', () => {
     );
   });
 
-  it('changes the shipped network’s map only beside the wall, where it reads the steep rise of a deep street', async () => {
-    const shipped = await loadModel(SHIPPED_CARD_PATH);
+  it('changes a lux-frame-7 map only beside the wall, where it reads the steep rise of a deep street', async () => {
+    // The shipped network fed lux-frame-7's inputs, the sky beside the wall filled from its lattice (the
+    // option's case; the network itself reads lux-frame-8's).
+    const loaded = await loadModel(SHIPPED_CARD_PATH);
+    const shipped = { ...loaded, card: { ...loaded.card, preprocessing: 'lux-frame-7' as const } };
     const exact = { ...shipped, card: { ...shipped.card, skyTerm: 'exact-near-wall' as const } };
     const req = streetRoom(10, 20, 'bare');
     const angles = windowAngles(req, req.mesh);
