@@ -1,7 +1,7 @@
 import { parseRunRequest } from '../../src/core/validation/requests';
 import type { EngineRoom } from '../../src/core/engine/model';
 import { roomOf } from '../../bench/engine';
-import { groundBox } from '../../src/datagen/solids';
+import { groundBox, prism } from '../../src/datagen/solids';
 
 /** Hand-made test scenes beyond the shared Radiance fixtures. */
 type V = [number, number, number];
@@ -18,11 +18,18 @@ export function boxTriangles(x0: number, y0: number, x1: number, y1: number, h: 
  * light has been reflected outside once, twice or more.
  */
 export function canyonRoom(): EngineRoom {
-  const mesh = [
-    ...boxTriangles(-60, -32, 60, -12.3, 20),
-    ...boxTriangles(-60, -0.3, -0.3, 15, 12),
-    ...boxTriangles(4.3, -0.3, 60, 15, 12),
-  ];
+  return firstFloorRoom(
+    [
+      ...boxTriangles(-60, -32, 60, -12.3, 20),
+      ...boxTriangles(-60, -0.3, -0.3, 15, 12),
+      ...boxTriangles(4.3, -0.3, 60, 15, 12),
+    ],
+    0.2,
+  );
+}
+
+/** A 4 × 5 m room 3 m up, 2.8 m high, a 2 × 1.5 m window in its 0.3 m south wall, among `mesh`. */
+function firstFloorRoom(mesh: V[], frameRatio: number): EngineRoom {
   const req = parseRunRequest({
     model_type: 'df_default',
     parameters: {
@@ -34,7 +41,7 @@ export function canyonRoom(): EngineRoom {
         [4, 5],
         [0, 5],
       ],
-      windows: { w: { x1: 1, y1: 0, z1: 3.9, x2: 3, y2: -0.3, z2: 5.4, window_frame_ratio: 0.2 } },
+      windows: { w: { x1: 1, y1: 0, z1: 3.9, x2: 3, y2: -0.3, z2: 5.4, window_frame_ratio: frameRatio } },
     },
     mesh,
   });
@@ -334,3 +341,27 @@ export function tallWindowStreet(
   });
   return { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: 'df_default' };
 }
+
+/**
+ * A first-floor room under a balcony: the slab (0.2 m thick, `depth` deep, 8 m wide) 0.3 m above the window's
+ * head, a block 6 m high 12 m across the street. The balcony's front edge is the window's zenith, 1–2 m
+ * from the glass: what a room point sees of the sky under it is not what the fan's viewpoint on the glass
+ * does (glassBands.ts sectorEdges).
+ */
+export function balconyRoom(depth = 1.5): EngineRoom {
+  const slab: number[][] = [];
+  const z = 3 + 2.4 + 0.3;
+  prism(
+    slab,
+    [
+      [-2, -0.3],
+      [6, -0.3],
+      [6, -0.3 - depth],
+      [-2, -0.3 - depth],
+    ],
+    z,
+    z + 0.2,
+  );
+  return firstFloorRoom([...(slab as V[]), ...boxTriangles(-40, -0.3 - 12 - 20, 44, -0.3 - 12, 6)], 0.1);
+}
+

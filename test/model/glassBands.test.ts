@@ -5,11 +5,17 @@ import { simulateRoom } from '../../src/core/engine/simulate';
 import { FLUX_REFERENCE, windowFluxes } from '../../src/core/engine/windowFlux';
 import { frame4Inputs } from '../../src/core/model/frame4';
 import { SCALAR_COUNT_V2 } from '../../src/core/model/features';
-import { BAND_HEIGHT, glassBands, outerAngles, roomGlassBands } from '../../src/core/model/glassBands';
+import {
+  BAND_HEIGHT,
+  EDGE_FAR,
+  glassBands,
+  outerAngles,
+  roomGlassBands,
+} from '../../src/core/model/glassBands';
 import { skyFlux } from '../../src/core/model/skyFlux';
 import { skyTermAt } from '../../src/core/model/skyTerm';
 import { obstructionFans } from '../../src/core/obstruction';
-import { boxTriangles, tallWindowStreet } from '../engine/scenes';
+import { balconyRoom, boxTriangles, tallWindowStreet } from '../engine/scenes';
 
 /** The room's model with each window's angles from the mesh at its mid-height, as a request gets them. */
 function withAngles(room: EngineRoom) {
@@ -236,3 +242,68 @@ describe('the sky beside the ±72.5° fan, from the mesh (outerAngles)', () => {
     expect(a.scalars).toEqual(b.scalars);
   }, 60_000);
 });
+
+describe('lux-frame-9: each sector’s edge where it stands', () => {
+  it('places a balcony’s front edge and a block across the street from two fans on one line', () => {
+    const room = balconyRoom(1.5);
+    const { model, w } = withAngles(room);
+    const [bands] = roomGlassBands(room.mesh, [{ g: room.geometry[0]!, w }], BAND_HEIGHT, {
+      outer: true,
+      edges: true,
+    });
+    expect(bands!.length).toBeGreaterThan(1);
+    const glassDepth = room.geometry[0]!.wallThickness / 2;
+    expect(model.thickness).toBeCloseTo(2 * glassDepth, 9);
+    for (const band of bands!)
+      for (const i of [20, 31, 32, 44]) {
+        const e = band.edges!;
+        // The slab's underside 5.7 m up, its front 1.5 m out from the outer face; the block's top 6 m up,
+        // 12 m out: their distances beyond the glass and their heights, in the fan's middle and to its sides.
+        expect(e.topD[i]!).toBeCloseTo(1.5 + glassDepth, 1);
+        expect(e.topH[i]!).toBeCloseTo(5.7, 1);
+        expect(e.lowD[i]!).toBeCloseTo(12 + glassDepth, 1);
+        expect(e.lowH[i]!).toBeCloseTo(6, 1);
+      }
+    // A block beyond EDGE_FAR keeps its angle.
+    const far = balconyRoom(1.5);
+    const mesh = boxTriangles(-80, -0.3 - EDGE_FAR - 5 - 20, 84, -0.3 - EDGE_FAR - 5, 30);
+    const [farBands] = roomGlassBands(
+      { positions: new Float32Array(mesh.flat()) },
+      [{ g: far.geometry[0]!, w: withAngles(far).w }],
+      BAND_HEIGHT,
+      { outer: true, edges: true },
+    );
+    for (const band of farBands!) expect(Number.isNaN(band.edges!.lowD[31]!)).toBe(true);
+  });
+
+  // Against the engine's sky term (quality high, the mesh traced) under a 1.5 m balcony: the fans' angles
+  // treat its edge as far and read the room bright (measured +12.7 % on the room's sum); placed, −0.4 %.
+  it('follows the engine under a balcony where the angles alone read it bright', () => {
+    const room = balconyRoom(1.5);
+    const { model, w } = withAngles(room);
+    const pts: [number, number][] = [];
+    for (let x = 0.25; x < 4; x += 0.5) for (let y = 0.25; y < 5; y += 0.5) pts.push([x, y]);
+    const engine = simulateRoom(room, { quality: 'high', points: pts, terms: true, pointsOnly: true })
+      .perWindow[0]!.terms![0]!;
+    const sum = (a: ArrayLike<number>): number => Array.from(a).reduce((s, v) => s + v, 0);
+    const [plain] = roomGlassBands(room.mesh, [{ g: room.geometry[0]!, w }], BAND_HEIGHT, { outer: true });
+    const [placed] = roomGlassBands(room.mesh, [{ g: room.geometry[0]!, w }], BAND_HEIGHT, {
+      outer: true,
+      edges: true,
+    });
+    const eight = sum(skyTermAt(model, w, pts, model.workPlane, plain)) / sum(engine) - 1;
+    const nine = sum(skyTermAt(model, w, pts, model.workPlane, placed)) / sum(engine) - 1;
+    expect(eight).toBeGreaterThan(0.05);
+    expect(Math.abs(nine)).toBeLessThan(0.025);
+  }, 60_000);
+
+  it('is lux-frame-8 where every edge is far: the same inputs to the bit', () => {
+    const room = tallWindowStreet(7.2, 24, 25);
+    const angles = windowAngles(room as never, room.mesh!);
+    const [eight] = frame4Inputs(room, angles, 'lux-frame-8');
+    const [nine] = frame4Inputs(room, angles, 'lux-frame-9');
+    expect(Array.from(nine!.channels)).toEqual(Array.from(eight!.channels));
+    expect(Array.from(nine!.scalars)).toEqual(Array.from(eight!.scalars));
+  });
+});
+

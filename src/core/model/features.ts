@@ -72,6 +72,7 @@ export const EXACT_SKY_FRAMES = [
   'lux-frame-6',
   'lux-frame-7',
   'lux-frame-8',
+  'lux-frame-9',
 ] as const;
 export type ExactSkyFrame = (typeof EXACT_SKY_FRAMES)[number];
 export const hasExactSky = (pre: string): pre is ExactSkyFrame =>

@@ -49,7 +49,9 @@ export interface Frame4Room extends ResolvedRoom {
  * lux-frame-7 is lux-frame-6 with every window of a request with a mesh, storey-high ones too, seeing the
  * sky beside its ±72.5° fan as the mesh has it (outerAngles) instead of the convention's open sky.
  * lux-frame-8 is lux-frame-7 with the exact sky computed at every cell within NEAR_WALL_CELLS of the window's
- * wall rather than filled from the 0.2 m lattice (fillExactSky).
+ * wall rather than filled from the 0.2 m lattice (fillExactSky). lux-frame-9 is lux-frame-8 with each band's
+ * fan sectors' edges placed (glassBands.ts sectorEdges), which the exact sky channel sees from each room
+ * point; the sky's flux scalars keep the angles.
  */
 export function frame4Inputs(
   room: Frame4Room,
@@ -84,17 +86,18 @@ export function frame4Inputs(
   const z = p.floor_height_above_terrain + WORK_PLANE;
   // lux-frame-6: a tall window's sky band by band of its height, from the mesh (glassBands.ts); lux-frame-7
   // also every band's sky beside the ±72.5° fan.
-  const outer = version === 'lux-frame-7' || version === 'lux-frame-8';
+  const outer = version === 'lux-frame-7' || version === 'lux-frame-8' || version === 'lux-frame-9';
+  const edges = version === 'lux-frame-9';
   const allBands =
     version === 'lux-frame-6' || outer
       ? roomGlassBands(
           room.mesh,
           p.windows.map((w, i) => ({ g: room.geometry[i]!, w: model.windows.find((m) => m.id === w.id) })),
           BAND_HEIGHT,
-          { outer },
+          { outer, edges },
         )
       : null;
-  const nearWall = version === 'lux-frame-8' ? NEAR_WALL_CELLS : 0;
+  const nearWall = version === 'lux-frame-8' || version === 'lux-frame-9' ? NEAR_WALL_CELLS : 0;
   const inputs = p.windows.map((w, i): Frame4Inputs => {
     const f = frameInputs(room, i, angles[i]!, room.modelType, undefined, options.part);
     const C = CHANNELS.length;

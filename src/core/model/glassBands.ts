@@ -4,7 +4,7 @@ import { FAN_HALF_SPAN_DEG, FAN_SIZE, obstructionFans } from '../obstruction';
 import type { TriangleSoup } from '../types';
 import { deg, type Degrees } from '../units';
 import type { Point3 } from '../geometry/vec';
-import { OUTER_SECTORS, type OuterAngles, type SkyBand } from './skyTerm';
+import { OUTER_SECTORS, STEP, type OuterAngles, type SectorEdges, type SkyBand } from './skyTerm';
 
 /**
  * A tall window's sky, band by band (lux-frame-6, issue 35 §3). The request's 64 angles are measured at the
@@ -39,7 +39,14 @@ export function roomGlassBands(
   mesh: TriangleSoup | null | undefined,
   windows: readonly { g: WindowGeometry; w: WindowModel | undefined }[],
   height = BAND_HEIGHT,
-  { outer = false }: { outer?: boolean } = {},
+  {
+    outer = false,
+    edges = false,
+  }: {
+    outer?: boolean;
+    /** Each band's fan sectors' edges too (sectorEdges): from a second fan EDGE_PROBE out along the normal. */
+    edges?: boolean;
+  } = {},
 ): (SkyBand[] | undefined)[] {
   const cuts = windows.map(({ w }) => {
     if (!mesh || !w) return null;
@@ -52,6 +59,10 @@ export function roomGlassBands(
   });
   // Each band's viewpoint (a single band's: the window's reference point, where its own fan was taken, so
   // only its sides are measured).
+  const viewWindow = windows.flatMap((_, i) => {
+    const at = cuts[i];
+    return !at ? [] : at.length === 0 ? [i] : at.slice(1).map(() => i);
+  });
   const views = windows.flatMap(({ g }, i) => {
     const at = cuts[i];
     if (!at) return [];
@@ -64,17 +75,40 @@ export function roomGlassBands(
     }));
   });
   const own = views.filter((v) => !v.single);
-  const all = [...own, ...(outer ? turned(views) : [])];
+  // With edges, every view's fan again from EDGE_PROBE out along the window's normal.
+  const probes = edges
+    ? views.map(({ viewpoint, direction }) => {
+        const a = (direction * Math.PI) / 180;
+        return {
+          viewpoint: {
+            x: viewpoint.x + EDGE_PROBE * Math.cos(a),
+            y: viewpoint.y + EDGE_PROBE * Math.sin(a),
+            z: viewpoint.z,
+          },
+          direction,
+        };
+      })
+    : [];
+  const turnedViews = outer ? turned(views) : [];
+  const all = [...own, ...turnedViews, ...probes];
   const fans = all.length ? obstructionFans(mesh!, all) : [];
-  const beside = outer ? outerOf(fans.slice(own.length)) : [];
+  const beside = outer ? outerOf(fans.slice(own.length, own.length + turnedViews.length)) : [];
+  const probed = fans.slice(own.length + turnedViews.length);
+  const probeOf = (view: number, near: { horizon: readonly number[]; zenith: readonly number[] }) =>
+    sectorEdges(near, probed[view]!, views[view]!.viewpoint.z, windows[viewWindow[view]!]!.g.wallThickness / 2);
   let next = 0,
     view = 0;
   // The outermost bands reach past the glass: the opening clips them as it clips the window's one fan.
   return cuts.map((at, i) => {
     if (!at) return undefined;
     const w = windows[i]!.w!;
-    if (at.length === 0)
-      return [{ z0: -Infinity, z1: Infinity, horizon: w.horizon, zenith: w.zenith, outer: beside[view++]! }];
+    if (at.length === 0) {
+      const band: SkyBand = { z0: -Infinity, z1: Infinity, horizon: w.horizon, zenith: w.zenith };
+      if (outer) band.outer = beside[view]!;
+      if (edges && w.horizon && w.zenith) band.edges = probeOf(view, { horizon: w.horizon, zenith: w.zenith });
+      view++;
+      return [band];
+    }
     const k = at.length - 1;
     return Array.from({ length: k }, (_, b) => {
       const f = fans[next++]!;
@@ -85,10 +119,73 @@ export function roomGlassBands(
         zenith: f.zenith,
       };
       if (outer) band.outer = beside[view]!;
+      if (edges) band.edges = probeOf(view, f);
       view++;
       return band;
     });
   });
+}
+
+/**
+ * How far out along the window's normal the second fan of `edges` is taken (m). Two angles of one edge from
+ * two points on a line place it; an edge nearer than this to the window is placed wrong (the probe may stand
+ * past it), and one EDGE_FAR or more away is far enough for its angle.
+ */
+export const EDGE_PROBE = 0.3;
+/**
+ * Beyond this (m) a sector's edge is taken as far, its angle standing: at 20 m a ray from a point 3 m into
+ * the room meets it within 0.3° of the angle from the glass.
+ */
+export const EDGE_FAR = 20;
+
+/**
+ * Where the edges that set a fan's sectors stand (skyTerm.ts SectorEdges), from the fan at a viewpoint on
+ * the window's outer face and the same fan EDGE_PROBE out along its normal (lux-frame-9). The band's angles
+ * are a room point's only for edges far away: a balcony's slab over the window, or a wall across a notch,
+ * is met by the room point's rays through the glass at other elevations (docs/model.md, the sixteenth
+ * session: the closed form read balcony windows 8.6 % bright at the median). An edge rises from the nearer
+ * viewpoint by tan a₂ / tan a₁ = D / (D − probe), which places it at D along the normal (an edge along the
+ * facade; `glassDepth` is the viewpoint's depth beyond the glass), its height from either angle.
+ */
+export function sectorEdges(
+  near: { horizon: readonly number[]; zenith: readonly number[] },
+  probe: { horizon: readonly number[]; zenith: readonly number[] },
+  viewZ: number,
+  glassDepth: number,
+): SectorEdges {
+  const n = near.horizon.length;
+  const out: SectorEdges = {
+    lowD: new Float64Array(n).fill(NaN),
+    lowH: new Float64Array(n).fill(NaN),
+    topD: new Float64Array(n).fill(NaN),
+    topH: new Float64Array(n).fill(NaN),
+  };
+  // The edge at elevation tangents t1 (here) and t2 (nearer): its distance along the normal, or NaN.
+  const place = (t1: number, t2: number): number => {
+    if (!(t1 > 0) || !(t2 > t1)) return NaN;
+    const d = (EDGE_PROBE * t2) / (t2 - t1);
+    return d < EDGE_FAR ? d : NaN;
+  };
+  for (let i = 0; i < n; i++) {
+    // Along the sector's direction the edge is d / cos θ away.
+    const cos = Math.cos(((-FAN_HALF_SPAN_DEG + i * STEP) * Math.PI) / 180);
+    const t1 = Math.tan((near.horizon[i]! * Math.PI) / 180);
+    const dl = place(t1, Math.tan((probe.horizon[i]! * Math.PI) / 180));
+    if (!Number.isNaN(dl)) {
+      out.lowD[i] = dl + glassDepth;
+      out.lowH[i] = viewZ + (dl * t1) / cos;
+    }
+    // A zenith angle z (from the zenith) is an overhang's edge at elevation 90° − z.
+    if (near.zenith[i]! > 0 && probe.zenith[i]! > 0) {
+      const e1 = Math.tan(((90 - near.zenith[i]!) * Math.PI) / 180);
+      const dt = place(e1, Math.tan(((90 - probe.zenith[i]!) * Math.PI) / 180));
+      if (!Number.isNaN(dt)) {
+        out.topD[i] = dt + glassDepth;
+        out.topH[i] = viewZ + (dt * e1) / cos;
+      }
+    }
+  }
+  return out;
 }
 
 /** Degrees between the fan's first and last sector: a fan turned by this continues the one it turns from. */

@@ -58,6 +58,20 @@ export interface SkyBand {
   zenith: readonly number[] | null;
   /** The sectors beside the fan (glassBands.ts outerAngles), where the convention's open sky may be a block. */
   outer?: OuterAngles;
+  /** Where the edges that set the fan's angles stand (glassBands.ts sectorEdges): a room point sees them as they are. */
+  edges?: SectorEdges;
+}
+
+/**
+ * Per fan sector, the edge that sets its horizon (`low…`) and its zenith (`top…`): its distance beyond the
+ * glass's plane along the window's normal (m) and its height (absolute z); NaN where the edge is far or
+ * there is none, and the angle stands.
+ */
+export interface SectorEdges {
+  lowD: Float64Array;
+  lowH: Float64Array;
+  topD: Float64Array;
+  topH: Float64Array;
 }
 
 /** Sectors of the fan's step on each side beyond ±72.5°: the eighth reaches 90°. */
@@ -131,10 +145,11 @@ export function skyTermAt(
   const b = w.frame;
   const table = bandTable(w.glazing);
   const fans = (bands ?? [{ z0: -Infinity, z1: Infinity, horizon: w.horizon, zenith: w.zenith }]).map(
-    ({ z0, z1, horizon, zenith, outer }) => ({
+    ({ z0, z1, horizon, zenith, outer, edges }: SkyBand) => ({
       z0,
       z1,
       angles: horizon !== null && zenith !== null,
+      edges: edges ?? null,
       ...sectorTans(horizon, zenith),
       outer: outer ? sectorTans(outer.horizon, outer.zenith) : null,
     }),
@@ -237,8 +252,13 @@ export function skyTermAt(
             hi = Math.min(z1, f.z1);
           if (f.angles && inFan) {
             if (!f.open[i]) continue;
-            lo = Math.max(lo, z + hg * f.tanLow[i]!);
-            hi = Math.min(hi, z + hg * f.tanTop[i]!);
+            // An edge near the glass is seen from the point where it stands, not at the viewpoint's angle:
+            // the ray through the glass at height g meets it (an edge along the facade) at z + (g − z)(d + D)/d.
+            const el = f.edges,
+              dl = el ? el.lowD[i]! : NaN,
+              dt = el ? el.topD[i]! : NaN;
+            lo = Math.max(lo, !Number.isNaN(dl) ? z + ((el!.lowH[i]! - z) * dd) / (dd + dl) : z + hg * f.tanLow[i]!);
+            hi = Math.min(hi, !Number.isNaN(dt) ? z + ((el!.topH[i]! - z) * dd) / (dd + dt) : z + hg * f.tanTop[i]!);
           } else if (f.outer && !inFan) {
             if (!f.outer.open[o]) continue;
             lo = Math.max(lo, z + hg * f.outer.tanLow[o]!);
