@@ -364,4 +364,3 @@ export function balconyRoom(depth = 1.5): EngineRoom {
   );
   return firstFloorRoom([...(slab as V[]), ...boxTriangles(-40, -0.3 - 12 - 20, 44, -0.3 - 12, 6)], 0.1);
 }
-

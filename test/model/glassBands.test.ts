@@ -252,16 +252,16 @@ describe('lux-frame-9: each sector’s edge where it stands', () => {
       edges: true,
     });
     expect(bands!.length).toBeGreaterThan(1);
-    const glassDepth = room.geometry[0]!.wallThickness / 2;
-    expect(model.thickness).toBeCloseTo(2 * glassDepth, 9);
+    // Depths in the window's frame: the outer wall face is the wall's thickness out.
+    const face = model.thickness;
     for (const band of bands!)
       for (const i of [20, 31, 32, 44]) {
         const e = band.edges!;
         // The slab's underside 5.7 m up, its front 1.5 m out from the outer face; the block's top 6 m up,
         // 12 m out: their distances beyond the glass and their heights, in the fan's middle and to its sides.
-        expect(e.topD[i]!).toBeCloseTo(1.5 + glassDepth, 1);
+        expect(e.topD[i]!).toBeCloseTo(1.5 + face, 1);
         expect(e.topH[i]!).toBeCloseTo(5.7, 1);
-        expect(e.lowD[i]!).toBeCloseTo(12 + glassDepth, 1);
+        expect(e.lowD[i]!).toBeCloseTo(12 + face, 1);
         expect(e.lowH[i]!).toBeCloseTo(6, 1);
       }
     // A block beyond EDGE_FAR keeps its angle.
@@ -306,4 +306,3 @@ describe('lux-frame-9: each sector’s edge where it stands', () => {
     expect(Array.from(nine!.scalars)).toEqual(Array.from(eight!.scalars));
   });
 });
-

@@ -91,12 +91,12 @@ describe('room terms from a coarse radiosity solve', () => {
         expect(Array.from(c.means)).toEqual(Array.from(full[i]!.means));
       });
     }
-    expect(() =>
-      simulateRoom(canyonRoom(), { quality: 'draft', roomTermsOnly: true, terms: true }),
-    ).toThrow(/pointsOnly/);
+    expect(() => simulateRoom(canyonRoom(), { quality: 'draft', roomTermsOnly: true, terms: true })).toThrow(
+      /pointsOnly/,
+    );
   });
 
-    it('offers training the methods a card may name (train_terms.py --room-terms)', () => {
+  it('offers training the methods a card may name (train_terms.py --room-terms)', () => {
     // Python cannot import the TypeScript list: the two are held equal here.
     const src = readFileSync('training/train_terms.py', 'utf8');
     const choices = /"--room-terms",\s*choices=\[([^\]]*)\]/.exec(src)?.[1];

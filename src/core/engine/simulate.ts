@@ -280,7 +280,9 @@ export function* simulationSteps(
 ): Generator<number, SimulationResult> {
   const t0 = now();
   if (opts.roomTermsOnly && !(opts.terms && opts.pointsOnly))
-    throw new Error('roomTermsOnly needs terms and pointsOnly (the map would lack its light through the glass)');
+    throw new Error(
+      'roomTermsOnly needs terms and pointsOnly (the map would lack its light through the glass)',
+    );
   const seed = (opts.seed ?? 1) >>> 0;
   const q = resolveQuality(opts.quality);
   const bounces = opts.ambientBounces ?? Infinity;

@@ -59,43 +59,42 @@ export function roomGlassBands(
   });
   // Each band's viewpoint (a single band's: the window's reference point, where its own fan was taken, so
   // only its sides are measured).
-  const viewWindow = windows.flatMap((_, i) => {
-    const at = cuts[i];
-    return !at ? [] : at.length === 0 ? [i] : at.slice(1).map(() => i);
-  });
   const views = windows.flatMap(({ g }, i) => {
     const at = cuts[i];
     if (!at) return [];
     if (at.length === 0)
-      return [{ viewpoint: g.externalReferencePoint, direction: g.directionAngle, single: true }];
+      return [{ viewpoint: g.externalReferencePoint, direction: g.directionAngle, single: true, window: i }];
     return at.slice(1).map((top, b) => ({
       viewpoint: { ...g.externalReferencePoint, z: (at[b]! + top) / 2 },
       direction: g.directionAngle,
       single: false,
+      window: i,
     }));
   });
   const own = views.filter((v) => !v.single);
-  // With edges, every view's fan again from EDGE_PROBE out along the window's normal.
+  // With edges, every view's fan again from EDGE_PROBE out along the window's normal (a view has a window).
+  const normal = (view: number) => windows[views[view]!.window]!.w!;
   const probes = edges
-    ? views.map(({ viewpoint, direction }) => {
-        const a = (direction * Math.PI) / 180;
-        return {
-          viewpoint: {
-            x: viewpoint.x + EDGE_PROBE * Math.cos(a),
-            y: viewpoint.y + EDGE_PROBE * Math.sin(a),
-            z: viewpoint.z,
-          },
-          direction,
-        };
-      })
+    ? views.map(({ viewpoint, direction }, v) => ({
+        viewpoint: {
+          x: viewpoint.x + EDGE_PROBE * normal(v).nx,
+          y: viewpoint.y + EDGE_PROBE * normal(v).ny,
+          z: viewpoint.z,
+        },
+        direction,
+      }))
     : [];
   const turnedViews = outer ? turned(views) : [];
   const all = [...own, ...turnedViews, ...probes];
   const fans = all.length ? obstructionFans(mesh!, all) : [];
   const beside = outer ? outerOf(fans.slice(own.length, own.length + turnedViews.length)) : [];
   const probed = fans.slice(own.length + turnedViews.length);
-  const probeOf = (view: number, near: { horizon: readonly number[]; zenith: readonly number[] }) =>
-    sectorEdges(near, probed[view]!, views[view]!.viewpoint.z, windows[viewWindow[view]!]!.g.wallThickness / 2);
+  const probeOf = (view: number, near: { horizon: readonly number[]; zenith: readonly number[] }) => {
+    // The viewpoint's depth in the window's frame (d: 0 on the inner wall face, skyTerm.ts SectorEdges).
+    const w = normal(view),
+      { x, y, z } = views[view]!.viewpoint;
+    return sectorEdges(near, probed[view]!, z, (x - w.ox) * w.nx + (y - w.oy) * w.ny);
+  };
   let next = 0,
     view = 0;
   // The outermost bands reach past the glass: the opening clips them as it clips the window's one fan.
@@ -105,7 +104,8 @@ export function roomGlassBands(
     if (at.length === 0) {
       const band: SkyBand = { z0: -Infinity, z1: Infinity, horizon: w.horizon, zenith: w.zenith };
       if (outer) band.outer = beside[view]!;
-      if (edges && w.horizon && w.zenith) band.edges = probeOf(view, { horizon: w.horizon, zenith: w.zenith });
+      if (edges && w.horizon && w.zenith)
+        band.edges = probeOf(view, { horizon: w.horizon, zenith: w.zenith });
       view++;
       return [band];
     }
@@ -145,13 +145,13 @@ export const EDGE_FAR = 20;
  * is met by the room point's rays through the glass at other elevations (docs/model.md, the sixteenth
  * session: the closed form read balcony windows 8.6 % bright at the median). An edge rises from the nearer
  * viewpoint by tan a₂ / tan a₁ = D / (D − probe), which places it at D along the normal (an edge along the
- * facade; `glassDepth` is the viewpoint's depth beyond the glass), its height from either angle.
+ * facade; `viewD` is the viewpoint's depth in the window's frame), its height from either angle.
  */
 export function sectorEdges(
   near: { horizon: readonly number[]; zenith: readonly number[] },
   probe: { horizon: readonly number[]; zenith: readonly number[] },
   viewZ: number,
-  glassDepth: number,
+  viewD: number,
 ): SectorEdges {
   const n = near.horizon.length;
   const out: SectorEdges = {
@@ -172,7 +172,7 @@ export function sectorEdges(
     const t1 = Math.tan((near.horizon[i]! * Math.PI) / 180);
     const dl = place(t1, Math.tan((probe.horizon[i]! * Math.PI) / 180));
     if (!Number.isNaN(dl)) {
-      out.lowD[i] = dl + glassDepth;
+      out.lowD[i] = dl + viewD;
       out.lowH[i] = viewZ + (dl * t1) / cos;
     }
     // A zenith angle z (from the zenith) is an overhang's edge at elevation 90° − z.
@@ -180,7 +180,7 @@ export function sectorEdges(
       const e1 = Math.tan(((90 - near.zenith[i]!) * Math.PI) / 180);
       const dt = place(e1, Math.tan(((90 - probe.zenith[i]!) * Math.PI) / 180));
       if (!Number.isNaN(dt)) {
-        out.topD[i] = dt + glassDepth;
+        out.topD[i] = dt + viewD;
         out.topH[i] = viewZ + (dt * e1) / cos;
       }
     }

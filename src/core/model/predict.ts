@@ -156,7 +156,9 @@ async function predictAtReferenceGlass(
     if (card.roomTerms || card.skyTerm) {
       let lattice: RoomTermsLattice[] | Promise<RoomTermsLattice[]> | null;
       try {
-        lattice = card.roomTerms ? (solving ?? coarseRoomTerms(engineRoom, card.roomTerms, frames, FRAME_PART, withSky)) : null;
+        lattice = card.roomTerms
+          ? (solving ?? coarseRoomTerms(engineRoom, card.roomTerms, frames, FRAME_PART, withSky))
+          : null;
       } catch (e) {
         running.catch(() => undefined); // the solve's error is the one reported
         throw e;

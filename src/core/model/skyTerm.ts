@@ -63,9 +63,9 @@ export interface SkyBand {
 }
 
 /**
- * Per fan sector, the edge that sets its horizon (`low…`) and its zenith (`top…`): its distance beyond the
- * glass's plane along the window's normal (m) and its height (absolute z); NaN where the edge is far or
- * there is none, and the angle stands.
+ * Per fan sector, the edge that sets its horizon (`low…`) and its zenith (`top…`): its depth d in the
+ * window's frame (m out from the inner wall face, WindowModel) and its height (absolute z); NaN where the
+ * edge is far or there is none, and the angle stands.
  */
 export interface SectorEdges {
   lowD: Float64Array;
@@ -103,7 +103,11 @@ export interface Sector {
 
 export function sectorOf(rel: number): Sector {
   const inFan = rel >= -FAN && rel <= FAN;
-  return { inFan, i: Math.min(63, Math.max(0, Math.round((rel + FAN) / STEP))), o: inFan ? -1 : outerSector(rel) };
+  return {
+    inFan,
+    i: Math.min(63, Math.max(0, Math.round((rel + FAN) / STEP))),
+    o: inFan ? -1 : outerSector(rel),
+  };
 }
 
 /**
@@ -197,7 +201,7 @@ export function skyTermAt(
     let m = 0;
     cutS[m] = s0;
     cutEdge[m++] = 0;
-    for (let ke = kLo, q = 0; ke <= kHi || q < corners.length; ) {
+    for (let ke = kLo, q = 0; ke <= kHi || q < corners.length;) {
       const se = ke <= kHi ? ps + dd * EDGE_TANS[ke]! : Infinity;
       if (q >= corners.length || se <= corners[q]!) {
         cutS[m] = se;
@@ -253,12 +257,19 @@ export function skyTermAt(
           if (f.angles && inFan) {
             if (!f.open[i]) continue;
             // An edge near the glass is seen from the point where it stands, not at the viewpoint's angle:
-            // the ray through the glass at height g meets it (an edge along the facade) at z + (g − z)(d + D)/d.
+            // the ray through the glass (dd beyond the point) at height g meets it (an edge along the facade,
+            // at depth D, D − pd beyond the point) at z + (g − z)(D − pd)/dd.
             const el = f.edges,
               dl = el ? el.lowD[i]! : NaN,
               dt = el ? el.topD[i]! : NaN;
-            lo = Math.max(lo, !Number.isNaN(dl) ? z + ((el!.lowH[i]! - z) * dd) / (dd + dl) : z + hg * f.tanLow[i]!);
-            hi = Math.min(hi, !Number.isNaN(dt) ? z + ((el!.topH[i]! - z) * dd) / (dd + dt) : z + hg * f.tanTop[i]!);
+            lo = Math.max(
+              lo,
+              !Number.isNaN(dl) ? z + ((el!.lowH[i]! - z) * dd) / (dl - pd) : z + hg * f.tanLow[i]!,
+            );
+            hi = Math.min(
+              hi,
+              !Number.isNaN(dt) ? z + ((el!.topH[i]! - z) * dd) / (dt - pd) : z + hg * f.tanTop[i]!,
+            );
           } else if (f.outer && !inFan) {
             if (!f.outer.open[o]) continue;
             lo = Math.max(lo, z + hg * f.outer.tanLow[o]!);
@@ -268,7 +279,8 @@ export function skyTermAt(
           if (hi - lo <= 1e-12) continue;
           // The band's integral over the glass's height, from the glazing's table (bandTable).
           const inner =
-            scale * (band(table, k0, fx, Math.atan2(hi - z, hg)) - band(table, k0, fx, Math.atan2(lo - z, hg)));
+            scale *
+            (band(table, k0, fx, Math.atan2(hi - z, hg)) - band(table, k0, fx, Math.atan2(lo - z, hg)));
           e += inner * half;
         }
       }
