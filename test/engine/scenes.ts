@@ -271,6 +271,32 @@ export function notchRoom(): EngineRoom {
   });
 }
 
+/**
+ * A window in the back wall of a notch 1.5 m wide and 2.5 m deep (walls 0.3 m thick), its glass reaching to
+ * 0.1 m of each side wall: 0.2 m of each end lies behind the side walls' thickness, which hides it from the
+ * sky (lux-frame-10's clipped outer opening).
+ */
+export function cornerNotchRoom(): EngineRoom {
+  return roomOf({
+    model_type: 'df_default',
+    parameters: {
+      height_roof_over_floor: 3,
+      floor_height_above_terrain: 0,
+      room_polygon: [
+        [0, 0],
+        [4.25, 0],
+        [4.25, 2.5],
+        [5.75, 2.5],
+        [5.75, 0],
+        [10, 0],
+        [10, 8.5],
+        [0, 8.5],
+      ],
+      windows: { w: { x1: 4.35, y1: 2.5, x2: 5.65, y2: 2.2, z1: 0.9, z2: 2.9, window_frame_ratio: 0.1 } },
+    },
+  });
+}
+
 /** A 5 × 4 m office with a 2 m south window, as a /run body (skylitOffice's room). */
 export const OFFICE_BODY = {
   model_type: 'df_default',

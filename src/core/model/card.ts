@@ -34,11 +34,15 @@ export type SkyTermMethod = (typeof SKY_TERM_METHODS)[number];
  * - `lux-frame-9`: lux-frame-8's with each fan sector's edge placed by a second fan 0.3 m out along the
  *   window's normal, so that a room point sees a near edge (a balcony over the window) where it stands, not
  *   at the viewpoint's angle (glassBands.ts sectorEdges), in the exact sky channel; same shapes.
+ * - `lux-frame-10`: lux-frame-9's with each window's outer opening clipped to its wall's outer face, so that
+ *   glass reaching into a concave corner sees out only past the other wall's thickness, as the engine has it
+ *   (skyTerm.ts `clipOuter`); same shapes.
  * - `lux-frame-2`: the same with `scalars` [n, 143] (no window flux), the inputs of lux-df-2.
  * - `v2-rgb-384`: the original service's format: v2 image channels 0–2 / 255, bilinearly resized to
  *   384 × 384, NCHW float32; output DF (%) 384 × 384.
  */
 export const PREPROCESSING = [
+  'lux-frame-10',
   'lux-frame-9',
   'lux-frame-8',
   'lux-frame-7',

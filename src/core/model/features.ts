@@ -73,6 +73,7 @@ export const EXACT_SKY_FRAMES = [
   'lux-frame-7',
   'lux-frame-8',
   'lux-frame-9',
+  'lux-frame-10',
 ] as const;
 export type ExactSkyFrame = (typeof EXACT_SKY_FRAMES)[number];
 export const hasExactSky = (pre: string): pre is ExactSkyFrame =>

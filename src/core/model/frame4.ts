@@ -15,7 +15,7 @@ import {
 } from './features';
 import { skyFlux } from './skyFlux';
 import { BAND_HEIGHT, roomGlassBands } from './glassBands';
-import { skyTermAt, type SkyBand } from './skyTerm';
+import { skyTermAt, type SkyBand, type SkyTermOptions } from './skyTerm';
 
 /**
  * Preprocessing `lux-frame-4` (issue 35 §3): lux-frame-3's inputs with the light outside made exact where
@@ -86,8 +86,14 @@ export function frame4Inputs(
   const z = p.floor_height_above_terrain + WORK_PLANE;
   // lux-frame-6: a tall window's sky band by band of its height, from the mesh (glassBands.ts); lux-frame-7
   // also every band's sky beside the ±72.5° fan.
-  const outer = version === 'lux-frame-7' || version === 'lux-frame-8' || version === 'lux-frame-9';
-  const edges = version === 'lux-frame-9';
+  const outer =
+    version === 'lux-frame-7' ||
+    version === 'lux-frame-8' ||
+    version === 'lux-frame-9' ||
+    version === 'lux-frame-10';
+  const edges = version === 'lux-frame-9' || version === 'lux-frame-10';
+  // lux-frame-10: the outer opening clipped to the wall's outer face in a concave corner (skyTerm.ts).
+  const sky = { clipOuter: version === 'lux-frame-10' };
   const allBands =
     version === 'lux-frame-6' || outer
       ? roomGlassBands(
@@ -97,7 +103,10 @@ export function frame4Inputs(
           { outer, edges },
         )
       : null;
-  const nearWall = version === 'lux-frame-8' || version === 'lux-frame-9' ? NEAR_WALL_CELLS : 0;
+  const nearWall =
+    version === 'lux-frame-8' || version === 'lux-frame-9' || version === 'lux-frame-10'
+      ? NEAR_WALL_CELLS
+      : 0;
   const inputs = p.windows.map((w, i): Frame4Inputs => {
     const f = frameInputs(room, i, angles[i]!, room.modelType, undefined, options.part);
     const C = CHANNELS.length;
@@ -106,19 +115,19 @@ export function frame4Inputs(
     const mw = model.windows.find((m) => m.id === w.id);
     const bands = allBands?.[i];
     // A window the room's outline clips away lets no light in: its channel stays 0.
-    if (mw) fillExactSky(channels.subarray(C * FRAME_CELLS), model, mw, f.frame, z, bands, nearWall);
+    if (mw) fillExactSky(channels.subarray(C * FRAME_CELLS), model, mw, f.frame, z, bands, nearWall, sky);
     const near = options.nearWallExact
       ? mw
         ? nearWallSky(model, mw, f.frame, z, bands)
         : { pixels: new Int32Array(0), exact: new Float32Array(0) }
       : undefined;
-    const sky = !mw
+    const flux = !mw
       ? { skyDown: 0, skySteep: 0 }
       : version === 'lux-frame-4'
         ? skyFlux(mw)
         : skyFlux(mw, model, bands);
     for (const k of ['skyDown', 'skySteep'] as const)
-      f.scalars[SCALAR_COUNT_V2 + FLUX_SCALARS.indexOf(k)] = sky[k] * 2;
+      f.scalars[SCALAR_COUNT_V2 + FLUX_SCALARS.indexOf(k)] = flux[k] * 2;
     const fluxWindow = mw ? model.windows.indexOf(mw) : -1;
     return { ...f, channels, fluxWindow, ...(near ? { nearWall: near } : {}) };
   });
@@ -126,7 +135,7 @@ export function frame4Inputs(
   return inputs;
 }
 
-/** A window's lux-frame-4…8 inputs. */
+/** A window's lux-frame-4…10 inputs. */
 export interface Frame4Inputs extends FrameInputs {
   /** The exact sky term beside the wall (with `nearWallExact`). */
   nearWall?: NearWallSky;
@@ -210,6 +219,7 @@ function fillExactSky(
   z: number,
   bands: readonly SkyBand[] | undefined,
   nearWall: number,
+  options: SkyTermOptions,
 ): void {
   const inside = new Uint8Array(FRAME_CELLS);
   for (const px of frame.pixels) inside[px] = 1;
@@ -224,7 +234,7 @@ function fillExactSky(
       points.push(frame.points[k]!);
     }
   });
-  skyTermAt(model, w, points, z, bands).forEach((v, k) => (out[lattice[k]!] = v));
+  skyTermAt(model, w, points, z, bands, options).forEach((v, k) => (out[lattice[k]!] = v));
   const lonely: number[] = [];
   const lonelyPoints: (readonly [number, number])[] = [];
   frame.pixels.forEach((px, k) => {
@@ -250,5 +260,6 @@ function fillExactSky(
       lonelyPoints.push(frame.points[k]!);
     }
   });
-  if (lonely.length) skyTermAt(model, w, lonelyPoints, z, bands).forEach((v, k) => (out[lonely[k]!] = v));
+  if (lonely.length)
+    skyTermAt(model, w, lonelyPoints, z, bands, options).forEach((v, k) => (out[lonely[k]!] = v));
 }

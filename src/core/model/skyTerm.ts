@@ -2,7 +2,7 @@ import type { RoomModel, WindowModel } from '../engine/model';
 import { skyLuminance } from '../engine/sky';
 import { INSET, planVisibility } from '../engine/visibility';
 import type { Glazing } from '../engine/glazing';
-import { bodyRise, bodyView } from './bodyView';
+import { bodyRise, bodyView, type BodyView } from './bodyView';
 import { FAN_HALF_SPAN_DEG, FAN_SIZE } from '../obstruction';
 
 /**
@@ -131,6 +131,29 @@ const NARROW = 1e-6;
 let cutS = new Float64Array(128);
 let cutEdge = new Uint8Array(128);
 
+export interface SkyTermOptions {
+  /**
+   * The outer opening clipped to the window wall's outer face (lux-frame-10): in a concave corner the other
+   * wall's thickness covers the end of a window that reaches into it, and the engine's body (body.ts) sees
+   * out only past it.
+   */
+  clipOuter?: boolean;
+}
+
+/**
+ * The window's opening along its wall (s) on the outer face: the part of [s0, s1] beside the body ring's
+ * edge of the window's wall. A convex corner's edge runs past the wall's end; a concave corner's stops short
+ * of it by the other wall's thickness (the offset's mitre).
+ */
+function outerOpening(body: BodyView, w: WindowModel): [number, number] {
+  const r = body.ring;
+  const [ax, ay] = r[w.edge]!,
+    [bx, by] = r[(w.edge + 1) % r.length]!;
+  const sa = (ax - w.ox) * w.ux + (ay - w.oy) * w.uy,
+    sb = (bx - w.ox) * w.ux + (by - w.oy) * w.uy;
+  return [Math.max(w.s0, Math.min(sa, sb)), Math.min(w.s1, Math.max(sa, sb))];
+}
+
 /**
  * The sky term at work-plane points (DF %). With `bands`, each band of the glass's height shows the sky
  * through its own angles (a tall window's top sees over what hides the sky from its bottom); the opening,
@@ -142,6 +165,7 @@ export function skyTermAt(
   points: readonly (readonly [number, number])[],
   z: number,
   bands?: readonly SkyBand[],
+  { clipOuter = false }: SkyTermOptions = {},
 ): Float32Array {
   const out = new Float32Array(points.length);
   const T = model.thickness;
@@ -160,6 +184,7 @@ export function skyTermAt(
   );
   const plan = planVisibility(model);
   const body = bodyView(model);
+  const [os0, os1] = clipOuter && body !== null ? outerOpening(body, w) : [w.s0, w.s1];
   for (let k = 0; k < points.length; k++) {
     const [x, y] = points[k]!;
     const ps = (x - w.ox) * w.ux + (y - w.oy) * w.uy;
@@ -169,8 +194,8 @@ export function skyTermAt(
     // The clear glass seen through the inner opening (A), and of it what also leaves the outer one (V).
     const ki = (gd - pd) / -pd,
       ko = (gd - pd) / (T - pd);
-    const s0 = Math.max(w.s0 + b, ps + (w.s0 - ps) * ki, ps + (w.s0 - ps) * ko);
-    const s1 = Math.min(w.s1 - b, ps + (w.s1 - ps) * ki, ps + (w.s1 - ps) * ko);
+    const s0 = Math.max(w.s0 + b, ps + (w.s0 - ps) * ki, ps + (os0 - ps) * ko);
+    const s1 = Math.min(w.s1 - b, ps + (w.s1 - ps) * ki, ps + (os1 - ps) * ko);
     const z0 = Math.max(w.z0 + b, z + (w.z0 - z) * ki, z + (w.z0 - z) * ko);
     const z1 = Math.min(w.z1 - b, z + (w.z1 - z) * ki, z + (w.z1 - z) * ko);
     if (s1 - s0 <= 1e-9 || z1 - z0 <= 1e-9) continue;
