@@ -272,11 +272,11 @@ export function notchRoom(): EngineRoom {
 }
 
 /**
- * A window in the back wall of a notch 1.5 m wide and 2.5 m deep (walls 0.3 m thick), its glass reaching to
- * 0.1 m of each side wall: 0.2 m of each end lies behind the side walls' thickness, which hides it from the
- * sky (lux-frame-10's clipped outer opening).
+ * A window in the back wall of a notch 1.5 m wide and 2.5 m deep (walls 0.3 m thick), its glass `gap` from
+ * each side wall: at 0.1 m, 0.2 m of each end lies behind the side walls' thickness, which hides it from the
+ * sky (lux-frame-10's clipped outer opening); past 0.3 m none does.
  */
-export function cornerNotchRoom(): EngineRoom {
+export function cornerNotchRoom(gap = 0.1): EngineRoom {
   return roomOf({
     model_type: 'df_default',
     parameters: {
@@ -292,7 +292,9 @@ export function cornerNotchRoom(): EngineRoom {
         [10, 8.5],
         [0, 8.5],
       ],
-      windows: { w: { x1: 4.35, y1: 2.5, x2: 5.65, y2: 2.2, z1: 0.9, z2: 2.9, window_frame_ratio: 0.1 } },
+      windows: {
+        w: { x1: 4.25 + gap, y1: 2.5, x2: 5.75 - gap, y2: 2.2, z1: 0.9, z2: 2.9, window_frame_ratio: 0.1 },
+      },
     },
   });
 }

@@ -66,15 +66,22 @@ describe('the sky through a window in closed form', () => {
   }, 60_000);
 
   it('lux-frame-10 is lux-frame-9 where no window reaches into a concave corner: the same inputs to the bit', () => {
-    const street = tallWindowStreet(7.2, 24, 25);
-    const angles = windowAngles(street as never, street.mesh!);
-    const [nine] = frame4Inputs(street, angles, 'lux-frame-9');
-    const [ten] = frame4Inputs(street, angles, 'lux-frame-10');
-    expect(Array.from(ten!.channels)).toEqual(Array.from(nine!.channels));
-    expect(Array.from(ten!.scalars)).toEqual(Array.from(nine!.scalars));
-    // In the notch the exact sky channel (the last) is darker: the walls' thickness hides the glass's ends.
-    const notch = cornerNotchRoom();
     const open = [{ horizon: new Array(64).fill(0), zenith: new Array(64).fill(0) }];
+    const street = tallWindowStreet(7.2, 24, 25);
+    // A street with a mesh (bands, edges), and the notch with its window clear of the side walls: the
+    // clipping runs there (the room is not convex) and leaves the opening as it is.
+    for (const [room, angles] of [
+      [street, windowAngles(street as never, street.mesh!)],
+      [cornerNotchRoom(0.4), open],
+    ] as const) {
+      const [nine] = frame4Inputs(room, angles, 'lux-frame-9');
+      const [ten] = frame4Inputs(room, angles, 'lux-frame-10');
+      expect(Array.from(ten!.channels)).toEqual(Array.from(nine!.channels));
+      expect(Array.from(ten!.scalars)).toEqual(Array.from(nine!.scalars));
+    }
+    // With the glass reaching into the side walls the exact sky channel (the last) is darker: their
+    // thickness hides the glass's ends (measured 0.55 of lux-frame-9's sum).
+    const notch = cornerNotchRoom();
     const sum = (f: { channels: Float32Array }) => f.channels.subarray(-128 * 128).reduce((s, v) => s + v, 0);
     const [n9] = frame4Inputs(notch, open, 'lux-frame-9');
     const [n10] = frame4Inputs(notch, open, 'lux-frame-10');

@@ -65,7 +65,10 @@ export const FLUX_SCALARS = [
 export const SCALAR_COUNT_V2 = SCALARS.length + 128;
 export const SCALAR_COUNT = SCALAR_COUNT_V2 + FLUX_SCALARS.length;
 
-/** The preprocessings with the exact sky channel (frame4.ts): they differ in values only. */
+/**
+ * The preprocessings with the exact sky channel (frame4.ts): they differ in values only. In order: each is
+ * the one before it and one step more, which frame4.ts reads from this order.
+ */
 export const EXACT_SKY_FRAMES = [
   'lux-frame-4',
   'lux-frame-5',

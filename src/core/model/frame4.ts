@@ -4,6 +4,7 @@ import { FLUX_ACCURATE, windowFluxes, type WindowFlux } from '../engine/windowFl
 import type { ModelType, ResolvedRoom, TriangleSoup } from '../types';
 import {
   CHANNELS,
+  EXACT_SKY_FRAMES,
   FLUX_SCALARS,
   FRAME_CELLS,
   frameInputs,
@@ -51,7 +52,8 @@ export interface Frame4Room extends ResolvedRoom {
  * lux-frame-8 is lux-frame-7 with the exact sky computed at every cell within NEAR_WALL_CELLS of the window's
  * wall rather than filled from the 0.2 m lattice (fillExactSky). lux-frame-9 is lux-frame-8 with each band's
  * fan sectors' edges placed (glassBands.ts sectorEdges), which the exact sky channel sees from each room
- * point; the sky's flux scalars keep the angles.
+ * point; the sky's flux scalars keep the angles. lux-frame-10 is lux-frame-9 with each window's outer
+ * opening clipped to its wall's outer face (skyTerm.ts `clipOuter`), where glass reaches into a concave corner.
  */
 export function frame4Inputs(
   room: Frame4Room,
@@ -84,29 +86,24 @@ export function frame4Inputs(
   };
   const model = buildRoomModel(withAngles);
   const z = p.floor_height_above_terrain + WORK_PLANE;
+  // Each version is the one before it and one step more (features.ts EXACT_SKY_FRAMES is in that order).
+  const since = (first: ExactSkyFrame): boolean =>
+    EXACT_SKY_FRAMES.indexOf(version) >= EXACT_SKY_FRAMES.indexOf(first);
   // lux-frame-6: a tall window's sky band by band of its height, from the mesh (glassBands.ts); lux-frame-7
-  // also every band's sky beside the ±72.5° fan.
-  const outer =
-    version === 'lux-frame-7' ||
-    version === 'lux-frame-8' ||
-    version === 'lux-frame-9' ||
-    version === 'lux-frame-10';
-  const edges = version === 'lux-frame-9' || version === 'lux-frame-10';
+  // also every band's sky beside the ±72.5° fan; lux-frame-9 each band's sector edges placed.
+  const outer = since('lux-frame-7');
+  const edges = since('lux-frame-9');
   // lux-frame-10: the outer opening clipped to the wall's outer face in a concave corner (skyTerm.ts).
-  const sky = { clipOuter: version === 'lux-frame-10' };
-  const allBands =
-    version === 'lux-frame-6' || outer
-      ? roomGlassBands(
-          room.mesh,
-          p.windows.map((w, i) => ({ g: room.geometry[i]!, w: model.windows.find((m) => m.id === w.id) })),
-          BAND_HEIGHT,
-          { outer, edges },
-        )
-      : null;
-  const nearWall =
-    version === 'lux-frame-8' || version === 'lux-frame-9' || version === 'lux-frame-10'
-      ? NEAR_WALL_CELLS
-      : 0;
+  const sky = { clipOuter: since('lux-frame-10') };
+  const allBands = since('lux-frame-6')
+    ? roomGlassBands(
+        room.mesh,
+        p.windows.map((w, i) => ({ g: room.geometry[i]!, w: model.windows.find((m) => m.id === w.id) })),
+        BAND_HEIGHT,
+        { outer, edges },
+      )
+    : null;
+  const nearWall = since('lux-frame-8') ? NEAR_WALL_CELLS : 0;
   const inputs = p.windows.map((w, i): Frame4Inputs => {
     const f = frameInputs(room, i, angles[i]!, room.modelType, undefined, options.part);
     const C = CHANNELS.length;
@@ -123,7 +120,7 @@ export function frame4Inputs(
       : undefined;
     const flux = !mw
       ? { skyDown: 0, skySteep: 0 }
-      : version === 'lux-frame-4'
+      : !since('lux-frame-5')
         ? skyFlux(mw)
         : skyFlux(mw, model, bands);
     for (const k of ['skyDown', 'skySteep'] as const)
