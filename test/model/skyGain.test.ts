@@ -36,8 +36,8 @@ describe('the exact sky beside the wall', () => {
   });
 
   it('is named by a card with the per-term output and a filled sky channel', () => {
-    // The shipped card's own inputs (lux-frame-8) compute the sky beside the wall already: a lux-frame-7 card
-    // (4.1.0's) is what the option is for.
+    // The shipped card's own inputs (lux-frame-8 and later) compute the sky beside the wall already: a
+    // lux-frame-7 card (4.1.0's) is what the option is for.
     const card = { ...JSON.parse(readFileSync(SHIPPED_CARD_PATH, 'utf8')), preprocessing: 'lux-frame-7' };
     expect(parseModelCard({ ...card, skyTerm: 'exact-near-wall' }).skyTerm).toBe('exact-near-wall');
     expect(() =>
@@ -55,7 +55,7 @@ describe('the exact sky beside the wall', () => {
 
   it('changes a lux-frame-7 map only beside the wall, where it reads the steep rise of a deep street', async () => {
     // The shipped network fed lux-frame-7's inputs, the sky beside the wall filled from its lattice (the
-    // option's case; the network itself reads lux-frame-8's).
+    // option's case; the network itself reads lux-frame-9's).
     const loaded = await loadModel(SHIPPED_CARD_PATH);
     const shipped = { ...loaded, card: { ...loaded.card, preprocessing: 'lux-frame-7' as const } };
     const exact = { ...shipped, card: { ...shipped.card, skyTerm: 'exact-near-wall' as const } };
