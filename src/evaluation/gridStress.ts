@@ -107,16 +107,22 @@ export async function evaluateGrid(model: LoadedModel, dirs: readonly string[]):
   return out;
 }
 
-/** Per class: rooms within 5 %, the worst lit room's |error|, the mean |error|. */
+/**
+ * Per class: rooms within 5 %, the worst lit room's |error|, the mean |error| and bias. A room the engine
+ * finds unlit (mean ≤ 0: a window facing a wall across a slot its walls' thickness closes, where the
+ * exterior's unbiased sky estimate reads a hair either side of 0) has no relative error: it counts as not
+ * within 5 % and is left out of the mean |error| and bias, which it would make infinite or a coin's sign.
+ */
 export function gridSummary(rooms: readonly GridRoomResult[]) {
   const of = (rs: readonly GridRoomResult[]) => {
     const lit = rs.filter((r) => r.meanTruth >= LIT_ROOM).map((r) => Math.abs(r.meanError));
+    const measured = rs.filter((r) => r.meanTruth > 0);
     return {
       rooms: rs.length,
-      within5: rs.filter((r) => Math.abs(r.meanError) <= 0.05).length,
+      within5: measured.filter((r) => Math.abs(r.meanError) <= 0.05).length,
       worstLit: lit.length ? Math.max(...lit) : NaN,
-      meanAbs: rs.reduce((a, r) => a + Math.abs(r.meanError), 0) / rs.length,
-      bias: rs.reduce((a, r) => a + r.meanError, 0) / rs.length,
+      meanAbs: measured.reduce((a, r) => a + Math.abs(r.meanError), 0) / measured.length,
+      bias: measured.reduce((a, r) => a + r.meanError, 0) / measured.length,
     };
   };
   const classes = STRESS_CLASSES.filter((c) => rooms.some((r) => r.cls === c));

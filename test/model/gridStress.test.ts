@@ -24,7 +24,8 @@ describe('the stress classes on /run’s grid', () => {
         expect(f.quality).toBe('standard');
         expect(f.rooms.map((r) => r.k)).toEqual(Array.from({ length: 40 }, (_, i) => first + i));
         for (const r of f.rooms) expect(roomDigest(stressRoom(cls, r.k)), `${cls} #${r.k}`).toBe(r.digest);
-        expect(f.rooms.every((r) => r.mean > 0 && r.cells > 0)).toBe(true);
+        // Lit, but for a room that gets no light, where the exterior's unbiased estimate reads ±noise.
+        expect(f.rooms.every((r) => r.mean > -0.001 && r.cells > 0)).toBe(true);
       }
   });
 
@@ -38,11 +39,14 @@ describe('the stress classes on /run’s grid', () => {
       { cls: 'deep', k: 0, meanTruth: 1, meanPred: 1.04, meanError: 0.04 },
       { cls: 'deep', k: 1, meanTruth: 0.2, meanPred: 0.1, meanError: -0.5 },
       { cls: 'deep', k: 2, meanTruth: 2, meanPred: 2.2, meanError: 0.1 },
+      // Unlit by the engine (non-rect #24018, #23026 of the committed draws): not within 5 %, no error.
+      { cls: 'deep', k: 3, meanTruth: 0, meanPred: 0, meanError: NaN },
+      { cls: 'deep', k: 4, meanTruth: -0.0004, meanPred: 0, meanError: -1 },
     ]);
     expect(s.classes).toEqual([
       {
         cls: 'deep',
-        rooms: 3,
+        rooms: 5,
         within5: 1,
         worstLit: 0.1,
         meanAbs: expect.closeTo(0.64 / 3, 9),
