@@ -55,7 +55,7 @@ describe('the exact sky beside the wall', () => {
 
   it('changes a lux-frame-7 map only beside the wall, where it reads the steep rise of a deep street', async () => {
     // The shipped network fed lux-frame-7's inputs, the sky beside the wall filled from its lattice (the
-    // option's case; the network itself reads lux-frame-9's).
+    // option's case; the network itself reads lux-frame-10's).
     const loaded = await loadModel(SHIPPED_CARD_PATH);
     const shipped = { ...loaded, card: { ...loaded.card, preprocessing: 'lux-frame-7' as const } };
     const exact = { ...shipped, card: { ...shipped.card, skyTerm: 'exact-near-wall' as const } };
