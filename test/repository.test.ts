@@ -49,7 +49,7 @@ describe('the repository stands alone', () => {
   });
 
   // data/labels is append-only (data/labels/CHECKSUMS.md): each shard is exactly as it was written, which
-  // its checksum recorded then says — in SHA256SUMS for the first three, in its own .sha256 file for every other.
+  // its checksum recorded then says — in SHA256SUMS for the first shards (test 0–1, train 0–30), in its own .sha256 file for every other.
   it('every committed label shard is as it was written: its recorded checksums agree and match it', () => {
     const recorded = new Map<string, Set<string>>();
     const lists = [

@@ -14,7 +14,7 @@
  *
  * Append-only: a shard is written once under a new number and never rewritten; its checksum goes in a file
  * beside it, written once too (`NNNNNN.luxl.sha256`, sha256sum's format): no committed file is ever changed.
- * `SHA256SUMS` holds the first three shards' checksums, from before those files (data/labels/CHECKSUMS.md).
+ * `SHA256SUMS` holds the first shards' checksums (test 0–1, train 0–30), as first committed (data/labels/CHECKSUMS.md).
  * Run it in the background at low priority (`nice -n 19`), commit the shards with their checksums.
  */
 import { createHash } from 'node:crypto';
