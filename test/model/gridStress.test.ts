@@ -18,15 +18,19 @@ describe('the stress classes on /run’s grid', () => {
   it('hold 40 rooms a class in each draw, each still the room the sampler draws', () => {
     expect(DRAWS.length).toBe(18);
     for (const dir of STRESS_GRID_DIRS) expect(DRAWS.map((d) => d.dir)).toContain(dir);
+    const unlit: string[] = [];
     for (const { dir, first } of DRAWS)
       for (const cls of STRESS_CLASSES) {
         const f = readGridClass(dir, cls)!;
         expect(f.quality).toBe('standard');
         expect(f.rooms.map((r) => r.k)).toEqual(Array.from({ length: 40 }, (_, i) => first + i));
         for (const r of f.rooms) expect(roomDigest(stressRoom(cls, r.k)), `${cls} #${r.k}`).toBe(r.digest);
-        // Lit, but for a room that gets no light, where the exterior's unbiased estimate reads ±noise.
-        expect(f.rooms.every((r) => r.mean > -0.001 && r.cells > 0)).toBe(true);
+        expect(f.rooms.every((r) => r.cells > 0)).toBe(true);
+        for (const r of f.rooms) if (!(r.mean > 0)) unlit.push(`${cls} #${r.k} ${r.mean}`);
       }
+    // Every room lit but two C-shaped rooms whose window faces a wall across a slot the walls' thickness
+    // closes: the engine's unbiased exterior estimate reads their nothing a hair either side of 0.
+    expect(unlit.sort()).toEqual(['non-rect #23026 -0.0004', 'non-rect #24018 0']);
   });
 
   it('stores the engine at standard quality on the grid: a room labelled again gives the stored mean', () => {
