@@ -13,6 +13,7 @@ so that a run on a lent machine ends when its time does; `--steps` caps it too. 
 Loss (mean-seeking where the labels are noisy): the total's per-cell L1 + 1/2 log-L1 and the relative error
 of each window's mean (as train.py), plus per term its per-cell L1 and the error of its window mean
 relative to the window's whole mean: the terms are told apart, and a term's bias cannot hide in another.
+`--dark-weight` weighs the windows whose true mean is below the lit-room line more in all of it.
 """
 import argparse
 import glob
@@ -41,6 +42,7 @@ NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window 
 MAX_PLAUSIBLE_DF = 60.0  # src/datagen/shard.ts MAX_PLAUSIBLE_DF
 WALL_LINE_M = 0.025  # --wall-line: labels this close to the window wall's inner plane (lux-frame-3's distance channel)
 MEAN_FLOOR = 0.1  # DF points added to a window's true mean where its relative error is taken (--mean-floor)
+LIT_LINE = 0.3  # DF points: a window whose true mean is below it is dark (the card's lit-room line, --dark-weight)
 
 
 def stream_files(data, stream, inputs):
@@ -164,17 +166,20 @@ def predicted_terms(model, x, s, rt=None):
     return t if rt is None else calibrate(t, x[:, 0:1], rt)
 
 
-def losses(model, x, s, t, pix, w, floor=MEAN_FLOOR, rt=None):
-    """(loss, total MAE in DF points) of a batch."""
+def losses(model, x, s, t, pix, w, floor=MEAN_FLOOR, rt=None, dark_weight=1.0):
+    """(loss, total MAE in DF points) of a batch. A window whose true mean is below LIT_LINE weighs
+    `dark_weight` times another in every term (--dark-weight)."""
     pred = gather(predicted_terms(model, x, s, rt), pix)  # [B, 5, P]
     tp, tt = pred.sum(1), t.sum(1)
     W = w.sum(1).clamp(min=1.0)
-    cell = ((tp - tt).abs() + 0.5 * (torch.log(tp + 0.2) - torch.log(tt + 0.2)).abs()) * w
     mean_p, mean_t = (tp * w).sum(1) / W, (tt * w).sum(1) / W
-    whole = cell.sum() / W.sum() + ((mean_p - mean_t).abs() / (mean_t + floor)).mean()
-    term_cell = ((pred - t).abs() * w[:, None]).sum() / W.sum()
+    k = torch.where(mean_t < LIT_LINE, dark_weight, 1.0)  # [B]: 1 everywhere by default, the loss as before
+    K, Wk = k.sum(), (W * k).sum()
+    cell = ((tp - tt).abs() + 0.5 * (torch.log(tp + 0.2) - torch.log(tt + 0.2)).abs()) * w
+    whole = (cell.sum(1) * k).sum() / Wk + ((mean_p - mean_t).abs() / (mean_t + floor) * k).sum() / K
+    term_cell = ((pred - t).abs() * w[:, None]).sum((1, 2)).mul(k).sum() / Wk
     term_mean = (((pred - t) * w[:, None]).sum(2) / W[:, None]).abs() / (mean_t[:, None] + floor)
-    loss = whole + 0.5 * (term_cell + term_mean.sum(1).mean())
+    loss = whole + 0.5 * (term_cell + (term_mean.sum(1) * k).sum() / K)
     mae = ((tp - tt).abs() * (w > 0)).sum() / (w > 0).sum().clamp(min=1)
     return loss, mae
 
@@ -256,6 +261,13 @@ def main():
         help="DF points added to a window's true mean in the relative mean-error terms: lower weighs dark windows more",
     )
     ap.add_argument(
+        "--dark-weight",
+        type=float,
+        default=1.0,
+        help=f"weight of a window whose true mean is below {LIT_LINE} %% DF (the card's lit-room line) against "
+        "another's, in every term of the loss: more weighs the dark rooms' share of the training more",
+    )
+    ap.add_argument(
         "--wall-line",
         type=float,
         default=1.0,
@@ -295,6 +307,8 @@ def main():
             trained_with["mean_floor"] = a.mean_floor
         if a.wall_line != 1.0:
             trained_with["wall_line"] = a.wall_line
+        if a.dark_weight != 1.0:
+            trained_with["dark_weight"] = a.dark_weight
         if ick:  # the run it continues, in the card
             trained_with["initialised_from"] = {"checkpoint": a.init, **ick["trained_with"], "steps": ick["step"], "train_windows": ick.get("train_windows")}
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -356,7 +370,9 @@ def main():
         if a.mirror:
             x, s, t, pix, w = half_mirrored(x, s, t, pix, w)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
-            loss, mae = losses(model, x, s, t, pix, w, trained_with.get("mean_floor", MEAN_FLOOR), rt)
+            loss, mae = losses(
+                model, x, s, t, pix, w, trained_with.get("mean_floor", MEAN_FLOOR), rt, trained_with.get("dark_weight", 1.0)
+            )
         if not apply(opt, model, loss, step):
             continue
         step += 1

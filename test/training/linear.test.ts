@@ -323,6 +323,49 @@ print(int(on.sum()), float(b.w[on].abs().max()), float((a.w - b.w)[~on].abs().ma
     expect(elsewhere).toBe(0);
   }, 120_000);
 
+  it('weighs a dark window (true mean below the lit-room line) --dark-weight times, as if it were drawn that often', () => {
+    const py = ensureTorchPython() as string;
+    const file = join(dir, 'dark-labels', '000000.luxl');
+    mkdirSync(join(dir, 'dark-labels'), { recursive: true });
+    makeLabelShard({ file, stream: 'train', streamId: 7, focus: null, seed: 21, index: 0, rooms: 2, quality: 'quick' });
+    const frames = join(dir, 'dark-frames', 'train');
+    exportLabelShard(readFileSync(file), frames, '000000');
+    // Every other window's labels scaled into the dark (its true mean below 0.3 % DF); the loss with weight 3
+    // must equal the unweighted loss of the batch with each dark window three times over.
+    const script = `
+import sys, torch
+sys.path.insert(0, 'training')
+from linnet import LinNet
+from train_terms import Frames, losses, LIT_LINE
+torch.manual_seed(0)
+f = Frames([sys.argv[1]], torch.device('cpu'))
+ids = list(range(min(f.n, 6)))
+x, s, t, pix, w = f.batch(ids)
+t = t.clone()
+t[0::2] *= 0.02
+W = w.sum(1).clamp(min=1.0)
+mean = (t.sum(1) * w).sum(1) / W
+dark = (mean < LIT_LINE).tolist()
+model = LinNet((8, 8, 8, 8), head=4).eval()
+rep = [i for i, d in enumerate(dark) for _ in range(3 if d else 1)]
+with torch.no_grad():
+    weighted = float(losses(model, x, s, t, pix, w, dark_weight=3.0)[0])
+    repeated = float(losses(model, x[rep], s[rep], t[rep], pix[rep], w[rep])[0])
+    plain = float(losses(model, x, s, t, pix, w)[0])
+print(sum(dark), len(dark), weighted, repeated, plain)
+`;
+    const [darkCount, n, weighted, repeated, plain] = execFileSync(py, ['-c', script, join(frames, '000000')], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split(' ')
+      .map(Number);
+    expect(darkCount).toBeGreaterThan(0);
+    expect(darkCount).toBeLessThan(n!);
+    expect(weighted).toBeCloseTo(repeated!, 5);
+    expect(Math.abs(weighted! - plain!)).toBeGreaterThan(1e-4);
+  }, 120_000);
+
   it('trains with the room terms scaled to the coarse solve (--room-terms), as /run then scales them', async () => {
     const py = ensureTorchPython() as string;
     const file = join(dir, 'rt-labels', '000000.luxl');
