@@ -327,7 +327,16 @@ print(int(on.sum()), float(b.w[on].abs().max()), float((a.w - b.w)[~on].abs().ma
     const py = ensureTorchPython() as string;
     const file = join(dir, 'dark-labels', '000000.luxl');
     mkdirSync(join(dir, 'dark-labels'), { recursive: true });
-    makeLabelShard({ file, stream: 'train', streamId: 7, focus: null, seed: 21, index: 0, rooms: 2, quality: 'quick' });
+    makeLabelShard({
+      file,
+      stream: 'train',
+      streamId: 7,
+      focus: null,
+      seed: 21,
+      index: 0,
+      rooms: 2,
+      quality: 'quick',
+    });
     const frames = join(dir, 'dark-frames', 'train');
     exportLabelShard(readFileSync(file), frames, '000000');
     // Every other window's labels scaled into the dark (its true mean below 0.3 % DF); the loss with weight 3
@@ -354,9 +363,13 @@ with torch.no_grad():
     plain = float(losses(model, x, s, t, pix, w)[0])
 print(sum(dark), len(dark), weighted, repeated, plain)
 `;
-    const [darkCount, n, weighted, repeated, plain] = execFileSync(py, ['-c', script, join(frames, '000000')], {
-      encoding: 'utf8',
-    })
+    const [darkCount, n, weighted, repeated, plain] = execFileSync(
+      py,
+      ['-c', script, join(frames, '000000')],
+      {
+        encoding: 'utf8',
+      },
+    )
       .trim()
       .split(' ')
       .map(Number);
