@@ -267,6 +267,9 @@ async function main(): Promise<void> {
       `stress rooms on /run's grid (${o['stress-grid']}), room means against the engine at standard:`,
     );
     for (const c of [...g.classes, { cls: 'all', ...g.all }]) console.log(gridLine(c));
+    // Where the misses are: issue 15's share is relative, and the rooms below 0.3 % DF miss it most.
+    const bands = withinByBrightness(grid);
+    console.log(`  rooms ≤5 % by the truth's mean DF: ${bands.map(bandText).join(' · ')}`);
     const r = (c: (typeof g)['all']) => ({
       ...c,
       worstLit: r4(c.worstLit),
@@ -276,6 +279,7 @@ async function main(): Promise<void> {
     metrics.stress_grid = {
       dirs: o['stress-grid'],
       classes: Object.fromEntries([...g.classes.map((c) => [c.cls, r(c)]), ['all', r(g.all)]]),
+      by_brightness: bands.map((b) => ({ ...b, within5: r4(b.within5) })),
     };
     if (o['stress-grid-out']) writeFileSync(o['stress-grid-out'], JSON.stringify(grid) + '\n');
   }

@@ -187,7 +187,8 @@ export interface BrightnessBand {
 
 /**
  * The share of rooms within 5 % by how bright the truth is. The target is relative and holds in a dark
- * room as in a bright one; this says where the misses are (docs/model.md, session 14).
+ * room as in a bright one; this says where the misses are (docs/model.md, session 14). A room the engine
+ * finds unlit (a mean a hair below 0, gridStress.ts) is in the darkest band, never within 5 %.
  */
 export function withinByBrightness(
   rooms: readonly Pick<SampleMetrics, 'meanTruth' | 'meanError'>[],
@@ -195,7 +196,7 @@ export function withinByBrightness(
   const edges = [0, ...BRIGHTNESS_EDGES, Infinity];
   return edges.slice(0, -1).map((from, i) => {
     const to = edges[i + 1]!;
-    const band = rooms.filter((r) => r.meanTruth >= from && r.meanTruth < to);
+    const band = rooms.filter((r) => (i === 0 || r.meanTruth >= from) && r.meanTruth < to);
     const within = band.filter((r) => Math.abs(r.meanError) <= 0.05).length;
     return { from, to: Number.isFinite(to) ? to : null, rooms: band.length, within5: within / band.length };
   });

@@ -81,9 +81,12 @@ describe('rooms within 5 % by brightness', () => {
       { meanTruth: 0.3, meanError: 0.05 },
       { meanTruth: 1.5, meanError: -0.051 },
       { meanTruth: 7, meanError: 0 },
+      // Unlit by the engine (gridStress.ts): the darkest band, not within 5 % (its error NaN or −100 %).
+      { meanTruth: 0, meanError: NaN },
+      { meanTruth: -0.0004, meanError: -1 },
     ];
     expect(withinByBrightness(rooms)).toEqual([
-      { from: 0, to: 0.3, rooms: 2, within5: 0.5 },
+      { from: 0, to: 0.3, rooms: 4, within5: 0.25 },
       { from: 0.3, to: 1, rooms: 1, within5: 1 },
       { from: 1, to: 2, rooms: 1, within5: 0 },
       { from: 2, to: null, rooms: 1, within5: 1 },
