@@ -31,6 +31,32 @@ import { sampleRoom } from '../../src/datagen/sampleRoom';
 describe('the network linear in the light outside', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lux-linear-'));
 
+  /** Two rooms labelled at quick quality with `seed`, exported as training frames: the shard's base path. */
+  function quickFrames(name: string, seed: number): string {
+    const file = join(dir, `${name}-labels`, '000000.luxl');
+    mkdirSync(join(dir, `${name}-labels`), { recursive: true });
+    makeLabelShard({
+      file,
+      stream: 'train',
+      streamId: 7,
+      focus: null,
+      seed,
+      index: 0,
+      rooms: 2,
+      quality: 'quick',
+    });
+    const frames = join(dir, `${name}-frames`, 'train');
+    exportLabelShard(readFileSync(file), frames, '000000');
+    return join(frames, '000000');
+  }
+
+  /** The numbers a Python script (run with torch, in the repository root) prints on one line. */
+  const pyNumbers = (script: string, ...args: string[]): number[] =>
+    execFileSync(ensureTorchPython() as string, ['-c', script, ...args], { encoding: 'utf8' })
+      .trim()
+      .split(' ')
+      .map(Number);
+
   it('is linear in the exterior terms: its coefficients never see the flux or the exterior reflectances', () => {
     const py = ensureTorchPython() as string;
     const script = `
@@ -278,21 +304,7 @@ torch.save(c, sys.argv[2])`;
         expect(Math.hypot(p[0] - q[0], p[1] - q[1])).toBeLessThan(0.011);
       });
     }
-    const py = ensureTorchPython() as string;
-    const file = join(dir, 'wall-labels', '000000.luxl');
-    mkdirSync(join(dir, 'wall-labels'), { recursive: true });
-    makeLabelShard({
-      file,
-      stream: 'train',
-      streamId: 7,
-      focus: null,
-      seed: 9,
-      index: 0,
-      rooms: 2,
-      quality: 'quick',
-    });
-    const frames = join(dir, 'wall-frames', 'train');
-    exportLabelShard(readFileSync(file), frames, '000000');
+    const shard = quickFrames('wall', 9);
     const script = `
 import sys, torch
 sys.path.insert(0, 'training')
@@ -307,16 +319,7 @@ near = (edge & (a.x[:, 3] < 0.0025)).flatten(1)
 on = torch.gather(near, 1, a.pix.clamp(min=0)) & (a.w > 0)
 print(int(on.sum()), float(b.w[on].abs().max()), float((a.w - b.w)[~on].abs().max()), int((a.w > 0).sum()))
 `;
-    const [onLine, weightThere, elsewhere, labelled] = execFileSync(
-      py,
-      ['-c', script, join(frames, '000000')],
-      {
-        encoding: 'utf8',
-      },
-    )
-      .trim()
-      .split(' ')
-      .map(Number);
+    const [onLine, weightThere, elsewhere, labelled] = pyNumbers(script, shard);
     expect(onLine).toBeGreaterThan(0);
     expect(onLine).toBeLessThan(labelled! / 10);
     expect(weightThere).toBe(0);
@@ -324,21 +327,7 @@ print(int(on.sum()), float(b.w[on].abs().max()), float((a.w - b.w)[~on].abs().ma
   }, 120_000);
 
   it('weighs a dark window (true mean below the lit-room line) --dark-weight times, as if it were drawn that often', () => {
-    const py = ensureTorchPython() as string;
-    const file = join(dir, 'dark-labels', '000000.luxl');
-    mkdirSync(join(dir, 'dark-labels'), { recursive: true });
-    makeLabelShard({
-      file,
-      stream: 'train',
-      streamId: 7,
-      focus: null,
-      seed: 21,
-      index: 0,
-      rooms: 2,
-      quality: 'quick',
-    });
-    const frames = join(dir, 'dark-frames', 'train');
-    exportLabelShard(readFileSync(file), frames, '000000');
+    const shard = quickFrames('dark', 21);
     // Every other window's labels scaled into the dark (its true mean below 0.3 % DF); the loss with weight 3
     // must equal the unweighted loss of the batch with each dark window three times over.
     const script = `
@@ -363,16 +352,7 @@ with torch.no_grad():
     plain = float(losses(model, x, s, t, pix, w)[0])
 print(sum(dark), len(dark), weighted, repeated, plain)
 `;
-    const [darkCount, n, weighted, repeated, plain] = execFileSync(
-      py,
-      ['-c', script, join(frames, '000000')],
-      {
-        encoding: 'utf8',
-      },
-    )
-      .trim()
-      .split(' ')
-      .map(Number);
+    const [darkCount, n, weighted, repeated, plain] = pyNumbers(script, shard);
     expect(darkCount).toBeGreaterThan(0);
     expect(darkCount).toBeLessThan(n!);
     expect(weighted).toBeCloseTo(repeated!, 5);
