@@ -42,7 +42,7 @@ NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window 
 MAX_PLAUSIBLE_DF = 60.0  # src/datagen/shard.ts MAX_PLAUSIBLE_DF
 WALL_LINE_M = 0.025  # --wall-line: labels this close to the window wall's inner plane (lux-frame-3's distance channel)
 MEAN_FLOOR = 0.1  # DF points added to a window's true mean where its relative error is taken (--mean-floor)
-LIT_LINE = 0.3  # DF points: a window whose true mean is below it is dark (the card's lit-room line, --dark-weight)
+LIT_LINE = 0.3  # DF points: a window whose true mean is below it is dark (src/evaluation/stressSuite.ts LIT_ROOM, --dark-weight)
 
 
 def stream_files(data, stream, inputs):

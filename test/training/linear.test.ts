@@ -9,7 +9,7 @@ import { ModelStatus } from '../../src/service/model/status';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { frame4Inputs } from '../../src/core/model/frame4';
 import { sampledRequest, type SampledRoom } from '../../src/datagen/sampleRoom';
-import { stressRoom } from '../../src/evaluation/stressSuite';
+import { LIT_ROOM, stressRoom } from '../../src/evaluation/stressSuite';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { post, testApp } from '../server/inProcess';
 // @ts-expect-error plain ESM script without types
@@ -350,9 +350,11 @@ with torch.no_grad():
     weighted = float(losses(model, x, s, t, pix, w, dark_weight=3.0)[0])
     repeated = float(losses(model, x[rep], s[rep], t[rep], pix[rep], w[rep])[0])
     plain = float(losses(model, x, s, t, pix, w)[0])
-print(sum(dark), len(dark), weighted, repeated, plain)
+print(sum(dark), len(dark), weighted, repeated, plain, LIT_LINE)
 `;
-    const [darkCount, n, weighted, repeated, plain] = pyNumbers(script, shard);
+    const [darkCount, n, weighted, repeated, plain, litLine] = pyNumbers(script, shard);
+    // The training's dark line is the one the grid's worst lit room and the docs' dark/lit split use.
+    expect(litLine).toBe(LIT_ROOM);
     expect(darkCount).toBeGreaterThan(0);
     expect(darkCount).toBeLessThan(n!);
     expect(weighted).toBeCloseTo(repeated!, 5);
