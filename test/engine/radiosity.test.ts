@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Coupling } from '../../src/core/engine/coupling';
 import type { RoomModel } from '../../src/core/engine/model';
-import { buildPatches } from '../../src/core/engine/patches';
-import { solveRadiosity } from '../../src/core/engine/radiosity';
+import { buildPatches, GLASS, type Patches } from '../../src/core/engine/patches';
+import { solveRadiosities, solveRadiosity } from '../../src/core/engine/radiosity';
 import { buildSkylights } from '../../src/core/engine/skylight';
 import { planVisibility } from '../../src/core/engine/visibility';
 import type { SkylightSpec } from '../../src/core/types';
@@ -223,4 +223,89 @@ describe('interreflection solution', () => {
     }
     expect(absorbed / input).toBeCloseTo(1, 2);
   });
+
+  it('solves several sources together to the bit of each alone, panes and early stops included', () => {
+    const model = boxModel(
+      [
+        [0, 0],
+        [5, 0],
+        [5, 4],
+        [2, 4],
+        [2, 6],
+        [0, 6],
+      ],
+      { floor: 0.2, wall: 0.5, ceiling: 0.8 },
+    );
+    const { p, F } = matrix(model);
+    const N = p.count;
+    // Two patches on the far wall stand in for panes (which reflect what the room sends them in the same
+    // order, and never each other).
+    const kind = p.kind.slice();
+    let panes = 0;
+    for (let i = 0; i < N && panes < 2; i++)
+      if (p.cx[i]! > 4.99) {
+        kind[i] = GLASS;
+        panes++;
+      }
+    const q: Patches = { ...p, kind };
+    expect(panes).toBe(2);
+    // Five sources (a group of four and one alone), of different strengths so that they stop at different
+    // orders; one with light at order 0 only, one with orders 0–2.
+    let x = 7;
+    const next = () => (x = (x * 16807) % 2147483647) / 2147483647;
+    const vec = (scale: number) => Float64Array.from({ length: N }, () => scale * next());
+    const sources = [
+      [vec(1)],
+      [vec(1e-3), vec(1), vec(0.2)],
+      [new Float64Array(N), vec(5)],
+      [vec(1e4)],
+      [vec(0.5)],
+    ];
+    for (const m of [0, 1, 4, Infinity]) {
+      const together = solveRadiosities(q, F, sources, m);
+      sources.forEach((W, s) => {
+        const alone = plainSolve(q, F, W, m);
+        expect(together[s]).toEqual(alone);
+        expect(solveRadiosity(q, F, W, m)).toEqual(alone);
+      });
+    }
+  });
 });
+
+/** The order-by-order sum written plainly, one source at a time: what solveRadiosities must match exactly. */
+function plainSolve(p: Patches, F: Float32Array, W: Float64Array[], maxReflections: number): Float64Array {
+  const N = p.count;
+  const glass = (i: number) => p.kind[i] === GLASS;
+  let prev = new Float64Array(N);
+  for (let i = 0; i < N; i++) if (glass(i)) prev[i] = p.rho[i]! * (W[0]?.[i] ?? 0);
+  const total = prev.slice();
+  const converge = !Number.isFinite(maxReflections);
+  let peak = 0;
+  let lastMax = 0;
+  for (let m = 1; m <= (converge ? 10000 : maxReflections); m++) {
+    const cur = new Float64Array(N);
+    for (let i = 0; i < N; i++) {
+      if (glass(i)) continue;
+      let e = W[m - 1]?.[i] ?? 0;
+      for (let j = 0; j < N; j++) e += F[i * N + j]! * prev[j]!;
+      cur[i] = p.rho[i]! * e;
+    }
+    for (let i = 0; i < N; i++) {
+      if (!glass(i)) continue;
+      let e = W[m]?.[i] ?? 0;
+      for (let j = 0; j < N; j++) if (!glass(j)) e += F[i * N + j]! * cur[j]!;
+      cur[i] = p.rho[i]! * e;
+    }
+    const mx = Math.max(...cur);
+    for (let i = 0; i < N; i++) total[i] = total[i]! + cur[i]!;
+    peak = Math.max(peak, mx);
+    prev = cur;
+    if (converge && m >= 3 && mx <= 1e-4 * peak) {
+      const ratio = lastMax > 0 ? Math.min(0.99, mx / lastMax) : 0;
+      for (let i = 0; i < N; i++) total[i] = total[i]! + cur[i]! * (ratio / (1 - ratio));
+      break;
+    }
+    lastMax = mx;
+  }
+  return total;
+}

@@ -77,8 +77,9 @@ describe('room terms from a coarse radiosity solve', () => {
   );
 
   it('gives the same room terms to the bit without the light through the glass at its points', () => {
-    // The solve skips the direct light at the lattice unless the sky is asked for (a card's skyGuard):
-    // each receiver draws from its own seed, so the room terms cannot move.
+    // The solve skips the direct light at the lattice, and each window's whole interreflection (its own
+    // solve and gather), unless the sky is asked for (a card's skyGuard): each receiver draws from its own
+    // seed and each term is its own solution, so the room terms cannot move.
     // A canyon's one window, and a corner room's windows on two facades (the last one's light is skipped).
     const corner = engineRoom(stressRoom('multi-facade', 7000));
     expect(corner.parameters.windows.length).toBeGreaterThan(1);

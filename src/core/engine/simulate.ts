@@ -5,7 +5,7 @@ import { DEFAULT_EXTERIOR_QUALITY, Exterior, type ExteriorQuality } from './exte
 import { Coupling } from './coupling';
 import { buildRoomModel, type EngineRoom, type RoomModel, type WindowModel } from './model';
 import { buildPatches, type Patches } from './patches';
-import { solveRadiosity } from './radiosity';
+import { solveRadiosities } from './radiosity';
 import { hash32, rng } from './random';
 import type { Receivers } from './receivers';
 import { skylightLight, type SkylightSampling } from './skylightLight';
@@ -102,9 +102,11 @@ export interface SimulationOptions {
   /**
    * With `terms` and `pointsOnly`: what the interreflected terms at the points need (TERMS 2–4, what the
    * model's coarse solve reads: roomTerms.ts), which is not the last opening's light through the glass at
-   * them (~0.3–0.5 ms of a one-window room's coarse solve): that opening's first two terms at the points,
-   * and their totals, come back without it. Every other number is the same to the bit (each receiver draws
-   * from its own seed, and nothing after that light reads the exterior's cache it fills).
+   * them (~0.3–0.5 ms of a one-window room's coarse solve), nor each window's interreflection as a whole
+   * (its own solve and gather, ~1 ms more): that opening's first two terms at the points, and every
+   * total, come back without them. Every other number is the same to the bit (each receiver draws from its
+   * own seed, nothing after that light reads the exterior's cache it fills, and each solution and gathered
+   * sum is its own).
    */
   roomTermsOnly?: boolean;
 }
@@ -392,19 +394,22 @@ export function* simulationSteps(
     stage('formFactors');
     yield 0.65 + (0.15 * end) / N;
   }
-  const B = Wp.map((W) => solveRadiosity(patches, F, W.slice(0, 3), maxReflections));
-  // With terms, each source's own solution: the sky, and exterior light from above and below the horizon.
-  const termB = opts.terms
-    ? Wp.map((W) => {
-        const up = [W[3]!, W[4]!];
-        const down = [0, 1].map((k) => W[k + 1]!.map((x, i) => x - up[k]![i]!));
-        return [
-          solveRadiosity(patches, F, [W[0]!], maxReflections),
-          solveRadiosity(patches, F, [new Float64Array(N), ...up], maxReflections),
-          solveRadiosity(patches, F, [new Float64Array(N), ...down], maxReflections),
-        ];
-      })
-    : null;
+  // Every window's solution, and with terms each of its sources' own: the sky, and exterior light from
+  // above and below the horizon (solved together: solveRadiosities shares each pass over F). With
+  // roomTermsOnly the windows' own solutions are not solved: only their terms are read.
+  const withTotal = !opts.roomTermsOnly;
+  const perSource = Wp.map((W) => {
+    const own = withTotal ? [W.slice(0, 3)] : [];
+    if (!opts.terms) return own;
+    const up = [W[3]!, W[4]!];
+    const down = [0, 1].map((k) => W[k + 1]!.map((x, i) => x - up[k]![i]!));
+    return [...own, [W[0]!], [new Float64Array(N), ...up], [new Float64Array(N), ...down]];
+  });
+  const solved = solveRadiosities(patches, F, perSource.flat(), maxReflections);
+  const k = perSource[0]?.length ?? 0;
+  const each = perSource.map((_, v) => solved.slice(k * v, k * v + k));
+  const B = withTotal ? each.map((b) => b[0]!) : [];
+  const termB = opts.terms ? each.map((b) => (withTotal ? b.slice(1) : b.slice(0, 3))) : null;
   stage('solve');
   yield 0.82;
 
@@ -416,7 +421,8 @@ export function* simulationSteps(
   const above = selectAbove(patches, model.workPlane);
   const nLit = lit.cells.length;
   const pointSources = termB ? [...B, ...[0, 1, 2].flatMap((t) => termB.map((b) => b[t]!))] : B;
-  const pointOuts = termCell ? [...perCell, ...termCell.flat()] : perCell;
+  // (with roomTermsOnly, B is empty and perCell stays 0: the totals are not read.)
+  const pointOuts = termCell ? [...(withTotal ? perCell : []), ...termCell.flat()] : perCell;
   for (let start = 0; start < cr.count; start += CHUNK) {
     const end = Math.min(cr.count, start + CHUNK);
     const firstPoint = Math.min(end, Math.max(start, nLit));

@@ -112,9 +112,9 @@ export function coarseRoomTerms(
   part: FramePart = 'largest',
   /**
    * Also the solve's sky term over the lattice (`sky`, which a card's skyGuard reads): without, the solve
-   * skips the last window's light through the glass at the lattice points, ~0.3–0.5 ms of a one-window
-   * room's ~14 ms that the room terms do not need (the engine's roomTermsOnly; their means are the same to
-   * the bit either way).
+   * skips the last window's light through the glass at the lattice points and each window's whole
+   * interreflection, ~1.5 ms of a one-window room's ~14 ms that the room terms do not need (the engine's
+   * roomTermsOnly; their means are the same to the bit either way).
    */
   withSky = false,
 ): RoomTermsLattice[] {
