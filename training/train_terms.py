@@ -336,6 +336,8 @@ def main():
             "parameters": sum(p.numel() for p in model.parameters()),
             "validation": history[-1] if history else None,
             "framework": f"torch {torch.__version__}",
+            # A mean of checkpoints (average.py): what it was made from, and how.
+            **({"averaged_from": ck["averaged_from"], "averaged_with": ck["averaged_with"]} if ck and "averaged_from" in ck else {}),
         },
     }
     if a.export_only:

@@ -291,6 +291,24 @@ torch.save(c, sys.argv[2])`;
     expect(readFileSync(join(again, 'lux-df-4.onnx')).equals(readFileSync(join(out, 'lux-df-4.onnx')))).toBe(
       true,
     );
+
+    // A mean of checkpoints (average.py) exports with what it was made from in its card: here the mean of
+    // a checkpoint and its copy, the same network to the bit.
+    const mean = join(dir, 'mean');
+    const sources = [join(out, 'checkpoint.pt'), join(again, 'checkpoint.pt')];
+    execFileSync(py, ['training/average.py', join(mean, 'checkpoint.pt'), ...sources], { stdio: 'ignore' });
+    execFileSync(
+      py,
+      ['training/train_terms.py', '--data', join(dir, 'frames'), '--out', mean, '--export-only'],
+      { stdio: 'ignore' },
+    );
+    expect(readFileSync(join(mean, 'lux-df-4.onnx')).equals(readFileSync(join(out, 'lux-df-4.onnx')))).toBe(
+      true,
+    );
+    const meanCard = JSON.parse(readFileSync(join(mean, 'lux-df-4.json'), 'utf8'));
+    expect(meanCard.training.averaged_from.map((a: { path: string }) => a.path)).toEqual(sources);
+    expect(meanCard.training.averaged_with).toContain('training/average.py');
+    expect(card.training.averaged_from).toBeUndefined();
   }, 300_000);
 
   it("leaves the labels on the window wall's own line out of training with --wall-line 0, and only those", () => {
