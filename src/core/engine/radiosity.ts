@@ -19,7 +19,52 @@ export function solveRadiosity(
   W: Float64Array[],
   maxReflections: number,
 ): Float64Array {
-  return solveRadiosities(p, F, [W], maxReflections)[0]!;
+  const N = p.count;
+  const isGlass = new Uint8Array(N);
+  for (let i = 0; i < N; i++) isGlass[i] = p.kind[i] === GLASS ? 1 : 0;
+  const total = new Float64Array(N);
+  let prev = new Float64Array(N);
+  // Order 0: sky light mirrored by a pane (from another window).
+  for (let i = 0; i < N; i++) if (isGlass[i]) prev[i] = p.rho[i]! * (W[0]?.[i] ?? 0);
+  for (let i = 0; i < N; i++) total[i] = prev[i]!;
+  const converge = !Number.isFinite(maxReflections);
+  const limit = converge ? 10000 : maxReflections;
+  let peak = 0;
+  let lastMax = 0;
+  for (let m = 1; m <= limit; m++) {
+    const cur = new Float64Array(N);
+    const wIn = W[m - 1];
+    for (let i = 0; i < N; i++) {
+      if (isGlass[i]) continue;
+      let e = wIn?.[i] ?? 0;
+      const row = i * N;
+      for (let j = 0; j < N; j++) e += F[row + j]! * prev[j]!;
+      cur[i] = p.rho[i]! * e;
+    }
+    const wSame = W[m];
+    for (let i = 0; i < N; i++) {
+      if (!isGlass[i]) continue;
+      let e = wSame?.[i] ?? 0;
+      const row = i * N;
+      for (let j = 0; j < N; j++) if (!isGlass[j]) e += F[row + j]! * cur[j]!;
+      cur[i] = p.rho[i]! * e;
+    }
+    let mx = 0;
+    for (let i = 0; i < N; i++) {
+      total[i] = total[i]! + cur[i]!;
+      mx = Math.max(mx, cur[i]!);
+    }
+    peak = Math.max(peak, mx);
+    prev = cur;
+    if (converge && m >= 3 && mx <= 1e-4 * peak) {
+      const ratio = lastMax > 0 ? Math.min(0.99, mx / lastMax) : 0;
+      const tail = ratio / (1 - ratio);
+      for (let i = 0; i < N; i++) total[i] = total[i]! + cur[i]! * tail;
+      break;
+    }
+    lastMax = mx;
+  }
+  return total;
 }
 
 /** A source's sum as it goes: what solveRadiosity keeps for one source, order by order. */
@@ -34,11 +79,29 @@ interface Series {
 }
 
 /**
- * solveRadiosity for several sources over the same patches at once, each answer the same to the bit as its
- * own solve (each sum is taken in the same order and each source stops at its own order): a pass over F's
- * row serves up to four sources, which the engine's per-term solves (four a window) share.
+ * solveRadiosity for several sources over the same patches, each answer the same to the bit as its own
+ * solve (each sum is taken in the same order and each source stops at its own order): three or four at a
+ * time share each pass over F's rows — the engine's per-term solves are four a window, or three — and the
+ * rest are solved alone. Measured in Node (N = 150–300 patches): four together take 0.6 of four alone, three
+ * 0.8 of three; two together would take 1.15 of two alone (the unrolled pass computes four), one 1.2.
  */
 export function solveRadiosities(
+  p: Patches,
+  F: Float32Array,
+  sources: readonly Float64Array[][],
+  maxReflections: number,
+): Float64Array[] {
+  const out: Float64Array[] = [];
+  for (let g = 0; g < sources.length; g += GROUP) {
+    const group = sources.slice(g, g + GROUP);
+    if (group.length >= 3) out.push(...solveGroup(p, F, group, maxReflections));
+    else for (const W of group) out.push(solveRadiosity(p, F, W, maxReflections));
+  }
+  return out;
+}
+
+/** Up to GROUP sources solved together (solveRadiosities). */
+function solveGroup(
   p: Patches,
   F: Float32Array,
   sources: readonly Float64Array[][],
@@ -59,7 +122,7 @@ export function solveRadiosities(
     const live = series.filter((s) => !s.done);
     if (live.length === 0) break;
     for (const s of live) s.cur = new Float64Array(N);
-    for (let g = 0; g < live.length; g += GROUP) reflectOnce(p, F, isGlass, live.slice(g, g + GROUP), m);
+    reflectOnce(p, F, isGlass, live, m);
     for (const s of live) {
       const { cur, total } = s;
       let mx = 0;
