@@ -249,8 +249,8 @@ describe('interreflection solution', () => {
       }
     const q: Patches = { ...p, kind };
     expect(panes).toBe(2);
-    // Five sources (a group of four and one alone), of different strengths so that they stop at different
-    // orders; one with light at order 0 only, one with orders 0–2.
+    // Sources of different strengths, so that they stop at different orders; one with light at order 0
+    // only, some with orders 0–2.
     let x = 7;
     const next = () => (x = (x * 16807) % 2147483647) / 2147483647;
     const vec = (scale: number) => Float64Array.from({ length: N }, () => scale * next());
@@ -260,14 +260,15 @@ describe('interreflection solution', () => {
       [new Float64Array(N), vec(5)],
       [vec(1e4)],
       [vec(0.5)],
+      [vec(2), vec(0.1)],
+      [vec(30)],
     ];
     for (const m of [0, 1, 4, Infinity]) {
-      const together = solveRadiosities(q, F, sources, m);
-      sources.forEach((W, s) => {
-        const alone = plainSolve(q, F, W, m);
-        expect(together[s]).toEqual(alone);
-        expect(solveRadiosity(q, F, W, m)).toEqual(alone);
-      });
+      const alone = sources.map((W) => plainSolve(q, F, W, m));
+      sources.forEach((W, s) => expect(solveRadiosity(q, F, W, m)).toEqual(alone[s]));
+      // Three together (a group with a spare slot), six (four together, two alone), seven (four and three).
+      for (const n of [3, 6, 7])
+        expect(solveRadiosities(q, F, sources.slice(0, n), m)).toEqual(alone.slice(0, n));
     }
   });
 });

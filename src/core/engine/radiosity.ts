@@ -19,52 +19,16 @@ export function solveRadiosity(
   W: Float64Array[],
   maxReflections: number,
 ): Float64Array {
-  const N = p.count;
-  const isGlass = new Uint8Array(N);
-  for (let i = 0; i < N; i++) isGlass[i] = p.kind[i] === GLASS ? 1 : 0;
-  const total = new Float64Array(N);
-  let prev = new Float64Array(N);
-  // Order 0: sky light mirrored by a pane (from another window).
-  for (let i = 0; i < N; i++) if (isGlass[i]) prev[i] = p.rho[i]! * (W[0]?.[i] ?? 0);
-  for (let i = 0; i < N; i++) total[i] = prev[i]!;
+  const isGlass = glassFlags(p);
+  const s = startSeries(p, isGlass, W);
   const converge = !Number.isFinite(maxReflections);
   const limit = converge ? 10000 : maxReflections;
-  let peak = 0;
-  let lastMax = 0;
-  for (let m = 1; m <= limit; m++) {
-    const cur = new Float64Array(N);
-    const wIn = W[m - 1];
-    for (let i = 0; i < N; i++) {
-      if (isGlass[i]) continue;
-      let e = wIn?.[i] ?? 0;
-      const row = i * N;
-      for (let j = 0; j < N; j++) e += F[row + j]! * prev[j]!;
-      cur[i] = p.rho[i]! * e;
-    }
-    const wSame = W[m];
-    for (let i = 0; i < N; i++) {
-      if (!isGlass[i]) continue;
-      let e = wSame?.[i] ?? 0;
-      const row = i * N;
-      for (let j = 0; j < N; j++) if (!isGlass[j]) e += F[row + j]! * cur[j]!;
-      cur[i] = p.rho[i]! * e;
-    }
-    let mx = 0;
-    for (let i = 0; i < N; i++) {
-      total[i] = total[i]! + cur[i]!;
-      mx = Math.max(mx, cur[i]!);
-    }
-    peak = Math.max(peak, mx);
-    prev = cur;
-    if (converge && m >= 3 && mx <= 1e-4 * peak) {
-      const ratio = lastMax > 0 ? Math.min(0.99, mx / lastMax) : 0;
-      const tail = ratio / (1 - ratio);
-      for (let i = 0; i < N; i++) total[i] = total[i]! + cur[i]! * tail;
-      break;
-    }
-    lastMax = mx;
+  for (let m = 1; m <= limit && !s.done; m++) {
+    s.cur = new Float64Array(p.count);
+    reflectAlone(p, F, isGlass, s, m);
+    addOrder(s, m, converge);
   }
-  return total;
+  return s.total;
 }
 
 /** A source's sum as it goes: what solveRadiosity keeps for one source, order by order. */
@@ -76,6 +40,60 @@ interface Series {
   peak: number;
   lastMax: number;
   done: boolean;
+}
+
+const glassFlags = (p: Patches): Uint8Array => Uint8Array.from(p.kind, (k) => (k === GLASS ? 1 : 0));
+
+/** A source's series at order 0: sky light mirrored by a pane (from another window). */
+function startSeries(p: Patches, isGlass: Uint8Array, W: Float64Array[]): Series {
+  const prev = new Float64Array(p.count);
+  for (let i = 0; i < p.count; i++) if (isGlass[i]) prev[i] = p.rho[i]! * (W[0]?.[i] ?? 0);
+  return { W, total: prev.slice(), prev, cur: prev, peak: 0, lastMax: 0, done: false };
+}
+
+/**
+ * Adds order m (s.cur) to the sum. Converging, it stops once the order is under 1e-4 of the brightest,
+ * adding the rest of the series as a geometric tail at the ratio of the last two.
+ */
+function addOrder(s: Series, m: number, converge: boolean): void {
+  const { cur, total } = s;
+  let mx = 0;
+  for (let i = 0; i < cur.length; i++) {
+    total[i] = total[i]! + cur[i]!;
+    mx = Math.max(mx, cur[i]!);
+  }
+  s.peak = Math.max(s.peak, mx);
+  s.prev = cur;
+  if (converge && m >= 3 && mx <= 1e-4 * s.peak) {
+    const ratio = s.lastMax > 0 ? Math.min(0.99, mx / s.lastMax) : 0;
+    const tail = ratio / (1 - ratio);
+    for (let i = 0; i < cur.length; i++) total[i] = total[i]! + cur[i]! * tail;
+    s.done = true;
+  }
+  s.lastMax = mx;
+}
+
+/** Order m of one source: its light reflected once more by the opaque patches, then by the panes. */
+function reflectAlone(p: Patches, F: Float32Array, isGlass: Uint8Array, s: Series, m: number): void {
+  const N = p.count;
+  const prev = s.prev,
+    cur = s.cur;
+  const wIn = s.W[m - 1];
+  for (let i = 0; i < N; i++) {
+    if (isGlass[i]) continue;
+    let e = wIn?.[i] ?? 0;
+    const row = i * N;
+    for (let j = 0; j < N; j++) e += F[row + j]! * prev[j]!;
+    cur[i] = p.rho[i]! * e;
+  }
+  const wSame = s.W[m];
+  for (let i = 0; i < N; i++) {
+    if (!isGlass[i]) continue;
+    let e = wSame?.[i] ?? 0;
+    const row = i * N;
+    for (let j = 0; j < N; j++) if (!isGlass[j]) e += F[row + j]! * cur[j]!;
+    cur[i] = p.rho[i]! * e;
+  }
 }
 
 /**
@@ -108,38 +126,20 @@ function solveGroup(
   maxReflections: number,
 ): Float64Array[] {
   const N = p.count;
-  const isGlass = new Uint8Array(N);
-  for (let i = 0; i < N; i++) isGlass[i] = p.kind[i] === GLASS ? 1 : 0;
-  const series: Series[] = sources.map((W) => {
-    const prev = new Float64Array(N);
-    // Order 0: sky light mirrored by a pane (from another window).
-    for (let i = 0; i < N; i++) if (isGlass[i]) prev[i] = p.rho[i]! * (W[0]?.[i] ?? 0);
-    return { W, total: prev.slice(), prev, cur: prev, peak: 0, lastMax: 0, done: false };
-  });
+  const isGlass = glassFlags(p);
+  const series = sources.map((W) => startSeries(p, isGlass, W));
   const converge = !Number.isFinite(maxReflections);
   const limit = converge ? 10000 : maxReflections;
+  // The slots of a group of three (read as zeros, written and dropped), made once.
+  const spare = { zeros: new Float64Array(N), scratch: new Float64Array(N) };
   for (let m = 1; m <= limit; m++) {
     const live = series.filter((s) => !s.done);
     if (live.length === 0) break;
     for (const s of live) s.cur = new Float64Array(N);
-    reflectOnce(p, F, isGlass, live, m);
-    for (const s of live) {
-      const { cur, total } = s;
-      let mx = 0;
-      for (let i = 0; i < N; i++) {
-        total[i] = total[i]! + cur[i]!;
-        mx = Math.max(mx, cur[i]!);
-      }
-      s.peak = Math.max(s.peak, mx);
-      s.prev = cur;
-      if (converge && m >= 3 && mx <= 1e-4 * s.peak) {
-        const ratio = s.lastMax > 0 ? Math.min(0.99, mx / s.lastMax) : 0;
-        const tail = ratio / (1 - ratio);
-        for (let i = 0; i < N; i++) total[i] = total[i]! + cur[i]! * tail;
-        s.done = true;
-      }
-      s.lastMax = mx;
-    }
+    // Once sources have stopped, one or two left go alone (the four-wide pass would do their work twice).
+    if (live.length >= 3) reflectOnce(p, F, isGlass, live, m, spare);
+    else for (const s of live) reflectAlone(p, F, isGlass, s, m);
+    for (const s of live) addOrder(s, m, converge);
   }
   return series.map((s) => s.total);
 }
@@ -158,15 +158,14 @@ function reflectOnce(
   isGlass: Uint8Array,
   group: readonly Series[],
   m: number,
+  { zeros, scratch }: { zeros: Float64Array; scratch: Float64Array },
 ): void {
-  const N = p.count;
-  const zeros = new Float64Array(N);
   const at = (k: number) => group[k];
   const p0 = at(0)!.prev,
     p1 = at(1)?.prev ?? zeros,
     p2 = at(2)?.prev ?? zeros,
     p3 = at(3)?.prev ?? zeros;
-  const scratch = new Float64Array(N);
+  const N = p.count;
   const c0 = at(0)!.cur,
     c1 = at(1)?.cur ?? scratch,
     c2 = at(2)?.cur ?? scratch,
