@@ -17,8 +17,8 @@ export const ROOM_TERMS_WORKER = 'lux-room-terms';
 
 /** What the second worker serves. */
 export const roomTermsService = {
-  solve: (room: EngineRoom, method: RoomTermsMethod, part: FramePart, withSky: boolean) =>
-    coarseRoomTerms(room, method, undefined, part, withSky),
+  solve: (room: EngineRoom, method: RoomTermsMethod, part: FramePart, withSky: boolean, beyond: boolean) =>
+    coarseRoomTerms(room, method, undefined, part, withSky, beyond),
   flux: (room: Frame4Room) => exteriorFlux(room),
   ready: () => true,
 };
@@ -63,10 +63,10 @@ export function roomTermsSolver(): RoomTermsSolver {
     return here();
   };
   return {
-    solve: (room, method, part, withSky) =>
+    solve: (room, method, part, withSky, beyond) =>
       call(
-        (w) => w.solve(room, method, part, withSky),
-        () => coarseRoomTerms(room, method, undefined, part, withSky),
+        (w) => w.solve(room, method, part, withSky, beyond),
+        () => coarseRoomTerms(room, method, undefined, part, withSky, beyond),
       ),
     flux: (room) =>
       call(

@@ -109,6 +109,12 @@ export interface SimulationOptions {
    * sum is its own).
    */
   roomTermsOnly?: boolean;
+  /**
+   * With roomTermsOnly: the points from this index on get the last opening's light through the glass after
+   * all, so that every term is whole there (the model reads the room beyond its frames from them:
+   * roomTerms.ts `beyond`). Default: none of them.
+   */
+  directFrom?: number;
 }
 
 /**
@@ -350,10 +356,14 @@ export function* simulationSteps(
       [cr, Wc[v]!, 2],
     ] as const) {
       // The last opening's light at the points feeds nothing after it; an earlier one's fills the exterior's
-      // cache (its first sample in a cell stands for the cell) that later openings' patches read.
-      if (tag === 2 && opts.roomTermsOnly && v === nO - 1) continue;
+      // cache (its first sample in a cell stands for the cell) that later openings' patches read. Each
+      // receiver draws from its own seed, so lighting only some of them changes none of their numbers.
+      const first =
+        tag === 2 && opts.roomTermsOnly && v === nO - 1
+          ? lit.cells.length + (opts.directFrom ?? extra.length)
+          : 0;
       const density = tag === 1 ? 0.5 : 1;
-      for (let start = 0; start < rec.count; start += CHUNK) {
+      for (let start = first; start < rec.count; start += CHUNK) {
         const end = Math.min(rec.count, start + CHUNK);
         if (sky === null)
           lightReceivers(model, views[v]!, rec, start, end, out, q, plan, hash32(seed, tag, v), density);

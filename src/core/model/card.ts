@@ -97,6 +97,14 @@ export const modelCardSchema = z.looseObject({
    * always. Needs roomTerms.
    */
   skyGuard: z.number().nonnegative().optional(),
+  /**
+   * How the room beyond a window's frame is read (beyondFrame.ts): 'coarse-solve' lights a 0.4 m lattice
+   * of the room's grid there in the room-terms solve, and a point the frame does not hold (the room deeper
+   * or wider than 12.8 m, a wing behind the window's wall, a piece the frame cuts away) takes that light.
+   * Absent: the frame's edge pixel, or its dim end behind the wall and on a cut piece (placement.ts). Needs
+   * roomTerms.
+   */
+  beyondFrame: z.enum(['coarse-solve']).optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
@@ -118,6 +126,8 @@ export function parseModelCard(json: unknown): ModelCard {
     throw new Error(`Invalid model card: roomTerms '${card.roomTerms}' needs the per-term output 'terms'`);
   if (card.skyGuard !== undefined && !card.roomTerms)
     throw new Error(`Invalid model card: skyGuard needs roomTerms (the solve whose sky it reads)`);
+  if (card.beyondFrame && !card.roomTerms)
+    throw new Error(`Invalid model card: beyondFrame needs roomTerms (the solve that lights the lattice)`);
   if (card.skyTerm) {
     if (!card.outputs.some((o) => o.name === 'terms'))
       throw new Error(`Invalid model card: skyTerm '${card.skyTerm}' needs the per-term output 'terms'`);

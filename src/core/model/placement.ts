@@ -1,4 +1,5 @@
-import type { V2Frame } from '../engine/v2Frame';
+import { beyondAt, type BeyondLattice } from './beyondFrame';
+import { FrameExtent, type SampledFrame } from './frameExtent';
 
 const N = 128;
 
@@ -18,28 +19,38 @@ const N = 128;
  * room, beside the lit one across a slot): the nearest room pixel there is across the slot, in the light,
  * and a room whose window lights one arm's end read its other arm's end as bright (+59 %, reflectance-ends
  * grid room #10034, 2026-11-29).
+ *
+ * With a card's `beyondFrame` (beyondFrame.ts) every point that is not inside the frame takes the coarse
+ * solve's light there instead, all five terms of it, interpolated on its 0.4 m lattice: the edge pixel read
+ * the interreflected light of the room beside the window in an arm or a depth the frame does not hold
+ * (docs/model.md, "Why those shapes").
  */
 export class FrameSampler {
   /** Built on first need: most points have a room pixel among their four neighbours. */
   private nearest: Int32Array | null = null;
-  /** The window's wall column, found on first use; the map's dim end, computed only if a point needs it. */
-  private wallCol: number | null = null;
+  /** The map's dim end, computed only if a point needs it. */
   private dim: number | null = null;
+  private readonly extent: FrameExtent;
 
   constructor(
-    private readonly frame: Pick<V2Frame, 'mask' | 'toPixel'> & Partial<Pick<V2Frame, 'cut'>>,
+    private readonly frame: SampledFrame,
     private readonly df: Float32Array,
-  ) {}
+    /** The room beyond the frame as the coarse solve lit it (beyondFrame.ts): there it is read instead. */
+    private readonly beyond?: BeyondLattice,
+  ) {
+    this.extent = new FrameExtent(frame);
+  }
 
   at(x: number, y: number): number {
     const [r, c] = this.frame.toPixel(x, y);
-    this.wallCol ??= lastRoomColumn(this.frame.mask);
-    if (c > this.wallCol + 1) return (this.dim ??= dimEnd(this.frame.mask, this.df));
+    const where = this.extent.place(r, c);
+    if (where !== 'inside') {
+      const solved = this.beyond ? beyondAt(this.beyond, x, y) : null;
+      if (solved !== null) return solved;
+      if (where !== 'edge') return (this.dim ??= dimEnd(this.frame.mask, this.df));
+    }
     const rc = Math.min(N - 1, Math.max(0, r)),
       cc = Math.min(N - 1, Math.max(0, c));
-    const cut = this.frame.cut;
-    if (cut && cut[Math.round(rc) * N + Math.round(cc)] === 1)
-      return (this.dim ??= dimEnd(this.frame.mask, this.df));
     const r0 = Math.min(N - 2, Math.floor(rc)),
       c0 = Math.min(N - 2, Math.floor(cc));
     const fr = rc - r0,
@@ -91,13 +102,6 @@ function nearestRoomPixel(mask: Uint8Array): Int32Array {
     }
   }
   return out;
-}
-
-/** The last column of the room's pixels: the window's wall (the frame has it on the right); none: never. */
-function lastRoomColumn(mask: Uint8Array): number {
-  let col = -1;
-  for (let i = 0; i < N * N; i++) if (mask[i] === 1) col = Math.max(col, i % N);
-  return col < 0 ? Infinity : col;
 }
 
 /** The map's 5th percentile over the room's pixels. */

@@ -11,6 +11,7 @@ import { channelCount, FRAME_CELLS, frameInputs, hasExactSky, scalarCount } from
 import { frame4Inputs, setExteriorFlux, type Frame4Room } from './frame4';
 import { exactSkyNearWall } from './skyGain';
 import { FrameSampler } from './placement';
+import type { BeyondLattice } from './beyondFrame';
 import { calibratedMap, coarseRoomTerms, type RoomTermsLattice, type RoomTermsMethod } from './roomTerms';
 import type { EngineRoom } from '../engine/model';
 import type { FramePart } from '../encoding/roomMask';
@@ -34,6 +35,8 @@ export interface LoadedModel {
     part: FramePart,
     /** The solve's sky too (coarseRoomTerms withSky): for a card with a skyGuard. */
     withSky: boolean,
+    /** The room beyond the frames too (coarseRoomTerms beyond): for a card with a beyondFrame. */
+    beyond: boolean,
   ) => Promise<RoomTermsLattice[]>;
   /**
    * Traces the exterior flux of an exact-sky card's inputs (frame4.ts exteriorFlux) on another thread, while
@@ -55,6 +58,8 @@ export interface WindowPrediction {
   frame: Pick<V2Frame, 'mask' | 'toPixel'> & Partial<Pick<V2Frame, 'cut'>>;
   /** DF (%) of this window in its v2 frame, 0 outside the mask. */
   df: Float32Array;
+  /** With a card's beyondFrame: its light over the room beyond the frame (beyondFrame.ts). */
+  beyond?: BeyondLattice;
 }
 
 /**
@@ -82,9 +87,12 @@ export async function predictWindows(
   return maps.map((m, i) => {
     const scale = glass[i]!;
     if (scale === 1) return m;
-    const df = new Float32Array(m.df.length);
-    for (let k = 0; k < df.length; k++) df[k] = m.df[k]! * scale;
-    return { ...m, df };
+    const times = (a: Float32Array): Float32Array => a.map((v) => v * scale);
+    return {
+      ...m,
+      df: times(m.df),
+      ...(m.beyond ? { beyond: { ...m.beyond, df: times(m.beyond.df) } } : {}),
+    };
   });
 }
 
@@ -124,9 +132,10 @@ async function predictAtReferenceGlass(
         : null;
     // The solve's own sky only where the card's guard reads it.
     const withSky = card.skyGuard !== undefined;
+    const beyond = card.beyondFrame === 'coarse-solve';
     const solving =
       card.roomTerms && model.solveRoomTerms
-        ? model.solveRoomTerms(engineRoom, card.roomTerms, FRAME_PART, withSky)
+        ? model.solveRoomTerms(engineRoom, card.roomTerms, FRAME_PART, withSky, beyond)
         : null;
     // Observed below; this keeps an early throw from leaving them unhandled.
     solving?.catch(() => undefined);
@@ -157,7 +166,7 @@ async function predictAtReferenceGlass(
       let lattice: RoomTermsLattice[] | Promise<RoomTermsLattice[]> | null;
       try {
         lattice = card.roomTerms
-          ? (solving ?? coarseRoomTerms(engineRoom, card.roomTerms, frames, FRAME_PART, withSky))
+          ? (solving ?? coarseRoomTerms(engineRoom, card.roomTerms, frames, FRAME_PART, withSky, beyond))
           : null;
       } catch (e) {
         running.catch(() => undefined); // the solve's error is the one reported
@@ -174,9 +183,11 @@ async function predictAtReferenceGlass(
           const given = inputs.subarray((i * C + C - 1) * FRAME_CELLS, (i * C + C) * FRAME_CELLS);
           exactSkyNearWall(t.subarray(0, FRAME_CELLS), given, near);
         }
+        const beyondMap = solved?.[i]?.beyond;
         return {
           frame,
           df: clean(solved ? calibratedMap(t, solved[i]!, card.skyGuard) : sumTerms(t), frame.mask),
+          ...(beyondMap ? { beyond: beyondMap } : {}),
         };
       });
     }
@@ -238,7 +249,7 @@ export function sumAtPoints(
 ): Float64Array {
   const out = new Float64Array(points.length);
   for (const w of windows) {
-    const s = new FrameSampler(w.frame, w.df);
+    const s = new FrameSampler(w.frame, w.df, w.beyond);
     points.forEach(([x, y], k) => (out[k]! += s.at(x, y)));
   }
   return out;
