@@ -135,7 +135,10 @@ export const noDepthRoom = (): EngineRoom =>
   );
 
 /** A room 14 m deep behind one window, under a 15° horizon: 84 m² of floor, whose patches a coarse solve's cap grows. */
-export const deepRoom = (): EngineRoom =>
+export const deepRoom = (): EngineRoom => roomOfDepth(14);
+
+/** A room `depth` m deep and 6 m wide behind one window in its south wall, under a 15° horizon. */
+export const roomOfDepth = (depth: number): EngineRoom =>
   anglesOnly(
     {
       height_roof_over_floor: 2.8,
@@ -143,8 +146,8 @@ export const deepRoom = (): EngineRoom =>
       room_polygon: [
         [0, 0],
         [6, 0],
-        [6, 14],
-        [0, 14],
+        [6, depth],
+        [0, depth],
       ],
       windows: { w: { x1: 0.8, y1: 0, z1: 3.9, x2: 5.2, y2: 0, z2: 5.6, window_frame_ratio: 0.15 } },
     },

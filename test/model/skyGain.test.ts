@@ -46,6 +46,7 @@ describe('the exact sky beside the wall', () => {
     const noTerms = {
       ...card,
       roomTerms: undefined,
+      beyondFrame: undefined, // it reads the room-terms solve too
       outputs: card.outputs.filter((o: { name: string }) => o.name !== 'terms'),
     };
     expect(() => parseModelCard({ ...noTerms, skyTerm: 'exact-near-wall' })).toThrow(
