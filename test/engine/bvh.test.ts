@@ -151,9 +151,16 @@ describe('engine BVH', () => {
           for (const { o, d } of rays) {
             const want = scan(p, o, d, 1e-6, Infinity);
             const got = cast(bvh, o, d, 1e-6, Infinity);
-            expect(got.t).toBe(want);
-            if (want === Infinity) expect(got.tri).toBe(-1);
-            else expect(hitDistance(p, got.tri, o, d)).toBe(want);
+            if (want === Infinity) {
+              expect(got.t).toBe(Infinity);
+              expect(got.tri).toBe(-1);
+              continue;
+            }
+            // A ray through an edge two triangles share hits both at one distance to rounding (a case
+            // fast-check found: 7.361215932167727 against 7.361215932167726): the BVH may report either,
+            // and its distance is exactly its own triangle's.
+            expect(Math.abs(got.t - want)).toBeLessThanOrEqual(1e-12 * want);
+            expect(hitDistance(p, got.tri, o, d)).toBe(got.t);
           }
         },
       ),
