@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { builtWorker, loadWorkerProbe } from './probe/bundle';
-import { SMALL_ROOM_RUN } from './rooms';
+import { DEEP_ROOM_RUN, SMALL_ROOM_RUN } from './rooms';
 import { SHIPPED_CARD } from '../src/core/model/shipped';
 
 /**
@@ -70,7 +70,7 @@ test('a custom v2-rgb-384 model runs in the worker: 2.0 per window, summed in th
   expect(out.method).toEqual({ kind: 'model', name: 'tiny-v2rgb', version: expect.any(String) });
 });
 
-test('the shipped model gives the server’s map (onnxruntime-web WASM vs onnxruntime-node)', async ({
+test('the shipped model gives the server’s map (onnxruntime-web WASM vs onnxruntime-node), beyond its frame too', async ({
   page,
   request,
 }) => {
@@ -80,24 +80,28 @@ test('the shipped model gives the server’s map (onnxruntime-web WASM vs onnxru
     builtWorker('model.worker'),
   );
   await probe(page);
-  const server = await (await request.post('/v2/run', { data: body })).json();
-  const out = await page.evaluate(
-    async ([b, card]) => {
-      const m = (window as unknown as { luxModel: Model }).luxModel;
-      const loaded = await m.load(`/models/${card}`);
-      // The second worker started (the app starts it after its first answer), then the map solved there.
-      const roomTerms = await m.roomTerms();
-      const r = await m.predict(b);
-      return { loaded, roomTerms, shape: [r.answer!.rows, r.answer!.cols], df: Array.from(r.answer!.df) };
-    },
-    [body, SHIPPED_CARD] as const,
-  );
-  expect(out.loaded).toMatchObject({ backend: 'wasm' });
-  expect(out.roomTerms).toBe('second worker');
-  expect(out.shape).toEqual(server.shape);
-  const a = out.df;
-  const s = (server.result as number[][]).flat();
-  const maxDiff = Math.max(...a.map((v, i) => Math.abs(v - s[i]!)));
-  expect(maxDiff).toBeLessThan(1e-3);
-  expect(Math.max(...s)).toBeGreaterThan(1);
+  // A small room, and one deeper than the frame: its far end comes from the coarse solve's lattice,
+  // solved in the second worker here and on the server's thread there.
+  for (const room of [body, DEEP_ROOM_RUN]) {
+    const server = await (await request.post('/v2/run', { data: room })).json();
+    const out = await page.evaluate(
+      async ([b, card]) => {
+        const m = (window as unknown as { luxModel: Model }).luxModel;
+        const loaded = await m.load(`/models/${card}`);
+        // The second worker started (the app starts it after its first answer), then the map solved there.
+        const roomTerms = await m.roomTerms();
+        const r = await m.predict(b);
+        return { loaded, roomTerms, shape: [r.answer!.rows, r.answer!.cols], df: Array.from(r.answer!.df) };
+      },
+      [room, SHIPPED_CARD] as const,
+    );
+    expect(out.loaded).toMatchObject({ backend: 'wasm' });
+    expect(out.roomTerms).toBe('second worker');
+    expect(out.shape).toEqual(server.shape);
+    const a = out.df;
+    const s = (server.result as number[][]).flat();
+    const maxDiff = Math.max(...a.map((v, i) => Math.abs(v - s[i]!)));
+    expect(maxDiff).toBeLessThan(1e-3);
+    expect(Math.max(...s)).toBeGreaterThan(1);
+  }
 });

@@ -15,3 +15,20 @@ export const SMALL_ROOM_RUN = {
   horizon: new Array(64).fill(10),
   zenith: new Array(64).fill(0),
 };
+
+/**
+ * A room 18 m deep behind one window: its frame holds its first ~11 m, the rest is read from the model's
+ * coarse solve (a card's `beyondFrame`).
+ */
+export const DEEP_ROOM_RUN = {
+  ...SMALL_ROOM_RUN,
+  parameters: {
+    ...SMALL_ROOM_RUN.parameters,
+    room_polygon: [
+      [0, 0],
+      [5, 0],
+      [5, 18],
+      [0, 18],
+    ],
+  },
+};
