@@ -2,8 +2,7 @@ import * as Comlink from 'comlink';
 import type { EngineRoom } from '../src/core/engine/model';
 import type { LoadedModel } from '../src/core/model/predict';
 import { exteriorFlux, type Frame4Room } from '../src/core/model/frame4';
-import { coarseRoomTerms, type RoomTermsMethod } from '../src/core/model/roomTerms';
-import type { FramePart } from '../src/core/encoding/roomMask';
+import { coarseRoomTerms, type RoomTermsMethod, type SolveOptions } from '../src/core/model/roomTerms';
 
 /**
  * The model's coarse room-terms solve (docs/model.md "Room terms from a coarse solve") in a second worker, so
@@ -17,8 +16,8 @@ export const ROOM_TERMS_WORKER = 'lux-room-terms';
 
 /** What the second worker serves. */
 export const roomTermsService = {
-  solve: (room: EngineRoom, method: RoomTermsMethod, part: FramePart, withSky: boolean, beyond: boolean) =>
-    coarseRoomTerms(room, method, undefined, part, withSky, beyond),
+  solve: (room: EngineRoom, method: RoomTermsMethod, options: SolveOptions) =>
+    coarseRoomTerms(room, method, options),
   flux: (room: Frame4Room) => exteriorFlux(room),
   ready: () => true,
 };
@@ -63,10 +62,10 @@ export function roomTermsSolver(): RoomTermsSolver {
     return here();
   };
   return {
-    solve: (room, method, part, withSky, beyond) =>
+    solve: (room, method, options) =>
       call(
-        (w) => w.solve(room, method, part, withSky, beyond),
-        () => coarseRoomTerms(room, method, undefined, part, withSky, beyond),
+        (w) => w.solve(room, method, options),
+        () => coarseRoomTerms(room, method, options),
       ),
     flux: (room) =>
       call(

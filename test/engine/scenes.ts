@@ -84,7 +84,7 @@ export function thinWallRoom(withBlock: boolean): EngineRoom {
 }
 
 /** A room given by its angles alone (no mesh), as a client sends it. */
-function anglesOnly(parameters: Record<string, unknown>, horizon: number, zenith: number): EngineRoom {
+export function anglesOnly(parameters: Record<string, unknown>, horizon: number, zenith: number): EngineRoom {
   const req = parseRunRequest({
     model_type: 'df_default',
     parameters,

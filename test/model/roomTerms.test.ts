@@ -13,7 +13,7 @@ import { loadModel } from '../../src/service/model/runtime';
 import { predictWindows } from '../../src/core/model/predict';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import type { EngineRoom } from '../../src/core/engine/model';
-import type { RoomTermsMethod } from '../../src/core/model/roomTerms';
+import type { RoomTermsMethod, SolveOptions } from '../../src/core/model/roomTerms';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { frame4Inputs } from '../../src/core/model/frame4';
@@ -85,7 +85,7 @@ describe('room terms from a coarse radiosity solve', () => {
     expect(corner.parameters.windows.length).toBeGreaterThan(1);
     for (const room of [canyonRoom(), corner]) {
       const lean = coarseRoomTerms(room, 'coarse-radiosity/5');
-      const full = coarseRoomTerms(room, 'coarse-radiosity/5', undefined, 'largest', true);
+      const full = coarseRoomTerms(room, 'coarse-radiosity/5', { withSky: true });
       lean.forEach((c, i) => {
         expect(c.sky).toBeUndefined();
         expect(full[i]!.sky).toBeGreaterThan(0);
@@ -168,7 +168,7 @@ describe('room terms from a coarse radiosity solve', () => {
       zenith: new Array(64).fill(0),
     });
     const room: EngineRoom = { ...req, mesh: null };
-    const [c] = coarseRoomTerms(room, 'coarse-radiosity/4', undefined, 'window', true);
+    const [c] = coarseRoomTerms(room, 'coarse-radiosity/4', { part: 'window', withSky: true });
     const [truth] = roomTermMeans(room, [c!.pixels], 'standard');
     const sky = truth!.all[0]!;
     expect(sky).toBeGreaterThan(0.05);
@@ -244,18 +244,19 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     const model = await loadModel(SHIPPED_CARD_PATH);
     const room = { ...canyonRoom(), modelType: 'df_default' as const };
     const angles = windowAngles(room, room.mesh);
-    const solved: string[] = [];
+    const solved: unknown[] = [];
     const elsewhere = {
       ...model,
-      solveRoomTerms: async (r: EngineRoom, method: RoomTermsMethod) => {
-        solved.push(method);
+      solveRoomTerms: async (r: EngineRoom, method: RoomTermsMethod, options: SolveOptions) => {
+        solved.push({ method, ...options });
         // As the second worker has it: the room alone, its frames made there.
-        return coarseRoomTerms(structuredClone(r), method);
+        return coarseRoomTerms(structuredClone(r), method, options);
       },
     };
     const here = await predictWindows(room, angles, model);
     const there = await predictWindows(room, angles, elsewhere);
-    expect(solved).toEqual([model.card.roomTerms]);
+    // What the card asks of the solve: its method, the window's part of the room, the room beyond the frame.
+    expect(solved).toEqual([{ method: model.card.roomTerms, part: 'window', withSky: false, beyond: true }]);
     expect(there.map((w) => Array.from(w.df))).toEqual(here.map((w) => Array.from(w.df)));
     // And a solve that fails fails the prediction, with its own error.
     const broken = { ...model, solveRoomTerms: () => Promise.reject(new Error('no solve')) };

@@ -12,7 +12,14 @@ import { frame4Inputs, setExteriorFlux, type Frame4Room } from './frame4';
 import { exactSkyNearWall } from './skyGain';
 import { FrameSampler } from './placement';
 import type { BeyondLattice } from './beyondFrame';
-import { calibratedMap, coarseRoomTerms, type RoomTermsLattice, type RoomTermsMethod } from './roomTerms';
+import type { SampledFrame } from './frameExtent';
+import {
+  calibratedMap,
+  coarseRoomTerms,
+  type RoomTermsLattice,
+  type RoomTermsMethod,
+  type SolveOptions,
+} from './roomTerms';
 import type { EngineRoom } from '../engine/model';
 import type { FramePart } from '../encoding/roomMask';
 import { TERMS } from '../engine/simulate';
@@ -32,11 +39,8 @@ export interface LoadedModel {
   solveRoomTerms?: (
     room: EngineRoom,
     method: RoomTermsMethod,
-    part: FramePart,
-    /** The solve's sky too (coarseRoomTerms withSky): for a card with a skyGuard. */
-    withSky: boolean,
-    /** The room beyond the frames too (coarseRoomTerms beyond): for a card with a beyondFrame. */
-    beyond: boolean,
+    /** The frames' part, the solve's sky (a card's skyGuard), the room beyond the frames (its beyondFrame). */
+    options: SolveOptions,
   ) => Promise<RoomTermsLattice[]>;
   /**
    * Traces the exterior flux of an exact-sky card's inputs (frame4.ts exteriorFlux) on another thread, while
@@ -55,7 +59,7 @@ export interface PredictRoom extends ResolvedRoom {
 }
 
 export interface WindowPrediction {
-  frame: Pick<V2Frame, 'mask' | 'toPixel'> & Partial<Pick<V2Frame, 'cut'>>;
+  frame: SampledFrame;
   /** DF (%) of this window in its v2 frame, 0 outside the mask. */
   df: Float32Array;
   /** With a card's beyondFrame: its light over the room beyond the frame (beyondFrame.ts). */
@@ -131,12 +135,13 @@ async function predictAtReferenceGlass(
         ? model.traceExteriorFlux(room)
         : null;
     // The solve's own sky only where the card's guard reads it.
-    const withSky = card.skyGuard !== undefined;
-    const beyond = card.beyondFrame === 'coarse-solve';
+    const solve: SolveOptions = {
+      part: FRAME_PART,
+      withSky: card.skyGuard !== undefined,
+      beyond: card.beyondFrame === 'coarse-solve',
+    };
     const solving =
-      card.roomTerms && model.solveRoomTerms
-        ? model.solveRoomTerms(engineRoom, card.roomTerms, FRAME_PART, withSky, beyond)
-        : null;
+      card.roomTerms && model.solveRoomTerms ? model.solveRoomTerms(engineRoom, card.roomTerms, solve) : null;
     // Observed below; this keeps an early throw from leaving them unhandled.
     solving?.catch(() => undefined);
     tracing?.catch(() => undefined);
@@ -166,7 +171,7 @@ async function predictAtReferenceGlass(
       let lattice: RoomTermsLattice[] | Promise<RoomTermsLattice[]> | null;
       try {
         lattice = card.roomTerms
-          ? (solving ?? coarseRoomTerms(engineRoom, card.roomTerms, frames, FRAME_PART, withSky, beyond))
+          ? (solving ?? coarseRoomTerms(engineRoom, card.roomTerms, solve, frames))
           : null;
       } catch (e) {
         running.catch(() => undefined); // the solve's error is the one reported

@@ -103,29 +103,34 @@ export interface RoomTermsLattice {
   beyond?: BeyondLattice;
 }
 
-/**
- * The coarse solve's room terms for every window of a room, each over its frame's lattice. `frames`: the
- * windows' v2 frames when the caller has them (the preprocessing made them), else made here.
- */
-export function coarseRoomTerms(
-  room: EngineRoom,
-  method: RoomTermsMethod,
-  frames?: readonly Pick<V2Frame, 'pixels' | 'points' | 'mask' | 'toPixel' | 'cut'>[],
-  /** Made here: which part of a room cut in pieces they keep (roomMask.ts), as the network's frames do. */
-  part: FramePart = 'largest',
+/** What a coarse solve is asked for besides the room terms over each frame's lattice. */
+export interface SolveOptions {
+  /** Which part of a room cut in pieces the frames keep (roomMask.ts), as the network's frames do. */
+  part?: FramePart;
   /**
    * Also the solve's sky term over the lattice (`sky`, which a card's skyGuard reads): without, the solve
    * skips the last window's light through the glass at the lattice points and each window's whole
    * interreflection, ~1.5 ms of a one-window room's ~14 ms that the room terms do not need (the engine's
    * roomTermsOnly; their means are the same to the bit either way).
    */
-  withSky = false,
+  withSky?: boolean;
   /**
    * Also the light at a lattice over the room beyond the frames (a card's `beyondFrame`): there every term
-   * is traced (the engine's directFrom), ~2 ms more for a room twice its frame; none where the frames hold
-   * the whole room.
+   * is traced (the engine's directFrom), +2.6 ms a window at the median where a room exceeds its frames
+   * (+25 ms at most, measured on 20 rooms: docs/model.md); nothing where the frames hold the whole room.
    */
-  beyond = false,
+  beyond?: boolean;
+}
+
+/**
+ * The coarse solve's room terms for every window of a room, each over its frame's lattice. `frames`: the
+ * windows' v2 frames when the caller has them (the preprocessing made them, of `part`), else made here.
+ */
+export function coarseRoomTerms(
+  room: EngineRoom,
+  method: RoomTermsMethod,
+  { part = 'largest', withSky = false, beyond = false }: SolveOptions = {},
+  frames?: readonly Pick<V2Frame, 'pixels' | 'points' | 'mask' | 'toPixel' | 'cut'>[],
 ): RoomTermsLattice[] {
   const made = room.parameters.windows.map((_, i) => frames?.[i] ?? v2Frame(room, i, part));
   const outside = beyond ? beyondNodes(room.parameters.room_polygon, made) : null;
