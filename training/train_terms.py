@@ -35,9 +35,19 @@ from optimise import apply  # noqa: E402
 # height, the sky's flux seeing the building's own body) by default; lux-frame-7 (also the sky beside the fan
 # from the mesh) for lux-df-4 4.1.0, lux-frame-8 (also the exact sky beside the window's wall) for 4.2.0,
 # lux-frame-9 (also the fan sectors' near edges placed) for 4.3.0, lux-frame-10 (also the outer opening
-# clipped in a concave corner) for the runs after it; lux-frame-5 or 4 for runs made before it (a checkpoint
+# clipped in a concave corner) for 4.4.0 and 4.5.0, lux-frame-11 (also the mesh near the window cut by each
+# integration column) for the runs after them; lux-frame-5 or 4 for runs made before it (a checkpoint
 # records its own).
-INPUTS = ("lux-frame-6", "lux-frame-7", "lux-frame-8", "lux-frame-9", "lux-frame-10", "lux-frame-5", "lux-frame-4")
+INPUTS = (
+    "lux-frame-6",
+    "lux-frame-7",
+    "lux-frame-8",
+    "lux-frame-9",
+    "lux-frame-10",
+    "lux-frame-11",
+    "lux-frame-5",
+    "lux-frame-4",
+)
 NEAR_COLUMNS = 10  # src/datagen/shard.ts: every pixel this close to the window wall is labelled
 MAX_PLAUSIBLE_DF = 60.0  # src/datagen/shard.ts MAX_PLAUSIBLE_DF
 WALL_LINE_M = 0.025  # --wall-line: labels this close to the window wall's inner plane (lux-frame-3's distance channel)

@@ -37,11 +37,15 @@ export type SkyTermMethod = (typeof SKY_TERM_METHODS)[number];
  * - `lux-frame-10`: lux-frame-9's with each window's outer opening clipped to its wall's outer face, so that
  *   glass reaching into a concave corner sees out only past the other wall's thickness, as the engine has it
  *   (skyTerm.ts `clipOuter`); same shapes.
+ * - `lux-frame-11`: lux-frame-10's with the mesh within 20 m of each window's opening cut by each of the
+ *   exact sky channel's integration columns as the engine's rays meet it (nearField.ts), the fans that set
+ *   the channel's bands taken from the rest of the mesh; the sky's flux scalars keep lux-frame-10's; same shapes.
  * - `lux-frame-2`: the same with `scalars` [n, 143] (no window flux), the inputs of lux-df-2.
  * - `v2-rgb-384`: the original service's format: v2 image channels 0–2 / 255, bilinearly resized to
  *   384 × 384, NCHW float32; output DF (%) 384 × 384.
  */
 export const PREPROCESSING = [
+  'lux-frame-11',
   'lux-frame-10',
   'lux-frame-9',
   'lux-frame-8',

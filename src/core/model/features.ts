@@ -77,6 +77,7 @@ export const EXACT_SKY_FRAMES = [
   'lux-frame-8',
   'lux-frame-9',
   'lux-frame-10',
+  'lux-frame-11',
 ] as const;
 export type ExactSkyFrame = (typeof EXACT_SKY_FRAMES)[number];
 export const hasExactSky = (pre: string): pre is ExactSkyFrame =>

@@ -17,6 +17,7 @@ import {
 import { skyFlux } from './skyFlux';
 import { BAND_HEIGHT, roomGlassBands } from './glassBands';
 import { skyTermAt, type SkyBand, type SkyTermOptions } from './skyTerm';
+import { nearField } from './nearField';
 
 /**
  * Preprocessing `lux-frame-4` (issue 35 §3): lux-frame-3's inputs with the light outside made exact where
@@ -54,6 +55,8 @@ export interface Frame4Room extends ResolvedRoom {
  * fan sectors' edges placed (glassBands.ts sectorEdges), which the exact sky channel sees from each room
  * point; the sky's flux scalars keep the angles. lux-frame-10 is lux-frame-9 with each window's outer
  * opening clipped to its wall's outer face (skyTerm.ts `clipOuter`), where glass reaches into a concave corner.
+ * lux-frame-11 is lux-frame-10 with the mesh near each window cut by the exact sky channel's own columns
+ * (nearField.ts) and its bands' fans taken from the rest of the mesh; the flux scalars keep lux-frame-10's.
  */
 export function frame4Inputs(
   room: Frame4Room,
@@ -94,28 +97,37 @@ export function frame4Inputs(
   const outer = since('lux-frame-7');
   const edges = since('lux-frame-9');
   // lux-frame-10: the outer opening clipped to the wall's outer face in a concave corner (skyTerm.ts).
-  const sky = { clipOuter: since('lux-frame-10') };
+  const clipOuter = since('lux-frame-10');
+  const windows = p.windows.map((w, i) => ({
+    g: room.geometry[i]!,
+    w: model.windows.find((m) => m.id === w.id),
+  }));
   const allBands = since('lux-frame-6')
-    ? roomGlassBands(
-        room.mesh,
-        p.windows.map((w, i) => ({ g: room.geometry[i]!, w: model.windows.find((m) => m.id === w.id) })),
-        BAND_HEIGHT,
-        { outer, edges },
-      )
+    ? roomGlassBands(room.mesh, windows, BAND_HEIGHT, { outer, edges })
     : null;
+  // lux-frame-11: the mesh near each window cut by the channel's own columns (nearField.ts), its bands' fans
+  // from the rest; the sky's flux scalars keep the whole mesh's bands.
+  const nearMesh = since('lux-frame-11') ? room.mesh : null;
+  const near = windows.map(({ w }) => (nearMesh && w ? nearField(nearMesh, w, model.thickness, z) : null));
+  const skyBands = windows.map((win, i) => {
+    const skip = near[i]?.skip;
+    return skip ? roomGlassBands(nearMesh, [win], BAND_HEIGHT, { outer, edges, skip })[0] : allBands?.[i];
+  });
   const nearWall = since('lux-frame-8') ? NEAR_WALL_CELLS : 0;
   const inputs = p.windows.map((w, i): Frame4Inputs => {
     const f = frameInputs(room, i, angles[i]!, room.modelType, undefined, options.part);
     const C = CHANNELS.length;
     const channels = new Float32Array((C + 1) * FRAME_CELLS);
     channels.set(f.channels);
-    const mw = model.windows.find((m) => m.id === w.id);
+    const mw = windows[i]!.w;
     const bands = allBands?.[i];
+    const sky = { clipOuter, near: near[i] ?? null };
     // A window the room's outline clips away lets no light in: its channel stays 0.
-    if (mw) fillExactSky(channels.subarray(C * FRAME_CELLS), model, mw, f.frame, z, bands, nearWall, sky);
-    const near = options.nearWallExact
+    if (mw)
+      fillExactSky(channels.subarray(C * FRAME_CELLS), model, mw, f.frame, z, skyBands[i], nearWall, sky);
+    const wallSky = options.nearWallExact
       ? mw
-        ? nearWallSky(model, mw, f.frame, z, bands)
+        ? nearWallSky(model, mw, f.frame, z, skyBands[i], sky)
         : { pixels: new Int32Array(0), exact: new Float32Array(0) }
       : undefined;
     const flux = !mw
@@ -126,7 +138,7 @@ export function frame4Inputs(
     for (const k of ['skyDown', 'skySteep'] as const)
       f.scalars[SCALAR_COUNT_V2 + FLUX_SCALARS.indexOf(k)] = flux[k] * 2;
     const fluxWindow = mw ? model.windows.indexOf(mw) : -1;
-    return { ...f, channels, fluxWindow, ...(near ? { nearWall: near } : {}) };
+    return { ...f, channels, fluxWindow, ...(wallSky ? { nearWall: wallSky } : {}) };
   });
   if (options.exteriorFlux !== 'later') setExteriorFlux(inputs, exteriorFlux(room));
   return inputs;
@@ -179,6 +191,7 @@ export function nearWallSky(
   frame: FrameInputs['frame'],
   z: number,
   bands: readonly SkyBand[] | undefined,
+  options: SkyTermOptions = {},
 ): NearWallSky {
   const pixels: number[] = [];
   const points: (readonly [number, number])[] = [];
@@ -188,7 +201,7 @@ export function nearWallSky(
       points.push(frame.points[k]!);
     }
   });
-  return { pixels: Int32Array.from(pixels), exact: skyTermAt(model, w, points, z, bands) };
+  return { pixels: Int32Array.from(pixels), exact: skyTermAt(model, w, points, z, bands, options) };
 }
 
 /**

@@ -42,10 +42,13 @@ export function roomGlassBands(
   {
     outer = false,
     edges = false,
+    skip,
   }: {
     outer?: boolean;
     /** Each band's fan sectors' edges too (sectorEdges): from a second fan EDGE_PROBE out along the normal. */
     edges?: boolean;
+    /** The mesh's triangles the fans leave out (a near field's, nearField.ts). */
+    skip?: Uint8Array;
   } = {},
 ): (SkyBand[] | undefined)[] {
   const cuts = windows.map(({ w }) => {
@@ -71,7 +74,9 @@ export function roomGlassBands(
       window: i,
     }));
   });
-  const own = views.filter((v) => !v.single);
+  // A single band keeps the window's own fan, unless the fans leave part of the mesh out: then it is
+  // measured again without it.
+  const own = views.filter((v) => !v.single || skip);
   // With edges, every view's fan again from EDGE_PROBE out along the window's normal (a view has a window).
   const normal = (view: number) => windows[views[view]!.window]!.w!;
   const probes = edges
@@ -86,7 +91,7 @@ export function roomGlassBands(
     : [];
   const turnedViews = outer ? turned(views) : [];
   const all = [...own, ...turnedViews, ...probes];
-  const fans = all.length ? obstructionFans(mesh!, all) : [];
+  const fans = all.length ? obstructionFans(mesh!, all, skip) : [];
   const beside = outer ? outerOf(fans.slice(own.length, own.length + turnedViews.length)) : [];
   const probed = fans.slice(own.length + turnedViews.length);
   const probeOf = (view: number, near: { horizon: readonly number[]; zenith: readonly number[] }) => {
@@ -102,10 +107,19 @@ export function roomGlassBands(
     if (!at) return undefined;
     const w = windows[i]!.w!;
     if (at.length === 0) {
-      const band: SkyBand = { z0: -Infinity, z1: Infinity, horizon: w.horizon, zenith: w.zenith };
+      const own = skip
+        ? fans[next++]!
+        : w.horizon && w.zenith
+          ? { horizon: w.horizon, zenith: w.zenith }
+          : null;
+      const band: SkyBand = {
+        z0: -Infinity,
+        z1: Infinity,
+        horizon: own?.horizon ?? null,
+        zenith: own?.zenith ?? null,
+      };
       if (outer) band.outer = beside[view]!;
-      if (edges && w.horizon && w.zenith)
-        band.edges = probeOf(view, { horizon: w.horizon, zenith: w.zenith });
+      if (edges && own) band.edges = probeOf(view, own);
       view++;
       return [band];
     }

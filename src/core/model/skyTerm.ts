@@ -4,6 +4,7 @@ import { INSET, planVisibility } from '../engine/visibility';
 import type { Glazing } from '../engine/glazing';
 import { bodyRise, bodyView, type BodyView } from './bodyView';
 import { FAN_HALF_SPAN_DEG, FAN_SIZE } from '../obstruction';
+import { FACE_GAP, hidden, nearHidden, nearSpans, type NearField } from './nearField';
 
 /**
  * The sky seen through a window, in closed form (issue 35 §3): the daylight factor at work-plane points from
@@ -138,6 +139,11 @@ export interface SkyTermOptions {
    * out only past it.
    */
   clipOuter?: boolean;
+  /**
+   * The mesh near the window (lux-frame-11, nearField.ts), cut by each column's own plane; the bands'
+   * fans must then be the mesh's without it (their `skip`).
+   */
+  near?: NearField | null;
 }
 
 /**
@@ -165,7 +171,7 @@ export function skyTermAt(
   points: readonly (readonly [number, number])[],
   z: number,
   bands?: readonly SkyBand[],
-  { clipOuter = false }: SkyTermOptions = {},
+  { clipOuter = false, near = null }: SkyTermOptions = {},
 ): Float32Array {
   const out = new Float32Array(points.length);
   const T = model.thickness;
@@ -200,6 +206,7 @@ export function skyTermAt(
     const z1 = Math.min(w.z1 - b, z + (w.z1 - z) * ki, z + (w.z1 - z) * ko);
     if (s1 - s0 <= 1e-9 || z1 - z0 <= 1e-9) continue;
     const dd = gd - pd;
+    if (near !== null) nearSpans(near, w, ps, pd, (s0 - ps) / dd, (s1 - ps) / dd);
     // The sectors' edges along the glass (s where the azimuth from p crosses one), and as many again outside
     // the fan: no piece spans more than a sector's 2.3° as seen from the point. They rise with the edges'
     // tangents, so those inside the glass are a run [kLo, kHi] found by bisection, merged with the corners'
@@ -262,11 +269,12 @@ export function skyTermAt(
         // The glass's height, and what the building's other wing leaves of it: its roof edge, seen from the
         // point, bounds the sky from below; only rays going up reach the work plane's upward face.
         let floor = z;
-        if (body !== null) {
-          const dx = (ds * w.ux + dd * w.nx) / hg,
-            dy = (ds * w.uy + dd * w.ny) / hg;
-          floor = Math.max(floor, z + hg * bodyRise(body, x, y, z, dx, dy));
-        }
+        const dx = (ds * w.ux + dd * w.nx) / hg,
+          dy = (ds * w.uy + dd * w.ny) / hg;
+        if (body !== null) floor = Math.max(floor, z + hg * bodyRise(body, x, y, z, dx, dy));
+        // The near mesh's cuts by this column's plane, beyond the wall's outer face (T − pd behind the point).
+        const nh =
+          near !== null ? nearHidden(near, x, y, z, dx, dy, hg, (hg * (T - pd)) / dd + FACE_GAP, ds / dd) : 0;
         const { inFan, i, o } = narrow ? sectorOf(Math.atan2(ds, dd) / RAD) : sector;
         // The band table's column for this ray's azimuth (c = d / h: its left column's offset and the right
         // one's weight, band), and the integrand's factor d / h².
@@ -302,11 +310,22 @@ export function skyTermAt(
           }
           lo = Math.max(lo, floor);
           if (hi - lo <= 1e-12) continue;
-          // The band's integral over the glass's height, from the glazing's table (bandTable).
-          const inner =
-            scale *
-            (band(table, k0, fx, Math.atan2(hi - z, hg)) - band(table, k0, fx, Math.atan2(lo - z, hg)));
-          e += inner * half;
+          // The band's integral over the glass's height, from the glazing's table (bandTable), less what the
+          // near mesh hides of it.
+          let sum = 0,
+            from = lo;
+          for (let k = 0; k < nh && from < hi; k++) {
+            const a = hidden.lo[k]!;
+            if (a >= hi) break;
+            if (a > from)
+              sum +=
+                band(table, k0, fx, Math.atan2(a - z, hg)) - band(table, k0, fx, Math.atan2(from - z, hg));
+            from = Math.max(from, hidden.hi[k]!);
+          }
+          if (from < hi)
+            sum +=
+              band(table, k0, fx, Math.atan2(hi - z, hg)) - band(table, k0, fx, Math.atan2(from - z, hg));
+          e += scale * sum * half;
         }
       }
     }

@@ -29,14 +29,20 @@ const MARGIN_DEG = 1e-6;
 export function obstructionFansByScan(
   positions: Float32Array,
   views: readonly { viewpoint: Point3; direction: Degrees }[],
+  skip?: Uint8Array,
 ): ObstructionFan[] {
-  return views.map(({ viewpoint, direction }) => fanByScan(positions, viewpoint, direction));
+  return views.map(({ viewpoint, direction }) => fanByScan(positions, viewpoint, direction, skip));
 }
 
-function fanByScan(positions: Float32Array, viewpoint: Point3, direction: Degrees): ObstructionFan {
+function fanByScan(
+  positions: Float32Array,
+  viewpoint: Point3,
+  direction: Degrees,
+  skip: Uint8Array | undefined,
+): ObstructionFan {
   const { x: px, y: py } = viewpoint;
   const start = direction - FAN_HALF_SPAN_DEG;
-  const cand = wedgeCandidates(positions, viewpoint, start);
+  const cand = wedgeCandidates(positions, viewpoint, start, skip);
   const order = nearestFirst(cand.distance, cand.count, cand.farthest);
 
   const directions = fanDirections(direction);
@@ -95,7 +101,12 @@ interface Candidates {
  * The triangles that reach P's height and are not wholly outside the fan's wedge (widened by a degree).
  * Most of a city around a window is behind it or off to the side: two cross products a vertex drop it.
  */
-function wedgeCandidates(positions: Float32Array, viewpoint: Point3, start: number): Candidates {
+function wedgeCandidates(
+  positions: Float32Array,
+  viewpoint: Point3,
+  start: number,
+  skip: Uint8Array | undefined,
+): Candidates {
   const n = positions.length / 9;
   const { x: px, y: py, z: pz } = viewpoint;
   // The wedge's edge rays' directions (right edge first, clockwise end).
@@ -111,6 +122,7 @@ function wedgeCandidates(positions: Float32Array, viewpoint: Point3, start: numb
   let count = 0;
   let farthest = 0;
   for (let t = 0, b = 0; t < n; t++, b += 9) {
+    if (skip?.[t]) continue;
     const z0 = positions[b + 2]!;
     const z1 = positions[b + 5]!;
     const z2 = positions[b + 8]!;

@@ -15,14 +15,16 @@ export const SCAN_MAX_VIEWPOINTS = 12;
 /**
  * The fans of several viewpoints against one mesh, by the cheaper of the two exact paths: the stored
  * tree when the mesh has one (a context uploaded once), a scan for a few viewpoints, else a tree built
- * here. Both give the same angles to the bit.
+ * here. Both give the same angles to the bit. The triangles set in `skip` (by index) are left out.
  */
 export function obstructionFans(
   mesh: TriangleSoup,
   views: readonly { viewpoint: Point3; direction: Degrees }[],
+  skip?: Uint8Array,
 ): ObstructionFan[] {
   const stored = adoptedScene(mesh.positions);
-  if (!stored && views.length <= SCAN_MAX_VIEWPOINTS) return obstructionFansByScan(mesh.positions, views);
+  if (!stored && views.length <= SCAN_MAX_VIEWPOINTS)
+    return obstructionFansByScan(mesh.positions, views, skip);
   const scene = stored ?? buildObstructionScene(mesh);
-  return views.map((v) => obstructionFan(scene, v.viewpoint, v.direction));
+  return views.map((v) => obstructionFan(scene, v.viewpoint, v.direction, skip));
 }

@@ -28,17 +28,27 @@ export interface ObstructionFan {
   directions: number[];
 }
 
-function skyBandAt(scene: ObstructionScene, hp: HalfPlane, buf: CutBuffer, occlusion: boolean): SkyBand {
+function skyBandAt(
+  scene: ObstructionScene,
+  hp: HalfPlane,
+  buf: CutBuffer,
+  occlusion: boolean,
+  skip?: Uint8Array,
+): SkyBand {
   buf.reset();
-  collectCuts(scene, hp, buf, occlusion);
+  collectCuts(scene, hp, buf, occlusion, skip);
   return chooseSkyBand(buf);
 }
 
-/** Horizon and zenith of the 64 fan directions in front of a facade with outward normal `direction`. */
+/**
+ * Horizon and zenith of the 64 fan directions in front of a facade with outward normal `direction`; the
+ * triangles set in `skip` (by index) are left out.
+ */
 export function obstructionFan(
   scene: ObstructionScene,
   viewpoint: Point3,
   direction: Degrees,
+  skip?: Uint8Array,
 ): ObstructionFan {
   const directions = fanDirections(direction);
   const horizon: number[] = [];
@@ -46,7 +56,7 @@ export function obstructionFan(
   const buf = new CutBuffer();
   for (const azimuth of directions) {
     // Occlusion culling: same angles, fewer triangles visited (the fan reports no points or counts).
-    const band = skyBandAt(scene, halfPlane(viewpoint, azimuth), buf, true);
+    const band = skyBandAt(scene, halfPlane(viewpoint, azimuth), buf, true, skip);
     horizon.push(band.horizon);
     zenith.push(band.zenith);
   }

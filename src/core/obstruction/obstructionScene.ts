@@ -88,8 +88,15 @@ export function newBvh(
  * reach are already hidden (SkyCover); the query stops once the direction is fully obstructed. The union
  * of hidden intervals, hence horizon and zenith, is unchanged; only pieces that could not matter are not
  * collected, so the fan uses it and the single-direction answer, which counts cut points, does not.
+ * Triangles whose index is set in `skip` are not there (a window's near field, skyTerm.ts, sees them itself).
  */
-export function collectCuts(scene: ObstructionScene, hp: HalfPlane, out: CutBuffer, occlusion = false): void {
+export function collectCuts(
+  scene: ObstructionScene,
+  hp: HalfPlane,
+  out: CutBuffer,
+  occlusion = false,
+  skip?: Uint8Array,
+): void {
   const { bvh, triangleOf, positions } = scene;
   if (bvh === null || triangleOf === null) return;
   const { px, py, pz, ux, uy, wx, wy } = hp;
@@ -130,8 +137,10 @@ export function collectCuts(scene: ObstructionScene, hp: HalfPlane, out: CutBuff
     },
     ...(cover !== null ? { boundsTraverseOrder: front } : {}),
     intersectsRange: (offset: number, count: number) => {
-      for (let i = offset, end = offset + count; i < end; i++)
-        cutTriangle(positions, triangleOf[i]!, hp, out);
+      for (let i = offset, end = offset + count; i < end; i++) {
+        const t = triangleOf[i]!;
+        if (!skip?.[t]) cutTriangle(positions, t, hp, out);
+      }
       if (cover === null) return false;
       cover.update();
       return cover.closed;
