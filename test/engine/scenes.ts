@@ -395,3 +395,28 @@ export function balconyRoom(depth = 1.5): EngineRoom {
   );
   return firstFloorRoom([...(slab as V[]), ...boxTriangles(-40, -0.3 - 12 - 20, 44, -0.3 - 12, 6)], 0.1);
 }
+
+/**
+ * R01's first-floor room under a balcony no wider than its glass, a fin at one end of it and a tall
+ * block's corner 10 m out beyond the other: what a room point sees of each through the glass is not what
+ * the window's face sees (lux-frame-11, nearField.ts).
+ */
+export function narrowBalconyRoom(): EngineRoom {
+  const mesh: number[][] = [];
+  const z = 3 + 2.4 + 0.3;
+  const plate = (x0: number, y0: number, x1: number, y1: number, z0: number, z1: number) =>
+    prism(
+      mesh,
+      [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ],
+      z0,
+      z1,
+    );
+  plate(0.9, -1.8, 3.1, -0.3, z, z + 0.2);
+  plate(3.1, -1.8, 3.2, -0.3, 3, z + 0.2);
+  return firstFloorRoom([...(mesh as V[]), ...boxTriangles(-4, -30.3, 40, -10.3, 25)], 0.1);
+}
