@@ -30,8 +30,8 @@ export const NEAR_REACH = 40;
 /**
  * The triangles of `mesh` that may hide sky from the window's room points at their own angles: any part in
  * front of the wall's outer face (depth `thickness` in the window's frame) within NEAR_REACH of the opening,
- * and some part above the work plane (height `z`), since only rays going up reach its upward face. Null
- * when there are none: the fans then see everything, as before.
+ * and some part above the work plane (height `z`), since only rays going up reach its upward face; the
+ * `most` nearest where more are. Null when there are none: the fans then see everything, as before.
  */
 export function nearField(
   mesh: TriangleSoup,
@@ -39,11 +39,12 @@ export function nearField(
   thickness: number,
   z: number,
   reach = NEAR_REACH,
+  most = NEAR_MOST,
 ): NearField | null {
   const p = mesh.positions;
   const n = p.length / 9;
-  const skip = new Uint8Array(n);
-  const kept: number[] = [];
+  const found: number[] = [];
+  const far: number[] = [];
   for (let t = 0; t < n; t++) {
     const b = 9 * t;
     let sLo = Infinity,
@@ -64,11 +65,31 @@ export function nearField(
     }
     if (zHi <= z || dHi <= thickness + FACE_GAP) continue;
     if (sLo > w.s1 + reach || sHi < w.s0 - reach || dLo > thickness + reach) continue;
-    skip[t] = 1;
-    for (let v = b; v < b + 9; v++) kept.push(p[v]!);
+    found.push(t);
+    // How far its box stands from the opening, along the facade and out from its face.
+    far.push(Math.max(0, w.s0 - sHi, sLo - w.s1, dLo - thickness));
   }
-  return kept.length ? { positions: Float64Array.from(kept), skip } : null;
+  if (found.length === 0) return null;
+  // In a dense city the nearest `most`: the rest stay with the fans.
+  const order = found.map((_, i) => i);
+  if (found.length > most) order.sort((a, b) => far[a]! - far[b]! || a - b).splice(most);
+  const skip = new Uint8Array(n);
+  const positions = new Float64Array(9 * order.length);
+  order.forEach((i, k) => {
+    const t = found[i]!;
+    skip[t] = 1;
+    for (let v = 0; v < 9; v++) positions[9 * k + v] = p[9 * t + v]!;
+  });
+  return { positions, skip };
 }
+
+/**
+ * At most this many triangles are near (the nearest to the opening): the channel's columns cut each, so a
+ * city's thousands within the reach would cost seconds. The training and stress rooms hold at most 40
+ * blocks, under this many triangles within any window's reach (their inputs are the same with or without
+ * the cap); the bench's 10⁴-triangle city keeps its nearest.
+ */
+export const NEAR_MOST = 512;
 
 /**
  * What lies within this of the wall's outer face (m) hides nothing: the facade around the opening, or a
@@ -81,10 +102,23 @@ export const FACE_GAP = 1e-3;
  * whose slope (along the wall over out from it) lies outside meets it nowhere, which spares most columns
  * most triangles' cuts. Reused.
  */
-const spans = { lo: new Float64Array(0), hi: new Float64Array(0), list: new Int32Array(0), count: 0 };
+const spans = {
+  lo: new Float64Array(0),
+  hi: new Float64Array(0),
+  /** The steepest a triangle can rise seen from the point: its top over its nearest corner's depth. */
+  rise: new Float64Array(0),
+  /** The triangles the glass's columns may meet, by the low ends of their spans. */
+  list: new Int32Array(0),
+  count: 0,
+  /** The sweep over the point's columns (nearHidden): the next of `list` to start, and those begun. */
+  next: 0,
+  active: new Int32Array(0),
+  live: 0,
+};
 
 /**
- * Readies nearHidden for a room point (ps along the wall, pd < 0 its depth in the window's frame): each
+ * Readies nearHidden for a room point (ps along the wall, pd < 0 its depth in the window's frame, pz its
+ * height): each
  * triangle's lateral slopes (s − ps)/(d − pd) over its corners, the whole line where a corner is not in
  * front of the point (its projection is then no interval of the corners'), none where no corner is; and
  * the list of those that overlap the glass's slopes from the point (glassLo..glassHi), the only ones its
@@ -95,6 +129,7 @@ export function nearSpans(
   w: WindowModel,
   ps: number,
   pd: number,
+  pz: number,
   glassLo: number,
   glassHi: number,
 ): void {
@@ -103,14 +138,17 @@ export function nearSpans(
   if (spans.lo.length < n) {
     spans.lo = new Float64Array(n);
     spans.hi = new Float64Array(n);
+    spans.rise = new Float64Array(n);
     spans.list = new Int32Array(n);
+    spans.active = new Int32Array(n);
   }
-  const { lo, hi, list } = spans;
+  const { lo, hi, rise, list } = spans;
   let count = 0;
   for (let t = 0, b = 0; t < n; t++, b += 9) {
     let a = Infinity,
       c = -Infinity,
-      ahead = 0;
+      ahead = 0,
+      near = Infinity;
     for (let v = b; v < b + 9; v += 3) {
       const rx = q[v]! - w.ox,
         ry = q[v + 1]! - w.oy;
@@ -120,15 +158,23 @@ export function nearSpans(
       const k = (rx * w.ux + ry * w.uy - ps) / d;
       a = Math.min(a, k);
       c = Math.max(c, k);
+      near = Math.min(near, d);
     }
     lo[t] = ahead === 3 ? a : ahead === 0 ? Infinity : -Infinity;
     hi[t] = ahead === 3 ? c : ahead === 0 ? -Infinity : Infinity;
+    // A column meets it no nearer than its nearest corner's depth (the column's distance ahead is at least
+    // its depth): nothing of it stands steeper than its top over that.
+    rise[t] = ahead === 3 ? (Math.max(q[b + 2]!, q[b + 5]!, q[b + 8]!) - pz) / near : Infinity;
     if (lo[t]! <= glassHi && hi[t]! >= glassLo) list[count++] = t;
   }
+  // Low ends ascending (a column's slope rises along the glass: nearHidden sweeps them in that order).
+  list.subarray(0, count).sort((a, b) => lo[a]! - lo[b]! || a - b);
   spans.count = count;
+  spans.next = 0;
+  spans.live = 0;
 }
 
-/** One column's hidden intervals (glass heights), low ends ascending: nearHidden's answer, reused. */
+/** One column's hidden glass heights, disjoint intervals ascending: nearHidden's answer, reused. */
 export const hidden: { lo: Float64Array; hi: Float64Array } = {
   lo: new Float64Array(32),
   hi: new Float64Array(32),
@@ -148,8 +194,12 @@ const put = (n: number, f: number, h: number): number => {
  * The heights on the glass line (at horizontal distance `hg` from the point, along the unit direction
  * dx, dy) whose rays from the point (px, py, pz) meet a near triangle beyond horizontal distance `from`
  * (the wall's outer face on this line): the triangles' cuts by the column's vertical plane, each a segment
- * seen from the point as an interval of elevation. Into `hidden`, sorted by their low ends; their count.
- * `slope` is the column's (ds/dd: along the wall over out from it); nearSpans must have readied the point.
+ * seen from the point as an interval of elevation. Their union within the glass's heights glassLo..glassHi,
+ * disjoint and ascending, into `hidden`; the count of its intervals.
+ * `slope` is the column's (ds/dd: along the wall over out from it); nearSpans must have readied the point,
+ * and its columns come in rising slope (as the glass's pieces do), so that each column cuts only the
+ * triangles whose spans hold its slope: the sweep starts each at its span's low end and drops it past its
+ * high end.
  */
 export function nearHidden(
   near: NearField,
@@ -161,13 +211,24 @@ export function nearHidden(
   hg: number,
   from: number,
   slope: number,
+  glassLo: number,
+  glassHi: number,
 ): number {
   const q = near.positions;
-  const { lo: qLo, hi: qHi, list, count } = spans;
+  const { hi: qHi, lo: qLo, rise, list, count, active } = spans;
+  let live = spans.live;
+  while (spans.next < count && qLo[list[spans.next]!]! <= slope) active[live++] = list[spans.next++]!;
   let m = 0;
-  for (let j = 0; j < count; j++) {
-    const t = list[j]!;
-    if (slope < qLo[t]! || slope > qHi[t]!) continue;
+  for (let j = 0; j < live;) {
+    const t = active[j]!;
+    if (qHi[t]! < slope) {
+      active[j] = active[--live]!;
+      continue;
+    }
+    j++;
+    // What it could hide (the glass up to its steepest) hidden already, or below the glass: nothing to add.
+    const top = Math.min(glassHi, pz + hg * rise[t]!);
+    if (top <= glassLo || (m > 0 && hidden.lo[0]! <= glassLo && hidden.hi[0]! >= top)) continue;
     const b = 9 * t;
     // Each corner's side of the plane (a), distance ahead (f) and height (h), from the point.
     const x0 = q[b]! - px,
@@ -213,24 +274,42 @@ export function nearHidden(
     // Seen from the point, the segment hides the elevations between its ends': on the glass line, heights.
     const ga = pz + (hg * ha) / fa,
       gb = pz + (hg * hb) / fb;
-    if (m === hidden.lo.length) {
-      hidden.lo = grow(hidden.lo);
-      hidden.hi = grow(hidden.hi);
-    }
-    // Insertion by the low end: a column meets a few triangles.
-    const lo = Math.min(ga, gb),
-      hi = Math.max(ga, gb);
-    const { lo: L, hi: H } = hidden;
-    let k = m++;
-    while (k > 0 && L[k - 1]! > lo) {
-      L[k] = L[k - 1]!;
-      H[k] = H[k - 1]!;
-      k--;
-    }
-    L[k] = lo;
-    H[k] = hi;
+    // Into the union, within the glass: a column in a city cuts dozens of triangles, most of them behind
+    // others; once the union holds the whole glass the rest can hide nothing more.
+    m = unite(Math.max(Math.min(ga, gb), glassLo), Math.min(Math.max(ga, gb), glassHi), m);
+    if (m === 1 && hidden.lo[0]! <= glassLo && hidden.hi[0]! >= glassHi) break;
   }
+  spans.live = live;
   return m;
+}
+
+/** Adds [lo, hi] to the first m intervals of `hidden` (disjoint, ascending), merging; their new count. */
+function unite(lo: number, hi: number, m: number): number {
+  if (hi <= lo) return m;
+  const { lo: L, hi: H } = hidden;
+  let i = 0;
+  while (i < m && H[i]! < lo) i++;
+  let j = i;
+  while (j < m && L[j]! <= hi) {
+    lo = Math.min(lo, L[j]!);
+    hi = Math.max(hi, H[j]!);
+    j++;
+  }
+  // Intervals i … j − 1 become one: shift the rest by the difference.
+  const out = m - (j - i) + 1;
+  if (out > L.length) {
+    hidden.lo = grow(L);
+    hidden.hi = grow(H);
+  }
+  const L2 = hidden.lo,
+    H2 = hidden.hi;
+  if (j - i !== 1) {
+    L2.copyWithin(i + 1, j, m);
+    H2.copyWithin(i + 1, j, m);
+  }
+  L2[i] = lo;
+  H2[i] = hi;
+  return out;
 }
 
 function grow(a: Float64Array): Float64Array<ArrayBuffer> {

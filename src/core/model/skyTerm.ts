@@ -206,7 +206,7 @@ export function skyTermAt(
     const z1 = Math.min(w.z1 - b, z + (w.z1 - z) * ki, z + (w.z1 - z) * ko);
     if (s1 - s0 <= 1e-9 || z1 - z0 <= 1e-9) continue;
     const dd = gd - pd;
-    if (near !== null) nearSpans(near, w, ps, pd, (s0 - ps) / dd, (s1 - ps) / dd);
+    if (near !== null) nearSpans(near, w, ps, pd, z, (s0 - ps) / dd, (s1 - ps) / dd);
     // The sectors' edges along the glass (s where the azimuth from p crosses one), and as many again outside
     // the fan: no piece spans more than a sector's 2.3° as seen from the point. They rise with the edges'
     // tangents, so those inside the glass are a run [kLo, kHi] found by bisection, merged with the corners'
@@ -274,7 +274,9 @@ export function skyTermAt(
         if (body !== null) floor = Math.max(floor, z + hg * bodyRise(body, x, y, z, dx, dy));
         // The near mesh's cuts by this column's plane, beyond the wall's outer face (T − pd behind the point).
         const nh =
-          near !== null ? nearHidden(near, x, y, z, dx, dy, hg, (hg * (T - pd)) / dd + FACE_GAP, ds / dd) : 0;
+          near !== null
+            ? nearHidden(near, x, y, z, dx, dy, hg, (hg * (T - pd)) / dd + FACE_GAP, ds / dd, z0, z1)
+            : 0;
         const { inFan, i, o } = narrow ? sectorOf(Math.atan2(ds, dd) / RAD) : sector;
         // The band table's column for this ray's azimuth (c = d / h: its left column's offset and the right
         // one's weight, band), and the integrand's factor d / h².
