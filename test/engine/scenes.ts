@@ -2,6 +2,7 @@ import { parseRunRequest } from '../../src/core/validation/requests';
 import type { EngineRoom } from '../../src/core/engine/model';
 import { roomOf } from '../../bench/engine';
 import { groundBox, prism } from '../../src/datagen/solids';
+import { boxPoints } from '../helpers/boxMesh';
 
 /** Hand-made test scenes beyond the shared Radiance fixtures. */
 type V = [number, number, number];
@@ -402,21 +403,10 @@ export function balconyRoom(depth = 1.5): EngineRoom {
  * the window's face sees (lux-frame-11, nearField.ts).
  */
 export function narrowBalconyRoom(): EngineRoom {
-  const mesh: number[][] = [];
   const z = 3 + 2.4 + 0.3;
-  const plate = (x0: number, y0: number, x1: number, y1: number, z0: number, z1: number) =>
-    prism(
-      mesh,
-      [
-        [x0, y0],
-        [x1, y0],
-        [x1, y1],
-        [x0, y1],
-      ],
-      z0,
-      z1,
-    );
-  plate(0.9, -1.8, 3.1, -0.3, z, z + 0.2);
-  plate(3.1, -1.8, 3.2, -0.3, 3, z + 0.2);
+  const mesh = [
+    ...boxPoints([0.9, -1.8, z], [3.1, -0.3, z + 0.2]),
+    ...boxPoints([3.1, -1.8, 3], [3.2, -0.3, z + 0.2]),
+  ];
   return firstFloorRoom([...(mesh as V[]), ...boxTriangles(-4, -30.3, 40, -10.3, 25)], 0.1);
 }

@@ -6,7 +6,8 @@ import { prism } from '../../src/datagen/solids';
  */
 type P3 = [number, number, number];
 
-function triangles([x0, y0, z0]: P3, [x1, y1, z1]: P3): number[][] {
+/** The box's 12 triangles as points, three a triangle. */
+export function boxPoints([x0, y0, z0]: P3, [x1, y1, z1]: P3): number[][] {
   const points: number[][] = [];
   prism(
     points,
@@ -23,13 +24,13 @@ function triangles([x0, y0, z0]: P3, [x1, y1, z1]: P3): number[][] {
 }
 
 export function boxObj(min: P3, max: P3): string {
-  const v = triangles(min, max);
+  const v = boxPoints(min, max);
   const faces = Array.from({ length: v.length / 3 }, (_, t) => `f ${3 * t + 1} ${3 * t + 2} ${3 * t + 3}`);
   return [...v.map((p) => `v ${p.join(' ')}`), ...faces].join('\n');
 }
 
 export function boxStl(min: P3, max: P3): string {
-  const v = triangles(min, max);
+  const v = boxPoints(min, max);
   const facets = Array.from(
     { length: v.length / 3 },
     (_, t) =>

@@ -1,9 +1,9 @@
 import { Ray, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { windowAngles } from '../../src/core/api/windowAngles';
-import { buildRoomModel, type EngineRoom } from '../../src/core/engine/model';
+import type { EngineRoom } from '../../src/core/engine/model';
 import { simulateRoom } from '../../src/core/engine/simulate';
-import { frame4Inputs } from '../../src/core/model/frame4';
+import { anglesModel, frame4Inputs } from '../../src/core/model/frame4';
 import { BAND_HEIGHT, roomGlassBands } from '../../src/core/model/glassBands';
 import { hidden, nearField, nearHidden, nearSpans } from '../../src/core/model/nearField';
 import { skyTermAt } from '../../src/core/model/skyTerm';
@@ -22,20 +22,7 @@ import { syntheticCity } from '../obstruction/syntheticCity';
 
 /** The room model with the request's angles, the window, and the work plane (as frame4.ts builds them). */
 function setUp(room: EngineRoom) {
-  const angles = windowAngles(room as never, room.mesh!);
-  const p = room.parameters;
-  const model = buildRoomModel({
-    ...room,
-    mesh: null,
-    parameters: {
-      ...p,
-      windows: p.windows.map((w, i) => ({
-        ...w,
-        horizon: [...angles[i]!.horizon],
-        zenith: [...angles[i]!.zenith],
-      })),
-    },
-  });
+  const model = anglesModel(room, windowAngles(room as never, room.mesh!));
   return { model, w: model.windows[0]!, z: model.workPlane, g: room.geometry[0]! };
 }
 

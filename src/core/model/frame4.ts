@@ -1,5 +1,5 @@
 import type { FramePart } from '../encoding/roomMask';
-import { buildRoomModel, type EngineRoom, type WindowModel } from '../engine/model';
+import { buildRoomModel, type EngineRoom, type RoomModel, type WindowModel } from '../engine/model';
 import { FLUX_ACCURATE, windowFluxes, type WindowFlux } from '../engine/windowFlux';
 import type { ModelType, ResolvedRoom, TriangleSoup } from '../types';
 import {
@@ -74,20 +74,7 @@ export function frame4Inputs(
   } = {},
 ): Frame4Inputs[] {
   const p = room.parameters;
-  // The sky from the angles the model is given (they may come from a mesh the request's windows lack).
-  const withAngles: EngineRoom = {
-    ...room,
-    mesh: null,
-    parameters: {
-      ...p,
-      windows: p.windows.map((w, i) => ({
-        ...w,
-        horizon: [...angles[i]!.horizon],
-        zenith: [...angles[i]!.zenith],
-      })),
-    },
-  };
-  const model = buildRoomModel(withAngles);
+  const model = anglesModel(room, angles);
   const z = p.floor_height_above_terrain + WORK_PLANE;
   // Each version is the one before it and one step more (features.ts EXACT_SKY_FRAMES is in that order).
   const since = (first: ExactSkyFrame): boolean =>
@@ -144,7 +131,27 @@ export function frame4Inputs(
   return inputs;
 }
 
-/** A window's lux-frame-4…10 inputs. */
+/**
+ * The room's engine model with the windows' angles the model is given (they may come from a mesh the
+ * request's windows lack) and no mesh: the sky channel's room.
+ */
+export function anglesModel(room: Frame4Room, angles: readonly WindowAnglesIn[]): RoomModel {
+  const p = room.parameters;
+  return buildRoomModel({
+    ...room,
+    mesh: null,
+    parameters: {
+      ...p,
+      windows: p.windows.map((w, i) => ({
+        ...w,
+        horizon: [...angles[i]!.horizon],
+        zenith: [...angles[i]!.zenith],
+      })),
+    },
+  } satisfies EngineRoom);
+}
+
+/** A window's lux-frame-4…11 inputs. */
 export interface Frame4Inputs extends FrameInputs {
   /** The exact sky term beside the wall (with `nearWallExact`). */
   nearWall?: NearWallSky;
