@@ -17,7 +17,7 @@ describe('the shipped model', () => {
   it('has a card that describes it, within the size limit', () => {
     expect(existsSync(CARD)).toBe(true);
     const card = parseModelCard(JSON.parse(readFileSync(CARD, 'utf8')));
-    expect(card.preprocessing).toBe('lux-frame-10');
+    expect(card.preprocessing).toBe('lux-frame-11');
     // Its room terms' level comes from a coarse solve at /run (roomTerms.ts): the method it was trained with.
     expect(card.roomTerms).toBe('coarse-radiosity/5');
     const size = readFileSync(`public/models/${card.file}`).length;
@@ -39,7 +39,7 @@ describe('the shipped model', () => {
     expect(card.metrics.meets_targets_radiance).toBe(meetsTargets(r.summary));
     // lux-df-4 learned the converged engine, and these references stop at seven bounces (R06's own two sets
     // differ by 12 %): a miss here can be the references' shortfall, not the model's (docs/model.md). What
-    // is held on them beyond the card's claim (4.5.0, as 4.4.0, misses them by R07's mean, −5.1 %; 4.3.0 met them at −5.0 %): every
+    // is held on them beyond the card's claim (4.6.0 misses them by R07's mean, −5.2 %, as 4.5.0 by −5.1 %): every
     // verdict, every room's mean within issue 15's worst-room bound.
     expect(r.summary.verdictAgreement).toBe(1);
     for (const s of r.scenes)
@@ -96,10 +96,10 @@ describe('the shipped model', () => {
 });
 
 /**
- * The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4 4.5.0:
- * R06 −7.8, R07 −8.2 %; docs/model.md).
+ * The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4 4.6.0:
+ * R06 −9.3, R07 −8.3 %; 4.5.0 −7.8 and −8.2; docs/model.md).
  */
 const CONVERGED_SHORT: readonly string[] = ['R06_rotated_fullheight_canyon', 'R07_small_high_window_thick'];
 
 /** The stress classes on which the shipped model does not yet reach issue 15's targets (docs/model.md). */
-const SHORT_OF_TARGETS: readonly string[] = ['facing-slab'];
+const SHORT_OF_TARGETS: readonly string[] = ['street-canyon', 'facing-slab'];
