@@ -202,28 +202,31 @@ test('typed horizon and zenith angles apply to every window and show in the prof
     .toBeLessThan(mean * 0.9);
 });
 
-test('offline: after one visit the app reloads and predicts with the network off', async ({
-  page,
-  context,
-}) => {
-  await page.goto('/');
-  await ready(page);
-  // The service worker has precached the app, the model and the runtime once it is active and in control.
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
-  await context.setOffline(true);
-  try {
-    await page.reload();
+test.describe('with its service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+  test('offline: after one visit the app reloads and predicts with the network off', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
     await ready(page);
-    const before = await mapData(page);
-    const width = page.getByTestId('w1-width');
-    await width.fill('1.5');
-    await width.press('Enter');
-    await expect.poll(() => mapData(page)).not.toBe(before);
-    await ready(page);
-  } finally {
-    await context.setOffline(false);
-  }
+    // The service worker has precached the app, the model and the runtime once it is active and in control.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await ready(page);
+      const before = await mapData(page);
+      const width = page.getByTestId('w1-width');
+      await width.fill('1.5');
+      await width.press('Enter');
+      await expect.poll(() => mapData(page)).not.toBe(before);
+      await ready(page);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
 });
 
 test('a Lux server can predict instead of the browser, with the same map', async ({ page }) => {
