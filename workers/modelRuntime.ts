@@ -62,7 +62,13 @@ export async function loadBrowserModel(cardUrl: string): Promise<BrowserModel> {
       session = null; // no adapter (headless, blocklisted GPU): fall back to WASM
     }
   }
-  session ??= await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+  // No graph optimisation on WASM: it was ~0.45 s of the session's ~1.7 s start in Chromium (two cores,
+  // 2026-12-02: 1.2 s without it, 1.4–1.5 s at 'basic', 1.5–2.0 s at the default 'all'), and the network
+  // runs as fast without it (bench median 30–35 ms a window either way).
+  session ??= await ort.InferenceSession.create(bytes, {
+    executionProviders: ['wasm'],
+    graphOptimizationLevel: 'disabled',
+  });
   const s = session;
   return {
     card,

@@ -33,8 +33,7 @@ if (isShareFragment(location.hash)) {
   }
 }
 
-// The runtime's compile and the model's download are most of the first map's time: start them before
-// React renders (unless a remote server answers instead).
+// The model's card into the status line as soon as it is loaded (boot.ts started the loading).
 if (!useAnswer.getState().remote) void ensureModel().catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(

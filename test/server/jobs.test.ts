@@ -1,129 +1,30 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchTransport, JobRefusal, runOnServer } from '../../src/core/jobs/jobClient';
-import { openDatabase } from '../../src/service/hosted/database';
-import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
-import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres';
 import { startServer, type RunningServer } from '../helpers/server';
-import { luxCli, newToken, twoReplicas } from '../helpers/hosted';
-import { officeRow } from '../ifc/stepFile';
+import { luxCli, newToken } from '../helpers/hosted';
 import { boxStl } from '../helpers/boxMesh';
+import {
+  tsx,
+  mesh,
+  runBody,
+  rooms,
+  api,
+  finished,
+  officeBuilding,
+  buildingForm,
+  duplexOnCli,
+} from '../helpers/jobs';
 
 /**
- * Long work as jobs (issue 37), on real server processes: a list of rooms handed over and collected, on the
- * embedded database and on a real PostgreSQL shared by two replicas, one of them killed mid-job.
+ * Long work as jobs (issue 37), on a real server process and its embedded database: a list of rooms handed
+ * over and collected, buildings from IFC files and the command line as a job client (jobsPostgres.test.ts:
+ * PostgreSQL shared by two replicas).
  */
-const tsx = join('node_modules', '.bin', 'tsx');
 const token = newToken;
-
-// The example room against the example's context, which a job gives once for all its rooms.
-const { mesh, ...runBody } = EXAMPLE_BODIES['/run']![0] as Record<string, unknown>;
-/** The example room with its window moved along the wall: rooms that differ. */
-const rooms = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({
-    ...runBody,
-    parameters: { ...(runBody.parameters as object), height_roof_over_floor: 2.6 + 0.05 * i },
-  }));
-
-const api = (url: string, t: string) => ({
-  token: t,
-  post: (path: string, body: unknown) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` },
-      body: JSON.stringify(body),
-    }),
-  get: (path: string) => fetch(`${url}${path}`, { headers: { authorization: `Bearer ${t}` } }),
-  del: (path: string) =>
-    fetch(`${url}${path}`, { method: 'DELETE', headers: { authorization: `Bearer ${t}` } }),
-});
-
-async function finished(get: (p: string) => Promise<Response>, id: string, ms = 60_000) {
-  const t0 = Date.now();
-  for (;;) {
-    const j = await (await get(`/v2/jobs/${id}`)).json();
-    if (['done', 'failed', 'cancelled'].includes(j.state)) return j;
-    if (Date.now() - t0 > ms)
-      throw new Error(`job ${id} still ${j.state} after ${ms} ms: ${JSON.stringify(j)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** A two-office building written to a fresh folder, and `npm run ifc` on it writing into `<folder>/<to>`. */
-function officeBuilding(prefix: string) {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  writeFileSync(join(dir, 'office.ifc'), officeRow(2));
-  const cli = (to: string, ...more: string[]) =>
-    execFileSync(
-      tsx,
-      ['src/cli/ifc.ts', join(dir, 'office.ifc'), '--out', join(dir, to), '--no-pdf', ...more],
-      {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, LUX_TOKEN: '' },
-      },
-    );
-  return { dir, cli, csv: (to: string) => readFileSync(join(dir, to, 'rooms.csv'), 'utf8') };
-}
-
-/**
- * A building's job as a multipart form: the IFC file (a path, or its bytes), its params, and more file parts
- * as [name, content, file name].
- */
-function buildingForm(
-  ifc: string | Uint8Array,
-  params: object | null,
-  ...more: [string, string | Uint8Array, string][]
-): FormData {
-  const f = new FormData();
-  if (params) f.append('params', JSON.stringify(params));
-  const bytes = typeof ifc === 'string' ? readFileSync(ifc) : ifc;
-  f.append(
-    'ifc',
-    new Blob([bytes as Uint8Array<ArrayBuffer>]),
-    typeof ifc === 'string' ? basename(ifc) : 'building.ifc',
-  );
-  for (const [name, content, file] of more)
-    f.append(
-      name,
-      new Blob([typeof content === 'string' ? content : (content as Uint8Array<ArrayBuffer>)]),
-      file,
-    );
-  return f;
-}
-
-let duplexHere: { csv: string; json: unknown } | null = null;
-/**
- * `npm run ifc` on the duplex at draft in this process's machine: the files three tests compare a job's
- * with, written once (the engine is seeded, so every run of it writes the same).
- */
-function duplexOnCli(): { csv: string; json: unknown } {
-  if (duplexHere) return duplexHere;
-  const out = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
-  execFileSync(
-    tsx,
-    [
-      'src/cli/ifc.ts',
-      'test/fixtures/ifc/duplex.ifc',
-      '--out',
-      out,
-      '--no-pdf',
-      '--quality',
-      'draft',
-      '--threads',
-      '2',
-    ],
-    { stdio: 'ignore', env: { ...process.env, LUX_TOKEN: '' } },
-  );
-  duplexHere = {
-    csv: readFileSync(join(out, 'rooms.csv'), 'utf8'),
-    json: JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8')),
-  };
-  return duplexHere;
-}
 
 describe('jobs on the embedded database', () => {
   const db = join(mkdtempSync(join(tmpdir(), 'lux-jobs-')), 'lux.db');
@@ -430,101 +331,4 @@ describe('jobs on the embedded database', () => {
     const noYear = buildingForm(join(dir, 'office.ifc'), null, ['weather', 'LOCATION,nowhere', 'x.epw']);
     expect((await postForm(noYear)).status).toBe(400);
   }, 180_000);
-});
-
-const noPostgres = postgresUnavailable();
-if (noPostgres) console.log(`jobs on PostgreSQL skipped: ${noPostgres}`);
-
-describe.skipIf(noPostgres)('jobs on PostgreSQL, two replicas', () => {
-  let pg: RunningPostgres;
-  let one: RunningServer, two: RunningServer;
-  let stop: () => Promise<void>;
-  const env = {
-    LUX_WORKERS: '1',
-    // A short lease and a quick sweep, so that a killed replica's room goes elsewhere within seconds.
-    LUX_JOB_LEASE_S: '4',
-    LUX_JOB_MAINTENANCE_S: '1',
-    LUX_KEEP_ALIVE_MS: '300000',
-  };
-
-  beforeAll(async () => {
-    pg = await startPostgres();
-    ({
-      replicas: [one, two],
-      stop,
-    } = await twoReplicas(pg, env));
-  }, 180_000);
-  afterAll(() => stop?.());
-
-  it('shares one job’s rooms between the replicas, and finishes it with every room once when one is killed', async () => {
-    const t = token(pg.url, 'office');
-    await new Promise((r) => setTimeout(r, 2_100));
-    const a = api(one.url, t);
-    const job = await (await a.post('/v2/jobs', { rooms: rooms(16), kind: 'simulate', mesh })).json();
-    // Let both replicas take rooms, then kill one outright, mid-room.
-    const t0 = Date.now();
-    for (;;) {
-      const j = await (await a.get(`/v2/jobs/${job.job_id}`)).json();
-      if (j.progress.done >= 3) break;
-      if (Date.now() - t0 > 60_000) throw new Error('no progress');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    process.kill(-two.proc.pid, 'SIGKILL');
-    const end = await finished(a.get, job.job_id, 120_000);
-    expect(end).toMatchObject({ state: 'done', progress: { total: 16, done: 16, failed: 0 } });
-    const db = await openDatabase(pg.url);
-    try {
-      const rows = await db.query<{ replica: string; n: number }>(
-        `SELECT replica, count(*) AS n FROM lux_job_rooms WHERE job_id = $1 GROUP BY replica`,
-        [job.job_id],
-      );
-      expect(rows.length).toBe(2); // both answered rooms
-      expect(rows.reduce((s, r) => s + r.n, 0)).toBe(16);
-    } finally {
-      await db.close();
-    }
-  }, 180_000);
-
-  it('takes a real IFC export as an office would: a replica killed mid-job, every room answered once, the command line’s numbers', async () => {
-    // A second replica again beside the first (the one before was killed).
-    const three = await startServer({ LUX_DATABASE_URL: pg.url, ...env });
-    try {
-      const t = token(pg.url, 'architect');
-      await new Promise((r) => setTimeout(r, 2_100));
-      const a = api(one.url, t);
-      const made = await fetch(`${one.url}/v2/jobs`, {
-        method: 'POST',
-        body: buildingForm('test/fixtures/ifc/duplex.ifc', { quality: 'draft', file_name: 'duplex.ifc' }),
-        headers: { authorization: `Bearer ${t}` },
-      });
-      const job = await made.json();
-      expect(made.status).toBe(202);
-      const t0 = Date.now();
-      for (;;) {
-        const j = await (await a.get(`/v2/jobs/${job.job_id}`)).json();
-        if (j.progress.done >= 2) break;
-        if (Date.now() - t0 > 60_000) throw new Error('no progress');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      process.kill(-three.proc.pid, 'SIGKILL');
-      const end = await finished(a.get, job.job_id, 120_000);
-      expect(end).toMatchObject({ state: 'done', progress: { failed: 0 } });
-      expect(end.progress.done).toBe(end.progress.total);
-      const db = await openDatabase(pg.url);
-      try {
-        // Each room written once, by the replica that answered it.
-        const [row] = await db.query<{ answered: number }>(
-          `SELECT count(*) FILTER (WHERE status = 'done' AND replica IS NOT NULL) AS answered
-           FROM lux_job_rooms WHERE job_id = $1`,
-          [job.job_id],
-        );
-        expect(Number(row!.answered)).toBe(end.progress.total);
-      } finally {
-        await db.close();
-      }
-      expect(await (await a.get(`/v2/jobs/${job.job_id}/result.csv`)).text()).toBe(duplexOnCli().csv);
-    } finally {
-      await three.stop().catch(() => undefined);
-    }
-  }, 240_000);
 });

@@ -6,8 +6,8 @@ import { useApp } from '../state/store';
 import { clearAnswer, show, useAnswer, type ModelInfo } from './answerStore';
 import { remoteAnswer } from './remote';
 import { cancelEngine, settleLater } from './settle';
+import { loadShippedModel } from './modelLoad';
 import { modelWorker } from './workers';
-import { SHIPPED_CARD } from '../../core/model/shipped';
 
 /**
  * The preview: every scene change asks the model for a map, at most one prediction runs at a time, and
@@ -15,17 +15,13 @@ import { SHIPPED_CARD } from '../../core/model/shipped';
  * Each answer then starts the engine's countdown (settle.ts), which any later change cancels. Where it
  * runs: the model worker in this browser, or a Lux server's /run when the user set one.
  */
-export const MODEL_CARD = `models/${SHIPPED_CARD}`;
-
 let modelReady: Promise<ModelInfo> | null = null;
 /** Starts the model worker, the runtime's compile and the model's download (once). */
 export function ensureModel(): Promise<ModelInfo> {
-  modelReady ??= modelWorker()
-    .load(new URL(MODEL_CARD, document.baseURI).href)
-    .then((m) => {
-      useAnswer.setState({ model: m });
-      return m;
-    });
+  modelReady ??= loadShippedModel().then((m) => {
+    useAnswer.setState({ model: m });
+    return m;
+  });
   return modelReady;
 }
 
