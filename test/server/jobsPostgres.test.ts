@@ -11,6 +11,15 @@ import { mesh, rooms, api, finished, buildingForm, duplexOnCli } from '../helper
  */
 const token = newToken;
 
+/** Waits until `n` of the job's rooms are answered (a minute at most). */
+async function roomsDone(get: (p: string) => Promise<Response>, id: string, n: number): Promise<void> {
+  const t0 = Date.now();
+  while ((await (await get(`/v2/jobs/${id}`)).json()).progress.done < n) {
+    if (Date.now() - t0 > 60_000) throw new Error('no progress');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const noPostgres = postgresUnavailable();
 if (noPostgres) console.log(`jobs on PostgreSQL skipped: ${noPostgres}`);
 
@@ -41,13 +50,7 @@ describe.skipIf(noPostgres)('jobs on PostgreSQL, two replicas', () => {
     const a = api(one.url, t);
     const job = await (await a.post('/v2/jobs', { rooms: rooms(16), kind: 'simulate', mesh })).json();
     // Let both replicas take rooms, then kill one outright, mid-room.
-    const t0 = Date.now();
-    for (;;) {
-      const j = await (await a.get(`/v2/jobs/${job.job_id}`)).json();
-      if (j.progress.done >= 3) break;
-      if (Date.now() - t0 > 60_000) throw new Error('no progress');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await roomsDone(a.get, job.job_id, 3);
     process.kill(-two.proc.pid, 'SIGKILL');
     const end = await finished(a.get, job.job_id, 120_000);
     expect(end).toMatchObject({ state: 'done', progress: { total: 16, done: 16, failed: 0 } });
@@ -78,13 +81,7 @@ describe.skipIf(noPostgres)('jobs on PostgreSQL, two replicas', () => {
       });
       const job = await made.json();
       expect(made.status).toBe(202);
-      const t0 = Date.now();
-      for (;;) {
-        const j = await (await a.get(`/v2/jobs/${job.job_id}`)).json();
-        if (j.progress.done >= 2) break;
-        if (Date.now() - t0 > 60_000) throw new Error('no progress');
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await roomsDone(a.get, job.job_id, 2);
       process.kill(-three.proc.pid, 'SIGKILL');
       const end = await finished(a.get, job.job_id, 120_000);
       expect(end).toMatchObject({ state: 'done', progress: { failed: 0 } });
