@@ -88,7 +88,7 @@ test('a share link carries the project a report states, to a device that has nev
   await page.getByTestId('copy-link').click();
   await expect(page.getByTestId('share-message')).toContainText('Link copied');
   // A fresh context: nothing in its storage; the link alone brings the project.
-  const elsewhere = await browser.newContext();
+  const elsewhere = await browser.newContext({ serviceWorkers: 'block' });
   const other = await elsewhere.newPage();
   await other.goto(page.url());
   await ready(other);
