@@ -35,7 +35,7 @@ import { serverRefusal } from './remote';
 import { useAnswer, type EngineQuality, type Remote } from './answerStore';
 import { ENGINE_STEPS } from './settle';
 import { gridAsMap, useClimate } from './climate';
-import { engineWorker, meshWorker, modelWorker, whileEngineRuns } from './workers';
+import { engineWorker, meshWorker, modelWorker } from './workers';
 import type { ContextAnswer } from '../../../workers/mesh.worker';
 import type { UpAxis } from '../../importers/importMesh';
 
@@ -251,7 +251,7 @@ async function analyseHere(mine: number, requests: BuildingState['requests']): P
         if (pass.method === 'model') return modelWorker().predict(body);
         const job = -++engineJobs;
         currentJob = job;
-        return whileEngineRuns(engineWorker().simulate(job, body));
+        return engineWorker().simulate(job, body);
       },
       onPass: (pass, k) => {
         if (k > 0) flush();
@@ -601,7 +601,7 @@ export async function runBuildingYear(): Promise<void> {
       run: async (body) => {
         const job = -++engineJobs;
         currentJob = job;
-        const r = await whileEngineRuns(engineWorker().climate(job, body, false));
+        const r = await engineWorker().climate(job, body, false);
         if (!r.ok) return r;
         return {
           ok: true,

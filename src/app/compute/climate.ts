@@ -12,7 +12,7 @@ import { useApp } from '../state/store';
 import type { RoomMap } from './roomMap';
 import type { SharedWeather } from '../share/codec';
 import { findWeather, keepWeather } from './weatherStore';
-import { engineWorker, whileEngineRuns } from './workers';
+import { engineWorker } from './workers';
 
 /**
  * Climate-based daylight in the app (issue 32): the user's weather file, a year of it in the drawn room
@@ -159,16 +159,14 @@ export async function runClimate(): Promise<void> {
   for (const preview of [true, false]) {
     const mine = -1_000_000 - ++job;
     current = mine;
-    const r = await whileEngineRuns(
-      engineWorker().climate(
-        mine,
-        body,
-        preview,
-        Comlink.proxy((f: number) => {
-          // The estimate is the first tenth of the bar, the year the rest.
-          if (current === mine) useClimate.setState({ progress: preview ? 0.1 * f : 0.1 + 0.9 * f });
-        }),
-      ),
+    const r = await engineWorker().climate(
+      mine,
+      body,
+      preview,
+      Comlink.proxy((f: number) => {
+        // The estimate is the first tenth of the bar, the year the rest.
+        if (current === mine) useClimate.setState({ progress: preview ? 0.1 * f : 0.1 + 0.9 * f });
+      }),
     );
     if (current !== mine) return;
     if (!r.ok) {

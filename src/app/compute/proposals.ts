@@ -10,7 +10,7 @@ import { answerKey, runBody } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { ensureModel } from './predictor';
-import { engineWorker, modelWorker, whileEngineRuns } from './workers';
+import { engineWorker, modelWorker } from './workers';
 
 /**
  * What would make it pass (issue 34) in the app: the core's search (core/proposals) with the model's
@@ -82,12 +82,10 @@ let engineJob = -2_000_000;
 export const engineAt =
   (quality: 'draft' | 'standard') =>
   async (body: RunBody): Promise<RoomGridAnswer> => {
-    const r = await whileEngineRuns(
-      engineWorker().simulate(
-        --engineJob,
-        { ...body, quality },
-        Comlink.proxy(() => {}),
-      ),
+    const r = await engineWorker().simulate(
+      --engineJob,
+      { ...body, quality },
+      Comlink.proxy(() => {}),
     );
     if (!r.ok) throw new Error(r.error.message);
     return r.answer;

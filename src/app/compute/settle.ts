@@ -5,7 +5,7 @@ import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { show, shownAnswer, useAnswer, type EngineQuality } from './answerStore';
 import { remoteAnswer } from './remote';
-import { engineWorker, whileEngineRuns } from './workers';
+import { engineWorker } from './workers';
 
 /**
  * The map settles to the engine (app.md §Progressive answer): once the scene has been still for
@@ -29,13 +29,13 @@ let nextJob = 1;
 
 function browserJob(scene: Scene, quality: EngineQuality, onProgress: (f: number) => void): Job {
   const id = nextJob++;
-  const answer = whileEngineRuns(
-    engineWorker().simulate(id, simulateBody(scene, quality), Comlink.proxy(onProgress)),
-  ).then((r) => {
-    if (r.ok) return r.answer;
-    if (r.error.type === 'cancelled') return null;
-    throw new Error(r.error.message);
-  });
+  const answer = engineWorker()
+    .simulate(id, simulateBody(scene, quality), Comlink.proxy(onProgress))
+    .then((r) => {
+      if (r.ok) return r.answer;
+      if (r.error.type === 'cancelled') return null;
+      throw new Error(r.error.message);
+    });
   return { answer, cancel: () => void engineWorker().cancel(id) };
 }
 

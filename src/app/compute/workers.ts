@@ -3,6 +3,7 @@ import type { ApiWorker } from '../../../workers/api.worker';
 import type { EngineWorker } from '../../../workers/engine.worker';
 import type { MeshWorker } from '../../../workers/mesh.worker';
 import type { ModelWorker } from '../../../workers/model.worker';
+import { countedRuns } from './countedRuns';
 
 /**
  * The app's workers, started once and on first use: the model (prediction), the mesh (imports and
@@ -31,31 +32,27 @@ export const meshWorker = lazy<MeshWorker>(
   () =>
     new Worker(new URL('../../../workers/mesh.worker.ts', import.meta.url), { type: 'module', name: 'mesh' }),
 );
-export const engineWorker = lazy<EngineWorker>(
+const engineRemote = lazy<EngineWorker>(
   () =>
     new Worker(new URL('../../../workers/engine.worker.ts', import.meta.url), {
       type: 'module',
       name: 'engine',
     }),
 );
+let engine: Comlink.Remote<EngineWorker> | null = null;
+/**
+ * The engine worker. While any of its runs is in flight (a cancel is not one) the model worker is told the
+ * engine is at work, and its warm-up (model.worker.ts) waits, leaving the cores to the engine: on two cores
+ * the warm-up's ~2 s of one core otherwise doubled the time from the default room's preview to its
+ * standard map (2.2 → 4.4 s).
+ */
+export const engineWorker = (): Comlink.Remote<EngineWorker> =>
+  (engine ??= countedRuns(
+    engineRemote(),
+    (busy) => void modelWorker.started()?.engineRunning(busy),
+    new Set<PropertyKey>(['cancel']),
+  ));
 export const apiWorker = lazy<ApiWorker>(
   () =>
     new Worker(new URL('../../../workers/api.worker.ts', import.meta.url), { type: 'module', name: 'api' }),
 );
-
-/** Engine runs the page is waiting for (a cancelled one until its worker answers). */
-let engineRuns = 0;
-
-/**
- * The engine worker's answer to `run`, the model worker told meanwhile that the engine is at work: its
- * warm-up (model.worker.ts) waits, leaving the cores to the engine. On two cores the warm-up's ~2 s of
- * one core otherwise doubled the time from the default room's preview to its standard map (2.2 → 4.4 s).
- */
-export async function whileEngineRuns<P extends PromiseLike<unknown>>(run: P): Promise<Awaited<P>> {
-  if (++engineRuns === 1) void modelWorker.started()?.engineRunning(true);
-  try {
-    return await run;
-  } finally {
-    if (--engineRuns === 0) void modelWorker.started()?.engineRunning(false);
-  }
-}
