@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, withoutWarmUp } from './fixtures';
 
 /** The app's main flows on the built app (issue 5): map, editing, share links, mesh import. */
 
@@ -88,7 +89,7 @@ test('a share link carries the project a report states, to a device that has nev
   await page.getByTestId('copy-link').click();
   await expect(page.getByTestId('share-message')).toContainText('Link copied');
   // A fresh context: nothing in its storage; the link alone brings the project.
-  const elsewhere = await browser.newContext({ serviceWorkers: 'block' });
+  const elsewhere = await withoutWarmUp(await browser.newContext({ serviceWorkers: 'block' }));
   const other = await elsewhere.newPage();
   await other.goto(page.url());
   await ready(other);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, withoutWarmUp } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { seriousViolations } from './axe';
 
@@ -119,7 +119,7 @@ test('a share link names its weather file: reopened on this device the year runs
   // Another device: the panel asks for the file by name, and runs once it is given. A fresh context loads
   // the app with nothing cached while the first page still holds its workers: on two cores its first map can
   // take longer than an assertion's 5 s, so the test waits for it as it does for the first page.
-  const other = await browser.newContext({ serviceWorkers: 'block' });
+  const other = await withoutWarmUp(await browser.newContext({ serviceWorkers: 'block' }));
   const elsewhere = await other.newPage();
   await elsewhere.goto(url);
   await expect(elsewhere.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loadWorkerProbe } from './probe/bundle';
 import { SMALL_ROOM_RUN } from './rooms';
 

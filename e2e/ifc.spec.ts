@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { boxStl } from '../test/helpers/boxMesh';
 import { deepAndBright, stepFile } from '../test/ifc/stepFile';
 import { seriousViolations } from './axe';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seriousViolations } from './axe';
 
 /** Issue 19 §6: the plan with the keyboard alone, and an accessibility check of the whole page. */

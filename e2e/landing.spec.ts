@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SHIPPED_MODEL } from '../src/core/model/shipped';
 
 test('a browser asking / gets the app, which predicts the default room with the shipped model', async ({

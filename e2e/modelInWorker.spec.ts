@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { builtWorker, loadWorkerProbe } from './probe/bundle';
 import { DEEP_ROOM_RUN, SMALL_ROOM_RUN } from './rooms';
 import { SHIPPED_CARD } from '../src/core/model/shipped';

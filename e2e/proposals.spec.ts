@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * What would make it pass (issue 34): a room that fails BFS 2024:8 gets changes found on the preview and

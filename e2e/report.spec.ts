@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { decode } from 'fast-png';
 import { encodeShare } from '../src/app/share/codec';
 import { defaultScene, type Scene } from '../src/app/scene/scene';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { decode } from 'fast-png';
 import { roomSheetSvg, type RoomSheet } from '../src/core/report/roomSheet';
 import { workPlaneGrid } from '../src/core/engine/workplane';

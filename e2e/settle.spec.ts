@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -65,35 +66,39 @@ async function largeRoom(page: Page): Promise<void> {
   }
 }
 
-test('the preview comes first, then the engine at draft and standard quality replaces it: status and pixels change', async ({
-  page,
-}) => {
-  await recordAnswers(page);
-  await page.goto('/');
-  await settled(page);
-  const log = (await answers(page)).filter((e) => e.map !== '');
-  const kinds = log.map((e) => `${e.answer}${e.quality ? `/${e.quality}` : ''}`);
-  // In this order, each with its own pixels.
-  expect(kinds.indexOf('model')).toBeGreaterThanOrEqual(0);
-  expect(kinds.indexOf('engine/draft')).toBeGreaterThan(kinds.indexOf('model'));
-  expect(kinds.lastIndexOf('engine/standard')).toBe(kinds.length - 1);
-  const mapOf = (k: string): string => log[kinds.indexOf(k)]!.map;
-  expect(mapOf('engine/draft')).not.toBe(mapOf('model'));
-  expect(mapOf('engine/standard')).not.toBe(mapOf('engine/draft'));
-  await expect(status(page)).toContainText('Engine: physics-accurate (standard quality');
-  // The comparison is there without a click.
-  await expect(page.getByTestId('verify-result')).toBeVisible();
-  const mae = Number(await page.getByTestId('verify-mae').textContent());
-  expect(mae).toBeGreaterThan(0);
-  expect(mae).toBeLessThan(0.5);
-  // Both maps at the panel's width (not thumbnails), the difference with its own scale.
-  for (const id of ['preview-map', 'diff-map'])
-    expect((await page.getByTestId(id).boundingBox())!.width).toBeGreaterThan(250);
-  await expect(page.getByTestId('diff-legend')).toContainText('−2');
-  await expect(page.getByTestId('diff-legend')).toContainText('blue where the engine is lower');
-  // Exports say which answer they carry.
-  const json = await grabJson(page);
-  expect(json.response).toMatchObject({ method: 'simulation', quality: 'standard', shape: [40, 60] });
+// The page as a person meets it: the model's warm-up runs beside the engine's settling (it waits for it).
+test.describe('with the warm-up', () => {
+  test.use({ warmUp: true });
+  test('the preview comes first, then the engine at draft and standard quality replaces it: status and pixels change', async ({
+    page,
+  }) => {
+    await recordAnswers(page);
+    await page.goto('/');
+    await settled(page);
+    const log = (await answers(page)).filter((e) => e.map !== '');
+    const kinds = log.map((e) => `${e.answer}${e.quality ? `/${e.quality}` : ''}`);
+    // In this order, each with its own pixels.
+    expect(kinds.indexOf('model')).toBeGreaterThanOrEqual(0);
+    expect(kinds.indexOf('engine/draft')).toBeGreaterThan(kinds.indexOf('model'));
+    expect(kinds.lastIndexOf('engine/standard')).toBe(kinds.length - 1);
+    const mapOf = (k: string): string => log[kinds.indexOf(k)]!.map;
+    expect(mapOf('engine/draft')).not.toBe(mapOf('model'));
+    expect(mapOf('engine/standard')).not.toBe(mapOf('engine/draft'));
+    await expect(status(page)).toContainText('Engine: physics-accurate (standard quality');
+    // The comparison is there without a click.
+    await expect(page.getByTestId('verify-result')).toBeVisible();
+    const mae = Number(await page.getByTestId('verify-mae').textContent());
+    expect(mae).toBeGreaterThan(0);
+    expect(mae).toBeLessThan(0.5);
+    // Both maps at the panel's width (not thumbnails), the difference with its own scale.
+    for (const id of ['preview-map', 'diff-map'])
+      expect((await page.getByTestId(id).boundingBox())!.width).toBeGreaterThan(250);
+    await expect(page.getByTestId('diff-legend')).toContainText('−2');
+    await expect(page.getByTestId('diff-legend')).toContainText('blue where the engine is lower');
+    // Exports say which answer they carry.
+    const json = await grabJson(page);
+    expect(json.response).toMatchObject({ method: 'simulation', quality: 'standard', shape: [40, 60] });
+  });
 });
 
 test('an edit during the engine run cancels it; the final map is the engine’s map of the last scene, as /v2/simulate gives it', async ({

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** Issue 19 §1: north dragged on a compass rose or stepped by keys; the selected wall's dimensions. */
 

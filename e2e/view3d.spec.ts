@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { boxObj } from '../test/helpers/boxMesh';
 
 /** Issue 19 §7: the camera orbits the room and never enters the surroundings. */

@@ -20,17 +20,22 @@ let busy = 0;
  */
 let engineRunning = false;
 let warming: Promise<void> | null = null;
+/** The warm-up's answers after the first (0 when the page asked for none). */
+const WARM_UP_RUNS = 40;
+let warmUpRuns = WARM_UP_RUNS;
 
 /**
  * Answers the first request again a few times while the worker is otherwise idle. Chromium compiles
- * WASM (and JavaScript) in a baseline tier first and optimises hot code as it runs: the first ~15
- * inferences take 2–4× the steady time (measured: 45–110 ms, then 22 ms), and the pipeline keeps spikes
- * of 30–50 ms until ~40 answers (a one-window room, 2 cores: after 16 warm-up runs the next 25 had a median
- * of 30 ms, after 40 the steady 24 ms from the first; ~2.5 s of idle time). Warming up after the first
- * map, on the whole pipeline, means the user's edits meet the fast code. Each run waits until no real
- * run is queued, so it delays one by at most one answer.
+ * WASM (and JavaScript) in a baseline tier first and optimises hot code as it runs. Without the warm-up
+ * the answers after the first map take 180–590 ms (the 2nd to 5th: the room-terms worker starting
+ * too), ~100 ms to the 10th, ~60 ms to the 20th with spikes to 200, and the steady ~30 ms after ~28
+ * (2026-12-02, this 2-core machine, the bench's room, one answer every 60 ms). Warming up after the first
+ * map, on the whole pipeline, means the user's edits meet the fast code. It is not free: ~10 s of CPU
+ * time on two cores (its 40 answers ~4 s, the optimising compiles on Chromium's background threads
+ * ~5 s), which the page's setting can turn off (modelLoad.ts). Each run waits until no real run is
+ * queued, so it delays one by at most one answer.
  */
-async function warmUp(m: BrowserModel, body: unknown, runs = 40): Promise<void> {
+async function warmUp(m: BrowserModel, body: unknown, runs: number): Promise<void> {
   for (let k = 0; k < runs; k++) {
     do await new Promise((r) => setTimeout(r, 30));
     while (busy > 0 || engineRunning);
@@ -40,8 +45,15 @@ async function warmUp(m: BrowserModel, body: unknown, runs = 40): Promise<void> 
 }
 
 const api = {
-  /** Loads (or replaces) the model; resolves with its card and the backend in use. */
-  async load(cardUrl: string): Promise<{ name: string; version: string; backend: string }> {
+  /**
+   * Loads (or replaces) the model; resolves with its card and the backend in use. `warmUp: false`: no
+   * warm-up after the first answer (the page's setting, modelLoad.ts).
+   */
+  async load(
+    cardUrl: string,
+    options: { warmUp?: boolean } = {},
+  ): Promise<{ name: string; version: string; backend: string }> {
+    warmUpRuns = options.warmUp === false ? 0 : WARM_UP_RUNS;
     model = loadBrowserModel(cardUrl);
     warming = null;
     const m = await model;
@@ -60,7 +72,7 @@ const api = {
         warming = m
           .then((loaded) => {
             void loaded.roomTerms?.start();
-            return warmUp(loaded, body);
+            return warmUp(loaded, body, warmUpRuns);
           })
           .catch(() => undefined);
       return answered(answer);

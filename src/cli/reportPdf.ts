@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 
 /** Where a Chromium may be: CHROMIUM_PATH first, then the usual system installs. */
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -14,6 +13,9 @@ export async function reportPdf(html: string): Promise<Uint8Array | string> {
   const path = process.env.CHROMIUM_PATH ?? CANDIDATES.find((p) => existsSync(p));
   if (!path || !existsSync(path))
     return 'no Chromium found (set CHROMIUM_PATH to one): report.html prints to PDF from any browser';
+  // Imported here, not at the top: playwright-core takes ~0.7 s to load, which `--no-pdf` runs, and every
+  // run that stops at its arguments, would otherwise pay.
+  const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: path,
     args: ['--headless', '--no-sandbox', '--disable-gpu'],

@@ -21,6 +21,7 @@ import { SHIPPED_CARD_PATH } from '../helpers/paths';
 /**
  * `npm run ifc` on the real duplex (issue 20 §5): one CSV row per IfcSpace, none left out; rooms.json with
  * each room's request, which a server answers with the same map; the report page; readable failures.
+ * Only the first test reads report.pdf: the others pass --no-pdf (each print launches a Chromium).
  */
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
@@ -182,6 +183,7 @@ describe('the IFC command line', () => {
       'Building permit',
       '--date',
       '2026-11-20',
+      '--no-pdf',
     );
     // The project as the report and every room page state it (escaped), and in rooms.json as given.
     const report = readFileSync(join(out, 'report.html'), 'utf8');
@@ -238,7 +240,7 @@ describe('the IFC command line', () => {
       }),
     );
     const out = join(dir, 'office');
-    const { stderr } = await cli(file, '--quality', 'draft', '--out', out, '--threads', '1');
+    const { stderr } = await cli(file, '--quality', 'draft', '--out', out, '--threads', '1', '--no-pdf');
     expect(stderr).toMatch(/1 rooms \(1 analysed, 0 with the reason why not\)/);
     const json = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8'));
     expect(json.method).toEqual({ kind: 'engine', quality: 'draft', ambient_bounces: null });
@@ -296,6 +298,7 @@ describe('the IFC command line', () => {
       out,
       '--threads',
       '1',
+      '--no-pdf',
     );
     expect(stderr).toMatch(/year 1\/1/);
     const [head, row] = readFileSync(join(out, 'rooms.csv'), 'utf8').trim().split('\n');
@@ -346,7 +349,7 @@ describe('the IFC command line', () => {
     const stl = join(dir, 'block.stl');
     writeFileSync(stl, boxStl([-3, -9, 3], [8, -8, 12]));
     const out = join(dir, 'office3');
-    await cli(file, '--context', stl, '--method', 'model', '--out', out, '--threads', '1');
+    await cli(file, '--context', stl, '--method', 'model', '--out', out, '--threads', '1', '--no-pdf');
     const room = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8')).rooms[0];
     // As with the block in the building file itself: about atan(8.45 / 8.3) ≈ 45° straight out.
     const h = room.request.parameters.windows.w1.horizon as number[];

@@ -1,0 +1,29 @@
+import { test as base, type BrowserContext } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/**
+ * Playwright's test with the app's model warm-up off in every page of the test's context (localStorage
+ * `lux-warm-up`, src/app/compute/modelLoad.ts), as the config blocks the service worker: the warm-up makes
+ * a person's first edits fast and costs each fresh page ~10 s of CPU time on two cores, which nothing a test
+ * reads depends on. `test.use({ warmUp: true })` keeps it where a test is about the page as a person meets it.
+ */
+export const test = base.extend<{ warmUp: boolean }>({
+  warmUp: [false, { option: true }],
+  context: async ({ context, warmUp }, use) => {
+    if (!warmUp) await withoutWarmUp(context);
+    await use(context);
+  },
+});
+
+/** The warm-up off in a context a test makes itself (another device), as in the test's own. */
+export async function withoutWarmUp(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem('lux-warm-up', 'off');
+    } catch {
+      // about:blank and other opaque origins have no storage; the app's pages do
+    }
+  });
+  return context;
+}
