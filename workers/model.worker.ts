@@ -13,6 +13,14 @@ import { ROOM_TERMS_WORKER, roomTermsService } from './roomTermsSolver';
 let model: Promise<BrowserModel> | null = null;
 /** Real runs in flight; the warm-up yields to them. */
 let busy = 0;
+/** When the last real run started or ended (performance.now()). */
+let lastReal = -Infinity;
+/**
+ * The warm-up runs only after this long without a real run: a person editing (a drag sends an answer every
+ * ~60 ms, a key held down every ~30) makes the code hot by their own answers, and a warm-up run slipped
+ * between two of them (~100 ms while the code is cold) would delay the second.
+ */
+const IDLE_MS = 250;
 /**
  * The app's engine is running in its own worker: the warm-up yields to it too. On a 2-core machine the
  * warm-up's runs (~2 s of one core) otherwise doubled the engine's time to its first settled map (measured
@@ -32,13 +40,13 @@ let warmUpRuns = WARM_UP_RUNS;
  * (2026-12-02, this 2-core machine, the bench's room, one answer every 60 ms). Warming up after the first
  * map, on the whole pipeline, means the user's edits meet the fast code. It is not free: ~10 s of CPU
  * time on two cores (its 40 answers ~4 s, the optimising compiles on Chromium's background threads
- * ~5 s), which the page's setting can turn off (modelLoad.ts). Each run waits until no real run is
- * queued, so it delays one by at most one answer.
+ * ~5 s), which the page's setting can turn off (modelLoad.ts). Each run waits until no real run has been
+ * asked for in IDLE_MS, so it delays one by at most one answer, and an edit that follows another not at all.
  */
 async function warmUp(m: BrowserModel, body: unknown, runs: number): Promise<void> {
   for (let k = 0; k < runs; k++) {
     do await new Promise((r) => setTimeout(r, 30));
-    while (busy > 0 || engineRunning);
+    while (busy > 0 || engineRunning || performance.now() - lastReal < IDLE_MS);
     if ((await model) !== m) return; // replaced meanwhile
     await runAnswer(body, { ...OPEN_CONTEXT, model: () => Promise.resolve(m) });
   }
@@ -63,6 +71,7 @@ const api = {
   /** The /run body's answer: the room's DF grid and mask as typed arrays, per-window angles, the model. */
   async predict(body: unknown): Promise<AnswerResult> {
     busy++;
+    lastReal = performance.now();
     try {
       const m = model;
       const answer = await runAnswer(body, { ...OPEN_CONTEXT, ...(m ? { model: () => m } : {}) });
@@ -80,6 +89,7 @@ const api = {
       return failed(e);
     } finally {
       busy--;
+      lastReal = performance.now();
     }
   },
 
