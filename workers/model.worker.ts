@@ -23,7 +23,7 @@ let lastReal = -Infinity;
 const IDLE_MS = 250;
 /**
  * The app's engine is running in its own worker: the warm-up yields to it too. On a 2-core machine the
- * warm-up's runs (~2 s of one core) otherwise doubled the engine's time to its first settled map (measured
+ * warm-up's runs (~4 s of the worker, ~5 s of compiles beside it) otherwise doubled the engine's time to its first settled map (measured
  * on the default room: 2.2 s from the preview to the standard map with no warm-up, 4.4 s beside it).
  */
 let engineRunning = false;

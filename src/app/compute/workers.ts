@@ -43,7 +43,7 @@ let engine: Comlink.Remote<EngineWorker> | null = null;
 /**
  * The engine worker. While any of its runs is in flight (a cancel is not one) the model worker is told the
  * engine is at work, and its warm-up (model.worker.ts) waits, leaving the cores to the engine: on two cores
- * the warm-up's ~2 s of one core otherwise doubled the time from the default room's preview to its
+ * the warm-up's runs (~4 s of one core and ~5 s of compiles, model.worker.ts) otherwise doubled the time from the default room's preview to its
  * standard map (2.2 → 4.4 s).
  */
 export const engineWorker = (): Comlink.Remote<EngineWorker> =>
