@@ -21,7 +21,7 @@ export type ClimateResult =
 
 const running = new Map<number, { aborted: boolean }>();
 /** The rooms' coefficients, so that another weather file or the year after its estimate skips the engine. */
-const coefficients = new CoefficientCache(256 * 2 ** 20);
+let coefficients = new CoefficientCache(256 * 2 ** 20);
 /** The last whole year computed (its hourly light): a new DA threshold recomputes its metrics only. */
 let kept: KeptClimate | null = null;
 
@@ -47,13 +47,14 @@ const engine = {
   /**
    * A year of the weather in the room (a da_default body with its `weather` text): the metrics and their
    * maps on the room grid, transferred. `preview`: the first estimate (every third cell and day), unless
-   * the room's year is kept: then the year (`estimate: false`). Cancellable while the coefficients are
-   * computed.
+   * the room's coefficients are cached: then the year (`estimate: false`). `keep`: the year is the one
+   * climateThreshold reads again (the editor's room; a building's rooms are not). Cancellable while the
+   * coefficients are computed.
    */
   async climate(
     job: number,
     body: unknown,
-    preview: boolean,
+    { preview, keep }: { preview: boolean; keep: boolean },
     onProgress?: (fraction: number) => void,
   ): Promise<ClimateResult> {
     const signal = { aborted: false };
@@ -65,7 +66,7 @@ const engine = {
         cache: coefficients,
         ...(onProgress ? { onProgress } : {}),
       });
-      if (!k.year.estimate) kept = k;
+      if (keep && !k.year.estimate) kept = k;
       return sent(climateAnswer(k));
     } catch (e) {
       return failed(e) as ClimateResult;
@@ -85,6 +86,10 @@ const engine = {
     } catch (e) {
       return failed(e) as ClimateResult;
     }
+  },
+  /** Another size for the coefficient cache (a building's extra engine workers hold less), emptying it. */
+  cacheBytes(bytes: number): void {
+    coefficients = new CoefficientCache(bytes);
   },
   cancel(job: number): void {
     const s = running.get(job);

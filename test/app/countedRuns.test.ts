@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countedRuns } from '../../src/app/compute/countedRuns';
+import { countedRuns, runCounter } from '../../src/app/compute/countedRuns';
 
 /** A stand-in for the engine worker's handle: runs that answer when the test says so. */
 function fakeEngine() {
@@ -23,7 +23,11 @@ describe('countedRuns: the engine worker told to the model worker', () => {
   it('says busy once when runs overlap and free when the last answers, failed or not', async () => {
     const { handle, pending } = fakeEngine();
     const said: boolean[] = [];
-    const engine = countedRuns(handle, (busy) => said.push(busy), new Set(['cancel']));
+    const engine = countedRuns(
+      handle,
+      runCounter((busy) => said.push(busy)),
+      new Set(['cancel']),
+    );
 
     const first = engine.simulate(1);
     const second = engine.climate();
@@ -47,11 +51,33 @@ describe('countedRuns: the engine worker told to the model worker', () => {
   it('passes a cancel and plain members straight through, without counting them', async () => {
     const { handle, cancelled } = fakeEngine();
     const said: boolean[] = [];
-    const engine = countedRuns(handle, (busy) => said.push(busy), new Set(['cancel']));
+    const engine = countedRuns(
+      handle,
+      runCounter((busy) => said.push(busy)),
+      new Set(['cancel']),
+    );
     engine.cancel(7);
     expect(cancelled).toEqual([7]);
     expect(engine.version).toBe('1');
     await tick();
     expect(said).toEqual([]);
+  });
+
+  it('counts the runs of every handle that shares its counter: free only when the last of them answers', async () => {
+    const first = fakeEngine();
+    const second = fakeEngine();
+    const said: boolean[] = [];
+    const counter = runCounter((busy) => said.push(busy));
+    const a = countedRuns(first.handle, counter, new Set(['cancel']));
+    const b = countedRuns(second.handle, counter, new Set(['cancel']));
+
+    const onA = a.simulate(1);
+    const onB = b.simulate(2);
+    first.pending[0]!.resolve('map');
+    await onA;
+    expect(said).toEqual([true]);
+    second.pending[0]!.resolve('map');
+    expect(await onB).toBe('map 2');
+    expect(said).toEqual([true, false]);
   });
 });

@@ -35,7 +35,7 @@ import { serverRefusal } from './remote';
 import { useAnswer, type EngineQuality, type Remote } from './answerStore';
 import { ENGINE_STEPS } from './settle';
 import { gridAsMap, useClimate } from './climate';
-import { engineWorker, meshWorker, modelWorker } from './workers';
+import { engineLanes, meshWorker, modelWorker } from './workers';
 import type { ContextAnswer } from '../../../workers/mesh.worker';
 import type { UpAxis } from '../../importers/importMesh';
 
@@ -205,8 +205,8 @@ const PASSES: readonly RoomPass[] = [
 /**
  * Every analysable room of the building, in the background, through the one building workflow
  * (core/building/analyse.ts): the model's preview of each, then the engine's map at draft and at standard
- * quality, on the engine worker beside the editor's own runs (negative job ids). Stops as soon as another
- * run starts (`run` moves on).
+ * quality, spread over the engine lanes (workers.ts: the editor's engine worker and one more a core, the
+ * building's runs with negative job ids). Stops as soon as another run starts (`run` moves on).
  */
 async function analyse(mine: number, only?: (room: number) => boolean): Promise<void> {
   const all = useBuilding.getState().requests;
@@ -218,7 +218,7 @@ async function analyse(mine: number, only?: (room: number) => boolean): Promise<
   return analyseHere(mine, requests);
 }
 
-/** The passes in this tab: the model worker, then the engine worker beside the editor's own runs. */
+/** The passes in this tab: the model worker, then the engine lanes (the first beside the editor's runs). */
 async function analyseHere(mine: number, requests: BuildingState['requests']): Promise<void> {
   try {
     await ensureModel();
@@ -247,11 +247,10 @@ async function analyseHere(mine: number, requests: BuildingState['requests']): P
     {
       passes: PASSES,
       thresholds: () => useBuilding.getState().thresholds,
+      concurrency: engineLanes().size,
       run: async (body, pass) => {
         if (pass.method === 'model') return modelWorker().predict(body);
-        const job = -++engineJobs;
-        currentJob = job;
-        return engineWorker().simulate(job, body);
+        return engineLanes().run(async (engine, job) => engine.simulate(job, body));
       },
       onPass: (pass, k) => {
         if (k > 0) flush();
@@ -268,7 +267,6 @@ async function analyseHere(mine: number, requests: BuildingState['requests']): P
   );
   if (stopped()) return;
   flush();
-  currentJob = null;
   useBuilding.setState({ phase: 'done' });
 }
 
@@ -357,9 +355,6 @@ function remoteFailure(remote: Remote, e: unknown): string {
 /** How often the background analysis hands its answers to the page (ms). */
 const FLUSH_MS = 250;
 
-let engineJobs = 0;
-let currentJob: number | null = null;
-
 /**
  * Adds a context file (IFC, OBJ, STL, glTF) around the building, in its coordinates and on its terrain:
  * every room's angles change, so every room is analysed again.
@@ -428,8 +423,7 @@ export async function setDefaultFrame(ratio: number): Promise<void> {
 /** Stops the background analysis; the rooms done so far keep their results. */
 export function cancelBuilding(): void {
   run++;
-  if (currentJob !== null) void engineWorker().cancel(currentJob);
-  currentJob = null;
+  engineLanes.started()?.cancelAll();
   const phase = useBuilding.getState().phase;
   if (phase === 'analysing' || phase === 'settling')
     useBuilding.setState({ phase: 'cancelled', yearRunning: false, proposing: null });
@@ -565,7 +559,7 @@ export const buildingReport = (): string => reportOfBuilding(analysed());
 
 /**
  * A year of the loaded weather file for every analysable room (issue 32), after their daylight factor:
- * in the engine worker, one room at a time, each room's DF kept and its year added (the table, the
+ * on the engine lanes, a room on each at a time, each room's DF kept and its year added (the table, the
  * report and the CSV then carry it).
  */
 export async function runBuildingYear(): Promise<void> {
@@ -598,10 +592,11 @@ export async function runBuildingYear(): Promise<void> {
     {
       passes: [pass],
       from: s0.outcomes,
+      concurrency: engineLanes().size,
       run: async (body) => {
-        const job = -++engineJobs;
-        currentJob = job;
-        const r = await engineWorker().climate(job, body, false);
+        const r = await engineLanes().run(async (engine, job) =>
+          engine.climate(job, body, { preview: false, keep: false }),
+        );
         if (!r.ok) return r;
         return {
           ok: true,
@@ -624,7 +619,6 @@ export async function runBuildingYear(): Promise<void> {
     },
   );
   if (run !== mine) return;
-  currentJob = null;
   useBuilding.setState({ outcomes, phase: 'done', yearRunning: false });
 }
 

@@ -162,7 +162,7 @@ export async function runClimate(): Promise<void> {
     const r = await engineWorker().climate(
       mine,
       body,
-      preview,
+      { preview, keep: true },
       Comlink.proxy((f: number) => {
         // The estimate is the first tenth of the bar, the year the rest.
         if (current === mine) useClimate.setState({ progress: preview ? 0.1 * f : 0.1 + 0.9 * f });

@@ -1,16 +1,11 @@
-/**
- * A worker's handle whose calls are counted while they run: `onBusy(true)` when the first starts,
- * `onBusy(false)` when the last has answered (or failed). Calls named in `uncounted` (a cancel) pass
- * straight through. The app wraps its engine worker once with this, so that every engine run, wherever it
- * is started, tells the model worker to pause its warm-up (workers.ts).
- */
-export function countedRuns<T extends object>(
-  handle: T,
-  onBusy: (busy: boolean) => void,
-  uncounted: ReadonlySet<PropertyKey>,
-): T {
+/** Runs counted while they are in flight: `onBusy(true)` when the first starts, `onBusy(false)` when the last
+ * has answered (or failed). One counter is shared by every engine worker, so the model worker hears "busy"
+ * while any of them works (workers.ts). */
+export type RunCounter = <R>(run: () => Promise<R>) => Promise<R>;
+
+export function runCounter(onBusy: (busy: boolean) => void): RunCounter {
   let running = 0;
-  const counted = async (run: () => unknown): Promise<unknown> => {
+  return async (run) => {
     if (++running === 1) onBusy(true);
     try {
       return await run();
@@ -18,12 +13,24 @@ export function countedRuns<T extends object>(
       if (--running === 0) onBusy(false);
     }
   };
+}
+
+/**
+ * A worker's handle whose calls `counter` counts while they run. Calls named in `uncounted` (a cancel) pass
+ * straight through. The app wraps each engine worker with this, so that every engine run, wherever it is
+ * started, tells the model worker to pause its warm-up (workers.ts).
+ */
+export function countedRuns<T extends object>(
+  handle: T,
+  counter: RunCounter,
+  uncounted: ReadonlySet<PropertyKey>,
+): T {
   // A Proxy, not a copy: Comlink's remote is itself a Proxy with no own keys to copy.
   return new Proxy(handle, {
     get(target, key) {
       const member: unknown = Reflect.get(target, key);
       if (uncounted.has(key) || typeof member !== 'function') return member;
-      return (...args: unknown[]) => counted(() => Reflect.apply(member, target, args));
+      return (...args: unknown[]) => counter(async () => Reflect.apply(member, target, args) as unknown);
     },
   });
 }

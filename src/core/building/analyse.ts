@@ -6,7 +6,7 @@ export interface AnalyseOptions {
   passes: readonly RoomPass[];
   /** Computes one room: its request's body for the pass (passBody), the pass, and the room's index. */
   run: (body: object, pass: RoomPass, room: number) => Promise<AnswerResult>;
-  /** Rooms in flight at once (the command line's threads; the app's one engine worker: 1). */
+  /** Rooms in flight at once (the command line's threads; the app's engine lanes, one a core). */
   concurrency?: number;
   onPass?: (pass: RoomPass, index: number) => void;
   /** Each room's outcome as a pass gives it, with the rooms this pass has done out of those it does. */
