@@ -623,40 +623,48 @@ export async function runBuildingYear(): Promise<void> {
 }
 
 /**
- * What would make each room that fails `rule` pass (issue 34), one room at a time: the search of the
- * editor's panel (the model's preview, the engine at standard quality confirming) on each room's request,
- * its changes kept with the room's outcome (the table, the report and the CSV then carry them).
+ * What would make each room that fails `rule` pass (issue 34): the search of the editor's panel (the
+ * model's preview, the engine at standard quality confirming) on each room's request, the rooms spread
+ * over the building's engine lanes (the model's previews share its one worker), each room's changes kept
+ * with its outcome as it is found (the table, the report and the CSV then carry them).
  */
 export async function proposeForBuilding(rule: Verdict['id']): Promise<void> {
   const s0 = useBuilding.getState();
-  if (!s0.building) return;
+  const building = s0.building;
+  if (!building) return;
   cancelBuilding();
   const mine = ++run;
   const failing = s0.outcomes.flatMap((o, i) =>
     s0.requests[i] && o?.summary?.verdicts.find((v) => v.id === rule)?.pass === false ? [i] : [],
   );
   useBuilding.setState({ phase: 'settling', progress: 0, proposing: rule });
-  for (const [k, i] of failing.entries()) {
-    if (run !== mine) return;
-    const body = s0.requests[i]!.body as RunBody;
-    let proposals: RoomProposals;
-    try {
-      const found = await proposeFixes(body, rule, {
-        preview: previewFor(body),
-        confirm: engineAt('standard'),
-        thresholds: s0.thresholds,
-        floorArea: s0.building.rooms[i]!.area,
-        north: s0.building.north,
-      });
-      proposals = { rule, list: found.map((p) => ({ label: p.label, addedGlazing: p.addedGlazing })) };
-    } catch (e) {
-      proposals = { rule, list: [], error: e instanceof Error ? e.message : String(e) };
-    }
-    if (run !== mine) return;
-    useBuilding.setState((s) => ({
-      outcomes: s.outcomes.map((o, j) => (j === i && o ? { ...o, proposals } : o)),
-      progress: (k + 1) / failing.length,
-    }));
-  }
+  const lanes = engineLanes();
+  let done = 0;
+  const propose = (i: number) =>
+    lanes.run(async (engine, job): Promise<void> => {
+      if (run !== mine) return;
+      const body = s0.requests[i]!.body as RunBody;
+      let proposals: RoomProposals;
+      try {
+        const found = await proposeFixes(body, rule, {
+          preview: previewFor(body, engine, job),
+          confirm: engineAt('standard', engine, job),
+          thresholds: s0.thresholds,
+          floorArea: building.rooms[i]!.area,
+          north: building.north,
+        });
+        proposals = { rule, list: found.map((p) => ({ label: p.label, addedGlazing: p.addedGlazing })) };
+      } catch (e) {
+        proposals = { rule, list: [], error: e instanceof Error ? e.message : String(e) };
+      }
+      if (run !== mine) return;
+      done += 1;
+      useBuilding.setState((s) => ({
+        outcomes: s.outcomes.map((o, j) => (j === i && o ? { ...o, proposals } : o)),
+        progress: done / failing.length,
+      }));
+    });
+  await Promise.all(failing.map(propose));
+  if (run !== mine) return;
   useBuilding.setState({ phase: 'done', proposing: null });
 }

@@ -68,8 +68,14 @@ export async function findProposals(rule: Verdict['id']): Promise<void> {
   }
 }
 
-/** The fast answer for a room: the model's preview, or for a room beyond the model the engine's draft. */
-export const previewFor = (body: RunBody): Compute => (beyondModel(body) ? engineAt('draft') : modelPreview);
+type Engine = ReturnType<typeof engineWorker>;
+
+/**
+ * The fast answer for a room: the model's preview, or for a room beyond the model the engine's draft
+ * (on `engine` as job `job` where given: a building's lane, engineAt).
+ */
+export const previewFor = (body: RunBody, engine?: Engine, job?: number): Compute =>
+  beyondModel(body) ? engineAt('draft', engine, job) : modelPreview;
 
 async function modelPreview(body: RunBody): Promise<RoomGridAnswer> {
   await ensureModel();
@@ -79,11 +85,16 @@ async function modelPreview(body: RunBody): Promise<RoomGridAnswer> {
 }
 
 let engineJob = -2_000_000;
+/**
+ * The engine's answer at `quality`, on the editor's engine worker under a job id of its own, or on a
+ * building's lane under the lane's job id (runs one after another reuse it, so the lanes' cancel reaches
+ * whichever is in flight).
+ */
 export const engineAt =
-  (quality: 'draft' | 'standard') =>
+  (quality: 'draft' | 'standard', engine: Engine = engineWorker(), job?: number) =>
   async (body: RunBody): Promise<RoomGridAnswer> => {
-    const r = await engineWorker().simulate(
-      --engineJob,
+    const r = await engine.simulate(
+      job ?? --engineJob,
       { ...body, quality },
       Comlink.proxy(() => {}),
     );
