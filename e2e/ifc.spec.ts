@@ -12,8 +12,12 @@ test('the duplex from IFC: every room listed, 10 analysed in the background (mod
   page,
 }) => {
   test.setTimeout(300_000);
+  // The engine workers the page starts: the editor's, and for a building one a core (up to 8).
+  const engines: string[] = [];
+  page.on('worker', (w) => void (/engine\.worker/.test(w.url()) && engines.push(w.url())));
   await page.goto('/');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect.poll(() => engines.length).toBe(1);
   await page.getByTestId('ifc-file').setInputFiles('test/fixtures/ifc/duplex.ifc');
   const status = page.getByTestId('ifc-status');
   // The building view opens on the lowest storey with rooms to analyse, every room drawn, none computed.
@@ -27,6 +31,9 @@ test('the duplex from IFC: every room listed, 10 analysed in the background (mod
     'duplex.ifc: 21 rooms, 10 with windows or skylights; 10 analysed, 10 by the engine at standard quality.',
   );
   await expect(page.locator('[data-testid="ifc-room-df"][data-quality="standard"]')).toHaveCount(10);
+  // The rooms' engine runs were spread over one engine worker a core, the editor's the first of them.
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  expect(engines).toHaveLength(Math.max(1, Math.min(8, cores)));
 
   // Each room on the plan is coloured as its row's verdict reads, for the rule chosen.
   for (const rule of ['bfs', 'en-target']) {
