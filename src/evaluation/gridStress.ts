@@ -18,7 +18,7 @@ import { predictWindows, roomGrid, type LoadedModel } from '../core/model/predic
 import { sampledRequest } from '../datagen/sampleRoom';
 import { engineRoom } from '../datagen/shard';
 import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
-import { LIT_ROOM, roomDigest, STRESS_QUALITY, stressRoom, stressSeed } from './stressSuite';
+import { LIT_ROOM, roomDigest, STRESS_ENGINE, stressRoom, stressSeed } from './stressSuite';
 
 /** The grid-labelled draws (test/fixtures/stress-grid): 80 fresh rooms a class. */
 export const STRESS_GRID_DIRS = ['test/fixtures/stress-grid/k5000', 'test/fixtures/stress-grid/k6000'];
@@ -45,7 +45,7 @@ export function labelGridRoom(cls: StressClass, k: number): GridRoomLabel {
   const s = stressRoom(cls, k);
   const seed = stressSeed(cls, k);
   const room = engineRoom(s);
-  const res = simulateRoom(room, { quality: STRESS_QUALITY, seed });
+  const res = simulateRoom(room, { quality: STRESS_ENGINE, seed });
   const g = workPlaneGrid(room.parameters.room_polygon);
   if (
     res.df.rows !== g.rows ||

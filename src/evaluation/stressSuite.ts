@@ -22,11 +22,18 @@ import type { RunRequest } from '../core/validation/requests';
 import { sampledRequest, sampleRoom, type SampledRoom } from '../datagen/sampleRoom';
 import { engineRoom } from '../datagen/shard';
 import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
+import { labelQuality } from '../datagen/labels/quality';
 import { sampleMetrics, summarise, type SampleMetrics, type Summary } from './metrics';
 
 export const STRESS_DIR = 'test/fixtures/stress';
 export const STRESS_SEED = 20261125;
 export const STRESS_QUALITY = 'standard';
+/**
+ * The engine's standard as the stored truths were labelled (the training labels' setting, labels/quality.ts:
+ * second-order cells of 1 m at the least), so that a class labelled again, or a new draw, is the same
+ * engine the models were trained and judged against.
+ */
+export const STRESS_ENGINE = labelQuality(STRESS_QUALITY);
 const SENSOR_SPACING = 0.25;
 
 /** The k-th room of a class: its own stream, never a training or held-out room. */
@@ -61,7 +68,7 @@ export function stressSensors(polygon: readonly Vec2[]): [number, number][] {
 export function labelStressRoom(s: SampledRoom, seed: number): number[] {
   const room = engineRoom(s);
   const { points } = simulateRoom(room, {
-    quality: STRESS_QUALITY,
+    quality: STRESS_ENGINE,
     seed,
     points: stressSensors(room.parameters.room_polygon),
   });

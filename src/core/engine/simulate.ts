@@ -31,9 +31,24 @@ export interface EngineQuality {
   apertureMax: number;
 }
 
+/**
+ * The floor of the second-order exterior cache cells (m; a cell is `coarseCell` × the distance it is seen
+ * from, at least this). It was 1 m (DEFAULT_EXTERIOR_QUALITY's, which the model's flux inputs keep): in a
+ * notch 1.3 m wide of the room's own building, whose walls' light is most of what its window lets in, one
+ * 1 m cell took its 3 × 3 rays' sky from one point for a whole band of a wall whose sky changes with
+ * height, and the room mean moved by up to 24 % with the seed at standard. At 0.25 m (twice the first-order floor) six seeds agree within ~6 %, at +1 % (draft) and +3 %
+ * (standard) of the Radiance scenes' time (`npm run enclosed-noise`, docs/engine.md "Second-order cells").
+ */
+export const SECOND_ORDER_CELL_MIN = 0.25;
+
 export const QUALITY: Record<'draft' | 'standard' | 'high', EngineQuality> = {
   draft: {
-    exterior: { ...DEFAULT_EXTERIOR_QUALITY, fineStrata: 4, fineCell: 0.25 },
+    exterior: {
+      ...DEFAULT_EXTERIOR_QUALITY,
+      fineStrata: 4,
+      fineCell: 0.25,
+      coarseCellMin: SECOND_ORDER_CELL_MIN,
+    },
     view: { ...DEFAULT_VIEW_QUALITY, K: 32, maxPatches: 2 },
     patchSize: 0.45,
     maxPatches: 600,
@@ -42,7 +57,7 @@ export const QUALITY: Record<'draft' | 'standard' | 'high', EngineQuality> = {
     apertureMax: 16,
   },
   standard: {
-    exterior: DEFAULT_EXTERIOR_QUALITY,
+    exterior: { ...DEFAULT_EXTERIOR_QUALITY, coarseCellMin: SECOND_ORDER_CELL_MIN },
     view: DEFAULT_VIEW_QUALITY,
     patchSize: 0.3,
     maxPatches: 1200,
@@ -57,7 +72,7 @@ export const QUALITY: Record<'draft' | 'standard' | 'high', EngineQuality> = {
       coarseStrata: 6,
       fineCell: 0.05,
       coarseCell: 0.1,
-      coarseCellMin: 0.5,
+      coarseCellMin: SECOND_ORDER_CELL_MIN,
     },
     view: { ...DEFAULT_VIEW_QUALITY, K: 96, maxPatches: 8, patch: 0.25, revealStrata: 12 },
     patchSize: 0.2,

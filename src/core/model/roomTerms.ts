@@ -1,5 +1,6 @@
 import { QUALITY, simulateRoom, TERMS, type EngineQuality } from '../engine/simulate';
 import type { EngineRoom } from '../engine/model';
+import type { ExteriorQuality } from '../engine/exterior';
 import type { FramePart } from '../encoding/roomMask';
 import { v2Frame, type V2Frame } from '../engine/v2Frame';
 import { FRAME_CELLS, FRAME_SIZE } from './features';
@@ -25,10 +26,17 @@ export type { RoomTermsMethod };
 export const isRoomTermsMethod = (m: unknown): m is RoomTermsMethod =>
   (ROOM_TERMS_METHODS as readonly unknown[]).includes(m);
 
+/**
+ * Draft's exterior as it was when these methods were made (second-order cells of 1 m at the least): a
+ * card's room terms are part of what its network was chosen with, so the engine's finer floor since
+ * 2026-12-03 (simulate.ts SECOND_ORDER_CELL_MIN) does not change them.
+ */
+const DRAFT_EXTERIOR_1M: ExteriorQuality = { ...QUALITY.draft.exterior, coarseCellMin: 1 };
+
 /** The coarse setting: few exterior strata, a coarse window view, 3–5 glass samples a way. */
 const COARSE: Omit<EngineQuality, 'patchSize' | 'maxPatches'> = {
   exterior: {
-    ...QUALITY.draft.exterior,
+    ...DRAFT_EXTERIOR_1M,
     fineStrata: 2,
     coarseStrata: 2,
     fineCell: 0.6,
@@ -67,12 +75,12 @@ const DRAFT_GLASS = {
 export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>> = {
   'coarse-radiosity/1': { ...COARSE, patchSize: 1.2, maxPatches: 80 },
   'coarse-radiosity/2': { ...COARSE, patchSize: 0.8, maxPatches: 150 },
-  'coarse-radiosity/3': { ...COARSE, exterior: QUALITY.draft.exterior, patchSize: 0.8, maxPatches: 150 },
-  'coarse-radiosity/4': { ...COARSE, exterior: QUALITY.draft.exterior, patchSize: 0.8, maxPatches: 300 },
+  'coarse-radiosity/3': { ...COARSE, exterior: DRAFT_EXTERIOR_1M, patchSize: 0.8, maxPatches: 150 },
+  'coarse-radiosity/4': { ...COARSE, exterior: DRAFT_EXTERIOR_1M, patchSize: 0.8, maxPatches: 300 },
   'coarse-radiosity/5': {
     ...COARSE,
     ...DRAFT_GLASS,
-    exterior: QUALITY.draft.exterior,
+    exterior: DRAFT_EXTERIOR_1M,
     patchSize: 0.8,
     maxPatches: 300,
   },

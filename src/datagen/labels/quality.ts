@@ -7,7 +7,9 @@ import { QUALITY, type EngineQuality } from '../../core/engine/simulate';
  * their own stream by `npm run labels -- --bias` and written in docs/model.md; it is not an API quality.
  */
 export const QUICK: EngineQuality = {
-  exterior: { ...QUALITY.draft.exterior, fineStrata: 3, coarseStrata: 2, fineCell: 0.3 },
+  // Second-order cells of 1 m at the least, as the committed labels were made (before the engine's
+  // finer floor, simulate.ts SECOND_ORDER_CELL_MIN): the same seed gives the same label.
+  exterior: { ...QUALITY.draft.exterior, fineStrata: 3, coarseStrata: 2, fineCell: 0.3, coarseCellMin: 1 },
   view: { ...QUALITY.draft.view, K: 24 },
   patchSize: 0.6,
   maxPatches: 350,
@@ -18,4 +20,14 @@ export const QUICK: EngineQuality = {
 
 export type LabelQuality = 'quick' | 'draft' | 'standard';
 
-export const labelQuality = (q: LabelQuality): EngineQuality => (q === 'quick' ? QUICK : QUALITY[q]);
+/**
+ * Draft and standard as the committed labels were made: second-order cells of 1 m at the least (the engine's
+ * floor is finer since 2026-12-03, simulate.ts SECOND_ORDER_CELL_MIN), so that a stream made again, or
+ * grown, gives the same labels for the same seeds.
+ */
+const AS_LABELLED = (q: 'draft' | 'standard'): EngineQuality => ({
+  ...QUALITY[q],
+  exterior: { ...QUALITY[q].exterior, coarseCellMin: 1 },
+});
+
+export const labelQuality = (q: LabelQuality): EngineQuality => (q === 'quick' ? QUICK : AS_LABELLED(q));
