@@ -7,6 +7,7 @@ export const ROOM_TERMS_METHODS = [
   'coarse-radiosity/3',
   'coarse-radiosity/4',
   'coarse-radiosity/5',
+  'coarse-radiosity/6',
 ] as const;
 export type RoomTermsMethod = (typeof ROOM_TERMS_METHODS)[number];
 

@@ -84,6 +84,13 @@ export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>
     patchSize: 0.8,
     maxPatches: 300,
   },
+  'coarse-radiosity/6': {
+    ...COARSE,
+    ...DRAFT_GLASS,
+    exterior: QUALITY.draft.exterior,
+    patchSize: 0.8,
+    maxPatches: 300,
+  },
 };
 
 /** Every LATTICE-th pixel each way of a window's frame is lit (0.4 m). */
