@@ -36,8 +36,8 @@ from optimise import apply  # noqa: E402
 # from the mesh) for lux-df-4 4.1.0, lux-frame-8 (also the exact sky beside the window's wall) for 4.2.0,
 # lux-frame-9 (also the fan sectors' near edges placed) for 4.3.0, lux-frame-10 (also the outer opening
 # clipped in a concave corner) for 4.4.0 and 4.5.0, lux-frame-11 (also the mesh near the window cut by each
-# integration column) for the runs after them; lux-frame-5 or 4 for runs made before it (a checkpoint
-# records its own).
+# integration column) for 4.6.0, lux-frame-12 (also the exterior flux at the engine's 0.25 m second-order
+# floor) for the runs after it; lux-frame-5 or 4 for runs made before it (a checkpoint records its own).
 INPUTS = (
     "lux-frame-6",
     "lux-frame-7",
@@ -45,6 +45,7 @@ INPUTS = (
     "lux-frame-9",
     "lux-frame-10",
     "lux-frame-11",
+    "lux-frame-12",
     "lux-frame-5",
     "lux-frame-4",
 )

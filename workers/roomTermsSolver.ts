@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import type { EngineRoom } from '../src/core/engine/model';
 import type { LoadedModel } from '../src/core/model/predict';
 import { exteriorFlux, type Frame4Room } from '../src/core/model/frame4';
+import type { ExactSkyFrame } from '../src/core/model/features';
 import { coarseRoomTerms, type RoomTermsMethod, type SolveOptions } from '../src/core/model/roomTerms';
 
 /**
@@ -18,7 +19,7 @@ export const ROOM_TERMS_WORKER = 'lux-room-terms';
 export const roomTermsService = {
   solve: (room: EngineRoom, method: RoomTermsMethod, options: SolveOptions) =>
     coarseRoomTerms(room, method, options),
-  flux: (room: Frame4Room) => exteriorFlux(room),
+  flux: (room: Frame4Room, version: ExactSkyFrame) => exteriorFlux(room, version),
   ready: () => true,
 };
 type Service = typeof roomTermsService;
@@ -67,10 +68,10 @@ export function roomTermsSolver(): RoomTermsSolver {
         (w) => w.solve(room, method, options),
         () => coarseRoomTerms(room, method, options),
       ),
-    flux: (room) =>
+    flux: (room, version) =>
       call(
-        (w) => w.flux(room),
-        () => exteriorFlux(room),
+        (w) => w.flux(room, version),
+        () => exteriorFlux(room, version),
       ),
     start: () => {
       booting ??= start().then((r) => (ready = r));

@@ -2,7 +2,7 @@ import { exteriorGeometry } from './body';
 import { DEFAULT_EXTERIOR_QUALITY, Exterior, type ExteriorQuality } from './exterior';
 import { buildRoomModel, type EngineRoom } from './model';
 import { hash32 } from './random';
-import { QUALITY } from './simulate';
+import { QUALITY, SECOND_ORDER_CELL_MIN } from './simulate';
 import { skyLuminance } from './sky';
 import { buildWindowView, SKY_ALL, type ViewQuality, type WindowView } from './windowView';
 
@@ -67,6 +67,16 @@ export const FLUX_REFERENCE: FluxQuality = {
 export const FLUX_ACCURATE: FluxQuality = {
   view: { K: 24, patch: 10, maxPatches: 1, revealStrata: 0 },
   exterior: { ...DEFAULT_EXTERIOR_QUALITY, fineStrata: 6, coarseStrata: 3, fineCell: 0.25, coarseCell: 0.8 },
+};
+
+/**
+ * FLUX_ACCURATE with the engine's second-order floor (simulate.ts SECOND_ORDER_CELL_MIN, not 1 m): in a
+ * notch of the room's own building its `surfaceDown` read 0.0167–0.0238 over four seeds where the fine
+ * reference reads 0.0252, and 0.0249–0.0268 at the finer floor (lux-frame-12, docs/model.md).
+ */
+export const FLUX_ACCURATE_FINE: FluxQuality = {
+  ...FLUX_ACCURATE,
+  exterior: { ...FLUX_ACCURATE.exterior, coarseCellMin: SECOND_ORDER_CELL_MIN },
 };
 
 export function windowFluxes(room: EngineRoom, seed = 1, q: FluxQuality = FLUX_QUALITY): WindowFlux[] {

@@ -41,11 +41,14 @@ export type SkyTermMethod = (typeof SKY_TERM_METHODS)[number];
  * - `lux-frame-11`: lux-frame-10's with the mesh within 20 m of each window's opening cut by each of the
  *   exact sky channel's integration columns as the engine's rays meet it (nearField.ts), the fans that set
  *   the channel's bands taken from the rest of the mesh; the sky's flux scalars keep lux-frame-10's; same shapes.
+ * - `lux-frame-12`: lux-frame-11's with the exterior flux scalars (`surfaceDown`, `up`) traced at the
+ *   engine's second-order floor (0.25 m, not 1 m: windowFlux.ts FLUX_ACCURATE_FINE); same shapes.
  * - `lux-frame-2`: the same with `scalars` [n, 143] (no window flux), the inputs of lux-df-2.
  * - `v2-rgb-384`: the original service's format: v2 image channels 0–2 / 255, bilinearly resized to
  *   384 × 384, NCHW float32; output DF (%) 384 × 384.
  */
 export const PREPROCESSING = [
+  'lux-frame-12',
   'lux-frame-11',
   'lux-frame-10',
   'lux-frame-9',

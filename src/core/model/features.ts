@@ -78,6 +78,7 @@ export const EXACT_SKY_FRAMES = [
   'lux-frame-9',
   'lux-frame-10',
   'lux-frame-11',
+  'lux-frame-12',
 ] as const;
 export type ExactSkyFrame = (typeof EXACT_SKY_FRAMES)[number];
 export const hasExactSky = (pre: string): pre is ExactSkyFrame =>

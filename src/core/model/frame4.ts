@@ -1,6 +1,6 @@
 import type { FramePart } from '../encoding/roomMask';
 import { buildRoomModel, type EngineRoom, type RoomModel, type WindowModel } from '../engine/model';
-import { FLUX_ACCURATE, windowFluxes, type WindowFlux } from '../engine/windowFlux';
+import { FLUX_ACCURATE, FLUX_ACCURATE_FINE, windowFluxes, type WindowFlux } from '../engine/windowFlux';
 import type { ModelType, ResolvedRoom, TriangleSoup } from '../types';
 import {
   CHANNELS,
@@ -57,6 +57,7 @@ export interface Frame4Room extends ResolvedRoom {
  * opening clipped to its wall's outer face (skyTerm.ts `clipOuter`), where glass reaches into a concave corner.
  * lux-frame-11 is lux-frame-10 with the mesh near each window cut by the exact sky channel's own columns
  * (nearField.ts) and its bands' fans taken from the rest of the mesh; the flux scalars keep lux-frame-10's.
+ * lux-frame-12 is lux-frame-11 with the exterior flux traced at the engine's second-order floor (exteriorFlux).
  */
 export function frame4Inputs(
   room: Frame4Room,
@@ -127,7 +128,7 @@ export function frame4Inputs(
     const fluxWindow = mw ? model.windows.indexOf(mw) : -1;
     return { ...f, channels, fluxWindow, ...(wallSky ? { nearWall: wallSky } : {}) };
   });
-  if (options.exteriorFlux !== 'later') setExteriorFlux(inputs, exteriorFlux(room));
+  if (options.exteriorFlux !== 'later') setExteriorFlux(inputs, exteriorFlux(room, version));
   return inputs;
 }
 
@@ -163,9 +164,14 @@ export interface Frame4Inputs extends FrameInputs {
  * The light reaching each window from exterior surfaces, above and below the horizon (windowFlux.ts at
  * FLUX_ACCURATE): against the mesh when the request sent one, else the angles' sectors. The one part of
  * the inputs that needs no frame, so the browser traces it on another thread while the frames are made.
+ * From lux-frame-12 at the engine's second-order floor (FLUX_ACCURATE_FINE), before it at 1 m.
  */
-export const exteriorFlux = (room: Frame4Room): WindowFlux[] =>
-  windowFluxes({ ...room, mesh: room.mesh ?? null }, 1, FLUX_ACCURATE);
+export const exteriorFlux = (room: Frame4Room, version: ExactSkyFrame = 'lux-frame-4'): WindowFlux[] =>
+  windowFluxes(
+    { ...room, mesh: room.mesh ?? null },
+    1,
+    version === 'lux-frame-12' ? FLUX_ACCURATE_FINE : FLUX_ACCURATE,
+  );
 
 /** Sets the inputs' `surfaceDown` and `up` scalars from exteriorFlux's answer for the same room. */
 export function setExteriorFlux(inputs: readonly Frame4Inputs[], flux: readonly WindowFlux[]): void {

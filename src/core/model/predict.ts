@@ -7,7 +7,14 @@ import type { ModelType, ResolvedRoom, TriangleSoup } from '../types';
 import type { ModelCard } from './card';
 import { DEFAULT_GLASS_TRANSMITTANCE, DEFAULT_GLAZING, glazingFor } from '../engine/glazing';
 import { windowFluxes, type WindowFlux } from '../engine/windowFlux';
-import { channelCount, FRAME_CELLS, frameInputs, hasExactSky, scalarCount } from './features';
+import {
+  channelCount,
+  FRAME_CELLS,
+  frameInputs,
+  hasExactSky,
+  scalarCount,
+  type ExactSkyFrame,
+} from './features';
 import { frame4Inputs, setExteriorFlux, type Frame4Room } from './frame4';
 import { exactSkyNearWall } from './skyGain';
 import { FrameSampler } from './placement';
@@ -46,7 +53,7 @@ export interface LoadedModel {
    * Traces the exterior flux of an exact-sky card's inputs (frame4.ts exteriorFlux) on another thread, while
    * this one makes the frames: the browser's model worker passes one (the same second worker).
    */
-  traceExteriorFlux?: (room: Frame4Room) => Promise<WindowFlux[]>;
+  traceExteriorFlux?: (room: Frame4Room, version: ExactSkyFrame) => Promise<WindowFlux[]>;
 }
 
 export interface PredictRoom extends ResolvedRoom {
@@ -132,7 +139,7 @@ async function predictAtReferenceGlass(
     // here the frames and the network take ~25 ms.
     const tracing =
       hasExactSky(card.preprocessing) && model.traceExteriorFlux && !room.mesh
-        ? model.traceExteriorFlux(room)
+        ? model.traceExteriorFlux(room, card.preprocessing)
         : null;
     // The solve's own sky only where the card's guard reads it.
     const solve: SolveOptions = {
