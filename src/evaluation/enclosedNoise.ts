@@ -12,25 +12,14 @@ import { QUALITY, simulateRoom, type EngineQuality } from '../core/engine/simula
 import { workPlaneGrid } from '../core/engine/workplane';
 import { parseRunRequest } from '../core/validation/requests';
 import type { EngineRoom } from '../core/engine';
-import { prism } from '../datagen/solids';
+import { groundBox } from '../datagen/solids';
 import { engineRoom } from '../datagen/shard';
 import { stressRoom } from './stressSuite';
 
-type P3 = [number, number, number];
-const box = (out: number[][], [x0, y0, z0]: P3, [x1, y1, z1]: P3): void =>
-  prism(
-    out,
-    [
-      [x0, y0],
-      [x1, y0],
-      [x1, y1],
-      [x0, y1],
-    ],
-    z0,
-    z1,
-  );
-
-/** A 5 × 4 m room on the second floor, its 2 m window in the wall facing −y (outer face at y = −0.3). */
+/**
+ * A 5 × 4 m room on the second floor, its 2 m window in the wall facing −y (outer face at y = −0.3): the
+ * bench's room (bench/scenes.ts), written out here since src does not read the bench's files.
+ */
 const ROOM = {
   height_roof_over_floor: 3,
   floor_height_above_terrain: 3,
@@ -54,16 +43,16 @@ function lightWell(w: number, d: number, h: number): EngineRoom {
   const x0 = 2.5 - w / 2,
     x1 = 2.5 + w / 2,
     y = -0.3 - d;
-  box(m, [x0 - 1, y - 1, 0], [x1 + 1, y, h]); // across the well
-  box(m, [x0 - 1, y, 0], [x0, -0.3, h]); // its sides, against the room's facade
-  box(m, [x1, y, 0], [x1 + 1, -0.3, h]);
+  groundBox(m, x0 - 1, y - 1, x1 + 1, y, h); // across the well
+  groundBox(m, x0 - 1, y, x0, -0.3, h); // its sides, against the room's facade
+  groundBox(m, x1, y, x1 + 1, -0.3, h);
   return withMesh(m);
 }
 
 /** A street `d` wide with a block `h` high across it, 100 m long. */
 function narrowStreet(d: number, h: number): EngineRoom {
   const m: number[][] = [];
-  box(m, [-50, -0.3 - d - 12, 0], [55, -0.3 - d, h]);
+  groundBox(m, -50, -0.3 - d - 12, 55, -0.3 - d, h);
   return withMesh(m);
 }
 
