@@ -16,7 +16,7 @@ const DRAWS = readdirSync(ROOT)
 
 describe('the stress classes on /run’s grid', () => {
   it('hold 40 rooms a class in each draw, each still the room the sampler draws', () => {
-    expect(DRAWS.length).toBe(34);
+    expect(DRAWS.length).toBe(38);
     for (const dir of STRESS_GRID_DIRS) expect(DRAWS.map((d) => d.dir)).toContain(dir);
     const unlit: string[] = [];
     for (const { dir, first } of DRAWS)
@@ -28,7 +28,7 @@ describe('the stress classes on /run’s grid', () => {
         expect(f.rooms.every((r) => r.cells > 0)).toBe(true);
         for (const r of f.rooms) if (!(r.mean > 0)) unlit.push(`${cls} #${r.k} ${r.mean}`);
       }
-    // Every room lit but five C-shaped rooms whose window faces a wall across a slot the walls' thickness
+    // Every room lit but six C-shaped rooms whose window faces a wall across a slot the walls' thickness
     // closes (the engine's unbiased exterior estimate reads their nothing a hair either side of 0), and one
     // multi-facade room whose mean the engine finds 0.
     expect(unlit.sort()).toEqual([
@@ -37,6 +37,7 @@ describe('the stress classes on /run’s grid', () => {
       'non-rect #23026 -0.0004',
       'non-rect #24018 0',
       'non-rect #27031 -0.0017',
+      'non-rect #44024 -0.0052',
       'reflectance-ends #26016 -0.0002',
     ]);
   });
