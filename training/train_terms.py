@@ -288,7 +288,14 @@ def main():
     ap.add_argument("--inputs", choices=INPUTS, default=INPUTS[0], help="the exported frames' preprocessing a new run trains on")
     ap.add_argument(
         "--room-terms",
-        choices=["coarse-radiosity/1", "coarse-radiosity/2", "coarse-radiosity/3", "coarse-radiosity/4", "coarse-radiosity/5"],
+        choices=[
+            "coarse-radiosity/1",
+            "coarse-radiosity/2",
+            "coarse-radiosity/3",
+            "coarse-radiosity/4",
+            "coarse-radiosity/5",
+            "coarse-radiosity/6"
+        ],
         help="train with the room terms' level set by this coarse solve (npm run room-terms beside the frames) and "
         "export the per-term maps with the card's roomTerms (src/core/model/roomTerms.ts)",
     )
