@@ -24,14 +24,4 @@ export function cityMesh(triangles: number, seed = 1): number[][] {
   return pts.slice(0, triangles * 3);
 }
 
-export const BENCH_ROOM = {
-  height_roof_over_floor: 3,
-  floor_height_above_terrain: 3,
-  room_polygon: [
-    [0, 0],
-    [5, 0],
-    [5, 4],
-    [0, 4],
-  ],
-  windows: { w1: { x1: 1.5, y1: 0, z1: 3.9, x2: 3.5, y2: -0.3, z2: 5.4, window_frame_ratio: 0.2 } },
-};
+export { BENCH_ROOM } from '../src/evaluation/benchRoom';

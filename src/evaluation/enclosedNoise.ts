@@ -14,26 +14,12 @@ import { parseRunRequest } from '../core/validation/requests';
 import type { EngineRoom } from '../core/engine';
 import { groundBox } from '../datagen/solids';
 import { engineRoom } from '../datagen/shard';
+import { BENCH_ROOM } from './benchRoom';
 import { stressRoom } from './stressSuite';
 
-/**
- * A 5 × 4 m room on the second floor, its 2 m window in the wall facing −y (outer face at y = −0.3): the
- * bench's room (bench/scenes.ts), written out here since src does not read the bench's files.
- */
-const ROOM = {
-  height_roof_over_floor: 3,
-  floor_height_above_terrain: 3,
-  room_polygon: [
-    [0, 0],
-    [5, 0],
-    [5, 4],
-    [0, 4],
-  ],
-  windows: { w1: { x1: 1.5, y1: 0, z1: 3.9, x2: 3.5, y2: -0.3, z2: 5.4, window_frame_ratio: 0.2 } },
-};
-
+/** The bench's room with `mesh` around it. */
 const withMesh = (mesh: number[][]): EngineRoom => {
-  const req = parseRunRequest({ model_type: 'df_default', parameters: ROOM, mesh });
+  const req = parseRunRequest({ model_type: 'df_default', parameters: BENCH_ROOM, mesh });
   return { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType };
 };
 
