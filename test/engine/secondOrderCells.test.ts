@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   QUALITY,
+  QUALITY_1M,
   SECOND_ORDER_CELL_MIN,
   simulateRoom,
   type EngineQuality,
@@ -32,7 +33,7 @@ describe('second-order exterior cells', () => {
   it('keep a notch-lit room’s mean within a few per cent from seed to seed, where 1 m cells moved it by far more', () => {
     expect(QUALITY.draft.exterior.coarseCellMin).toBe(SECOND_ORDER_CELL_MIN);
     const now = spread(QUALITY.draft);
-    const before = spread({ ...QUALITY.draft, exterior: { ...QUALITY.draft.exterior, coarseCellMin: 1 } });
+    const before = spread(QUALITY_1M.draft);
     expect(now).toBeLessThan(0.08);
     expect(before).toBeGreaterThan(2 * now);
   }, 60_000);

@@ -36,8 +36,9 @@ export interface EngineQuality {
  * from, at least this). It was 1 m (DEFAULT_EXTERIOR_QUALITY's, which the model's flux inputs keep): in a
  * notch 1.3 m wide of the room's own building, whose walls' light is most of what its window lets in, one
  * 1 m cell took its 3 × 3 rays' sky from one point for a whole band of a wall whose sky changes with
- * height, and the room mean moved by up to 24 % with the seed at standard. At 0.25 m (twice the first-order floor) six seeds agree within ~6 %, at +1 % (draft) and +3 %
- * (standard) of the Radiance scenes' time (`npm run enclosed-noise`, docs/engine.md "Second-order cells").
+ * height, and the room mean moved by up to 24 % with the seed at standard. At 0.25 m (twice the
+ * first-order floor) six seeds agree within ~6 %, at +1 % (draft) and +3 % (standard) of the Radiance
+ * scenes' time (`npm run enclosed-noise`, docs/engine.md "Second-order cells").
  */
 export const SECOND_ORDER_CELL_MIN = 0.25;
 
@@ -82,6 +83,21 @@ export const QUALITY: Record<'draft' | 'standard' | 'high', EngineQuality> = {
     apertureMax: 48,
   },
 };
+
+/**
+ * The qualities as they were before SECOND_ORDER_CELL_MIN (second-order cells of 1 m at the least): what
+ * the committed labels, the stress truths and the model's room terms were made with, which keep it so that
+ * a seed gives what it gave (labels/quality.ts, roomTerms.ts).
+ */
+export const QUALITY_1M: Record<'draft' | 'standard', EngineQuality> = {
+  draft: withSecondOrderFloor(QUALITY.draft, 1),
+  standard: withSecondOrderFloor(QUALITY.standard, 1),
+};
+
+/** `q` with its second-order cells at least `floor` m. */
+export function withSecondOrderFloor(q: EngineQuality, floor: number): EngineQuality {
+  return { ...q, exterior: { ...q.exterior, coarseCellMin: floor } };
+}
 
 export interface SimulationOptions {
   /** Seed of every random choice; the same seed gives bit-identical results. Default 1. */

@@ -170,7 +170,9 @@ export const exteriorFlux = (room: Frame4Room, version: ExactSkyFrame = 'lux-fra
   windowFluxes(
     { ...room, mesh: room.mesh ?? null },
     1,
-    version === 'lux-frame-12' ? FLUX_ACCURATE_FINE : FLUX_ACCURATE,
+    EXACT_SKY_FRAMES.indexOf(version) >= EXACT_SKY_FRAMES.indexOf('lux-frame-12')
+      ? FLUX_ACCURATE_FINE
+      : FLUX_ACCURATE,
   );
 
 /** Sets the inputs' `surfaceDown` and `up` scalars from exteriorFlux's answer for the same room. */

@@ -1,6 +1,5 @@
-import { QUALITY, simulateRoom, TERMS, type EngineQuality } from '../engine/simulate';
+import { QUALITY, QUALITY_1M, simulateRoom, TERMS, type EngineQuality } from '../engine/simulate';
 import type { EngineRoom } from '../engine/model';
-import type { ExteriorQuality } from '../engine/exterior';
 import type { FramePart } from '../encoding/roomMask';
 import { v2Frame, type V2Frame } from '../engine/v2Frame';
 import { FRAME_CELLS, FRAME_SIZE } from './features';
@@ -31,7 +30,7 @@ export const isRoomTermsMethod = (m: unknown): m is RoomTermsMethod =>
  * card's room terms are part of what its network was chosen with, so the engine's finer floor since
  * 2026-12-03 (simulate.ts SECOND_ORDER_CELL_MIN) does not change them.
  */
-const DRAFT_EXTERIOR_1M: ExteriorQuality = { ...QUALITY.draft.exterior, coarseCellMin: 1 };
+const DRAFT_EXTERIOR_1M = QUALITY_1M.draft.exterior;
 
 /** The coarse setting: few exterior strata, a coarse window view, 3–5 glass samples a way. */
 const COARSE: Omit<EngineQuality, 'patchSize' | 'maxPatches'> = {

@@ -1,4 +1,4 @@
-import { QUALITY, type EngineQuality } from '../../core/engine/simulate';
+import { QUALITY, QUALITY_1M, type EngineQuality } from '../../core/engine/simulate';
 
 /**
  * The labels' engine quality (issue 35): "quick", about half of draft's work — fewer exterior strata, a
@@ -7,9 +7,8 @@ import { QUALITY, type EngineQuality } from '../../core/engine/simulate';
  * their own stream by `npm run labels -- --bias` and written in docs/model.md; it is not an API quality.
  */
 export const QUICK: EngineQuality = {
-  // Second-order cells of 1 m at the least, as the committed labels were made (before the engine's
-  // finer floor, simulate.ts SECOND_ORDER_CELL_MIN): the same seed gives the same label.
-  exterior: { ...QUALITY.draft.exterior, fineStrata: 3, coarseStrata: 2, fineCell: 0.3, coarseCellMin: 1 },
+  // Second-order cells of 1 m at the least, as the committed labels were made (QUALITY_1M).
+  exterior: { ...QUALITY_1M.draft.exterior, fineStrata: 3, coarseStrata: 2, fineCell: 0.3 },
   view: { ...QUALITY.draft.view, K: 24 },
   patchSize: 0.6,
   maxPatches: 350,
@@ -25,9 +24,4 @@ export type LabelQuality = 'quick' | 'draft' | 'standard';
  * floor is finer since 2026-12-03, simulate.ts SECOND_ORDER_CELL_MIN), so that a stream made again, or
  * grown, gives the same labels for the same seeds.
  */
-const AS_LABELLED = (q: 'draft' | 'standard'): EngineQuality => ({
-  ...QUALITY[q],
-  exterior: { ...QUALITY[q].exterior, coarseCellMin: 1 },
-});
-
-export const labelQuality = (q: LabelQuality): EngineQuality => (q === 'quick' ? QUICK : AS_LABELLED(q));
+export const labelQuality = (q: LabelQuality): EngineQuality => (q === 'quick' ? QUICK : QUALITY_1M[q]);
