@@ -11,8 +11,8 @@ export const ROOM_TERMS_METHODS = [
 ] as const;
 export type RoomTermsMethod = (typeof ROOM_TERMS_METHODS)[number];
 
-/** How a card's sky term is read beside the window's wall (skyGain.ts). */
-export const SKY_TERM_METHODS = ['exact-near-wall'] as const;
+/** How a card's sky term is read beside the window's wall (skyGain.ts, cellSky.ts). */
+export const SKY_TERM_METHODS = ['exact-near-wall', 'exact-at-cells'] as const;
 export type SkyTermMethod = (typeof SKY_TERM_METHODS)[number];
 
 /**
@@ -65,6 +65,8 @@ export type Preprocessing = (typeof PREPROCESSING)[number];
 
 /** The preprocessings whose exact sky channel is filled between its 0.2 m lattice, beside the wall too. */
 const FILLED_SKY: readonly Preprocessing[] = ['lux-frame-4', 'lux-frame-5', 'lux-frame-6', 'lux-frame-7'];
+/** The preprocessings without an exact sky channel (every other has one: features.ts EXACT_SKY_FRAMES). */
+const NO_EXACT_SKY: readonly Preprocessing[] = ['lux-frame-2', 'lux-frame-3', 'v2-rgb-384'];
 
 const tensorSpec = z.object({
   name: z.string().min(1),
@@ -91,9 +93,11 @@ export const modelCardSchema = z.looseObject({
    */
   roomTerms: z.enum(ROOM_TERMS_METHODS).optional(),
   /**
-   * How the sky term is read beside the window's wall (skyGain.ts): 'exact-near-wall' makes the network's
-   * sky term (output 'terms') its gain times the exact sky at every cell within 0.5 m of the wall, where
-   * lux-frame-4…7's channel is filled from a 0.2 m lattice. Absent: the network's sky term as it is.
+   * How the sky term is read beside the window's wall: 'exact-near-wall' (skyGain.ts) makes the network's
+   * sky term (output 'terms') its gain times the exact sky at every frame cell within 0.5 m of the wall,
+   * where lux-frame-4…7's channel is filled from a 0.2 m lattice; 'exact-at-cells' (cellSky.ts) does so at
+   * `/run`'s own grid cells there, where reading the frame between its pixels misses the term's steep rise
+   * (any exact-sky preprocessing). Absent: the network's sky term as it is.
    */
   skyTerm: z.enum(SKY_TERM_METHODS).optional(),
   /**
@@ -139,7 +143,11 @@ export function parseModelCard(json: unknown): ModelCard {
   if (card.skyTerm) {
     if (!card.outputs.some((o) => o.name === 'terms'))
       throw new Error(`Invalid model card: skyTerm '${card.skyTerm}' needs the per-term output 'terms'`);
-    if (!FILLED_SKY.includes(card.preprocessing))
+    if (card.skyTerm === 'exact-at-cells' && NO_EXACT_SKY.includes(card.preprocessing))
+      throw new Error(
+        `Invalid model card: skyTerm 'exact-at-cells' needs an exact sky channel, not '${card.preprocessing}'`,
+      );
+    if (card.skyTerm === 'exact-near-wall' && !FILLED_SKY.includes(card.preprocessing))
       throw new Error(
         `Invalid model card: skyTerm '${card.skyTerm}' reads a sky channel filled from its lattice (${FILLED_SKY.join(', ')}), not '${card.preprocessing}'`,
       );

@@ -18,6 +18,7 @@ import { skyFlux } from './skyFlux';
 import { BAND_HEIGHT, roomGlassBands } from './glassBands';
 import { skyTermAt, type SkyBand, type SkyTermOptions } from './skyTerm';
 import { nearField } from './nearField';
+import { cellsBesideWall, type CellSky } from './cellSky';
 
 /**
  * Preprocessing `lux-frame-4` (issue 35 §3): lux-frame-3's inputs with the light outside made exact where
@@ -72,6 +73,8 @@ export function frame4Inputs(
     exteriorFlux?: 'later';
     /** The part of a room the frame cuts in pieces that it keeps (roomMask.ts): `window` at inference. */
     part?: FramePart;
+    /** The closed-form sky at `/run`'s grid cells beside each window's wall too (cellSky.ts). */
+    atCells?: boolean;
   } = {},
 ): Frame4Inputs[] {
   const p = room.parameters;
@@ -126,7 +129,15 @@ export function frame4Inputs(
     for (const k of ['skyDown', 'skySteep'] as const)
       f.scalars[SCALAR_COUNT_V2 + FLUX_SCALARS.indexOf(k)] = flux[k] * 2;
     const fluxWindow = mw ? model.windows.indexOf(mw) : -1;
-    return { ...f, channels, fluxWindow, ...(wallSky ? { nearWall: wallSky } : {}) };
+    const cells = options.atCells && mw ? cellsBesideWall(p.room_polygon, mw) : null;
+    const cellSky = cells && { ...cells, exact: skyTermAt(model, mw!, cells.points, z, skyBands[i], sky) };
+    return {
+      ...f,
+      channels,
+      fluxWindow,
+      ...(wallSky ? { nearWall: wallSky } : {}),
+      ...(cellSky ? { cellSky } : {}),
+    };
   });
   if (options.exteriorFlux !== 'later') setExteriorFlux(inputs, exteriorFlux(room, version));
   return inputs;
@@ -156,6 +167,8 @@ export function anglesModel(room: Frame4Room, angles: readonly WindowAnglesIn[])
 export interface Frame4Inputs extends FrameInputs {
   /** The exact sky term beside the wall (with `nearWallExact`). */
   nearWall?: NearWallSky;
+  /** The exact sky term at `/run`'s grid cells beside the wall (with `atCells`). */
+  cellSky?: CellSky;
   /** Its index in exteriorFlux's answer (the room model's windows); −1 for a window the outline clips away. */
   fluxWindow: number;
 }

@@ -20,9 +20,11 @@ import { exactSkyNearWall } from './skyGain';
 import { FrameSampler } from './placement';
 import type { BeyondLattice } from './beyondFrame';
 import type { SampledFrame } from './frameExtent';
+import { cellSkyCorrection, type CellCorrection } from './cellSky';
 import {
   calibratedMap,
   coarseRoomTerms,
+  termScales,
   type RoomTermsLattice,
   type RoomTermsMethod,
   type SolveOptions,
@@ -71,6 +73,8 @@ export interface WindowPrediction {
   df: Float32Array;
   /** With a card's beyondFrame: its light over the room beyond the frame (beyondFrame.ts). */
   beyond?: BeyondLattice;
+  /** With a card's skyTerm 'exact-at-cells': what `/run`'s grid cells beside its wall add (cellSky.ts). */
+  cells?: CellCorrection;
 }
 
 /**
@@ -103,6 +107,7 @@ export async function predictWindows(
       ...m,
       df: times(m.df),
       ...(m.beyond ? { beyond: { ...m.beyond, df: times(m.beyond.df) } } : {}),
+      ...(m.cells ? { cells: { ...m.cells, delta: times(m.cells.delta) } } : {}),
     };
   });
 }
@@ -157,6 +162,7 @@ async function predictAtReferenceGlass(
       ? frame4Inputs(room, angles, card.preprocessing, {
           nearWallExact: card.skyTerm === 'exact-near-wall',
           part: FRAME_PART,
+          atCells: card.skyTerm === 'exact-at-cells',
           ...(tracing ? { exteriorFlux: 'later' as const } : {}),
         })
       : null;
@@ -196,10 +202,19 @@ async function predictAtReferenceGlass(
           exactSkyNearWall(t.subarray(0, FRAME_CELLS), given, near);
         }
         const beyondMap = solved?.[i]?.beyond;
+        const cellSky = v4?.[i]?.cellSky;
+        let cells: CellCorrection | undefined;
+        if (cellSky) {
+          const scale = solved ? termScales(t, solved[i]!, card.skyGuard)[0]! : 1;
+          const sky = t.subarray(0, FRAME_CELLS).map((v) => scale * v);
+          const given = inputs.subarray((i * C + C - 1) * FRAME_CELLS, (i * C + C) * FRAME_CELLS);
+          cells = cellSkyCorrection(frame, sky, given, cellSky);
+        }
         return {
           frame,
           df: clean(solved ? calibratedMap(t, solved[i]!, card.skyGuard) : sumTerms(t), frame.mask),
           ...(beyondMap ? { beyond: beyondMap } : {}),
+          ...(cells ? { cells } : {}),
         };
       });
     }
@@ -274,7 +289,10 @@ export interface RoomGrid {
   resolution: number;
 }
 
-/** api.md's room-frame grid (0.1 m cells, north-up), each window's map placed and summed. */
+/**
+ * api.md's room-frame grid (0.1 m cells, north-up), each window's map placed and summed; a window's sky
+ * term beside its wall computed at the cells themselves where the card asks for it.
+ */
 export function roomGrid(room: ResolvedRoom, windows: readonly WindowPrediction[]): RoomGrid {
   const g = workPlaneGrid(room.parameters.room_polygon);
   const points = Array.from(g.cells, (idx) =>
@@ -283,6 +301,9 @@ export function roomGrid(room: ResolvedRoom, windows: readonly WindowPrediction[
   const values = sumAtPoints(windows, points);
   const df = new Float32Array(g.rows * g.cols);
   g.cells.forEach((idx, k) => (df[idx] = values[k]!));
+  // A card's skyTerm 'exact-at-cells': the sky term at the cells beside each window's wall (cellSky.ts).
+  for (const w of windows)
+    if (w.cells) w.cells.index.forEach((idx, k) => (df[idx] = Math.max(0, df[idx]! + w.cells!.delta[k]!)));
   return {
     df: { rows: g.rows, cols: g.cols, data: df },
     mask: { rows: g.rows, cols: g.cols, data: g.mask },

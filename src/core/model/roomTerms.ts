@@ -203,6 +203,17 @@ export function calibratedMap(
   /** The card's `skyGuard` (card.ts): with it, a sky term the solve contradicts takes the solve's level. */
   skyGuard?: number,
 ): Float32Array {
+  const scale = termScales(terms, lattice, skyGuard);
+  const out = new Float32Array(FRAME_CELLS);
+  for (let t = 0; t < TERMS.length; t++) {
+    const s = scale[t]!;
+    for (let k = 0; k < FRAME_CELLS; k++) out[k]! += s * terms[t * FRAME_CELLS + k]!;
+  }
+  return out;
+}
+
+/** The factor calibratedMap gives each term (TERMS order). */
+export function termScales(terms: Float32Array, lattice: RoomTermsLattice, skyGuard?: number): number[] {
   // The network's term t over the lattice, and the bounded scale that brings it to `solved` (1 where either
   // is too faint for their ratio to mean anything).
   const net = (t: number): number => {
@@ -219,10 +230,5 @@ export function calibratedMap(
     const r = toward(lattice.sky, net(0));
     if (r > 1 + skyGuard || r < 1 / (1 + skyGuard)) scale[0] = r;
   }
-  const out = new Float32Array(FRAME_CELLS);
-  for (let t = 0; t < TERMS.length; t++) {
-    const s = scale[t]!;
-    for (let k = 0; k < FRAME_CELLS; k++) out[k]! += s * terms[t * FRAME_CELLS + k]!;
-  }
-  return out;
+  return scale;
 }
