@@ -25,7 +25,7 @@ function skyOnly(skyTerm?: 'exact-at-cells'): LoadedModel {
     ...shippedCard(),
     roomTerms: undefined,
     beyondFrame: undefined,
-    ...(skyTerm ? { skyTerm } : {}),
+    skyTerm,
   });
   return {
     card,
