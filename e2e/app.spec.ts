@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, withoutWarmUp } from './fixtures';
+import { encodeShare } from '../src/app/share/codec';
+import { defaultScene, type Scene } from '../src/app/scene/scene';
 
 /** The app's main flows on the built app (issue 5): map, editing, share links, mesh import. */
 
@@ -490,4 +492,35 @@ test('at phone width (390 × 844) the page is one column: nothing covers the pan
     ),
   );
   expect(legendPx).toBeGreaterThanOrEqual(12);
+});
+
+test('a window drawn into a notch its walls close is named as walled up, by the model and the engine', async ({
+  page,
+}) => {
+  // A 0.6 m notch between 0.35 m walls: w2, in its west wall, looks into the east wall's solid.
+  const scene: Scene = {
+    ...defaultScene(),
+    outline: [
+      [0, 0],
+      [6, 0],
+      [6, 5],
+      [3.3, 5],
+      [3.3, 2],
+      [2.7, 2],
+      [2.7, 5],
+      [0, 5],
+    ],
+    windows: [
+      { id: 'w1', edge: 0, offset: 3, width: 2, sill: 0.9, head: 2.2, frame: 0.2, thickness: 0.35 },
+      { id: 'w2', edge: 5, offset: 1.6, width: 1.2, sill: 0.9, head: 2.4, frame: 0.2, thickness: 0.35 },
+    ],
+  };
+  await page.goto(`/${encodeShare(scene)}`);
+  const status = page.getByTestId('status');
+  const warning = page.getByTestId('answer-warnings');
+  await expect(status).toHaveAttribute('data-answer', 'model', { timeout: 60_000 });
+  await expect(warning).toContainText("window 'w2' opens into a gap between the room's own walls");
+  await expect(status).toHaveAttribute('data-engine', 'done', { timeout: 60_000 });
+  await expect(status).toHaveAttribute('data-answer', 'engine');
+  await expect(warning).toHaveText([/window 'w2' opens into a gap .* closes: no daylight reaches it/]);
 });

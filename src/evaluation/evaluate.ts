@@ -23,6 +23,8 @@ import { windowAngles } from '../core/api/windowAngles';
 import { predictWindows, sumAtPoints, type LoadedModel } from '../core/model/predict';
 import { parseRunRequest } from '../core/validation/requests';
 import { storedRequest } from '../datagen/sampleRoom';
+import { wallsCloseAGap } from '../core/engine/bodyOutline';
+import { buildRoomModel } from '../core/engine/model';
 import { exportStream } from '../datagen/labels/export';
 
 const LABELS_TEST = 'data/labels/test';
@@ -61,9 +63,10 @@ export const meetsTargets = (x: Summary): boolean =>
 export async function heldOut(
   model: LoadedModel,
   dir: string,
-): Promise<{ summary: Summary; windows: number; rooms: RoomTotal[] }> {
+): Promise<{ summary: Summary; windows: number; rooms: RoomTotal[]; closedGaps: number }> {
   const all: SampleMetrics[] = [];
   const byRoom: { room: number; m: SampleMetrics }[] = [];
+  let closedGaps = 0;
   // Without the labels on the window wall's line: /run never answers there (docs/model.md, the fifteenth
   // session's rule).
   for (const shard of readShards(dir, { wallLine: true })) {
@@ -73,6 +76,13 @@ export async function heldOut(
       // the room's context mesh when it had one.
       end = roomEnd(recs, k);
       const req = storedRequest(recs[k]!);
+      // Without the rooms whose walls close a gap between two of their own walls: their labels were made
+      // with the engine's body of before, which lit a window opening into the gap (docs/engine.md), and a
+      // shard is never rewritten. Chosen by geometry, the same rooms for every model (2 of 512).
+      if (wallsCloseAGap(buildRoomModel({ ...req, mesh: null }))) {
+        closedGaps++;
+        continue;
+      }
       const angles = req.parameters.windows.map((w) => ({ horizon: w.horizon!, zenith: w.zenith! }));
       const preds = await predictWindows(req, angles, model);
       for (let j = k; j < end; j++) {
@@ -84,7 +94,7 @@ export async function heldOut(
       }
     }
   }
-  return { summary: summarise(all), windows: all.length, rooms: roomTotals(byRoom) };
+  return { summary: summarise(all), windows: all.length, rooms: roomTotals(byRoom), closedGaps };
 }
 
 interface SceneResult extends SampleMetrics {
@@ -191,6 +201,8 @@ async function main(): Promise<void> {
   if (existsSync(test)) {
     const h = await heldOut(model, test);
     console.log(line('held-out', h.summary));
+    if (h.closedGaps)
+      console.log(`  (${h.closedGaps} rooms whose walls close a gap left out: their labels predate it)`);
     const r = roomMeans(h.rooms);
     console.log(
       `  per room (${r.count}): mean err avg ${pct(r.meanErrorAbsMean)} median ${pct(r.meanErrorAbsMedian)} max ${pct(r.meanErrorAbsMax)} (≤5 %: ${pct(r.meanWithin5)})`,
@@ -205,6 +217,7 @@ async function main(): Promise<void> {
     metrics.held_out = {
       split: test,
       wall_line: 'left out',
+      closed_gap_rooms_left_out: h.closedGaps,
       ...h.summary,
       rooms: r,
       meets_targets: meetsHeldOut,

@@ -4,7 +4,9 @@
  * Labels the stress suite (stressSuite.ts): each class's rooms sampled with their fixed seeds and
  * simulated by the engine at standard quality, written as `<dir>/<class>.json.gz`. Classes already on
  * disk are kept unless `--force`; the same options give the same files on any machine. `--grid` labels
- * each room's mean over `/run`'s 0.1 m grid instead of the sensors (gridStress.ts).
+ * each room's mean over `/run`'s 0.1 m grid instead of the sensors (gridStress.ts). `--relabel closed-gaps`
+ * labels again, in the files on disk, only the rooms whose walls close a gap between two of their own walls
+ * (bodyOutline.ts; chosen by geometry, not by any model's error) and keeps every other room as it is.
  */
 import { availableParallelism } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,10 +20,14 @@ import {
   STRESS_DIR,
   STRESS_QUALITY,
   STRESS_SEED,
+  stressRoom,
   type StressClassFile,
   type StressRoomLabel,
 } from './stressSuite';
 import { readGridClass, type GridClassFile, type GridRoomLabel } from './gridStress';
+import { wallsCloseAGap } from '../core/engine/bodyOutline';
+import { buildRoomModel } from '../core/engine/model';
+import { engineRoom } from '../datagen/shard';
 import type { StressTask } from './stressWorker';
 
 const { values: o } = parseArgs({
@@ -33,8 +39,11 @@ const { values: o } = parseArgs({
     force: { type: 'boolean', default: false },
     threads: { type: 'string', default: String(availableParallelism()) },
     grid: { type: 'boolean', default: false },
+    relabel: { type: 'string' },
   },
 });
+if (o.relabel !== undefined && o.relabel !== 'closed-gaps')
+  throw new Error(`--relabel takes 'closed-gaps', not '${o.relabel}'`);
 const classes = (o.classes ? o.classes.split(',') : STRESS_CLASSES) as StressClass[];
 for (const c of classes) if (!STRESS_CLASSES.includes(c)) throw new Error(`unknown stress class '${c}'`);
 const rooms = Number(o.rooms);
@@ -52,6 +61,10 @@ const took = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 await Promise.all(
   classes.map(async (cls) => {
     const known = o.grid ? readGridClass(o.dir, cls) : readStressClass(o.dir, cls);
+    if (o.relabel) {
+      if (known) await relabelClosedGaps(cls, known);
+      return;
+    }
     if (known && known.rooms.length >= rooms && !o.force) {
       console.log(`${cls}: ${known.rooms.length} rooms on disk, kept`);
       return;
@@ -69,3 +82,14 @@ await Promise.all(
   }),
 );
 await pool.destroy();
+
+/** The class's file with its closed-gap rooms labelled again (the engine's body fixed for them). */
+async function relabelClosedGaps(cls: StressClass, file: StressClassFile | GridClassFile): Promise<void> {
+  const again = file.rooms.filter((r) => wallsCloseAGap(buildRoomModel(engineRoom(stressRoom(cls, r.k)))));
+  if (again.length === 0) return;
+  const labels = await Promise.all(again.map((r) => pool.run({ cls, k: r.k, grid: o.grid })));
+  const byK = new Map(labels.map((l) => [l.k, l]));
+  const out = { ...file, rooms: file.rooms.map((r) => byK.get(r.k) ?? r) };
+  writeFileSync(join(o.dir, `${cls}.json.gz`), gzipSync(JSON.stringify(out), { level: 9 }));
+  console.log(`${cls}: ${again.map((r) => `#${r.k}`).join(' ')} labelled again (${took()})`);
+}

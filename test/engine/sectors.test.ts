@@ -3,18 +3,9 @@ import { buildObstructionScene, obstructionFan } from '../../src/core/obstructio
 import { simulateRoom } from '../../src/core/engine/simulate';
 import type { EngineRoom } from '../../src/core/engine/model';
 import { loadFixture } from './radianceFixtures';
+import { roomMean } from '../helpers/roomMean';
 
-const mean = (r: ReturnType<typeof simulateRoom>): number => {
-  let s = 0,
-    n = 0;
-  r.df.data.forEach((v, i) => {
-    if (r.mask.data[i]) {
-      s += v;
-      n++;
-    }
-  });
-  return s / n;
-};
+const mean = roomMean;
 
 function withAngles(room: EngineRoom, horizon: number[], zenith: number[]): EngineRoom {
   return {

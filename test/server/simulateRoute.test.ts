@@ -77,6 +77,34 @@ describe('/simulate', () => {
     }
   });
 
+  it('warns of a window opening into a gap the walls close, and lets no light through it', async () => {
+    // A 0.6 m notch between 0.35 m walls; its west wall's window looks into the east wall's solid.
+    const room_polygon = [
+      [0, 0],
+      [6, 0],
+      [6, 5],
+      [3.3, 5],
+      [3.3, 2],
+      [2.7, 2],
+      [2.7, 5],
+      [0, 5],
+    ];
+    const windows = { n1: { x1: 2.7, y1: 3, z1: 0.9, x2: 3.05, y2: 4.2, z2: 2.4, window_frame_ratio: 0.2 } };
+    const zeros = new Array(64).fill(0);
+    const body = {
+      model_type: 'df_default',
+      quality: 'draft',
+      parameters: { height_roof_over_floor: 2.7, floor_height_above_terrain: 0.5, room_polygon, windows },
+      horizon: zeros,
+      zenith: zeros,
+    };
+    const b = await (await post(app, '/v2/simulate', body)).json();
+    expect(b.warnings).toEqual([
+      "window 'n1' opens into a gap between the room's own walls that their thickness (0.35 m) closes: no daylight reaches it",
+    ]);
+    expect(Math.max(...b.result.flat().filter((v: number | null) => v !== null))).toBeLessThan(1e-3);
+  });
+
   it('df_default warns that it ignores given reflectances', async () => {
     const params = { ...(meshBody.parameters as object), ceiling_reflectance: 0.6 };
     const b = await (await post(app, '/v2/simulate', { ...meshBody, parameters: params })).json();

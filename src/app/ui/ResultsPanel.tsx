@@ -46,6 +46,15 @@ export function ResultsPanel(): React.JSX.Element {
         {status === 'error' && `No map: ${error}`}
         {status !== 'blocked' && engineLine(engine, shown)}
       </p>
+      {status !== 'blocked' && map && map.warnings.length > 0 && (
+        // What the answer says of the drawing (a window walled up by a notch its walls close, reflectances
+        // df_default ignores): beside the map it qualifies, in the answer's own words.
+        <ul className="answer-warnings" aria-label="Warnings" data-testid="answer-warnings">
+          {map.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
       {engine.phase === 'running' && (
         <progress
           className="engine-progress"

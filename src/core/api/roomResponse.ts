@@ -13,6 +13,8 @@ import type {
 } from '../validation/responses';
 import { gridToRows, type Grid } from '../stats/grid';
 import { roundAngle } from './geometryOps';
+import { windowsIntoClosedGaps } from '../engine/bodyOutline';
+import { buildRoomModel } from '../engine/model';
 import type { AnswerMethod, RoomAnswer, WindowSummary } from './roomAnswer';
 import type { WindowAngles } from './windowAngles';
 
@@ -48,6 +50,19 @@ export function reflectanceWarnings(req: RunRequest): string[] {
   ];
 }
 
+/**
+ * A window that opens into a gap between two of the room's own walls that their thickness closes (a notch
+ * narrower than twice the walls) is bricked up by them: the engine lets no light through it, and a user
+ * who drew it more likely meant something else (a wider notch, thinner walls), so the answer says so.
+ */
+export function closedGapWarnings(req: RunRequest): string[] {
+  const model = buildRoomModel({ ...req, mesh: null });
+  return windowsIntoClosedGaps(model).map(
+    (w) =>
+      `window '${w.id}' opens into a gap between the room's own walls that their thickness (${+model.thickness.toFixed(3)} m) closes: no daylight reaches it`,
+  );
+}
+
 /** Each window's direction, reference point and the angles it was computed with, by id. */
 function windowSummaries(req: RunRequest, angles: readonly WindowAngles[]): Record<string, WindowSummary> {
   const windows: Record<string, WindowSummary> = {};
@@ -77,7 +92,7 @@ export function roomAnswer(req: RunRequest, result: RoomResult, method: AnswerMe
     resolution: result.resolution,
     modelType: req.modelType,
     windows: windowSummaries(req, result.angles),
-    warnings: reflectanceWarnings(req),
+    warnings: [...reflectanceWarnings(req), ...closedGapWarnings(req)],
     method,
   };
 }

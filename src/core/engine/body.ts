@@ -1,7 +1,9 @@
 import type { Vec2 } from '../geometry/vec';
 import { ceilingParts } from './ceilingParts';
 import { ROOF_ABOVE_CEILING, type RoomModel } from './model';
-import { offsetPolygon, triangulate } from './polygon2d';
+import earcut from 'earcut';
+import { bodyOutline } from './bodyOutline';
+import { triangulate } from './polygon2d';
 
 export { ROOF_ABOVE_CEILING };
 
@@ -11,18 +13,24 @@ export interface ExteriorGeometry {
   /** The building body's triangles (reflectance `facade`). */
   body: Float32Array;
   facade: number;
+  /**
+   * Whether the body's faces are wound out of it (walls along rings with the solid on their left, the roof
+   * counter-clockwise from above): a ray meeting one from behind started inside the walls — a window
+   * opening into a gap they close — and sees no light there (exterior.ts).
+   */
+  windsOut: boolean;
 }
 
 /**
  * The exterior scene's triangles: every context triangle (reflectance 0.30) and the building body — the
- * room polygon offset outward by the wall thickness, from the terrain to 0.3 m above the ceiling (above a
+ * room polygon offset outward by the wall thickness (bodyOutline.ts: a gap the walls close is solid), from the terrain to 0.3 m above the ceiling (above a
  * sloped ceiling the roof follows its planes, so that a roof window's glass lies in the roof's face), walls
  * and roof with the facade reflectance. The window openings are not cut into the body: exterior rays that
  * could reach an opening from outside see facade there, a negligible difference (the openings are a small
  * part of what any exterior point sees), and it keeps the body watertight.
  */
 export function exteriorGeometry(model: RoomModel): ExteriorGeometry {
-  const ring = offsetPolygon(model.polygon, model.edgeNormals, model.thickness);
+  const { rings, windsOut } = bodyOutline(model.polygon, model.edgeNormals, model.thickness);
   const top = model.ceiling + ROOF_ABOVE_CEILING;
   const planes = model.ceilingPlanes.map(([a, b, c]): [number, number, number] => [
     a,
@@ -32,27 +40,47 @@ export function exteriorGeometry(model: RoomModel): ExteriorGeometry {
   const roofAt = (x: number, y: number): number =>
     planes.reduce((z, [a, b, c]) => Math.min(z, a * x + b * y + c), top);
   const tris: number[] = [];
-  const n = ring.length;
-  for (let i = 0; i < n; i++) {
-    const a = ring[i]!;
-    const b = ring[(i + 1) % n]!;
-    // The wall up to the roof: in pieces between the points along it where the lowest plane changes.
-    const along = wallBreaks(a, b, planes, top);
-    for (let k = 0; k + 1 < along.length; k++) {
-      const p = lerp(a, b, along[k]!),
-        q = lerp(a, b, along[k + 1]!);
-      const zp = roofAt(p[0], p[1]),
-        zq = roofAt(q[0], q[1]);
-      tris.push(p[0], p[1], 0, q[0], q[1], 0, q[0], q[1], zq);
-      tris.push(p[0], p[1], 0, q[0], q[1], zq, p[0], p[1], zp);
+  for (const ring of rings) {
+    const n = ring.length;
+    for (let i = 0; i < n; i++) {
+      const a = ring[i]!;
+      const b = ring[(i + 1) % n]!;
+      // The wall up to the roof: in pieces between the points along it where the lowest plane changes.
+      const along = wallBreaks(a, b, planes, top);
+      for (let k = 0; k + 1 < along.length; k++) {
+        const p = lerp(a, b, along[k]!),
+          q = lerp(a, b, along[k + 1]!);
+        const zp = roofAt(p[0], p[1]),
+          zq = roofAt(q[0], q[1]);
+        tris.push(p[0], p[1], 0, q[0], q[1], 0, q[0], q[1], zq);
+        tris.push(p[0], p[1], 0, q[0], q[1], zq, p[0], p[1], zp);
+      }
     }
   }
-  for (const [part, [pa, pb, pc]] of ceilingParts(ring, top, planes))
-    for (const [i, j, k] of triangulate(part))
-      for (const v of [part[i]!, part[j]!, part[k]!]) tris.push(v[0], v[1], pa * v[0] + pb * v[1] + pc);
+  for (const piece of roofPieces(rings))
+    for (const [part, [pa, pb, pc]] of ceilingParts(piece, top, planes))
+      for (const [i, j, k] of triangulate(part))
+        for (const v of [part[i]!, part[j]!, part[k]!]) tris.push(v[0], v[1], pa * v[0] + pb * v[1] + pc);
   // The context is passed as it is (not copied): its tree is kept per array (surfaces.ts).
   const context = model.mesh?.positions ?? new Float32Array(0);
-  return { context, body: new Float32Array(tris), facade: model.reflectance.facade };
+  return { context, body: new Float32Array(tris), facade: model.reflectance.facade, windsOut };
+}
+
+/**
+ * The roof's plan in simple pieces: the outline itself, or, around courtyards, its triangles (earcut, the
+ * triangulator three.js uses; polygon2d's ear clipping takes no holes).
+ */
+function roofPieces(rings: readonly Vec2[][]): Vec2[][] {
+  if (rings.length === 1) return [rings[0]!.slice()];
+  const flat = rings.flatMap((r) => r.flatMap((p) => [p[0], p[1]]));
+  const holes: number[] = [];
+  let at = 0;
+  for (const r of rings.slice(0, -1)) holes.push((at += r.length));
+  const pts = rings.flat();
+  const idx = earcut(flat, holes);
+  const out: Vec2[][] = [];
+  for (let i = 0; i < idx.length; i += 3) out.push([pts[idx[i]!]!, pts[idx[i + 1]!]!, pts[idx[i + 2]!]!]);
+  return out;
 }
 
 const lerp = (a: Vec2, b: Vec2, t: number): Vec2 => [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];

@@ -84,6 +84,7 @@ export class Exterior {
   private readonly body: Surfaces;
   private readonly contextCount: number;
   private readonly facadeRho: number;
+  private readonly bodyWindsOut: boolean;
   private readonly terrainRho: number;
   private readonly fine = new Map<string, CacheEntry>();
   private readonly coarse = new Map<string, number>();
@@ -109,6 +110,7 @@ export class Exterior {
     this.body = surfacesOf(geom.body);
     // float32, as the per-triangle reflectance array held them: the same numbers as the training labels.
     this.facadeRho = Math.fround(geom.facade);
+    this.bodyWindsOut = geom.windsOut;
     this.terrainRho = terrainRho;
     this.seed = seed;
     this.quality = quality;
@@ -149,7 +151,8 @@ export class Exterior {
       out.nx = nx;
       out.ny = ny;
       out.nz = nz;
-      out.rho = inContext ? CONTEXT_RHO : this.facadeRho;
+      // The inner side of the body's walls or roof is inside its solid: nothing there is lit.
+      out.rho = inContext ? CONTEXT_RHO : this.bodyWindsOut && out.side === 0 ? 0 : this.facadeRho;
       out.tri = i;
     } else if (dz < 0 && tmax > tmin) {
       out.kind = TERRAIN;
