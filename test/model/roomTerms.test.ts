@@ -141,7 +141,7 @@ describe('room terms from a coarse radiosity solve', () => {
     // slot is 0.5 m open to the sky. The closed-form channel (fans of angles, the plan's own walls) reads its
     // sky ~26 % high; the solve's traced sky is within 5 % of the engine's at standard. (The stress room this
     // was drawn from had 0.458 m walls, which close the slot: the engine lets no light through since it closes
-    // such gaps, bodyOutline.ts. Between, 0.4 m open, the coarse solve's sky reads ~22 % low: docs/model.md.)
+    // such gaps, bodyOutline.ts. Between, 0.4 m open, this method's sky reads ~22 % low, /5's within 9 %.)
     const req = parseRunRequest({
       model_type: 'df_custom',
       parameters: {
