@@ -101,6 +101,26 @@ describe('the building body’s outline', () => {
     expect(roof).toBeCloseTo(8.7 * 8.7 - 1.3 * 2.3, 3);
     expect(walls).toBe(2 * (4 + 4));
   });
+
+  it('follows a sloped ceiling over the roof round a courtyard', () => {
+    const model = buildRoomModel(room(request(bottle, [{ x1: 1, y1: 0, z1: 1, x2: 2, y2: -0.35, z2: 2 }])));
+    // A plane rising east, below the flat top (3.2 m) west of x = 4: the roof 0.3 m over the lower of the two.
+    const sloped = { ...model, ceilingPlanes: [[0.1, 0, 2.8]] as [number, number, number][] };
+    const roofAt = (x: number) => Math.min(3.2, 0.1 * x + 2.8) + 0.3;
+    const b = exteriorGeometry(sloped).body;
+    let plan = 0;
+    for (let i = 0; i < b.length; i += 9) {
+      const xs = [b[i]!, b[i + 3]!, b[i + 6]!],
+        ys = [b[i + 1]!, b[i + 4]!, b[i + 7]!],
+        zs = [b[i + 2]!, b[i + 5]!, b[i + 8]!];
+      if (zs.some((z) => z === 0)) continue; // a wall
+      const area = ((xs[1]! - xs[0]!) * (ys[2]! - ys[0]!) - (xs[2]! - xs[0]!) * (ys[1]! - ys[0]!)) / 2;
+      expect(area, 'roof triangles face up').toBeGreaterThan(0);
+      plan += area;
+      for (let k = 0; k < 3; k++) expect(zs[k]!).toBeCloseTo(roofAt(xs[k]!), 4);
+    }
+    expect(plan).toBeCloseTo(8.7 * 8.7 - 1.3 * 2.3, 3);
+  });
 });
 
 function request(poly: Vec2[], windows: Record<string, number>[]) {
