@@ -11,6 +11,8 @@ await build({
     multi: 'src/server/multi.ts',
     // A building's IFC file for a job, on a thread of its own (src/service/jobs/ifcWorker.ts says why).
     ifcWorker: 'src/service/jobs/ifcWorker.ts',
+    // The model's room-terms solve beside the network (src/service/model/roomTermsThread.ts).
+    roomTermsWorker: 'src/service/model/roomTermsWorker.ts',
     // Hosted mode's administration, runnable in the runtime image (no TypeScript there).
     tokens: 'src/cli/tokens.ts',
     usage: 'src/cli/usage.ts',
@@ -26,4 +28,6 @@ await build({
 });
 // Vite's own CLI with this Node, not through npx: npm would print its config warnings a second time.
 if (!process.argv.includes('--server-only'))
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });

@@ -15,6 +15,7 @@ import { windowAngles } from '../../src/core/api/windowAngles';
 import type { EngineRoom } from '../../src/core/engine/model';
 import type { RoomTermsMethod, SolveOptions } from '../../src/core/model/roomTerms';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
+import { roomTermsThreadSolves } from '../../src/service/model/roomTermsThread';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { frame4Inputs } from '../../src/core/model/frame4';
 import { engineRoom } from '../../src/datagen/shard';
@@ -243,7 +244,8 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
   });
 
   it('is solved by the model’s own solver when it has one (the browser’s second worker), to the same map', async () => {
-    const model = await loadModel(SHIPPED_CARD_PATH);
+    const model = await loadModel(SHIPPED_CARD_PATH, { roomTermsThread: false });
+    expect(model.solveRoomTerms).toBeUndefined();
     const room = { ...canyonRoom(), modelType: 'df_default' as const };
     const angles = windowAngles(room, room.mesh);
     const solved: unknown[] = [];
@@ -263,5 +265,12 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     // And a solve that fails fails the prediction, with its own error.
     const broken = { ...model, solveRoomTerms: () => Promise.reject(new Error('no solve')) };
     await expect(predictWindows(room, angles, broken)).rejects.toThrow('no solve');
+    // Node's own: a thread of its own (roomTermsThread.ts), the same map to the bit.
+    const threaded = await loadModel(SHIPPED_CARD_PATH);
+    expect(threaded.solveRoomTerms).toBeDefined();
+    const before = roomTermsThreadSolves();
+    const onThread = await predictWindows(room, angles, threaded);
+    expect(roomTermsThreadSolves()).toBe(before + 1);
+    expect(onThread.map((w) => Array.from(w.df))).toEqual(here.map((w) => Array.from(w.df)));
   }, 60_000);
 });

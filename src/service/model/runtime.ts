@@ -4,6 +4,7 @@ import * as ort from 'onnxruntime-node';
 import { parseModelCard } from '../../core/model/card';
 import type { LoadedModel } from '../../core/model/predict';
 import type { TensorIn } from '../../core/model/runner';
+import { solveRoomTermsOnThread } from './roomTermsThread';
 
 /**
  * Where an operation's model comes from (OpContext.model is one bound to a card): the seam a shared or
@@ -33,8 +34,14 @@ export class ModelSessions implements ModelProvider {
   }
 }
 
-/** Opens a model card's ONNX session on onnxruntime-node (each call its own session: keep the result). */
-export async function loadModel(cardPath: string): Promise<LoadedModel> {
+/**
+ * Opens a model card's ONNX session on onnxruntime-node (each call its own session: keep the result).
+ * `roomTermsThread: false` keeps a card's room-terms solve on the calling thread (roomTermsThread.ts).
+ */
+export async function loadModel(
+  cardPath: string,
+  opts: { roomTermsThread?: boolean } = {},
+): Promise<LoadedModel> {
   const card = parseModelCard(JSON.parse(readFileSync(cardPath, 'utf8')));
   const session = await ort.InferenceSession.create(join(dirname(cardPath), card.file), {
     intraOpNumThreads: 1,
@@ -49,6 +56,8 @@ export async function loadModel(cardPath: string): Promise<LoadedModel> {
       );
   return {
     card,
+    // A card with room terms: its solve on a thread of its own, beside the frames and the network.
+    ...(card.roomTerms && opts.roomTermsThread !== false ? { solveRoomTerms: solveRoomTermsOnThread } : {}),
     run: async (feeds: Record<string, TensorIn>) => {
       const tensors: Record<string, ort.Tensor> = {};
       for (const [name, t] of Object.entries(feeds))
