@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { ensureTorchPython } from '../../scripts/python.mjs';
 import { parseModelCard, ROOM_TERMS_METHODS } from '../../src/core/model/card';
@@ -15,7 +15,11 @@ import { windowAngles } from '../../src/core/api/windowAngles';
 import type { EngineRoom } from '../../src/core/engine/model';
 import type { RoomTermsMethod, SolveOptions } from '../../src/core/model/roomTerms';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
-import { roomTermsThreadSolves } from '../../src/service/model/roomTermsThread';
+import {
+  closeRoomTermsThread,
+  roomTermsThreadSolves,
+  roomTermsThreadStarted,
+} from '../../src/service/model/roomTermsThread';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { frame4Inputs } from '../../src/core/model/frame4';
 import { engineRoom } from '../../src/datagen/shard';
@@ -265,12 +269,22 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     // And a solve that fails fails the prediction, with its own error.
     const broken = { ...model, solveRoomTerms: () => Promise.reject(new Error('no solve')) };
     await expect(predictWindows(room, angles, broken)).rejects.toThrow('no solve');
-    // Node's own: a thread of its own (roomTermsThread.ts), the same map to the bit.
+    // Node's own: a thread of its own (roomTermsThread.ts), the same map to the bit; none with
+    // LUX_ROOM_TERMS_THREAD=0.
+    vi.stubEnv('LUX_ROOM_TERMS_THREAD', '0');
+    expect((await loadModel(SHIPPED_CARD_PATH)).solveRoomTerms).toBeUndefined();
+    vi.unstubAllEnvs();
     const threaded = await loadModel(SHIPPED_CARD_PATH);
     expect(threaded.solveRoomTerms).toBeDefined();
+    expect(await roomTermsThreadStarted()).toBe(true);
     const before = roomTermsThreadSolves();
     const onThread = await predictWindows(room, angles, threaded);
     expect(roomTermsThreadSolves()).toBe(before + 1);
+    // A thread not yet started never makes a request wait for it: that solve stays on the calling thread.
+    await closeRoomTermsThread();
+    const cold = await predictWindows(room, angles, threaded);
+    expect(roomTermsThreadSolves()).toBe(before + 1);
+    expect(cold.map((w) => Array.from(w.df))).toEqual(here.map((w) => Array.from(w.df)));
     expect(onThread.map((w) => Array.from(w.df))).toEqual(here.map((w) => Array.from(w.df)));
   }, 60_000);
 });

@@ -17,7 +17,10 @@ import {
  * does not keep the process alive (piscina unrefs it). Under full load the solves share the cores with the
  * compute threads: the same work, spread over them; alone, a request takes the longer of the two.
  */
-let pool: Piscina<RoomTermsTask, RoomTermsLattice[]> | null = null;
+let pool: Piscina<RoomTermsTask | null, RoomTermsLattice[]> | null = null;
+let starting: Promise<boolean> | null = null;
+/** Set once the thread has answered its first ping: until then solves stay on the calling thread. */
+let ready = false;
 let onThread = 0;
 
 /** How many solves the room-terms thread has answered in this process (not fallen back). */
@@ -29,24 +32,19 @@ export interface RoomTermsTask {
   options: SolveOptions;
 }
 
-/** Solves on the room-terms thread; on this one where that thread cannot run (it failed to start). */
+/**
+ * Solves on the room-terms thread once it has started, on this one until then (a first request never waits
+ * for the thread's ~0.1–0.3 s start) and where that thread cannot run.
+ */
 export async function solveRoomTermsOnThread(
   room: EngineRoom,
   method: RoomTermsMethod,
   options: SolveOptions,
 ): Promise<RoomTermsLattice[]> {
-  if (!pool) {
-    const fromSource = import.meta.url.endsWith('.ts');
-    pool = new Piscina({
-      filename: new URL(fromSource ? './roomTermsWorker.ts' : './roomTermsWorker.js', import.meta.url).href,
-      minThreads: 1,
-      maxThreads: 1,
-      idleTimeout: 60_000,
-      ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
-    });
-  }
+  void roomTermsThreadStarted();
+  if (!ready) return coarseRoomTerms(room, method, options);
   try {
-    const lattices = await pool.run({ room, method, options });
+    const lattices = await pool!.run({ room, method, options });
     onThread++;
     return lattices;
   } catch (e) {
@@ -54,6 +52,26 @@ export async function solveRoomTermsOnThread(
     if (!isThreadFailure(e)) throw e;
     return coarseRoomTerms(room, method, options);
   }
+}
+
+/** Starts the room-terms thread (once) and settles when it has answered a ping: true, or could not: false. */
+export function roomTermsThreadStarted(): Promise<boolean> {
+  if (!pool) {
+    const fromSource = import.meta.url.endsWith('.ts');
+    const started = new Piscina<RoomTermsTask | null, RoomTermsLattice[]>({
+      filename: new URL(fromSource ? './roomTermsWorker.ts' : './roomTermsWorker.js', import.meta.url).href,
+      minThreads: 1,
+      maxThreads: 1,
+      idleTimeout: 60_000,
+      ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
+    });
+    pool = started;
+    starting = started.run(null).then(
+      () => (ready = pool === started),
+      () => false, // it could not start: every solve stays on the calling thread
+    );
+  }
+  return starting!;
 }
 
 /** Piscina's errors for a worker that could not start or died, not the task's own. */
@@ -65,5 +83,7 @@ const isThreadFailure = (e: unknown): boolean =>
 export async function closeRoomTermsThread(): Promise<void> {
   const p = pool;
   pool = null;
+  starting = null;
+  ready = false;
   await p?.destroy();
 }

@@ -1,7 +1,7 @@
 import { coarseRoomTerms, type RoomTermsLattice } from '../../core/model/roomTerms';
 import type { RoomTermsTask } from './roomTermsThread';
 
-/** The room-terms thread's entry (roomTermsThread.ts): one room's coarse solve. */
-export default function solve({ room, method, options }: RoomTermsTask): RoomTermsLattice[] {
-  return coarseRoomTerms(room, method, options);
+/** The room-terms thread's entry (roomTermsThread.ts): one room's coarse solve; null, a ping once it has started. */
+export default function solve(task: RoomTermsTask | null): RoomTermsLattice[] {
+  return task ? coarseRoomTerms(task.room, task.method, task.options) : [];
 }

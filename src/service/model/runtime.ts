@@ -35,8 +35,17 @@ export class ModelSessions implements ModelProvider {
 }
 
 /**
+ * Whether a card's room-terms solve runs beside the network on a thread of its own (roomTermsThread.ts):
+ * yes unless LUX_ROOM_TERMS_THREAD=0. Measured on the bench's room (two cores, docs/model.md): alone, a
+ * window 29–30 → 19–21 ms; with both cores kept busy by two predicting threads, 30 → 33 ms a window and 7 %
+ * fewer windows a second (the solve's hand-over and frames made twice). A server kept saturated by batch
+ * work (building jobs) can trade the first for the second with LUX_ROOM_TERMS_THREAD=0.
+ */
+const roomTermsThreadByDefault = (): boolean => process.env.LUX_ROOM_TERMS_THREAD !== '0';
+
+/**
  * Opens a model card's ONNX session on onnxruntime-node (each call its own session: keep the result).
- * `roomTermsThread: false` keeps a card's room-terms solve on the calling thread (roomTermsThread.ts).
+ * `roomTermsThread` overrides roomTermsThreadByDefault (false: the solve on the calling thread).
  */
 export async function loadModel(
   cardPath: string,
@@ -57,7 +66,9 @@ export async function loadModel(
   return {
     card,
     // A card with room terms: its solve on a thread of its own, beside the frames and the network.
-    ...(card.roomTerms && opts.roomTermsThread !== false ? { solveRoomTerms: solveRoomTermsOnThread } : {}),
+    ...(card.roomTerms && (opts.roomTermsThread ?? roomTermsThreadByDefault())
+      ? { solveRoomTerms: solveRoomTermsOnThread }
+      : {}),
     run: async (feeds: Record<string, TensorIn>) => {
       const tensors: Record<string, ort.Tensor> = {};
       for (const [name, t] of Object.entries(feeds))
