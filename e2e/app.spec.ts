@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, withoutWarmUp } from './fixtures';
 import { encodeShare } from '../src/app/share/codec';
 import { defaultScene, type Scene } from '../src/app/scene/scene';
+import { notchedOutline } from '../test/helpers/notchedRoom';
 
 /** The app's main flows on the built app (issue 5): map, editing, share links, mesh import. */
 
@@ -500,16 +501,7 @@ test('a window drawn into a notch its walls close is named as walled up, by the 
   // A 0.6 m notch between 0.35 m walls: w2, in its west wall, looks into the east wall's solid.
   const scene: Scene = {
     ...defaultScene(),
-    outline: [
-      [0, 0],
-      [6, 0],
-      [6, 5],
-      [3.3, 5],
-      [3.3, 2],
-      [2.7, 2],
-      [2.7, 5],
-      [0, 5],
-    ],
+    outline: notchedOutline(0.6),
     windows: [
       { id: 'w1', edge: 0, offset: 3, width: 2, sill: 0.9, head: 2.2, frame: 0.2, thickness: 0.35 },
       { id: 'w2', edge: 5, offset: 1.6, width: 1.2, sill: 0.9, head: 2.4, frame: 0.2, thickness: 0.35 },

@@ -7,6 +7,7 @@ import { simulateRoom } from '../../src/core/engine/simulate';
 import type { Vec2 } from '../../src/core/geometry/vec';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { roomMean } from '../helpers/roomMean';
+import { notchedOutline } from '../helpers/notchedRoom';
 
 /** Outward unit normals of a counter-clockwise plan polygon. */
 const outward = (poly: Vec2[]): Vec2[] =>
@@ -16,17 +17,7 @@ const outward = (poly: Vec2[]): Vec2[] =>
     return [(b[1] - a[1]) / l, -(b[0] - a[0]) / l];
   });
 
-/** A 6 × 5 m room with a notch `gap` wide and 3 m deep cut into its north side at x = 3. */
-const notched = (gap: number): Vec2[] => [
-  [0, 0],
-  [6, 0],
-  [6, 5],
-  [3 + gap / 2, 5],
-  [3 + gap / 2, 2],
-  [3 - gap / 2, 2],
-  [3 - gap / 2, 5],
-  [0, 5],
-];
+const notched = (gap: number): Vec2[] => notchedOutline(gap);
 
 /** An 8 × 8 m room with a bottle-shaped notch: a 0.6 m neck into a 2 × 3 m chamber. */
 const bottle: Vec2[] = [

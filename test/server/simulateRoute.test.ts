@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { post, testApp } from './inProcess';
+import { notchedOutline } from '../helpers/notchedRoom';
 
 /** /simulate: the engine behind the /run contract (api.md response shapes A and B). */
 const [meshBody, anglesBody] = EXAMPLE_BODIES['/simulate'] as [
@@ -79,16 +80,7 @@ describe('/simulate', () => {
 
   it('warns of a window opening into a gap the walls close, and lets no light through it', async () => {
     // A 0.6 m notch between 0.35 m walls; its west wall's window looks into the east wall's solid.
-    const room_polygon = [
-      [0, 0],
-      [6, 0],
-      [6, 5],
-      [3.3, 5],
-      [3.3, 2],
-      [2.7, 2],
-      [2.7, 5],
-      [0, 5],
-    ];
+    const room_polygon = notchedOutline(0.6);
     const windows = { n1: { x1: 2.7, y1: 3, z1: 0.9, x2: 3.05, y2: 4.2, z2: 2.4, window_frame_ratio: 0.2 } };
     const zeros = new Array(64).fill(0);
     const body = {
