@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { exteriorGeometry } from '../../src/core/engine/body';
 import { bodyOutline, windowsIntoClosedGaps } from '../../src/core/engine/bodyOutline';
-import { buildRoomModel } from '../../src/core/engine/model';
+import { buildRoomModel, outwardNormals } from '../../src/core/engine/model';
 import { offsetPolygon, signedArea2 } from '../../src/core/engine/polygon2d';
 import { simulateRoom } from '../../src/core/engine/simulate';
 import type { Vec2 } from '../../src/core/geometry/vec';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { roomMean } from '../helpers/roomMean';
 import { notchedOutline } from '../helpers/notchedRoom';
-
-/** Outward unit normals of a counter-clockwise plan polygon. */
-const outward = (poly: Vec2[]): Vec2[] =>
-  poly.map((a, i) => {
-    const b = poly[(i + 1) % poly.length]!;
-    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    return [(b[1] - a[1]) / l, -(b[0] - a[0]) / l];
-  });
-
-const notched = (gap: number): Vec2[] => notchedOutline(gap);
 
 /** An 8 × 8 m room with a bottle-shaped notch: a 0.6 m neck into a 2 × 3 m chamber. */
 const bottle: Vec2[] = [
@@ -45,26 +35,28 @@ describe('the building body’s outline', () => {
       [2, 5],
       [0, 5],
     ];
-    for (const poly of [ell, notched(1.2)]) {
-      const o = bodyOutline(poly, outward(poly), 0.35);
-      expect(o.rings).toEqual([offsetPolygon(poly, outward(poly), 0.35)]);
+    for (const poly of [ell, notchedOutline(1.2)]) {
+      const o = bodyOutline(poly, outwardNormals(poly), 0.35);
+      expect(o.rings).toEqual([offsetPolygon(poly, outwardNormals(poly), 0.35)]);
       expect(o.windsOut).toBe(false);
     }
   });
 
   it('fills a notch the walls close: a 0.6 m notch between 0.35 m walls is solid', () => {
-    const poly = notched(0.6);
-    const o = bodyOutline(poly, outward(poly), 0.35);
+    const poly = notchedOutline(0.6);
+    const o = bodyOutline(poly, outwardNormals(poly), 0.35);
     expect(o.rings).toHaveLength(1);
     expect(o.windsOut).toBe(true);
     // The room's box grown by the walls, counter-clockwise, to Clipper's 1 µm.
     expect(signedArea2(o.rings[0]!)).toBeCloseTo(6.7 * 5.7, 4);
     // The mitred ring folds over itself there: its area is not the body's.
-    expect(Math.abs(signedArea2(offsetPolygon(poly, outward(poly), 0.35)) - 6.7 * 5.7)).toBeGreaterThan(0.1);
+    expect(
+      Math.abs(signedArea2(offsetPolygon(poly, outwardNormals(poly), 0.35)) - 6.7 * 5.7),
+    ).toBeGreaterThan(0.1);
   });
 
   it('leaves a courtyard open where the neck closes but the chamber behind it does not', () => {
-    const o = bodyOutline(bottle, outward(bottle), 0.35);
+    const o = bodyOutline(bottle, outwardNormals(bottle), 0.35);
     expect(o.rings).toHaveLength(2);
     expect(signedArea2(o.rings[0]!)).toBeCloseTo(8.7 * 8.7, 4);
     // The chamber less its walls, x 3.35…4.65 and y 3.35…5.65, clockwise.
@@ -137,7 +129,7 @@ function room(req: ReturnType<typeof request>) {
 /** The room's mean DF (%) by the engine at draft, with one window in the notch's west wall, 1.2 m wide. */
 function notchWindowMean(gap: number, thickness: number): number {
   const x = 3 - gap / 2;
-  const req = request(notched(gap), [{ x1: x, y1: 3, z1: 0.9, x2: x + thickness, y2: 4.2, z2: 2.4 }]);
+  const req = request(notchedOutline(gap), [{ x1: x, y1: 3, z1: 0.9, x2: x + thickness, y2: 4.2, z2: 2.4 }]);
   return roomMean(simulateRoom(room(req), { quality: 'draft', seed: 7 }));
 }
 
@@ -151,7 +143,7 @@ describe('a window opening into a notch', () => {
       ];
     };
     const ids = (gap: number) =>
-      windowsIntoClosedGaps(buildRoomModel(room(request(notched(gap), win(gap))))).map((w) => w.id);
+      windowsIntoClosedGaps(buildRoomModel(room(request(notchedOutline(gap), win(gap))))).map((w) => w.id);
     expect(ids(0.6)).toEqual(['w0']);
     expect(ids(0.69)).toEqual(['w0']);
     expect(ids(0.71)).toEqual([]);

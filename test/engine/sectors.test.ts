@@ -3,9 +3,7 @@ import { buildObstructionScene, obstructionFan } from '../../src/core/obstructio
 import { simulateRoom } from '../../src/core/engine/simulate';
 import type { EngineRoom } from '../../src/core/engine/model';
 import { loadFixture } from './radianceFixtures';
-import { roomMean } from '../helpers/roomMean';
-
-const mean = roomMean;
+import { roomMean as mean } from '../helpers/roomMean';
 
 function withAngles(room: EngineRoom, horizon: number[], zenith: number[]): EngineRoom {
   return {

@@ -23,9 +23,9 @@ export interface ExteriorGeometry {
 
 /**
  * The exterior scene's triangles: every context triangle (reflectance 0.30) and the building body — the
- * room polygon offset outward by the wall thickness (bodyOutline.ts: a gap the walls close is solid), from the terrain to 0.3 m above the ceiling (above a
- * sloped ceiling the roof follows its planes, so that a roof window's glass lies in the roof's face), walls
- * and roof with the facade reflectance. The window openings are not cut into the body: exterior rays that
+ * room polygon offset outward by the wall thickness (bodyOutline.ts: a gap the walls close is solid), from
+ * the terrain to 0.3 m above the ceiling (above a sloped ceiling the roof follows its planes, so that a roof
+ * window's glass lies in the roof's face), walls and roof with the facade reflectance. The window openings are not cut into the body: exterior rays that
  * could reach an opening from outside see facade there, a negligible difference (the openings are a small
  * part of what any exterior point sees), and it keeps the body watertight.
  */

@@ -1,4 +1,5 @@
 import { Clipper, EndType, JoinType, type PathD } from 'clipper2-ts';
+import { isConvex } from '../geometry/convex';
 import { containsPoint } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import type { RoomModel } from './model';
@@ -34,7 +35,8 @@ export interface BodyOutline {
 export function bodyOutline(poly: readonly Vec2[], normals: readonly Vec2[], t: number): BodyOutline {
   const ring = offsetPolygon(poly, normals, t);
   const mitred = { rings: [ring], windsOut: false };
-  if (t === 0) return mitred;
+  // A convex room has no gap between its own walls: its mitred ring is always simple.
+  if (t === 0 || isConvex(poly)) return mitred;
   const path: PathD = poly.map(([x, y]) => ({ x, y }));
   // Mitres as long as offsetPolygon's (which never squares a corner), to 1 µm.
   const paths = Clipper.inflatePathsD([path], t, JoinType.Miter, EndType.Polygon, MITRE_LIMIT, 6);

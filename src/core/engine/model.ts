@@ -145,18 +145,23 @@ function definedOnly(p: EngineRoom['parameters']): Partial<typeof DEFAULT_REFLEC
   return out;
 }
 
-export function buildRoomModel(room: EngineRoom): RoomModel {
-  const polygon = room.parameters.room_polygon.map((p): Vec2 => [p[0], p[1]]);
+/** Each edge's outward unit normal (edge i from point i to i + 1), for either winding. */
+export function outwardNormals(polygon: readonly Vec2[]): Vec2[] {
   const ccw = signedArea(polygon) > 0;
-  const n = polygon.length;
-  const edgeNormals = polygon.map((a, i): Vec2 => {
-    const b = polygon[(i + 1) % n]!;
+  return polygon.map((a, i): Vec2 => {
+    const b = polygon[(i + 1) % polygon.length]!;
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
     const ex = (b[0] - a[0]) / len;
     const ey = (b[1] - a[1]) / len;
     // The outside of a counter-clockwise polygon is on the right of each edge.
     return ccw ? [ey, -ex] : [-ey, ex];
   });
+}
+
+export function buildRoomModel(room: EngineRoom): RoomModel {
+  const polygon = room.parameters.room_polygon.map((p): Vec2 => [p[0], p[1]]);
+  const n = polygon.length;
+  const edgeNormals = outwardNormals(polygon);
   const floor = room.parameters.floor_height_above_terrain;
   const ceiling = floor + room.parameters.height_roof_over_floor;
   const thickness = Math.max(0, ...room.geometry.map((g) => g.wallThickness));

@@ -47,9 +47,9 @@ export async function solveRoomTermsOnThread(
     const lattices = await pool!.run({ room, method, options });
     onThread++;
     return lattices;
-  } catch (e) {
-    // A solve's own error is this thread's too (the same code): only a thread that could not run falls back.
-    if (!isThreadFailure(e)) throw e;
+  } catch {
+    // A thread that died gives its solve back to this one; a solve's own error is thrown here again (the
+    // same code on the same room), so no error message needs telling apart.
     return coarseRoomTerms(room, method, options);
   }
 }
@@ -73,11 +73,6 @@ export function roomTermsThreadStarted(): Promise<boolean> {
   }
   return starting!;
 }
-
-/** Piscina's errors for a worker that could not start or died, not the task's own. */
-const isThreadFailure = (e: unknown): boolean =>
-  e instanceof Error &&
-  /worker|terminated|ERR_WORKER|Cannot find module|ERR_MODULE_NOT_FOUND/i.test(e.message);
 
 /** Stops the room-terms thread (tests, shutdown); the next solve starts it again. */
 export async function closeRoomTermsThread(): Promise<void> {
