@@ -8,6 +8,7 @@ export const ROOM_TERMS_METHODS = [
   'coarse-radiosity/4',
   'coarse-radiosity/5',
   'coarse-radiosity/6',
+  'coarse-radiosity/7',
 ] as const;
 export type RoomTermsMethod = (typeof ROOM_TERMS_METHODS)[number];
 

@@ -69,7 +69,11 @@ const DRAFT_GLASS = {
  * samples (5–16 a way, not 3–5): on 82 windows of fresh stress rooms (k 950000–950003) its sky term is 1.6 %
  * rms of the window's light against /4's 1.9 %, the sum of its terms within 5 % of the engine at standard on
  * 95 % of windows against 93 %, at 0.3–0.4 ms more a window in Node (docs/model.md, the fourteenth and
- * fifteenth sessions).
+ * fifteenth sessions). /7 is /5 with draft's patches (0.45 m, at most 600): where a window sees the sky only
+ * steeply (a deep street, a slab across it) the sky's light lands on a strip beside the wall that 0.8 m
+ * patches smear over the room; on 139 windows of fresh stress rooms (k 980001+, 981000+) the room terms' sum
+ * is 0.60 / 0.79 % rms of the window's light against /5's 0.77 / 2.84 % (at most 5.0 against 22.7 %), the
+ * solve ~40 % dearer (docs/model.md, the rule for 4.8.0).
  */
 export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>> = {
   'coarse-radiosity/1': { ...COARSE, patchSize: 1.2, maxPatches: 80 },
@@ -89,6 +93,13 @@ export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>
     exterior: QUALITY.draft.exterior,
     patchSize: 0.8,
     maxPatches: 300,
+  },
+  'coarse-radiosity/7': {
+    ...COARSE,
+    ...DRAFT_GLASS,
+    exterior: DRAFT_EXTERIOR_1M,
+    patchSize: 0.45,
+    maxPatches: 600,
   },
 };
 
