@@ -5,7 +5,7 @@ import { ensureTorchPython } from '../../scripts/python.mjs';
 import { parseModelCard, ROOM_TERMS_METHODS } from '../../src/core/model/card';
 import { readFileSync } from 'node:fs';
 import { FRAME_CELLS } from '../../src/core/model/features';
-import { calibratedMap, coarseRoomTerms, ROOM_TERMS } from '../../src/core/model/roomTerms';
+import { calibratedMap, coarseRoomTerms, droppedTerms, ROOM_TERMS } from '../../src/core/model/roomTerms';
 import { simulateRoom, TERMS } from '../../src/core/engine/simulate';
 import { v2Frame } from '../../src/core/engine/v2Frame';
 import { angleRoom, canyonRoom, deepRoom } from '../engine/scenes';
@@ -140,6 +140,39 @@ describe('room terms from a coarse radiosity solve', () => {
     expect(calibratedMap(terms, far)[0]).toBeCloseTo(3 + 1 + 4 + 0.25 + 0.5, 5);
   });
 
+  it('gives a room term the network drops the shape of the window’s other room terms, at the solve’s level', () => {
+    // Room from sky: the network 0 (a map of nothing), the solve 2; from above 1 (solve 0.5) and from below
+    // 0.5 (solve 1) are sound and lend their shape: a ramp along the frame's first row.
+    const ramp = new Float32Array(TERMS.length * FRAME_CELLS);
+    for (let k = 0; k < FRAME_CELLS; k++) {
+      ramp[0 * FRAME_CELLS + k] = 3;
+      ramp[3 * FRAME_CELLS + k] = 1 + (k % 8) / 8;
+      ramp[4 * FRAME_CELLS + k] = 0.5 + (k % 8) / 16;
+    }
+    const seen = { pixels: lattice.pixels, means: Float64Array.from([2, 0.5, 1]) };
+    expect(droppedTerms(ramp, seen)).toEqual([{ term: 2, donors: [3, 4] }]);
+    const map = calibratedMap(ramp, seen, undefined, 'from-room-terms');
+    const plain = calibratedMap(ramp, seen);
+    const mean = (m: Float32Array) => Array.from(lattice.pixels, (p) => m[p]!).reduce((a, b) => a + b) / 4;
+    // Over the lattice the dropped term adds the solve's 2 where the network's map added nothing.
+    expect(mean(map) - mean(plain)).toBeCloseTo(2, 5);
+    // Its shape is the donors': at a pixel where they are twice their lattice mean, so is it.
+    const donor = (k: number) => ramp[3 * FRAME_CELLS + k]! + ramp[4 * FRAME_CELLS + k]!;
+    const donorMean = Array.from(lattice.pixels, donor).reduce((a, b) => a + b) / 4;
+    expect(map[7]! - plain[7]!).toBeCloseTo((2 * donor(7)) / donorMean, 4);
+    // A term that is merely bounded (the network's level within ×4 of the solve's) is not dropped, nor one
+    // the solve finds faint; without the card's option the map is as before.
+    expect(droppedTerms(terms, lattice)).toEqual([]);
+    expect(droppedTerms(ramp, { ...seen, means: Float64Array.from([0.0005, 0.5, 1]) })).toEqual([]);
+    // Nothing sound to lend a shape: the network's own (scaled as before).
+    const alone = { ...seen, means: Float64Array.from([2, 0.0005, 0.0005]) };
+    expect(droppedTerms(ramp, alone)).toEqual([{ term: 2, donors: [] }]);
+    expect(calibratedMap(ramp, alone, undefined, 'from-room-terms')[7]).toBeCloseTo(
+      calibratedMap(ramp, alone)[7]!,
+      6,
+    );
+  });
+
   it('takes the solve’s sky level where it contradicts the network’s by more than the card’s skyGuard', () => {
     // The network's sky term is 3; the solve's 7.5 (×2.5) is taken with a guard of 0.5, 4 (×1.33) is not.
     const contradicts = { ...lattice, sky: 7.5 };
@@ -258,6 +291,10 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     expect(() => parseModelCard({ ...withTerms, skyGuard: -0.1 })).toThrow(/skyGuard/);
     const { roomTerms: _, ...noSolve } = withTerms;
     expect(() => parseModelCard({ ...noSolve, skyGuard: 0.5 })).toThrow(/skyGuard needs roomTerms/);
+    expect(parseModelCard({ ...withTerms, termShape: 'from-room-terms' }).termShape).toBe('from-room-terms');
+    expect(() => parseModelCard({ ...noSolve, termShape: 'from-room-terms' })).toThrow(
+      /termShape needs roomTerms/,
+    );
   });
 
   it('is solved by the model’s own solver when it has one (the browser’s second worker), to the same map', async () => {

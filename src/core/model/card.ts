@@ -118,6 +118,13 @@ export const modelCardSchema = z.looseObject({
    * roomTerms.
    */
   beyondFrame: z.enum(['coarse-solve']).optional(),
+  /**
+   * How a room term the network drops is read (roomTerms.ts droppedTerms): 'from-room-terms' gives a room
+   * term whose map the network leaves at nothing (or at under a quarter of the solve's level) where the
+   * room-terms solve sees it the shape of the window's other room terms, at the solve's level. Absent: the
+   * network's map, scaled within bounds. Needs roomTerms.
+   */
+  termShape: z.enum(['from-room-terms']).optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
@@ -141,6 +148,8 @@ export function parseModelCard(json: unknown): ModelCard {
     throw new Error(`Invalid model card: skyGuard needs roomTerms (the solve whose sky it reads)`);
   if (card.beyondFrame && !card.roomTerms)
     throw new Error(`Invalid model card: beyondFrame needs roomTerms (the solve that lights the lattice)`);
+  if (card.termShape && !card.roomTerms)
+    throw new Error(`Invalid model card: termShape needs roomTerms (the solve whose level it takes)`);
   if (card.skyTerm) {
     if (!card.outputs.some((o) => o.name === 'terms'))
       throw new Error(`Invalid model card: skyTerm '${card.skyTerm}' needs the per-term output 'terms'`);

@@ -212,7 +212,10 @@ async function predictAtReferenceGlass(
         }
         return {
           frame,
-          df: clean(solved ? calibratedMap(t, solved[i]!, card.skyGuard) : sumTerms(t), frame.mask),
+          df: clean(
+            solved ? calibratedMap(t, solved[i]!, card.skyGuard, card.termShape) : sumTerms(t),
+            frame.mask,
+          ),
           ...(beyondMap ? { beyond: beyondMap } : {}),
           ...(cells ? { cells } : {}),
         };

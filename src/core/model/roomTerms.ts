@@ -206,32 +206,77 @@ export function coarseRoomTerms(
 
 /**
  * A window's map from the network's per-term maps (TERMS order, each FRAME_CELLS): sky and exterior as
- * they are, each room term scaled to the coarse solve's mean over the lattice.
+ * they are, each room term scaled to the coarse solve's mean over the lattice. With `termShape`
+ * 'from-room-terms' (card.ts), a room term the network drops (droppedTerms) takes its shape from the
+ * window's other room terms, at the solve's level.
  */
 export function calibratedMap(
   terms: Float32Array,
   lattice: RoomTermsLattice,
   /** The card's `skyGuard` (card.ts): with it, a sky term the solve contradicts takes the solve's level. */
   skyGuard?: number,
+  termShape?: TermShape,
 ): Float32Array {
   const scale = termScales(terms, lattice, skyGuard);
+  const dropped = termShape === 'from-room-terms' ? droppedTerms(terms, lattice) : [];
   const out = new Float32Array(FRAME_CELLS);
   for (let t = 0; t < TERMS.length; t++) {
+    if (dropped.some((d) => d.term === t)) continue;
     const s = scale[t]!;
     for (let k = 0; k < FRAME_CELLS; k++) out[k]! += s * terms[t * FRAME_CELLS + k]!;
   }
+  for (const { term, donors } of dropped) {
+    if (donors.length === 0) {
+      // Nothing to borrow a shape from: the term as the network has it.
+      const s = scale[term]!;
+      for (let k = 0; k < FRAME_CELLS; k++) out[k]! += s * terms[term * FRAME_CELLS + k]!;
+      continue;
+    }
+    const level = lattice.means[ROOM_TERMS.indexOf(term as (typeof ROOM_TERMS)[number])]!;
+    const s = level / donors.reduce((a, u) => a + latticeMean(terms, u, lattice), 0);
+    for (const u of donors) for (let k = 0; k < FRAME_CELLS; k++) out[k]! += s * terms[u * FRAME_CELLS + k]!;
+  }
   return out;
+}
+
+/** How a card reads a room term the network drops (card.ts `termShape`). */
+export type TermShape = 'from-room-terms';
+
+/** The network's term t over the lattice (0 for an empty one). */
+function latticeMean(terms: Float32Array, t: number, lattice: RoomTermsLattice): number {
+  let sum = 0;
+  for (const px of lattice.pixels) sum += terms[t * FRAME_CELLS + px]!;
+  return lattice.pixels.length > 0 ? sum / lattice.pixels.length : 0;
+}
+
+/**
+ * The room terms the network drops where the solve sees them — its mean over the lattice at most FAINT
+ * while the solve's is above it, or its scale to the solve beyond SCALE_MAX — each with the window's other
+ * room terms whose scale is within bounds (both above FAINT), whose shape it can take: the light
+ * interreflected in a room is smooth, and its three room terms share the room's shape (docs/model.md, the
+ * second 4.8.0 candidate: multi-facade #51006's light from the sky read at 0.02 of the engine's).
+ */
+export function droppedTerms(
+  terms: Float32Array,
+  lattice: RoomTermsLattice,
+): { term: number; donors: number[] }[] {
+  const state = ROOM_TERMS.map((t, j) => {
+    const own = latticeMean(terms, t, lattice);
+    const solved = lattice.means[j]!;
+    const dropped = solved > FAINT && (own <= FAINT || solved / own > SCALE_MAX);
+    const sound = own > FAINT && solved > FAINT && solved / own >= SCALE_MIN && solved / own <= SCALE_MAX;
+    return { t, dropped, sound };
+  });
+  return state
+    .filter((x) => x.dropped)
+    .map((x) => ({ term: x.t, donors: state.filter((y) => y.sound && y.t !== x.t).map((y) => y.t) }));
 }
 
 /** The factor calibratedMap gives each term (TERMS order). */
 export function termScales(terms: Float32Array, lattice: RoomTermsLattice, skyGuard?: number): number[] {
   // The network's term t over the lattice, and the bounded scale that brings it to `solved` (1 where either
   // is too faint for their ratio to mean anything).
-  const net = (t: number): number => {
-    let sum = 0;
-    for (const px of lattice.pixels) sum += terms[t * FRAME_CELLS + px]!;
-    return lattice.pixels.length > 0 ? sum / lattice.pixels.length : 0;
-  };
+  const net = (t: number): number => latticeMean(terms, t, lattice);
   const toward = (solved: number, own: number): number =>
     own > FAINT && solved > FAINT ? Math.min(SCALE_MAX, Math.max(SCALE_MIN, solved / own)) : 1;
   const scale = TERMS.map(() => 1);
