@@ -150,7 +150,7 @@ describe('room terms from a coarse radiosity solve', () => {
       ramp[4 * FRAME_CELLS + k] = 0.5 + (k % 8) / 16;
     }
     const seen = { pixels: lattice.pixels, means: Float64Array.from([2, 0.5, 1]) };
-    expect(droppedTerms(ramp, seen)).toEqual([{ term: 2, donors: [3, 4] }]);
+    expect(droppedTerms(ramp, seen)).toEqual([{ term: 2, solved: 2, donors: [3, 4] }]);
     const map = calibratedMap(ramp, seen, undefined, 'from-room-terms');
     const plain = calibratedMap(ramp, seen);
     const mean = (m: Float32Array) => Array.from(lattice.pixels, (p) => m[p]!).reduce((a, b) => a + b) / 4;
@@ -166,7 +166,7 @@ describe('room terms from a coarse radiosity solve', () => {
     expect(droppedTerms(ramp, { ...seen, means: Float64Array.from([0.0005, 0.5, 1]) })).toEqual([]);
     // Nothing sound to lend a shape: the network's own (scaled as before).
     const alone = { ...seen, means: Float64Array.from([2, 0.0005, 0.0005]) };
-    expect(droppedTerms(ramp, alone)).toEqual([{ term: 2, donors: [] }]);
+    expect(droppedTerms(ramp, alone)).toEqual([{ term: 2, solved: 2, donors: [] }]);
     expect(calibratedMap(ramp, alone, undefined, 'from-room-terms')[7]).toBeCloseTo(
       calibratedMap(ramp, alone)[7]!,
       6,

@@ -218,22 +218,17 @@ export function calibratedMap(
   termShape?: TermShape,
 ): Float32Array {
   const scale = termScales(terms, lattice, skyGuard);
-  const dropped = termShape === 'from-room-terms' ? droppedTerms(terms, lattice) : [];
+  // A dropped term with nothing to borrow a shape from stays as the network has it (scaled within bounds).
+  const reshaped =
+    termShape === 'from-room-terms' ? droppedTerms(terms, lattice).filter((d) => d.donors.length > 0) : [];
   const out = new Float32Array(FRAME_CELLS);
   for (let t = 0; t < TERMS.length; t++) {
-    if (dropped.some((d) => d.term === t)) continue;
+    if (reshaped.some((d) => d.term === t)) continue;
     const s = scale[t]!;
     for (let k = 0; k < FRAME_CELLS; k++) out[k]! += s * terms[t * FRAME_CELLS + k]!;
   }
-  for (const { term, donors } of dropped) {
-    if (donors.length === 0) {
-      // Nothing to borrow a shape from: the term as the network has it.
-      const s = scale[term]!;
-      for (let k = 0; k < FRAME_CELLS; k++) out[k]! += s * terms[term * FRAME_CELLS + k]!;
-      continue;
-    }
-    const level = lattice.means[ROOM_TERMS.indexOf(term as (typeof ROOM_TERMS)[number])]!;
-    const s = level / donors.reduce((a, u) => a + latticeMean(terms, u, lattice), 0);
+  for (const { solved, donors } of reshaped) {
+    const s = solved / donors.reduce((a, u) => a + latticeMean(terms, u, lattice), 0);
     for (const u of donors) for (let k = 0; k < FRAME_CELLS; k++) out[k]! += s * terms[u * FRAME_CELLS + k]!;
   }
   return out;
@@ -259,17 +254,21 @@ function latticeMean(terms: Float32Array, t: number, lattice: RoomTermsLattice):
 export function droppedTerms(
   terms: Float32Array,
   lattice: RoomTermsLattice,
-): { term: number; donors: number[] }[] {
+): { term: number; solved: number; donors: number[] }[] {
   const state = ROOM_TERMS.map((t, j) => {
     const own = latticeMean(terms, t, lattice);
     const solved = lattice.means[j]!;
     const dropped = solved > FAINT && (own <= FAINT || solved / own > SCALE_MAX);
     const sound = own > FAINT && solved > FAINT && solved / own >= SCALE_MIN && solved / own <= SCALE_MAX;
-    return { t, dropped, sound };
+    return { t, solved, dropped, sound };
   });
   return state
     .filter((x) => x.dropped)
-    .map((x) => ({ term: x.t, donors: state.filter((y) => y.sound && y.t !== x.t).map((y) => y.t) }));
+    .map((x) => ({
+      term: x.t,
+      solved: x.solved,
+      donors: state.filter((y) => y.sound && y.t !== x.t).map((y) => y.t),
+    }));
 }
 
 /** The factor calibratedMap gives each term (TERMS order). */
