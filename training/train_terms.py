@@ -295,7 +295,8 @@ def main():
             "coarse-radiosity/4",
             "coarse-radiosity/5",
             "coarse-radiosity/6",
-            "coarse-radiosity/7"
+            "coarse-radiosity/7",
+            "coarse-radiosity/8"
         ],
         help="train with the room terms' level set by this coarse solve (npm run room-terms beside the frames) and "
         "export the per-term maps with the card's roomTerms (src/core/model/roomTerms.ts)",

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Coupling } from '../../src/core/engine/coupling';
 import type { RoomModel } from '../../src/core/engine/model';
-import { buildPatches, GLASS, type Patches } from '../../src/core/engine/patches';
+import { buildPatches, FLOOR, GLASS, REVEAL, type Patches } from '../../src/core/engine/patches';
+import { buildRoomModel } from '../../src/core/engine/model';
+import { canyonRoom } from './scenes';
 import { solveRadiosities, solveRadiosity } from '../../src/core/engine/radiosity';
 import { buildSkylights } from '../../src/core/engine/skylight';
 import { planVisibility } from '../../src/core/engine/visibility';
@@ -270,6 +272,34 @@ describe('interreflection solution', () => {
       for (const n of [3, 6, 7])
         expect(solveRadiosities(q, F, sources.slice(0, n), m)).toEqual(alone.slice(0, n));
     }
+  });
+
+  it('cuts the floor beside a window finer and still closes the room (nearWindow patches)', () => {
+    // The canyon scene's 4 × 5 m room, its 2 m window in the wall at y = 0: the floor within 1 m of the
+    // opening in 0.45 m pieces (0.56 m cells), the rest at the coarse size; the floor's area is the same.
+    const model = buildRoomModel(canyonRoom());
+    const floorOf = (p: Patches) => [...Array(p.count).keys()].filter((i) => p.kind[i] === FLOOR);
+    const coarse = buildPatches(model, 0.8);
+    const fine = buildPatches(model, 0.8, { patchSize: 0.45, reach: 1 });
+    const area = (p: Patches, ids: number[]) => ids.reduce((a, i) => a + p.area[i]!, 0);
+    expect(area(coarse, floorOf(coarse))).toBeCloseTo(20, 6);
+    expect(area(fine, floorOf(fine))).toBeCloseTo(20, 6);
+    const w = model.windows[0]!;
+    const nearest = (p: Patches, i: number) =>
+      Math.hypot(Math.max(w.s0 - (p.cx[i]! - w.ox), 0, p.cx[i]! - w.ox - w.s1), p.cy[i]!);
+    for (const i of floorOf(fine)) {
+      if (nearest(fine, i) < 1) expect(fine.area[i]!).toBeLessThan(0.6 ** 2);
+      if (nearest(fine, i) > 2.5) expect(fine.area[i]!).toBeGreaterThan(0.8);
+    }
+    // The opening's reveals at 0.5 m (the floor of their size), not 0.8.
+    const reveals = (p: Patches) => [...Array(p.count).keys()].filter((i) => p.kind[i] === REVEAL).length;
+    expect(reveals(fine)).toBeGreaterThan(reveals(coarse));
+    const c = new Coupling(fine, model, planVisibility(model));
+    const F = new Float32Array(fine.count * fine.count);
+    c.fillRows(F, 0, fine.count);
+    const cl = closure(fine, F);
+    expect(cl.worst).toBeLessThan(0.05);
+    expect(cl.asymmetry).toBeLessThan(0.03);
   });
 });
 

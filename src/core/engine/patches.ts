@@ -114,7 +114,31 @@ function breaks(lo: number, hi: number, extra: number[]): number[] {
   return v.filter((x, i) => i === 0 || x - v[i - 1]! > 1e-6);
 }
 
-export function buildPatches(model: RoomModel, h: number): Patches {
+/**
+ * Finer patches where a window's light lands (EngineQuality.nearWindow): the floor within `reach` (m, in
+ * plan) of a window's opening and the opening's reveals and frame, cut at `patchSize` (m) while the rest of
+ * the room keeps the coarse size. Where a window sees the sky only steeply (a deep street, a slab across it)
+ * its light lands on a strip of floor and sill beside the wall, which coarse patches smear over the room
+ * (docs/model.md, "4.8.0 against its rule"); finer patches everywhere cost the square of their count.
+ */
+export interface NearWindowPatches {
+  patchSize: number;
+  reach: number;
+}
+
+/** Whether a plan point lies within `reach` of a window's opening, on the room's side of its wall. */
+function nearWindow(model: RoomModel, x: number, y: number, reach: number): boolean {
+  return model.windows.some((w) => {
+    const px = x - w.ox,
+      py = y - w.oy;
+    const s = px * w.ux + py * w.uy;
+    const inward = -(px * w.nx + py * w.ny);
+    if (inward < -1e-6) return false;
+    return Math.hypot(Math.max(w.s0 - s, 0, s - w.s1), inward) <= reach;
+  });
+}
+
+export function buildPatches(model: RoomModel, h: number, fine?: NearWindowPatches): Patches {
   const b: Builder = { verts: [], normal: [], rho: [], kind: [], tunnel: [] };
   const { polygon, floor, ceiling, reflectance: R, thickness: T } = model;
   // Floor and ceiling: grid cells clipped to the polygon.
@@ -146,14 +170,20 @@ export function buildPatches(model: RoomModel, h: number): Patches {
         area += p[0] * q[1] - q[0] * p[1];
       }
       if (Math.abs(area / 2) < 1e-4) continue;
-      add(
-        b,
-        piece.flatMap((p) => [p[0], p[1], floor]),
-        [0, 0, 1],
-        R.floor,
-        FLOOR,
-        -1,
-      );
+      // The floor beside a window in finer pieces (the cell's half diagonal counts it near if it reaches in).
+      const m =
+        fine && nearWindow(model, (x0 + x1) / 2, (y0 + y1) / 2, fine.reach + Math.hypot(x1 - x0, y1 - y0) / 2)
+          ? Math.max(1, Math.round(Math.max(x1 - x0, y1 - y0) / (fine.patchSize * 1.25)))
+          : 1;
+      for (const f of m === 1 ? [piece] : subCells(polygon, x0, y0, x1, y1, m))
+        add(
+          b,
+          f.flatMap((p) => [p[0], p[1], floor]),
+          [0, 0, 1],
+          R.floor,
+          FLOOR,
+          -1,
+        );
       // The ceiling has the skylights' openings cut out of it.
       let ceilingPieces: Vec2[][] = [piece];
       for (const s of model.skylights)
@@ -219,7 +249,7 @@ export function buildPatches(model: RoomModel, h: number): Patches {
       }
     }
   }
-  for (const w of model.windows) addOpening(b, model, w, T, h);
+  for (const w of model.windows) addOpening(b, model, w, T, fine ? Math.min(h, fine.patchSize) : h);
   for (const sk of model.skylights) addSkylight(b, model, sk, h);
   return finish(b);
 }
@@ -434,6 +464,30 @@ function addOpening(b: Builder, model: RoomModel, w: WindowModel, T: number, h: 
       k,
     );
   }
+}
+
+/** A floor cell cut m × m, each piece clipped to the polygon (slivers dropped). */
+function subCells(
+  polygon: readonly Vec2[],
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  m: number,
+): Vec2[][] {
+  const out: Vec2[][] = [];
+  for (let i = 0; i < m; i++)
+    for (let j = 0; j < m; j++) {
+      const piece = clipToRect(
+        polygon,
+        x0 + ((x1 - x0) * i) / m,
+        y0 + ((y1 - y0) * j) / m,
+        x0 + ((x1 - x0) * (i + 1)) / m,
+        y0 + ((y1 - y0) * (j + 1)) / m,
+      );
+      if (piece.length >= 3 && Math.abs(signedArea2(piece)) >= 2e-4) out.push(piece);
+    }
+  return out;
 }
 
 function finish(b: Builder): Patches {

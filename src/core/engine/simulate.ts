@@ -4,7 +4,7 @@ import { exteriorGeometry } from './body';
 import { DEFAULT_EXTERIOR_QUALITY, Exterior, type ExteriorQuality } from './exterior';
 import { Coupling } from './coupling';
 import { buildRoomModel, type EngineRoom, type RoomModel, type WindowModel } from './model';
-import { buildPatches, type Patches } from './patches';
+import { buildPatches, type NearWindowPatches, type Patches } from './patches';
 import { solveRadiosities } from './radiosity';
 import { hash32, rng } from './random';
 import type { Receivers } from './receivers';
@@ -25,6 +25,8 @@ export interface EngineQuality {
   /** Target patch size of the room mesh (m), grown in large rooms so that there are at most maxPatches. */
   patchSize: number;
   maxPatches: number;
+  /** Finer patches beside each window (patches.ts): the model's coarse room terms only. */
+  nearWindow?: NearWindowPatches;
   /** Glass samples per axis ≈ density × glass size / distance, clamped to [min, max]. */
   apertureDensity: number;
   apertureMin: number;
@@ -341,7 +343,7 @@ export function* simulationSteps(
     opts.sky ?? CIE_OVERCAST,
   );
   const plan = planVisibility(model);
-  const patches = buildPatches(model, patchSizeFor(model, q));
+  const patches = buildPatches(model, patchSizeFor(model, q), q.nearWindow);
   const nW = model.windows.length;
   const stageMs: Record<string, number> = {};
   let tStage = now();

@@ -9,6 +9,7 @@ export const ROOM_TERMS_METHODS = [
   'coarse-radiosity/5',
   'coarse-radiosity/6',
   'coarse-radiosity/7',
+  'coarse-radiosity/8',
 ] as const;
 export type RoomTermsMethod = (typeof ROOM_TERMS_METHODS)[number];
 

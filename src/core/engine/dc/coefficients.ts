@@ -153,7 +153,7 @@ export function* daylightCoefficientSteps(
   );
   const xb = new ExteriorBasis(ext, basis);
   const plan = planVisibility(model);
-  const patches = buildPatches(model, patchSizeFor(model, q));
+  const patches = buildPatches(model, patchSizeFor(model, q), q.nearWindow);
   const nW = model.windows.length;
   const stageMs: Record<string, number> = {};
   let tStage = now();
