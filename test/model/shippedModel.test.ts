@@ -30,7 +30,7 @@ describe('the shipped model', () => {
     const card = parseModelCard(JSON.parse(readFileSync(CARD, 'utf8')));
     expect(card.preprocessing).toBe('lux-frame-11');
     // Its room terms' level comes from a coarse solve at /run (roomTerms.ts): the method it was trained with.
-    expect(card.roomTerms).toBe('coarse-radiosity/5');
+    expect(card.roomTerms).toBe('coarse-radiosity/8');
     const size = readFileSync(`public/models/${card.file}`).length;
     expect(size).toBeLessThanOrEqual(8 * 1024 * 1024);
     expect(card.size_bytes).toBe(size);
@@ -135,10 +135,10 @@ describe('the shipped model', () => {
 });
 
 /**
- * The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4 4.6.0:
- * R06 −9.3, R07 −8.3 %; 4.5.0 −7.8 and −8.2; docs/model.md).
+ * The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4 4.8.0:
+ * R06 −9.3, R07 −9.1 %; 4.6.0 and 4.7.0 −9.3 and −8.3; 4.5.0 −7.8 and −8.2; docs/model.md).
  */
 const CONVERGED_SHORT: readonly string[] = ['R06_rotated_fullheight_canyon', 'R07_small_high_window_thick'];
 
 /** The stress classes on which the shipped model does not yet reach issue 15's targets (docs/model.md). */
-const SHORT_OF_TARGETS: readonly string[] = ['street-canyon', 'facing-slab'];
+const SHORT_OF_TARGETS: readonly string[] = ['street-canyon'];
