@@ -28,8 +28,8 @@ describe('the stress classes on /run’s grid', () => {
         expect(f.rooms.every((r) => r.cells > 0)).toBe(true);
         for (const r of f.rooms) if (!(r.mean > 0)) unlit.push(`${cls} #${r.k} ${r.mean}`);
       }
-    // Every room lit but sixteen (k50000–k57000 add balcony-thick #50005 and non-rect #53038, C-shaped; k58000–k61000 none).
-    // Of the first fourteen: Seven open a window into a gap between two of their own walls that the
+    // Every room lit but sixteen: k50000–k57000 add balcony-thick #50005 and non-rect #53038 (C-shaped),
+    // k58000–k61000 none. Of the first fourteen, seven open a window into a gap between two of their own walls that the
     // walls' thickness closes (bodyOutline.ts): the engine gives them no light at all, the window being
     // walled up (non-rect #24018 read 0 before too). Six C-shaped rooms' windows face a wall across a slot the walls all but close (the
     // engine's unbiased exterior estimate reads their nothing a hair either side of 0), and one multi-facade

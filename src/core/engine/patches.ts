@@ -120,6 +120,8 @@ function breaks(lo: number, hi: number, extra: number[]): number[] {
  * the room keeps the coarse size. Where a window sees the sky only steeply (a deep street, a slab across it)
  * its light lands on a strip of floor and sill beside the wall, which coarse patches smear over the room
  * (docs/model.md, "4.8.0 against its rule"); finer patches everywhere cost the square of their count.
+ * A coarse floor cell is cut whole when any of it may lie within reach (its centre within reach plus its
+ * half diagonal), so the fine strip reaches up to a cell further than `reach`.
  */
 export interface NearWindowPatches {
   patchSize: number;

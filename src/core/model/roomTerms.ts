@@ -75,9 +75,10 @@ const DRAFT_GLASS = {
  * is 0.60 / 0.79 % rms of the window's light against /5's 0.77 / 2.84 % (at most 5.0 against 22.7 %), the
  * solve ~40 % dearer (docs/model.md, the rule for 4.8.0). /8 is /5 with 0.45 m patches only where that light
  * lands (patches.ts NearWindowPatches: the floor within 1 m of each window's opening, the opening's reveals
- * and frame): on the draws k50000–k53000 its room means are within 5 % of the engine's on 1 897 rooms of 1 920
- * (/5 1 896, /7 1 900), mean |error| 0.78 % (/5 0.81, /7 0.71), at +0.7 ms a window in Node where /7 costs
- * +19.6 (reach 1.5 m: 1 898, 0.76 %, +2.7 ms; docs/model.md, the rule for 4.8.0's third candidate).
+ * and frame): on the draws it was chosen on (k50000–k53000) its room means are within 5 % of the engine's on
+ * 1 897 rooms of 1 920 (/5 1 896, /7 1 900), mean |error| 0.78 % (/5 0.81, /7 0.71), at +0.7–1.7 ms a
+ * window in Node (the bench: one run, then the rule's three) where /7 costs +19.6 (reach 1.5 m: 1 898,
+ * 0.76 %, +2.7 ms). Judged on fresh draws it shipped as lux-df-4 4.8.0 (docs/model.md, the third candidate).
  */
 export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>> = {
   'coarse-radiosity/1': { ...COARSE, patchSize: 1.2, maxPatches: 80 },
