@@ -10,6 +10,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * How long a server may take to answer health. A fresh embedded database (PGlite's initdb) takes ~6 s on an
+ * idle 2-core machine and has taken over 20 s while the suite's other files load both cores (CI, 2026-12-04);
+ * a process that dies meanwhile still fails at once.
+ */
+const STARTUP_MS = 90_000;
+
 const healthOf = async (url: string) => {
   const res = await fetch(`${url}/v2/`, { signal: AbortSignal.timeout(2_000) });
   return res.ok ? ((await res.json()) as Health) : undefined;
@@ -35,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`;
   const proc = spawnNode(SERVER_MAIN, { LUX_LOG: 'silent', ...env, PORT: String(port) });
   try {
-    await waitFor(`${url} to answer health`, () => healthOf(url), { proc });
+    await waitFor(`${url} to answer health`, () => healthOf(url), { proc, timeoutMs: STARTUP_MS });
   } catch (e) {
     await proc.stop();
     throw e;
@@ -75,7 +82,7 @@ export async function startMulti(env: Record<string, string> = {}): Promise<Runn
   };
   try {
     for (const u of [url, ...Object.values(componentUrls)]) {
-      await waitFor(`${u} to answer health`, () => healthOf(u), { proc });
+      await waitFor(`${u} to answer health`, () => healthOf(u), { proc, timeoutMs: STARTUP_MS });
     }
   } catch (e) {
     await proc.stop();
