@@ -16,6 +16,7 @@ import { simulateRoom } from '../core/engine';
 import { workPlaneGrid } from '../core/engine/workplane';
 import { predictWindows, roomGrid, type LoadedModel } from '../core/model/predict';
 import { sampledRequest } from '../datagen/sampleRoom';
+import type { RunRequest } from '../core/validation/requests';
 import { engineRoom } from '../datagen/shard';
 import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
 import { LIT_ROOM, roomDigest, STRESS_ENGINE, stressRoom, stressSeed } from './stressSuite';
@@ -80,7 +81,11 @@ export interface GridRoomResult {
 
 /** The model's room mean over `/run`'s grid, through the /run path. */
 export async function gridRoomMean(model: LoadedModel, cls: StressClass, k: number): Promise<number> {
-  const req = sampledRequest(stressRoom(cls, k));
+  return requestGridMean(model, sampledRequest(stressRoom(cls, k)));
+}
+
+/** The model's mean over `/run`'s grid for a request, through the /run path. */
+export async function requestGridMean(model: LoadedModel, req: RunRequest): Promise<number> {
   const g = roomGrid(req, await predictWindows(req, windowAngles(req, req.mesh), model));
   let sum = 0,
     cells = 0;

@@ -21,6 +21,7 @@ import {
   roomTermsThreadStarted,
 } from '../../src/service/model/roomTermsThread';
 import { parseRunRequest } from '../../src/core/validation/requests';
+import { requestGridMean } from '../../src/evaluation/gridStress';
 import { frame4Inputs } from '../../src/core/model/frame4';
 import { engineRoom } from '../../src/datagen/shard';
 import { stressRoom } from '../../src/evaluation/stressSuite';
@@ -143,6 +144,9 @@ describe('room terms from a coarse radiosity solve', () => {
     const far = { pixels: lattice.pixels, means: Float64Array.from([100, 0.01, 0.5]) };
     // room from sky ×4 at most, from above ×1/4 at least, from below ×1
     expect(calibratedMap(terms, far)[0]).toBeCloseTo(3 + 1 + 4 + 0.25 + 0.5, 5);
+    // A card's roomTermScaleMax raises the upper bound (the lower stays): room from sky ×16, then ×100.
+    expect(calibratedMap(terms, far, { roomTermScaleMax: 16 })[0]).toBeCloseTo(3 + 1 + 16 + 0.25 + 0.5, 4);
+    expect(calibratedMap(terms, far, { roomTermScaleMax: 1000 })[0]).toBeCloseTo(3 + 1 + 100 + 0.25 + 0.5, 3);
   });
 
   it('gives a room term the network drops the shape of the window’s other room terms, at the solve’s level', () => {
@@ -156,7 +160,7 @@ describe('room terms from a coarse radiosity solve', () => {
     }
     const seen = { pixels: lattice.pixels, means: Float64Array.from([2, 0.5, 1]) };
     expect(droppedTerms(ramp, seen)).toEqual([{ term: 2, solved: 2, donors: [3, 4] }]);
-    const map = calibratedMap(ramp, seen, undefined, 'from-room-terms');
+    const map = calibratedMap(ramp, seen, { termShape: 'from-room-terms' });
     const plain = calibratedMap(ramp, seen);
     const mean = (m: Float32Array) => Array.from(lattice.pixels, (p) => m[p]!).reduce((a, b) => a + b) / 4;
     // Over the lattice the dropped term adds the solve's 2 where the network's map added nothing.
@@ -172,7 +176,7 @@ describe('room terms from a coarse radiosity solve', () => {
     // Nothing sound to lend a shape: the network's own (scaled as before).
     const alone = { ...seen, means: Float64Array.from([2, 0.0005, 0.0005]) };
     expect(droppedTerms(ramp, alone)).toEqual([{ term: 2, solved: 2, donors: [] }]);
-    expect(calibratedMap(ramp, alone, undefined, 'from-room-terms')[7]).toBeCloseTo(
+    expect(calibratedMap(ramp, alone, { termShape: 'from-room-terms' })[7]).toBeCloseTo(
       calibratedMap(ramp, alone)[7]!,
       6,
     );
@@ -181,15 +185,15 @@ describe('room terms from a coarse radiosity solve', () => {
   it('takes the solve’s sky level where it contradicts the network’s by more than the card’s skyGuard', () => {
     // The network's sky term is 3; the solve's 7.5 (×2.5) is taken with a guard of 0.5, 4 (×1.33) is not.
     const contradicts = { ...lattice, sky: 7.5 };
-    expect(calibratedMap(terms, contradicts, 0.5)[0]).toBeCloseTo(7.5 + 1 + 2 + 0.5 + 0.5, 5);
-    expect(calibratedMap(terms, { ...lattice, sky: 4 }, 0.5)[0]).toBeCloseTo(7, 5);
+    expect(calibratedMap(terms, contradicts, { skyGuard: 0.5 })[0]).toBeCloseTo(7.5 + 1 + 2 + 0.5 + 0.5, 5);
+    expect(calibratedMap(terms, { ...lattice, sky: 4 }, { skyGuard: 0.5 })[0]).toBeCloseTo(7, 5);
     // Darker by the same factor, the same; without a guard the network's sky stands.
-    expect(calibratedMap(terms, { ...lattice, sky: 1 }, 0.5)[0]).toBeCloseTo(1 + 4, 5);
+    expect(calibratedMap(terms, { ...lattice, sky: 1 }, { skyGuard: 0.5 })[0]).toBeCloseTo(1 + 4, 5);
     expect(calibratedMap(terms, contradicts)[0]).toBeCloseTo(7, 5);
     // A guard of 0 takes the solve's level wherever it differs at all.
-    expect(calibratedMap(terms, { ...lattice, sky: 3.3 }, 0)[0]).toBeCloseTo(7.3, 5);
+    expect(calibratedMap(terms, { ...lattice, sky: 3.3 }, { skyGuard: 0 })[0]).toBeCloseTo(7.3, 5);
     // A sky the solve finds faint (a window it sees no sky through) tells nothing: the network's stands.
-    expect(calibratedMap(terms, { ...lattice, sky: 1e-4 }, 0.5)[0]).toBeCloseTo(7, 5);
+    expect(calibratedMap(terms, { ...lattice, sky: 1e-4 }, { skyGuard: 0.5 })[0]).toBeCloseTo(7, 5);
   });
 
   it('traces the sky a guard reads: a window down a slot of its own building, where the closed form is off', () => {
@@ -300,6 +304,53 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     expect(() => parseModelCard({ ...noSolve, termShape: 'from-room-terms' })).toThrow(
       /termShape needs roomTerms/,
     );
+    expect(parseModelCard({ ...withTerms, roomTermScaleMax: 16 }).roomTermScaleMax).toBe(16);
+    expect(() => parseModelCard({ ...withTerms, roomTermScaleMax: 0.5 })).toThrow();
+    expect(() => parseModelCard({ ...noSolve, roomTermScaleMax: 16 })).toThrow(
+      /roomTermScaleMax needs roomTerms/,
+    );
+  });
+
+  it('reads a room drawn on a 0.1 m grid as it reads the room a centimetre smaller or larger', async () => {
+    // A 3 × 3.5 m room, its window on the x = 3 wall: the other walls fall on the frame's pixel centres,
+    // where a lattice point would see its wall edge-on (the solve read the room's interreflected light ~15 %
+    // low there, and the room 3 % dark; the Radiance scene R07 is such a room). Moved a centimetre in or
+    // out, the walls leave the pixel centres.
+    const model = await loadModel(SHIPPED_CARD_PATH, { roomTermsThread: false });
+    const room = (d: number) =>
+      parseRunRequest({
+        model_type: 'df_default',
+        parameters: {
+          height_roof_over_floor: 2.5,
+          floor_height_above_terrain: 3,
+          room_polygon: [
+            [-d, -d],
+            [3, -d],
+            [3, 3.5 + d],
+            [-d, 3.5 + d],
+          ],
+          windows: { w: { x1: 3, y1: 1, z1: 4.5, x2: 3.3, y2: 2.2, z2: 5.3, window_frame_ratio: 0.2 } },
+        },
+        horizon: new Array(64).fill(0),
+        zenith: new Array(64).fill(0),
+      });
+    const [onGrid, smaller, larger] = await Promise.all(
+      [0, -0.01, 0.01].map((d) => requestGridMean(model, room(d))),
+    );
+    expect(Math.abs(onGrid! / ((smaller! + larger!) / 2) - 1)).toBeLessThan(0.015);
+    // No lattice point on a wall but the window's own (whose column lies on its plane in every room).
+    const r = { ...room(0), mesh: null };
+    const [lattice] = coarseRoomTerms(r, 'coarse-radiosity/8', { part: 'window' });
+    const frame = v2Frame(r, 0, 'window');
+    const at = new Map(Array.from(frame.pixels, (px, k) => [px, frame.points[k]!]));
+    const onWalls = Array.from(lattice!.pixels).filter((px) => {
+      const [x, y] = at.get(px)!;
+      return (
+        px % 128 !== frame.wallCol && (Math.abs(x) < 1e-6 || Math.abs(y) < 1e-6 || Math.abs(y - 3.5) < 1e-6)
+      );
+    });
+    expect(lattice!.pixels.length).toBeGreaterThan(50);
+    expect(onWalls).toEqual([]);
   });
 
   it('is solved by the model’s own solver when it has one (the browser’s second worker), to the same map', async () => {

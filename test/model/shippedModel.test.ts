@@ -51,10 +51,19 @@ describe('the shipped model', () => {
     // lux-df-4 learned the converged engine, and these references stop at seven bounces (R06's own two sets
     // differ by 12 %): a miss here can be the references' shortfall, not the model's (docs/model.md). What
     // is held on them beyond the card's claim (4.6.0 misses them by R07's mean, −5.2 %, as 4.5.0 by −5.1 %): every
-    // verdict, every room's mean within issue 15's worst-room bound.
+    // verdict, every room's mean within issue 15's worst-room bound — against the converged reference where
+    // seven bounces leave the room more than 5 % short of it (R06, whose walls reflect 0.85 and ceiling 0.9:
+    // 4.9.0 reads it +13.6 % over its -ab 7 reference and +1.5 % over its converged one, as the engine does).
     expect(r.summary.verdictAgreement).toBe(1);
-    for (const s of r.scenes)
-      expect(Math.abs(s.meanError), s.scene).toBeLessThanOrEqual(STRESS_TARGETS.worstRoom);
+    const converged = new Map((await radiance(model, CONVERGED_DIR)).scenes.map((s) => [s.scene, s]));
+    for (const s of r.scenes) {
+      const c = converged.get(s.scene)!;
+      const held = s.meanTruth < 0.95 * c.meanTruth ? c : s;
+      expect(Math.abs(held.meanError), s.scene).toBeLessThanOrEqual(STRESS_TARGETS.worstRoom);
+    }
+    expect(
+      r.scenes.filter((s) => s.meanTruth < 0.95 * converged.get(s.scene)!.meanTruth).map((s) => s.scene),
+    ).toEqual(['R06_rotated_fullheight_canyon']);
   }, 120_000);
 
   it('against Radiance run to convergence: what its card claims, and model.md targets but where listed', async () => {
@@ -135,10 +144,10 @@ describe('the shipped model', () => {
 });
 
 /**
- * The converged Radiance scenes whose room mean the shipped model misses by more than 5 % (lux-df-4 4.8.0:
- * R06 −9.3, R07 −9.1 %; 4.6.0 and 4.7.0 −9.3 and −8.3; 4.5.0 −7.8 and −8.2; docs/model.md).
+ * The converged Radiance scenes whose room mean the shipped model misses by more than 5 %: none since lux-df-4
+ * 4.9.0 (4.8.0: R06 −9.3, R07 −9.1 %; 4.6.0 and 4.7.0 −9.3 and −8.3; 4.5.0 −7.8 and −8.2; docs/model.md).
  */
-const CONVERGED_SHORT: readonly string[] = ['R06_rotated_fullheight_canyon', 'R07_small_high_window_thick'];
+const CONVERGED_SHORT: readonly string[] = [];
 
 /** The stress classes on which the shipped model does not yet reach issue 15's targets (docs/model.md). */
 const SHORT_OF_TARGETS: readonly string[] = ['street-canyon'];

@@ -126,6 +126,13 @@ export const modelCardSchema = z.looseObject({
    * network's map, scaled within bounds. Needs roomTerms.
    */
   termShape: z.enum(['from-room-terms']).optional(),
+  /**
+   * The most a room term's map is scaled up to the room-terms solve's level (roomTerms.ts termScales;
+   * default 4). Where the network reads a room's interreflected light at a fraction of what the solve
+   * finds (very bright surfaces, beyond what it learned), a bound of 4 keeps the term short of it.
+   * Needs roomTerms.
+   */
+  roomTermScaleMax: z.number().min(1).optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
@@ -149,6 +156,8 @@ export function parseModelCard(json: unknown): ModelCard {
     throw new Error(`Invalid model card: skyGuard needs roomTerms (the solve whose sky it reads)`);
   if (card.beyondFrame && !card.roomTerms)
     throw new Error(`Invalid model card: beyondFrame needs roomTerms (the solve that lights the lattice)`);
+  if (card.roomTermScaleMax !== undefined && !card.roomTerms)
+    throw new Error(`Invalid model card: roomTermScaleMax needs roomTerms (the solve whose level it bounds)`);
   if (card.termShape && !card.roomTerms)
     throw new Error(`Invalid model card: termShape needs roomTerms (the solve whose level it takes)`);
   if (card.skyTerm) {

@@ -205,17 +205,14 @@ async function predictAtReferenceGlass(
         const cellSky = v4?.[i]?.cellSky;
         let cells: CellCorrection | undefined;
         if (cellSky) {
-          const scale = solved ? termScales(t, solved[i]!, card.skyGuard)[0]! : 1;
+          const scale = solved ? termScales(t, solved[i]!, card)[0]! : 1;
           const sky = t.subarray(0, FRAME_CELLS).map((v) => scale * v);
           const given = inputs.subarray((i * C + C - 1) * FRAME_CELLS, (i * C + C) * FRAME_CELLS);
           cells = cellSkyCorrection(frame, sky, given, cellSky);
         }
         return {
           frame,
-          df: clean(
-            solved ? calibratedMap(t, solved[i]!, card.skyGuard, card.termShape) : sumTerms(t),
-            frame.mask,
-          ),
+          df: clean(solved ? calibratedMap(t, solved[i]!, card) : sumTerms(t), frame.mask),
           ...(beyondMap ? { beyond: beyondMap } : {}),
           ...(cells ? { cells } : {}),
         };

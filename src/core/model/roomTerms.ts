@@ -3,8 +3,9 @@ import type { EngineRoom } from '../engine/model';
 import type { FramePart } from '../encoding/roomMask';
 import { v2Frame, type V2Frame } from '../engine/v2Frame';
 import { FRAME_CELLS, FRAME_SIZE } from './features';
-import { ROOM_TERMS_METHODS, type RoomTermsMethod } from './card';
+import { ROOM_TERMS_METHODS, type ModelCard, type RoomTermsMethod } from './card';
 import { beyondLattice, beyondNodes, type BeyondLattice } from './beyondFrame';
+import { nearestBoundaryPoint } from '../geometry/polygon';
 
 export type { RoomTermsMethod };
 
@@ -118,11 +119,19 @@ export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>
 
 /** Every LATTICE-th pixel each way of a window's frame is lit (0.4 m). */
 const LATTICE = 4;
+/** Metres: a pixel's point this close to the outline is on it (pixel centres are sums of 0.1 m steps). */
+const ON_OUTLINE = 1e-6;
 /** The room terms' indices in TERMS (sky and exterior are the network's own: exact sky, traced flux). */
 export const ROOM_TERMS = [2, 3, 4] as const;
-/** A term's scale stays within these bounds: beyond them the network and the solve disagree on its shape. */
+/**
+ * A term's scale stays within these bounds (the upper one a card may raise: `roomTermScaleMax`): beyond
+ * them the network and the solve disagree on its shape.
+ */
 const SCALE_MIN = 0.25;
 const SCALE_MAX = 4;
+
+/** What of a card reads the network's terms against the solve (card.ts). */
+export type TermCalibration = Pick<ModelCard, 'skyGuard' | 'termShape' | 'roomTermScaleMax'>;
 /** Below this mean (DF %) a term is too faint for its ratio to mean anything: it keeps the network's. */
 const FAINT = 1e-3;
 
@@ -168,14 +177,24 @@ export function coarseRoomTerms(
   room: EngineRoom,
   method: RoomTermsMethod,
   { part = 'largest', withSky = false, beyond = false }: SolveOptions = {},
-  frames?: readonly Pick<V2Frame, 'pixels' | 'points' | 'mask' | 'toPixel' | 'cut'>[],
+  frames?: readonly Pick<V2Frame, 'pixels' | 'points' | 'mask' | 'toPixel' | 'cut' | 'wallCol'>[],
 ): RoomTermsLattice[] {
+  const polygon = room.parameters.room_polygon;
   const made = room.parameters.windows.map((_, i) => frames?.[i] ?? v2Frame(room, i, part));
-  const outside = beyond ? beyondNodes(room.parameters.room_polygon, made) : null;
+  const outside = beyond ? beyondNodes(polygon, made) : null;
   const lattices = made.map((f) => {
     const keep = [...f.pixels.keys()].filter((k) => {
       const px = f.pixels[k]!;
-      return Math.floor(px / FRAME_SIZE) % LATTICE === 0 && (px % FRAME_SIZE) % LATTICE === 0;
+      if (Math.floor(px / FRAME_SIZE) % LATTICE !== 0 || (px % FRAME_SIZE) % LATTICE !== 0) return false;
+      // A pixel whose point lies on a wall other than the window's own: there a receiver sees that wall
+      // edge-on and gets none of its light, about half of what it gets a centimetre in, while the network
+      // gives what it learned for a point in the room — random rooms put their walls on pixel centres
+      // almost never, but a room drawn on a 0.1 m grid puts a fifth of its lattice there (Radiance scene
+      // R07: its interreflected light read 15 % low; docs/model.md, "The lattice on the walls"). The
+      // window's own wall column is on its wall's plane in every room, and the network learned it there.
+      return (
+        px % FRAME_SIZE === f.wallCol || nearestBoundaryPoint(polygon, f.points[k]!).distance > ON_OUTLINE
+      );
     });
     // A sliver of a room can miss the lattice: then every one of its pixels.
     const take = keep.length > 0 ? keep : [...f.pixels.keys()];
@@ -226,11 +245,13 @@ export function coarseRoomTerms(
 export function calibratedMap(
   terms: Float32Array,
   lattice: RoomTermsLattice,
-  /** The card's `skyGuard` (card.ts): with it, a sky term the solve contradicts takes the solve's level. */
-  skyGuard?: number,
-  termShape?: TermShape,
+  /**
+   * The card's `skyGuard` (with it, a sky term the solve contradicts takes the solve's level), `termShape`
+   * and `roomTermScaleMax` (card.ts).
+   */
+  { skyGuard, termShape, roomTermScaleMax }: TermCalibration = {},
 ): Float32Array {
-  const scale = termScales(terms, lattice, skyGuard);
+  const scale = termScales(terms, lattice, { skyGuard, roomTermScaleMax });
   // A dropped term with nothing to borrow a shape from stays as the network has it (scaled within bounds).
   const reshaped =
     termShape === 'from-room-terms' ? droppedTerms(terms, lattice).filter((d) => d.donors.length > 0) : [];
@@ -285,12 +306,16 @@ export function droppedTerms(
 }
 
 /** The factor calibratedMap gives each term (TERMS order). */
-export function termScales(terms: Float32Array, lattice: RoomTermsLattice, skyGuard?: number): number[] {
+export function termScales(
+  terms: Float32Array,
+  lattice: RoomTermsLattice,
+  { skyGuard, roomTermScaleMax = SCALE_MAX }: Pick<TermCalibration, 'skyGuard' | 'roomTermScaleMax'> = {},
+): number[] {
   // The network's term t over the lattice, and the bounded scale that brings it to `solved` (1 where either
   // is too faint for their ratio to mean anything).
   const net = (t: number): number => latticeMean(terms, t, lattice);
   const toward = (solved: number, own: number): number =>
-    own > FAINT && solved > FAINT ? Math.min(SCALE_MAX, Math.max(SCALE_MIN, solved / own)) : 1;
+    own > FAINT && solved > FAINT ? Math.min(roomTermScaleMax, Math.max(SCALE_MIN, solved / own)) : 1;
   const scale = TERMS.map(() => 1);
   ROOM_TERMS.forEach((t, j) => (scale[t] = toward(lattice.means[j]!, net(t))));
   // The card's sky guard: a sky term whose level the solve's own traced sky contradicts takes the solve's.
