@@ -25,6 +25,7 @@ function skyOnly(skyTerm?: 'exact-at-cells'): LoadedModel {
     ...shippedCard(),
     roomTerms: undefined,
     beyondFrame: undefined,
+    roomTermScaleMax: undefined,
     skyTerm,
   });
   return {

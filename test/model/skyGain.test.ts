@@ -46,7 +46,8 @@ describe('the exact sky beside the wall', () => {
     const noTerms = {
       ...card,
       roomTerms: undefined,
-      beyondFrame: undefined, // it reads the room-terms solve too
+      beyondFrame: undefined, // it reads the room-terms solve too, as roomTermScaleMax bounds its scaling
+      roomTermScaleMax: undefined,
       outputs: card.outputs.filter((o: { name: string }) => o.name !== 'terms'),
     };
     expect(() => parseModelCard({ ...noTerms, skyTerm: 'exact-near-wall' })).toThrow(
