@@ -149,6 +149,30 @@ describe('room terms from a coarse radiosity solve', () => {
     expect(calibratedMap(terms, far, { roomTermScaleMax: 1000 })[0]).toBeCloseTo(3 + 1 + 100 + 0.25 + 0.5, 3);
   });
 
+  it('takes the exterior term’s level from the solve where the card says so (exteriorTerm), bounded alike', () => {
+    // The network's exterior term is 1; the solve traced 2.5 over the lattice.
+    const traced = { ...lattice, sky: 3, exterior: 2.5 };
+    expect(calibratedMap(terms, traced, { exteriorTerm: 'solve-level' })[0]).toBeCloseTo(
+      3 + 2.5 + 2 + 0.5 + 0.5,
+      5,
+    );
+    expect(calibratedMap(terms, traced)[0]).toBeCloseTo(7, 5);
+    // A solve without the light through the glass at its lattice has none to give: the network's stands.
+    expect(calibratedMap(terms, lattice, { exteriorTerm: 'solve-level' })[0]).toBeCloseTo(7, 5);
+    expect(
+      calibratedMap(terms, { ...traced, exterior: 100 }, { exteriorTerm: 'solve-level' })[0],
+    ).toBeCloseTo(3 + 4 + 2 + 0.5 + 0.5, 5);
+  });
+
+  it('traces the light from exterior surfaces at its lattice close to the engine’s, in a street', () => {
+    const room = { ...canyonRoom(), modelType: 'df_default' as const };
+    const [c] = coarseRoomTerms(room, 'coarse-radiosity/8', { part: 'window', withSky: true });
+    const [truth] = roomTermMeans(room, [c!.pixels], 'standard');
+    const exterior = truth!.all[1]!;
+    expect(exterior).toBeGreaterThan(0.1 * truth!.all.reduce((a, b) => a + b, 0));
+    expect(Math.abs(c!.exterior! / exterior - 1)).toBeLessThan(0.05);
+  });
+
   it('gives a room term the network drops the shape of the window’s other room terms, at the solve’s level', () => {
     // Room from sky: the network 0 (a map of nothing), the solve 2; from above 1 (solve 0.5) and from below
     // 0.5 (solve 1) are sound and lend their shape: a ramp along the frame's first row.
@@ -308,6 +332,10 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     expect(() => parseModelCard({ ...withTerms, roomTermScaleMax: 0.5 })).toThrow();
     expect(() => parseModelCard({ ...noSolve, roomTermScaleMax: 16 })).toThrow(
       /roomTermScaleMax needs roomTerms/,
+    );
+    expect(parseModelCard({ ...withTerms, exteriorTerm: 'solve-level' }).exteriorTerm).toBe('solve-level');
+    expect(() => parseModelCard({ ...noSolve, exteriorTerm: 'solve-level' })).toThrow(
+      /exteriorTerm needs roomTerms/,
     );
   });
 

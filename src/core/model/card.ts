@@ -133,6 +133,13 @@ export const modelCardSchema = z.looseObject({
    * Needs roomTerms.
    */
   roomTermScaleMax: z.number().min(1).optional(),
+  /**
+   * How the light from exterior surfaces is read (roomTerms.ts termScales): 'solve-level' scales the
+   * network's exterior term to the room-terms solve's, which traces that light from each lattice point
+   * into the room's surroundings (the solve then lights its lattice through the glass too, as skyGuard has
+   * it), bounded as the room terms are. Absent: the network's term against the traced flux. Needs roomTerms.
+   */
+  exteriorTerm: z.enum(['solve-level']).optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
@@ -158,6 +165,8 @@ export function parseModelCard(json: unknown): ModelCard {
     throw new Error(`Invalid model card: beyondFrame needs roomTerms (the solve that lights the lattice)`);
   if (card.roomTermScaleMax !== undefined && !card.roomTerms)
     throw new Error(`Invalid model card: roomTermScaleMax needs roomTerms (the solve whose level it bounds)`);
+  if (card.exteriorTerm && !card.roomTerms)
+    throw new Error(`Invalid model card: exteriorTerm needs roomTerms (the solve whose level it takes)`);
   if (card.termShape && !card.roomTerms)
     throw new Error(`Invalid model card: termShape needs roomTerms (the solve whose level it takes)`);
   if (card.skyTerm) {

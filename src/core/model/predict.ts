@@ -146,10 +146,10 @@ async function predictAtReferenceGlass(
       hasExactSky(card.preprocessing) && model.traceExteriorFlux && !room.mesh
         ? model.traceExteriorFlux(room, card.preprocessing)
         : null;
-    // The solve's own sky only where the card's guard reads it.
+    // The solve's own light through the glass at its lattice only where the card reads it (skyGuard, exteriorTerm).
     const solve: SolveOptions = {
       part: FRAME_PART,
-      withSky: card.skyGuard !== undefined,
+      withSky: card.skyGuard !== undefined || card.exteriorTerm !== undefined,
       beyond: card.beyondFrame === 'coarse-solve',
     };
     const solving =

@@ -121,8 +121,13 @@ export const ROOM_TERMS_QUALITY: Readonly<Record<RoomTermsMethod, EngineQuality>
 const LATTICE = 4;
 /** Metres: a pixel's point this close to the outline is on it (pixel centres are sums of 0.1 m steps). */
 const ON_OUTLINE = 1e-6;
-/** The room terms' indices in TERMS (sky and exterior are the network's own: exact sky, traced flux). */
+/**
+ * The room terms' indices in TERMS (sky and exterior are the network's own: exact sky, traced flux; a card's
+ * exteriorTerm takes the exterior's level from the solve too).
+ */
 export const ROOM_TERMS = [2, 3, 4] as const;
+/** The light from exterior surfaces' index in TERMS. */
+const EXTERIOR = 1;
 /**
  * A term's scale stays within these bounds (the upper one a card may raise: `roomTermScaleMax`): beyond
  * them the network and the solve disagree on its shape.
@@ -131,7 +136,7 @@ const SCALE_MIN = 0.25;
 const SCALE_MAX = 4;
 
 /** What of a card reads the network's terms against the solve (card.ts). */
-export type TermCalibration = Pick<ModelCard, 'skyGuard' | 'termShape' | 'roomTermScaleMax'>;
+export type TermCalibration = Pick<ModelCard, 'skyGuard' | 'termShape' | 'roomTermScaleMax' | 'exteriorTerm'>;
 /** Below this mean (DF %) a term is too faint for its ratio to mean anything: it keeps the network's. */
 const FAINT = 1e-3;
 
@@ -146,6 +151,11 @@ export interface RoomTermsLattice {
    * of angles. A card's `skyGuard` reads it.
    */
   sky?: number;
+  /**
+   * With `sky`: the solve's light from exterior surfaces over them (DF %), traced from each point into the
+   * room's surroundings, which a card's `exteriorTerm` reads.
+   */
+  exterior?: number;
   /** With `beyond`: the window's light at the lattice over the room beyond the frames (beyondFrame.ts). */
   beyond?: BeyondLattice;
 }
@@ -222,9 +232,12 @@ export function coarseRoomTerms(
       return sum / pixels.length;
     };
     const means = Float64Array.from(ROOM_TERMS, meanOf);
-    const sky = withSky ? meanOf(0) : undefined;
+    const lattice: RoomTermsLattice = {
+      pixels,
+      means,
+      ...(withSky ? { sky: meanOf(0), exterior: meanOf(1) } : {}),
+    };
     offset += pixels.length;
-    const lattice: RoomTermsLattice = { pixels, means, ...(sky !== undefined ? { sky } : {}) };
     if (outside && outside.nodes.length > 0) {
       // Every term's light at the nodes, summed (0 where the solve has none).
       const at = new Float64Array(outside.nodes.length);
@@ -249,9 +262,9 @@ export function calibratedMap(
    * The card's `skyGuard` (with it, a sky term the solve contradicts takes the solve's level), `termShape`
    * and `roomTermScaleMax` (card.ts).
    */
-  { skyGuard, termShape, roomTermScaleMax }: TermCalibration = {},
+  { skyGuard, termShape, roomTermScaleMax, exteriorTerm }: TermCalibration = {},
 ): Float32Array {
-  const scale = termScales(terms, lattice, { skyGuard, roomTermScaleMax });
+  const scale = termScales(terms, lattice, { skyGuard, roomTermScaleMax, exteriorTerm });
   // A dropped term with nothing to borrow a shape from stays as the network has it (scaled within bounds).
   const reshaped =
     termShape === 'from-room-terms' ? droppedTerms(terms, lattice).filter((d) => d.donors.length > 0) : [];
@@ -309,7 +322,11 @@ export function droppedTerms(
 export function termScales(
   terms: Float32Array,
   lattice: RoomTermsLattice,
-  { skyGuard, roomTermScaleMax = SCALE_MAX }: Pick<TermCalibration, 'skyGuard' | 'roomTermScaleMax'> = {},
+  {
+    skyGuard,
+    roomTermScaleMax = SCALE_MAX,
+    exteriorTerm,
+  }: Pick<TermCalibration, 'skyGuard' | 'roomTermScaleMax' | 'exteriorTerm'> = {},
 ): number[] {
   // The network's term t over the lattice, and the bounded scale that brings it to `solved` (1 where either
   // is too faint for their ratio to mean anything).
@@ -318,6 +335,9 @@ export function termScales(
     own > FAINT && solved > FAINT ? Math.min(roomTermScaleMax, Math.max(SCALE_MIN, solved / own)) : 1;
   const scale = TERMS.map(() => 1);
   ROOM_TERMS.forEach((t, j) => (scale[t] = toward(lattice.means[j]!, net(t))));
+  // The card's exteriorTerm: the light from exterior surfaces at the solve's level too.
+  if (exteriorTerm === 'solve-level' && lattice.exterior !== undefined)
+    scale[EXTERIOR] = toward(lattice.exterior, net(EXTERIOR));
   // The card's sky guard: a sky term whose level the solve's own traced sky contradicts takes the solve's.
   if (skyGuard !== undefined && lattice.sky !== undefined) {
     const r = toward(lattice.sky, net(0));
