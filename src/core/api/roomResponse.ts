@@ -51,6 +51,24 @@ export function reflectanceWarnings(req: RunRequest): string[] {
 }
 
 /**
+ * Beyond this distance from the plan's origin (m) the geometry's single-precision steps exceed a millimetre.
+ * The engine's and the model's geometry (the room's body, the surroundings, their ray-tracing structures)
+ * is single precision: at a national grid's or UTM's coordinates (10⁶ m) a step is 0.1–0.5 m and the
+ * answer goes wrong — a room 2 600 km out read 0.07 % DF where the same room near the origin reads 2.0 %
+ * (docs/api-decisions.md, "Limits on geometry"). Until the answer is computed about the room itself, it says so.
+ */
+const FAR_FROM_ORIGIN = 10_000;
+
+/** A room far from the plan's origin, where single precision cannot hold its geometry: the answer says so. */
+export function farFromOriginWarnings(req: RunRequest): string[] {
+  const far = Math.max(...req.parameters.room_polygon.map(([x, y]) => Math.max(Math.abs(x), Math.abs(y))));
+  if (!(far > FAR_FROM_ORIGIN)) return [];
+  return [
+    `the room lies ${Math.round(far / 1000)} km from the plan's origin, where Lux's single-precision geometry is coarse: the answer may be wrong; move the model near the origin (within ${FAR_FROM_ORIGIN / 1000} km)`,
+  ];
+}
+
+/**
  * A window that opens into a gap between two of the room's own walls that their thickness closes (a notch
  * narrower than twice the walls) is bricked up by them: the engine lets no light through it, and a user
  * who drew it more likely meant something else (a wider notch, thinner walls), so the answer says so.
@@ -92,7 +110,7 @@ export function roomAnswer(req: RunRequest, result: RoomResult, method: AnswerMe
     resolution: result.resolution,
     modelType: req.modelType,
     windows: windowSummaries(req, result.angles),
-    warnings: [...reflectanceWarnings(req), ...closedGapWarnings(req)],
+    warnings: [...reflectanceWarnings(req), ...closedGapWarnings(req), ...farFromOriginWarnings(req)],
     method,
   };
 }
