@@ -17,6 +17,7 @@ import { workPlaneGrid } from '../core/engine/workplane';
 import { predictWindows, roomGrid, type LoadedModel } from '../core/model/predict';
 import { sampledRequest } from '../datagen/sampleRoom';
 import type { RunRequest } from '../core/validation/requests';
+import type { EngineRoom } from '../core/engine/model';
 import { engineRoom } from '../datagen/shard';
 import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
 import { LIT_ROOM, roomDigest, STRESS_ENGINE, stressRoom, stressSeed } from './stressSuite';
@@ -45,7 +46,15 @@ export interface GridClassFile {
 export function labelGridRoom(cls: StressClass, k: number): GridRoomLabel {
   const s = stressRoom(cls, k);
   const seed = stressSeed(cls, k);
-  const room = engineRoom(s);
+  return { k, seed, digest: roomDigest(s), ...engineGridMean(engineRoom(s), seed, `${cls} #${k}`) };
+}
+
+/** The engine at STRESS_ENGINE over `/run`'s grid cells: their count and mean DF (%), 4 decimals. */
+export function engineGridMean(
+  room: EngineRoom,
+  seed: number,
+  name: string,
+): { cells: number; mean: number } {
   const res = simulateRoom(room, { quality: STRESS_ENGINE, seed });
   const g = workPlaneGrid(room.parameters.room_polygon);
   if (
@@ -54,16 +63,10 @@ export function labelGridRoom(cls: StressClass, k: number): GridRoomLabel {
     res.origin.x !== g.originX ||
     res.origin.y !== g.originY
   )
-    throw new Error(`${cls} #${k}: the engine's grid is not /run's`);
+    throw new Error(`${name}: the engine's grid is not /run's`);
   let sum = 0;
   for (const idx of g.cells) sum += res.df.data[idx]!;
-  return {
-    k,
-    seed,
-    digest: roomDigest(s),
-    cells: g.cells.length,
-    mean: Math.round((sum / g.cells.length) * 1e4) / 1e4,
-  };
+  return { cells: g.cells.length, mean: Math.round((sum / g.cells.length) * 1e4) / 1e4 };
 }
 
 export function readGridClass(dir: string, cls: StressClass): GridClassFile | null {

@@ -10,19 +10,17 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { simulateRoom } from '../core/engine';
 import { SHIPPED_CARD } from '../core/model/shipped';
 import type { Vec2 } from '../core/geometry/vec';
-import { workPlaneGrid } from '../core/engine/workplane';
 import { sampledRequest, type SampledRoom } from '../datagen/sampleRoom';
 import { engineRoom } from '../datagen/shard';
 import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
 import { loadModel } from '../service/model/runtime';
-import { gridLine, gridSummary, requestGridMean, type GridRoomResult } from './gridStress';
-import { roomDigest, STRESS_ENGINE, stressRoom, stressSeed } from './stressSuite';
+import { engineGridMean, gridLine, gridSummary, requestGridMean, type GridRoomResult } from './gridStress';
+import { roomDigest, stressRoom, stressSeed } from './stressSuite';
 
-const STEP = 0.1;
-const snap = (v: number): number => Math.round(v / STEP) / 10;
+/** To 0.1 m (divided, not multiplied, by ten: 0.3, not 0.30000000000000004). */
+const snap = (v: number): number => Math.round(v * 10) / 10;
 
 /**
  * The room and its surroundings turned about the plan's first corner so that its first edge runs along +x,
@@ -82,11 +80,8 @@ export function onGridTruth(cls: StressClass, k: number): OnGridTruth | null {
   } catch {
     return null;
   }
-  const res = simulateRoom(engineRoom(s, req), { quality: STRESS_ENGINE, seed: stressSeed(cls, k) });
-  const g = workPlaneGrid(req.parameters.room_polygon);
-  let sum = 0;
-  for (const idx of g.cells) sum += res.df.data[idx]!;
-  return { cls, k, digest: roomDigest(s), mean: Math.round((sum / g.cells.length) * 1e4) / 1e4 };
+  const { mean } = engineGridMean(engineRoom(s, req), stressSeed(cls, k), `${cls} #${k} on the grid`);
+  return { cls, k, digest: roomDigest(s), mean };
 }
 
 async function main(): Promise<void> {
