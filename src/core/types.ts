@@ -76,6 +76,11 @@ export type EncodingScheme = 'v1' | 'v2';
 /** A triangle soup: 9 floats per triangle (three [x, y, z] vertices). */
 export interface TriangleSoup {
   positions: Float32Array;
+  /**
+   * Set on a mesh that arrived in single precision (an NPY upload, a stored mesh) and was moved about a room
+   * far from the origin (validation/aboutRoom.ts): the step (m) its points were rounded to where it was sent.
+   */
+  singleStep?: number;
 }
 
 export function triangleCount(mesh: TriangleSoup): number {

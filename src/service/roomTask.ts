@@ -1,7 +1,5 @@
-import { climateComputation } from '../core/api/climateOps';
-import { roomAnswer } from '../core/api/roomResponse';
+import { climateComputation, climateRoomAnswer } from '../core/api/climateOps';
 import { runAnswer } from '../core/api/runOps';
-import { windowAngles } from '../core/api/windowAngles';
 import { simulateAnswer } from '../core/api/simulateOps';
 import { answerFailure, type AnswerResult, type RoomPass } from '../core/building/outcome';
 import type { MeshRegistry } from './meshStore';
@@ -38,12 +36,7 @@ export async function runRoomTask(t: RoomTask, thread: ThreadState): Promise<Ans
     if (t.pass.method === 'climate') {
       // A year of the weather file: the DA map as the room's answer, the metrics beside it.
       const c = climateComputation(t.body, ctx);
-      const answer = roomAnswer(
-        c.req,
-        { ...c.grids.da, angles: windowAngles(c.req, c.req.mesh) },
-        { kind: 'engine', quality: c.quality, seed: c.seed, ambientBounces: null },
-      );
-      return { ok: true, answer, climate: c.summary };
+      return { ok: true, answer: climateRoomAnswer(c), climate: c.summary };
     }
     const answer =
       t.pass.method === 'engine'

@@ -76,6 +76,28 @@ describe('climate-based runs over the API', async () => {
     expect(multi.result).toEqual(run.result);
   }, 60_000);
 
+  it('answers a room drawn at UTM coordinates as the room at the origin, its map where the user drew it', async () => {
+    // Single-precision geometry at 10⁶ m once answered such rooms wrongly (docs/api-decisions.md).
+    const [dx, dy] = [431_000, 5_201_000];
+    const p = room.parameters;
+    const w = p.windows.w1;
+    const far = {
+      ...room,
+      parameters: {
+        ...p,
+        room_polygon: p.room_polygon.map(([x, y]) => [x! + dx, y! + dy]),
+        windows: { w1: { ...w, x1: w.x1 + dx, y1: w.y1 + dy, x2: w.x2 + dx, y2: w.y2 + dy } },
+      },
+    };
+    const [near, moved] = await Promise.all(
+      [room, far].map(async (b) => (await post(app, '/v2/simulate', { ...b, weather: CHICAGO })).json()),
+    );
+    expect(moved.origin).toEqual({ x: near.origin.x + dx, y: near.origin.y + dy });
+    expect(moved.result).toEqual(near.result);
+    expect(moved.climate.sda).toBe(near.climate.sda);
+    expect(moved.warnings).toEqual([]);
+  }, 60_000);
+
   it('refuses a missing or broken weather file with the reason, and /run/detailed', async () => {
     const missing = await post(app, '/v2/simulate', room);
     expect(missing.status).toBe(400);

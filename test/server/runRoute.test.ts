@@ -120,27 +120,34 @@ describe('/run with a custom v2-rgb-384 model (the original format)', async () =
     expect(Math.max(...run.windows.w1.horizon)).toBeGreaterThan(0);
   });
 
-  it('says when a room lies so far from the origin that single precision cannot hold its geometry', async () => {
-    // A national grid's coordinates (2 600 km, 1 200 km): the engine read such a room 0.07 % DF where the same
-    // room near the origin reads 2.0 % (docs/api-decisions.md), so the answer says so until it is fixed.
-    const shift = ([x, y]: number[]) => [x! + 2_600_000, y! + 1_200_000];
+  it('answers a room at a national grid’s coordinates as the same room at the origin', async () => {
+    // (2 600 km, 1 200 km): single precision once read such a room 0.07 % DF where the same room near the
+    // origin reads 2.0 % (docs/api-decisions.md); the room is now computed about itself.
+    const [dx, dy] = [2_600_000, 1_200_000];
+    const shift = ([x, y]: number[]) => [x! + dx, y! + dy];
     const windows = Object.fromEntries(
       Object.entries(params.windows as Record<string, Record<string, number>>).map(([id, w]) => [
         id,
-        { ...w, x1: w.x1! + 2_600_000, y1: w.y1! + 1_200_000, x2: w.x2! + 2_600_000, y2: w.y2! + 1_200_000 },
+        { ...w, x1: w.x1! + dx, y1: w.y1! + dy, x2: w.x2! + dx, y2: w.y2! + dy },
       ]),
     );
     const far = await (
       await post(app, '/v2/run', {
         ...anglesBody,
+        response_format: 'json',
         parameters: { ...params, room_polygon: (params.room_polygon as number[][]).map(shift), windows },
       })
     ).json();
-    expect(far.warnings).toEqual([
-      "the room lies 2600 km from the plan's origin, where Lux's single-precision geometry is coarse: the answer may be wrong; move the model near the origin (within 10 km)",
-    ]);
-    const near = await (await post(app, '/v2/run', anglesBody)).json();
-    expect(near.warnings).toEqual([]);
+    const near = await (await post(app, '/v2/run', { ...anglesBody, response_format: 'json' })).json();
+    expect(far.warnings).toEqual([]);
+    expect(far.result).toEqual(near.result);
+    expect(far.origin).toEqual({ x: near.origin.x + dx, y: near.origin.y + dy });
+    const [id] = Object.keys(near.windows);
+    expect(far.windows[id!].reference_point).toEqual({
+      ...near.windows[id!].reference_point,
+      x: near.windows[id!].reference_point.x + dx,
+      y: near.windows[id!].reference_point.y + dy,
+    });
   });
 
   it('df_default warns about ignored reflectances; da_* need a weather file', async () => {

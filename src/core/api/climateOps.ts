@@ -14,10 +14,12 @@ import { fillFromSamples } from '../stats/grid';
 import { LuxError, validationError } from '../errors';
 import { parseWith } from '../validation/format';
 import { parseClimateRequest, type ClimateRequest } from '../validation/requests';
+import { inPlan } from '../validation/aboutRoom';
 import { simulateOptions } from '../validation/schemas';
 import { answer, limitsOf, OPEN_CONTEXT, type OpContext, type OpResult } from './result';
 import { climateResponse } from '../validation/responses';
 import { bodyParts, roomAnswer } from './roomResponse';
+import type { RoomAnswer } from './roomAnswer';
 import { windowAngles } from './windowAngles';
 
 /**
@@ -28,11 +30,7 @@ import { windowAngles } from './windowAngles';
  */
 export function climateRun(body: unknown, ctx: OpContext): OpResult {
   const c = climateComputation(body, ctx);
-  const grid = roomAnswer(
-    c.req,
-    { ...c.grids.da, angles: windowAngles(c.req, c.req.mesh) },
-    { kind: 'engine', quality: c.quality, seed: c.seed, ambientBounces: null },
-  );
+  const grid = climateRoomAnswer(c);
   return answer(climateResponse, {
     ...bodyParts(grid, c.req.responseFormat),
     method: 'climate',
@@ -66,6 +64,18 @@ export interface ClimateComputation {
   cached: boolean;
 }
 
+/** The DA map as a room's answer (/run's shapes, its points in the request's plan), the metrics beside it. */
+export const climateRoomAnswer = (c: ClimateComputation): RoomAnswer =>
+  roomAnswer(
+    c.req,
+    { ...c.grids.da, angles: windowAngles(c.req, c.req.mesh) },
+    { kind: 'engine', quality: c.quality, seed: c.seed, ambientBounces: null },
+  );
+
+/**
+ * A climate-based run on this thread, its grids about the room (a room far from the plan's origin is
+ * computed about itself: validation/aboutRoom.ts); climateRoomAnswer puts them in the request's plan.
+ */
 export function climateComputation(
   body: unknown,
   ctx: OpContext,
@@ -98,7 +108,18 @@ export async function climateYearAsync(
   return { prepared, year: await roomYearAsync(prepared.req, prepared.weather, yearOptions(prepared, o)) };
 }
 
-export const climateAnswer = (k: KeptClimate): ClimateComputation => climateOf(k.prepared, k.year);
+/** A kept year's answer for the browser, its grids in the request's plan. */
+export const climateAnswer = (k: KeptClimate): ClimateComputation =>
+  inPlanGrids(climateOf(k.prepared, k.year));
+
+function inPlanGrids(c: ClimateComputation): ClimateComputation {
+  const o = c.req.planOrigin;
+  if (!o) return c;
+  const grids = Object.fromEntries(
+    Object.entries(c.grids).map(([k, g]) => [k, { ...g, origin: inPlan(g.origin, o) }]),
+  ) as ClimateComputation['grids'];
+  return { ...c, grids };
+}
 
 /** The kept year with DA at another threshold (sDA stays sDA300: metrics.ts): its metrics again. */
 export function climateWithThreshold(k: KeptClimate, daLux: number): KeptClimate {
@@ -128,7 +149,7 @@ const yearOptions = (
 export const MAX_YEAR_BYTES = 768 * 2 ** 20;
 
 function prepareClimate(body: unknown, ctx: OpContext) {
-  const req = parseClimateRequest(body, limitsOf(ctx));
+  const req = parseClimateRequest(body, limitsOf(ctx), { aboutRoom: true });
   const opts = parseWith(simulateOptions, body);
   const quality = opts.quality ?? 'standard';
   const seed = opts.seed ?? 1;

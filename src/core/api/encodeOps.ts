@@ -8,7 +8,7 @@ import { windowAngles } from './windowAngles';
  * as NPY files in a ZIP. Windows without both angles get them from the mesh (windowAngles.ts).
  */
 function encoded(r: EncodeRequest): OpResult {
-  const angles = windowAngles(r, r.mesh);
+  const angles = windowAngles(r, r.mesh, r.meshOrigin);
   const windows: EncoderWindow[] = r.parameters.windows.map((w, i) => {
     const { horizon, zenith } = angles[i]!;
     // direction_angle stays as the user gave it (or absent): the encoder derives the exact radians the
@@ -22,7 +22,7 @@ function encoded(r: EncodeRequest): OpResult {
 }
 
 export const encode = (body: unknown, ctx: OpContext): OpResult =>
-  encoded(parseEncodeRequest(body, limitsOf(ctx)));
+  encoded(parseEncodeRequest(body, limitsOf(ctx), { aboutRoom: true }));
 
 export const encodeRaw = (body: unknown, ctx: OpContext): OpResult =>
   encoded(parseEncodeRawRequest(body, limitsOf(ctx)));

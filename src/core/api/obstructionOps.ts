@@ -6,6 +6,7 @@ import {
   parseViewpointRequest,
 } from '../validation/requests';
 import { roundAngle } from './geometryOps';
+import { inPlan } from '../validation/aboutRoom';
 import {
   horizonResponse,
   obstructionAllResponse,
@@ -23,7 +24,7 @@ import { answer, limitsOf, type OpContext, type OpResult } from './result';
 export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
   const limits = limitsOf(ctx);
   if (isViewpointForm(body)) {
-    const v = parseViewpointRequest(body, limits);
+    const v = parseViewpointRequest(body, limits, { aboutRoom: true });
     const fan = obstructionFans(v.mesh, [{ viewpoint: v, direction: v.direction }])[0]!;
     return answer(obstructionAllResponse, {
       status: 'success',
@@ -32,7 +33,7 @@ export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
       directions: fan.directions,
     });
   }
-  const r = parseObstructionWindowsRequest(body, limits);
+  const r = parseObstructionWindowsRequest(body, limits, { aboutRoom: true });
   const fans = obstructionFans(
     r.mesh,
     r.geometry.map((g) => ({ viewpoint: g.externalReferencePoint, direction: g.directionAngle })),
@@ -45,7 +46,7 @@ export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
       horizon: fan.horizon,
       zenith: fan.zenith,
       direction_angle: roundAngle(g.directionAngle),
-      reference_point: roundPoint(g.referencePoint),
+      reference_point: roundPoint(inPlan(g.referencePoint, r.planOrigin)),
     };
   });
   return answer(obstructionAllResponse, {
@@ -57,7 +58,7 @@ export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
 }
 
 function single(body: unknown, ctx: OpContext) {
-  const v = parseViewpointRequest(body, limitsOf(ctx));
+  const v = parseViewpointRequest(body, limitsOf(ctx), { aboutRoom: true });
   return obstructionAt(buildObstructionScene(v.mesh), v, v.direction);
 }
 

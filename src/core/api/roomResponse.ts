@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { WindowGeometry } from '../geometry/window';
 import { base64 } from '../encoding/base64';
 import { roundPoint } from '../geometry/window';
+import { inPlan } from '../validation/aboutRoom';
 import { REFLECTANCE_FIELDS } from '../validation/ranges';
 import type { RunRequest } from '../validation/requests';
 import type {
@@ -50,21 +51,19 @@ export function reflectanceWarnings(req: RunRequest): string[] {
   ];
 }
 
-/**
- * Beyond this distance from the plan's origin (m) the geometry's single-precision steps exceed a millimetre.
- * The engine's and the model's geometry (the room's body, the surroundings, their ray-tracing structures)
- * is single precision: at a national grid's or UTM's coordinates (10⁶ m) a step is 0.1–0.5 m and the
- * answer goes wrong — a room 2 600 km out read 0.07 % DF where the same room near the origin reads 2.0 %
- * (docs/api-decisions.md, "Limits on geometry"). Until the answer is computed about the room itself, it says so.
- */
-const FAR_FROM_ORIGIN = 10_000;
+/** Steps (m) of a single-precision mesh that the answer names: finer ones cannot change its light. */
+const COARSE_STEP = 0.01;
 
-/** A room far from the plan's origin, where single precision cannot hold its geometry: the answer says so. */
-export function farFromOriginWarnings(req: RunRequest): string[] {
-  const far = Math.max(...req.parameters.room_polygon.map(([x, y]) => Math.max(Math.abs(x), Math.abs(y))));
-  if (!(far > FAR_FROM_ORIGIN)) return [];
+/**
+ * A room far from the plan's origin is computed about itself (validation/aboutRoom.ts), exactly when its
+ * mesh came as JSON. A mesh that came in single precision (an NPY upload, a stored mesh) was rounded where
+ * it was sent, before Lux could move it: at a national grid's coordinates to 0.25–0.5 m. The answer says so.
+ */
+export function coarseMeshWarnings(req: RunRequest): string[] {
+  const step = req.mesh?.singleStep;
+  if (step === undefined || step < COARSE_STEP) return [];
   return [
-    `the room lies ${Math.round(far / 1000)} km from the plan's origin, where Lux's single-precision geometry is coarse: the answer may be wrong; move the model near the origin (within ${FAR_FROM_ORIGIN / 1000} km)`,
+    `the mesh came in single precision (an NPY file or a stored mesh) far from the plan's origin, where its points lie ${step < 1 ? `${Math.round(step * 100)} cm` : `${step} m`} apart: its surroundings are that coarse; send the mesh as JSON, or move the model near the origin`,
   ];
 }
 
@@ -88,7 +87,7 @@ function windowSummaries(req: RunRequest, angles: readonly WindowAngles[]): Reco
     const g: WindowGeometry = req.geometry[i]!;
     windows[w.id] = {
       direction_angle: roundAngle(g.directionAngle),
-      reference_point: roundPoint(g.referencePoint),
+      reference_point: roundPoint(inPlan(g.referencePoint, req.planOrigin)),
       horizon: angles[i]!.horizon,
       zenith: angles[i]!.zenith,
     };
@@ -106,11 +105,11 @@ export function roomAnswer(req: RunRequest, result: RoomResult, method: AnswerMe
     // (a server's job), even for a cell a hair under a threshold.
     df: result.df.data.map(round4),
     mask: result.mask.data,
-    origin: result.origin,
+    origin: inPlan(result.origin, req.planOrigin),
     resolution: result.resolution,
     modelType: req.modelType,
     windows: windowSummaries(req, result.angles),
-    warnings: [...reflectanceWarnings(req), ...closedGapWarnings(req), ...farFromOriginWarnings(req)],
+    warnings: [...reflectanceWarnings(req), ...closedGapWarnings(req), ...coarseMeshWarnings(req)],
     method,
   };
 }

@@ -1,6 +1,14 @@
 import { obstructionFans } from '../obstruction';
 import type { TriangleSoup } from '../types';
 import type { ResolvedRoom } from '../validation/requests';
+import type { PlanOrigin } from '../validation/aboutRoom';
+
+/** A point of the room's plan in the coordinates of a mesh moved by −origin (/encode: aboutRoom.ts). */
+const aboutMesh = <P extends { x: number; y: number }>(p: P, o: PlanOrigin): P => ({
+  ...p,
+  x: p.x - o.x,
+  y: p.y - o.y,
+});
 
 export interface WindowAngles {
   horizon: number[];
@@ -11,9 +19,14 @@ export interface WindowAngles {
  * Each window's 64 horizon/zenith angles: its own (or the request's top-level ones, already applied by
  * validation), else the fan from its external reference point against the mesh, computed for all such
  * windows together (obstructionFans picks a stored tree, a scan or a new tree). Used by /encode,
- * /simulate and /run.
+ * /simulate and /run. `meshOrigin`: where the mesh's (0, 0) lies in the room's plan, when only the mesh was
+ * moved about the room (/encode).
  */
-export function windowAngles(room: ResolvedRoom, mesh: TriangleSoup | null): WindowAngles[] {
+export function windowAngles(
+  room: ResolvedRoom,
+  mesh: TriangleSoup | null,
+  meshOrigin?: PlanOrigin,
+): WindowAngles[] {
   const windows = room.parameters.windows;
   const needing = windows.flatMap((w, i) => (w.horizon && w.zenith ? [] : [i]));
   if (needing.length > 0 && !mesh) {
@@ -25,7 +38,9 @@ export function windowAngles(room: ResolvedRoom, mesh: TriangleSoup | null): Win
     ? obstructionFans(
         mesh,
         needing.map((i) => ({
-          viewpoint: room.geometry[i]!.externalReferencePoint,
+          viewpoint: meshOrigin
+            ? aboutMesh(room.geometry[i]!.externalReferencePoint, meshOrigin)
+            : room.geometry[i]!.externalReferencePoint,
           direction: room.geometry[i]!.directionAngle,
         })),
       )

@@ -2,6 +2,7 @@ import { LuxError, validationError } from '../errors';
 import type { TriangleSoup } from '../types';
 import { tooFewMeshPoints } from './messages';
 import { MAX_COORDINATE } from './ranges';
+import { AT_ORIGIN, isAtOrigin, movedPositions, type PlanOrigin } from './aboutRoom';
 
 export const DEFAULT_MAX_MESH_POINTS = 3_000_000;
 
@@ -10,8 +11,12 @@ export const DEFAULT_MAX_MESH_POINTS = 3_000_000;
  * pass. Written by hand rather than with the schema library: a 10⁶-triangle mesh is 3·10⁶ points, and a
  * generic validator would allocate per point and take seconds where this loop takes milliseconds.
  */
-export function parseMesh(value: unknown, maxPoints = DEFAULT_MAX_MESH_POINTS): TriangleSoup {
-  if (value instanceof Float32Array) return checkPositions(value, maxPoints);
+export function parseMesh(
+  value: unknown,
+  maxPoints = DEFAULT_MAX_MESH_POINTS,
+  origin: PlanOrigin = AT_ORIGIN,
+): TriangleSoup {
+  if (value instanceof Float32Array) return movedSoup(checkPositions(value, maxPoints), origin);
   if (!Array.isArray(value)) throw validationError(`Parameter 'mesh' must be an array of [x, y, z] points`);
   const n = value.length;
   if (n > maxPoints) {
@@ -23,6 +28,8 @@ export function parseMesh(value: unknown, maxPoints = DEFAULT_MAX_MESH_POINTS): 
   if (n < 3) throw tooFewMeshPoints();
   if (n % 3 !== 0) throw validationError(`Mesh point count must be a multiple of 3, got ${n}`);
   const positions = new Float32Array(n * 3);
+  // Moved about the room (aboutRoom.ts) in double precision, before the value becomes single precision.
+  const shift = [origin.x, origin.y, 0];
   for (let i = 0; i < n; i++) {
     const p: unknown = value[i];
     if (!Array.isArray(p) || p.length !== 3) {
@@ -38,10 +45,20 @@ export function parseMesh(value: unknown, maxPoints = DEFAULT_MAX_MESH_POINTS): 
           `Parameter 'mesh[${i}][${k}]' value ${c} outside valid range [-${MAX_COORDINATE}, ${MAX_COORDINATE}]`,
         );
       }
-      positions[i * 3 + k] = c;
+      positions[i * 3 + k] = c - shift[k]!;
     }
   }
   return { positions };
+}
+
+/**
+ * A mesh that is single precision already, moved about the room: its points keep the steps they came with
+ * (`singleStep`, for the answer to name), but everything computed about the room is then exact.
+ */
+export function movedSoup(soup: TriangleSoup, origin: PlanOrigin): TriangleSoup {
+  if (isAtOrigin(origin)) return soup;
+  const { positions, step } = movedPositions(soup.positions, origin);
+  return { positions, singleStep: step };
 }
 
 /** Cheap size check done before anything else touches a large body. */

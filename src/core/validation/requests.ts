@@ -4,7 +4,8 @@ import type { Vec2 } from '../geometry/vec';
 import type { ModelType, ResolvedRoom, RoomParameters, TriangleSoup, WindowSpec } from '../types';
 import { deg, type Degrees } from '../units';
 import { isPlainObject, parseWith } from './format';
-import { parseMesh } from './mesh';
+import { movedSoup, parseMesh } from './mesh';
+import { AT_ORIGIN, isAtOrigin, movedParameters, planOriginFor, type PlanOrigin } from './aboutRoom';
 import { checkedWindowGeometry, checkPolygon, checkWindowHeights } from './room';
 import * as S from './schemas';
 import { checkCeilingPlanes } from './ceiling';
@@ -147,18 +148,19 @@ interface MeshFields {
 }
 
 /** The request's mesh: sent with it (`mesh`), or stored on the server before (`mesh_id`). */
-function meshOf(top: MeshFields, limits: Limits): TriangleSoup {
-  if (top.mesh_id === undefined) return parseMesh(top.mesh, limits.maxMeshPoints);
+function meshOf(top: MeshFields, limits: Limits, origin: PlanOrigin = AT_ORIGIN): TriangleSoup {
+  if (top.mesh_id === undefined) return parseMesh(top.mesh, limits.maxMeshPoints, origin);
   if (top.mesh !== undefined) throw validationError(`Give either 'mesh' or 'mesh_id', not both`);
   if (!limits.storedMesh)
     throw validationError(`Parameter 'mesh_id' needs a Lux server that stores meshes; send 'mesh' instead`);
-  return limits.storedMesh(top.mesh_id);
+  return movedSoup(limits.storedMesh(top.mesh_id), origin);
 }
 
 function anglesOrMesh(
   room: ResolvedRoom,
   top: { horizon?: number[] | undefined; zenith?: number[] | undefined } & MeshFields,
   limits: Limits,
+  origin: PlanOrigin = AT_ORIGIN,
 ): TriangleSoup | null {
   for (const w of room.parameters.windows) {
     if (w.horizon === undefined && top.horizon) w.horizon = top.horizon;
@@ -168,17 +170,35 @@ function anglesOrMesh(
   // `mesh: []` beside angles for every window: the original skips the mesh (clients send it so).
   const emptyMesh = Array.isArray(top.mesh) && top.mesh.length === 0;
   if (!needsMesh && top.mesh_id === undefined && (top.mesh === undefined || emptyMesh)) return null;
-  return meshOf(top, limits);
+  return meshOf(top, limits, origin);
 }
 
 export interface RunRequest extends ResolvedRoom {
   modelType: ModelType;
   responseFormat: 'json' | 'base64';
   mesh: TriangleSoup | null;
+  /**
+   * Where the request's geometry was moved from (aboutRoom.ts): the room and mesh here lie about
+   * (0, 0), and the answer's coordinates add this back. Absent: the request's own coordinates.
+   */
+  planOrigin?: PlanOrigin;
 }
 
-export function parseRunRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): RunRequest {
-  return parseRoomRun(body, limits, false).req;
+export interface ParseOptions {
+  /**
+   * Move a room far from the plan's origin (national grids, UTM) near it before its geometry becomes single
+   * precision (aboutRoom.ts). For what computes an answer; code that edits the request's own body
+   * (proposals) reads it where it is.
+   */
+  aboutRoom?: boolean;
+}
+
+export function parseRunRequest(
+  body: unknown,
+  limits: Limits = DEFAULT_LIMITS,
+  o: ParseOptions = {},
+): RunRequest {
+  return parseRoomRun(body, limits, false, o).req;
 }
 
 /** A climate-based request (da_default, da_custom): the room as /run takes it, and the year's weather. */
@@ -193,8 +213,12 @@ export interface ClimateRequest extends RunRequest {
 export const needsWeather = (modelType: string): string =>
   `model_type '${modelType}' needs a year of weather: send an EnergyPlus weather file (EPW) as the text of 'weather' in the JSON body, or as a 'weather' file part of a multipart form`;
 
-export function parseClimateRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): ClimateRequest {
-  const { req, r } = parseRoomRun(body, limits, true);
+export function parseClimateRequest(
+  body: unknown,
+  limits: Limits = DEFAULT_LIMITS,
+  o: ParseOptions = {},
+): ClimateRequest {
+  const { req, r } = parseRoomRun(body, limits, true, o);
   if (!req.modelType.startsWith('da_'))
     throw validationError(
       `model_type '${req.modelType}' is a daylight factor: climate-based runs take da_default or da_custom`,
@@ -210,13 +234,17 @@ export function parseClimateRequest(body: unknown, limits: Limits = DEFAULT_LIMI
   return { ...req, weather: r.weather, occupiedFrom: from, occupiedTo: to, daLux: r.climate?.da_lux ?? 300 };
 }
 
-function parseRoomRun(body: unknown, limits: Limits, climate: boolean) {
+function parseRoomRun(body: unknown, limits: Limits, climate: boolean, o: ParseOptions) {
   checkRoomSize(parametersOf(body), limits);
   const r = parseWith(S.runRequest, body, meshMissing);
   const modelType = baseModelType(r.model_type);
   // Daylight autonomy needs a year of weather and daylight coefficients (docs/climate.md): never a fake map.
   if (modelType.startsWith('da_') && !climate) throw validationError(needsWeather(modelType));
-  const room = resolveRoom(r.parameters, true);
+  let room = resolveRoom(r.parameters, true);
+  const origin = o.aboutRoom ? planOriginFor(r.parameters.room_polygon) : AT_ORIGIN;
+  // Checked where the user drew it (messages name their coordinates), computed about the room: the move
+  // is exact, so the moved room passes the same checks.
+  if (!isAtOrigin(origin)) room = resolveRoom(movedParameters(r.parameters, origin), true);
   // The top-level glass applies to every window without its own, as the top-level angles do.
   if (r.glass_transmittance !== undefined)
     for (const w of room.parameters.windows) w.glass_transmittance ??= r.glass_transmittance;
@@ -224,7 +252,8 @@ function parseRoomRun(body: unknown, limits: Limits, climate: boolean) {
     ...room,
     modelType,
     responseFormat: r.response_format ?? 'json',
-    mesh: anglesOrMesh(room, r, limits),
+    mesh: anglesOrMesh(room, r, limits, origin),
+    ...(isAtOrigin(origin) ? {} : { planOrigin: origin }),
   };
   return { req, r };
 }
@@ -233,17 +262,28 @@ export interface EncodeRequest extends ResolvedRoom {
   modelType: ModelType;
   scheme: 'v1' | 'v2';
   mesh: TriangleSoup | null;
+  /**
+   * Where the mesh's (0, 0) lies in the room's plan: the encoding reproduces the original's images from
+   * the room where the user drew it, while the angles from the mesh are computed about the room.
+   */
+  meshOrigin?: PlanOrigin;
 }
 
-export function parseEncodeRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): EncodeRequest {
+export function parseEncodeRequest(
+  body: unknown,
+  limits: Limits = DEFAULT_LIMITS,
+  o: ParseOptions = {},
+): EncodeRequest {
   checkRoomSize(parametersOf(body), limits);
   const r = parseWith(S.encodeRequest, body, meshMissing);
   const room = resolveRoom(r.parameters, true);
+  const origin = o.aboutRoom ? planOriginFor(r.parameters.room_polygon) : AT_ORIGIN;
   return {
     ...room,
     modelType: baseModelType(r.model_type),
     scheme: r.encoding_scheme ?? 'v2',
-    mesh: anglesOrMesh(room, r, limits),
+    mesh: anglesOrMesh(room, r, limits, origin),
+    ...(isAtOrigin(origin) ? {} : { meshOrigin: origin }),
   };
 }
 
@@ -296,7 +336,11 @@ export interface ViewpointRequest {
  * `x, y, z, direction_angle` (degrees) + mesh. The legacy form gives `rad_x`, `rad_y` (radians) instead of
  * `direction_angle`; only the azimuth `rad_y` matters.
  */
-export function parseViewpointRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): ViewpointRequest {
+export function parseViewpointRequest(
+  body: unknown,
+  limits: Limits = DEFAULT_LIMITS,
+  o: ParseOptions = {},
+): ViewpointRequest {
   let input = body;
   if (isPlainObject(body) && body.direction_angle === undefined && body.rad_y !== undefined) {
     if (typeof body.rad_y !== 'number' || !Number.isFinite(body.rad_y)) {
@@ -306,17 +350,21 @@ export function parseViewpointRequest(body: unknown, limits: Limits = DEFAULT_LI
     input = { ...body, direction_angle: d };
   }
   const r = parseWith(S.viewpointRequest, input, meshRequired);
+  // The answer is angles only: the viewpoint and mesh are moved about the viewpoint and stay there.
+  const origin = o.aboutRoom ? planOriginFor([[r.x, r.y]]) : AT_ORIGIN;
   return {
-    x: r.x,
-    y: r.y,
+    x: r.x - origin.x,
+    y: r.y - origin.y,
     z: r.z,
     direction: deg(r.direction_angle),
-    mesh: meshOf(r, limits),
+    mesh: meshOf(r, limits, origin),
   };
 }
 
 export interface ObstructionWindowsRequest extends ResolvedRoom {
   mesh: TriangleSoup;
+  /** As RunRequest's: the room and mesh lie about (0, 0), the answer's points add this back. */
+  planOrigin?: PlanOrigin;
 }
 
 /** /obstruction_all: the window form (room_polygon + windows), or the viewpoint form. */
@@ -327,15 +375,22 @@ export function isViewpointForm(body: unknown): boolean {
 export function parseObstructionWindowsRequest(
   body: unknown,
   limits: Limits = DEFAULT_LIMITS,
+  o: ParseOptions = {},
 ): ObstructionWindowsRequest {
   checkRoomSize(body, limits);
   const r = parseWith(S.obstructionWindowsRequest, body, meshRequired);
-  const room_polygon = toPolygon(r.room_polygon) as Vec2[];
-  const windows = toWindows(r.windows);
-  const geometry = windows.map((w) => checkedWindowGeometry(room_polygon, w));
-  return {
-    parameters: { height_roof_over_floor: 0, floor_height_above_terrain: 0, room_polygon, windows },
-    geometry,
-    mesh: meshOf(r, limits),
+  const windowsOn = (p: { room_polygon: [number, number][]; windows: Record<string, RawWindow> }) => {
+    const room_polygon = toPolygon(p.room_polygon) as Vec2[];
+    const windows = toWindows(p.windows);
+    const geometry = windows.map((w) => checkedWindowGeometry(room_polygon, w));
+    return {
+      parameters: { height_roof_over_floor: 0, floor_height_above_terrain: 0, room_polygon, windows },
+      geometry,
+    };
   };
+  const drawn = windowsOn(r);
+  const origin = o.aboutRoom ? planOriginFor(r.room_polygon) : AT_ORIGIN;
+  if (isAtOrigin(origin)) return { ...drawn, mesh: meshOf(r, limits) };
+  // Checked where drawn, computed about the room (as parseRoomRun).
+  return { ...windowsOn(movedParameters(r, origin)), mesh: meshOf(r, limits, origin), planOrigin: origin };
 }
