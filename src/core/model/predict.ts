@@ -32,6 +32,7 @@ import {
 import type { EngineRoom } from '../engine/model';
 import type { FramePart } from '../encoding/roomMask';
 import { TERMS } from '../engine/simulate';
+import { counterClockwise } from './counterClockwise';
 import type { ModelRunner } from './runner';
 import { SIZE, v2Rgb384Input, v2Rgb384Output } from './v2rgb384';
 
@@ -125,14 +126,17 @@ const FRAME_PART: FramePart = 'window';
 
 /** The network's maps at the reference glazing (the inputs it was trained on). */
 async function predictAtReferenceGlass(
-  room: PredictRoom,
+  drawn: PredictRoom,
   angles: readonly WindowAngles[],
   model: LoadedModel,
 ): Promise<WindowPrediction[]> {
-  const n = room.parameters.windows.length;
+  const n = drawn.parameters.windows.length;
   const { card } = model;
   const out = card.outputs[0]!.name;
   if (card.preprocessing !== 'v2-rgb-384') {
+    // Lux's networks know rooms drawn counter-clockwise (counterClockwise.ts); the original's format below
+    // sees the room as the original did.
+    const room = counterClockwise(drawn);
     const C = channelCount(card.preprocessing);
     const S = scalarCount(card.preprocessing);
     const inputs = new Float32Array(n * C * FRAME_CELLS);
@@ -226,6 +230,7 @@ async function predictAtReferenceGlass(
     }));
   }
   // v2-rgb-384: the original's image of each window.
+  const room = drawn;
   const { windows: _, ...rest } = room.parameters;
   const encoderRoom = rest as EncoderRoom;
   const frames: V2Frame[] = [];
