@@ -149,7 +149,7 @@ const yearOptions = (
 export const MAX_YEAR_BYTES = 768 * 2 ** 20;
 
 function prepareClimate(body: unknown, ctx: OpContext) {
-  const req = parseClimateRequest(body, limitsOf(ctx), { aboutRoom: true });
+  const req = parseClimateRequest(body, limitsOf(ctx), { asComputed: true });
   const opts = parseWith(simulateOptions, body);
   const quality = opts.quality ?? 'standard';
   const seed = opts.seed ?? 1;

@@ -22,7 +22,7 @@ function encoded(r: EncodeRequest): OpResult {
 }
 
 export const encode = (body: unknown, ctx: OpContext): OpResult =>
-  encoded(parseEncodeRequest(body, limitsOf(ctx), { aboutRoom: true }));
+  encoded(parseEncodeRequest(body, limitsOf(ctx), { asComputed: true }));
 
 export const encodeRaw = (body: unknown, ctx: OpContext): OpResult =>
   encoded(parseEncodeRawRequest(body, limitsOf(ctx)));

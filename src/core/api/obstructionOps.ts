@@ -24,7 +24,7 @@ import { answer, limitsOf, type OpContext, type OpResult } from './result';
 export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
   const limits = limitsOf(ctx);
   if (isViewpointForm(body)) {
-    const v = parseViewpointRequest(body, limits, { aboutRoom: true });
+    const v = parseViewpointRequest(body, limits, { asComputed: true });
     const fan = obstructionFans(v.mesh, [{ viewpoint: v, direction: v.direction }])[0]!;
     return answer(obstructionAllResponse, {
       status: 'success',
@@ -33,7 +33,7 @@ export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
       directions: fan.directions,
     });
   }
-  const r = parseObstructionWindowsRequest(body, limits, { aboutRoom: true });
+  const r = parseObstructionWindowsRequest(body, limits, { asComputed: true });
   const fans = obstructionFans(
     r.mesh,
     r.geometry.map((g) => ({ viewpoint: g.externalReferencePoint, direction: g.directionAngle })),
@@ -58,7 +58,7 @@ export function obstructionAll(body: unknown, ctx: OpContext): OpResult {
 }
 
 function single(body: unknown, ctx: OpContext) {
-  const v = parseViewpointRequest(body, limitsOf(ctx), { aboutRoom: true });
+  const v = parseViewpointRequest(body, limitsOf(ctx), { asComputed: true });
   return obstructionAt(buildObstructionScene(v.mesh), v, v.direction);
 }
 

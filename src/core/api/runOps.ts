@@ -18,7 +18,7 @@ import { windowAngles } from './windowAngles';
  * window's frame, placed in the room frame; the room's DF is the sum over windows.
  */
 async function predictRoom(body: unknown, ctx: OpContext) {
-  const req = parseRunRequest(body, limitsOf(ctx), { aboutRoom: true });
+  const req = parseRunRequest(body, limitsOf(ctx), { asComputed: true });
   const model: LoadedModel | undefined = await ctx.model?.();
   if (!model) throw new LuxError('service_unavailable', 'No daylight model is installed on this server');
   const angles = windowAngles(req, req.mesh);

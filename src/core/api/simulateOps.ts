@@ -31,7 +31,7 @@ function prepare(
   body: unknown,
   ctx: Pick<OpContext, 'maxMeshPoints' | 'maxWindows' | 'maxCorners' | 'storedMesh' | 'budgetMs'>,
 ): Prepared {
-  const req = parseRunRequest(body, limitsOf(ctx), { aboutRoom: true });
+  const req = parseRunRequest(body, limitsOf(ctx), { asComputed: true });
   const opts = parseWith(simulateOptions, body);
   const quality = opts.quality ?? 'standard';
   if (ctx.budgetMs !== undefined) {

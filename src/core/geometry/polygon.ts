@@ -30,6 +30,56 @@ export function dropClosingPoint(points: Vec2[]): Vec2[] {
   return points;
 }
 
+/**
+ * The outline without the corners that lie on a straight wall: a point within `tolerance` (m) of the line
+ * through its neighbours, between them. CAD and IFC outlines often split a wall where another meets it,
+ * and a window across such a point was cut to the half its wall ended at (the engine clips an opening to
+ * its wall): one wall, one edge. The same region to the tolerance; the same array when nothing is dropped.
+ */
+export function straightWalls(poly: Polygon, tolerance = 1e-3): Polygon {
+  const n = poly.length;
+  // Start at the corner that bends the most: it stays (unless the outline has no corner at all).
+  let start = 0,
+    most = -1;
+  for (let i = 0; i < n; i++) {
+    const off = offLine(poly[(i + n - 1) % n]!, poly[(i + 1) % n]!, [poly[i]!]);
+    if (off > most) [start, most] = [i, off];
+  }
+  if (most <= tolerance) return poly;
+  const at = (i: number) => poly[(start + i) % n]!;
+  const kept: number[] = [0];
+  // Each wall runs from the last corner kept as far as every point between stays on its line, so that a
+  // gently curved wall of many short pieces keeps its shape (each point is checked against the wall it
+  // would be dropped into, not only its neighbours).
+  let from = 0;
+  for (let j = 2; j <= n; j++) {
+    const between = Array.from({ length: j - from - 1 }, (_, k) => at(from + 1 + k));
+    if (offLine(at(from), at(j), between) > tolerance) {
+      kept.push(j - 1);
+      from = j - 1;
+    }
+  }
+  if (kept.length === n) return poly;
+  // In the order given, from the first corner kept: the same room listed the same way.
+  const indices = kept.map((i) => (start + i) % n).sort((a, b) => a - b);
+  return indices.map((i) => poly[i]!);
+}
+
+/** The farthest of `points` from segment a–b (m); Infinity for one not between a and b along it. */
+function offLine(a: Vec2, b: Vec2, points: readonly Vec2[]): number {
+  const ex = b[0] - a[0],
+    ey = b[1] - a[1];
+  const len2 = ex * ex + ey * ey;
+  if (len2 === 0) return Infinity;
+  let worst = 0;
+  for (const p of points) {
+    const t = ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / len2;
+    if (!(t > 0 && t < 1)) return Infinity;
+    worst = Math.max(worst, Math.abs((p[0] - a[0]) * ey - (p[1] - a[1]) * ex) / Math.sqrt(len2));
+  }
+  return worst;
+}
+
 /** Reasons a polygon is not simple, or null. Quadratic in vertices: rooms have tens of them. */
 export function polygonDefect(poly: Polygon): string | null {
   const n = poly.length;

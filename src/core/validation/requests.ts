@@ -1,5 +1,5 @@
 import { validationError } from '../errors';
-import { dropClosingPoint, type Polygon } from '../geometry/polygon';
+import { dropClosingPoint, straightWalls, type Polygon } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import type { ModelType, ResolvedRoom, RoomParameters, TriangleSoup, WindowSpec } from '../types';
 import { deg, type Degrees } from '../units';
@@ -186,11 +186,12 @@ export interface RunRequest extends ResolvedRoom {
 
 export interface ParseOptions {
   /**
-   * Move a room far from the plan's origin (national grids, UTM) near it before its geometry becomes single
-   * precision (aboutRoom.ts). For what computes an answer; code that edits the request's own body
-   * (proposals) reads it where it is.
+   * The request as the engine and the model compute it: a room far from the plan's origin (national grids,
+   * UTM) moved near it before its geometry becomes single precision (aboutRoom.ts), and its outline's
+   * corners on straight walls dropped (polygon.ts straightWalls: a window across one kept whole). For what
+   * computes an answer; code that edits the request's own body (proposals) reads it as it was sent.
    */
-  aboutRoom?: boolean;
+  asComputed?: boolean;
 }
 
 export function parseRunRequest(
@@ -241,10 +242,16 @@ function parseRoomRun(body: unknown, limits: Limits, climate: boolean, o: ParseO
   // Daylight autonomy needs a year of weather and daylight coefficients (docs/climate.md): never a fake map.
   if (modelType.startsWith('da_') && !climate) throw validationError(needsWeather(modelType));
   let room = resolveRoom(r.parameters, true);
-  const origin = o.aboutRoom ? planOriginFor(r.parameters.room_polygon) : AT_ORIGIN;
-  // Checked where the user drew it (messages name their coordinates), computed about the room: the move
-  // is exact, so the moved room passes the same checks.
-  if (!isAtOrigin(origin)) room = resolveRoom(movedParameters(r.parameters, origin), true);
+  const origin = o.asComputed ? planOriginFor(r.parameters.room_polygon) : AT_ORIGIN;
+  // Checked as the user drew it (messages name their coordinates and corners), computed as it is: the move
+  // is exact and the straight walls' corners are on the outline, so the room passes the same checks.
+  let computed = isAtOrigin(origin) ? r.parameters : movedParameters(r.parameters, origin);
+  if (o.asComputed) {
+    const outline = straightWalls(dropClosingPoint(computed.room_polygon));
+    if (outline.length < room.parameters.room_polygon.length)
+      computed = { ...computed, room_polygon: outline.map(([x, y]): [number, number] => [x, y]) };
+  }
+  if (computed !== r.parameters) room = resolveRoom(computed, true);
   // The top-level glass applies to every window without its own, as the top-level angles do.
   if (r.glass_transmittance !== undefined)
     for (const w of room.parameters.windows) w.glass_transmittance ??= r.glass_transmittance;
@@ -277,7 +284,7 @@ export function parseEncodeRequest(
   checkRoomSize(parametersOf(body), limits);
   const r = parseWith(S.encodeRequest, body, meshMissing);
   const room = resolveRoom(r.parameters, true);
-  const origin = o.aboutRoom ? planOriginFor(r.parameters.room_polygon) : AT_ORIGIN;
+  const origin = o.asComputed ? planOriginFor(r.parameters.room_polygon) : AT_ORIGIN;
   return {
     ...room,
     modelType: baseModelType(r.model_type),
@@ -351,7 +358,7 @@ export function parseViewpointRequest(
   }
   const r = parseWith(S.viewpointRequest, input, meshRequired);
   // The answer is angles only: the viewpoint and mesh are moved about the viewpoint and stay there.
-  const origin = o.aboutRoom ? planOriginFor([[r.x, r.y]]) : AT_ORIGIN;
+  const origin = o.asComputed ? planOriginFor([[r.x, r.y]]) : AT_ORIGIN;
   return {
     x: r.x - origin.x,
     y: r.y - origin.y,
@@ -389,7 +396,7 @@ export function parseObstructionWindowsRequest(
     };
   };
   const drawn = windowsOn(r);
-  const origin = o.aboutRoom ? planOriginFor(r.room_polygon) : AT_ORIGIN;
+  const origin = o.asComputed ? planOriginFor(r.room_polygon) : AT_ORIGIN;
   if (isAtOrigin(origin)) return { ...drawn, mesh: meshOf(r, limits) };
   // Checked where drawn, computed about the room (as parseRoomRun).
   return { ...windowsOn(movedParameters(r, origin)), mesh: meshOf(r, limits, origin), planOrigin: origin };
