@@ -16,6 +16,7 @@ import { gridToRows, type Grid } from '../stats/grid';
 import { roundAngle } from './geometryOps';
 import { windowsIntoClosedGaps } from '../engine/bodyOutline';
 import { buildRoomModel } from '../engine/model';
+import { coveredWindows } from '../engine/coveredWindows';
 import type { AnswerMethod, RoomAnswer, WindowSummary } from './roomAnswer';
 import type { WindowAngles } from './windowAngles';
 
@@ -80,6 +81,18 @@ export function closedGapWarnings(req: RunRequest): string[] {
   );
 }
 
+/**
+ * A window the mesh seals from outside (engine/coveredWindows.ts): a client's own facade sent without
+ * openings, or drawn proud of the wall. The room reads dark as if that were the answer; the answer says why.
+ */
+export function coveredWindowWarnings(req: RunRequest): string[] {
+  if (!req.mesh) return [];
+  return coveredWindows(buildRoomModel({ ...req, mesh: null }), req.mesh.positions).map(
+    (w) =>
+      `window '${w.id}' is covered by the mesh right in front of it (within 0.5 m of the wall's outer face, every way out): no daylight reaches it; if the mesh holds the building's own facade, give it openings at the windows`,
+  );
+}
+
 /** Each window's direction, reference point and the angles it was computed with, by id. */
 function windowSummaries(req: RunRequest, angles: readonly WindowAngles[]): Record<string, WindowSummary> {
   const windows: Record<string, WindowSummary> = {};
@@ -109,7 +122,12 @@ export function roomAnswer(req: RunRequest, result: RoomResult, method: AnswerMe
     resolution: result.resolution,
     modelType: req.modelType,
     windows: windowSummaries(req, result.angles),
-    warnings: [...reflectanceWarnings(req), ...closedGapWarnings(req), ...coarseMeshWarnings(req)],
+    warnings: [
+      ...reflectanceWarnings(req),
+      ...closedGapWarnings(req),
+      ...coveredWindowWarnings(req),
+      ...coarseMeshWarnings(req),
+    ],
     method,
   };
 }
