@@ -93,6 +93,26 @@ export function coveredWindowWarnings(req: RunRequest): string[] {
   );
 }
 
+/** A given direction this far (degrees) from the wall's outward normal is not that wall's. */
+const DIRECTION_TOLERANCE = 5;
+
+/**
+ * A window whose `direction_angle` (optional in api.md) is not its wall's outward normal: the model's frame
+ * follows the given angle (as the original's encoder did), the engine the wall, so the two answers part and
+ * neither says why. A plug-in sending radians (4.71 for 270°) or a compass bearing sends such an angle.
+ */
+export function directionWarnings(req: RunRequest): string[] {
+  return req.parameters.windows.flatMap((w, i) => {
+    if (w.direction_angle === undefined) return [];
+    const wall = req.geometry[i]!.directionAngle;
+    const off = Math.abs(((((w.direction_angle - wall) % 360) + 540) % 360) - 180);
+    if (off <= DIRECTION_TOLERANCE) return [];
+    return [
+      `window '${w.id}' gives direction_angle ${+w.direction_angle.toFixed(2)}°, but its wall faces ${roundAngle(wall)}° (degrees, 0 = east, counter-clockwise): the model's frame follows the given angle, the engine the wall; leave it out to use the wall's`,
+    ];
+  });
+}
+
 /** Each window's direction, reference point and the angles it was computed with, by id. */
 function windowSummaries(req: RunRequest, angles: readonly WindowAngles[]): Record<string, WindowSummary> {
   const windows: Record<string, WindowSummary> = {};
@@ -129,6 +149,7 @@ export function roomAnswer(req: RunRequest, result: RoomResult, method: AnswerMe
       ...reflectanceWarnings(req),
       ...closedGapWarnings(req),
       ...coveredWindowWarnings(req),
+      ...directionWarnings(req),
       ...coarseMeshWarnings(req),
     ],
     method,
