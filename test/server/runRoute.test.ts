@@ -120,9 +120,11 @@ describe('/run with a custom v2-rgb-384 model (the original format)', async () =
     expect(Math.max(...run.windows.w1.horizon)).toBeGreaterThan(0);
   });
 
-  it('answers a room at a national grid’s coordinates as the same room at the origin', async () => {
+  it('places a room at a national grid’s coordinates where the user drew it: the same grid, origin and reference points moved back', async () => {
     // (2 600 km, 1 200 km): single precision once read such a room 0.07 % DF where the same room near the
-    // origin reads 2.0 % (docs/api-decisions.md); the room is now computed about itself.
+    // origin reads 2.0 % (docs/api-decisions.md); the room is now computed about itself. This test model
+    // answers 2.0 everywhere, so it checks the placement; test/api/aboutRoom.test.ts checks the light with
+    // the shipped model and the engine.
     const [dx, dy] = [2_600_000, 1_200_000];
     const shift = ([x, y]: number[]) => [x! + dx, y! + dy];
     const windows = Object.fromEntries(

@@ -15,7 +15,7 @@ import type {
 import { gridToRows, type Grid } from '../stats/grid';
 import { roundAngle } from './geometryOps';
 import { windowsIntoClosedGaps } from '../engine/bodyOutline';
-import { buildRoomModel } from '../engine/model';
+import { buildRoomModel, type RoomModel } from '../engine/model';
 import { coveredWindows } from '../engine/coveredWindows';
 import type { AnswerMethod, RoomAnswer, WindowSummary } from './roomAnswer';
 import type { WindowAngles } from './windowAngles';
@@ -73,8 +73,7 @@ export function coarseMeshWarnings(req: RunRequest): string[] {
  * narrower than twice the walls) is bricked up by them: the engine lets no light through it, and a user
  * who drew it more likely meant something else (a wider notch, thinner walls), so the answer says so.
  */
-export function closedGapWarnings(req: RunRequest): string[] {
-  const model = buildRoomModel({ ...req, mesh: null });
+export function closedGapWarnings(model: RoomModel): string[] {
   return windowsIntoClosedGaps(model).map(
     (w) =>
       `window '${w.id}' opens into a gap between the room's own walls that their thickness (${+model.thickness.toFixed(3)} m) closes: no daylight reaches it`,
@@ -85,12 +84,27 @@ export function closedGapWarnings(req: RunRequest): string[] {
  * A window the mesh seals from outside (engine/coveredWindows.ts): a client's own facade sent without
  * openings, or drawn proud of the wall. The room reads dark as if that were the answer; the answer says why.
  */
-export function coveredWindowWarnings(req: RunRequest): string[] {
+export function coveredWindowWarnings(req: RunRequest, model: RoomModel): string[] {
   if (!req.mesh) return [];
-  return coveredWindows(buildRoomModel({ ...req, mesh: null }), req.mesh.positions).map(
+  return coveredWindows(model, req.mesh.positions).map(
     (w) =>
       `window '${w.id}' is covered by the mesh right in front of it (within 0.5 m of the wall's outer face, every way out): no daylight reaches it; if the mesh holds the building's own facade, give it openings at the windows`,
   );
+}
+
+/**
+ * Everything an answer says of its request (api.md `warnings`), in one pass over the room's body: a request
+ * answered in several parts (/run/detailed's windows) says it once and hands it to each.
+ */
+export function requestWarnings(req: RunRequest): string[] {
+  const model = buildRoomModel({ ...req, mesh: null });
+  return [
+    ...reflectanceWarnings(req),
+    ...closedGapWarnings(model),
+    ...coveredWindowWarnings(req, model),
+    ...directionWarnings(req),
+    ...coarseMeshWarnings(req),
+  ];
 }
 
 /** A given direction this far (degrees) from the wall's outward normal is not that wall's. */
@@ -129,7 +143,12 @@ function windowSummaries(req: RunRequest, angles: readonly WindowAngles[]): Reco
 }
 
 /** The typed answer (roomAnswer.ts): what the browser's workers hand over, the wire form's source. */
-export function roomAnswer(req: RunRequest, result: RoomResult, method: AnswerMethod): RoomAnswer {
+export function roomAnswer(
+  req: RunRequest,
+  result: RoomResult,
+  method: AnswerMethod,
+  warnings: string[] = requestWarnings(req),
+): RoomAnswer {
   return {
     rows: result.df.rows,
     cols: result.df.cols,
@@ -145,13 +164,7 @@ export function roomAnswer(req: RunRequest, result: RoomResult, method: AnswerMe
     resolution: result.resolution,
     modelType: req.modelType,
     windows: windowSummaries(req, result.angles),
-    warnings: [
-      ...reflectanceWarnings(req),
-      ...closedGapWarnings(req),
-      ...coveredWindowWarnings(req),
-      ...directionWarnings(req),
-      ...coarseMeshWarnings(req),
-    ],
+    warnings,
     method,
   };
 }
@@ -217,8 +230,13 @@ export function answerResponse(a: RoomAnswer, format: 'json' | 'base64'): RoomBo
 }
 
 /** /run's answer to a request: the model's maps in the room frame. */
-export function modelResponse(req: RunRequest, result: RoomResult, method: ModelMethod): RunBody {
-  return modelBody(roomAnswer(req, result, method), method, req.responseFormat);
+export function modelResponse(
+  req: RunRequest,
+  result: RoomResult,
+  method: ModelMethod,
+  warnings: string[] = requestWarnings(req),
+): RunBody {
+  return modelBody(roomAnswer(req, result, method, warnings), method, req.responseFormat);
 }
 
 /** /simulate's answer to a request: the engine's map. */

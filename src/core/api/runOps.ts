@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { runDetailedResponse, runResponse } from '../validation/responses';
 import { answer, limitsOf, type OpContext, type OpResult } from './result';
 import type { RoomAnswer } from './roomAnswer';
-import { modelResponse, roomAnswer, type RoomResult } from './roomResponse';
+import { modelResponse, requestWarnings, roomAnswer, type RoomResult } from './roomResponse';
 import { windowAngles } from './windowAngles';
 
 /**
@@ -81,13 +81,15 @@ export async function runDetailed(body: unknown, ctx: OpContext): Promise<OpResu
     );
   const { req, result, method, windows } = await predictRoom(body, ctx);
   const window_results: z.output<typeof runDetailedResponse>['window_results'] = {};
+  // Said of the request once (a mesh's cover is a pass over all of it), not once per window.
+  const warnings = requestWarnings(req);
   windows.forEach((w, i) => {
     const own: RoomResult = { ...roomGrid(req, [w]), angles: result.angles };
-    const wire = modelResponse(req, own, method);
+    const wire = modelResponse(req, own, method, warnings);
     window_results[req.parameters.windows[i]!.id] =
       'dtype' in wire
         ? { result: wire.result, mask: wire.mask, dtype: wire.dtype }
         : { result: wire.result, mask: wire.mask };
   });
-  return answer(runDetailedResponse, { ...modelResponse(req, result, method), window_results });
+  return answer(runDetailedResponse, { ...modelResponse(req, result, method, warnings), window_results });
 }

@@ -1,14 +1,7 @@
 import { obstructionFans } from '../obstruction';
 import type { TriangleSoup } from '../types';
 import type { ResolvedRoom } from '../validation/requests';
-import type { PlanOrigin } from '../validation/aboutRoom';
-
-/** A point of the room's plan in the coordinates of a mesh moved by −origin (/encode: aboutRoom.ts). */
-const aboutMesh = <P extends { x: number; y: number }>(p: P, o: PlanOrigin): P => ({
-  ...p,
-  x: p.x - o.x,
-  y: p.y - o.y,
-});
+import { aboutOrigin, type PlanOrigin } from '../validation/aboutRoom';
 
 export interface WindowAngles {
   horizon: number[];
@@ -39,7 +32,7 @@ export function windowAngles(
         mesh,
         needing.map((i) => ({
           viewpoint: meshOrigin
-            ? aboutMesh(room.geometry[i]!.externalReferencePoint, meshOrigin)
+            ? aboutOrigin(room.geometry[i]!.externalReferencePoint, meshOrigin)
             : room.geometry[i]!.externalReferencePoint,
           direction: room.geometry[i]!.directionAngle,
         })),

@@ -99,6 +99,10 @@ export function float32Step(v: number): number {
   return v < 2 ** -126 ? 0 : 2 ** (Math.floor(Math.log2(v)) - 23);
 }
 
+/** A point of the request's plan in the computation's coordinates (inPlan's inverse). */
+export const aboutOrigin = <P extends { x: number; y: number }>(p: P, o: PlanOrigin): P =>
+  isAtOrigin(o) ? p : { ...p, x: p.x - o.x, y: p.y - o.y };
+
 /** A point of the computation back in the request's plan. */
 export const inPlan = <P extends { x: number; y: number }>(p: P, o: PlanOrigin | undefined): P =>
   o && !isAtOrigin(o) ? { ...p, x: p.x + o.x, y: p.y + o.y } : p;
