@@ -104,11 +104,15 @@ def lattice_of(mask):
     return torch.where(empty[:, None, None, None], mask, lat)
 
 
-def calibrate(terms, mask, rt):
+def calibrate(terms, mask, rt, rtx=None):
     """terms [N, 5, 128, 128], rt [N, 3] (the solve's room-term means over the lattice) -> the terms with each
-    room term scaled to the solve's mean (within 1/4..4; a term either finds fainter than FAINT keeps its own)."""
+    room term scaled to the solve's mean (within 1/4..4; a term either finds fainter than FAINT keeps its own).
+    rtx [N] (the solve's light from exterior surfaces over the lattice): the exterior term scaled so too, as a
+    card's `exteriorTerm: 'solve-level'` has it (roomTerms.ts termScales)."""
     lat = lattice_of(mask)
-    net = (terms[:, ROOM] * lat).sum((2, 3)) / lat.sum((2, 3)).clamp(min=1.0)
-    ok = (net > FAINT) & (rt > FAINT)
-    scale = torch.where(ok, (rt / net.clamp(min=FAINT)).clamp(SCALE_MIN, SCALE_MAX), torch.ones_like(net))
-    return torch.cat([terms[:, :2], terms[:, ROOM] * scale[:, :, None, None]], 1)
+    at = ROOM if rtx is None else slice(1, 5)
+    want = rt if rtx is None else torch.cat([rtx[:, None], rt], 1)
+    net = (terms[:, at] * lat).sum((2, 3)) / lat.sum((2, 3)).clamp(min=1.0)
+    ok = (net > FAINT) & (want > FAINT)
+    scale = torch.where(ok, (want / net.clamp(min=FAINT)).clamp(SCALE_MIN, SCALE_MAX), torch.ones_like(net))
+    return torch.cat([terms[:, : at.start], terms[:, at] * scale[:, :, None, None]], 1)

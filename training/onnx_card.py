@@ -17,12 +17,13 @@ class WithTerms(torch.nn.Module):
         return t.sum(1, keepdim=True), t
 
 
-def export_with_card(model, out, name, meta, preprocessing, channels, scalars, description, room_terms=None):
+def export_with_card(model, out, name, meta, preprocessing, channels, scalars, description, room_terms=None, exterior=False):
     """Writes `<out>/<name>.onnx` (opset 17, the full-resolution head in its phase form: luxnet.fine_conv_exact,
     the same function ~3 ms cheaper a window in WASM) and `<out>/<name>.json`, the card without metrics
     (`npm run evaluate` adds those). `meta`: {"version", "training"}. `room_terms`: a method of
     src/core/model/roomTerms.ts ('coarse-radiosity/1'): the per-term maps are exported too (output 'terms'),
-    and the card says how the room terms' level is set."""
+    and the card says how the room terms' level is set; `exterior`: the exterior term's level too (the card's
+    exteriorTerm 'solve-level')."""
     model = model.cpu().float().eval()
     model.use_fast_head()
     x = torch.zeros(1, channels, 128, 128)
@@ -64,6 +65,8 @@ def export_with_card(model, out, name, meta, preprocessing, channels, scalars, d
     }
     if room_terms:
         card["roomTerms"] = room_terms
+    if room_terms and exterior:
+        card["exteriorTerm"] = "solve-level"
     with open(os.path.join(out, name + ".json"), "w") as f:
         json.dump(card, f, indent=2)
         f.write("\n")

@@ -79,13 +79,17 @@ class Frames:
     """Every window of some shards, in memory on `device`: inputs, scalars, per-term targets at the labelled
     pixels, those pixels and their area weights (1 near the window, 4 on the sparser lattice beyond)."""
 
-    def __init__(self, bases, device, room_terms=None, wall_line=1.0):
-        xs, ss, ts, ps, rts = [], [], [], [], []
+    def __init__(self, bases, device, room_terms=None, wall_line=1.0, exterior=False):
+        xs, ss, ts, ps, rts, rtxs = [], [], [], [], [], []
         for b in bases:
             if room_terms:  # npm run room-terms: the coarse solve's room terms beside the shard
                 if not os.path.exists(b + ".rt") or open(b + ".rt").read().strip() != room_terms:
                     sys.exit(f"{b}: no room terms by {room_terms} (npm run room-terms -- --dir ...)")
                 rts.append(np.load(b + ".rt.npy"))
+            if room_terms and exterior:  # npm run room-terms -- --exterior: the solve's exterior term too
+                if not os.path.exists(b + ".rtx") or open(b + ".rtx").read().strip() != room_terms:
+                    sys.exit(f"{b}: no exterior term by {room_terms} (npm run room-terms -- --exterior --dir ...)")
+                rtxs.append(np.load(b + ".rtx.npy"))
             x = np.load(b + ".x.npy")
             xs.append(x)
             ss.append(np.load(b + ".s.npy"))
@@ -97,6 +101,7 @@ class Frames:
         self.n = sum(self.counts)
         self.x = torch.from_numpy(np.concatenate(xs)).to(device) if xs else None
         self.rt = torch.from_numpy(np.concatenate(rts)).float().to(device) if rts else None
+        self.rtx = torch.from_numpy(np.concatenate(rtxs)).float().to(device) if rtxs else None
         self.s = torch.from_numpy(np.concatenate(ss)).float().to(device) if ss else None
         t = torch.from_numpy(np.concatenate([pad(a, np.nan) for a in ts]).astype(np.float32)) if ts else None
         pix = torch.from_numpy(np.concatenate([pad(a, -1) for a in ps]).astype(np.int64)) if ps else None
@@ -171,16 +176,17 @@ def half_mirrored(x, s, t, pix, w):
     return x, s, t, pix, w
 
 
-def predicted_terms(model, x, s, rt=None):
-    """The network's per-term maps, room terms scaled to the coarse solve's means where `rt` is given."""
+def predicted_terms(model, x, s, rt=None, rtx=None):
+    """The network's per-term maps, room terms scaled to the coarse solve's means where `rt` is given (and the
+    exterior term to the solve's where `rtx` is)."""
     t = model.terms(x, s)
-    return t if rt is None else calibrate(t, x[:, 0:1], rt)
+    return t if rt is None else calibrate(t, x[:, 0:1], rt, rtx)
 
 
-def losses(model, x, s, t, pix, w, floor=MEAN_FLOOR, rt=None, dark_weight=1.0):
+def losses(model, x, s, t, pix, w, floor=MEAN_FLOOR, rt=None, dark_weight=1.0, rtx=None):
     """(loss, total MAE in DF points) of a batch. A window whose true mean is below LIT_LINE weighs
     `dark_weight` times another in every term (--dark-weight)."""
-    pred = gather(predicted_terms(model, x, s, rt), pix)  # [B, 5, P]
+    pred = gather(predicted_terms(model, x, s, rt, rtx), pix)  # [B, 5, P]
     tp, tt = pred.sum(1), t.sum(1)
     W = w.sum(1).clamp(min=1.0)
     mean_p, mean_t = (tp * w).sum(1) / W, (tt * w).sum(1) / W
@@ -207,7 +213,8 @@ def validate(model, frames, limit=2000):
         ids = list(range(a, min(n, a + 64)))
         x, s, t, pix, w = frames.batch(ids)
         rt = frames.rt[ids] if frames.rt is not None else None
-        pred = gather(predicted_terms(model, x, s, rt), pix).float()
+        rtx = frames.rtx[ids] if frames.rtx is not None else None
+        pred = gather(predicted_terms(model, x, s, rt, rtx), pix).float()
         on = (w > 0).float()
         err += float(((pred.sum(1) - t.sum(1)).abs() * on).sum())
         cells += float(on.sum())
@@ -229,12 +236,12 @@ def validate(model, frames, limit=2000):
     }
 
 
-def export(model, out, name, meta, inputs, room_terms=None):
+def export(model, out, name, meta, inputs, room_terms=None, exterior=False):
     description = (
         "Lux daylight-factor model linear in the light outside: one window in its v2 frame, CIE overcast sky, "
         "trained on the Lux engine's per-term labels."
     )
-    export_with_card(model, out, name, meta, inputs, CHANNELS4, 147, description, room_terms)
+    export_with_card(model, out, name, meta, inputs, CHANNELS4, 147, description, room_terms, exterior)
 
 
 def main():
@@ -301,6 +308,12 @@ def main():
         help="train with the room terms' level set by this coarse solve (npm run room-terms beside the frames) and "
         "export the per-term maps with the card's roomTerms (src/core/model/roomTerms.ts)",
     )
+    ap.add_argument(
+        "--exterior-level",
+        action="store_true",
+        help="with --room-terms: the light from exterior surfaces' level set by that solve too (npm run room-terms -- "
+        "--exterior), as the card's exteriorTerm 'solve-level' sets it at /run: the network learns that term's shape",
+    )
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
@@ -329,6 +342,10 @@ def main():
             trained_with["wall_line"] = a.wall_line
         if a.dark_weight != 1.0:
             trained_with["dark_weight"] = a.dark_weight
+        if a.exterior_level:
+            if not a.room_terms:
+                sys.exit("--exterior-level needs --room-terms")
+            trained_with["exterior_level"] = True
         if ick:  # the run it continues, in the card
             trained_with["initialised_from"] = {"checkpoint": a.init, **ick["trained_with"], "steps": ick["step"], "train_windows": ick.get("train_windows")}
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -361,12 +378,13 @@ def main():
         },
     }
     if a.export_only:
-        export(model, a.out, a.name, meta(ck.get("train_windows", 0), ck.get("validation_windows", 0)), inputs, a.room_terms or trained_with.get("room_terms"))
+        export(model, a.out, a.name, meta(ck.get("train_windows", 0), ck.get("validation_windows", 0)), inputs, a.room_terms or trained_with.get("room_terms"), trained_with.get("exterior_level", False))
         return
     t_load = time.time()
     rtm = trained_with.setdefault("room_terms", a.room_terms) if not ck else trained_with.get("room_terms")
-    train = Frames(train_bases + [b for bs in also_bases.values() for b in bs], device, rtm, trained_with.get("wall_line", 1.0))
-    val = Frames(val_bases, device, rtm)
+    ext = trained_with.get("exterior_level", False)
+    train = Frames(train_bases + [b for bs in also_bases.values() for b in bs], device, rtm, trained_with.get("wall_line", 1.0), ext)
+    val = Frames(val_bases, device, rtm, exterior=ext)
     # Each window's chance of being drawn: 1 for the training stream's, the stream's weight for the others'.
     weight_of = [1.0] * len(train_bases) + [w for name, w in also for _ in also_bases[name]]
     draw = [w for w, n in zip(weight_of, train.counts) for _ in range(n)]
@@ -389,11 +407,12 @@ def main():
         ids = random.choices(range(train.n), weights=draw, k=a.batch) if also else random.sample(range(train.n), min(a.batch, train.n))
         x, s, t, pix, w = train.batch(ids)
         rt = train.rt[ids] if train.rt is not None else None
+        rtx = train.rtx[ids] if train.rtx is not None else None
         if a.mirror:
             x, s, t, pix, w = half_mirrored(x, s, t, pix, w)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=amp):
             loss, mae = losses(
-                model, x, s, t, pix, w, trained_with.get("mean_floor", MEAN_FLOOR), rt, trained_with.get("dark_weight", 1.0)
+                model, x, s, t, pix, w, trained_with.get("mean_floor", MEAN_FLOOR), rt, trained_with.get("dark_weight", 1.0), rtx
             )
         if not apply(opt, model, loss, step):
             continue
@@ -428,7 +447,7 @@ def main():
                 ckpt_path + ".tmp",
             )
             os.replace(ckpt_path + ".tmp", ckpt_path)
-    export(model, a.out, a.name, meta(train.n, val.n), inputs, rtm)
+    export(model, a.out, a.name, meta(train.n, val.n), inputs, rtm, ext)
 
 
 if __name__ == "__main__":

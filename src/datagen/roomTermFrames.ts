@@ -1,7 +1,8 @@
 /**
- * `npm run room-terms -- --dir data/frames7/train --method coarse-radiosity/2 [--threads 2]`: the coarse
- * solve's room terms beside each exported frames shard (roomTermsShard.ts), for training with them
- * (training/train_terms.py --room-terms). Shards that have them by this method are skipped.
+ * `npm run room-terms -- --dir data/frames7/train --method coarse-radiosity/2 [--threads 2] [--exterior]`: the
+ * coarse solve's room terms beside each exported frames shard (roomTermsShard.ts), for training with them
+ * (training/train_terms.py --room-terms); with `--exterior` its light from exterior surfaces too
+ * (train_terms.py --exterior-level). Shards that have them by this method are skipped.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,18 +13,24 @@ import { ROOM_TERMS_METHODS } from '../core/model/card';
 import type { RoomTermsTask } from './roomTermsShard';
 
 const { values: o } = parseArgs({
-  options: { dir: { type: 'string' }, method: { type: 'string' }, threads: { type: 'string', default: '2' } },
+  options: {
+    dir: { type: 'string' },
+    method: { type: 'string' },
+    threads: { type: 'string', default: '2' },
+    exterior: { type: 'boolean', default: false },
+  },
 });
 if (!o.dir) throw new Error('--dir <exported frames folder>');
 const method = o.method;
 if (!isRoomTermsMethod(method)) throw new Error(`--method ${ROOM_TERMS_METHODS.join(' | ')}, got ${method}`);
 const dir = o.dir;
+const exterior = o.exterior ?? false;
+const madeBy = (n: string, ext: string): boolean =>
+  existsSync(join(dir, `${n}.${ext}`)) && readFileSync(join(dir, `${n}.${ext}`), 'utf8').trim() === method;
 const names = readdirSync(dir)
   .filter((f) => f.endsWith('.jsonl'))
   .map((f) => f.slice(0, -'.jsonl'.length))
-  .filter(
-    (n) => !existsSync(join(dir, `${n}.rt`)) || readFileSync(join(dir, `${n}.rt`), 'utf8').trim() !== method,
-  )
+  .filter((n) => !madeBy(n, 'rt') || (exterior && !madeBy(n, 'rtx')))
   .sort();
 const fromSource = import.meta.url.endsWith('.ts');
 const threads = Math.max(1, Number(o.threads));
@@ -37,7 +44,7 @@ const t0 = Date.now();
 let done = 0;
 await Promise.all(
   names.map((name) =>
-    pool.run({ dir, name, method }).then((n) => {
+    pool.run({ dir, name, method, exterior }).then((n) => {
       done++;
       console.log(
         `${dir}/${name}: ${n} windows (${done}/${names.length}, ${((Date.now() - t0) / 1000).toFixed(0)} s)`,
