@@ -440,4 +440,87 @@ print(sum(dark), len(dark), weighted, repeated, plain, LIT_LINE)
     });
     expect(differs).toBeGreaterThan(0);
   }, 300_000);
+  it("trains with the exterior term's level set by the solve too (--exterior-level), as the card's exteriorTerm reads it at /run", async () => {
+    const py = ensureTorchPython() as string;
+    const base = quickFrames('rtx', 9);
+    const frames = join(base, '..');
+    const args = [
+      'training/train_terms.py',
+      ...['--data', join(frames, '..'), '--out', join(dir, 'rtx-run'), '--steps', '2', '--batch', '2'],
+      ...['--widths', '4,4,4,4', '--head', '4', '--checkpoint-every', '2', '--threads', '1'],
+      ...['--room-terms', 'coarse-radiosity/2', '--exterior-level'],
+    ];
+    const n = roomTermsOfShard({ dir: frames, name: '000000', method: 'coarse-radiosity/2' });
+    const roomOnly = readFileSync(`${base}.rt.npy`);
+    // Frames whose solve wrote no exterior term are refused.
+    expect(() => execFileSync(py, args, { encoding: 'utf8', stdio: 'pipe' })).toThrow(
+      /no exterior term by coarse-radiosity\/2/,
+    );
+    expect(roomTermsOfShard({ dir: frames, name: '000000', method: 'coarse-radiosity/2', exterior: true })).toBe(n);
+    // The room terms are the same to the bit; beside them one value a window, the room's own solve's.
+    expect(readFileSync(`${base}.rt.npy`).equals(roomOnly)).toBe(true);
+    expect(readFileSync(`${base}.rtx`, 'utf8').trim()).toBe('coarse-radiosity/2');
+    const npy = readNpy(readFileSync(`${base}.rtx.npy`));
+    expect(npy.shape).toEqual([n]);
+    const rtx = new Float32Array(new Uint8Array(npy.data).buffer);
+    const records = readFileSync(`${base}.jsonl`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    records.forEach((r, j) => {
+      const solved = coarseRoomTerms(engineRoom(sampleRoom(r.room_seed)), 'coarse-radiosity/2', { withSky: true });
+      expect(rtx[j]).toBe(Math.fround(solved[r.window]!.exterior!));
+    });
+    expect(Math.max(...rtx)).toBeGreaterThan(1e-3);
+    // Training scales the network's exterior map so that its mean over the lattice is the solve's, and the
+    // room terms as before.
+    const script = `
+import sys, torch
+sys.path.insert(0, 'training')
+from train_terms import Frames
+from linnet import LinNet, calibrate, lattice_of
+f = Frames([sys.argv[1]], torch.device('cpu'), 'coarse-radiosity/2', exterior=True)
+torch.manual_seed(0)
+net = LinNet((4, 4, 4, 4), head=4).eval()
+x, s, _, _, _ = f.batch(list(range(f.n)))
+with torch.no_grad():
+    raw = net.terms(x, s)
+    t = calibrate(raw, x[:, 0:1], f.rt, f.rtx)
+    u = calibrate(raw, x[:, 0:1], f.rt)
+lat = lattice_of(x[:, 0:1])
+mean = lambda m: (m * lat[:, 0]).sum((1, 2)) / lat[:, 0].sum((1, 2))
+own = mean(raw[:, 1])
+free = (f.rtx / own > 0.25) & (f.rtx / own < 4)
+want = torch.where(free, f.rtx, own * (f.rtx / own).clamp(0.25, 4))
+err = (mean(t[:, 1]) / want - 1).abs().max()
+print(int(free.sum()), float(err), float((t[:, 2:] - u[:, 2:]).abs().max()), float((t[:, :1] - u[:, :1]).abs().max()))
+`;
+    const [free, err, roomDiff, skyDiff] = pyNumbers(script, base);
+    // Each window's exterior term at the solve's level, within the bounds (1/4..4) the room terms have.
+    expect(free).toBeGreaterThan(0);
+    expect(err).toBeLessThan(1e-5);
+    expect(roomDiff).toBe(0);
+    expect(skyDiff).toBe(0);
+    execFileSync(py, args, { encoding: 'utf8', stdio: 'ignore' });
+    const cardPath = join(dir, 'rtx-run', 'lux-df-4.json');
+    const card = JSON.parse(readFileSync(cardPath, 'utf8'));
+    expect(card.exteriorTerm).toBe('solve-level');
+    expect(card.roomTerms).toBe('coarse-radiosity/2');
+    // /run's maps are the network's terms with the exterior term at the room's own solve's level too.
+    const loaded = await loadModel(cardPath);
+    const req = sampledRequest(sampleRoom(records[0].room_seed));
+    const angles = windowAngles(req, req.mesh);
+    const maps = await predictWindows(req, angles, loaded);
+    const f = frame4Inputs(req, angles, card.preprocessing);
+    const raw = await loaded.run({
+      inputs: { data: f[0]!.channels, dims: [1, 7, 128, 128] },
+      scalars: { data: f[0]!.scalars, dims: [1, 147] },
+    });
+    const lattice = coarseRoomTerms({ ...req, mesh: req.mesh ?? null }, card.roomTerms, { withSky: true })[0]!;
+    const scaled = calibratedMap(raw.terms!.data, lattice, { exteriorTerm: 'solve-level' });
+    const roomOnlyMap = calibratedMap(raw.terms!.data, lattice);
+    let differs = 0;
+    f[0]!.frame.pixels.forEach((px) => {
+      expect(maps[0]!.df[px]).toBeCloseTo(Math.max(0, scaled[px]!), 4);
+      if (Math.abs(scaled[px]! - roomOnlyMap[px]!) > 1e-4) differs++;
+    });
+    expect(differs).toBeGreaterThan(0);
+  }, 300_000);
 });
