@@ -50,6 +50,23 @@ describe('the network linear in the light outside', () => {
     return join(frames, '000000');
   }
 
+  /**
+   * A trained card's /run maps for a sampled room, its first window's frame and that window's raw network
+   * output (per-term maps before any calibration), the room's request beside them.
+   */
+  async function runAndRaw(cardPath: string, roomSeed: number) {
+    const loaded = await loadModel(cardPath);
+    const req = sampledRequest(sampleRoom(roomSeed));
+    const angles = windowAngles(req, req.mesh);
+    const maps = await predictWindows(req, angles, loaded);
+    const f = frame4Inputs(req, angles, loaded.card.preprocessing as Parameters<typeof frame4Inputs>[2]);
+    const raw = await loaded.run({
+      inputs: { data: f[0]!.channels, dims: [1, 7, 128, 128] },
+      scalars: { data: f[0]!.scalars, dims: [1, 147] },
+    });
+    return { req, maps, frame: f[0]!.frame, raw };
+  }
+
   /** The numbers a Python script (run with torch, in the repository root) prints on one line. */
   const pyNumbers = (script: string, ...args: string[]): number[] =>
     execFileSync(ensureTorchPython() as string, ['-c', script, ...args], { encoding: 'utf8' })
@@ -421,20 +438,12 @@ print(sum(dark), len(dark), weighted, repeated, plain, LIT_LINE)
     const res = await post(testApp({ model }), '/v2/run', EXAMPLE_BODIES['/run']![1]);
     expect(res.status).toBe(200);
     // /run's maps are the network's per-term maps with the room terms scaled to the room's own solve.
-    const loaded = await loadModel(cardPath);
-    const req = sampledRequest(sampleRoom(first.room_seed));
-    const angles = windowAngles(req, req.mesh);
-    const maps = await predictWindows(req, angles, loaded);
-    const f = frame4Inputs(req, angles, card.preprocessing);
-    const raw = await loaded.run({
-      inputs: { data: f[0]!.channels, dims: [1, 7, 128, 128] },
-      scalars: { data: f[0]!.scalars, dims: [1, 147] },
-    });
+    const { req, maps, frame, raw } = await runAndRaw(cardPath, first.room_seed);
     const lattice = coarseRoomTerms({ ...req, mesh: req.mesh ?? null }, card.roomTerms);
     const scaled = calibratedMap(raw.terms!.data, lattice[0]!);
     const unscaled = raw.df!.data;
     let differs = 0;
-    f[0]!.frame.pixels.forEach((px) => {
+    frame.pixels.forEach((px) => {
       expect(maps[0]!.df[px]).toBeCloseTo(Math.max(0, scaled[px]!), 4);
       if (Math.abs(scaled[px]! - unscaled[px]!) > 1e-3) differs++;
     });
@@ -456,16 +465,23 @@ print(sum(dark), len(dark), weighted, repeated, plain, LIT_LINE)
     expect(() => execFileSync(py, args, { encoding: 'utf8', stdio: 'pipe' })).toThrow(
       /no exterior term by coarse-radiosity\/2/,
     );
-    expect(roomTermsOfShard({ dir: frames, name: '000000', method: 'coarse-radiosity/2', exterior: true })).toBe(n);
+    expect(
+      roomTermsOfShard({ dir: frames, name: '000000', method: 'coarse-radiosity/2', exterior: true }),
+    ).toBe(n);
     // The room terms are the same to the bit; beside them one value a window, the room's own solve's.
     expect(readFileSync(`${base}.rt.npy`).equals(roomOnly)).toBe(true);
     expect(readFileSync(`${base}.rtx`, 'utf8').trim()).toBe('coarse-radiosity/2');
     const npy = readNpy(readFileSync(`${base}.rtx.npy`));
     expect(npy.shape).toEqual([n]);
     const rtx = new Float32Array(new Uint8Array(npy.data).buffer);
-    const records = readFileSync(`${base}.jsonl`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const records = readFileSync(`${base}.jsonl`, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     records.forEach((r, j) => {
-      const solved = coarseRoomTerms(engineRoom(sampleRoom(r.room_seed)), 'coarse-radiosity/2', { withSky: true });
+      const solved = coarseRoomTerms(engineRoom(sampleRoom(r.room_seed)), 'coarse-radiosity/2', {
+        withSky: true,
+      });
       expect(rtx[j]).toBe(Math.fround(solved[r.window]!.exterior!));
     });
     expect(Math.max(...rtx)).toBeGreaterThan(1e-3);
@@ -504,20 +520,14 @@ print(int(free.sum()), float(err), float((t[:, 2:] - u[:, 2:]).abs().max()), flo
     expect(card.exteriorTerm).toBe('solve-level');
     expect(card.roomTerms).toBe('coarse-radiosity/2');
     // /run's maps are the network's terms with the exterior term at the room's own solve's level too.
-    const loaded = await loadModel(cardPath);
-    const req = sampledRequest(sampleRoom(records[0].room_seed));
-    const angles = windowAngles(req, req.mesh);
-    const maps = await predictWindows(req, angles, loaded);
-    const f = frame4Inputs(req, angles, card.preprocessing);
-    const raw = await loaded.run({
-      inputs: { data: f[0]!.channels, dims: [1, 7, 128, 128] },
-      scalars: { data: f[0]!.scalars, dims: [1, 147] },
-    });
-    const lattice = coarseRoomTerms({ ...req, mesh: req.mesh ?? null }, card.roomTerms, { withSky: true })[0]!;
+    const { req, maps, frame, raw } = await runAndRaw(cardPath, records[0].room_seed);
+    const lattice = coarseRoomTerms({ ...req, mesh: req.mesh ?? null }, card.roomTerms, {
+      withSky: true,
+    })[0]!;
     const scaled = calibratedMap(raw.terms!.data, lattice, { exteriorTerm: 'solve-level' });
     const roomOnlyMap = calibratedMap(raw.terms!.data, lattice);
     let differs = 0;
-    f[0]!.frame.pixels.forEach((px) => {
+    frame.pixels.forEach((px) => {
       expect(maps[0]!.df[px]).toBeCloseTo(Math.max(0, scaled[px]!), 4);
       if (Math.abs(scaled[px]! - roomOnlyMap[px]!) > 1e-4) differs++;
     });
