@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPEN_CONTEXT } from '../../src/core/api/result';
 import { simulate } from '../../src/core/api/simulateOps';
+import { BENCH_ROOM } from '../../src/evaluation/benchRoom';
 
 /**
  * A window's optional `direction_angle` that is not its wall's outward normal: the model's frame follows it
@@ -12,25 +13,9 @@ const body = (direction?: number) => ({
   horizon: new Array(64).fill(10),
   zenith: new Array(64).fill(0),
   parameters: {
-    height_roof_over_floor: 2.8,
-    floor_height_above_terrain: 3,
-    room_polygon: [
-      [0, 0],
-      [5, 0],
-      [5, 4],
-      [0, 4],
-    ],
+    ...BENCH_ROOM,
     windows: {
-      w: {
-        x1: 1.5,
-        y1: 0,
-        z1: 3.9,
-        x2: 3.5,
-        y2: -0.3,
-        z2: 5.4,
-        window_frame_ratio: 0.1,
-        ...(direction !== undefined ? { direction_angle: direction } : {}),
-      },
+      w: { ...BENCH_ROOM.windows.w1, ...(direction !== undefined ? { direction_angle: direction } : {}) },
     },
   },
 });
