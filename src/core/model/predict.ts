@@ -52,6 +52,8 @@ export interface LoadedModel {
     /** The frames' part, the solve's sky (a card's skyGuard), the room beyond the frames (its beyondFrame). */
     options: SolveOptions,
   ) => Promise<RoomTermsLattice[]>;
+  /** The coarse solve's seed (roomTerms.ts SolveOptions.seed): 1 where not given, as `/run` answers. */
+  solveSeed?: number;
   /**
    * Traces the exterior flux of an exact-sky card's inputs (frame4.ts exteriorFlux) on another thread, while
    * this one makes the frames: the browser's model worker passes one (the same second worker).
@@ -155,6 +157,7 @@ async function predictAtReferenceGlass(
       part: FRAME_PART,
       withSky: card.skyGuard !== undefined || card.exteriorTerm !== undefined,
       beyond: card.beyondFrame === 'coarse-solve',
+      ...(model.solveSeed !== undefined ? { seed: model.solveSeed } : {}),
     };
     const solving =
       card.roomTerms && model.solveRoomTerms ? model.solveRoomTerms(engineRoom, card.roomTerms, solve) : null;

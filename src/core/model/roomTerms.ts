@@ -177,6 +177,13 @@ export interface SolveOptions {
    * (+25 ms at most, measured on 20 rooms: docs/model.md); nothing where the frames hold the whole room.
    */
   beyond?: boolean;
+  /**
+   * The solve's random streams (simulateRoom's seed; 1, what `/run` answers with, where not given). A room's
+   * answer moves with it by the solve's own noise (rooms under 0.3 % DF: 0.4 % of their mean at the median,
+   * 1.5 % at p90), so a rule comparing two cards by how many rooms fall within 5 % reads each over several
+   * (docs/model.md, "The solve's own noise in a rule's counts").
+   */
+  seed?: number;
 }
 
 /**
@@ -186,7 +193,7 @@ export interface SolveOptions {
 export function coarseRoomTerms(
   room: EngineRoom,
   method: RoomTermsMethod,
-  { part = 'largest', withSky = false, beyond = false }: SolveOptions = {},
+  { part = 'largest', withSky = false, beyond = false, seed = 1 }: SolveOptions = {},
   frames?: readonly Pick<V2Frame, 'pixels' | 'points' | 'mask' | 'toPixel' | 'cut' | 'wallCol'>[],
 ): RoomTermsLattice[] {
   const polygon = room.parameters.room_polygon;
@@ -213,6 +220,7 @@ export function coarseRoomTerms(
   const inFrames = lattices.flatMap((f) => f.points);
   const res = simulateRoom(room, {
     quality: ROOM_TERMS_QUALITY[method],
+    seed,
     points: outside ? [...inFrames, ...outside.points] : inFrames,
     pointsOnly: true,
     terms: true,
