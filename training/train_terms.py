@@ -303,7 +303,8 @@ def main():
             "coarse-radiosity/5",
             "coarse-radiosity/6",
             "coarse-radiosity/7",
-            "coarse-radiosity/8"
+            "coarse-radiosity/8",
+            "coarse-radiosity/9"
         ],
         help="train with the room terms' level set by this coarse solve (npm run room-terms beside the frames) and "
         "export the per-term maps with the card's roomTerms (src/core/model/roomTerms.ts)",

@@ -10,6 +10,7 @@ export const ROOM_TERMS_METHODS = [
   'coarse-radiosity/6',
   'coarse-radiosity/7',
   'coarse-radiosity/8',
+  'coarse-radiosity/9',
 ] as const;
 export type RoomTermsMethod = (typeof ROOM_TERMS_METHODS)[number];
 
