@@ -1,6 +1,6 @@
 /**
  * `npm run grid-seeds -- --card <card> [--stress-grid test/fixtures/stress-grid/k68000,…] [--solve-seeds 1,2,3]
- * [--out a.json] [--against b.json]`
+ * [--out a.json] [--against b.json] [--from a.json,…]`
  *
  * The stress rooms on `/run`'s grid (gridStress.ts) with the model's coarse solve drawn from several seeds.
  * A room's answer moves with the solve's random streams (roomTerms.ts SolveOptions.seed): on 960 rooms of
@@ -9,7 +9,8 @@
  * between them (docs/model.md, "The solve's own noise in a rule's counts"). So a rule reads each card's
  * counts averaged over the seeds: what it would give a room drawn at random, of which seed 1 (what `/run`
  * answers with) is one draw. `--out` keeps every seed's rooms; `--against` prints another card's file beside
- * this one's, class by class, and the rooms that cross the 5 % line on average.
+ * this one's, class by class, and the rooms that cross the 5 % line on average; `--from` reads such files (one
+ * card's, of other draws each) instead of evaluating, their rooms put together.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -79,6 +80,36 @@ export function meanErrors(runs: SeedRuns): Map<string, { truth: number; error: 
   return out;
 }
 
+/** One card's runs on several draws as one (the same seeds in each). */
+export function joinRuns(parts: readonly SeedRuns[]): SeedRuns {
+  const seeds = Object.keys(parts[0]!.seeds);
+  for (const p of parts)
+    if (p.card !== parts[0]!.card || Object.keys(p.seeds).join() !== seeds.join())
+      throw new Error(`${p.card}: another card or other seeds than ${parts[0]!.card}'s`);
+  return {
+    card: parts[0]!.card,
+    seeds: Object.fromEntries(seeds.map((s) => [s, parts.flatMap((p) => p.seeds[s]!)])),
+  };
+}
+
+const readRuns = (file: string): SeedRuns => JSON.parse(readFileSync(file, 'utf8')) as SeedRuns;
+
+async function evaluateSeeds(o: {
+  card: string;
+  'stress-grid': string;
+  'solve-seeds': string;
+}): Promise<SeedRuns> {
+  const model = await loadModel(o.card);
+  const dirs = o['stress-grid'].split(',');
+  const runs: SeedRuns = { card: o.card, seeds: {} };
+  for (const seed of o['solve-seeds'].split(',').map(Number)) {
+    const t0 = Date.now();
+    runs.seeds[String(seed)] = await evaluateGrid({ ...model, solveSeed: seed }, dirs);
+    console.log(`seed ${seed}: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  return runs;
+}
+
 const pct = (v: number, d = 1): string => `${(100 * v).toFixed(d)} %`;
 const summaryLine = (c: ReturnType<typeof seedSummary>['all']): string =>
   `  ${c.cls.padEnd(17)} ${c.within5.toFixed(2).padStart(7)} of ${String(c.rooms).padEnd(4)} within 5 % ` +
@@ -95,28 +126,24 @@ async function main(): Promise<void> {
       'solve-seeds': { type: 'string', default: '1,2,3' },
       out: { type: 'string' },
       against: { type: 'string' },
+      from: { type: 'string' },
     },
   });
-  const model = await loadModel(o.card);
-  const dirs = o['stress-grid'].split(',');
-  const runs: SeedRuns = { card: o.card, seeds: {} };
-  for (const seed of o['solve-seeds'].split(',').map(Number)) {
-    const t0 = Date.now();
-    runs.seeds[String(seed)] = await evaluateGrid({ ...model, solveSeed: seed }, dirs);
-    console.log(`seed ${seed}: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  }
+  const runs = o.from ? joinRuns(o.from.split(',').map(readRuns)) : await evaluateSeeds(o);
   if (o.out) writeFileSync(o.out, JSON.stringify(runs) + '\n');
   const mine = seedSummary(runs);
-  const other = o.against ? (JSON.parse(readFileSync(o.against, 'utf8')) as SeedRuns) : null;
+  const other = o.against ? joinRuns(o.against.split(',').map(readRuns)) : null;
   const theirs = other ? seedSummary(other) : null;
-  console.log(`${o.card} on ${o['stress-grid']}, the solve's seeds ${mine.seeds.join(', ')}:`);
+  console.log(`${runs.card} on ${o.from ?? o['stress-grid']}, the solve's seeds ${mine.seeds.join(', ')}:`);
   for (const [i, c] of [...mine.classes, mine.all].entries()) {
     console.log(summaryLine(c));
     const t = theirs ? [...theirs.classes, theirs.all][i] : undefined;
     if (t) console.log(`    against ${summaryLine(t).trim()}`);
   }
   if (!other) return;
-  console.log(`rooms whose error averaged over the seeds crosses the 5 % line (${other.card} → ${o.card}):`);
+  console.log(
+    `rooms whose error averaged over the seeds crosses the 5 % line (${other.card} → ${runs.card}):`,
+  );
   const a = meanErrors(other);
   for (const [key, b] of meanErrors(runs)) {
     const was = a.get(key);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { predictWindows, roomGrid, type LoadedModel } from '../../src/core/model/predict';
 import { sampledRequest } from '../../src/datagen/sampleRoom';
-import { meanErrors, seedSummary, type SeedRuns } from '../../src/evaluation/gridSeeds';
+import { joinRuns, meanErrors, seedSummary, type SeedRuns } from '../../src/evaluation/gridSeeds';
 import type { GridRoomResult } from '../../src/evaluation/gridStress';
 import { stressRoom } from '../../src/evaluation/stressSuite';
 import { loadModel } from '../../src/service/model/runtime';
@@ -62,6 +62,24 @@ describe('a grid evaluation over several seeds of the solve', () => {
     const e = meanErrors(runs);
     expect([...e.keys()]).toEqual(['street-canyon#1', 'street-canyon#2', 'deep#1']);
     expect(e.get('street-canyon#2')!.error).toBeCloseTo(0.045, 12);
+  });
+
+  it('puts one card’s runs on two draws together, seed by seed, and refuses another card’s', () => {
+    const other: SeedRuns = {
+      card: 'x',
+      seeds: { '1': [room('deep', 9, 1, 0.01)], '2': [room('deep', 9, 1, 0.2)] },
+    };
+    const both = joinRuns([runs, other]);
+    expect(both.seeds['1']!.map((r) => `${r.cls}#${r.k}`)).toEqual([
+      'street-canyon#1',
+      'street-canyon#2',
+      'deep#1',
+      'deep#2',
+      'deep#9',
+    ]);
+    expect(seedSummary(both).all.perSeed).toEqual([2, 2]);
+    expect(() => joinRuns([runs, { ...other, card: 'y' }])).toThrow(/another card/);
+    expect(() => joinRuns([runs, { card: 'x', seeds: { '1': [] } }])).toThrow(/other seeds/);
   });
 
   it('draws the model’s coarse solve from the seed it is given, 1 where none is', async () => {
