@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadModel } from '../service/model/runtime';
 import { SHIPPED_CARD } from '../core/model/shipped';
-import { evaluateGrid, gridSummary, type GridRoomResult } from './gridStress';
+import { evaluateGrid, gridSummary, STRESS_GRID_DIRS, type GridRoomResult } from './gridStress';
 
 export interface SeedRuns {
   card: string;
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
       card: { type: 'string', default: `public/models/${SHIPPED_CARD}` },
       'stress-grid': {
         type: 'string',
-        default: 'test/fixtures/stress-grid/k5000,test/fixtures/stress-grid/k6000',
+        default: STRESS_GRID_DIRS.join(','),
       },
       'solve-seeds': { type: 'string', default: '1,2,3' },
       out: { type: 'string' },

@@ -86,10 +86,11 @@ const DRAFT_GLASS = {
  * and frame): on the draws it was chosen on (k50000–k53000) its room means are within 5 % of the engine's on
  * 1 897 rooms of 1 920 (/5 1 896, /7 1 900), mean |error| 0.78 % (/5 0.81, /7 0.71), at +0.7–1.7 ms a
  * window in Node (the bench: one run, then the rule's three) where /7 costs +19.6 (reach 1.5 m: 1 898,
- * 0.76 %, +2.7 ms). Judged on fresh draws it shipped as lux-df-4 4.8.0 (docs/model.md, the third candidate). * /9 is /8 with a quieter exterior and window view — second-order exterior cells down to 0.25 m (the
- * engine's own floor since 2026-12-03) and 4 strata a way (3), 24 view directions (12) — for a card whose exterior
- * term takes the solve's level (`exteriorTerm: 'solve-level'`): that level is the solve's noisiest output,
- * and X (run df4-x10) moved more with the solve's seed than 4.9.0 (rooms under 0.3 % DF, k68000–k69000: a
+ * 0.76 %, +2.7 ms). Judged on fresh draws it shipped as lux-df-4 4.8.0 (docs/model.md, the third candidate).
+ * /9 is /8 with a quieter exterior and window view — second-order exterior cells down to 0.25 m (the
+ * engine's own floor since 2026-12-03), 4 strata a way (3), 24 view directions (12) — for a card whose
+ * exterior term takes the solve's level (`exteriorTerm: 'solve-level'`): that level is the solve's noisiest
+ * output, and X (run df4-x10) moved more with the solve's seed than 4.9.0 (rooms under 0.3 % DF, k68000–k69000: a
  * room mean's spread p90 1.8 against 1.2 %, at most 8.4 against 5.3 %); /9 brings X's to 4.9.0's (157 dark
  * rooms of k62000–k63000, four seeds: p90 1.86 → 1.35 %, at most 19.6 → 8.2 %), at ~+40 % of the solve's
  * time on those rooms (docs/model.md, "The rule for lux-df-4 4.10.0, X with a quieter solve").
