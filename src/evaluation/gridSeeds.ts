@@ -1,6 +1,6 @@
 /**
  * `npm run grid-seeds -- --card <card> [--stress-grid test/fixtures/stress-grid/k68000,…] [--solve-seeds 1,2,3]
- * [--out a.json] [--against b.json] [--from a.json,…]`
+ * [--out a.json] [--against b.json,…] [--from a.json,…]`
  *
  * The stress rooms on `/run`'s grid (gridStress.ts) with the model's coarse solve drawn from several seeds.
  * A room's answer moves with the solve's random streams (roomTerms.ts SolveOptions.seed): on 960 rooms of
@@ -8,7 +8,7 @@
  * street-canyon 78, 80 and 77 of 80 — as much as two cards' counts differed by in the rules that chose
  * between them (docs/model.md, "The solve's own noise in a rule's counts"). So a rule reads each card's
  * counts averaged over the seeds: what it would give a room drawn at random, of which seed 1 (what `/run`
- * answers with) is one draw. `--out` keeps every seed's rooms; `--against` prints another card's file beside
+ * answers with) is one draw. `--out` keeps every seed's rooms; `--against` prints another card's files beside
  * this one's, class by class, and the rooms that cross the 5 % line on average; `--from` reads such files (one
  * card's, of other draws each) instead of evaluating, their rooms put together.
  */
@@ -38,34 +38,28 @@ export function seedSummary(runs: SeedRuns) {
     const m = rs.filter((r) => r.meanTruth >= 0.01);
     return m.reduce((a, r) => a + Math.abs(r.meanError), 0) / m.length;
   };
-  const first = runs.seeds[seeds.includes('1') ? '1' : seeds[0]!]!;
-  const firstSummary = gridSummary(first);
-  const line = (
-    cls: string,
-    pick: (s: ReturnType<typeof gridSummary>) => { within5: number; rooms: number },
-  ) => {
-    const per = sums.map((s) => pick(s).within5);
-    const rooms = cls === 'all' ? first : first.filter((r) => r.cls === cls);
+  // Seed 1's (what /run answers with), else the first given.
+  const firstSeed = seeds.includes('1') ? '1' : seeds[0]!;
+  const first = runs.seeds[firstSeed]!;
+  const firstSummary = sums[seeds.indexOf(firstSeed)]!;
+  // A class's (or, for 'all', every room's) part of a summary and of a seed's rooms.
+  const of = (s: ReturnType<typeof gridSummary>, cls: string) =>
+    cls === 'all' ? s.all : s.classes.find((c) => c.cls === cls)!;
+  const inClass = (rs: readonly GridRoomResult[], cls: string) =>
+    cls === 'all' ? rs : rs.filter((r) => r.cls === cls);
+  const line = (cls: string) => {
+    const per = sums.map((s) => of(s, cls).within5);
     return {
       cls,
-      rooms: pick(sums[0]!).rooms,
+      rooms: of(firstSummary, cls).rooms,
       within5: per.reduce((a, b) => a + b, 0) / per.length,
       perSeed: per,
-      meanAbs01:
-        seeds.reduce((a, s) => {
-          const rs = runs.seeds[s]!;
-          return a + meanAbs01(cls === 'all' ? rs : rs.filter((r) => r.cls === cls));
-        }, 0) / seeds.length,
-      worstLit:
-        cls === 'all' ? firstSummary.all.worstLit : firstSummary.classes.find((c) => c.cls === cls)!.worstLit,
-      unlit: rooms.filter((r) => !(r.meanTruth > 0)).length,
+      meanAbs01: seeds.reduce((a, s) => a + meanAbs01(inClass(runs.seeds[s]!, cls)), 0) / seeds.length,
+      worstLit: of(firstSummary, cls).worstLit,
+      unlit: inClass(first, cls).filter((r) => !(r.meanTruth > 0)).length,
     };
   };
-  return {
-    seeds,
-    classes: firstSummary.classes.map((c) => line(c.cls, (s) => s.classes.find((x) => x.cls === c.cls)!)),
-    all: line('all', (s) => s.all),
-  };
+  return { seeds, classes: firstSummary.classes.map((c) => line(c.cls)), all: line('all') };
 }
 
 /** Each room's error averaged over the seeds, keyed `class#k`. */

@@ -67,6 +67,25 @@ describe('the network linear in the light outside', () => {
     return { req, maps, frame: f[0]!.frame, raw };
   }
 
+  /**
+   * Asserts /run's map is `expected` (clamped at 0) at every pixel of the frame; returns at how many pixels
+   * `expected` differs from `other` by more than `tol` (what the calibration under test changed).
+   */
+  function runMapDiffers(
+    map: ArrayLike<number>,
+    pixels: ArrayLike<number>,
+    expected: ArrayLike<number>,
+    other: ArrayLike<number>,
+    tol: number,
+  ): number {
+    let differs = 0;
+    Array.from(pixels).forEach((px) => {
+      expect(map[px]).toBeCloseTo(Math.max(0, expected[px]!), 4);
+      if (Math.abs(expected[px]! - other[px]!) > tol) differs++;
+    });
+    return differs;
+  }
+
   /** The numbers a Python script (run with torch, in the repository root) prints on one line. */
   const pyNumbers = (script: string, ...args: string[]): number[] =>
     execFileSync(ensureTorchPython() as string, ['-c', script, ...args], { encoding: 'utf8' })
@@ -441,14 +460,9 @@ print(sum(dark), len(dark), weighted, repeated, plain, LIT_LINE)
     const { req, maps, frame, raw } = await runAndRaw(cardPath, first.room_seed);
     const lattice = coarseRoomTerms({ ...req, mesh: req.mesh ?? null }, card.roomTerms);
     const scaled = calibratedMap(raw.terms!.data, lattice[0]!);
-    const unscaled = raw.df!.data;
-    let differs = 0;
-    frame.pixels.forEach((px) => {
-      expect(maps[0]!.df[px]).toBeCloseTo(Math.max(0, scaled[px]!), 4);
-      if (Math.abs(scaled[px]! - unscaled[px]!) > 1e-3) differs++;
-    });
-    expect(differs).toBeGreaterThan(0);
+    expect(runMapDiffers(maps[0]!.df, frame.pixels, scaled, raw.df!.data, 1e-3)).toBeGreaterThan(0);
   }, 300_000);
+
   it("trains with the exterior term's level set by the solve too (--exterior-level), as the card's exteriorTerm reads it at /run", async () => {
     const py = ensureTorchPython() as string;
     const base = quickFrames('rtx', 9);
@@ -526,11 +540,6 @@ print(int(free.sum()), float(err), float((t[:, 2:] - u[:, 2:]).abs().max()), flo
     })[0]!;
     const scaled = calibratedMap(raw.terms!.data, lattice, { exteriorTerm: 'solve-level' });
     const roomOnlyMap = calibratedMap(raw.terms!.data, lattice);
-    let differs = 0;
-    frame.pixels.forEach((px) => {
-      expect(maps[0]!.df[px]).toBeCloseTo(Math.max(0, scaled[px]!), 4);
-      if (Math.abs(scaled[px]! - roomOnlyMap[px]!) > 1e-4) differs++;
-    });
-    expect(differs).toBeGreaterThan(0);
+    expect(runMapDiffers(maps[0]!.df, frame.pixels, scaled, roomOnlyMap, 1e-4)).toBeGreaterThan(0);
   }, 300_000);
 });
