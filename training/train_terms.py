@@ -316,6 +316,11 @@ def main():
         "--exterior), as the card's exteriorTerm 'solve-level' sets it at /run: the network learns that term's shape",
     )
     ap.add_argument("--init", help="start from this checkpoint's weights (fine-tuning: fresh optimizer and schedule)")
+    ap.add_argument(
+        "--fp32",
+        action="store_true",
+        help="on a GPU, train in full float32 (no bf16 autocast, no TF32 convolutions), as the CPU runs train",
+    )
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     if a.threads:
@@ -343,6 +348,8 @@ def main():
             trained_with["wall_line"] = a.wall_line
         if a.dark_weight != 1.0:
             trained_with["dark_weight"] = a.dark_weight
+        if a.fp32:
+            trained_with["precision"] = "fp32"
         if a.exterior_level:
             if not a.room_terms:
                 sys.exit("--exterior-level needs --room-terms")
@@ -395,7 +402,10 @@ def main():
         first += len(also_bases[name])
         print(f"{name}: {n} windows, each drawn {w:g}x as often ({n * w / sum(draw):.0%} of the draws)", flush=True)
     print(f"{train.n} training windows, {val.n} validation windows on {device} ({time.time() - t_load:.0f} s to load)", flush=True)
-    amp = device.type == "cuda"
+    amp = device.type == "cuda" and not a.fp32
+    if a.fp32:
+        torch.backends.cudnn.allow_tf32 = False
+        torch.backends.cuda.matmul.allow_tf32 = False
     budget = a.minutes * 60
     t0 = time.time() - spent
     run_loss = run_mae = 0.0

@@ -1,0 +1,33 @@
+#!/bin/bash
+# Here, before a run on a lent GPU machine (docs/model.md "Training on a lent machine"): the committed labels,
+# a Node binary, the label tool bundled and the training scripts, split into parts .dev/1, .dev/2, ... that
+# each fit the 64 MiB a device call carries. Nothing else travels: see the README beside this file.
+#   bash training/device/pack.sh [room-terms frames folder, default data/frames]
+set -euo pipefail
+cd "$(git rev-parse --show-toplevel)"
+FRAMES=${1:-data/frames}
+LIMIT=${LIMIT:-62000000} # bytes a part, under the carry's 64 MiB with room for the tool's own accounting
+rm -rf .dev && mkdir -p .dev/1
+# The fixed part rides in part 1: Node (xz: 99 -> 24 MB; unpacked there with Python's lzma), the label tool
+# as one file (esbuild: no node_modules there), the scripts, the starting weights, the room terms.
+xz -T0 -6 -c "$(readlink -f "$(command -v node)")" >.dev/1/node.xz
+npx esbuild src/datagen/labels/cli.ts --bundle --platform=node --format=esm --target=node20 --log-level=warning \
+  --outfile=.dev/1/labels.mjs --banner:js="import{createRequire as __cr}from'module';const require=__cr(import.meta.url);"
+cp training/*.py training/device/stage.sh training/device/train.sh .dev/1/
+cp "${INIT:-training/checkpoints/df4-z12.pt}" .dev/1/init.pt
+(cd "$FRAMES" && tar -cf - train/*.rt train/*.rt.npy broad/*.rt broad/*.rt.npy) >.dev/1/rt.tar
+# Label shards, named stream-NNNNNN.luxl, filled into the parts in order.
+part=1
+size=$(du -cb .dev/1 | tail -1 | cut -f1)
+for f in data/labels/train/*.luxl data/labels/broad/*.luxl; do
+  n=$(stat -c %s "$f")
+  if ((size + n > LIMIT)); then
+    part=$((part + 1))
+    mkdir -p ".dev/$part"
+    size=0
+  fi
+  stream=$(basename "$(dirname "$f")")
+  cp "$f" ".dev/$part/$stream-$(basename "$f")"
+  size=$((size + n))
+done
+du -sb .dev/*
