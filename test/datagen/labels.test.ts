@@ -1,6 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TERMS } from '../../src/core/engine/simulate';
 import {
@@ -105,6 +107,43 @@ describe('a label shard', () => {
         quality: 'quick',
       }),
     ).toThrow('a shard is never rewritten');
+  }, 60_000);
+
+  it('exports the same frames, byte for byte, from the one-file bundle a lent GPU machine runs', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'bundled-'));
+    const tool = join(tmp, 'labels.mjs');
+    // As training/device/pack.sh makes it.
+    execFileSync(process.execPath, [
+      fileURLToPath(new URL('../../scripts/bundle-labels.mjs', import.meta.url)),
+      tool,
+    ]);
+    mkdirSync(join(tmp, 'labels', 'test'), { recursive: true });
+    writeFileSync(join(tmp, 'labels', 'test', '000000.luxl'), encodeShard(header(2), rooms));
+    execFileSync(
+      process.execPath,
+      [
+        tool,
+        'export',
+        '--stream',
+        'test',
+        '--out',
+        join(tmp, 'labels'),
+        '--to',
+        join(tmp, 'bundled'),
+        '--inputs',
+        'lux-frame-11',
+      ],
+      { cwd: tmp },
+    );
+    const fromSource = join(tmp, 'source');
+    exportLabelShard(encodeShard(header(2), rooms), fromSource, '000000', 'lux-frame-11');
+    const files = readdirSync(fromSource).sort();
+    expect(files).toContain('000000.x.npy');
+    expect(readdirSync(join(tmp, 'bundled', 'test')).sort()).toEqual(files);
+    for (const f of files)
+      expect(readFileSync(join(tmp, 'bundled', 'test', f)).equals(readFileSync(join(fromSource, f))), f).toBe(
+        true,
+      );
   }, 60_000);
 
   it('exports as the frames training reads: each window’s terms summed on its frame, its inputs made again', () => {

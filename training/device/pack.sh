@@ -11,8 +11,7 @@ rm -rf .dev && mkdir -p .dev/1
 # The fixed part rides in part 1: Node (xz: 99 -> 24 MB; unpacked there with Python's lzma), the label tool
 # as one file (esbuild: no node_modules there), the scripts, the starting weights, the room terms.
 xz -T0 -6 -c "$(readlink -f "$(command -v node)")" >.dev/1/node.xz
-npx esbuild src/datagen/labels/cli.ts --bundle --platform=node --format=esm --target=node20 --log-level=warning \
-  --outfile=.dev/1/labels.mjs --banner:js="import{createRequire as __cr}from'module';const require=__cr(import.meta.url);"
+node scripts/bundle-labels.mjs .dev/1/labels.mjs
 cp training/*.py training/device/stage.sh training/device/train.sh .dev/1/
 cp "${INIT:-training/checkpoints/df4-z12.pt}" .dev/1/init.pt
 (cd "$FRAMES" && tar -cf - train/*.rt train/*.rt.npy broad/*.rt broad/*.rt.npy) >.dev/1/rt.tar
@@ -30,4 +29,5 @@ for f in data/labels/train/*.luxl data/labels/broad/*.luxl; do
   cp "$f" ".dev/$part/$stream-$(basename "$f")"
   size=$((size + n))
 done
+for d in .dev/*/; do cp training/device/stage.sh "$d"; done # each part unpacks itself
 du -sb .dev/*
