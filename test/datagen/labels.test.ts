@@ -16,6 +16,7 @@ import {
 import { labelPixels, labelTerms, SAMPLER } from '../../src/datagen/labels/label';
 import { makeLabelShard } from '../../src/datagen/labels/shard';
 import { exportLabelShard } from '../../src/datagen/labels/export';
+import roomTermsOfShard from '../../src/datagen/roomTermsShard';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { readNpy } from '../../src/core/encoding/npy';
 import { sampleRoom } from '../../src/datagen/sampleRoom';
@@ -109,41 +110,42 @@ describe('a label shard', () => {
     ).toThrow('a shard is never rewritten');
   }, 60_000);
 
-  it('exports the same frames, byte for byte, from the one-file bundle a lent GPU machine runs', () => {
+  it('exports the same frames and room terms, byte for byte, from the one-file tools a lent GPU machine runs', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'bundled-'));
-    const tool = join(tmp, 'labels.mjs');
-    // As training/device/pack.sh makes it.
+    // As training/device/pack.sh makes them.
     execFileSync(process.execPath, [
-      fileURLToPath(new URL('../../scripts/bundle-labels.mjs', import.meta.url)),
-      tool,
+      fileURLToPath(new URL('../../scripts/bundle-device.mjs', import.meta.url)),
+      tmp,
     ]);
     mkdirSync(join(tmp, 'labels', 'test'), { recursive: true });
     writeFileSync(join(tmp, 'labels', 'test', '000000.luxl'), encodeShard(header(2), rooms));
-    execFileSync(
-      process.execPath,
-      [
-        tool,
-        'export',
-        '--stream',
-        'test',
-        '--out',
-        join(tmp, 'labels'),
-        '--to',
-        join(tmp, 'bundled'),
-        '--inputs',
-        'lux-frame-11',
-      ],
-      { cwd: tmp },
+    const bundled = join(tmp, 'bundled', 'test');
+    const run = (tool: string, ...args: string[]): string =>
+      execFileSync(process.execPath, [join(tmp, tool), ...args], { cwd: tmp, encoding: 'utf8' });
+    run(
+      'labels.mjs',
+      'export',
+      '--stream',
+      'test',
+      '--out',
+      join(tmp, 'labels'),
+      '--to',
+      join(tmp, 'bundled'),
+      '--inputs',
+      'lux-frame-11',
     );
-    const fromSource = join(tmp, 'source');
+    const method = 'coarse-radiosity/5';
+    expect(
+      run('roomterms.mjs', '--dir', bundled, '--method', method, '--threads', '0', '--only', '000000'),
+    ).toContain('000000: ');
+    const fromSource = join(tmp, 'source', 'test');
     exportLabelShard(encodeShard(header(2), rooms), fromSource, '000000', 'lux-frame-11');
+    roomTermsOfShard({ dir: fromSource, name: '000000', method });
     const files = readdirSync(fromSource).sort();
-    expect(files).toContain('000000.x.npy');
-    expect(readdirSync(join(tmp, 'bundled', 'test')).sort()).toEqual(files);
+    expect(files).toEqual(expect.arrayContaining(['000000.x.npy', '000000.terms.npy', '000000.rt.npy']));
+    expect(readdirSync(bundled).sort()).toEqual(files);
     for (const f of files)
-      expect(readFileSync(join(tmp, 'bundled', 'test', f)).equals(readFileSync(join(fromSource, f))), f).toBe(
-        true,
-      );
+      expect(readFileSync(join(bundled, f)).equals(readFileSync(join(fromSource, f))), f).toBe(true);
   }, 60_000);
 
   it('exports as the frames training reads: each window’s terms summed on its frame, its inputs made again', () => {

@@ -5,12 +5,14 @@
 set -uo pipefail
 L=/tmp/lux
 cd $L
-while pgrep -f labels.mjs >/dev/null; do sleep 2; done
+METHOD=${ROOM_TERMS:-coarse-radiosity/5} # stage.sh's
+while pgrep -f 'labels.mjs|roomterms.mjs' >/dev/null; do sleep 2; done
 want=$(ls -d $L/p/*/ | wc -l)
 have=$(ls $L/frames/*/*.inputs | wc -l)
-echo "exported $have of $want shards ($(du -sh $L/frames | cut -f1)) at $(date +%T)"
+terms=$(grep -lx "$METHOD" $L/frames/*/*.rt | wc -l)
+echo "exported $have of $want shards, room terms of $terms ($(du -sh $L/frames | cut -f1)) at $(date +%T)"
 grep -h "windows in" $L/logs/*.log | head -3
-[ "$have" = "$want" ] || { tail -5 $L/logs/*.log; exit 1; }
+[ "$have" = "$want" ] && [ "$terms" = "$want" ] || { tail -5 $L/logs/*.log; exit 1; }
 # The schedule's minutes: what is left before DEADLINE less loading (~90 s) and the tail (~45 s).
 minutes=$(python3 -c "import time; print(max(1.0, round(($DEADLINE - time.time() - 135) / 60, 2)))")
 echo "training for $minutes minutes"
@@ -19,7 +21,7 @@ for r in "${runs[@]}"; do
   name=${r%%:*}
   # shellcheck disable=SC2086 # the run's own arguments
   PYTHONUNBUFFERED=1 ${PYTHON:-python3} train_terms.py --data $L/frames --out "$L/runs/$name" --init init.pt --inputs lux-frame-11 \
-    --room-terms coarse-radiosity/5 --also broad:3 --mirror --wall-line 0 --fp32 --minutes "$minutes" ${r#*:} \
+    --room-terms "$METHOD" --also broad:3 --mirror --wall-line 0 --fp32 --minutes "$minutes" ${r#*:} \
     >"$OUT/$name.log" 2>&1 &
 done
 # Checkpoints back even if the call is stopped at its limit: copied as they are written, and once more at the end.
