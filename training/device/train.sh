@@ -1,6 +1,7 @@
 #!/bin/bash
-# There, after the last part's stage.sh: wait for every export, then train the runs named in RUNS side by side
-# on the GPU, each until the call's deadline, and put their checkpoints and logs in $OUT.
+# There, after the last part's stage.sh: wait for every shard's frames and room terms, then train the runs
+# named in RUNS side by side on the GPU, each until the call's deadline, and put their checkpoints and logs
+# in $OUT.
 #   RUNS="ga:--batch 16 --lr 4e-4;gb:--batch 64 --lr 4e-4" DEADLINE=<epoch s> bash /tmp/lux/train.sh
 set -uo pipefail
 L=/tmp/lux
