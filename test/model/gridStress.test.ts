@@ -29,7 +29,9 @@ describe('the stress classes on /run’s grid', () => {
         for (const r of f.rooms) if (!(r.mean > 0)) unlit.push(`${cls} #${r.k} ${r.mean}`);
       }
     // Every room lit but nineteen: k50000–k57000 add balcony-thick #50005 and non-rect #53038 (C-shaped),
-    // k58000–k61000 none, k62000–k63000 reflectance-ends #62010 and dense-far #63015, k64000–k69000 none, k70000–k71000 non-rect #70000, k72000–k73000 none. Of the first fourteen, seven open a window into a gap between two of their own walls that the
+    // k58000–k61000 none, k62000–k63000 reflectance-ends #62010 and dense-far #63015, k64000–k69000 none,
+    // k70000–k71000 non-rect #70000, k72000–k73000 none. Of the first fourteen, seven open a window into a
+    // gap between two of their own walls that the
     // walls' thickness closes (bodyOutline.ts): the engine gives them no light at all, the window being
     // walled up (non-rect #24018 read 0 before too). Six C-shaped rooms' windows face a wall across a slot the walls all but close (the
     // engine's unbiased exterior estimate reads their nothing a hair either side of 0), and one multi-facade

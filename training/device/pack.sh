@@ -15,8 +15,10 @@ xz -T0 -6 -c "$(readlink -f "$(command -v node)")" >.dev/1/node.xz
 node scripts/bundle-device.mjs .dev/1
 cp training/*.py training/device/stage.sh training/device/train.sh .dev/1/
 cp "${INIT:-training/checkpoints/df4-z12.pt}" .dev/1/init.pt
-if [ -d "$FRAMES/train" ]; then
-  (cd "$FRAMES" && find train broad -maxdepth 1 \( -name '*.rt' -o -name '*.rt.npy' \) -print0 2>/dev/null |
+streams=()
+for s in train broad; do [ -d "$FRAMES/$s" ] && streams+=("$s"); done
+if ((${#streams[@]})); then
+  (cd "$FRAMES" && find "${streams[@]}" -maxdepth 1 \( -name '*.rt' -o -name '*.rt.npy' \) -print0 |
     tar --null -cf - -T -) >.dev/1/rt.tar
 fi
 # Label shards, named stream-NNNNNN.luxl, filled into the parts in order.
