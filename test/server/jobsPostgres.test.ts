@@ -49,19 +49,28 @@ describe.skipIf(noPostgres)('jobs on PostgreSQL, two replicas', () => {
     await new Promise((r) => setTimeout(r, 2_100));
     const a = api(one.url, t);
     const job = await (await a.post('/v2/jobs', { rooms: rooms(16), kind: 'simulate', mesh })).json();
-    // Let both replicas take rooms, then kill one outright, mid-room.
-    await roomsDone(a.get, job.job_id, 3);
-    process.kill(-two.proc.pid, 'SIGKILL');
-    const end = await finished(a.get, job.job_id, 120_000);
-    expect(end).toMatchObject({ state: 'done', progress: { total: 16, done: 16, failed: 0 } });
     const db = await openDatabase(pg.url);
     try {
-      const rows = await db.query<{ replica: string; n: number }>(
-        `SELECT replica, count(*) AS n FROM lux_job_rooms WHERE job_id = $1 GROUP BY replica`,
-        [job.job_id],
-      );
+      const byReplica = () =>
+        db.query<{ replica: string; n: number }>(
+          `SELECT replica, count(*) AS n FROM lux_job_rooms
+           WHERE job_id = $1 AND replica IS NOT NULL GROUP BY replica`,
+          [job.job_id],
+        );
+      // Let both replicas answer rooms, then kill one outright, mid-room. Waiting for a count of rooms
+      // instead let the first replica answer them all on a loaded machine before the second took one.
+      const t0 = Date.now();
+      while ((await byReplica()).length < 2) {
+        if (Date.now() - t0 > 60_000)
+          throw new Error('the two replicas did not both answer a room in a minute');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      process.kill(-two.proc.pid, 'SIGKILL');
+      const end = await finished(a.get, job.job_id, 120_000);
+      expect(end).toMatchObject({ state: 'done', progress: { total: 16, done: 16, failed: 0 } });
+      const rows = await byReplica();
       expect(rows.length).toBe(2); // both answered rooms
-      expect(rows.reduce((s, r) => s + r.n, 0)).toBe(16);
+      expect(rows.reduce((s, r) => s + Number(r.n), 0)).toBe(16);
     } finally {
       await db.close();
     }
