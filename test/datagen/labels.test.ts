@@ -1,9 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { TERMS } from '../../src/core/engine/simulate';
 import {
   decodeShard,
@@ -112,6 +120,7 @@ describe('a label shard', () => {
 
   it('exports the same frames and room terms, byte for byte, from the one-file tools a lent GPU machine runs', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'bundled-'));
+    onTestFinished(() => rmSync(tmp, { recursive: true, force: true }));
     // As training/device/pack.sh makes them.
     execFileSync(process.execPath, [
       fileURLToPath(new URL('../../scripts/bundle-device.mjs', import.meta.url)),

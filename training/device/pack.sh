@@ -1,7 +1,7 @@
 #!/bin/bash
 # Here, before a run on a lent GPU machine (docs/model.md "Training on a lent machine"): the committed labels,
-# a Node binary, the label tool bundled and the training scripts, split into parts .dev/1, .dev/2, ... that
-# each fit the 64 MiB a device call carries. Nothing else travels: see the README beside this file.
+# a Node binary, the label and room-terms tools bundled and the training scripts, split into parts .dev/1,
+# .dev/2, ... that each fit the 64 MiB a device call carries. Nothing else travels: see the README beside this file.
 #   bash training/device/pack.sh [frames folder whose room terms travel, default data/frames]
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
