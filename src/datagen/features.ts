@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Piscina } from 'piscina';
 import { inputsCurrent, type FeatureTask } from './shardFeatures';
+import { threadModule } from '../service/threadModule';
 
 const { values: o } = parseArgs({
   options: {
@@ -18,11 +19,9 @@ const { values: o } = parseArgs({
     force: { type: 'boolean', default: false },
   },
 });
-const fromSource = import.meta.url.endsWith('.ts');
 const pool = new Piscina<FeatureTask, number>({
-  filename: new URL(fromSource ? './shardFeatures.ts' : './shardFeatures.js', import.meta.url).href,
+  ...threadModule(import.meta.url, 'shardFeatures'),
   maxThreads: Math.max(1, Number(o.threads)),
-  ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
 });
 const jobs: Promise<number>[] = [];
 // The focused training streams (train-balcony/, npm run data -- --focus) too.

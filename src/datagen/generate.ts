@@ -25,6 +25,7 @@ import { Piscina } from 'piscina';
 import { hashString } from '../core/engine/random';
 import { isFocus } from './sampleRoom';
 import { shardName, type ShardResult, type ShardTask } from './shard';
+import { threadModule } from '../service/threadModule';
 
 const { values: o } = parseArgs({
   options: {
@@ -79,12 +80,10 @@ writeFileSync(
 );
 console.log(`${dir}: ${done.size} shards, ${total} windows on disk; target ${target}, ${threads} threads`);
 
-const fromSource = import.meta.url.endsWith('.ts');
 const pool = new Piscina<ShardTask, ShardResult>({
-  filename: new URL(fromSource ? './shard.ts' : './shard.js', import.meta.url).href,
+  ...threadModule(import.meta.url, 'shard'),
   maxThreads: threads,
   minThreads: threads,
-  ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
 });
 
 // Windows per room average ≈ 1.95: schedule shards while the finished ones plus an estimate of those in

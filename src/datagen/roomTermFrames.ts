@@ -13,6 +13,7 @@ import { Piscina } from 'piscina';
 import { isRoomTermsMethod } from '../core/model/roomTerms';
 import { ROOM_TERMS_METHODS } from '../core/model/card';
 import roomTermsOfShard, { type RoomTermsTask } from './roomTermsShard';
+import { threadModule } from '../service/threadModule';
 
 const { values: o } = parseArgs({
   options: {
@@ -49,12 +50,10 @@ const report = (name: string, n: number): void => {
 if (threads === 0) {
   for (const name of names) report(name, roomTermsOfShard({ dir, name, method, exterior }));
 } else {
-  const fromSource = import.meta.url.endsWith('.ts');
   const pool = new Piscina<RoomTermsTask, number>({
-    filename: new URL(fromSource ? './roomTermsShard.ts' : './roomTermsShard.js', import.meta.url).href,
+    ...threadModule(import.meta.url, 'roomTermsShard'),
     maxThreads: threads,
     minThreads: threads,
-    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
   });
   await Promise.all(
     names.map((name) => pool.run({ dir, name, method, exterior }).then((n) => report(name, n))),

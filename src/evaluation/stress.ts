@@ -29,6 +29,7 @@ import { wallsCloseAGap } from '../core/engine/bodyOutline';
 import { buildRoomModel } from '../core/engine/model';
 import { engineRoom } from '../datagen/shard';
 import type { StressTask } from './stressWorker';
+import { threadModule } from '../service/threadModule';
 
 const { values: o } = parseArgs({
   options: {
@@ -50,11 +51,9 @@ const rooms = Number(o.rooms);
 const first = Number(o.first);
 mkdirSync(o.dir, { recursive: true });
 
-const fromSource = import.meta.url.endsWith('.ts');
 const pool = new Piscina<StressTask, StressRoomLabel | GridRoomLabel>({
-  filename: new URL(fromSource ? './stressWorker.ts' : './stressWorker.js', import.meta.url).href,
+  ...threadModule(import.meta.url, 'stressWorker'),
   maxThreads: Number(o.threads),
-  ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
 });
 const started = performance.now();
 const took = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;

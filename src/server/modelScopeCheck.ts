@@ -1,6 +1,7 @@
 import { Piscina } from 'piscina';
 import type { ModelTypeAnswer, ModelTypeQuery } from './modelScopeWorker';
 import { Scheduler } from '../service/scheduler';
+import { threadModule } from '../service/threadModule';
 
 /**
  * The gateway's small worker pool that reads a body's `model_type` for tokens restricted to some model
@@ -47,14 +48,12 @@ export class ModelScopeCheck {
   }
 
   private createPool(): Piscina {
-    const fromSource = import.meta.url.endsWith('.ts');
     return new Piscina({
-      filename: new URL(fromSource ? './modelScopeWorker.ts' : './modelScopeWorker.js', import.meta.url).href,
+      ...threadModule(import.meta.url, 'modelScopeWorker'),
       minThreads: 0,
       maxThreads: Math.max(1, this.o.threads),
       idleTimeout: this.o.idleTimeoutMs,
       concurrentTasksPerWorker: 1,
-      ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
     });
   }
 }

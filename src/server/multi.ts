@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Component } from '../service/operations';
 import { COMPONENT_PORTS } from './config';
 import { Supervisor, type ChildSpec } from './supervisor';
+import { threadModule } from '../service/threadModule';
 
 /**
  * Multi-process mode in one command: the five components (obstruction 8081, encoder 8082, model 8083,
@@ -16,8 +17,7 @@ import { Supervisor, type ChildSpec } from './supervisor';
  * - A child that dies is reported by the gateway's health (its routes answer 503) and restarted after
  *   LUX_RESTART_DELAY_MS (1000).
  */
-const fromSource = import.meta.url.endsWith('.ts');
-const mainFile = fileURLToPath(new URL(fromSource ? './main.ts' : './main.js', import.meta.url));
+const main = threadModule(import.meta.url, 'main');
 const COMPONENTS = Object.keys(COMPONENT_PORTS) as Component[];
 const env = process.env;
 
@@ -70,8 +70,8 @@ const gateway: ChildSpec = {
 };
 
 const supervisor = new Supervisor({
-  script: mainFile,
-  execArgv: fromSource ? ['--import', 'tsx'] : [],
+  script: fileURLToPath(main.filename),
+  execArgv: main.execArgv ?? [],
   restartDelayMs: int('LUX_RESTART_DELAY_MS', 1_000, 0, 3_600_000),
   log: (line) => console.log(`lux multi: ${line}`),
 });

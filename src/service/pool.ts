@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { threadModule } from './threadModule';
 
 /**
  * The compute pool: the threads, started on demand and ended when idle. What runs on them and in which
@@ -18,18 +19,13 @@ export interface PoolOptions {
 }
 
 export function createPool(o: PoolOptions): Piscina {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const filename = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url).href;
   const pool = new Piscina({
-    filename,
+    ...threadModule(import.meta.url, 'worker'),
     minThreads: Math.min(o.keepThreads ?? 0, o.threads),
     maxThreads: o.threads,
     idleTimeout: o.idleTimeoutMs ?? 5_000,
     concurrentTasksPerWorker: 1,
     ...(o.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: o.heapMb } } : {}),
-    // From source (tests, `npm run ifc`), tsx hands three's CommonJS build to the threads, which warns
-    // on every thread start; the built server loads its ES modules and never sees it.
-    ...(fromSource ? { execArgv: ['--import', 'tsx', '--disable-warning=THREE_CJS_DEPRECATED'] } : {}),
   });
   // A worker that dies outside a task (out of memory at start-up, say) emits 'error'; without a listener
   // that would take the whole server down. The pool replaces the worker; the task, if any, gets a 500.

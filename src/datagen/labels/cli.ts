@@ -31,6 +31,7 @@ import { EXACT_SKY_FRAMES, hasExactSky } from '../../core/model/features';
 import { labelPixels, labelTerms } from './label';
 import { labelShardName, type LabelResult, type LabelTask } from './shard';
 import type { LabelQuality } from './quality';
+import { threadModule } from '../../service/threadModule';
 
 /** The label streams' base seed: their rooms are not data/v1's. */
 const SEED = 20261127;
@@ -90,12 +91,10 @@ async function make(): Promise<void> {
   let used = shardsIn(o.out).reduce((a, s) => a + s.bytes, 0);
   let largest = 0;
   console.log(`${dir}: ${taken.size} shards; ${(used / 1e6).toFixed(1)} of ${budget / 1e6} MB used`);
-  const fromSource = import.meta.url.endsWith('.ts');
   const pool = new Piscina<LabelTask, LabelResult>({
-    filename: new URL(fromSource ? './shard.ts' : './shard.js', import.meta.url).href,
+    ...threadModule(import.meta.url, 'shard'),
     maxThreads: threads,
     minThreads: threads,
-    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
   });
   let next = 0,
     started = 0,

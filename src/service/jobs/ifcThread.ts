@@ -2,6 +2,7 @@ import { Piscina } from 'piscina';
 import { LuxError } from '../../core/errors';
 import { CONTEXT_UNREADABLE, type IfcJobParams } from './ifcParams';
 import type { IfcRooms } from './ifcRooms';
+import { threadModule } from '../threadModule';
 
 /**
  * A building's IFC file made into a job's rooms on a thread of its own (ifcWorker.ts says why not on a
@@ -18,13 +19,11 @@ export async function readIfcJob(
   signal: AbortSignal,
 ): Promise<IfcJobRooms> {
   if (!pool) {
-    const fromSource = import.meta.url.endsWith('.ts');
     pool = new Piscina({
-      filename: new URL(fromSource ? './ifcWorker.ts' : './ifcWorker.js', import.meta.url).href,
+      ...threadModule(import.meta.url, 'ifcWorker'),
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: 10_000,
-      ...(fromSource ? { execArgv: ['--import', 'tsx', '--disable-warning=THREE_CJS_DEPRECATED'] } : {}),
     });
     pool.on('error', (e: unknown) => console.error('lux jobs: IFC thread error:', e));
   }

@@ -6,6 +6,7 @@ import {
   type RoomTermsMethod,
   type SolveOptions,
 } from '../../core/model/roomTerms';
+import { threadModule } from '../threadModule';
 
 /**
  * The model's coarse room-terms solve (docs/model.md "Room terms from a coarse solve") on a thread of its
@@ -57,13 +58,11 @@ export async function solveRoomTermsOnThread(
 /** Starts the room-terms thread (once) and settles when it has answered a ping: true, or could not: false. */
 export function roomTermsThreadStarted(): Promise<boolean> {
   if (!pool) {
-    const fromSource = import.meta.url.endsWith('.ts');
     const started = new Piscina<RoomTermsTask | null, RoomTermsLattice[]>({
-      filename: new URL(fromSource ? './roomTermsWorker.ts' : './roomTermsWorker.js', import.meta.url).href,
+      ...threadModule(import.meta.url, 'roomTermsWorker'),
       minThreads: 1,
       maxThreads: 1,
       idleTimeout: 60_000,
-      ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
     });
     pool = started;
     starting = started.run(null).then(
