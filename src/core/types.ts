@@ -81,6 +81,11 @@ export interface TriangleSoup {
    * far from the origin (validation/aboutRoom.ts): the step (m) its points were rounded to where it was sent.
    */
   singleStep?: number;
+  /**
+   * Set on a stored context's copy moved about a far room (validation/mesh.ts movedSoup), which a thread
+   * keeps for the next rooms: worth the obstruction tree a scan would spare a single request (fans.ts).
+   */
+  reused?: boolean;
 }
 
 export function triangleCount(mesh: TriangleSoup): number {

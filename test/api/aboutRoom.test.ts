@@ -5,7 +5,7 @@ import { OPEN_CONTEXT, type OpContext, type OpResult } from '../../src/core/api/
 import { run } from '../../src/core/api/runOps';
 import { simulate } from '../../src/core/api/simulateOps';
 import { float32Step, movedParameters, planOriginFor } from '../../src/core/validation/aboutRoom';
-import { parseRunRequest } from '../../src/core/validation/requests';
+import { DEFAULT_LIMITS, parseRunRequest } from '../../src/core/validation/requests';
 import { stressRoom } from '../../src/evaluation/stressSuite';
 import { loadModel } from '../../src/service/model/runtime';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
@@ -144,6 +144,31 @@ describe('a room far from its plan’s origin', () => {
       "the mesh came in single precision (an NPY file or a stored mesh) far from the plan's origin, where its points lie 25 cm apart: its surroundings are that coarse; send the mesh as JSON, or move the model near the origin",
     ]);
     expect(Math.abs(meanOf(b.result) / meanOf(a.result) - 1)).toBeLessThan(0.1);
+  });
+
+  it('moves a stored mesh once for each origin its rooms lie about, so its trees are built once', () => {
+    const near = roomBody('street-canyon', 996100);
+    const { mesh: m, ...bare } = movedBody(near, SWISS);
+    const soup = { positions: Float32Array.from((m as number[][]).flat()) };
+    const limits = { ...DEFAULT_LIMITS, storedMesh: () => soup };
+    const at = (d: { x: number; y: number }) =>
+      parseRunRequest({ ...movedBody(bare as Body, d), mesh_id: 'ab'.repeat(32) }, limits, {
+        asComputed: true,
+      }).mesh!;
+    const first = at({ x: 0, y: 0 });
+    // Another room of the same building (the same kilometre square): the same moved soup, to the object.
+    expect(at({ x: 3, y: -2 })).toBe(first);
+    expect(first.positions[1]).toBe(soup.positions[1]! - SWISS.y);
+    // Kept for the next rooms: in shared memory (handed to the solve thread, not copied), worth a tree.
+    expect(first.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(first.reused).toBe(true);
+    // Four other squares in turn: the first is dropped (four kept), and moved again when a room needs it.
+    const others = [1, 2, 3, 4].map((k) => at({ x: 1000 * k, y: 0 }));
+    expect(new Set(others.map((o) => o.positions)).size).toBe(4);
+    expect(at({ x: 4000, y: 0 })).toBe(others[3]);
+    const again = at({ x: 0, y: 0 });
+    expect(again).not.toBe(first);
+    expect(again.positions).toEqual(first.positions);
   });
 
   it('gets the model’s answer of the same room at the origin, angles-only rooms included', async () => {

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Bvh, sharedBvhParts, type RayHit } from '../../src/core/engine/bvh';
-import { intersectBoth, surfacesOf } from '../../src/core/engine/surfaces';
+import {
+  adoptSurfaces,
+  buildSharedSurfaces,
+  intersectBoth,
+  sharedSurfacesOf,
+  surfacesOf,
+} from '../../src/core/engine/surfaces';
 
 /**
  * The engine's exterior tree against a scan of every triangle: the nearest hit's distance, a triangle
@@ -254,5 +260,62 @@ describe('engine BVH', () => {
     expect(hit).toEqual({ t: 10, tri: expect.any(Number) });
     expect(hit.tri).toBeGreaterThanOrEqual(n);
     expect(both([15, 5, 20], [0, 0, 1], true)).toBe(false);
+  });
+});
+
+describe('a context handed to another thread', () => {
+  const ctx: number[] = [];
+  building(ctx, 0, 0, 10, 10, 12, 3);
+  building(ctx, 14, -5, 22, 6, 20, 4);
+
+  it('brings its trees in shared memory: a stored context the ones it adopted, another a copy of its own', () => {
+    // Another thread receives a new positions array: surfacesOf there would build the tree again.
+    const inline = Float32Array.from(ctx);
+    const s = sharedSurfacesOf(inline);
+    expect(s.tree.nodes).toBeInstanceOf(SharedArrayBuffer);
+    expect(s.normals.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(sharedSurfacesOf(inline)).toBe(s); // copied once
+    const own = surfacesOf(inline);
+    expect(new Uint8Array(s.tree.nodes)).toEqual(new Uint8Array(own.bvh.parts.nodes));
+    expect(Array.from(s.tree.order)).toEqual(Array.from(own.bvh.parts.order));
+    expect(Array.from(s.normals)).toEqual(Array.from(own.normals));
+    // A stored one: what the server built and the thread adopted, not a copy.
+    const stored = Float32Array.from(ctx);
+    const kept = buildSharedSurfaces(stored);
+    adoptSurfaces(stored, kept);
+    expect(sharedSurfacesOf(stored)).toBe(kept);
+    // Adopted by the receiving thread's new array, it traces as the tree built there would.
+    const received = Float32Array.from(ctx);
+    adoptSurfaces(received, s);
+    const fresh = surfacesOf(Float32Array.from(ctx));
+    const none = surfacesOf(new Float32Array(0));
+    const hit = (t: ReturnType<typeof surfacesOf>, o: number[], d: number[]) => {
+      const h: RayHit = { t: 0, tri: 0 };
+      const ok = intersectBoth(t, none, o[0]!, o[1]!, o[2]!, d[0]!, d[1]!, d[2]!, 1e-6, Infinity, h, {
+        t: 0,
+        tri: 0,
+      });
+      return ok ? h : null;
+    };
+    for (const [o, d] of [
+      [
+        [-5, 5, 4],
+        [1, 0, 0],
+      ],
+      [
+        [30, 0, 10],
+        [-1, 0.1, 0],
+      ],
+      [
+        [12, 2, 30],
+        [0.2, 0, -1],
+      ],
+      [
+        [-5, 5, 40],
+        [1, 0, 0],
+      ],
+    ] as const)
+      expect(hit(surfacesOf(received), [...o], [...d])).toEqual(hit(fresh, [...o], [...d]));
+    expect(hit(surfacesOf(received), [-5, 5, 4], [1, 0, 0])?.t).toBe(5);
   });
 });

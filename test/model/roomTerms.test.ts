@@ -15,6 +15,8 @@ import { windowAngles } from '../../src/core/api/windowAngles';
 import type { EngineRoom } from '../../src/core/engine/model';
 import type { RoomTermsMethod, SolveOptions } from '../../src/core/model/roomTerms';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
+import { adoptSurfaces, buildSharedSurfaces } from '../../src/core/engine/surfaces';
+import { buildSharedScene, sceneFromShared } from '../../src/core/obstruction';
 import {
   closeRoomTermsThread,
   roomTermsThreadSolves,
@@ -424,5 +426,15 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     expect(roomTermsThreadSolves()).toBe(before + 1);
     expect(cold.map((w) => Array.from(w.df))).toEqual(here.map((w) => Array.from(w.df)));
     expect(onThread.map((w) => Array.from(w.df))).toEqual(here.map((w) => Array.from(w.df)));
+    // A stored context (POST /v2/meshes: positions and trees in shared memory, adopted as a server thread
+    // adopts them): the thread adopts the trees that come with the room instead of building its own.
+    const ctx = buildSharedScene(room.mesh!.positions);
+    const { positions } = sceneFromShared(ctx);
+    adoptSurfaces(positions, buildSharedSurfaces(room.mesh!.positions));
+    expect(await roomTermsThreadStarted()).toBe(true);
+    const stored = await predictWindows({ ...room, mesh: { positions } }, angles, threaded);
+    expect(roomTermsThreadSolves()).toBe(before + 2);
+    expect(stored.map((w) => Array.from(w.df))).toEqual(here.map((w) => Array.from(w.df)));
+    await closeRoomTermsThread();
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import {
   obstructionFansByScan,
   SCAN_MAX_VIEWPOINTS,
 } from '../../src/core/obstruction/index';
+import { adoptedScene } from '../../src/core/obstruction/obstructionScene';
 import { cityMesh } from '../../bench/scenes';
 import { gridScene, randomScene } from './randomScenes';
 import { syntheticCity } from './syntheticCity';
@@ -86,5 +87,15 @@ describe('obstruction fans by scan', () => {
     const tree = views.map((v) => byTree(scene.positions, v.viewpoint, v.direction));
     expect(obstructionFans({ positions: scene.positions }, views.slice(0, 2))).toEqual(tree.slice(0, 2));
     expect(obstructionFans({ positions: scene.positions }, views)).toEqual(tree);
+    // Neither kept a tree for the array: a request's mesh is not met again.
+    expect(adoptedScene(scene.positions)).toBeUndefined();
+    // A stored context's copy moved about a far room is (TriangleSoup.reused): it builds its tree on first
+    // use, even for two views, and keeps it for the next request.
+    const moved = Float32Array.from(scene.positions);
+    expect(obstructionFans({ positions: moved, reused: true }, views.slice(0, 2))).toEqual(tree.slice(0, 2));
+    const kept = adoptedScene(moved);
+    expect(kept?.bvh).not.toBeNull();
+    expect(obstructionFans({ positions: moved, reused: true }, views.slice(2, 4))).toEqual(tree.slice(2, 4));
+    expect(adoptedScene(moved)).toBe(kept);
   });
 });

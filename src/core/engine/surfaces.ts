@@ -30,10 +30,32 @@ export function surfacesOf(positions: Float32Array): Surfaces {
 
 /** Builds a context's surfaces into shared memory, for a server to keep with the stored mesh. */
 export function buildSharedSurfaces(positions: Float32Array): SharedSurfaces {
-  const own = unitNormals(positions);
-  const normals = new Float32Array(new SharedArrayBuffer(own.byteLength));
-  normals.set(own);
-  return { tree: sharedBvhParts(new Bvh(positions).parts), normals };
+  return { tree: sharedBvhParts(new Bvh(positions).parts), normals: sharedCopy(unitNormals(positions)) };
+}
+
+function sharedCopy(a: Float32Array): Float32Array {
+  const out = new Float32Array(new SharedArrayBuffer(a.byteLength));
+  out.set(a);
+  return out;
+}
+
+/** The shared surfaces behind a positions array: those it adopted, or those sharedSurfacesOf copied. */
+const shared = new WeakMap<Float32Array, SharedSurfaces>();
+
+/**
+ * A context's surfaces in shared memory, for another thread to adopt (adoptSurfaces) instead of building
+ * its own tree: a thread that receives the positions gets a new array, which surfacesOf does not know, and
+ * would build the tree again on every message (~0.9 s for 5·10⁵ triangles). A stored context's are the
+ * server's own; another's are built here (or taken from surfacesOf's) and copied into shared memory once.
+ */
+export function sharedSurfacesOf(positions: Float32Array): SharedSurfaces {
+  let s = shared.get(positions);
+  if (!s) {
+    const own = surfacesOf(positions);
+    s = { tree: sharedBvhParts(own.bvh.parts), normals: sharedCopy(own.normals) };
+    shared.set(positions, s);
+  }
+  return s;
 }
 
 export const sharedSurfacesBytes = (s: SharedSurfaces): number =>
@@ -42,6 +64,7 @@ export const sharedSurfacesBytes = (s: SharedSurfaces): number =>
 /** From now on surfacesOf(positions) answers the shared surfaces without building. */
 export function adoptSurfaces(positions: Float32Array, s: SharedSurfaces): void {
   known.set(positions, { bvh: new Bvh(s.tree), normals: s.normals });
+  shared.set(positions, s);
 }
 
 function unitNormals(p: Float32Array): Float32Array {

@@ -80,8 +80,13 @@ export function movedParameters<P extends RawRoomGeometry>(p: P, o: PlanOrigin):
 export function movedPositions(
   positions: Float32Array,
   o: PlanOrigin,
+  /** In shared memory (where there is any), so that other threads are handed it rather than a copy. */
+  shared = false,
 ): { positions: Float32Array; step: number } {
-  const out = new Float32Array(positions.length);
+  const out =
+    shared && typeof SharedArrayBuffer !== 'undefined'
+      ? new Float32Array(new SharedArrayBuffer(positions.byteLength))
+      : new Float32Array(positions.length);
   let far = 0;
   for (let i = 0; i < positions.length; i += 3) {
     const x = positions[i]!,

@@ -54,12 +54,44 @@ export function parseMesh(
 /**
  * A mesh that is single precision already, moved about the room: its points keep the steps they came with
  * (`singleStep`, for the answer to name), but everything computed about the room is then exact.
+ *
+ * The same soup moved to the same origin is the same object: a stored context (`mesh_id`, whose soup a
+ * server thread keeps between requests) seen from rooms far from the plan's origin would otherwise be a new
+ * array on every request, and the engine's and the obstruction's trees, cached by array, built again each
+ * time (~0.2–1 s per 10⁵ triangles). A thread keeps at most MOVES_KEPT origins of one soup, the latest.
  */
-export function movedSoup(soup: TriangleSoup, origin: PlanOrigin): TriangleSoup {
+export function movedSoup(
+  soup: TriangleSoup,
+  origin: PlanOrigin,
+  /**
+   * A stored context (`mesh_id`): its moved copy serves the next rooms too (TriangleSoup.reused), and lies
+   * in shared memory as the context does, so the model's solve thread is handed it, not a 17 MB copy.
+   */
+  stored = false,
+): TriangleSoup {
   if (isAtOrigin(origin)) return soup;
-  const { positions, step } = movedPositions(soup.positions, origin);
-  return { positions, singleStep: step };
+  let kept = moves.get(soup);
+  if (!kept) moves.set(soup, (kept = new Map()));
+  const key = `${origin.x},${origin.y}`;
+  let out = kept.get(key);
+  if (out)
+    kept.delete(key); // re-inserted below: the Map's order is its use
+  else {
+    const { positions, step } = movedPositions(soup.positions, origin, stored);
+    out = { positions, singleStep: step, ...(stored ? { reused: true } : {}) };
+    if (kept.size >= MOVES_KEPT) kept.delete(kept.keys().next().value!);
+  }
+  kept.set(key, out);
+  return out;
 }
+
+/**
+ * Origins kept per soup: the rooms of a building lie about one or, across a kilometre line, a few. Each
+ * costs a copy of the positions and, once used, the trees over it.
+ */
+const MOVES_KEPT = 4;
+/** A soup's moved copies by origin; gone with the soup (an upload's, or a context the server evicted). */
+const moves = new WeakMap<TriangleSoup, Map<string, TriangleSoup>>();
 
 /** Cheap size check done before anything else touches a large body. */
 export function checkMeshSize(value: unknown, maxPoints = DEFAULT_MAX_MESH_POINTS): void {

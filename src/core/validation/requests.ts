@@ -153,7 +153,7 @@ function meshOf(top: MeshFields, limits: Limits, origin: PlanOrigin = AT_ORIGIN)
   if (top.mesh !== undefined) throw validationError(`Give either 'mesh' or 'mesh_id', not both`);
   if (!limits.storedMesh)
     throw validationError(`Parameter 'mesh_id' needs a Lux server that stores meshes; send 'mesh' instead`);
-  return movedSoup(limits.storedMesh(top.mesh_id), origin);
+  return movedSoup(limits.storedMesh(top.mesh_id), origin, true);
 }
 
 function anglesOrMesh(

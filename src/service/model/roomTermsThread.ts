@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import type { EngineRoom } from '../../core/engine/model';
+import { sharedSurfacesOf, type SharedSurfaces } from '../../core/engine/surfaces';
 import {
   coarseRoomTerms,
   type RoomTermsLattice,
@@ -31,6 +32,8 @@ export interface RoomTermsTask {
   room: EngineRoom;
   method: RoomTermsMethod;
   options: SolveOptions;
+  /** The context's tree in shared memory (surfaces.ts sharedSurfacesOf), adopted there, not built again. */
+  surfaces?: SharedSurfaces;
 }
 
 /**
@@ -45,7 +48,9 @@ export async function solveRoomTermsOnThread(
   void roomTermsThreadStarted();
   if (!ready) return coarseRoomTerms(room, method, options);
   try {
-    const lattices = await pool!.run({ room, method, options });
+    const mesh = room.mesh?.positions;
+    const surfaces = mesh && mesh.length > 0 ? sharedSurfacesOf(mesh) : undefined;
+    const lattices = await pool!.run({ room, method, options, ...(surfaces ? { surfaces } : {}) });
     onThread++;
     return lattices;
   } catch {
