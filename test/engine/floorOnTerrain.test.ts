@@ -79,3 +79,78 @@ describe('a floor on the terrain (z = 0)', () => {
     expect(Math.abs(a.meanError)).toBeLessThan(0.015);
   });
 });
+
+/**
+ * A context's ground (city exports carry one) in the terrain plane coincides with the terrain as a floor
+ * there does: rays met one or the other by float rounding, so a mesh's ground at z = 0 took the context's
+ * 0.30 for some rays and the request's terrain_reflectance for others, and a hair above, all of them.
+ * Within ON_TERRAIN (1 µm) the triangle is the terrain; above it, a surface of the context as before.
+ */
+describe("a context's ground on the terrain", () => {
+  const block = (x0: number, y0: number, x1: number, y1: number, h: number): number[][] => {
+    const q = [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1],
+    ];
+    return q.flatMap((a, i) => {
+      const b = q[(i + 1) % 4]!;
+      return [
+        [a[0]!, a[1]!, 0],
+        [b[0]!, b[1]!, 0],
+        [b[0]!, b[1]!, h],
+        [a[0]!, a[1]!, 0],
+        [b[0]!, b[1]!, h],
+        [a[0]!, a[1]!, h],
+      ];
+    });
+  };
+  const ground = (z: number): number[][] => [
+    [-200, -200, z],
+    [200, -200, z],
+    [200, 200, z],
+    [-200, -200, z],
+    [200, 200, z],
+    [-200, 200, z],
+  ];
+  const mean = (mesh: number[][]): number => {
+    const req = parseRunRequest({
+      model_type: 'df_default',
+      parameters: {
+        height_roof_over_floor: 3,
+        floor_height_above_terrain: 3,
+        terrain_reflectance: 0.1,
+        room_polygon: [
+          [0, 0],
+          [6, 0],
+          [6, 5],
+          [0, 5],
+        ],
+        windows: { w: { x1: 6, y1: 1, z1: 3.9, x2: 6, y2: 4, z2: 5.6, window_frame_ratio: 0.2 } },
+      },
+      mesh,
+    });
+    const room = {
+      parameters: req.parameters,
+      geometry: req.geometry,
+      mesh: req.mesh,
+      modelType: 'df_default',
+    };
+    const { df } = simulateRoom(room as EngineRoom, { quality: 'draft' });
+    return df.data.reduce((a, b) => a + b, 0) / df.data.length;
+  };
+  const street = block(21, -10, 30, 15, 12);
+
+  it('is the terrain, with the request’s reflectance, at z = 0 and within a micrometre', () => {
+    const bare = mean(street);
+    for (const m of [
+      [...street, ...ground(0)],
+      [...street, ...ground(1e-7)],
+      [...street, ...ground(0).reverse()],
+    ])
+      expect(Math.abs(mean(m) / bare - 1)).toBeLessThan(0.001);
+    // A centimetre up it is a surface of the context (0.30 against the terrain's 0.10): the room is brighter.
+    expect(mean([...street, ...ground(0.01)]) / bare).toBeGreaterThan(1.04);
+  });
+});

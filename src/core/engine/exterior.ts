@@ -81,6 +81,7 @@ const CONTEXT_RHO = Math.fround(CONTEXT_REFLECTANCE);
 export class Exterior {
   /** The context (null without one) and the building body, traced as one soup: context triangles first. */
   private readonly context: Surfaces | null;
+  private readonly contextPositions: Float32Array;
   private readonly body: Surfaces;
   private readonly contextCount: number;
   private readonly facadeRho: number;
@@ -107,6 +108,7 @@ export class Exterior {
   ) {
     this.contextCount = Math.floor(geom.context.length / 9);
     this.context = this.contextCount > 0 ? surfacesOf(geom.context) : null;
+    this.contextPositions = geom.context;
     this.body = surfacesOf(geom.body);
     // float32, as the per-triangle reflectance array held them: the same numbers as the training labels.
     this.facadeRho = Math.fround(geom.facade);
@@ -131,7 +133,11 @@ export class Exterior {
     let tmax = Infinity;
     if (dz < 0) tmax = -oz / dz;
     const rh = this.rayHit;
-    if (intersectBoth(this.context, this.body, ox, oy, oz, dx, dy, dz, tmin, tmax, rh, this.rayHit2)) {
+    const hit = intersectBoth(this.context, this.body, ox, oy, oz, dx, dy, dz, tmin, tmax, rh, this.rayHit2);
+    // A context triangle in the terrain plane (a city export's ground) is the terrain: seen from above the
+    // two coincide, and which of them a ray met was float rounding (docs/engine.md, "A context's ground").
+    const ground = hit && dz < 0 && rh.tri < this.contextCount && onTerrain(this.contextPositions, rh.tri);
+    if (hit && !ground) {
       const i = rh.tri;
       const inContext = i < this.contextCount;
       const normals = inContext ? this.context!.normals : this.body.normals;
@@ -156,7 +162,7 @@ export class Exterior {
       out.tri = i;
     } else if (dz < 0 && tmax > tmin) {
       out.kind = TERRAIN;
-      out.t = tmax;
+      out.t = ground ? rh.t : tmax;
       out.nx = 0;
       out.ny = 0;
       out.nz = 1;
@@ -295,6 +301,19 @@ export class Exterior {
   get cacheSize(): [number, number] {
     return [this.fine.size, this.coarse.size + this.coarseAll.size];
   }
+}
+
+/** How near the terrain plane (m) a context triangle's three corners must lie to be the terrain. */
+export const ON_TERRAIN = 1e-6;
+
+/** Whether context triangle i lies in the terrain plane (z = 0 within ON_TERRAIN at all three corners). */
+function onTerrain(p: Float32Array, i: number): boolean {
+  const o = i * 9;
+  return (
+    Math.abs(p[o + 2]!) <= ON_TERRAIN &&
+    Math.abs(p[o + 5]!) <= ON_TERRAIN &&
+    Math.abs(p[o + 8]!) <= ON_TERRAIN
+  );
 }
 
 /** The power of two nearest to v: cache cells of a few sizes only. */
