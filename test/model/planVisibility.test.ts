@@ -28,7 +28,8 @@ describe('the plan visibility of a non-convex room', () => {
     zenith: new Array(64).fill(0),
   });
   const room = { ...req, modelType: 'df_default' as const };
-  const f = frameInputs(room, 0, room.parameters.windows[0]!, 'df_default');
+  const w = room.parameters.windows[0]!;
+  const f = frameInputs(room, 0, { horizon: w.horizon!, zenith: w.zenith! }, 'df_default');
   const seenAt = (x: number, y: number): number => {
     let best = -1,
       d = Infinity;

@@ -15,7 +15,8 @@ export const SCAN_MAX_VIEWPOINTS = 12;
 /**
  * The fans of several viewpoints against one mesh, by the cheaper of the two exact paths: the stored
  * tree when the mesh has one (a context uploaded once, or its copy moved about a far room, whose tree is
- * built on its first use and kept), a scan for a few viewpoints, else a tree built here. Both give the same angles to the bit. The triangles set in `skip` (by index) are left out.
+ * built on its first use and kept), a scan for a few viewpoints, else a tree built here. Both give the
+ * same angles to the bit. The triangles set in `skip` (by index) are left out.
  */
 export function obstructionFans(
   mesh: TriangleSoup,
