@@ -21,7 +21,16 @@ async function timedPost(
   contentType = 'application/json',
 ): Promise<unknown> {
   const headers: Record<string, string> = { 'content-type': contentType };
-  const res = await fetch(url, { method: 'POST', body: body as BodyInit, headers });
+  const post = () => fetch(url, { method: 'POST', body: body as BodyInit, headers });
+  // This process blocks for seconds between some requests (a 5·10⁵-triangle city made and stringified):
+  // the kept-alive socket's idle timer cannot fire meanwhile, the server closes it (LUX_KEEP_ALIVE_MS, 5 s),
+  // and the next POST on it fails before any answer (EPIPE, "other side closed": reproduced by blocking
+  // 6 s; two bench runs in seven failed so). Such a request never reached the server: sent again once.
+  const res = await post().catch((e: unknown) => {
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'EPIPE' && code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw e;
+    return post();
+  });
   const bytes = await res.arrayBuffer();
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   return res.headers.get('content-type')?.startsWith('application/json')
