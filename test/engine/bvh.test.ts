@@ -287,6 +287,10 @@ describe('a context handed to another thread', () => {
     // Adopted by the receiving thread's new array, it traces as the tree built there would.
     const received = Float32Array.from(ctx);
     adoptSurfaces(received, s);
+    // Adopted, not built: the receiving thread's tree is the shared one, its memory the sender's.
+    expect(surfacesOf(received).bvh.parts.nodes).toBe(s.tree.nodes);
+    expect(surfacesOf(received).normals).toBe(s.normals);
+    expect(sharedSurfacesOf(received)).toBe(s);
     const fresh = surfacesOf(Float32Array.from(ctx));
     const none = surfacesOf(new Float32Array(0));
     const hit = (t: ReturnType<typeof surfacesOf>, o: number[], d: number[]) => {

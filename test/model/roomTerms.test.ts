@@ -20,6 +20,7 @@ import { buildSharedScene, sceneFromShared } from '../../src/core/obstruction';
 import {
   closeRoomTermsThread,
   roomTermsThreadSolves,
+  roomTermsTask,
   roomTermsThreadStarted,
 } from '../../src/service/model/roomTermsThread';
 import { parseRunRequest } from '../../src/core/validation/requests';
@@ -430,7 +431,12 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     // adopts them): the thread adopts the trees that come with the room instead of building its own.
     const ctx = buildSharedScene(room.mesh!.positions);
     const { positions } = sceneFromShared(ctx);
-    adoptSurfaces(positions, buildSharedSurfaces(room.mesh!.positions));
+    const kept = buildSharedSurfaces(room.mesh!.positions);
+    adoptSurfaces(positions, kept);
+    // What the thread is handed: the server's own trees, not a copy (nor nothing, to build again there).
+    const task = roomTermsTask({ ...room, mesh: { positions } }, 'coarse-radiosity/8', { part: 'window' });
+    expect(task.surfaces).toBe(kept);
+    expect(task.room.mesh!.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(await roomTermsThreadStarted()).toBe(true);
     const stored = await predictWindows({ ...room, mesh: { positions } }, angles, threaded);
     expect(roomTermsThreadSolves()).toBe(before + 2);

@@ -36,6 +36,18 @@ export interface RoomTermsTask {
   surfaces?: SharedSurfaces;
 }
 
+/** The task for the thread: the room, and its context's tree in shared memory for the thread to adopt. */
+export function roomTermsTask(
+  room: EngineRoom,
+  method: RoomTermsMethod,
+  options: SolveOptions,
+): RoomTermsTask {
+  const mesh = room.mesh?.positions;
+  return mesh && mesh.length > 0
+    ? { room, method, options, surfaces: sharedSurfacesOf(mesh) }
+    : { room, method, options };
+}
+
 /**
  * Solves on the room-terms thread once it has started, on this one until then (a first request never waits
  * for the thread's ~0.1–0.3 s start) and where that thread cannot run.
@@ -48,9 +60,7 @@ export async function solveRoomTermsOnThread(
   void roomTermsThreadStarted();
   if (!ready) return coarseRoomTerms(room, method, options);
   try {
-    const mesh = room.mesh?.positions;
-    const surfaces = mesh && mesh.length > 0 ? sharedSurfacesOf(mesh) : undefined;
-    const lattices = await pool!.run({ room, method, options, ...(surfaces ? { surfaces } : {}) });
+    const lattices = await pool!.run(roomTermsTask(room, method, options));
     onThread++;
     return lattices;
   } catch {
