@@ -246,18 +246,27 @@ export async function runAppBench(): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
   try {
     const first: number[] = [];
+    const first3d: number[] = [];
     for (let i = 0; i < 5; i++) {
       const ctx = await browser.newContext({ serviceWorkers: 'block' });
       const page = await ctx.newPage();
       await page.goto(url);
       await ready(page);
       first.push(await page.evaluate(() => performance.now()));
+      // The room's 3D view mounts once the first map is on screen (src/app/ui/Views3D.tsx): its first frame.
+      await page.waitForSelector('[data-testid=view3d] canvas[data-camera-distance]', { timeout: 60_000 });
+      first3d.push(
+        await page.evaluate(
+          () => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))),
+        ),
+      );
       await ctx.close();
     }
     out.push(
       summarise('first map, cold (navigation → map)', first, {
         peer: { name: 'target (app)', ms: 2000, ratio: 0 },
       }),
+      summarise('first map, cold: the 3D view too (navigation → its first frame)', first3d),
     );
 
     out.push(...(await climateBench(browser, url)));

@@ -65,3 +65,34 @@ test('imported surroundings are drawn at once when shown, without moving the cam
   await page.getByTestId('show-mesh').uncheck();
   await expect.poll(async () => changed(shown, await shot())).toBeGreaterThan(0.03);
 });
+
+test('the 3D view waits for the first map, and for at most 4 s when the model is slow; three.js loads with it', async ({
+  page,
+}) => {
+  // The model's network held back: the first answer cannot come until it is let through.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/models/*.onnx', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const threeRequested: number[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/View3D-[^/]*\.js$/.test(r.url())) threeRequested.push(Date.now());
+  });
+  const start = Date.now();
+  await page.goto('/');
+  const view = page.getByTestId('view3d');
+  await expect(view).toHaveAttribute('aria-busy', 'true');
+  await page.waitForTimeout(2000);
+  // Two seconds in, no answer: the view holds its place, its code not even asked for.
+  await expect(page.getByTestId('status')).not.toHaveAttribute('data-status', 'ready');
+  expect(threeRequested).toEqual([]);
+  expect(await view.locator('canvas').count()).toBe(0);
+  // Past VIEW3D_WAIT_MS the room is drawn anyway, the model still loading.
+  await expect(view.locator('canvas')).toHaveCount(1, { timeout: 10_000 });
+  expect(threeRequested[0]! - start).toBeGreaterThanOrEqual(4000);
+  await expect(page.getByTestId('status')).not.toHaveAttribute('data-status', 'ready');
+  release();
+  await ready(page);
+});

@@ -3,7 +3,6 @@ import { startPredictor } from './compute/predictor';
 import { startSurroundings } from './compute/surroundings';
 import { showView, useBuilding } from './compute/building';
 import { BuildingPanel } from './ui/BuildingPanel';
-import { BuildingView } from './ui/BuildingView';
 import { ClimatePanel } from './ui/ClimatePanel';
 import { ExportPanel, PrintSheet } from './ui/ExportPanel';
 import { InstallButton } from './ui/InstallButton';
@@ -17,7 +16,7 @@ import { SharePanel } from './ui/SharePanel';
 import { SurroundingsPanel } from './ui/SurroundingsPanel';
 import { Toolbar } from './ui/Toolbar';
 import { VerifyPanel } from './ui/VerifyPanel';
-import { View3D } from './ui/View3D';
+import { LazyBuildingView, RoomView3D } from './ui/Views3D';
 import { WindowsPanel } from './ui/WindowsPanel';
 
 /** With a building open, the views show either the editor's room or the building's rooms. */
@@ -71,11 +70,11 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
       <main>
         <div className="views">
           {view === 'building' ? (
-            <BuildingView />
+            <LazyBuildingView />
           ) : (
             <>
               <PlanView />
-              <View3D />
+              <RoomView3D />
             </>
           )}
         </div>

@@ -1,0 +1,52 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAnswer } from '../compute/answerStore';
+
+/**
+ * The two 3D views, loaded apart from the app (three.js and @react-three/fiber are most of its code) and the
+ * room's mounted only once the first map is on screen. On a cold start they compete with what the first
+ * map needs: the model worker's runtime compile and first answer (docs/app.md, First map). On this 2-core
+ * machine, in Chromium's software GL, the 3D view's first render took ~0.6 s of the ~4.2 s to the first
+ * map; deferred, the plan shows the map first and the 3D view follows it.
+ */
+const View3D = lazy(() => import('./View3D').then((m) => ({ default: m.View3D })));
+const BuildingView = lazy(() => import('./BuildingView').then((m) => ({ default: m.BuildingView })));
+
+/**
+ * How long the room's 3D view waits for the first answer at most: a model that loads slowly (a slow
+ * network) or fails to must not keep the room out of sight.
+ */
+export const VIEW3D_WAIT_MS = 4000;
+
+/** The room's 3D view, once the first answer (or its failure) is known, or VIEW3D_WAIT_MS have passed. */
+export function RoomView3D(): React.JSX.Element {
+  const answered = useAnswer((s) => s.version > 0);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (answered) return;
+    const t = setTimeout(() => setWaited(true), VIEW3D_WAIT_MS);
+    return () => clearTimeout(t);
+  }, [answered]);
+  // The view's own label: a test or a screen reader finds the region where the view will be.
+  const placeholder = <Placeholder label="3D view of the room and its surroundings" />;
+  return answered || waited ? (
+    <Suspense fallback={placeholder}>
+      <View3D />
+    </Suspense>
+  ) : (
+    placeholder
+  );
+}
+
+/** The building's plan and 3D view (a view of its own, opened after an IFC file is read: loaded then). */
+export function LazyBuildingView(): React.JSX.Element {
+  return (
+    <Suspense fallback={<div className="plan" aria-busy="true" />}>
+      <BuildingView />
+    </Suspense>
+  );
+}
+
+/** Holds the room's 3D view's place while it waits and loads, so that nothing beside it moves when it comes. */
+function Placeholder({ label }: { label: string }): React.JSX.Element {
+  return <div className="view3d" role="region" aria-label={label} aria-busy="true" data-testid="view3d" />;
+}
