@@ -8,6 +8,15 @@ async function ready(page: Page): Promise<void> {
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
 }
 
+/**
+ * The room's 3D view drawn: it mounts once the first map is on screen (src/app/ui/Views3D.tsx), and its
+ * controls mark the canvas when they place the camera; then one frame.
+ */
+async function drawn(page: Page): Promise<void> {
+  await page.locator('[data-testid="view3d"] canvas[data-camera-distance]').waitFor();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+}
+
 const distance = async (page: Page): Promise<number> =>
   Number(await page.locator('[data-testid="view3d"] canvas').getAttribute('data-camera-distance'));
 
@@ -41,6 +50,7 @@ test('imported surroundings are drawn at once when shown, without moving the cam
 }) => {
   await page.goto('/');
   await ready(page);
+  await drawn(page);
   const view = page.getByTestId('view3d');
   const shot = async (): Promise<Buffer> => view.screenshot();
   const before = await shot();
@@ -66,7 +76,7 @@ test('imported surroundings are drawn at once when shown, without moving the cam
   await expect.poll(async () => changed(shown, await shot())).toBeGreaterThan(0.03);
 });
 
-test('the 3D view waits for the first map, and for at most 4 s when the model is slow; three.js loads with it', async ({
+test('the 3D view waits for the first map, and for at most 4 s when the model is slow; its code loads with it', async ({
   page,
 }) => {
   // The model's network held back: the first answer cannot come until it is let through.
@@ -95,4 +105,31 @@ test('the 3D view waits for the first map, and for at most 4 s when the model is
   await expect(page.getByTestId('status')).not.toHaveAttribute('data-status', 'ready');
   release();
   await ready(page);
+});
+
+test('the first outcome mounts the 3D view, a failed model too, without waiting out the 4 s', async ({
+  page,
+}) => {
+  // The model cannot load: the first outcome is the error, and the view must come with it, not after 4 s.
+  await page.route('**/models/*.onnx', (route) => route.abort());
+  // Timed in the page, from the view's placeholder to the error on screen and to the view's canvas.
+  await page.addInitScript(() => {
+    const t: Record<string, number> = {};
+    (window as unknown as { __view3d: Record<string, number> }).__view3d = t;
+    new MutationObserver(() => {
+      const now = performance.now();
+      if (t.placeholder === undefined && document.querySelector('[data-testid=view3d]')) t.placeholder = now;
+      const status = document.querySelector('[data-testid=status]')?.getAttribute('data-status');
+      if (t.error === undefined && status === 'error') t.error = now;
+      if (t.canvas === undefined && document.querySelector('[data-testid=view3d] canvas')) t.canvas = now;
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'error', { timeout: 30_000 });
+  await expect(page.getByTestId('view3d').locator('canvas')).toHaveCount(1, { timeout: 10_000 });
+  const t = await page.evaluate(() => (window as unknown as { __view3d: Record<string, number> }).__view3d);
+  expect(t.error).toBeGreaterThanOrEqual(t.placeholder!);
+  expect(t.canvas).toBeGreaterThanOrEqual(t.error!);
+  // Well before the fallback: the error mounted it.
+  expect(t.canvas! - t.placeholder!).toBeLessThan(4000);
 });

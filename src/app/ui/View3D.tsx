@@ -27,6 +27,7 @@ import { useApp } from '../state/store';
 import { mapCanvas } from './useMapImage';
 import { SHOW_BY_DEFAULT, useMeshDisplay } from './meshDisplay';
 import { useSettings } from './settings';
+import { VIEW3D_REGION } from './view3dRegion';
 
 /**
  * The room in 3D (app.md §4): walls with their window openings, the DF map on the floor, and the imported
@@ -287,12 +288,7 @@ export function View3D(): React.JSX.Element {
   }, [outline.length, name]);
   const mesh = useMeshDisplay();
   return (
-    <div
-      className="view3d"
-      role="region"
-      aria-label="3D view of the room and its surroundings"
-      data-testid="view3d"
-    >
+    <div {...VIEW3D_REGION}>
       {mesh.positions && (
         <label className="overlay">
           <input

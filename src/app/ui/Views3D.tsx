@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAnswer } from '../compute/answerStore';
+import { VIEW3D_REGION } from './view3dRegion';
 
 /**
  * The two 3D views, loaded apart from the app (three.js and @react-three/fiber are most of its code) and the
@@ -19,6 +20,7 @@ export const VIEW3D_WAIT_MS = 4000;
 
 /** The room's 3D view, once the first answer (or its failure) is known, or VIEW3D_WAIT_MS have passed. */
 export function RoomView3D(): React.JSX.Element {
+  // Every first outcome bumps the version: a map, a blocked room, an error, a room sent to the engine.
   const answered = useAnswer((s) => s.version > 0);
   const [waited, setWaited] = useState(false);
   useEffect(() => {
@@ -26,8 +28,8 @@ export function RoomView3D(): React.JSX.Element {
     const t = setTimeout(() => setWaited(true), VIEW3D_WAIT_MS);
     return () => clearTimeout(t);
   }, [answered]);
-  // The view's own label: a test or a screen reader finds the region where the view will be.
-  const placeholder = <Placeholder label="3D view of the room and its surroundings" />;
+  // The view's place held while it waits and loads: nothing beside it moves when it comes.
+  const placeholder = <div {...VIEW3D_REGION} aria-busy="true" />;
   return answered || waited ? (
     <Suspense fallback={placeholder}>
       <View3D />
@@ -44,9 +46,4 @@ export function LazyBuildingView(): React.JSX.Element {
       <BuildingView />
     </Suspense>
   );
-}
-
-/** Holds the room's 3D view's place while it waits and loads, so that nothing beside it moves when it comes. */
-function Placeholder({ label }: { label: string }): React.JSX.Element {
-  return <div className="view3d" role="region" aria-label={label} aria-busy="true" data-testid="view3d" />;
 }
