@@ -13,6 +13,7 @@ import {
   type KeptClimate,
 } from '../src/core/api/climateOps';
 import { CoefficientCache } from '../src/core/climate/coefficientCache';
+import { HeldMeshes } from '../src/core/api/heldMeshes';
 import { answered, failed, type AnswerResult } from './answer';
 
 /** A climate-based run's answer: its maps and metrics, or the error as a value. */
@@ -24,6 +25,8 @@ const running = new Map<number, { aborted: boolean }>();
 let coefficients = new CoefficientCache(256 * 2 ** 20);
 /** The last whole year computed (its hourly light): a new DA threshold recomputes its metrics only. */
 let kept: KeptClimate | null = null;
+/** The surroundings the page handed over, named by the bodies' `mesh_id` (model.worker.ts holds the same). */
+const meshes = new HeldMeshes();
 
 /** A climate answer to the page, its maps' buffers moved. */
 function sent(c: ClimateComputation): ClimateResult {
@@ -37,7 +40,13 @@ const engine = {
     const signal = { aborted: false };
     running.set(job, signal);
     try {
-      return answered(await simulateAnswer(body, { signal, ...(onProgress ? { onProgress } : {}) }));
+      return answered(
+        await simulateAnswer(body, {
+          signal,
+          storedMesh: meshes.resolve,
+          ...(onProgress ? { onProgress } : {}),
+        }),
+      );
     } catch (e) {
       return failed(e);
     } finally {
@@ -64,6 +73,7 @@ const engine = {
         signal,
         preview,
         cache: coefficients,
+        storedMesh: meshes.resolve,
         ...(onProgress ? { onProgress } : {}),
       });
       if (keep && !k.year.estimate) kept = k;
@@ -86,6 +96,13 @@ const engine = {
     } catch (e) {
       return failed(e) as ClimateResult;
     }
+  },
+  /**
+   * Keeps the surroundings' triangles under their id: the engine then simulates the room among them (their
+   * shadows and the light they reflect), not among walls made up from each window's angles.
+   */
+  holdMesh(id: string, positions: Float32Array): void {
+    meshes.hold(id, positions);
   },
   /** Another size for the coefficient cache (a building's extra engine workers hold less), emptying it. */
   cacheBytes(bytes: number): void {

@@ -15,6 +15,8 @@ import { surroundBuilding } from '../src/core/building/surroundings';
 
 let positions: Float32Array | null = null;
 let scene: ObstructionScene | null = null;
+/** The mesh is a building's surroundings (its own walls among them), not a context imported for a room. */
+let ofBuilding = false;
 
 /** The building last read from IFC: its rooms, its own triangles and the context files added to it. */
 let ifc: {
@@ -111,6 +113,7 @@ function surround(onProgress?: (fraction: number) => void): {
   const requests = wrap(around.requests);
   // The tree buildingAngles built and adopted: the angles of a room opened later query it too.
   positions = context;
+  ofBuilding = true;
   scene = buildObstructionScene({ positions: context });
   ifc!.scene = scene;
   const xs = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[0]));
@@ -137,6 +140,7 @@ const api = {
       const s = buildObstructionScene({ positions: m.positions });
       // Only a complete, indexed mesh replaces the current one: a failure above leaves it as it was.
       positions = m.positions;
+      ofBuilding = false;
       scene = s;
       const display = displayCopy(m.positions, centre);
       const { positions: _, ...info } = m;
@@ -239,6 +243,7 @@ const api = {
   /** Uses triangles the page already has (a share link's small mesh). */
   setMesh(p: Float32Array): number {
     positions = p;
+    ofBuilding = false;
     scene = buildObstructionScene({ positions: p });
     return p.length / 9;
   },
@@ -256,6 +261,22 @@ const api = {
     if (!scene) return null;
     const angles = windowAngles(scene, outline, windows);
     return Object.fromEntries(windows.map((w, i) => [w.id, angles[i]!]));
+  },
+
+  /**
+   * The mesh for the model and engine workers: its id (the SHA-256 of its float32 positions, the id a Lux
+   * server gives the same triangles stored by POST /v2/meshes) and a copy of its triangles, moved to the
+   * page. Null without a mesh, or when the mesh is a building's from IFC: its own walls are among its
+   * triangles, so its rooms keep their angles (docs/app.md).
+   */
+  async handOver(): Promise<{ id: string; positions: Float32Array } | null> {
+    if (!positions || ofBuilding) return null;
+    const p = positions;
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', p.slice().buffer));
+    if (p !== positions) return null; // replaced meanwhile
+    const id = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+    const copy = p.slice();
+    return Comlink.transfer({ id, positions: copy }, [copy.buffer]);
   },
 
   /** The triangles (for a share link), when few enough to travel in one. */

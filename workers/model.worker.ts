@@ -5,12 +5,21 @@
  */
 import * as Comlink from 'comlink';
 import { runAnswer } from '../src/core/api/runOps';
-import { OPEN_CONTEXT } from '../src/core/api/result';
+import { OPEN_CONTEXT, type OpContext } from '../src/core/api/result';
+import { HeldMeshes } from '../src/core/api/heldMeshes';
 import { answered, failed, type AnswerResult } from './answer';
 import { loadBrowserModel, type BrowserModel } from './modelRuntime';
 import { ROOM_TERMS_WORKER, roomTermsService } from './roomTermsSolver';
 
 let model: Promise<BrowserModel> | null = null;
+/** The surroundings the page handed over, named by the bodies' `mesh_id`. */
+const meshes = new HeldMeshes();
+/** A request's context: the held meshes, and the model when one is loading or loaded. */
+const context = (m: Promise<BrowserModel> | null): OpContext => ({
+  ...OPEN_CONTEXT,
+  storedMesh: meshes.resolve,
+  ...(m ? { model: () => m } : {}),
+});
 /** Real runs in flight; the warm-up yields to them. */
 let busy = 0;
 /** When the last real run started or ended (performance.now()). */
@@ -48,7 +57,7 @@ async function warmUp(m: BrowserModel, body: unknown, runs: number): Promise<voi
     do await new Promise((r) => setTimeout(r, 30));
     while (busy > 0 || engineRunning || performance.now() - lastReal < IDLE_MS);
     if ((await model) !== m) return; // replaced meanwhile
-    await runAnswer(body, { ...OPEN_CONTEXT, model: () => Promise.resolve(m) });
+    await runAnswer(body, context(Promise.resolve(m)));
   }
 }
 
@@ -74,7 +83,7 @@ const api = {
     lastReal = performance.now();
     try {
       const m = model;
-      const answer = await runAnswer(body, { ...OPEN_CONTEXT, ...(m ? { model: () => m } : {}) });
+      const answer = await runAnswer(body, context(m));
       // Warm up once the first answer is out, so it never delays the first map; the room terms' second
       // worker starts then too (roomTermsSolver.ts), and the warm-up's runs warm it.
       if (m && !warming)
@@ -100,6 +109,15 @@ const api = {
   async roomTerms(): Promise<string | null> {
     const m = await model;
     return (await m?.roomTerms?.start()) ?? null;
+  },
+
+  /**
+   * Keeps the surroundings' triangles under their id (the SHA-256 of the positions, as a server names a
+   * stored mesh): bodies then name them by `mesh_id`, and the model reads the mesh itself (its near field,
+   * glass bands and exterior light), not only each window's angles.
+   */
+  holdMesh(id: string, positions: Float32Array): void {
+    meshes.hold(id, positions);
   },
 
   /** The engine has started (true) or stopped (false) in the page's engine worker; the warm-up waits meanwhile. */

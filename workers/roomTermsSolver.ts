@@ -4,6 +4,7 @@ import type { LoadedModel } from '../src/core/model/predict';
 import { exteriorFlux, type Frame4Room } from '../src/core/model/frame4';
 import type { ExactSkyFrame } from '../src/core/model/features';
 import { coarseRoomTerms, type RoomTermsMethod, type SolveOptions } from '../src/core/model/roomTerms';
+import type { TriangleSoup } from '../src/core/types';
 
 /**
  * The model's coarse room-terms solve (docs/model.md "Room terms from a coarse solve") in a second worker, so
@@ -15,10 +16,35 @@ import { coarseRoomTerms, type RoomTermsMethod, type SolveOptions } from '../src
  */
 export const ROOM_TERMS_WORKER = 'lux-room-terms';
 
+/**
+ * How many meshes the second worker keeps (the model worker's HeldMeshes keeps 3; a room far from the
+ * origin solves against a moved copy of one, which counts as another).
+ */
+const MESHES_THERE = 4;
+/** The meshes the second worker has been given, by reference number, oldest first. */
+const heldThere = new Map<number, Float32Array>();
+
 /** What the second worker serves. */
 export const roomTermsService = {
   solve: (room: EngineRoom, method: RoomTermsMethod, options: SolveOptions) =>
     coarseRoomTerms(room, method, options),
+  /** Keeps a mesh's triangles under a reference number: a solve then names it instead of copying it. */
+  holdMesh: (ref: number, positions: Float32Array) => {
+    heldThere.set(ref, positions);
+    for (const old of heldThere.keys()) if (heldThere.size > MESHES_THERE) heldThere.delete(old);
+  },
+  /** A solve against a mesh given before (holdMesh), with the flags its soup carried. */
+  solveWithMesh: (
+    room: EngineRoom,
+    mesh: { ref: number } & Omit<TriangleSoup, 'positions'>,
+    method: RoomTermsMethod,
+    options: SolveOptions,
+  ) => {
+    const { ref, ...flags } = mesh;
+    const positions = heldThere.get(ref);
+    if (!positions) throw new Error(`the room-terms worker does not hold mesh ${ref}`);
+    return coarseRoomTerms({ ...room, mesh: { positions, ...flags } }, method, options);
+  },
   flux: (room: Frame4Room, version: ExactSkyFrame) => exteriorFlux(room, version),
   ready: () => true,
 };
@@ -62,10 +88,34 @@ export function roomTermsSolver(): RoomTermsSolver {
       }
     return here();
   };
+  /**
+   * The meshes sent to the second worker, by their arrays, in the order sent (its own MESHES_THERE, kept the
+   * same way): a room's mesh is copied there once, not with every solve, where it would also build its
+   * trees again each time (~2 s for 10⁶ triangles).
+   */
+  const sent = new Map<Float32Array, Promise<number>>();
+  let nextRef = 1;
+  const meshRef = (w: Comlink.Remote<Service>, positions: Float32Array): Promise<number> => {
+    let ref = sent.get(positions);
+    if (!ref) {
+      // Set before the message goes: a second solve meanwhile waits for the same copy (messages keep
+      // their order, so both sides see the same sequence of meshes and drop the same oldest one).
+      const n = nextRef++;
+      ref = w.holdMesh(n, positions).then(() => n);
+      sent.set(positions, ref);
+      for (const old of sent.keys()) if (sent.size > MESHES_THERE) sent.delete(old);
+    }
+    return ref;
+  };
   return {
     solve: (room, method, options) =>
       call(
-        (w) => w.solve(room, method, options),
+        async (w) => {
+          if (!room.mesh) return w.solve(room, method, options);
+          const { positions, ...flags } = room.mesh;
+          const ref = await meshRef(w, positions);
+          return w.solveWithMesh({ ...room, mesh: null }, { ref, ...flags }, method, options);
+        },
         () => coarseRoomTerms(room, method, options),
       ),
     flux: (room, version) =>

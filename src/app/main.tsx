@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { useAnswer } from './compute/answerStore';
 import { restoreWeather } from './compute/climate';
+import { handOverMesh } from './compute/heldMesh';
 import { ensureModel } from './compute/predictor';
 import { meshWorker } from './compute/workers';
 import { decodeShare, isShareFragment } from './share/codec';
@@ -25,7 +26,21 @@ if (isShareFragment(location.hash)) {
     // The link's year: its weather file from this device's store, or the panel asks for it.
     if (weather) void restoreWeather(weather);
     if (mesh) {
-      void meshWorker().setMesh(mesh);
+      // The link's small mesh: the angles from it at once, then the workers take it (heldMesh.ts).
+      void meshWorker()
+        .setMesh(mesh)
+        .then(handOverMesh)
+        .then((meshId) => {
+          if (meshId)
+            useApp
+              .getState()
+              .edit(
+                (s) =>
+                  s.surroundings.kind === 'mesh' ? { ...s, surroundings: { ...s.surroundings, meshId } } : s,
+                { record: false },
+              );
+        })
+        .catch(() => undefined);
       useMeshDisplay.getState().setMesh(mesh);
     }
   } catch (e) {

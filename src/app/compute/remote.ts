@@ -1,5 +1,6 @@
 import { answerFromResponse, type RoomAnswer } from '../../core/api/roomAnswer';
 import type { Remote } from './answerStore';
+import { uploadMesh } from './heldMesh';
 
 /**
  * A Lux server's answers (the app's remote mode): /v2/run for the preview, /v2/simulate for the engine, in
@@ -12,9 +13,22 @@ export async function remoteAnswer(
   body: object,
   signal?: AbortSignal,
 ): Promise<RoomAnswer> {
-  let res: Response;
+  let res = await post(r, path, body, signal);
+  // A body naming its surroundings by `mesh_id` (heldMesh.ts) that this server does not hold yet: the
+  // mesh is stored there once (POST /v2/meshes gives it the same id) and the request sent again.
+  const id = (body as { mesh_id?: unknown }).mesh_id;
+  if (res.status === 404 && typeof id === 'string' && (await uploadMesh(r, id)))
+    res = await post(r, path, body, signal);
+  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  // The service says why in `error` (api.md); `message` is kept for other servers' shape.
+  if (!res.ok)
+    throw new Error(serverRefusal(res.status, String(json.error ?? json.message ?? res.statusText)));
+  return answerFromResponse(json);
+}
+
+async function post(r: Remote, path: string, body: object, signal?: AbortSignal): Promise<Response> {
   try {
-    res = await fetch(new URL(path, r.url), {
+    return await fetch(new URL(path, r.url), {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -30,10 +44,6 @@ export async function remoteAnswer(
       { cause: e },
     );
   }
-  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  // The service says why in `error` (api.md); `message` is kept for other servers' shape.
-  if (!res.ok) throw new Error(serverRefusal(res.status, String(json.error ?? json.message ?? res.statusText)));
-  return answerFromResponse(json);
 }
 
 /** A server's refusal as a sentence that says what to do (its own message and status kept in it). */

@@ -1,6 +1,6 @@
 import { ceilingAt } from '../../core/geometry/ceiling';
 import { polygonDefect, signedArea } from '../../core/geometry/polygon';
-import { lowerToFloorRange } from '../../core/api/highFloor';
+import { floorDrop, lowerToFloorRange } from '../../core/api/highFloor';
 import type { WindowSpec } from '../../core/types';
 import type { Scene, SceneSkylight, SceneWindow } from './scene';
 import { checkedSkylights } from '../../core/validation/skylights';
@@ -110,23 +110,45 @@ export function sceneProblems(scene: Scene): string[] {
     }
   }
   const s = scene.surroundings;
-  if (s.kind === 'mesh' && scene.windows.some((w) => !s.perWindow[w.id]))
+  if (s.kind === 'mesh' && !heldMeshId(scene) && scene.windows.some((w) => !s.perWindow[w.id]))
     out.push('Obstruction angles are being computed from the mesh…');
   return out;
 }
 
-/** The `/run` body of a scene (api.md shape), angles given so that no mesh travels with it. */
-export function runBody(scene: Scene): {
+/**
+ * The id of the scene's mesh as its requests name it (`mesh_id`): the mesh the model and engine workers
+ * hold (compute/heldMesh.ts), unless the room is above the API's 10 m floor. Such a room is sent lowered
+ * with its windows (highFloor.ts), where a mesh would be seen from the wrong height: it keeps its angles.
+ */
+function heldMeshId(scene: Scene): string | null {
+  const s = scene.surroundings;
+  return s.kind === 'mesh' && s.meshId !== undefined && floorDrop(scene.floorZ) === 0 ? s.meshId : null;
+}
+
+/**
+ * The `/run` body of a scene (api.md shape). With a mesh the workers hold, the body names it by `mesh_id`
+ * and the model and the engine answer among the triangles themselves, their angles included (so a moved
+ * window is answered at once, not first with the angles of where it was). Otherwise every window carries
+ * its angles and no mesh travels.
+ */
+export function runBody(
+  scene: Scene,
+  /** `withMesh: false`: each window's angles even so (what answers from the angles alone: the /encode ZIP). */
+  { withMesh = true }: { withMesh?: boolean } = {},
+): {
   model_type: Scene['modelType'];
   parameters: Record<string, unknown>;
   horizon?: number[];
   zenith?: number[];
+  mesh_id?: string;
 } {
   const s = scene.surroundings;
+  const meshId = withMesh ? heldMeshId(scene) : null;
   const windows: Record<string, unknown> = {};
   for (const w of scene.windows) {
     const { id, ...corners } = windowCorners(scene, w);
-    windows[id] = s.kind === 'mesh' && s.perWindow[id] ? { ...corners, ...s.perWindow[id] } : corners;
+    windows[id] =
+      s.kind === 'mesh' && !meshId && s.perWindow[id] ? { ...corners, ...s.perWindow[id] } : corners;
   }
   const zeros = new Array<number>(64).fill(0);
   // A room above the API's 10 m is sent lowered with its windows, its angles measured where it is.
@@ -147,7 +169,9 @@ export function runBody(scene: Scene): {
       ? { horizon: s.angles.horizon, zenith: s.angles.zenith }
       : s.kind === 'open'
         ? { horizon: zeros, zenith: zeros }
-        : {}),
+        : meshId
+          ? { mesh_id: meshId }
+          : {}),
   });
 }
 

@@ -46,12 +46,24 @@ export interface Angles {
 
 /**
  * What surrounds the room: nothing (open sky), typed angles for every window, or an imported mesh, of
- * which the scene keeps its name, size and each window's derived angles (recomputed when a window moves).
+ * which the scene keeps its name, size, each window's derived angles (recomputed when a window moves)
+ * and, once the workers hold it, its id.
  */
 export type Surroundings =
   | { kind: 'open' }
   | { kind: 'angles'; angles: Angles }
-  | { kind: 'mesh'; name: string; triangles: number; perWindow: Record<string, Angles> };
+  | {
+      kind: 'mesh';
+      name: string;
+      triangles: number;
+      perWindow: Record<string, Angles>;
+      /**
+       * The mesh's id once the model and engine workers hold it (compute/heldMesh.ts): requests then name
+       * it by `mesh_id` and are answered among the triangles themselves. Absent: each window's angles only
+       * (a building's surroundings, a share link without its mesh, a worker that could not take it).
+       */
+      meshId?: string | undefined;
+    };
 
 export type { Thresholds } from '../../core/stats/verdicts';
 export { DEFAULT_COMPLIANCE as DEFAULT_THRESHOLDS } from '../../core/stats/verdicts';
@@ -162,9 +174,7 @@ export const sceneSchema = z.object({
   north: finite.min(-360).max(360).optional(),
   ambientBounces: z.number().int().min(1).max(1000).optional(),
   name: z.string().max(120).optional(),
-  ifcRoom: z
-    .object({ file: z.string().max(300), index: z.number().int().min(0) })
-    .optional(),
+  ifcRoom: z.object({ file: z.string().max(300), index: z.number().int().min(0) }).optional(),
   surroundings: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('open') }),
     z.object({ kind: z.literal('angles'), angles: anglesSchema }),
@@ -173,6 +183,10 @@ export const sceneSchema = z.object({
       name: z.string().max(200),
       triangles: z.number().int().min(0),
       perWindow: z.record(z.string(), anglesSchema),
+      meshId: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
     }),
   ]),
   modelType: z.enum(['df_default', 'df_custom']),

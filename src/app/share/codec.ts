@@ -87,6 +87,17 @@ function fromBase64Url(text: string): Uint8Array {
   return out;
 }
 
+/**
+ * The scene without the id under which this browser's workers hold its mesh (heldMesh.ts): the receiving
+ * app holds none, and names the link's small mesh by its own once its workers have it (main.tsx).
+ */
+function unheld(scene: Scene): Scene {
+  const s = scene.surroundings;
+  if (s.kind !== 'mesh' || s.meshId === undefined) return scene;
+  const { meshId: _, ...kept } = s;
+  return { ...scene, surroundings: kept };
+}
+
 /** The fragment (with its leading '#') of a share link for this scene and, when small, its mesh. */
 export function encodeShare(
   scene: Scene,
@@ -96,7 +107,7 @@ export function encodeShare(
 ): string {
   const given = project ? Object.fromEntries(Object.entries(project).filter(([, v]) => v.trim() !== '')) : {};
   const payload: Payload = {
-    scene,
+    scene: unheld(scene),
     ...(weather ? { weather } : {}),
     ...(Object.keys(given).length ? { project: given } : {}),
   };
@@ -154,7 +165,7 @@ export function decodeShare(hash: string): {
   }
   const { scene, mesh, weather, project } = parsed.data;
   return {
-    scene,
+    scene: unheld(scene),
     mesh: mesh ? Float32Array.from(mesh, (v) => v / 1000) : null,
     weather: weather ?? null,
     project: project ? { ...NO_PROJECT, ...definedOnly(project) } : null,

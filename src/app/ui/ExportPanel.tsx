@@ -105,7 +105,7 @@ export function ExportPanel(): React.JSX.Element {
           disabled={disabled}
           data-testid="export-zip"
           onClick={async () => {
-            const a = await apiWorker().run('encode', runBody(shown!.scene));
+            const a = await apiWorker().run('encode', runBody(shown!.scene, { withMesh: false }));
             if (a.ok && a.result.kind === 'file')
               download(
                 a.result.filename,

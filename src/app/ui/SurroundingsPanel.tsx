@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import { useState } from 'react';
+import { handOverMesh } from '../compute/heldMesh';
 import { invalidateAngles } from '../compute/surroundings';
 import { meshWorker } from '../compute/workers';
 import type { UpAxis } from '../../importers/importMesh';
@@ -56,9 +57,17 @@ export function SurroundingsPanel(): React.JSX.Element {
           ? `The 3D view shows the ${answer.shown.toLocaleString('en')} triangles nearest the room; the angles use all of them.`
           : null,
       );
+      // The model and engine workers take the mesh itself; should they fail to, the angles still answer.
+      const meshId = await handOverMesh().catch(() => null);
       edit((sc) => ({
         ...sc,
-        surroundings: { kind: 'mesh', name: file.name, triangles: answer.mesh.triangles, perWindow: {} },
+        surroundings: {
+          kind: 'mesh',
+          name: file.name,
+          triangles: answer.mesh.triangles,
+          perWindow: {},
+          ...(meshId ? { meshId } : {}),
+        },
       }));
       invalidateAngles();
     } catch (e) {

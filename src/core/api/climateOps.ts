@@ -102,9 +102,13 @@ export interface KeptClimate {
 
 export async function climateYearAsync(
   body: unknown,
-  o: Pick<RoomYearOptions, 'signal' | 'onProgress' | 'preview' | 'cache'> = {},
+  o: Pick<RoomYearOptions, 'signal' | 'onProgress' | 'preview' | 'cache'> &
+    Pick<OpContext, 'storedMesh'> = {},
 ): Promise<KeptClimate> {
-  const prepared = prepareClimate(body, OPEN_CONTEXT);
+  const prepared = prepareClimate(
+    body,
+    o.storedMesh ? { ...OPEN_CONTEXT, storedMesh: o.storedMesh } : OPEN_CONTEXT,
+  );
   return { prepared, year: await roomYearAsync(prepared.req, prepared.weather, yearOptions(prepared, o)) };
 }
 

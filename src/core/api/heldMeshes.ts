@@ -1,0 +1,41 @@
+import { LuxError } from '../errors';
+import type { TriangleSoup } from '../types';
+
+/**
+ * The surroundings a browser worker holds by id, for bodies that name them by `mesh_id` as a server's
+ * stored contexts are named (the SHA-256 of the float32 positions, POST /v2/meshes). The page hands an
+ * imported mesh to its model and engine workers once; every answer after names it, so the triangles never
+ * travel with a request, and the same array serves every request, which is what keeps its trees (the
+ * obstruction BVH, the engine's surfaces: WeakMaps keyed by the array) built once.
+ *
+ * A few are kept, the last handed over first out: undo back over an import names the mesh before it.
+ */
+export class HeldMeshes {
+  private readonly held = new Map<string, TriangleSoup>();
+
+  constructor(private readonly most = 3) {}
+
+  hold(id: string, positions: Float32Array): void {
+    this.held.delete(id);
+    this.held.set(id, { positions });
+    for (const old of this.held.keys()) {
+      if (this.held.size <= this.most) break;
+      this.held.delete(old);
+    }
+  }
+
+  has(id: string): boolean {
+    return this.held.has(id);
+  }
+
+  /** The resolver a request's validation takes (OpContext.storedMesh). */
+  readonly resolve = (id: string): TriangleSoup => {
+    const soup = this.held.get(id);
+    if (!soup)
+      throw new LuxError(
+        'not_found',
+        `The surroundings' mesh (${id.slice(0, 8)}…) is no longer loaded here: import the mesh again`,
+      );
+    return soup;
+  };
+}
