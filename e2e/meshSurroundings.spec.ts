@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { inflateRawSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -134,4 +135,79 @@ test('a Lux server is sent the mesh once and answers among it as the browser doe
   const held = (await (await page.request.get(`/v2/meshes/${id}`)).json()) as { triangles: number };
   expect(held.triangles).toBe(2);
   expect(stored).toBe(1);
+});
+
+/**
+ * Towers 1 m wide across the street, 10, 16 and 22 m high in turn, in 2 400 triangles: more than a link
+ * carries (MESH_IN_LINK), so a link carries each window's angles, which move with the window.
+ */
+function towers(): { obj: string; points: number[][] } {
+  const v: string[] = [];
+  const f: string[] = [];
+  const points: number[][] = [];
+  for (let i = 0; i < 600; i++) {
+    const x = -300 + i,
+      h = 10 + 6 * (i % 3);
+    const c = [
+      [x, -8, 0],
+      [x + 1, -8, 0],
+      [x + 1, -8, h],
+      [x, -8, h],
+    ];
+    v.push(...c.map((p) => `v ${p.join(' ')}`));
+    const b = 4 * i + 1;
+    // Each face twice (two rows of triangles): 4 triangles a tower.
+    f.push(
+      `f ${b} ${b + 1} ${b + 2}`,
+      `f ${b} ${b + 2} ${b + 3}`,
+      `f ${b} ${b + 2} ${b + 1}`,
+      `f ${b} ${b + 3} ${b + 2}`,
+    );
+    points.push(c[0]!, c[1]!, c[2]!, c[0]!, c[2]!, c[3]!, c[0]!, c[2]!, c[1]!, c[0]!, c[3]!, c[2]!);
+  }
+  return { obj: [...v, ...f].join('\n'), points };
+}
+
+test('a link too large for its mesh carries the angles of the room as it is, even right after a move', async ({
+  page,
+}) => {
+  const { obj, points } = towers();
+  await page.goto('/');
+  await settled(page);
+  await page
+    .getByTestId('mesh-file')
+    .setInputFiles({ name: 'towers.obj', mimeType: 'text/plain', buffer: Buffer.from(obj) });
+  await expect(page.getByTestId('surroundings')).toHaveText('Mesh towers.obj: 2,400 triangles.');
+  await settled(page);
+  const before = (await grabJson(page)).request;
+  // Select the window and move it half a metre; copy the link at once (no pause for the refresh).
+  await page.getByTestId('w1-width').focus();
+  await page.getByTestId('w1-width').press('Tab');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(page.getByTestId('w1-offset')).toHaveValue('3.5');
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('share-message')).toContainText('its angles do');
+  const fragment = new URL(page.url()).hash;
+  const payload = JSON.parse(
+    inflateRawSync(Buffer.from(fragment.replace(/^#s=1\./, ''), 'base64url')).toString('utf8'),
+  ) as { scene: { surroundings: { perWindow: Record<string, { horizon: number[]; zenith: number[] }> } } };
+  const linked = payload.scene.surroundings.perWindow.w1!;
+
+  // The server's angles for the room sent with the mesh, before and after the move.
+  await settled(page);
+  const after = (await grabJson(page)).request;
+  const serverAngles = async (req: Record<string, unknown>) => {
+    const { mesh_id: _, quality: _q, ...rest } = req;
+    const a = (await (await page.request.post('/v2/run', { data: { ...rest, mesh: points } })).json()) as {
+      windows: Record<string, { horizon: number[]; zenith: number[] }>;
+    };
+    return a.windows.w1!;
+  };
+  const [was, now] = [await serverAngles(before), await serverAngles(after)];
+  const worst = (a: number[], b: number[]) => Math.max(...a.map((x, i) => Math.abs(x - b[i]!)));
+  // The move changes what the window sees: the link has the angles of where it is, not where it was.
+  expect(worst(was.horizon, now.horizon)).toBeGreaterThan(1);
+  expect(worst(linked.horizon, now.horizon)).toBeLessThan(1e-3);
+  expect(worst(linked.zenith, now.zenith)).toBeLessThan(1e-3);
 });

@@ -24,6 +24,15 @@ const MESHES_THERE = 4;
 /** The meshes the second worker has been given, by reference number, oldest first. */
 const heldThere = new Map<number, Float32Array>();
 
+/** A mesh the second worker holds, by reference number, with the flags its soup carried. */
+type MeshRef = { ref: number } & Omit<TriangleSoup, 'positions'>;
+
+function meshThere({ ref, ...flags }: MeshRef): TriangleSoup {
+  const positions = heldThere.get(ref);
+  if (!positions) throw new Error(`the room-terms worker does not hold mesh ${ref}`);
+  return { positions, ...flags };
+}
+
 /** What the second worker serves. */
 export const roomTermsService = {
   solve: (room: EngineRoom, method: RoomTermsMethod, options: SolveOptions) =>
@@ -34,18 +43,12 @@ export const roomTermsService = {
     for (const old of heldThere.keys()) if (heldThere.size > MESHES_THERE) heldThere.delete(old);
   },
   /** A solve against a mesh given before (holdMesh), with the flags its soup carried. */
-  solveWithMesh: (
-    room: EngineRoom,
-    mesh: { ref: number } & Omit<TriangleSoup, 'positions'>,
-    method: RoomTermsMethod,
-    options: SolveOptions,
-  ) => {
-    const { ref, ...flags } = mesh;
-    const positions = heldThere.get(ref);
-    if (!positions) throw new Error(`the room-terms worker does not hold mesh ${ref}`);
-    return coarseRoomTerms({ ...room, mesh: { positions, ...flags } }, method, options);
-  },
+  solveWithMesh: (room: EngineRoom, mesh: MeshRef, method: RoomTermsMethod, options: SolveOptions) =>
+    coarseRoomTerms({ ...room, mesh: meshThere(mesh) }, method, options),
   flux: (room: Frame4Room, version: ExactSkyFrame) => exteriorFlux(room, version),
+  /** The flux against a mesh given before (holdMesh). */
+  fluxWithMesh: (room: Frame4Room, mesh: MeshRef, version: ExactSkyFrame) =>
+    exteriorFlux({ ...room, mesh: meshThere(mesh) }, version),
   ready: () => true,
 };
 type Service = typeof roomTermsService;
@@ -93,34 +96,42 @@ export function roomTermsSolver(): RoomTermsSolver {
    * same way): a room's mesh is copied there once, not with every solve, where it would also build its
    * trees again each time (~2 s for 10⁶ triangles).
    */
-  const sent = new Map<Float32Array, Promise<number>>();
+  const sent = new Map<Float32Array, number>();
   let nextRef = 1;
-  const meshRef = (w: Comlink.Remote<Service>, positions: Float32Array): Promise<number> => {
+  /**
+   * The mesh's reference there, sending it first if it has not been. Synchronous, never awaited: messages
+   * keep their order, so the worker holds the mesh by the time the task that names it arrives, and both
+   * sides see the same sequence of meshes and drop the same oldest one. The task's message must leave at
+   * once: the caller goes on to ~100 ms of frames without yielding, and a task sent after an `await` left
+   * only then, so the two threads ran one after the other (measured in Chromium, 2026-12-05).
+   */
+  const meshRef = (w: Comlink.Remote<Service>, mesh: TriangleSoup): MeshRef => {
+    const { positions, ...flags } = mesh;
     let ref = sent.get(positions);
-    if (!ref) {
-      // Set before the message goes: a second solve meanwhile waits for the same copy (messages keep
-      // their order, so both sides see the same sequence of meshes and drop the same oldest one).
-      const n = nextRef++;
-      ref = w.holdMesh(n, positions).then(() => n);
+    if (ref === undefined) {
+      ref = nextRef++;
+      // Its failure (a copy the worker could not take) is the failure of the task that names it.
+      w.holdMesh(ref, positions).catch(() => undefined);
       sent.set(positions, ref);
       for (const old of sent.keys()) if (sent.size > MESHES_THERE) sent.delete(old);
     }
-    return ref;
+    return { ref, ...flags };
   };
   return {
     solve: (room, method, options) =>
       call(
-        async (w) => {
-          if (!room.mesh) return w.solve(room, method, options);
-          const { positions, ...flags } = room.mesh;
-          const ref = await meshRef(w, positions);
-          return w.solveWithMesh({ ...room, mesh: null }, { ref, ...flags }, method, options);
-        },
+        (w) =>
+          room.mesh
+            ? w.solveWithMesh({ ...room, mesh: null }, meshRef(w, room.mesh), method, options)
+            : w.solve(room, method, options),
         () => coarseRoomTerms(room, method, options),
       ),
     flux: (room, version) =>
       call(
-        (w) => w.flux(room, version),
+        (w) =>
+          room.mesh
+            ? w.fluxWithMesh({ ...room, mesh: null }, meshRef(w, room.mesh), version)
+            : w.flux(room, version),
         () => exteriorFlux(room, version),
       ),
     start: () => {

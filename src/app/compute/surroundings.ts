@@ -1,4 +1,4 @@
-import { windowCorners } from '../scene/geometry';
+import { heldMeshId, windowCorners } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { meshWorker } from './workers';
@@ -6,11 +6,29 @@ import { meshWorker } from './workers';
 /**
  * With a mesh as surroundings, each window's angles are derived from it (mesh worker) whenever the room or
  * a window changes; the result goes into the scene without an undo step (it follows from the user's edit).
+ *
+ * When the model and engine workers hold the mesh (heldMesh.ts), no answer reads these angles (the body
+ * names the mesh), only what leaves the app from the angles alone (a link too large for its mesh, the
+ * /encode ZIP), which asks for them then (withAngles). Their refresh then waits until the scene has been
+ * still for STILL_MS: run beside each edit's preview, the mesh worker's scan and the scene's second render
+ * took a core from it (~45 ms of the worker and ~95 ms of the page and its GPU thread a key press in
+ * Chromium with a 10⁴-triangle city, measured 2026-12-05).
  */
+export const STILL_MS = 400;
+
 const key = (s: Scene): string => JSON.stringify([s.outline, s.floorZ, s.windows]);
 
 let last = '';
 let busy = false;
+let later: ReturnType<typeof setTimeout> | null = null;
+
+/** The windows' angles from the mesh for a scene's room, as the scene keeps them. */
+async function anglesOf(s: Scene): Promise<Record<string, { horizon: number[]; zenith: number[] }> | null> {
+  return meshWorker().angles(
+    s.outline,
+    s.windows.map((w) => windowCorners(s, w)),
+  );
+}
 
 async function refresh(): Promise<void> {
   const s = useApp.getState().scene;
@@ -19,10 +37,7 @@ async function refresh(): Promise<void> {
   if (k === last) return;
   busy = true;
   try {
-    const angles = await meshWorker().angles(
-      s.outline,
-      s.windows.map((w) => windowCorners(s, w)),
-    );
+    const angles = await anglesOf(s);
     last = k;
     if (angles)
       useApp
@@ -37,18 +52,49 @@ async function refresh(): Promise<void> {
   } finally {
     busy = false;
   }
-  if (key(useApp.getState().scene) !== last) void refresh();
+  if (key(useApp.getState().scene) !== last) schedule();
+}
+
+/** Refreshes now where an answer needs the angles, else once the scene has been still for STILL_MS. */
+function schedule(): void {
+  if (later !== null) clearTimeout(later);
+  later = null;
+  const s = useApp.getState().scene;
+  if (s.surroundings.kind !== 'mesh' || key(s) === last) return;
+  if (!heldMeshId(s)) {
+    void refresh();
+    return;
+  }
+  later = setTimeout(() => {
+    later = null;
+    void refresh();
+  }, STILL_MS);
 }
 
 export function startSurroundings(): () => void {
-  void refresh();
-  return useApp.subscribe((s, prev) => {
-    if (s.scene !== prev.scene) void refresh();
+  schedule();
+  const off = useApp.subscribe((s, prev) => {
+    if (s.scene !== prev.scene) schedule();
   });
+  return () => {
+    off();
+    if (later !== null) clearTimeout(later);
+  };
 }
 
 /** Forces the next refresh (a new mesh was loaded). */
 export function invalidateAngles(): void {
   last = '';
-  void refresh();
+  schedule();
+}
+
+/**
+ * The scene with its windows' angles measured now from the mesh (itself where its surroundings are no
+ * mesh): for what carries the angles out of the app, which a refresh still waiting must not leave stale.
+ */
+export async function withAngles(scene: Scene): Promise<Scene> {
+  const s = scene.surroundings;
+  if (s.kind !== 'mesh') return scene;
+  const angles = await anglesOf(scene);
+  return angles ? { ...scene, surroundings: { ...s, perWindow: angles } } : scene;
 }

@@ -120,7 +120,7 @@ export function sceneProblems(scene: Scene): string[] {
  * hold (compute/heldMesh.ts), unless the room is above the API's 10 m floor. Such a room is sent lowered
  * with its windows (highFloor.ts), where a mesh would be seen from the wrong height: it keeps its angles.
  */
-function heldMeshId(scene: Scene): string | null {
+export function heldMeshId(scene: Scene): string | null {
   const s = scene.surroundings;
   return s.kind === 'mesh' && s.meshId !== undefined && floorDrop(scene.floorZ) === 0 ? s.meshId : null;
 }

@@ -4,6 +4,7 @@ import { interreflectionText } from '../../core/report/engineMethod';
 import { gridCsv, runJson } from '../compute/exports';
 import { answerResponse } from '../../core/api/roomResponse';
 import { shownAnswer, useShown, type Shown } from '../compute/answerStore';
+import { withAngles } from '../compute/surroundings';
 import { apiWorker } from '../compute/workers';
 import { runBody, simulateBody } from '../scene/geometry';
 import { sheetOf, sheetPng } from '../compute/sheet';
@@ -105,7 +106,9 @@ export function ExportPanel(): React.JSX.Element {
           disabled={disabled}
           data-testid="export-zip"
           onClick={async () => {
-            const a = await apiWorker().run('encode', runBody(shown!.scene, { withMesh: false }));
+            // The model's images from the angles alone: measured from the mesh for the shown room now.
+            const scene = await withAngles(shown!.scene);
+            const a = await apiWorker().run('encode', runBody(scene, { withMesh: false }));
             if (a.ok && a.result.kind === 'file')
               download(
                 a.result.filename,

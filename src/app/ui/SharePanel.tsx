@@ -3,6 +3,7 @@ import { encodeShare, MESH_IN_LINK } from '../share/codec';
 import { sharedWeather } from '../compute/climate';
 import { projectNow } from '../compute/project';
 import { meshWorker } from '../compute/workers';
+import { withAngles } from '../compute/surroundings';
 import { useApp } from '../state/store';
 
 /** "Copy link" (app.md §8): the scene in the URL fragment, put in the address bar and on the clipboard. */
@@ -10,8 +11,10 @@ export function SharePanel(): React.JSX.Element {
   const [message, setMessage] = useState<string | null>(null);
   const copy = async (): Promise<void> => {
     try {
-      const scene = useApp.getState().scene;
-      const mesh = scene.surroundings.kind === 'mesh' ? await meshWorker().smallMesh(MESH_IN_LINK) : null;
+      const now = useApp.getState().scene;
+      const mesh = now.surroundings.kind === 'mesh' ? await meshWorker().smallMesh(MESH_IN_LINK) : null;
+      // A mesh too large to travel leaves its angles in the link: measured for the room as it is now.
+      const scene = now.surroundings.kind === 'mesh' && !mesh ? await withAngles(now) : now;
       const weather = sharedWeather();
       const hash = encodeShare(scene, mesh, weather, projectNow());
       history.replaceState(null, '', hash);

@@ -145,11 +145,12 @@ async function predictAtReferenceGlass(
     const scalars = new Float32Array(n * S);
     const engineRoom: EngineRoom = { ...room, mesh: room.mesh ?? null };
     // Work on another thread starts first: it needs the room only. The flux is asked for before the solve,
-    // which the same thread then does while the network runs. Not with a mesh: its rays against the mesh
-    // (~85 ms with 10⁴ triangles) and the solve's own would then run one after the other there, while
-    // here the frames and the network take ~25 ms.
+    // which the same thread then does while the frames and the network run here. With a mesh too: in a
+    // 10⁴-triangle street city (bench/scenes.ts streetCity) the flux is ~70 ms and the solve ~20 (Node),
+    // the frames ~70 ms (the exact sky among the near triangles, the glass bands' fans), so the two threads
+    // are about even; with the flux here this one had ~145 ms to the other's ~20.
     const tracing =
-      hasExactSky(card.preprocessing) && model.traceExteriorFlux && !room.mesh
+      hasExactSky(card.preprocessing) && model.traceExteriorFlux
         ? model.traceExteriorFlux(room, card.preprocessing)
         : null;
     // The solve's own light through the glass at its lattice only where the card reads it (skyGuard, exteriorTerm).

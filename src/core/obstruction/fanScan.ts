@@ -47,7 +47,8 @@ function fanByScan(
 
   const directions = fanDirections(direction);
   const planes = directions.map((azimuth) => halfPlane(viewpoint, azimuth));
-  const bufs = directions.map(() => new CutBuffer());
+  for (const buf of BUFS) buf.reset();
+  const bufs = BUFS;
   const covers = bufs.map((buf) => new SkyCover(buf));
   // The lowest wall any open direction has found: a triangle below it is hidden in every direction.
   let floor = 0;
@@ -81,6 +82,13 @@ function fanByScan(
   return { horizon, zenith, directions };
 }
 
+/**
+ * The directions' cut buffers, reused by every fan (a fan's 64 fresh ones were 0.8 MB to allocate and
+ * collect, a tenth of a mesh answer's time: several fans a window, glassBands.ts): nothing keeps them past
+ * the call, and a worker computes one fan at a time.
+ */
+const BUFS: readonly CutBuffer[] = Array.from({ length: FAN_SIZE }, () => new CutBuffer());
+
 function lowestOpenReach(covers: readonly SkyCover[]): number {
   let low = 90;
   for (const c of covers) if (!c.closed && c.reach < low) low = c.reach;
@@ -96,6 +104,9 @@ interface Candidates {
   top: Float64Array;
   farthest: number;
 }
+
+/** wedgeCandidates' arrays, grown to the largest soup seen and reused (a 10⁶-triangle soup's are 20 MB). */
+const scratch = { triangle: new Uint32Array(0), distance: new Float64Array(0), top: new Float64Array(0) };
 
 /**
  * The triangles that reach P's height and are not wholly outside the fan's wedge (widened by a degree).
@@ -116,9 +127,13 @@ function wedgeCandidates(
   const ry = Math.sin(r0);
   const lx = Math.cos(r1);
   const ly = Math.sin(r1);
-  const triangle = new Uint32Array(n);
-  const distance = new Float64Array(n);
-  const top = new Float64Array(n);
+  if (scratch.triangle.length < n) {
+    const size = Math.max(n, 2 * scratch.triangle.length);
+    scratch.triangle = new Uint32Array(size);
+    scratch.distance = new Float64Array(size);
+    scratch.top = new Float64Array(size);
+  }
+  const { triangle, distance, top } = scratch;
   let count = 0;
   let farthest = 0;
   for (let t = 0, b = 0; t < n; t++, b += 9) {
@@ -161,13 +176,16 @@ function elevationBound(rise: number, dist: number): number {
  * order within one class left as found. Nearest first is what lets the walls across the street hide the
  * city behind them; an exact sort would cost more than it saves.
  */
+let orderScratch = new Uint32Array(0);
+
 function nearestFirst(near: Float64Array, m: number, farthest: number): Uint32Array {
   const CLASSES = 1024;
   const scale = farthest > 0 ? (CLASSES - 1) / farthest : 0;
   const start = new Uint32Array(CLASSES + 1);
   for (let i = 0; i < m; i++) start[Math.floor(near[i]! * scale) + 1]!++;
   for (let c = 0; c < CLASSES; c++) start[c + 1]! += start[c]!;
-  const order = new Uint32Array(m);
+  if (orderScratch.length < m) orderScratch = new Uint32Array(Math.max(m, 2 * orderScratch.length));
+  const order = orderScratch;
   for (let i = 0; i < m; i++) order[start[Math.floor(near[i]! * scale)]!++] = i;
   return order;
 }
