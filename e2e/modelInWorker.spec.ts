@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import { builtWorker, loadWorkerProbe } from './probe/bundle';
 import { DEEP_ROOM_RUN, SMALL_ROOM_RUN } from './rooms';
 import { SHIPPED_CARD } from '../src/core/model/shipped';
+import { streetCity } from '../bench/scenes';
 
 /**
  * The daylight model in a browser Web Worker on onnxruntime-web (WASM here: headless Chromium has no
@@ -105,4 +106,50 @@ test('the shipped model gives the server’s map (onnxruntime-web WASM vs onnxru
     expect(maxDiff).toBeLessThan(1e-3);
     expect(Math.max(...s)).toBeGreaterThan(1);
   }
+});
+
+test('with a mesh it holds, the built worker gives the server’s map for the room sent with the mesh', async ({
+  page,
+  request,
+}) => {
+  // The app's built worker: the exterior flux and the room terms are traced in its second worker against the
+  // copy of the mesh it was handed once by reference (roomTermsSolver.ts), the frames here.
+  await page.addInitScript(
+    (u) => ((window as { luxModelWorker?: string }).luxModelWorker = u),
+    builtWorker('model.worker'),
+  );
+  await probe(page);
+  // A street of blocks around the room (float32 values: the browser's copy and the server's are the same).
+  const points = streetCity(2_000, 2).map((p) => p.map(Math.fround));
+  const { horizon: _h, zenith: _z, ...room } = SMALL_ROOM_RUN;
+  const server = await (await request.post('/v2/run', { data: { ...room, mesh: points } })).json();
+  const out = await page.evaluate(
+    async ([b, flat, card]) => {
+      const m = (window as unknown as { luxModel: Model & { holdMesh(id: string, p: Float32Array): void } })
+        .luxModel;
+      await m.load(`/models/${card}`);
+      const roomTerms = await m.roomTerms();
+      const id = 'c'.repeat(64);
+      await m.holdMesh(id, new Float32Array(flat));
+      const first = await m.predict({ ...b, mesh_id: id });
+      // Again: the second worker holds the mesh now, and is sent only its reference.
+      const r = await m.predict({ ...b, mesh_id: id });
+      const same = Array.from(first.answer!.df).every((v, i) => v === r.answer!.df[i]);
+      return { roomTerms, same, df: Array.from(r.answer!.df) };
+    },
+    [room, points.flat(), SHIPPED_CARD] as const,
+  );
+  expect(out.roomTerms).toBe('second worker');
+  expect(out.same).toBe(true);
+  const s = (server.result as number[][]).flat();
+  expect(Math.max(...out.df.map((v, i) => Math.abs(v - s[i]!)))).toBeLessThan(1e-3);
+  // A lit room the blocks shade (a map of zeros would compare trivially, one without them would not differ).
+  const open = await (
+    await request.post('/v2/run', {
+      data: { ...room, horizon: Array(64).fill(0), zenith: Array(64).fill(0) },
+    })
+  ).json();
+  const sum = (r: number[][]) => r.flat().reduce((a, v) => a + v, 0);
+  expect(Math.max(...s)).toBeGreaterThan(0.5);
+  expect(sum(server.result as number[][])).toBeLessThan(0.95 * sum(open.result as number[][]));
 });
