@@ -211,3 +211,36 @@ test('a link too large for its mesh carries the angles of the room as it is, eve
   expect(worst(linked.horizon, now.horizon)).toBeLessThan(1e-3);
   expect(worst(linked.zenith, now.zenith)).toBeLessThan(1e-3);
 });
+
+test('undo back over a second import gives the first mesh back: its triangles travel in a link, its map shows', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await settled(page);
+  await importStreet(page);
+  await settled(page);
+  const first = await page.getByTestId('stats').textContent();
+  // A lower block on the other side of the street.
+  const other = ['v -20 -6 0', 'v 26 -6 0', 'v 26 -6 5', 'v -20 -6 5', 'f 1 2 3', 'f 1 3 4'].join('\n');
+  await page
+    .getByTestId('mesh-file')
+    .setInputFiles({ name: 'low.obj', mimeType: 'text/plain', buffer: Buffer.from(other) });
+  await expect(page.getByTestId('surroundings')).toHaveText('Mesh low.obj: 2 triangles.');
+  await settled(page);
+  expect(await page.getByTestId('stats').textContent()).not.toBe(first);
+
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('surroundings')).toHaveText('Mesh street.obj: 2 triangles.');
+  await settled(page);
+  await expect(page.getByTestId('stats')).toHaveText(first!);
+  // The link carries the mesh the scene names (the mesh worker's current one), not the one imported last.
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('share-message')).toContainText('Link copied');
+  const payload = JSON.parse(
+    inflateRawSync(Buffer.from(new URL(page.url()).hash.replace(/^#s=1\./, ''), 'base64url')).toString(
+      'utf8',
+    ),
+  ) as { mesh: number[] };
+  expect(payload.mesh).toEqual(STREET_POINTS.flat().map((v) => v * 1000));
+});

@@ -17,6 +17,14 @@ let positions: Float32Array | null = null;
 let scene: ObstructionScene | null = null;
 /** The mesh is a building's surroundings (its own walls among them), not a context imported for a room. */
 let ofBuilding = false;
+/** The current mesh's id (handOver), once computed. */
+let currentId: string | null = null;
+/**
+ * The meshes handed over lately, by id, the latest last: undo back over an import, or over the mesh's
+ * removal, makes one current again (select), as the model and engine workers keep theirs (HeldMeshes).
+ */
+const kept = new Map<string, Float32Array>();
+const KEPT = 3;
 
 /** The building last read from IFC: its rooms, its own triangles and the context files added to it. */
 let ifc: {
@@ -114,6 +122,7 @@ function surround(onProgress?: (fraction: number) => void): {
   // The tree buildingAngles built and adopted: the angles of a room opened later query it too.
   positions = context;
   ofBuilding = true;
+  currentId = null;
   scene = buildObstructionScene({ positions: context });
   ifc!.scene = scene;
   const xs = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[0]));
@@ -142,6 +151,7 @@ const api = {
       positions = m.positions;
       ofBuilding = false;
       scene = s;
+      currentId = null;
       const display = displayCopy(m.positions, centre);
       const { positions: _, ...info } = m;
       return Comlink.transfer({ ok: true, mesh: info, display, shown: display.length / 9 }, [display.buffer]);
@@ -245,12 +255,32 @@ const api = {
     positions = p;
     ofBuilding = false;
     scene = buildObstructionScene({ positions: p });
+    currentId = null;
     return p.length / 9;
   },
 
   clear(): void {
     positions = null;
     scene = null;
+    currentId = null;
+  },
+
+  /**
+   * Makes the mesh handed over under `id` current again (the scene names it after an undo): its tree is
+   * built again and its display copy (around `centre`) comes back; `display` is null when it is current
+   * already. Not ok when it is no longer kept. A building's surroundings stay (`display` null): its rooms'
+   * scenes, which the history also holds, name no mesh id and read their angles from it.
+   */
+  select(id: string, centre: [number, number]): { ok: true; display: Float32Array | null } | { ok: false } {
+    if ((id === currentId && positions) || ofBuilding) return { ok: true, display: null };
+    const p = kept.get(id);
+    if (!p) return { ok: false };
+    positions = p;
+    ofBuilding = false;
+    scene = buildObstructionScene({ positions: p });
+    currentId = id;
+    const display = displayCopy(p, centre);
+    return Comlink.transfer({ ok: true, display }, [display.buffer]);
   },
 
   /** Each window's angles from its external reference point (conventions.md), or null without a mesh. */
@@ -275,6 +305,10 @@ const api = {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', p.slice().buffer));
     if (p !== positions) return null; // replaced meanwhile
     const id = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+    currentId = id;
+    kept.delete(id);
+    kept.set(id, p);
+    for (const old of kept.keys()) if (kept.size > KEPT) kept.delete(old);
     const copy = p.slice();
     return Comlink.transfer({ id, positions: copy }, [copy.buffer]);
   },

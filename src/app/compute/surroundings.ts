@@ -1,6 +1,7 @@
 import { heldMeshId, windowCorners } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
+import { useMeshDisplay } from '../ui/meshDisplay';
 import { meshWorker } from './workers';
 
 /**
@@ -71,10 +72,38 @@ function schedule(): void {
   }, STILL_MS);
 }
 
+/** The id under which the scene's mesh was handed over (heldMesh.ts), if it was. */
+const meshIdOf = (s: Scene): string | null =>
+  s.surroundings.kind === 'mesh' ? (s.surroundings.meshId ?? null) : null;
+
+/**
+ * The scene names another mesh than the last (an undo or redo over an import, or over the mesh's
+ * removal): the mesh worker makes it current again, so that the 3D view, the angles and what a link or a
+ * server is sent are that mesh's, as the model's and the engine's answers are. A mesh the worker no longer
+ * keeps leaves the worker without one: the answers then say to import it again.
+ */
+async function follow(id: string): Promise<void> {
+  const { outline } = useApp.getState().scene;
+  const centre: [number, number] = [
+    outline.reduce((a, p) => a + p[0], 0) / outline.length,
+    outline.reduce((a, p) => a + p[1], 0) / outline.length,
+  ];
+  const r = await meshWorker().select(id, centre);
+  if (meshIdOf(useApp.getState().scene) !== id) return; // the scene moved on meanwhile
+  if (!r.ok) {
+    useMeshDisplay.getState().setMesh(null);
+    void meshWorker().clear();
+  } else if (r.display) useMeshDisplay.getState().setMesh(r.display);
+  if (!r.ok || r.display) invalidateAngles();
+}
+
 export function startSurroundings(): () => void {
   schedule();
   const off = useApp.subscribe((s, prev) => {
-    if (s.scene !== prev.scene) schedule();
+    if (s.scene === prev.scene) return;
+    const id = meshIdOf(s.scene);
+    if (id !== null && id !== meshIdOf(prev.scene)) void follow(id);
+    schedule();
   });
   return () => {
     off();
