@@ -24,6 +24,15 @@ type Model = {
   predict(b: unknown): Promise<Answer>;
 };
 
+/** The probe over the app's built worker (which solves the room terms in a second worker) instead of the test's bundle. */
+async function probeBuilt(page: Page) {
+  await page.addInitScript(
+    (u) => ((window as { luxModelWorker?: string }).luxModelWorker = u),
+    builtWorker('model.worker'),
+  );
+  await probe(page);
+}
+
 async function probe(page: Page) {
   await loadWorkerProbe(page, {
     worker: 'workers/model.worker.ts',
@@ -77,11 +86,7 @@ test('the shipped model gives the server’s map (onnxruntime-web WASM vs onnxru
   request,
 }) => {
   // The app's built worker, which solves the room terms in a second worker while the network runs.
-  await page.addInitScript(
-    (u) => ((window as { luxModelWorker?: string }).luxModelWorker = u),
-    builtWorker('model.worker'),
-  );
-  await probe(page);
+  await probeBuilt(page);
   // A small room, and one deeper than the frame: its far end comes from the coarse solve's lattice,
   // solved in the second worker here and on the server's thread there.
   for (const room of [body, DEEP_ROOM_RUN]) {
@@ -114,11 +119,7 @@ test('with a mesh it holds, the built worker gives the server’s map for the ro
 }) => {
   // The app's built worker: the exterior flux and the room terms are traced in its second worker against the
   // copy of the mesh it was handed once by reference (roomTermsSolver.ts), the frames here.
-  await page.addInitScript(
-    (u) => ((window as { luxModelWorker?: string }).luxModelWorker = u),
-    builtWorker('model.worker'),
-  );
-  await probe(page);
+  await probeBuilt(page);
   // A street of blocks around the room (float32 values: the browser's copy and the server's are the same).
   const points = streetCity(2_000, 2).map((p) => p.map(Math.fround));
   const { horizon: _h, zenith: _z, ...room } = SMALL_ROOM_RUN;

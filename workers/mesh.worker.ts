@@ -12,6 +12,7 @@ import { buildingFromIfc, type IfcBuilding, type IfcRoom } from '../src/core/ifc
 import type { IfcSourceData } from '../src/core/ifc/source';
 import { requestsWithAngles, roomRequest, windowAngles, type RoomAngles } from '../src/core/ifc/roomRequest';
 import { surroundBuilding } from '../src/core/building/surroundings';
+import { HeldMeshes } from '../src/core/api/heldMeshes';
 
 let positions: Float32Array | null = null;
 let scene: ObstructionScene | null = null;
@@ -23,8 +24,7 @@ let currentId: string | null = null;
  * The meshes handed over lately, by id, the latest last: undo back over an import, or over the mesh's
  * removal, makes one current again (select), as the model and engine workers keep theirs (HeldMeshes).
  */
-const kept = new Map<string, Float32Array>();
-const KEPT = 3;
+const kept = new HeldMeshes();
 
 /** The building last read from IFC: its rooms, its own triangles and the context files added to it. */
 let ifc: {
@@ -273,8 +273,8 @@ const api = {
    */
   select(id: string, centre: [number, number]): { ok: true; display: Float32Array | null } | { ok: false } {
     if ((id === currentId && positions) || ofBuilding) return { ok: true, display: null };
-    const p = kept.get(id);
-    if (!p) return { ok: false };
+    if (!kept.has(id)) return { ok: false };
+    const p = kept.resolve(id).positions;
     positions = p;
     ofBuilding = false;
     scene = buildObstructionScene({ positions: p });
@@ -306,9 +306,7 @@ const api = {
     if (p !== positions) return null; // replaced meanwhile
     const id = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
     currentId = id;
-    kept.delete(id);
-    kept.set(id, p);
-    for (const old of kept.keys()) if (kept.size > KEPT) kept.delete(old);
+    kept.hold(id, p);
     const copy = p.slice();
     return Comlink.transfer({ id, positions: copy }, [copy.buffer]);
   },

@@ -1,4 +1,4 @@
-import { heldMeshId, windowCorners } from '../scene/geometry';
+import { heldMeshId, outlineCentre, windowCorners } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { useMeshDisplay } from '../ui/meshDisplay';
@@ -83,12 +83,7 @@ const meshIdOf = (s: Scene): string | null =>
  * keeps leaves the worker without one: the answers then say to import it again.
  */
 async function follow(id: string): Promise<void> {
-  const { outline } = useApp.getState().scene;
-  const centre: [number, number] = [
-    outline.reduce((a, p) => a + p[0], 0) / outline.length,
-    outline.reduce((a, p) => a + p[1], 0) / outline.length,
-  ];
-  const r = await meshWorker().select(id, centre);
+  const r = await meshWorker().select(id, outlineCentre(useApp.getState().scene.outline));
   if (meshIdOf(useApp.getState().scene) !== id) return; // the scene moved on meanwhile
   if (!r.ok) {
     useMeshDisplay.getState().setMesh(null);

@@ -120,6 +120,14 @@ export function sceneProblems(scene: Scene): string[] {
  * hold (compute/heldMesh.ts), unless the room is above the API's 10 m floor. Such a room is sent lowered
  * with its windows (highFloor.ts), where a mesh would be seen from the wrong height: it keeps its angles.
  */
+/** The mean of the outline's corners: where an imported mesh's display copy is centred (mesh worker). */
+export function outlineCentre(outline: readonly (readonly [number, number])[]): [number, number] {
+  return [
+    outline.reduce((a, p) => a + p[0], 0) / outline.length,
+    outline.reduce((a, p) => a + p[1], 0) / outline.length,
+  ];
+}
+
 export function heldMeshId(scene: Scene): string | null {
   const s = scene.surroundings;
   return s.kind === 'mesh' && s.meshId !== undefined && floorDrop(scene.floorZ) === 0 ? s.meshId : null;

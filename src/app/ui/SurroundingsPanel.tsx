@@ -5,6 +5,7 @@ import { invalidateAngles } from '../compute/surroundings';
 import { meshWorker } from '../compute/workers';
 import type { UpAxis } from '../../importers/importMesh';
 import { useApp } from '../state/store';
+import { outlineCentre } from '../scene/geometry';
 import { useMeshDisplay } from './meshDisplay';
 
 const parseAngles = (text: string): number[] | string => {
@@ -36,11 +37,7 @@ export function SurroundingsPanel(): React.JSX.Element {
     setBusy(`Reading ${file.name}…`);
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const outline = useApp.getState().scene.outline;
-      const centre: [number, number] = [
-        outline.reduce((a, p) => a + p[0], 0) / outline.length,
-        outline.reduce((a, p) => a + p[1], 0) / outline.length,
-      ];
+      const centre = outlineCentre(useApp.getState().scene.outline);
       const answer = await meshWorker().importFile(
         file.name,
         Comlink.transfer(bytes, [bytes.buffer]),

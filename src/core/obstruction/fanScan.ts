@@ -171,13 +171,14 @@ function elevationBound(rise: number, dist: number): number {
   return d <= 0 ? 90 : Math.atan2(rise, d) * RAD_TO_DEG;
 }
 
+/** nearestFirst's order, grown as wedgeCandidates' arrays are and reused. */
+let orderScratch = new Uint32Array(0);
+
 /**
  * The candidates in order of plan distance, coarsely: a counting sort into 1 024 distance classes, the
  * order within one class left as found. Nearest first is what lets the walls across the street hide the
  * city behind them; an exact sort would cost more than it saves.
  */
-let orderScratch = new Uint32Array(0);
-
 function nearestFirst(near: Float64Array, m: number, farthest: number): Uint32Array {
   const CLASSES = 1024;
   const scale = farthest > 0 ? (CLASSES - 1) / farthest : 0;
