@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { stepFile } from '../test/ifc/stepFile';
 import { expect, test } from './fixtures';
 
 /**
@@ -243,4 +244,69 @@ test('undo back over a second import gives the first mesh back: its triangles tr
     ),
   ) as { mesh: number[] };
   expect(payload.mesh).toEqual(STREET_POINTS.flat().map((v) => v * 1000));
+});
+
+/** The triangles a share link copied now carries (a mesh small enough travels in it). */
+async function linkMesh(page: Page): Promise<number[]> {
+  // The message of the link before may still be shown: the new link is the one the address bar gets.
+  await page.evaluate(() => history.replaceState(null, '', '#'));
+  await page.getByTestId('copy-link').click();
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=1\./);
+  const hash = new URL(page.url()).hash.replace(/^#s=1\./, '');
+  return (JSON.parse(inflateRawSync(Buffer.from(hash, 'base64url')).toString('utf8')) as { mesh: number[] })
+    .mesh;
+}
+
+test('the room drawn among a mesh, shown again beside a building and undone to from its room, has its own mesh back; redo gives the building back', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await settled(page);
+  await importStreet(page);
+  await settled(page);
+  const drawn = await page.getByTestId('stats').textContent();
+  const street = STREET_POINTS.flat().map((v) => v * 1000);
+  expect(await linkMesh(page)).toEqual(street);
+
+  // A one-room office, its window south, nothing across its street: the street's block is not its.
+  const office = stepFile({
+    spaces: [{ name: '101', longName: 'Office', min: [0, 0, 0], max: [5, 4, 2.7] }],
+    walls: [{ min: [0, -0.3, 0], max: [5, 0, 2.7] }],
+    windows: [{ name: 'W', wall: 0, min: [1.5, -0.3, 0.9], max: [3.5, 0, 2.2] }],
+  });
+  await page
+    .getByTestId('ifc-file')
+    .setInputFiles({ name: 'office.ifc', mimeType: 'application/octet-stream', buffer: Buffer.from(office) });
+  await expect(page.getByTestId('ifc-status')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+
+  // The editor's room again beside the open building: its street, not the building.
+  await page.getByTestId('view-room').click();
+  await expect(page.getByTestId('surroundings')).toHaveText('Mesh street.obj: 2 triangles.');
+  expect(await linkMesh(page)).toEqual(street);
+
+  // The building's room in the editor, then undone back to the drawn room, then redone.
+  await page.getByTestId('view-building').click();
+  await page.getByTestId('building-plan').locator('path[data-room="101"]').click();
+  await expect(page.getByTestId('surroundings')).toContainText('office.ifc');
+  await settled(page);
+  const opened = await page.getByTestId('stats').textContent();
+  const building = await linkMesh(page);
+  expect(building).not.toEqual(street);
+
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('surroundings')).toHaveText('Mesh street.obj: 2 triangles.');
+  await settled(page);
+  await expect(page.getByTestId('stats')).toHaveText(drawn!);
+  // Before: the mesh worker kept the building, and the link carried the office's walls.
+  expect(await linkMesh(page)).toEqual(street);
+
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+y');
+  await expect(page.getByTestId('surroundings')).toContainText('office.ifc');
+  await settled(page);
+  // Its windows' angles from the building again, not from the street's 18 m block across the window.
+  await expect(page.getByTestId('stats')).toHaveText(opened!);
+  expect(await linkMesh(page)).toEqual(building);
 });

@@ -39,6 +39,9 @@ let ifc: {
   edited: Map<number, IfcRoom>;
   /** The building's own obstruction tree (with its context files): what a kept room's angles query. */
   scene: ObstructionScene | null;
+  /** Its surroundings as last made (its own walls and its context files), and their display's centre. */
+  context: Float32Array | null;
+  centre: [number, number];
 } | null = null;
 
 /** A building read from IFC: its rooms, each analysable one's /run body (angles from the building). */
@@ -125,11 +128,13 @@ function surround(onProgress?: (fraction: number) => void): {
   currentId = null;
   scene = buildObstructionScene({ positions: context });
   ifc!.scene = scene;
+  ifc!.context = context;
   const xs = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[0]));
   const ys = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[1]));
   const centre: [number, number] = xs.length
     ? [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2]
     : [0, 0];
+  ifc!.centre = centre;
   const display = displayCopy(context, centre);
   return { requests, display, triangles: context.length / 9, contexts: files.map((f) => f.name) };
 }
@@ -181,7 +186,17 @@ const api = {
         ...(onProgress ? { onProgress: (f: number) => onProgress(f, 'reading') } : {}),
       });
       const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
-      ifc = { source, building, own: context, files: [], angles: [], edited: new Map(), scene: null };
+      ifc = {
+        source,
+        building,
+        own: context,
+        files: [],
+        angles: [],
+        edited: new Map(),
+        scene: null,
+        context: null,
+        centre: [0, 0],
+      };
       const r = surround(onProgress && ((f) => onProgress(f, 'angles')));
       return Comlink.transfer({ ok: true, building, ...r }, [r.display.buffer]);
     } catch (e) {
@@ -266,13 +281,12 @@ const api = {
   },
 
   /**
-   * Makes the mesh handed over under `id` current again (the scene names it after an undo): its tree is
-   * built again and its display copy (around `centre`) comes back; `display` is null when it is current
-   * already. Not ok when it is no longer kept. A building's surroundings stay (`display` null): its rooms'
-   * scenes, which the history also holds, name no mesh id and read their angles from it.
+   * Makes the mesh handed over under `id` current again (the scene names it after an undo, or the editor's
+   * room is shown again beside a building): its tree is built again and its display copy (around
+   * `centre`) comes back; `display` is null when it is current already. Not ok when it is no longer kept.
    */
   select(id: string, centre: [number, number]): { ok: true; display: Float32Array | null } | { ok: false } {
-    if ((id === currentId && positions) || ofBuilding) return { ok: true, display: null };
+    if (id === currentId && positions && !ofBuilding) return { ok: true, display: null };
     if (!kept.has(id)) return { ok: false };
     const p = kept.resolve(id).positions;
     positions = p;
@@ -280,6 +294,21 @@ const api = {
     scene = buildObstructionScene({ positions: p });
     currentId = id;
     const display = displayCopy(p, centre);
+    return Comlink.transfer({ ok: true, display }, [display.buffer]);
+  },
+
+  /**
+   * Makes the building's surroundings current again (a room opened from it is shown, or the building's
+   * view): its tree is kept, so this costs the display copy only; `display` is null when they are current
+   * already, or when no building is open (a room from IFC restored without its building keeps what is here).
+   */
+  selectBuilding(): { ok: true; display: Float32Array | null } {
+    if (ofBuilding || !ifc?.context || !ifc.scene) return { ok: true, display: null };
+    positions = ifc.context;
+    scene = ifc.scene;
+    ofBuilding = true;
+    currentId = null;
+    const display = displayCopy(ifc.context, ifc.centre);
     return Comlink.transfer({ ok: true, display }, [display.buffer]);
   },
 

@@ -1,4 +1,5 @@
 import { heldMeshId, outlineCentre, windowCorners } from '../scene/geometry';
+import { useBuilding } from './building';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { useMeshDisplay } from '../ui/meshDisplay';
@@ -72,36 +73,64 @@ function schedule(): void {
   }, STILL_MS);
 }
 
-/** The id under which the scene's mesh was handed over (heldMesh.ts), if it was. */
-const meshIdOf = (s: Scene): string | null =>
-  s.surroundings.kind === 'mesh' ? (s.surroundings.meshId ?? null) : null;
+/** What the mesh worker holds current for a building's surroundings (no id: they are never handed over). */
+const BUILDING = 'building';
 
 /**
- * The scene names another mesh than the last (an undo or redo over an import, or over the mesh's
- * removal): the mesh worker makes it current again, so that the 3D view, the angles and what a link or a
- * server is sent are that mesh's, as the model's and the engine's answers are. A mesh the worker no longer
- * keeps leaves the worker without one: the answers then say to import it again.
+ * The mesh the view shows, as the mesh worker must hold it current: the building's surroundings in the
+ * building's view and for a room opened from it, else the mesh the scene names by id (handed over,
+ * heldMesh.ts). Null where the scene names none (open sky, typed angles, a mesh not yet handed over, a
+ * link's small mesh): the worker keeps what it has.
+ */
+function shownMesh(s: Scene, view: 'room' | 'building'): string | null {
+  if (view === 'building') return BUILDING;
+  if (s.surroundings.kind !== 'mesh') return null;
+  return s.surroundings.meshId ?? (s.ifcRoom ? BUILDING : null);
+}
+
+/**
+ * The view shows another mesh than before (an undo or redo over an import, over the mesh's removal or
+ * over a room opened from a building; the room's view again beside a building's): the mesh worker makes
+ * it current again, so that the 3D view, the angles and what a link or a server is sent are that mesh's,
+ * as the model's and the engine's answers are. A mesh the worker no longer keeps leaves the worker without
+ * one: the answers then say to import it again.
  */
 async function follow(id: string): Promise<void> {
-  const r = await meshWorker().select(id, outlineCentre(useApp.getState().scene.outline));
-  if (meshIdOf(useApp.getState().scene) !== id) return; // the scene moved on meanwhile
+  const building = id === BUILDING;
+  const r = building
+    ? await meshWorker().selectBuilding()
+    : await meshWorker().select(id, outlineCentre(useApp.getState().scene.outline));
+  if (shownMesh(useApp.getState().scene, useBuilding.getState().view) !== id) return; // moved on meanwhile
   if (!r.ok) {
     useMeshDisplay.getState().setMesh(null);
     void meshWorker().clear();
-  } else if (r.display) useMeshDisplay.getState().setMesh(r.display);
+  } else if (r.display) {
+    useMeshDisplay.getState().setMesh(r.display);
+    // A building's own walls would wall the room in: hidden until asked for, as when it was opened.
+    if (building) useMeshDisplay.getState().setVisible(false);
+  }
   if (!r.ok || r.display) invalidateAngles();
 }
 
 export function startSurroundings(): () => void {
   schedule();
-  const off = useApp.subscribe((s, prev) => {
+  let shown = shownMesh(useApp.getState().scene, useBuilding.getState().view);
+  const check = (): void => {
+    const now = shownMesh(useApp.getState().scene, useBuilding.getState().view);
+    if (now !== null && now !== shown) void follow(now);
+    shown = now;
+  };
+  const offScene = useApp.subscribe((s, prev) => {
     if (s.scene === prev.scene) return;
-    const id = meshIdOf(s.scene);
-    if (id !== null && id !== meshIdOf(prev.scene)) void follow(id);
+    check();
     schedule();
   });
+  const offView = useBuilding.subscribe((s, prev) => {
+    if (s.view !== prev.view) check();
+  });
   return () => {
-    off();
+    offScene();
+    offView();
     if (later !== null) clearTimeout(later);
   };
 }
