@@ -1,5 +1,6 @@
 import { sharedSceneBytes, type SharedScene } from '../core/obstruction/sharedScene';
 import { sharedSurfacesBytes, type SharedSurfaces } from '../core/engine/surfaces';
+import { MOVES_KEPT } from '../core/validation/mesh';
 
 /**
  * A stored context as every thread reads it: the obstruction tree (three-mesh-bvh, over the positions)
@@ -8,7 +9,25 @@ import { sharedSurfacesBytes, type SharedSurfaces } from '../core/engine/surface
 export interface StoredContext {
   scene: SharedScene;
   surfaces: SharedSurfaces;
+  /**
+   * A moved copy's (about a room far from the plan's origin, aboutRoom.ts): the distance between the
+   * float32 points it was moved from, which the answer names where it is coarse (TriangleSoup.singleStep).
+   */
+  singleStep?: number;
 }
+
+/**
+ * A stored context moved about a room's computation origin (`at`: "x,y" in metres), as a compute thread
+ * made it for a request: the server keeps it with its context, counted in the store's bytes.
+ */
+export interface MovedContext {
+  id: string;
+  at: string;
+  context: StoredContext;
+}
+
+/** The registry's key of a moved copy: never a stored id (those are 64 hex digits). */
+export const movedKey = (id: string, at: string): string => `${id}@${at}`;
 
 export const storedContextBytes = (c: StoredContext): number =>
   sharedSceneBytes(c.scene) + sharedSurfacesBytes(c.surfaces);
@@ -26,7 +45,10 @@ export interface MeshStoreStats {
   limit_bytes: number;
 }
 
-/** The store as the compute threads receive it with every task: id → shared scene (shared, not copied). */
+/**
+ * The store as the compute threads receive it with every task: id → shared scene (shared, not copied), and
+ * each moved copy the server keeps under movedKey.
+ */
 export type MeshRegistry = ReadonlyMap<string, StoredContext>;
 
 /**
@@ -40,7 +62,12 @@ export interface ContextStore {
   readonly limitBytes: number;
   /** Keeps a context (or refreshes one already held); false when it alone is larger than the store. */
   put(id: string, context: StoredContext, owner?: string): boolean;
-  /** Marks a context as just used; false when it is not held. */
+  /**
+   * Keeps a moved copy of a held context with it (the latest MOVES_KEPT origins); false when the context is
+   * no longer held, or it and the copy together are larger than the store.
+   */
+  putMoved(moved: MovedContext, owner?: string): boolean;
+  /** Marks a context (or one of its moved copies, by movedKey) as just used; false when it is not held. */
   touch(id: string, owner?: string): boolean;
   info(id: string, owner?: string): StoredMeshInfo | null;
   delete(id: string, owner?: string): boolean;
@@ -60,10 +87,7 @@ const keyOf = (owner: string, id: string): string => (owner ? `${owner}\u0000${i
  * recently used.
  */
 export class MeshStore implements ContextStore {
-  private readonly entries = new Map<
-    string,
-    { owner: string; id: string; context: StoredContext; bytes: number }
-  >();
+  private readonly entries = new Map<string, Entry>();
   private readonly held = new Map<string, number>();
   private total = 0;
 
@@ -73,31 +97,46 @@ export class MeshStore implements ContextStore {
     const bytes = storedContextBytes(context);
     if (bytes > this.limitBytes) return false;
     if (this.touch(id, owner)) return true;
-    this.entries.set(keyOf(owner, id), { owner, id, context, bytes });
+    this.entries.set(keyOf(owner, id), { owner, id, context, bytes, moves: new Map() });
     this.add(owner, bytes);
-    // Never the context just stored: it fits alone, so something else can always go.
-    const stored = keyOf(owner, id);
-    while (this.total > this.limitBytes) {
-      const held = new Map<string, number>();
-      for (const [k, e] of this.entries)
-        if (k !== stored) held.set(e.owner, (held.get(e.owner) ?? 0) + e.bytes);
-      let heaviest: string | null = null;
-      for (const [o, b] of held) if (heaviest === null || b > held.get(heaviest)!) heaviest = o;
-      for (const [k, e] of this.entries)
-        if (k !== stored && e.owner === heaviest) {
-          this.remove(k);
-          break;
-        }
+    this.evictFor(keyOf(owner, id));
+    return true;
+  }
+
+  putMoved({ id, at, context }: MovedContext, owner = ''): boolean {
+    const k = keyOf(owner, id);
+    const e = this.entries.get(k);
+    if (!e) return false;
+    if (e.moves.has(at)) return this.touch(movedKey(id, at), owner);
+    const bytes = storedContextBytes(context);
+    if (e.bytes + bytes > this.limitBytes) return false;
+    e.moves.set(at, { context, bytes });
+    e.bytes += bytes;
+    this.add(owner, bytes);
+    // The rooms of a building lie about one origin or, across a kilometre line, a few: the oldest goes.
+    for (const [old, m] of e.moves) {
+      if (e.moves.size <= MOVES_KEPT) break;
+      e.moves.delete(old);
+      e.bytes -= m.bytes;
+      this.add(owner, -m.bytes);
     }
+    this.touch(id, owner);
+    this.evictFor(k);
     return true;
   }
 
   touch(id: string, owner = ''): boolean {
-    const k = keyOf(owner, id);
+    const [parent, at] = id.split('@') as [string, string | undefined];
+    const k = keyOf(owner, parent);
     const e = this.entries.get(k);
     if (!e) return false;
     this.entries.delete(k);
     this.entries.set(k, e);
+    if (at === undefined) return true;
+    const m = e.moves.get(at);
+    if (!m) return false;
+    e.moves.delete(at);
+    e.moves.set(at, m);
     return true;
   }
 
@@ -112,12 +151,35 @@ export class MeshStore implements ContextStore {
 
   registry(owner = ''): MeshRegistry {
     const mine = new Map<string, StoredContext>();
-    for (const e of this.entries.values()) if (e.owner === owner) mine.set(e.id, e.context);
+    for (const e of this.entries.values())
+      if (e.owner === owner) {
+        mine.set(e.id, e.context);
+        for (const [at, m] of e.moves) mine.set(movedKey(e.id, at), m.context);
+      }
     return mine;
   }
 
   stats(): MeshStoreStats {
     return { count: this.entries.size, bytes: this.total, limit_bytes: this.limitBytes };
+  }
+
+  /**
+   * Past the limit, the owner holding the most bytes loses its least recently used context (with its moved
+   * copies), never the one at `keep`: it fits alone, so something else can always go.
+   */
+  private evictFor(keep: string): void {
+    while (this.total > this.limitBytes) {
+      const held = new Map<string, number>();
+      for (const [k, e] of this.entries)
+        if (k !== keep) held.set(e.owner, (held.get(e.owner) ?? 0) + e.bytes);
+      let heaviest: string | null = null;
+      for (const [o, b] of held) if (heaviest === null || b > held.get(heaviest)!) heaviest = o;
+      for (const [k, e] of this.entries)
+        if (k !== keep && e.owner === heaviest) {
+          this.remove(k);
+          break;
+        }
+    }
   }
 
   private add(owner: string, bytes: number): void {
@@ -134,4 +196,13 @@ export class MeshStore implements ContextStore {
     this.add(e.owner, -e.bytes);
     return true;
   }
+}
+
+/** A stored context, its bytes counting its moved copies'. */
+interface Entry {
+  owner: string;
+  id: string;
+  context: StoredContext;
+  bytes: number;
+  moves: Map<string, { context: StoredContext; bytes: number }>;
 }

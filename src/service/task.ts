@@ -1,6 +1,6 @@
 import type { OpContext, OpResult } from '../core/api/result';
 import { isLuxError, type LuxErrorType } from '../core/errors';
-import type { MeshRegistry } from './meshStore';
+import type { MeshRegistry, MovedContext } from './meshStore';
 import { decodeBody } from './requestBody';
 import { coreOperation, STORE_MESH } from './operations';
 import { storeMesh, type StoredMesh } from './storeMeshTask';
@@ -51,6 +51,8 @@ export type TaskResponse =
       meshesUsed?: string[];
       /** POST /v2/meshes: the context for the server to keep. */
       stored?: StoredMesh;
+      /** Stored contexts moved about rooms far from the plan's origin, for the server to keep with them. */
+      moved?: MovedContext[];
       /** What the request is billed by (hosted mode's metering). */
       usage?: TaskUsage;
     }
@@ -100,8 +102,9 @@ async function execute(
       throw modelForbidden(req.principal, mt);
     const card = req.modelCard;
     const used = new Set<string>();
+    const moved: MovedContext[] = [];
     const ctx: OpContext = {
-      ...(req.meshes ? { storedMesh: thread.contexts.resolver(req.meshes, used) } : {}),
+      ...(req.meshes ? { storedMesh: thread.contexts.resolver(req.meshes, used, moved) } : {}),
       ...(req.budgetMs !== undefined ? { budgetMs: req.budgetMs } : {}),
       maxMeshPoints: req.maxMeshPoints,
       ...(req.maxWindows !== undefined ? { maxWindows: req.maxWindows } : {}),
@@ -110,7 +113,12 @@ async function execute(
       coefficients: thread.coefficients,
     };
     const res = serialise(await operation(body, ctx));
-    return res.ok && used.size > 0 ? { ...res, meshesUsed: [...used] } : res;
+    if (!res.ok) return res;
+    return {
+      ...res,
+      ...(used.size > 0 ? { meshesUsed: [...used] } : {}),
+      ...(moved.length > 0 ? { moved } : {}),
+    };
   } catch (e) {
     if (isLuxError(e)) return { ok: false, error: { type: e.type, message: e.message } };
     // A bug: say so without leaking a stack trace to the client; the stack goes to stderr.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HeldMeshes } from '../../src/core/api/heldMeshes';
 import { encode } from '../../src/core/api/encodeOps';
 import { obstructionAll } from '../../src/core/api/obstructionOps';
 import { OPEN_CONTEXT, type OpContext, type OpResult } from '../../src/core/api/result';
@@ -136,7 +137,10 @@ describe('a room far from its plan’s origin', () => {
     const near = roomBody('street-canyon', 996100);
     const far = movedBody(near, SWISS);
     const stored = Float32Array.from((far.mesh as number[][]).flat());
-    const ctx: OpContext = { ...OPEN_CONTEXT, storedMesh: () => ({ positions: stored }) };
+    // Held as a browser worker holds it (a server's store keeps its moved copies itself: threadMeshes.test.ts).
+    const held = new HeldMeshes();
+    held.hold('ab'.repeat(32), stored);
+    const ctx: OpContext = { ...OPEN_CONTEXT, storedMesh: held.resolve };
     const { mesh: _m, ...bare } = far;
     const b = json(simulate({ ...bare, mesh_id: 'ab'.repeat(32), quality: 'draft' }, ctx));
     const a = json(simulate({ ...near, quality: 'draft' }, OPEN_CONTEXT));
@@ -146,11 +150,13 @@ describe('a room far from its plan’s origin', () => {
     expect(Math.abs(meanOf(b.result) / meanOf(a.result) - 1)).toBeLessThan(0.1);
   });
 
-  it('moves a stored mesh once for each origin its rooms lie about, so its trees are built once', () => {
+  it('moves a held mesh once for each origin its rooms lie about, so its trees are built once', () => {
     const near = roomBody('street-canyon', 996100);
     const { mesh: m, ...bare } = movedBody(near, SWISS);
-    const soup = { positions: Float32Array.from((m as number[][]).flat()) };
-    const limits = { ...DEFAULT_LIMITS, storedMesh: () => soup };
+    const held = new HeldMeshes();
+    held.hold('ab'.repeat(32), Float32Array.from((m as number[][]).flat()));
+    const soup = held.resolve('ab'.repeat(32));
+    const limits = { ...DEFAULT_LIMITS, storedMesh: held.resolve };
     const at = (d: { x: number; y: number }) =>
       parseRunRequest({ ...movedBody(bare as Body, d), mesh_id: 'ab'.repeat(32) }, limits, {
         asComputed: true,

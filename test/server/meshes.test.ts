@@ -267,4 +267,89 @@ describe('a real server with two compute threads (shared memory across threads)'
       for (const t of byId) expect(t, path).toBe(inline);
     }
   });
+
+  it('keeps a copy moved by one thread for a room far from the origin, and every thread answers from it', async () => {
+    const SWISS = { x: 2_600_000, y: 1_200_000 };
+    const far = city.map(([x, y, z]) => [x! + SWISS.x, y! + SWISS.y, z!]);
+    const up = await (await send('/v2/meshes', { mesh: far })).json();
+    const room = {
+      room_polygon: BENCH_ROOM.room_polygon.map(([x, y]) => [x! + SWISS.x, y! + SWISS.y]),
+      windows: Object.fromEntries(
+        Object.entries(BENCH_ROOM.windows).map(([id, w]) => [
+          id,
+          { ...w, x1: w.x1 + SWISS.x, x2: w.x2 + SWISS.x, y1: w.y1 + SWISS.y, y2: w.y2 + SWISS.y },
+        ]),
+      ),
+    };
+    const first = await (await send('/v2/obstruction_all', { ...room, mesh_id: up.mesh_id })).text();
+    const held = await (await fetch(`${server.url}/v2/meshes/${up.mesh_id}`)).json();
+    // The copy and its trees: about the context's bytes again (its trees split the moved points alike).
+    expect(held.bytes / up.bytes).toBeCloseTo(2, 2);
+    const byId = await Promise.all(
+      [1, 2, 3, 4].map(async () =>
+        (await send('/v2/obstruction_all', { ...room, mesh_id: up.mesh_id })).text(),
+      ),
+    );
+    for (const t of byId) expect(t).toBe(first);
+    expect((await (await fetch(`${server.url}/v2/meshes/${up.mesh_id}`)).json()).bytes).toBe(held.bytes);
+  });
+});
+
+describe('a stored context used by rooms far from the plan’s origin (national grid coordinates)', () => {
+  // The city and the room 2 600 km east and 1 200 km north (LV95): each room is computed about its
+  // kilometre square (aboutRoom.ts), among a copy of the context moved there.
+  const SWISS = { x: 2_600_000, y: 1_200_000 };
+  const farCity = cityMesh(1_000, 4).map(([x, y, z]) => [x! + SWISS.x, y! + SWISS.y, z!]);
+  const roomAt = (dx: number) => ({
+    room_polygon: BENCH_ROOM.room_polygon.map(([x, y]) => [x! + SWISS.x + dx, y! + SWISS.y]),
+    windows: Object.fromEntries(
+      Object.entries(BENCH_ROOM.windows).map(([id, w]) => [
+        id,
+        { ...w, x1: w.x1 + SWISS.x + dx, x2: w.x2 + SWISS.x + dx, y1: w.y1 + SWISS.y, y2: w.y2 + SWISS.y },
+      ]),
+    ),
+  });
+  const bytesOf = async (app: ReturnType<typeof testApp>, id: string) =>
+    ((await (await app.request(`/v2/meshes/${id}`)).json()) as { bytes: number }).bytes;
+
+  it('keeps each moved copy with its context, counted in the store’s bytes, and answers the same from it', async () => {
+    const app = testApp();
+    const { body } = await upload(app, farCity);
+    const id = body.mesh_id as string;
+    const alone = body.bytes as number;
+    const first = await (await post(app, '/v2/obstruction_all', { ...roomAt(0), mesh_id: id })).json();
+    expect(first.status).toBe('success');
+    // The copy and its trees: about the context's bytes again (its trees split the moved points alike).
+    const withCopy = await bytesOf(app, id);
+    expect(withCopy / alone).toBeCloseTo(2, 2);
+    expect((await (await app.request('/v2/')).json()).mesh_store.bytes).toBe(withCopy);
+    // Another room of the same square: the kept copy (nothing made), the same angles.
+    const again = await (await post(app, '/v2/obstruction_all', { ...roomAt(0), mesh_id: id })).json();
+    expect(again).toEqual(first);
+    expect(await bytesOf(app, id)).toBe(withCopy);
+    // Rooms in five other squares: the latest four copies are kept (MOVES_KEPT), never more.
+    for (const k of [1, 2, 3, 4, 5])
+      expect((await post(app, '/v2/obstruction_all', { ...roomAt(1000 * k), mesh_id: id })).status).toBe(200);
+    expect((await bytesOf(app, id)) / alone).toBeCloseTo(5, 1);
+    // Forgetting the context forgets its copies.
+    await app.request(`/v2/meshes/${id}`, { method: 'DELETE' });
+    expect((await (await app.request('/v2/')).json()).mesh_store.bytes).toBe(0);
+  });
+
+  it('never holds more than LUX_MESH_STORE_BYTES: a copy that does not fit is made for the request and dropped', async () => {
+    const one = (await upload(testApp(), farCity)).body.bytes as number;
+    const app = testApp({ meshStoreBytes: Math.floor(2.5 * one) });
+    const id = (await upload(app, farCity)).body.mesh_id as string;
+    const first = await (await post(app, '/v2/obstruction_all', { ...roomAt(0), mesh_id: id })).json();
+    const withCopy = await bytesOf(app, id);
+    expect(withCopy / one).toBeCloseTo(2, 2);
+    const other = await post(app, '/v2/obstruction_all', { ...roomAt(1000), mesh_id: id });
+    expect(other.status).toBe(200);
+    expect(await bytesOf(app, id)).toBe(withCopy);
+    expect((await (await app.request('/v2/')).json()).mesh_store.bytes).toBeLessThanOrEqual(2.5 * one);
+    // The copy kept still serves its square.
+    expect(await (await post(app, '/v2/obstruction_all', { ...roomAt(0), mesh_id: id })).json()).toEqual(
+      first,
+    );
+  });
 });

@@ -1,5 +1,7 @@
 import { LuxError } from '../errors';
 import type { TriangleSoup } from '../types';
+import { AT_ORIGIN, type PlanOrigin } from '../validation/aboutRoom';
+import { movedSoup } from '../validation/mesh';
 
 /**
  * The surroundings a browser worker holds by id, for bodies that name them by `mesh_id` as a server's
@@ -31,14 +33,17 @@ export class HeldMeshes {
     return this.held.has(id);
   }
 
-  /** The resolver a request's validation takes (OpContext.storedMesh). */
-  readonly resolve = (id: string): TriangleSoup => {
+  /**
+   * The resolver a request's validation takes (OpContext.storedMesh): the soup itself, or about a room far
+   * from the plan's origin its moved copy, kept beside it (movedSoup).
+   */
+  readonly resolve = (id: string, origin: PlanOrigin = AT_ORIGIN): TriangleSoup => {
     const soup = this.held.get(id);
     if (!soup)
       throw new LuxError(
         'not_found',
         `The surroundings' mesh (${id.slice(0, 8)}…) is no longer loaded here: import the mesh again`,
       );
-    return soup;
+    return movedSoup(soup, origin, true);
   };
 }

@@ -1,7 +1,7 @@
 import type { CoefficientCache } from '../climate/coefficientCache';
 import type { z } from 'zod';
 import type { LoadedModel } from '../model/predict';
-import type { TriangleSoup } from '../types';
+import type { StoredMeshResolver } from '../validation/requests';
 
 /** What an operation hands back to a face (HTTP server, browser worker): JSON or a file. */
 export type OpResult =
@@ -30,7 +30,7 @@ export interface OpContext {
    */
   budgetMs?: number;
   /** Contexts stored by POST /v2/meshes, by id (validation/requests.ts Limits.storedMesh). */
-  storedMesh?: (id: string) => TriangleSoup;
+  storedMesh?: StoredMeshResolver;
   /** The installed model, loaded on first use (/run); absent where none is installed. */
   model?: () => Promise<LoadedModel | undefined>;
   /** Daylight coefficients kept between climate-based runs on this thread (climate/coefficientCache.ts). */

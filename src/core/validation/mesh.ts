@@ -64,8 +64,9 @@ export function movedSoup(
   soup: TriangleSoup,
   origin: PlanOrigin,
   /**
-   * A stored context (`mesh_id`): its moved copy serves the next rooms too (TriangleSoup.reused), and lies
-   * in shared memory as the context does, so the model's solve thread is handed it, not a 17 MB copy.
+   * A held context (a browser worker's HeldMeshes, the command line's threads; a server keeps its copies in
+   * its store, service/threadMeshes.ts): its moved copy serves the next rooms too (TriangleSoup.reused), and
+   * lies in shared memory as the context does, so the model's solve thread is handed it, not a 17 MB copy.
    */
   stored = false,
 ): TriangleSoup {
@@ -89,7 +90,7 @@ export function movedSoup(
  * Origins kept per soup: the rooms of a building lie about one or, across a kilometre line, a few. Each
  * costs a copy of the positions and, once used, the trees over it.
  */
-const MOVES_KEPT = 4;
+export const MOVES_KEPT = 4;
 /** A soup's moved copies by origin; gone with the soup (an upload's, or a context the server evicted). */
 const moves = new WeakMap<TriangleSoup, Map<string, TriangleSoup>>();
 

@@ -4,7 +4,7 @@ import type { Vec2 } from '../geometry/vec';
 import type { ModelType, ResolvedRoom, RoomParameters, TriangleSoup, WindowSpec } from '../types';
 import { deg, type Degrees } from '../units';
 import { isPlainObject, parseWith } from './format';
-import { movedSoup, parseMesh } from './mesh';
+import { parseMesh } from './mesh';
 import { AT_ORIGIN, isAtOrigin, movedParameters, planOriginFor, type PlanOrigin } from './aboutRoom';
 import { checkedWindowGeometry, checkPolygon, checkWindowHeights } from './room';
 import * as S from './schemas';
@@ -24,10 +24,17 @@ export interface Limits {
   maxCorners?: number;
   /**
    * A context stored before (POST /v2/meshes) by its id; throws a `not_found` LuxError for an id the server
-   * does not hold. Absent where nothing is stored (the browser): `mesh_id` is then refused.
+   * does not hold. Absent where nothing is stored: `mesh_id` is then refused.
    */
-  storedMesh?: (id: string) => TriangleSoup;
+  storedMesh?: StoredMeshResolver;
 }
+
+/**
+ * A stored context by id, moved about the room's computation origin (aboutRoom.ts): the store decides how
+ * its moved copies are kept (a server counts them in its bytes, service/meshStore.ts; a browser worker's
+ * HeldMeshes keeps them per soup, movedSoup).
+ */
+export type StoredMeshResolver = (id: string, origin?: PlanOrigin) => TriangleSoup;
 export const DEFAULT_MAX_WINDOWS = 200;
 export const DEFAULT_MAX_CORNERS = 1000;
 export const DEFAULT_LIMITS: Limits = { maxMeshPoints: 3_000_000 };
@@ -153,7 +160,7 @@ function meshOf(top: MeshFields, limits: Limits, origin: PlanOrigin = AT_ORIGIN)
   if (top.mesh !== undefined) throw validationError(`Give either 'mesh' or 'mesh_id', not both`);
   if (!limits.storedMesh)
     throw validationError(`Parameter 'mesh_id' needs a Lux server that stores meshes; send 'mesh' instead`);
-  return movedSoup(limits.storedMesh(top.mesh_id), origin, true);
+  return limits.storedMesh(top.mesh_id, origin);
 }
 
 function anglesOrMesh(

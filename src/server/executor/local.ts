@@ -46,6 +46,8 @@ function keepMeshes(res: TaskResponse, meshes: ContextStore, owner: string): Tas
     };
   }
   if (stored && !stored.context) meshes.touch(stored.info.mesh_id, owner);
+  // A copy the store cannot take (full, or its context evicted meanwhile) is dropped: made again when needed.
+  for (const m of res.moved ?? []) meshes.putMoved(m, owner);
   return res;
 }
 
