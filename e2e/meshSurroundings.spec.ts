@@ -236,14 +236,7 @@ test('undo back over a second import gives the first mesh back: its triangles tr
   await settled(page);
   await expect(page.getByTestId('stats')).toHaveText(first!);
   // The link carries the mesh the scene names (the mesh worker's current one), not the one imported last.
-  await page.getByTestId('copy-link').click();
-  await expect(page.getByTestId('share-message')).toContainText('Link copied');
-  const payload = JSON.parse(
-    inflateRawSync(Buffer.from(new URL(page.url()).hash.replace(/^#s=1\./, ''), 'base64url')).toString(
-      'utf8',
-    ),
-  ) as { mesh: number[] };
-  expect(payload.mesh).toEqual(STREET_POINTS.flat().map((v) => v * 1000));
+  expect(await linkMesh(page)).toEqual(STREET_POINTS.flat().map((v) => v * 1000));
 });
 
 /** The triangles a share link copied now carries (a mesh small enough travels in it). */

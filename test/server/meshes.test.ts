@@ -15,6 +15,20 @@ const city = cityMesh(3_000, 7);
 const cityFlat = Float32Array.from(city.flat());
 const expectedId = createHash('sha256').update(new Uint8Array(cityFlat.buffer)).digest('hex');
 
+/** LV95's coordinates (2 600 km east, 1 200 km north): rooms there are computed about their kilometre square. */
+const SWISS = { x: 2_600_000, y: 1_200_000 };
+const farMesh = (m: number[][]) => m.map(([x, y, z]) => [x! + SWISS.x, y! + SWISS.y, z!]);
+/** The bench room moved to SWISS, and `dx` metres east. */
+const farRoom = (dx = 0) => ({
+  room_polygon: BENCH_ROOM.room_polygon.map(([x, y]) => [x! + SWISS.x + dx, y! + SWISS.y]),
+  windows: Object.fromEntries(
+    Object.entries(BENCH_ROOM.windows).map(([id, w]) => [
+      id,
+      { ...w, x1: w.x1 + SWISS.x + dx, x2: w.x2 + SWISS.x + dx, y1: w.y1 + SWISS.y, y2: w.y2 + SWISS.y },
+    ]),
+  ),
+});
+
 const upload = async (app: ReturnType<typeof testApp>, mesh: unknown) => {
   const res = await post(app, '/v2/meshes', { mesh });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -269,18 +283,9 @@ describe('a real server with two compute threads (shared memory across threads)'
   });
 
   it('keeps a copy moved by one thread for a room far from the origin, and every thread answers from it', async () => {
-    const SWISS = { x: 2_600_000, y: 1_200_000 };
-    const far = city.map(([x, y, z]) => [x! + SWISS.x, y! + SWISS.y, z!]);
+    const far = farMesh(city);
     const up = await (await send('/v2/meshes', { mesh: far })).json();
-    const room = {
-      room_polygon: BENCH_ROOM.room_polygon.map(([x, y]) => [x! + SWISS.x, y! + SWISS.y]),
-      windows: Object.fromEntries(
-        Object.entries(BENCH_ROOM.windows).map(([id, w]) => [
-          id,
-          { ...w, x1: w.x1 + SWISS.x, x2: w.x2 + SWISS.x, y1: w.y1 + SWISS.y, y2: w.y2 + SWISS.y },
-        ]),
-      ),
-    };
+    const room = farRoom();
     const first = await (await send('/v2/obstruction_all', { ...room, mesh_id: up.mesh_id })).text();
     const held = await (await fetch(`${server.url}/v2/meshes/${up.mesh_id}`)).json();
     // The copy and its trees: about the context's bytes again (its trees split the moved points alike).
@@ -298,17 +303,8 @@ describe('a real server with two compute threads (shared memory across threads)'
 describe('a stored context used by rooms far from the plan’s origin (national grid coordinates)', () => {
   // The city and the room 2 600 km east and 1 200 km north (LV95): each room is computed about its
   // kilometre square (aboutRoom.ts), among a copy of the context moved there.
-  const SWISS = { x: 2_600_000, y: 1_200_000 };
-  const farCity = cityMesh(1_000, 4).map(([x, y, z]) => [x! + SWISS.x, y! + SWISS.y, z!]);
-  const roomAt = (dx: number) => ({
-    room_polygon: BENCH_ROOM.room_polygon.map(([x, y]) => [x! + SWISS.x + dx, y! + SWISS.y]),
-    windows: Object.fromEntries(
-      Object.entries(BENCH_ROOM.windows).map(([id, w]) => [
-        id,
-        { ...w, x1: w.x1 + SWISS.x + dx, x2: w.x2 + SWISS.x + dx, y1: w.y1 + SWISS.y, y2: w.y2 + SWISS.y },
-      ]),
-    ),
-  });
+  const farCity = farMesh(cityMesh(1_000, 4));
+  const roomAt = farRoom;
   const bytesOf = async (app: ReturnType<typeof testApp>, id: string) =>
     ((await (await app.request(`/v2/meshes/${id}`)).json()) as { bytes: number }).bytes;
 
