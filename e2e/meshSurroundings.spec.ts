@@ -303,3 +303,67 @@ test('the room drawn among a mesh, shown again beside a building and undone to f
   await expect(page.getByTestId('stats')).toHaveText(opened!);
   expect(await linkMesh(page)).toEqual(building);
 });
+
+test('a room opened from one building, shown again after another was opened, is measured among its own building, not the other', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await settled(page);
+  const openIfc = async (name: string, text: string) => {
+    await page
+      .getByTestId('ifc-file')
+      .setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(text) });
+    await expect(page.getByTestId('ifc-status')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  };
+  // A one-room office, its window south, nothing across its street.
+  await openIfc(
+    'office.ifc',
+    stepFile({
+      spaces: [{ name: '101', longName: 'Office', min: [0, 0, 0], max: [5, 4, 2.7] }],
+      walls: [{ min: [0, -0.3, 0], max: [5, 0, 2.7] }],
+      windows: [{ name: 'W', wall: 0, min: [1.5, -0.3, 0.9], max: [3.5, 0, 2.2] }],
+    }),
+  );
+  await page.getByTestId('building-plan').locator('path[data-room="101"]').click();
+  await expect(page.getByTestId('surroundings')).toContainText('office.ifc');
+  await settled(page);
+  const office = await page.getByTestId('stats').textContent();
+  const officeMesh = await linkMesh(page);
+
+  // Another file whose 20 m block stands, in its own coordinates, 4 m in front of the office's window.
+  await openIfc(
+    'block.ifc',
+    stepFile({
+      spaces: [{ name: '201', longName: 'Store', min: [30, 0, 0], max: [34, 4, 2.7] }],
+      walls: [
+        { min: [-10, -4.3, 0], max: [15, -4, 20] },
+        { min: [30, -0.3, 0], max: [34, 0, 2.7] },
+      ],
+      windows: [{ name: 'W', wall: 1, min: [31, -0.3, 0.9], max: [33, 0, 2.2] }],
+    }),
+  );
+
+  // The office's room in the editor again, beside the block's building: its own surroundings.
+  await page.getByTestId('view-room').click();
+  await expect(page.getByTestId('surroundings')).toContainText('office.ifc');
+  await settled(page);
+  // Before: the mesh worker held the open building's walls, the room's angles were made again among them
+  // (the block across its window) and its link carried them.
+  expect(await linkMesh(page)).toEqual(officeMesh);
+  await expect(page.getByTestId('stats')).toHaveText(office!);
+
+  // A room of the block opened, then undone back to the office's room: the same again.
+  await page.getByTestId('view-building').click();
+  await page.getByTestId('building-plan').locator('path[data-room="201"]').click();
+  await expect(page.getByTestId('surroundings')).toContainText('block.ifc');
+  await settled(page);
+  const blockMesh = await linkMesh(page);
+  expect(blockMesh).not.toEqual(officeMesh);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('surroundings')).toContainText('office.ifc');
+  await settled(page);
+  expect(await linkMesh(page)).toEqual(officeMesh);
+  await expect(page.getByTestId('stats')).toHaveText(office!);
+});

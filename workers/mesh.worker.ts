@@ -26,8 +26,17 @@ let currentId: string | null = null;
  */
 const kept = new HeldMeshes();
 
+/** A building's surroundings as last made (its own walls and its context files), indexed, and their display's centre. */
+interface BuildingSurroundings {
+  context: Float32Array;
+  scene: ObstructionScene;
+  centre: [number, number];
+}
+
 /** The building last read from IFC: its rooms, its own triangles and the context files added to it. */
 let ifc: {
+  /** Its file's name: what a room opened from it names (the scene's `ifcRoom.file`). */
+  file: string;
   /** What web-ifc read, kept so that the rooms can be made again with another default frame ratio. */
   source: IfcSourceData;
   building: Omit<IfcBuilding, 'context'>;
@@ -37,12 +46,18 @@ let ifc: {
   angles: RoomAngles;
   /** Rooms changed in the editor and kept (by index): they stay as kept when the rooms are made again. */
   edited: Map<number, IfcRoom>;
-  /** The building's own obstruction tree (with its context files): what a kept room's angles query. */
-  scene: ObstructionScene | null;
-  /** Its surroundings as last made (its own walls and its context files), and their display's centre. */
-  context: Float32Array | null;
-  centre: [number, number];
+  /** Its surroundings (their tree is what a kept room's angles query); null until first made. */
+  around: BuildingSurroundings | null;
 } | null = null;
+
+/**
+ * The surroundings of buildings read before the open one, by file name, the latest last: a room opened from
+ * one of them and shown again (undo, or the room's view beside the next building) is measured among its own
+ * building, never among the one open since. One is kept (a building's triangles and tree are tens of MB);
+ * a room of a building no longer kept keeps the angles it was given there.
+ */
+const earlier = new Map<string, BuildingSurroundings>();
+const EARLIER_KEPT = 1;
 
 /** A building read from IFC: its rooms, each analysable one's /run body (angles from the building). */
 export type IfcAnswer =
@@ -127,16 +142,24 @@ function surround(onProgress?: (fraction: number) => void): {
   ofBuilding = true;
   currentId = null;
   scene = buildObstructionScene({ positions: context });
-  ifc!.scene = scene;
-  ifc!.context = context;
   const xs = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[0]));
   const ys = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[1]));
   const centre: [number, number] = xs.length
     ? [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2]
     : [0, 0];
-  ifc!.centre = centre;
+  ifc!.around = { context, scene, centre };
   const display = displayCopy(context, centre);
   return { requests, display, triangles: context.length / 9, contexts: files.map((f) => f.name) };
+}
+
+/** The open building's surroundings join the earlier ones as another file is read (`next`: its name). */
+function keepEarlier(next: string): void {
+  earlier.delete(next);
+  if (ifc?.around && ifc.file !== next) {
+    earlier.delete(ifc.file);
+    earlier.set(ifc.file, ifc.around);
+  }
+  for (const old of earlier.keys()) if (earlier.size > EARLIER_KEPT) earlier.delete(old);
 }
 
 const wrap = (bodies: (object | null)[]): ({ body: object } | null)[] =>
@@ -173,6 +196,7 @@ const api = {
    * roofs as the surroundings this worker keeps (as an imported mesh). `onProgress` gets the share read.
    */
   async importIfc(
+    file: string,
     bytes: Uint8Array,
     defaultFrameRatio: number,
     onProgress?: (fraction: number, stage: 'reading' | 'angles') => void,
@@ -186,16 +210,16 @@ const api = {
         ...(onProgress ? { onProgress: (f: number) => onProgress(f, 'reading') } : {}),
       });
       const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
+      keepEarlier(file);
       ifc = {
+        file,
         source,
         building,
         own: context,
         files: [],
         angles: [],
         edited: new Map(),
-        scene: null,
-        context: null,
-        centre: [0, 0],
+        around: null,
       };
       const r = surround(onProgress && ((f) => onProgress(f, 'angles')));
       return Comlink.transfer({ ok: true, building, ...r }, [r.display.buffer]);
@@ -248,11 +272,10 @@ const api = {
    */
   keepRoom(index: number, room: IfcRoom): { ok: true; body: object } | { ok: false; message: string } {
     // The building's own tree, whatever the editor loaded since (another mesh, or the open sky).
-    if (!ifc || !ifc.scene || !ifc.building.rooms[index])
-      return { ok: false, message: 'Open the building first.' };
+    if (!ifc?.around || !ifc.building.rooms[index]) return { ok: false, message: 'Open the building first.' };
     ifc.building.rooms[index] = room;
     ifc.edited.set(index, room);
-    const angles = windowAngles(ifc.scene, room.room_polygon, room.windows);
+    const angles = windowAngles(ifc.around.scene, room.room_polygon, room.windows);
     ifc.angles[index] = angles;
     return { ok: true, body: roomRequest(room, angles) };
   },
@@ -298,17 +321,20 @@ const api = {
   },
 
   /**
-   * Makes the building's surroundings current again (a room opened from it is shown, or the building's
-   * view): its tree is kept, so this costs the display copy only; `display` is null when they are current
-   * already, or when no building is open (a room from IFC restored without its building keeps what is here).
+   * Makes a building's surroundings current again (a room opened from it is shown, or the building's view),
+   * the open building's or one read before it (by file name): its tree is kept, so this costs the display
+   * copy only; `display` is null when they are current already. Not ok when no building of that name is
+   * kept (a room restored from a link or a project, or from a building read two files ago).
    */
-  selectBuilding(): { ok: true; display: Float32Array | null } {
-    if (ofBuilding || !ifc?.context || !ifc.scene) return { ok: true, display: null };
-    positions = ifc.context;
-    scene = ifc.scene;
+  selectBuilding(file: string): { ok: true; display: Float32Array | null } | { ok: false } {
+    const b = ifc?.file === file ? ifc.around : earlier.get(file);
+    if (!b) return { ok: false };
+    if (ofBuilding && positions === b.context) return { ok: true, display: null };
+    positions = b.context;
+    scene = b.scene;
     ofBuilding = true;
     currentId = null;
-    const display = displayCopy(ifc.context, ifc.centre);
+    const display = displayCopy(b.context, b.centre);
     return Comlink.transfer({ ok: true, display }, [display.buffer]);
   },
 

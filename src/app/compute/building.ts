@@ -159,6 +159,7 @@ export async function openIfc(file: File): Promise<void> {
   useBuilding.setState({ file: file.name, phase: 'reading', ...EMPTY });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const answer = await meshWorker().importIfc(
+    file.name,
     Comlink.transfer(bytes, [bytes.buffer]),
     useBuilding.getState().defaultFrame,
     Comlink.proxy((f: number, stage: 'reading' | 'angles') => {

@@ -73,34 +73,39 @@ function schedule(): void {
   }, STILL_MS);
 }
 
-/** What the mesh worker holds current for a building's surroundings (no id: they are never handed over). */
-const BUILDING = 'building';
+/** How shownMesh names a building's surroundings (no id: they are never handed over): by its file's name. */
+const BUILDING = 'building:';
 
 /**
- * The mesh the view shows, as the mesh worker must hold it current: the building's surroundings in the
- * building's view and for a room opened from it, else the mesh the scene names by id (handed over,
- * heldMesh.ts). Null where the scene names none (open sky, typed angles, a mesh not yet handed over, a
- * link's small mesh): the worker keeps what it has.
+ * The mesh the view shows, as the mesh worker must hold it current: the open building's surroundings in
+ * the building's view, a room's own building's for a room opened from IFC (the open one or one read
+ * before it), else the mesh the scene names by id (handed over, heldMesh.ts). Null where the scene names
+ * none (open sky, typed angles, a mesh not yet handed over, a link's small mesh): the worker keeps what it
+ * has.
  */
-function shownMesh(s: Scene, view: 'room' | 'building'): string | null {
-  if (view === 'building') return BUILDING;
+function shownMesh(s: Scene, view: 'room' | 'building', open: string | null): string | null {
+  if (view === 'building') return open === null ? null : BUILDING + open;
   if (s.surroundings.kind !== 'mesh') return null;
-  return s.surroundings.meshId ?? (s.ifcRoom ? BUILDING : null);
+  return s.surroundings.meshId ?? (s.ifcRoom ? BUILDING + s.ifcRoom.file : null);
 }
+
+const shownNow = (): string | null =>
+  shownMesh(useApp.getState().scene, useBuilding.getState().view, useBuilding.getState().file);
 
 /**
  * The view shows another mesh than before (an undo or redo over an import, over the mesh's removal or
- * over a room opened from a building; the room's view again beside a building's): the mesh worker makes
- * it current again, so that the 3D view, the angles and what a link or a server is sent are that mesh's,
- * as the model's and the engine's answers are. A mesh the worker no longer keeps leaves the worker without
- * one: the answers then say to import it again.
+ * over a room opened from a building; the room's view again beside a building's, or beside another
+ * building opened since): the mesh worker makes it current again, so that the 3D view, the angles and
+ * what a link or a server is sent are that mesh's, as the model's and the engine's answers are. A mesh the
+ * worker no longer keeps leaves the worker without one: an imported mesh's answers then say to import it
+ * again; a building's room keeps the angles it was given among its building.
  */
 async function follow(id: string): Promise<void> {
-  const building = id === BUILDING;
+  const building = id.startsWith(BUILDING);
   const r = building
-    ? await meshWorker().selectBuilding()
+    ? await meshWorker().selectBuilding(id.slice(BUILDING.length))
     : await meshWorker().select(id, outlineCentre(useApp.getState().scene.outline));
-  if (shownMesh(useApp.getState().scene, useBuilding.getState().view) !== id) return; // moved on meanwhile
+  if (shownNow() !== id) return; // moved on meanwhile
   if (!r.ok) {
     useMeshDisplay.getState().setMesh(null);
     void meshWorker().clear();
@@ -114,9 +119,9 @@ async function follow(id: string): Promise<void> {
 
 export function startSurroundings(): () => void {
   schedule();
-  let shown = shownMesh(useApp.getState().scene, useBuilding.getState().view);
+  let shown = shownNow();
   const check = (): void => {
-    const now = shownMesh(useApp.getState().scene, useBuilding.getState().view);
+    const now = shownNow();
     if (now !== null && now !== shown) void follow(now);
     shown = now;
   };
@@ -126,7 +131,7 @@ export function startSurroundings(): () => void {
     schedule();
   });
   const offView = useBuilding.subscribe((s, prev) => {
-    if (s.view !== prev.view) check();
+    if (s.view !== prev.view || s.file !== prev.file) check();
   });
   return () => {
     offScene();
