@@ -366,4 +366,20 @@ test('a room opened from one building, shown again after another was opened, is 
   await settled(page);
   expect(await linkMesh(page)).toEqual(officeMesh);
   await expect(page.getByTestId('stats')).toHaveText(office!);
+  await expect(page.getByTestId('surroundings-missing')).toHaveCount(0);
+
+  // A third file: the worker keeps the block's surroundings beside it, no longer the office's. The office's
+  // room shows none, says so, and keeps the angles measured among its own building.
+  await openIfc(
+    'yard.ifc',
+    stepFile({
+      spaces: [{ name: '301', longName: 'Shed', min: [60, 0, 0], max: [63, 3, 2.7] }],
+      walls: [{ min: [60, -0.3, 0], max: [63, 0, 2.7] }],
+      windows: [{ name: 'W', wall: 0, min: [61, -0.3, 0.9], max: [62, 0, 2.2] }],
+    }),
+  );
+  await page.getByTestId('view-room').click();
+  await expect(page.getByTestId('surroundings-missing')).toContainText('office.ifc');
+  await settled(page);
+  await expect(page.getByTestId('stats')).toHaveText(office!);
 });

@@ -24,6 +24,8 @@ const parseAngles = (text: string): number[] | string => {
 /** Surroundings (app.md §3): open sky, an imported mesh, or typed horizon/zenith angles. */
 export function SurroundingsPanel(): React.JSX.Element {
   const s = useApp((st) => st.scene.surroundings);
+  const ifcRoom = useApp((st) => st.scene.ifcRoom);
+  const missing = useMeshDisplay((st) => st.missing);
   const edit = useApp((st) => st.edit);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -100,6 +102,13 @@ export function SurroundingsPanel(): React.JSX.Element {
         {s.kind === 'angles' && 'Typed horizon and zenith angles, for every window.'}
         {s.kind === 'mesh' && `Mesh ${s.name}: ${s.triangles.toLocaleString('en')} triangles.`}
       </p>
+      {s.kind === 'mesh' && missing && (
+        <p className="hint" data-testid="surroundings-missing">
+          {ifcRoom
+            ? `Its building (${ifcRoom.file}) is not open here: the windows keep the angles measured among it. Open the file again to measure a new window's.`
+            : 'It is no longer loaded here: import it again.'}
+        </p>
+      )}
       <label className="field column">
         <span>Import mesh (OBJ, STL, glTF/GLB, JSON)</span>
         <input

@@ -11,11 +11,18 @@ export const SHOW_BY_DEFAULT = 50_000;
 export const useMeshDisplay = create<{
   positions: Float32Array | null;
   visible: boolean;
-  setMesh: (p: Float32Array | null) => void;
+  /**
+   * The scene's mesh is not loaded here (the mesh worker no longer keeps it: compute/surroundings.ts
+   * follow), so nothing is shown for it and its windows keep the angles they have.
+   */
+  missing: boolean;
+  setMesh: (p: Float32Array | null, missing?: boolean) => void;
   setVisible: (v: boolean) => void;
 }>()((set) => ({
   positions: null,
   visible: true,
-  setMesh: (positions) => set({ positions, visible: !positions || positions.length / 9 <= SHOW_BY_DEFAULT }),
+  missing: false,
+  setMesh: (positions, missing = false) =>
+    set({ positions, missing, visible: !positions || positions.length / 9 <= SHOW_BY_DEFAULT }),
   setVisible: (visible) => set({ visible }),
 }));
