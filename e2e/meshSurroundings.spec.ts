@@ -353,6 +353,16 @@ test('a room opened from one building, shown again after another was opened, is 
   expect(await linkMesh(page)).toEqual(officeMesh);
   await expect(page.getByTestId('stats')).toHaveText(office!);
 
+  // A context file added to the open building makes its surroundings again: the office's room keeps its own.
+  await page.getByTestId('ifc-context-file').setInputFiles({
+    name: 'wall.obj',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(['v 0 -20 0', 'v 5 -20 0', 'v 5 -20 9', 'f 1 2 3'].join('\n')),
+  });
+  await expect(page.getByTestId('ifc-contexts')).toContainText('wall.obj');
+  await expect(page.getByTestId('ifc-status')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  expect(await linkMesh(page)).toEqual(officeMesh);
+
   // A room of the block opened, then undone back to the office's room: the same again.
   await page.getByTestId('view-building').click();
   await page.getByTestId('building-plan').locator('path[data-room="201"]').click();

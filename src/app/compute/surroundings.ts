@@ -1,4 +1,5 @@
 import { heldMeshId, outlineCentre, windowCorners } from '../scene/geometry';
+import { buildingMesh, meshBuilding, shownMesh } from '../scene/shownMesh';
 import { useBuilding } from './building';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
@@ -73,22 +74,7 @@ function schedule(): void {
   }, STILL_MS);
 }
 
-/** How shownMesh names a building's surroundings (no id: they are never handed over): by its file's name. */
-const BUILDING = 'building:';
-
-/**
- * The mesh the view shows, as the mesh worker must hold it current: the open building's surroundings in
- * the building's view, a room's own building's for a room opened from IFC (the open one or one read
- * before it), else the mesh the scene names by id (handed over, heldMesh.ts). Null where the scene names
- * none (open sky, typed angles, a mesh not yet handed over, a link's small mesh): the worker keeps what it
- * has.
- */
-function shownMesh(s: Scene, view: 'room' | 'building', open: string | null): string | null {
-  if (view === 'building') return open === null ? null : BUILDING + open;
-  if (s.surroundings.kind !== 'mesh') return null;
-  return s.surroundings.meshId ?? (s.ifcRoom ? BUILDING + s.ifcRoom.file : null);
-}
-
+/** The mesh the view shows now (shownMesh). */
 const shownNow = (): string | null =>
   shownMesh(useApp.getState().scene, useBuilding.getState().view, useBuilding.getState().file);
 
@@ -100,19 +86,23 @@ const shownNow = (): string | null =>
  * worker no longer keeps leaves the worker without one: an imported mesh's answers then say to import it
  * again; a building's room keeps the angles it was given among its building.
  */
-async function follow(id: string): Promise<void> {
-  const building = id.startsWith(BUILDING);
-  const r = building
-    ? await meshWorker().selectBuilding(id.slice(BUILDING.length))
-    : await meshWorker().select(id, outlineCentre(useApp.getState().scene.outline));
+async function follow(id: string, keepVisibility = false): Promise<void> {
+  const building = meshBuilding(id);
+  const visible = useMeshDisplay.getState().visible;
+  const r =
+    building !== null
+      ? await meshWorker().selectBuilding(building)
+      : await meshWorker().select(id, outlineCentre(useApp.getState().scene.outline));
   if (shownNow() !== id) return; // moved on meanwhile
   if (!r.ok) {
     useMeshDisplay.getState().setMesh(null, true);
     void meshWorker().clear();
   } else if (r.display) {
     useMeshDisplay.getState().setMesh(r.display);
-    // A building's own walls would wall the room in: hidden until asked for, as when it was opened.
-    if (building) useMeshDisplay.getState().setVisible(false);
+    // A building's own walls would wall the room in: hidden until asked for, as when it was opened. The
+    // same mesh shown again after the worker's changed underneath it keeps what the user chose.
+    if (keepVisibility) useMeshDisplay.getState().setVisible(visible);
+    else if (building !== null) useMeshDisplay.getState().setVisible(false);
   }
   if (!r.ok || r.display) invalidateAngles();
 }
@@ -132,6 +122,15 @@ export function startSurroundings(): () => void {
   });
   const offView = useBuilding.subscribe((s, prev) => {
     if (s.view !== prev.view || s.file !== prev.file) check();
+    // A context file added to the open building or taken from it makes the building's surroundings the
+    // worker's mesh again (compute/building.ts changeContext): a view that shows another has it back.
+    else if (
+      s.contexts !== prev.contexts &&
+      shown !== null &&
+      s.file !== null &&
+      shown !== buildingMesh(s.file)
+    )
+      void follow(shown, true);
   });
   return () => {
     offScene();
