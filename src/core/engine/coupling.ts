@@ -222,7 +222,7 @@ export class Coupling {
       poly = this.b;
     }
     if (n < 3) return 0;
-    const f = pointToPolygon(px, py, pz, nx, ny, nz, poly.subarray(0, 3 * n));
+    const f = pointToPolygon(px, py, pz, nx, ny, nz, poly, n);
     if (f <= 0 || this.plan === null) return f;
     return f * this.planFraction(px + nx * INSET, py + ny * INSET, tp, j);
   }
@@ -362,14 +362,11 @@ export function clipToOpening(
   n: number,
   dst: Float64Array,
 ): number {
-  if (Math.abs(planeDistance(o, px, py, pz)) < 1e-9 || n > 40) {
-    dst.set(src.subarray(0, 3 * n));
-    return n;
-  }
+  if (Math.abs(planeDistance(o, px, py, pz)) < 1e-9 || n > 40) return copyVerts(src, n, dst);
   const planes = pyramidPlanes(o, px, py, pz);
-  scratchA.set(src.subarray(0, 3 * n));
-  let inBuf = scratchA;
-  let outBuf = scratchB;
+  // The first plane reads `src` itself; then the two scratch buffers take turns.
+  let inBuf = src;
+  let outBuf = scratchA;
   let count = n;
   for (let e = 0; e < o.count; e++) {
     const nx = planes[3 * e]!,
@@ -377,10 +374,17 @@ export function clipToOpening(
       nz = planes[3 * e + 2]!;
     count = clipByPlane(inBuf, count, px, py, pz, nx, ny, nz, 0, outBuf);
     if (count < 3) return 0;
-    const t = inBuf;
     inBuf = outBuf;
-    outBuf = t;
+    outBuf = outBuf === scratchA ? scratchB : scratchA;
   }
-  dst.set(inBuf.subarray(0, 3 * count));
-  return count;
+  return copyVerts(inBuf, count, dst);
+}
+
+/**
+ * Copies the first n vertices of `src` to `dst` and returns n: a loop, not `dst.set(src.subarray(…))`,
+ * whose view object a form factor's inner loop made tens of thousands of times a solve.
+ */
+function copyVerts(src: Float64Array, n: number, dst: Float64Array): number {
+  for (let k = 0; k < 3 * n; k++) dst[k] = src[k]!;
+  return n;
 }

@@ -9,8 +9,8 @@ import { clipByPlane } from './clipPolygon';
  */
 const MAX_VERTS = 64;
 const clipBuf = new Float64Array(MAX_VERTS * 3);
-const tmpBuf = new Float64Array(MAX_VERTS * 3);
 
+/** `m0`: the polygon's first vertices that count (all of `v` by default), so callers pass buffers, not views. */
 export function pointToPolygon(
   px: number,
   py: number,
@@ -19,8 +19,8 @@ export function pointToPolygon(
   ny: number,
   nz: number,
   v: Float64Array,
+  m0 = v.length / 3,
 ): number {
-  const m0 = v.length / 3;
   if (m0 > MAX_VERTS / 2) throw new RangeError('pointToPolygon: polygon has too many vertices');
   const eps = 1e-9;
   let above = 0;
@@ -35,9 +35,8 @@ export function pointToPolygon(
   let m = m0;
   if (below > 0) {
     // Clip to h ≥ eps.
-    m = clipByPlane(v, m0, px, py, pz, nx, ny, nz, eps, tmpBuf);
+    m = clipByPlane(v, m0, px, py, pz, nx, ny, nz, eps, clipBuf);
     if (m < 3) return 0;
-    clipBuf.set(tmpBuf.subarray(0, 3 * m));
     poly = clipBuf;
   }
   let sum = 0;

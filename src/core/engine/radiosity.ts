@@ -170,13 +170,15 @@ function reflectOnce(
     c1 = at(1)?.cur ?? scratch,
     c2 = at(2)?.cur ?? scratch,
     c3 = at(3)?.cur ?? scratch;
-  const w = (k: number, order: number, i: number): number => at(k)?.W[order]?.[i] ?? 0;
+  // Each source's light arriving with this order (the opaque patches read order m − 1, the panes order m).
+  const arriving = (order: number) => [0, 1, 2, 3].map((k) => at(k)?.W[order]);
+  const [a0, a1, a2, a3] = arriving(m - 1);
   for (let i = 0; i < N; i++) {
     if (isGlass[i]) continue;
-    let e0 = w(0, m - 1, i),
-      e1 = w(1, m - 1, i),
-      e2 = w(2, m - 1, i),
-      e3 = w(3, m - 1, i);
+    let e0 = a0?.[i] ?? 0,
+      e1 = a1?.[i] ?? 0,
+      e2 = a2?.[i] ?? 0,
+      e3 = a3?.[i] ?? 0;
     const row = i * N;
     for (let j = 0; j < N; j++) {
       const f = F[row + j]!;
@@ -191,12 +193,13 @@ function reflectOnce(
     c2[i] = rho * e2;
     c3[i] = rho * e3;
   }
+  const [g0, g1, g2, g3] = arriving(m);
   for (let i = 0; i < N; i++) {
     if (!isGlass[i]) continue;
-    let e0 = w(0, m, i),
-      e1 = w(1, m, i),
-      e2 = w(2, m, i),
-      e3 = w(3, m, i);
+    let e0 = g0?.[i] ?? 0,
+      e1 = g1?.[i] ?? 0,
+      e2 = g2?.[i] ?? 0,
+      e3 = g3?.[i] ?? 0;
     const row = i * N;
     for (let j = 0; j < N; j++) {
       if (isGlass[j]) continue;
