@@ -86,6 +86,8 @@ test('at 1440 × 900 the plan takes three fifths of the views’ width and their
   await page.goto('/');
   await ready(page);
   const plan = (await page.locator('.plan svg').boundingBox())!;
+  // The 3D view mounts with the first answer (or after 4 s): 'ready' can come a moment before it.
+  await expect(page.getByTestId('view3d')).toBeVisible();
   const view3d = (await page.getByTestId('view3d').boundingBox())!;
   expect(plan.width).toBeGreaterThan(600);
   expect(plan.height).toBeGreaterThan(750); // the whole height under the header, not half of it

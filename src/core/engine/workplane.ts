@@ -34,8 +34,7 @@ export function workPlaneGrid(polygon: readonly Vec2[]): WorkPlaneGrid {
   const cells: number[] = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      const [x, y] = cellCentre(minX, maxY, r, c);
-      if (containsPoint(polygon, [x, y])) {
+      if (containsPoint(polygon, cellCentre(minX, maxY, r, c))) {
         mask[r * cols + c] = 1;
         cells.push(r * cols + c);
       }

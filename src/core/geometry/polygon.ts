@@ -116,10 +116,18 @@ export function polygonDefect(poly: Polygon): string | null {
 /** Even-odd point-in-polygon. Points exactly on the boundary may go either way; callers avoid them. */
 export function containsPoint(poly: Polygon, p: Vec2): boolean {
   let inside = false;
+  const px = p[0],
+    py = p[1];
+  // Indexed, not destructured: a room's vertices mix integer and fractional arrays, and destructuring them
+  // fell back to the iterator protocol, ~1 kB of garbage a call in the work-plane grid's loop.
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i]!;
-    const [xj, yj] = poly[j]!;
-    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+    const a = poly[i]!,
+      b = poly[j]!;
+    const xi = a[0],
+      yi = a[1],
+      xj = b[0],
+      yj = b[1];
+    if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }
