@@ -26,7 +26,7 @@ let currentId: string | null = null;
  */
 const kept = new HeldMeshes();
 
-/** A building's surroundings as last made (its own walls and its context files), indexed, and their display's centre. */
+/** A building's surroundings as last made (its own walls and its context files), their tree and display centre. */
 interface BuildingSurroundings {
   context: Float32Array;
   scene: ObstructionScene;
@@ -81,7 +81,8 @@ export type ContextAnswer =
   | {
       ok: true;
       requests: ({ body: object } | null)[];
-      display: Float32Array;
+      /** Null where the page shows another mesh, which stays the worker's (surround). */
+      display: Float32Array | null;
       triangles: number;
       /** The context files' names, in the order they were added. */
       contexts: string[];
@@ -119,12 +120,17 @@ function displayCopy(p: Float32Array, centre: [number, number]): Float32Array {
 }
 
 /**
- * The building's surroundings (its own triangles and the context files) become this worker's mesh, and
- * every analysable room's /run body is made again with its windows' angles from it.
+ * The building's surroundings (its own triangles and the context files) made again, and every analysable
+ * room's /run body with its windows' angles from them. They become this worker's mesh, with a display copy,
+ * when `current` (a file just read, or the surroundings were current before a context file changed them);
+ * else the mesh the page shows (a room of an earlier building, a drawn room's import) stays current.
  */
-function surround(onProgress?: (fraction: number) => void): {
+function surround<C extends boolean>(
+  current: C,
+  onProgress?: (fraction: number) => void,
+): {
   requests: ({ body: object } | null)[];
-  display: Float32Array;
+  display: C extends true ? Float32Array : Float32Array | null;
   triangles: number;
   contexts: string[];
 } {
@@ -138,18 +144,31 @@ function surround(onProgress?: (fraction: number) => void): {
   ifc!.angles = around.angles;
   const requests = wrap(around.requests);
   // The tree buildingAngles built and adopted: the angles of a room opened later query it too.
-  positions = context;
-  ofBuilding = true;
-  currentId = null;
-  scene = buildObstructionScene({ positions: context });
+  const tree = buildObstructionScene({ positions: context });
+  if (current) {
+    positions = context;
+    ofBuilding = true;
+    currentId = null;
+    scene = tree;
+  }
   const xs = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[0]));
   const ys = building.rooms.flatMap((r) => r.room_polygon.map((p) => p[1]));
   const centre: [number, number] = xs.length
     ? [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2]
     : [0, 0];
-  ifc!.around = { context, scene, centre };
-  const display = displayCopy(context, centre);
+  ifc!.around = { context, scene: tree, centre };
+  const display = (current ? displayCopy(context, centre) : null) as C extends true
+    ? Float32Array
+    : Float32Array | null;
   return { requests, display, triangles: context.length / 9, contexts: files.map((f) => f.name) };
+}
+
+/** Whether the open building's surroundings are this worker's mesh now (surround keeps them so). */
+const buildingCurrent = (): boolean => ofBuilding && ifc?.around != null && positions === ifc.around.context;
+
+/** A context change's answer: its display (when made current) moved to the page. */
+function contextAnswer(r: ReturnType<typeof surround<boolean>>): ContextAnswer {
+  return Comlink.transfer({ ok: true, ...r }, r.display ? [r.display.buffer] : []);
 }
 
 /** The open building's surroundings join the earlier ones as another file is read (`next`: its name). */
@@ -221,7 +240,7 @@ const api = {
         edited: new Map(),
         around: null,
       };
-      const r = surround(onProgress && ((f) => onProgress(f, 'angles')));
+      const r = surround(true, onProgress && ((f) => onProgress(f, 'angles')));
       return Comlink.transfer({ ok: true, building, ...r }, [r.display.buffer]);
     } catch (e) {
       return { ok: false, message: (e as Error).message };
@@ -248,8 +267,7 @@ const api = {
         message: e instanceof ImportError ? e.message : `'${name}' cannot be read: ${(e as Error).message}`,
       };
     }
-    const r = surround();
-    return Comlink.transfer({ ok: true, ...r }, [r.display.buffer]);
+    return contextAnswer(surround(buildingCurrent()));
   },
 
   /**
@@ -284,8 +302,7 @@ const api = {
   removeBuildingContext(index: number): ContextAnswer {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
     ifc.files.splice(index, 1);
-    const r = surround();
-    return Comlink.transfer({ ok: true, ...r }, [r.display.buffer]);
+    return contextAnswer(surround(buildingCurrent()));
   },
 
   /** Uses triangles the page already has (a share link's small mesh). */

@@ -24,7 +24,6 @@ import type { ApartmentTotal } from '../../core/stats/apartments';
 import type { ColourBy } from '../../core/report/storeyPlan';
 import { ifcRoomOfScene, sceneOfIfcRoom } from '../scene/fromIfc';
 import type { Scene } from '../scene/scene';
-import { buildingMesh, shownMesh } from '../scene/shownMesh';
 import { normalise } from '../state/store';
 import { projectNow } from './project';
 import { useApp } from '../state/store';
@@ -384,10 +383,8 @@ async function changeContext(name: string, change: () => Promise<ContextAnswer>)
     useBuilding.setState({ contextBusy: null, contextError: answer.message });
     return;
   }
-  // Shown where the view shows the building's surroundings (or names no mesh); a view that shows another
-  // mesh has it made current again once the contexts change (compute/surroundings.ts).
-  const shown = shownMesh(useApp.getState().scene, useBuilding.getState().view, useBuilding.getState().file);
-  if (shown === null || shown === buildingMesh(useBuilding.getState().file ?? '')) {
+  // No display where the page shows another mesh than the building's, which the worker kept current.
+  if (answer.display) {
     const visible = useMeshDisplay.getState().visible;
     useMeshDisplay.getState().setMesh(answer.display);
     useMeshDisplay.getState().setVisible(visible);

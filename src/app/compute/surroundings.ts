@@ -1,5 +1,5 @@
 import { heldMeshId, outlineCentre, windowCorners } from '../scene/geometry';
-import { buildingMesh, meshBuilding, shownMesh } from '../scene/shownMesh';
+import { meshBuilding, shownMesh } from '../scene/shownMesh';
 import { useBuilding } from './building';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
@@ -86,9 +86,8 @@ const shownNow = (): string | null =>
  * worker no longer keeps leaves the worker without one: an imported mesh's answers then say to import it
  * again; a building's room keeps the angles it was given among its building.
  */
-async function follow(id: string, keepVisibility = false): Promise<void> {
+async function follow(id: string): Promise<void> {
   const building = meshBuilding(id);
-  const visible = useMeshDisplay.getState().visible;
   const r =
     building !== null
       ? await meshWorker().selectBuilding(building)
@@ -99,10 +98,8 @@ async function follow(id: string, keepVisibility = false): Promise<void> {
     void meshWorker().clear();
   } else if (r.display) {
     useMeshDisplay.getState().setMesh(r.display);
-    // A building's own walls would wall the room in: hidden until asked for, as when it was opened. The
-    // same mesh shown again after the worker's changed underneath it keeps what the user chose.
-    if (keepVisibility) useMeshDisplay.getState().setVisible(visible);
-    else if (building !== null) useMeshDisplay.getState().setVisible(false);
+    // A building's own walls would wall the room in: hidden until asked for, as when it was opened.
+    if (building !== null) useMeshDisplay.getState().setVisible(false);
   }
   if (!r.ok || r.display) invalidateAngles();
 }
@@ -122,15 +119,6 @@ export function startSurroundings(): () => void {
   });
   const offView = useBuilding.subscribe((s, prev) => {
     if (s.view !== prev.view || s.file !== prev.file) check();
-    // A context file added to the open building or taken from it makes the building's surroundings the
-    // worker's mesh again (compute/building.ts changeContext): a view that shows another has it back.
-    else if (
-      s.contexts !== prev.contexts &&
-      shown !== null &&
-      s.file !== null &&
-      shown !== buildingMesh(s.file)
-    )
-      void follow(shown, true);
   });
   return () => {
     offScene();

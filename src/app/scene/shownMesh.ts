@@ -6,7 +6,7 @@ const BUILDING = 'building:';
  * How shownMesh names a building's surroundings (they are never handed over, so have no id): by its file's
  * name. A mesh's id is hexadecimal: never the same.
  */
-export const buildingMesh = (file: string): string => BUILDING + file;
+const buildingMesh = (file: string): string => BUILDING + file;
 
 /** The building file a shownMesh key names, or null for a mesh's id. */
 export const meshBuilding = (key: string): string | null =>
