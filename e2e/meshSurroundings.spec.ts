@@ -211,6 +211,25 @@ test('a link too large for its mesh carries the angles of the room as it is, eve
   expect(worst(was.horizon, now.horizon)).toBeGreaterThan(1);
   expect(worst(linked.horizon, now.horizon)).toBeLessThan(1e-3);
   expect(worst(linked.zenith, now.zenith)).toBeLessThan(1e-3);
+
+  // Opened elsewhere: no mesh to show, and the panel says the link carried the angles alone; the map is
+  // the angles' (the request names no mesh and carries the linked ones).
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await settled(other);
+  await expect(other.getByTestId('surroundings')).toHaveText('Mesh towers.obj: 2,400 triangles.');
+  await expect(other.getByTestId('surroundings-missing')).toContainText(
+    "The link carried the windows' angles, not the mesh",
+  );
+  const opened = (await grabJson(other)).request as {
+    mesh_id?: string;
+    parameters: { windows: Record<string, { horizon: number[]; zenith: number[] }> };
+  };
+  expect(opened.mesh_id).toBeUndefined();
+  expect(opened.parameters.windows.w1!.horizon).toEqual(linked.horizon);
+  expect(opened.parameters.windows.w1!.zenith).toEqual(linked.zenith);
+  // The sender's own page, whose mesh is loaded, says nothing of the kind.
+  await expect(page.getByTestId('surroundings-missing')).toHaveCount(0);
 });
 
 test('undo back over a second import gives the first mesh back: its triangles travel in a link, its map shows', async ({
@@ -237,6 +256,45 @@ test('undo back over a second import gives the first mesh back: its triangles tr
   await expect(page.getByTestId('stats')).toHaveText(first!);
   // The link carries the mesh the scene names (the mesh worker's current one), not the one imported last.
   expect(await linkMesh(page)).toEqual(STREET_POINTS.flat().map((v) => v * 1000));
+});
+
+test('an imported mesh undone to after three more imports is no longer kept: the panel and the answers say to import it again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await settled(page);
+  await importStreet(page);
+  await settled(page);
+  const first = await page.getByTestId('stats').textContent();
+  // Three more blocks across the street, each a mesh of its own: the workers keep the last three.
+  for (const [name, h] of [
+    ['a.obj', 4],
+    ['b.obj', 6],
+    ['c.obj', 8],
+  ] as const) {
+    const obj = [`v -20 -6 0`, `v 26 -6 0`, `v 26 -6 ${h}`, `v -20 -6 ${h}`, 'f 1 2 3', 'f 1 3 4'].join('\n');
+    await page
+      .getByTestId('mesh-file')
+      .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(obj) });
+    await expect(page.getByTestId('surroundings')).toHaveText(`Mesh ${name}: 2 triangles.`);
+    await settled(page);
+  }
+  await expect(page.getByTestId('surroundings-missing')).toHaveCount(0);
+
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('surroundings')).toHaveText('Mesh street.obj: 2 triangles.');
+  await expect(page.getByTestId('surroundings-missing')).toHaveText(
+    "It is no longer loaded here: the windows keep the angles measured among it. Import it again to measure a new window's.",
+  );
+  await expect(status(page)).toContainText('import the mesh again', { timeout: 30_000 });
+
+  // Imported again: the same triangles, the same id, the same map; nothing said any more.
+  await importStreet(page);
+  await settled(page);
+  await expect(page.getByTestId('surroundings-missing')).toHaveCount(0);
+  await expect(page.getByTestId('stats')).toHaveText(first!);
 });
 
 /** The triangles a share link copied now carries (a mesh small enough travels in it). */

@@ -94,7 +94,7 @@ async function follow(id: string): Promise<void> {
       : await meshWorker().select(id, outlineCentre(useApp.getState().scene.outline));
   if (shownNow() !== id) return; // moved on meanwhile
   if (!r.ok) {
-    useMeshDisplay.getState().setMesh(null, true);
+    useMeshDisplay.getState().setMesh(null, 'dropped');
     void meshWorker().clear();
   } else if (r.display) {
     useMeshDisplay.getState().setMesh(r.display);

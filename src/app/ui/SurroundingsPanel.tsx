@@ -106,7 +106,9 @@ export function SurroundingsPanel(): React.JSX.Element {
         <p className="hint" data-testid="surroundings-missing">
           {ifcRoom
             ? `Its building (${ifcRoom.file}) is not open here: the windows keep the angles measured among it. Open the file again to measure a new window's.`
-            : 'It is no longer loaded here: import it again.'}
+            : missing === 'not-carried'
+              ? "The link carried the windows' angles, not the mesh (too many triangles for a link): import it again to see it and to measure a new window's."
+              : "It is no longer loaded here: the windows keep the angles measured among it. Import it again to measure a new window's."}
         </p>
       )}
       <label className="field column">

@@ -8,21 +8,27 @@ import { create } from 'zustand';
  */
 export const SHOW_BY_DEFAULT = 50_000;
 
+/**
+ * `dropped`: the mesh worker no longer keeps it (compute/surroundings.ts follow); `not-carried`: the scene
+ * came from a link too large for its mesh, which carried the windows' angles alone (share/codec.ts).
+ */
+export type MeshMissing = 'dropped' | 'not-carried';
+
 export const useMeshDisplay = create<{
   positions: Float32Array | null;
   visible: boolean;
   /**
-   * The scene's mesh is not loaded here (the mesh worker no longer keeps it: compute/surroundings.ts
-   * follow), so nothing is shown for it and its windows keep the angles they have.
+   * Why the scene's mesh is not loaded here, or null: nothing is then shown for it and its windows keep the
+   * angles they have.
    */
-  missing: boolean;
-  setMesh: (p: Float32Array | null, missing?: boolean) => void;
+  missing: MeshMissing | null;
+  setMesh: (p: Float32Array | null, missing?: MeshMissing | null) => void;
   setVisible: (v: boolean) => void;
 }>()((set) => ({
   positions: null,
   visible: true,
-  missing: false,
-  setMesh: (positions, missing = false) =>
+  missing: null,
+  setMesh: (positions, missing = null) =>
     set({ positions, missing, visible: !positions || positions.length / 9 <= SHOW_BY_DEFAULT }),
   setVisible: (visible) => set({ visible }),
 }));
