@@ -1,9 +1,10 @@
-import { test as base, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
 /**
- * Playwright's test with the app's model warm-up off in every page of the test's context (localStorage
+ * Playwright's test, failing on any uncaught error in a page of the test's context (the app throwing where
+ * nothing caught it passes many a visible check: the last map simply stays), with the app's model warm-up off in every page of the test's context (localStorage
  * `lux-warm-up`, src/app/compute/modelLoad.ts), as the config blocks the service worker: the warm-up makes
  * a person's first edits fast and costs each fresh page ~10 s of CPU time on two cores, which nothing a test
  * reads depends on. `test.use({ warmUp: true })` keeps it where a test is about the page as a person meets it.
@@ -12,7 +13,14 @@ export const test = base.extend<{ warmUp: boolean }>({
   warmUp: [false, { option: true }],
   context: async ({ context, warmUp }, use) => {
     if (!warmUp) await withoutWarmUp(context);
+    const thrown: string[] = [];
+    const watch = (p: Page): void => {
+      p.on('pageerror', (e) => thrown.push(`${p.url()}: ${e.stack ?? String(e)}`));
+    };
+    context.pages().forEach(watch);
+    context.on('page', watch);
     await use(context);
+    expect(thrown, 'uncaught errors in the app').toEqual([]);
   },
 });
 
