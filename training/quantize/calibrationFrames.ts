@@ -14,7 +14,8 @@ import { requestGridMean } from '../../src/evaluation/gridStress';
 import { loadModel } from '../../src/service/model/runtime';
 
 const [out, index, rooms] = process.argv.slice(2);
-if (!out || !index || !rooms) throw new Error('usage: calibrationFrames.ts <out prefix> <shard index> <rooms>');
+if (!out || !index || !rooms)
+  throw new Error('usage: calibrationFrames.ts <out prefix> <shard index> <rooms>');
 const shipped = await loadModel('public/models/lux-df-4.json', { roomTermsThread: false });
 writeFileSync(`${out}.inputs.f32`, new Uint8Array(0));
 writeFileSync(`${out}.scalars.f32`, new Uint8Array(0));
