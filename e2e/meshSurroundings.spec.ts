@@ -230,6 +230,36 @@ test('a link too large for its mesh carries the angles of the room as it is, eve
   expect(opened.parameters.windows.w1!.zenith).toEqual(linked.zenith);
   // The sender's own page, whose mesh is loaded, says nothing of the kind.
   await expect(page.getByTestId('surroundings-missing')).toHaveCount(0);
+
+  // The note is the scene's: taken away and brought back by an undo, it says so again.
+  const notCarried = async () => {
+    await expect(other.getByTestId('surroundings')).toHaveText('Mesh towers.obj: 2,400 triangles.');
+    await expect(other.getByTestId('surroundings-missing')).toContainText(
+      "The link carried the windows' angles, not the mesh",
+    );
+  };
+  await other.getByRole('button', { name: 'Back to open sky' }).click();
+  await expect(other.getByTestId('surroundings')).toHaveText('Open sky: no obstructions.');
+  await other.locator('body').click({ position: { x: 5, y: 5 } });
+  await other.keyboard.press('Control+z');
+  await notCarried();
+  // Another mesh imported there and undone: it leaves, and answers nothing for the towers, the window
+  // moved since included (it keeps the linked angles; before, the street's were measured for it).
+  await importStreet(other);
+  await settled(other);
+  await other.locator('body').click({ position: { x: 5, y: 5 } });
+  await other.keyboard.press('Control+z');
+  await notCarried();
+  await other.getByTestId('w1-width').focus();
+  await other.getByTestId('w1-width').press('Tab');
+  await other.locator('body').click({ position: { x: 5, y: 5 } });
+  await other.keyboard.press('Shift+ArrowRight');
+  await expect(other.getByTestId('w1-offset')).toHaveValue('4');
+  await settled(other);
+  const moved = (await grabJson(other)).request as typeof opened;
+  expect(moved.mesh_id).toBeUndefined();
+  expect(moved.parameters.windows.w1!.horizon).toEqual(linked.horizon);
+  expect(moved.parameters.windows.w1!.zenith).toEqual(linked.zenith);
 });
 
 test('undo back over a second import gives the first mesh back: its triangles travel in a link, its map shows', async ({

@@ -42,9 +42,9 @@ if (isShareFragment(location.hash)) {
         })
         .catch(() => undefined);
       useMeshDisplay.getState().setMesh(mesh);
-    } else if (scene.surroundings.kind === 'mesh') {
-      // Too large for the link: its windows' angles came alone, and the panel says so.
-      useMeshDisplay.getState().setMesh(null, 'not-carried');
+    } else if (scene.ifcRoom && scene.surroundings.kind === 'mesh') {
+      // A room of a building not open here: its windows' angles came alone, and the panel says so.
+      useMeshDisplay.getState().setMesh(null, true);
     }
   } catch (e) {
     notice = `${e instanceof Error ? e.message : String(e)} The default room is shown instead.`;

@@ -84,6 +84,33 @@ describe('share-link codec', () => {
     expect(decodeShare(encodeShare(defaultScene(), mesh)).mesh).toBeNull();
   });
 
+  it('marks a mesh the link did not carry in the scene it gives, and never sends the mark on', () => {
+    const angles = { horizon: new Array(64).fill(20), zenith: new Array(64).fill(3) };
+    const scene: Scene = {
+      ...defaultScene(),
+      surroundings: {
+        kind: 'mesh',
+        name: 'towers.obj',
+        triangles: MESH_IN_LINK + 1,
+        perWindow: { w1: angles },
+        meshId: 'ab'.repeat(32),
+      },
+    };
+    const big = encodeShare(scene, new Float32Array(9 * (MESH_IN_LINK + 1)));
+    const got = decodeShare(big);
+    expect(got.mesh).toBeNull();
+    const { meshId: _, ...sent } = scene.surroundings as Extract<Scene['surroundings'], { kind: 'mesh' }>;
+    expect(got.scene.surroundings).toEqual({ ...sent, notCarried: true });
+    // Shared on from there: the same link, the mark made again by whoever opens it.
+    expect(encodeShare(got.scene, null)).toBe(big);
+    // A small mesh travels: nothing to mark.
+    const small = decodeShare(encodeShare(scene, new Float32Array(9 * 2)));
+    expect(small.scene.surroundings).toEqual(sent);
+    // A room from IFC: its surroundings are its building's, here once that file is opened.
+    const room: Scene = { ...scene, ifcRoom: { file: 'office.ifc', index: 3 } };
+    expect(decodeShare(encodeShare(room, null)).scene.surroundings).toEqual(sent);
+  });
+
   it('refuses links of a newer format with a reason, and unknown or damaged ones', () => {
     const good = encodeShare(defaultScene());
     expect(() => decodeShare(good.replace(`#s=${FORMAT}.`, `#s=${FORMAT + 1}.`))).toThrow(

@@ -1,5 +1,5 @@
 import { heldMeshId, outlineCentre, windowCorners } from '../scene/geometry';
-import { meshBuilding, shownMesh } from '../scene/shownMesh';
+import { meshBuilding, NOT_CARRIED, shownMesh } from '../scene/shownMesh';
 import { useBuilding } from './building';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
@@ -35,7 +35,8 @@ async function anglesOf(s: Scene): Promise<Record<string, { horizon: number[]; z
 
 async function refresh(): Promise<void> {
   const s = useApp.getState().scene;
-  if (s.surroundings.kind !== 'mesh' || busy) return;
+  // A mesh a link did not carry keeps the angles the link gave: whatever the worker holds is another's.
+  if (s.surroundings.kind !== 'mesh' || s.surroundings.notCarried || busy) return;
   const k = key(s);
   if (k === last) return;
   busy = true;
@@ -84,9 +85,15 @@ const shownNow = (): string | null =>
  * building opened since): the mesh worker makes it current again, so that the 3D view, the angles and
  * what a link or a server is sent are that mesh's, as the model's and the engine's answers are. A mesh the
  * worker no longer keeps leaves the worker without one: an imported mesh's answers then say to import it
- * again; a building's room keeps the angles it was given among its building.
+ * again; a building's room keeps the angles it was given among its building. So does a mesh a link did not
+ * carry: an undo back to it, over an import, must not leave the other mesh in the view and its angles.
  */
 async function follow(id: string): Promise<void> {
+  if (id === NOT_CARRIED) {
+    useMeshDisplay.getState().setMesh(null);
+    void meshWorker().clear();
+    return;
+  }
   const building = meshBuilding(id);
   const r =
     building !== null
@@ -94,7 +101,7 @@ async function follow(id: string): Promise<void> {
       : await meshWorker().select(id, outlineCentre(useApp.getState().scene.outline));
   if (shownNow() !== id) return; // moved on meanwhile
   if (!r.ok) {
-    useMeshDisplay.getState().setMesh(null, 'dropped');
+    useMeshDisplay.getState().setMesh(null, true);
     void meshWorker().clear();
   } else if (r.display) {
     useMeshDisplay.getState().setMesh(r.display);

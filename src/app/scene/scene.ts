@@ -63,6 +63,12 @@ export type Surroundings =
        * (a building's surroundings, a share link without its mesh, a worker that could not take it).
        */
       meshId?: string | undefined;
+      /**
+       * The scene came from a share link too large for its mesh (share/codec.ts): only the windows' angles
+       * came, and nothing on this device holds the triangles (an import of them is a new surroundings).
+       * Kept in the scene, so that an undo back to it says so again and no other mesh answers for it.
+       */
+      notCarried?: true | undefined;
     };
 
 export type { Thresholds } from '../../core/stats/verdicts';
@@ -187,6 +193,7 @@ export const sceneSchema = z.object({
         .string()
         .regex(/^[0-9a-f]{64}$/)
         .optional(),
+      notCarried: z.literal(true).optional(),
     }),
   ]),
   modelType: z.enum(['df_default', 'df_custom']),

@@ -88,14 +88,25 @@ function fromBase64Url(text: string): Uint8Array {
 }
 
 /**
- * The scene without the id under which this browser's workers hold its mesh (heldMesh.ts): the receiving
- * app holds none, and names the link's small mesh by its own once its workers have it (main.tsx).
+ * The scene without what this browser knows of where its mesh is (the id under which its workers hold it,
+ * heldMesh.ts; whether a link it came from carried it): the receiving app holds none, names the link's
+ * small mesh by its own once its workers have it (main.tsx), and marks a mesh the link did not carry.
  */
 function unheld(scene: Scene): Scene {
   const s = scene.surroundings;
-  if (s.kind !== 'mesh' || s.meshId === undefined) return scene;
-  const { meshId: _, ...kept } = s;
+  if (s.kind !== 'mesh' || (s.meshId === undefined && s.notCarried === undefined)) return scene;
+  const { meshId: _, notCarried: _n, ...kept } = s;
   return { ...scene, surroundings: kept };
+}
+
+/**
+ * The link's scene as received: a mesh it names but does not carry is marked so (scene.ts notCarried), but
+ * for a room from IFC, whose surroundings are its building's, here once that file is opened.
+ */
+function received(scene: Scene, carried: boolean): Scene {
+  const s = unheld(scene);
+  if (s.surroundings.kind !== 'mesh' || carried || s.ifcRoom) return s;
+  return { ...s, surroundings: { ...s.surroundings, notCarried: true } };
 }
 
 /** The fragment (with its leading '#') of a share link for this scene and, when small, its mesh. */
@@ -165,7 +176,7 @@ export function decodeShare(hash: string): {
   }
   const { scene, mesh, weather, project } = parsed.data;
   return {
-    scene: unheld(scene),
+    scene: received(scene, mesh !== undefined),
     mesh: mesh ? Float32Array.from(mesh, (v) => v / 1000) : null,
     weather: weather ?? null,
     project: project ? { ...NO_PROJECT, ...definedOnly(project) } : null,

@@ -25,7 +25,7 @@ const parseAngles = (text: string): number[] | string => {
 export function SurroundingsPanel(): React.JSX.Element {
   const s = useApp((st) => st.scene.surroundings);
   const ifcRoom = useApp((st) => st.scene.ifcRoom);
-  const missing = useMeshDisplay((st) => st.missing);
+  const notHere = useMeshDisplay((st) => st.notHere);
   const edit = useApp((st) => st.edit);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -102,11 +102,11 @@ export function SurroundingsPanel(): React.JSX.Element {
         {s.kind === 'angles' && 'Typed horizon and zenith angles, for every window.'}
         {s.kind === 'mesh' && `Mesh ${s.name}: ${s.triangles.toLocaleString('en')} triangles.`}
       </p>
-      {s.kind === 'mesh' && missing && (
+      {s.kind === 'mesh' && (notHere || s.notCarried) && (
         <p className="hint" data-testid="surroundings-missing">
           {ifcRoom
             ? `Its building (${ifcRoom.file}) is not open here: the windows keep the angles measured among it. Open the file again to measure a new window's.`
-            : missing === 'not-carried'
+            : s.notCarried
               ? "The link carried the windows' angles, not the mesh (too many triangles for a link): import it again to see it and to measure a new window's."
               : "It is no longer loaded here: the windows keep the angles measured among it. Import it again to measure a new window's."}
         </p>

@@ -8,27 +8,22 @@ import { create } from 'zustand';
  */
 export const SHOW_BY_DEFAULT = 50_000;
 
-/**
- * `dropped`: the mesh worker no longer keeps it (compute/surroundings.ts follow); `not-carried`: the scene
- * came from a link too large for its mesh, which carried the windows' angles alone (share/codec.ts).
- */
-export type MeshMissing = 'dropped' | 'not-carried';
-
 export const useMeshDisplay = create<{
   positions: Float32Array | null;
   visible: boolean;
   /**
-   * Why the scene's mesh is not loaded here, or null: nothing is then shown for it and its windows keep the
-   * angles they have.
+   * The mesh the scene names is not loaded here: the mesh worker no longer keeps it (compute/surroundings.ts
+   * follow), or a link brought a room of a building not open here (main.tsx). Nothing is shown for it and
+   * its windows keep the angles they have. (A mesh a link did not carry says so in the scene: notCarried.)
    */
-  missing: MeshMissing | null;
-  setMesh: (p: Float32Array | null, missing?: MeshMissing | null) => void;
+  notHere: boolean;
+  setMesh: (p: Float32Array | null, notHere?: boolean) => void;
   setVisible: (v: boolean) => void;
 }>()((set) => ({
   positions: null,
   visible: true,
-  missing: null,
-  setMesh: (positions, missing = null) =>
-    set({ positions, missing, visible: !positions || positions.length / 9 <= SHOW_BY_DEFAULT }),
+  notHere: false,
+  setMesh: (positions, notHere = false) =>
+    set({ positions, notHere, visible: !positions || positions.length / 9 <= SHOW_BY_DEFAULT }),
   setVisible: (visible) => set({ visible }),
 }));
