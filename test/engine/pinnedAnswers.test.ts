@@ -1,26 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sameNumbers } from '../helpers/sameNumbers';
 import { PINNED_ROOMS, pinnedAnswer, type PinnedAnswer } from './pinnedAnswers';
 
 const pinned = JSON.parse(readFileSync(new URL('./pinnedAnswers.json', import.meta.url), 'utf8')) as Record<
   string,
   PinnedAnswer
 >;
-
-/** Every number of `got` against `want`'s, to rounding (a few float32 steps), in the same shape. */
-function sameNumbers(got: unknown, want: unknown, path: string): void {
-  if (typeof want === 'number') {
-    expect(typeof got, path).toBe('number');
-    const g = got as number;
-    expect(Math.abs(g - want), `${path}: ${g} against ${want}`).toBeLessThanOrEqual(
-      1e-6 * Math.max(Math.abs(want), 1e-6),
-    );
-    return;
-  }
-  const w = want as unknown[];
-  expect(Array.isArray(got) && got.length === w.length, `${path}: length`).toBe(true);
-  w.forEach((x, i) => sameNumbers((got as unknown[])[i], x, `${path}[${i}]`));
-}
 
 /**
  * The engine's answers and the model's coarse solve, held to the digits they had when pinned
@@ -32,9 +18,9 @@ describe('the engine’s answers, pinned', () => {
     it(`${name}: the draft map's mean, each window's terms at four points, the coarse solve's terms`, () => {
       const want = pinned[name]!;
       const got = pinnedAnswer(room());
-      sameNumbers(got.mean, want.mean, 'mean');
-      sameNumbers(got.terms, want.terms, 'terms');
-      sameNumbers(got.roomTerms, want.roomTerms, 'roomTerms');
+      sameNumbers(got.mean, want.mean, 'mean', 1e-6);
+      sameNumbers(got.terms, want.terms, 'terms', 1e-6);
+      sameNumbers(got.roomTerms, want.roomTerms, 'roomTerms', 1e-6);
       // Not an empty pin: each room has light at its points and in its solve.
       expect(want.mean).toBeGreaterThan(0.1);
       expect(want.roomTerms.flat().some((v) => v > 0)).toBe(true);
