@@ -44,15 +44,14 @@ async function refresh(): Promise<void> {
     const angles = await anglesOf(s);
     last = k;
     if (angles)
-      useApp
-        .getState()
-        .edit(
-          (cur) =>
-            cur.surroundings.kind === 'mesh'
-              ? { ...cur, surroundings: { ...cur.surroundings, perWindow: angles } }
-              : cur,
-          { record: false },
-        );
+      useApp.getState().edit(
+        (cur) =>
+          // Not into a mesh a link did not carry that an undo brought back while the worker measured.
+          cur.surroundings.kind === 'mesh' && !cur.surroundings.notCarried
+            ? { ...cur, surroundings: { ...cur.surroundings, perWindow: angles } }
+            : cur,
+        { record: false },
+      );
   } finally {
     busy = false;
   }
