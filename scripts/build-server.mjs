@@ -11,6 +11,9 @@ await build({
     multi: 'src/server/multi.ts',
     // A building's IFC file for a job, on a thread of its own (src/service/jobs/ifcWorker.ts says why).
     ifcWorker: 'src/service/jobs/ifcWorker.ts',
+    // The IFC command line (`npm run ifc` runs its source), runnable built like the two below; the tests run
+    // it built (test/helpers/build.ts builtCli).
+    ifc: 'src/cli/ifc.ts',
     // The model's room-terms solve beside the network (src/service/model/roomTermsThread.ts).
     roomTermsWorker: 'src/service/model/roomTermsWorker.ts',
     // Hosted mode's administration, runnable in the runtime image (no TypeScript there).

@@ -17,6 +17,7 @@ import { deepAndBright, stepFile } from '../ifc/stepFile';
 import { boxStl } from '../helpers/boxMesh';
 import { post, testApp } from '../server/inProcess';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
+import { builtCli } from '../helpers/build';
 
 /**
  * `npm run ifc` on the real duplex (issue 20 §5): one CSV row per IfcSpace, none left out; rooms.json with
@@ -25,7 +26,10 @@ import { SHIPPED_CARD_PATH } from '../helpers/paths';
  */
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
-const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/ifc.ts', ...args]);
+/** The command line as built (test/helpers/build.ts builtCli); `fromSource` as `npm run ifc` runs it (tsx). */
+const cli = (...args: string[]) => run(process.execPath, [...builtCli('ifc'), ...args]);
+const fromSource = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'src/cli/ifc.ts', ...args]);
 
 describe('the IFC command line', () => {
   it('analyses the duplex with the model: every room in the table, requests a server answers the same', async () => {
@@ -363,7 +367,10 @@ describe('the IFC command line', () => {
   it('says what is wrong with a file or the arguments, and exits 2', async () => {
     const bad = join(dir, 'broken.ifc');
     writeFileSync(bad, readFileSync('test/fixtures/ifc/duplex.ifc').subarray(0, 100_000));
-    const e1 = await cli(bad, '--out', join(dir, 'x')).catch((e: { code: number; stderr: string }) => e);
+    // From source, as `npm run ifc` runs it (the other tests run the built bundle of the same code).
+    const e1 = await fromSource(bad, '--out', join(dir, 'x')).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(e1).toMatchObject({ code: 2 });
     expect((e1 as { stderr: string }).stderr).toContain(
       `The building file ${bad} cannot be read: The file is cut short: it does not end as an IFC file does (END-ISO-10303-21); copy or export it again.`,

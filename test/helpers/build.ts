@@ -1,17 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT } from './paths';
 
 /**
- * Builds dist/server once for the tests that start the real server (`node scripts/build-server.mjs
- * --server-only`), and only when a source is newer than the bundle. Test files run in parallel
- * processes, so the build is guarded by a lock directory (mkdir is atomic).
+ * Builds dist/server once for the tests that start the real server or run a built command line (`node
+ * scripts/build-server.mjs --server-only`), and only when a source is newer than the bundle. Test files run
+ * in parallel processes, so the build is guarded by a lock directory (mkdir is atomic).
  */
-const OUTPUTS = ['main.js', 'worker.js', 'modelScopeWorker.js', 'multi.js'].map((f) =>
-  join(ROOT, 'dist/server', f),
-);
+const OUTPUTS = [
+  'main.js',
+  'worker.js',
+  'modelScopeWorker.js',
+  'multi.js',
+  'ifc.js',
+  'tokens.js',
+  'usage.js',
+].map((f) => join(ROOT, 'dist/server', f));
 const INPUTS = [join(ROOT, 'src'), join(ROOT, 'scripts/build-server.mjs'), join(ROOT, 'package.json')];
 const LOCK = join(ROOT, 'dist/.server-build.lock');
 const STALE_LOCK_MS = 60_000;
@@ -39,7 +44,10 @@ function isFresh(): boolean {
   return Math.max(...INPUTS.map(newestMtime)) < oldest;
 }
 
-async function withLock<T>(f: () => T): Promise<T> {
+/** Blocks this thread for `ms` (the lock's wait, in the synchronous helpers that spawn a command line). */
+const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function withLock<T>(f: () => T): T {
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
   for (;;) {
     try {
@@ -48,7 +56,7 @@ async function withLock<T>(f: () => T): Promise<T> {
     } catch {
       const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
-      await sleep(100);
+      sleep(100);
     }
   }
   try {
@@ -58,13 +66,24 @@ async function withLock<T>(f: () => T): Promise<T> {
   }
 }
 
-export async function ensureServerBuilt(): Promise<void> {
+export function ensureServerBuilt(): void {
   if (isFresh()) return;
-  await withLock(() => {
+  withLock(() => {
     if (!isFresh())
       execFileSync(process.execPath, ['scripts/build-server.mjs', '--server-only'], {
         cwd: ROOT,
         stdio: 'pipe',
       });
   });
+}
+
+/**
+ * A command line of `src/cli/` as built into dist/server (built first where a source is newer): the
+ * node arguments that run it. From source (`npm run ifc`, tsx) each start transforms and loads the whole
+ * module graph, and each of its threads again, ~2 s of the two cores a run that the tests' ~30 runs paid for
+ * nothing they read (the bundle is the same code; test/cli/ifc.test.ts runs the source once).
+ */
+export function builtCli(name: 'ifc' | 'tokens' | 'usage'): string[] {
+  ensureServerBuilt();
+  return [join(ROOT, 'dist/server', `${name}.js`)];
 }

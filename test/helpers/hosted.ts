@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { builtCli } from './build';
 import type { RunningPostgres } from './postgres';
 import { startServer, type RunningServer } from './server';
 
 /** Hosted mode's commands (`npm run tokens`, `npm run usage`) on a database, their stdout trimmed. */
 export function luxCli(database: string, script: 'tokens' | 'usage', ...args: string[]): string {
-  return execFileSync(join('node_modules', '.bin', 'tsx'), [`src/cli/${script}.ts`, ...args], {
+  return execFileSync(process.execPath, [...builtCli(script), ...args], {
     encoding: 'utf8',
     env: { ...process.env, LUX_DATABASE_URL: database },
     stdio: ['ignore', 'pipe', 'pipe'],

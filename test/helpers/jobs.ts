@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { EXAMPLE_BODIES } from './exampleBodies';
 import { officeRow } from '../ifc/stepFile';
+import { builtCli } from './build';
 
 /** What the job tests (test/server/jobs*.test.ts) share: requests, a client, buildings and the command line. */
-export const tsx = join('node_modules', '.bin', 'tsx');
 
 // The example room against the example's context, which a job gives once for all its rooms.
 export const { mesh, ...runBody } = EXAMPLE_BODIES['/run']![0] as Record<string, unknown>;
@@ -47,8 +47,8 @@ export function officeBuilding(prefix: string) {
   writeFileSync(join(dir, 'office.ifc'), officeRow(2));
   const cli = (to: string, ...more: string[]) =>
     execFileSync(
-      tsx,
-      ['src/cli/ifc.ts', join(dir, 'office.ifc'), '--out', join(dir, to), '--no-pdf', ...more],
+      process.execPath,
+      [...builtCli('ifc'), join(dir, 'office.ifc'), '--out', join(dir, to), '--no-pdf', ...more],
       {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,9 +93,9 @@ export function duplexOnCli(): { csv: string; json: unknown } {
   if (duplexHere) return duplexHere;
   const out = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
   execFileSync(
-    tsx,
+    process.execPath,
     [
-      'src/cli/ifc.ts',
+      ...builtCli('ifc'),
       'test/fixtures/ifc/duplex.ifc',
       '--out',
       out,

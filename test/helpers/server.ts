@@ -37,7 +37,7 @@ export async function getHealth(url: string, path = '/v2/'): Promise<Health> {
 
 /** The embedded server (dist/server/main.js), quiet unless `env` says otherwise. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  await ensureServerBuilt();
+  ensureServerBuilt();
   const [port] = await freePorts(1);
   const url = `http://127.0.0.1:${port}`;
   const proc = spawnNode(SERVER_MAIN, { LUX_LOG: 'silent', ...env, PORT: String(port) });
@@ -64,7 +64,7 @@ export interface RunningMulti extends RunningServer {
  * component answer their own health.
  */
 export async function startMulti(env: Record<string, string> = {}): Promise<RunningMulti> {
-  await ensureServerBuilt();
+  ensureServerBuilt();
   const ports = await freePorts(1 + COMPONENT_NAMES.length);
   const url = `http://127.0.0.1:${ports[0]}`;
   const portEnv: Record<string, string> = { PORT: String(ports[0]) };

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchTransport, JobRefusal, runOnServer } from '../../src/core/jobs/jobClient';
 import { startServer, type RunningServer } from '../helpers/server';
+import { builtCli } from '../helpers/build';
 import { luxCli, newToken } from '../helpers/hosted';
 import { boxStl } from '../helpers/boxMesh';
 import {
-  tsx,
   mesh,
   runBody,
   rooms,
@@ -233,9 +233,9 @@ describe('jobs on the embedded database', () => {
     const out = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
     const ifc = (dir: string, ...more: string[]) =>
       execFileSync(
-        tsx,
+        process.execPath,
         [
-          'src/cli/ifc.ts',
+          ...builtCli('ifc'),
           'test/fixtures/ifc/duplex.ifc',
           '--out',
           join(out, dir),
