@@ -22,8 +22,11 @@ import { SHIPPED_CARD_PATH } from '../helpers/paths';
 const CARD = SHIPPED_CARD_PATH;
 /** Each stress room's measures when the card was written (test/fixtures/shipped-model/README.md). */
 const STRESS_ROOMS = 'test/fixtures/shipped-model/stress-rooms.json';
-/** Rooms of each stress class measured again by this test (of 40). */
-const MEASURED_AGAIN = 8;
+/**
+ * Rooms of each stress class measured again by this test (of 40): 48 in all, where a changed model or
+ * preprocessing moves nearly every room (and test/model/pinnedFrames.test.ts holds the preprocessing to 1e-6).
+ */
+const MEASURED_AGAIN = 4;
 describe('the shipped model', () => {
   it('has a card that describes it, within the size limit', () => {
     expect(existsSync(CARD)).toBe(true);
