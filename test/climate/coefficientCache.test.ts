@@ -19,6 +19,18 @@ const chicago = readEpw(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.e
 const site = { ...chicago.location, hours: chicago.hours };
 const settings = { quality: 'draft', seed: 1, preview: false };
 
+/**
+ * The room's Chicago year at draft, computed once for the tests below that read it (each ~5 s of a core),
+ * with the cache it filled: the first call computes it from scratch into an empty cache.
+ */
+let chicagoYear: { year: ReturnType<typeof roomYear>; cache: CoefficientCache } | null = null;
+function keptChicagoYear(): { year: ReturnType<typeof roomYear>; cache: CoefficientCache } {
+  if (chicagoYear) return chicagoYear;
+  const cache = new CoefficientCache();
+  chicagoYear = { year: roomYear(thinWallRoom(true), chicago, { quality: 'draft', cache }), cache };
+  return chicagoYear;
+}
+
 describe('coefficient key', () => {
   it('is the same for the same room and site, whatever the weather or thresholds asked', () => {
     const room = thinWallRoom(true);
@@ -52,8 +64,7 @@ describe('coefficient key', () => {
 describe('a year from kept coefficients', () => {
   it('another weather file at the same site reuses them and equals a run from scratch', () => {
     const room = thinWallRoom(true);
-    const cache = new CoefficientCache();
-    const first = roomYear(room, chicago, { quality: 'draft', cache });
+    const { year: first, cache } = keptChicagoYear();
     expect(first.cached).toBe(false);
     expect(cache.size.entries).toBe(1);
     // A cloudier year at Chicago's coordinates: other values, the same sun path.
@@ -71,8 +82,7 @@ describe('a year from kept coefficients', () => {
 
   it('answers a first estimate from every third of the year’s cells when the year is kept', () => {
     const room = thinWallRoom(true);
-    const cache = new CoefficientCache();
-    const year = roomYear(room, chicago, { quality: 'draft', cache });
+    const { year, cache } = keptChicagoYear();
     const cloudy = readEpw(cloudyChicagoEpw());
     const estimate = roomYear(room, cloudy, { quality: 'draft', preview: true, cache });
     expect([estimate.estimate, estimate.cached]).toEqual([true, true]);
@@ -87,8 +97,7 @@ describe('a year from kept coefficients', () => {
   }, 60_000);
 
   it('gives a subset of cells exactly the light those cells have in the whole set', () => {
-    const room = thinWallRoom(true);
-    const year = roomYear(room, chicago, { quality: 'draft' });
+    const { year } = keptChicagoYear();
     const sun = sunPath(chicago);
     const { index } = sunDirections(chicago, sun);
     const patches = reinhartPatches(1);
@@ -137,7 +146,7 @@ describe('a year from kept coefficients', () => {
 describe('a new threshold on a computed year', () => {
   it('recomputes the metrics from the kept light: the same as a year run at that threshold', () => {
     const room = thinWallRoom(true);
-    const year = roomYear(room, chicago, { quality: 'draft' });
+    const { year } = keptChicagoYear();
     const at500 = withThresholds(year, { daLux: 500 });
     const direct = roomYear(room, chicago, { quality: 'draft', metrics: { daLux: 500 } });
     expect(Array.from(at500.metrics.maps.da)).toEqual(Array.from(direct.metrics.maps.da));
