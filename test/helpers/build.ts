@@ -80,8 +80,8 @@ export function ensureServerBuilt(): void {
 /**
  * A command line of `src/cli/` as built into dist/server (built first where a source is newer): the
  * node arguments that run it. From source (`npm run ifc`, tsx) each start transforms and loads the whole
- * module graph, and each of its threads again, ~2 s of the two cores a run that the tests' ~30 runs paid for
- * nothing they read (the bundle is the same code; test/cli/ifc.test.ts runs the source once).
+ * module graph, and each of its threads again: ~2 s of the two cores a run, for nothing the tests read (the
+ * bundle is the same code; test/cli/ifc.test.ts runs the source once).
  */
 export function builtCli(name: 'ifc' | 'tokens' | 'usage'): string[] {
   ensureServerBuilt();

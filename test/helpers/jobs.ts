@@ -6,7 +6,7 @@ import { EXAMPLE_BODIES } from './exampleBodies';
 import { officeRow } from '../ifc/stepFile';
 import { builtCli } from './build';
 
-/** What the job tests (test/server/jobs*.test.ts) share: requests, a client, buildings and the command line. */
+// What the job tests (test/server/jobs*.test.ts) share: requests, a client, buildings and the command line.
 
 // The example room against the example's context, which a job gives once for all its rooms.
 export const { mesh, ...runBody } = EXAMPLE_BODIES['/run']![0] as Record<string, unknown>;
