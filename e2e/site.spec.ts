@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /** Issue 19 §1: north dragged on a compass rose or stepped by keys; the selected wall's dimensions. */
@@ -86,9 +86,14 @@ test('at 1440 × 900 the plan takes three fifths of the views’ width and their
   await page.goto('/');
   await ready(page);
   const plan = (await page.locator('.plan svg').boundingBox())!;
-  // The 3D view mounts with the first answer (or after 4 s): 'ready' can come a moment before it.
-  await expect(page.getByTestId('view3d')).toBeVisible();
-  const view3d = (await page.getByTestId('view3d').boundingBox())!;
+  // The 3D view mounts with the first answer (or after 4 s): 'ready' can come a moment before it. Its
+  // placeholder and the view itself are two elements of the same region (Views3D.tsx): the one read may be
+  // swapped for the other between two reads, and a detached element has no box (a fresh-clone run, 2026-12-06).
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect
+    .poll(async () => (box = await page.getByTestId('view3d').boundingBox()), { timeout: 10_000 })
+    .not.toBeNull();
+  const view3d = box!;
   expect(plan.width).toBeGreaterThan(600);
   expect(plan.height).toBeGreaterThan(750); // the whole height under the header, not half of it
   expect(view3d.x).toBeGreaterThanOrEqual(plan.x + plan.width - 1); // beside it, not under it
