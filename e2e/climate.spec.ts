@@ -35,6 +35,22 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   const sda = Number((await page.getByTestId('climate-sda').textContent())!.replace(' %', ''));
   expect(sda).toBeGreaterThanOrEqual(0);
   expect(sda).toBeLessThanOrEqual(100);
+  const yearSda = (await page.getByTestId('climate-sda').textContent())!;
+  // A damaged file dropped on the year says where it breaks and leaves the year on screen: the run started
+  // on it (the worker reads the file while this page does) stops.
+  const damaged = readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8').split('\n');
+  damaged[300] = damaged[300]!.slice(0, 40);
+  await page.getByTestId('weather-file').setInputFiles({
+    name: 'damaged.epw',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(damaged.join('\n')),
+  });
+  await expect(page.getByTestId('weather-error')).toContainText(
+    'damaged.epw cannot be read: Line 301: 6 fields where an hourly record has 35',
+  );
+  await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'done');
+  await expect(page.getByTestId('climate-sda')).toHaveText(yearSda);
+  await expect(page.getByTestId('weather-location')).toContainText('Chicago Ohare Intl Ap');
   await expect(page.getByTestId('climate-verdicts').locator('li')).toHaveCount(5);
   await expect(page.getByTestId('climate-verdicts').locator('[data-verdict="leed-sda"]')).toContainText(
     'sDA300/50%',

@@ -67,6 +67,17 @@ describe('EnergyPlus weather files', () => {
     expect(e3.message).toContain('field 14 (global horizontal radiation): -5 is negative');
   });
 
+  it('reads a file with Windows line ends (CRLF) as the same year', () => {
+    const crlf = readEpw(CHICAGO.replace(/\n/g, '\r\n'));
+    expect(crlf.location).toEqual(w.location);
+    for (const key of ['hour', 'dewPoint', 'directNormal', 'diffuseHorizontalIlluminance'] as const)
+      expect(crlf[key]).toEqual(w[key]);
+    // The record's last field carries the '\r'; a field read before it does not.
+    const lines = CHICAGO.split('\n').map((l) => `${l}\r`);
+    lines[8 + 20] = lines[8 + 20]!.replace(/,[^,]*\r$/, ',x\r');
+    expect(readEpw(lines.join('\n')).globalHorizontal).toEqual(w.globalHorizontal);
+  });
+
   it('takes missing illuminance as absent and says how many hours lack it', () => {
     const w2 = readEpw(withField(12, 19, '999999'));
     expect(w2.diffuseHorizontalIlluminance[12]).toBeNaN();
@@ -85,6 +96,15 @@ describe('EnergyPlus weather files', () => {
     const lines = CHICAGO.split('\n');
     lines[8 + 300] = lines[8 + 300]!.slice(0, 40);
     expect(refused(lines.join('\n')).message).toMatch(/^Line 309: \d+ fields where an hourly record has 35/);
+    // One field short (the last), and one field more, which is read as the year it is.
+    const short = CHICAGO.split('\n');
+    short[8 + 400] = short[8 + 400]!.split(',').slice(0, 34).join(',');
+    expect(refused(short.join('\n')).message).toBe(
+      'Line 409: 34 fields where an hourly record has 35; the file is damaged or cut there.',
+    );
+    const long = CHICAGO.split('\n');
+    long[8 + 400] = `${long[8 + 400]!},7`;
+    expect(readEpw(long.join('\n')).diffuseHorizontalIlluminance).toEqual(w.diffuseHorizontalIlluminance);
     // Two hours swapped.
     const swapped = CHICAGO.split('\n');
     [swapped[20], swapped[21]] = [swapped[21]!, swapped[20]!];

@@ -111,6 +111,29 @@ describe('the sun', () => {
     expect(worst).toBeLessThan(1);
   });
 
+  it('keeps the last year’s sun for another weather file of the same site, and only for it', () => {
+    const w = readEpw(CHICAGO_TEXT);
+    const first = sunPath(w);
+    // Another file of the site (other values, the same place and hours): the same sun, not computed again.
+    const again = readEpw(CHICAGO_TEXT);
+    again.globalHorizontal.fill(0);
+    expect(sunPath(again)).toBe(first);
+    // Another site, or the caller's own arrays changed after the first call: computed for what they say.
+    const east = { ...w, location: { ...w.location, longitude: w.location.longitude + 15 } };
+    const shifted = sunPath(east);
+    expect(shifted).not.toBe(first);
+    const k = 172 * 24 + 12; // 21 June, 12:30
+    expect(shifted.altitude[k]).not.toBeCloseTo(first.altitude[k]!, 0);
+    const mine = { ...w, day: w.day.slice() };
+    sunPath(mine);
+    mine.day.fill(1);
+    const firstDays = sunPath(mine);
+    expect(firstDays.altitude[k]).toBeCloseTo(
+      sunAt(w.location, w.month[k]!, 1, w.hour[k]! - 0.5).altitude,
+      4,
+    );
+  });
+
   it('draws the sun path diagram: the solstices’ noon heights, and noon in the south', () => {
     const d = sunPathDiagram({ latitude: 41.98, longitude: -87.92, timeZone: -6 });
     const top = (month: number) => Math.max(...d.days.find((x) => x.month === month)!.curve.map((p) => p[1]));

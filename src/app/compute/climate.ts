@@ -86,13 +86,18 @@ export async function loadWeather(file: File, run = true): Promise<void> {
 }
 
 async function takeWeatherText(name: string, text: string, run = true): Promise<void> {
+  const digest = await sha256(text);
+  const before = useClimate.getState().phase;
+  // The year starts in the engine worker first, so that its reading of the file (its own copy) and this
+  // thread's, for the panel, run side by side: a new weather file's first estimate sooner by one read.
+  const year = run ? runClimate({ text, digest }) : null;
   try {
     const w = readEpw(text);
     const weather: LoadedWeather = {
       name,
       text,
       location: w.location,
-      digest: await sha256(text),
+      digest,
       months: monthlySky(w),
       notes: w.notes,
     };
@@ -102,17 +107,28 @@ async function takeWeatherText(name: string, text: string, run = true): Promise<
         ? [`This is not the weather file the link was made with (${wanted.name}, ${wanted.city}).`]
         : [];
     weather.notes = [...other, ...weather.notes];
-    useClimate.setState({ weather, wanted: null, weatherError: null, result: null, phase: 'idle' });
+    useClimate.setState({
+      weather,
+      wanted: null,
+      weatherError: null,
+      result: null,
+      ...(run ? {} : { phase: 'idle' as const }),
+    });
     void keepWeather(weather.digest, { name, text });
     // EN 17037's targets for the site, once the year has started (~40 ms of this thread).
     setTimeout(() => {
       const enTargets = siteDfTargets(diffuseIlluminance(w));
       useClimate.setState((s) => (s.weather === weather ? { weather: { ...weather, enTargets } } : {}));
     }, 0);
-    if (run) await runClimate();
   } catch (e) {
+    // The run started on it stops; the weather and year on screen stay (a year it stopped is cancelled).
+    if (year) {
+      cancelClimate(false);
+      useClimate.setState({ phase: before === 'running' ? 'cancelled' : before, progress: 0 });
+    }
     useClimate.setState({ weatherError: `${name} cannot be read: ${(e as Error).message}` });
   }
+  await year;
 }
 
 /**
@@ -132,7 +148,8 @@ export function sharedWeather(): SharedWeather | null {
 }
 
 /** The key a result is stored under: the room as the engine sees it, and the weather file. */
-export const climateKeyOf = (scene: Scene, w: LoadedWeather): string => `${answerKey(scene)}|${w.digest}`;
+export const climateKeyOf = (scene: Scene, w: Pick<LoadedWeather, 'digest'>): string =>
+  `${answerKey(scene)}|${w.digest}`;
 
 let job = 0;
 let current: number | null = null;
@@ -141,10 +158,12 @@ let current: number | null = null;
  * A year of the loaded weather in the room on screen, in the engine worker: a first estimate (every third
  * cell and day: about a second), then the whole year replacing it. A room whose coefficients the worker
  * kept (another weather file, the same room again) gets its first estimate from every third of them in
- * about a tenth of a second, and the year in about one.
+ * about a tenth of a second, and the year in about one. `weather`: a file not yet in the store (its text
+ * and digest), which takeWeatherText reads meanwhile.
  */
-export async function runClimate(): Promise<void> {
-  const { weather } = useClimate.getState();
+export async function runClimate(
+  weather: Pick<LoadedWeather, 'text' | 'digest'> | null = useClimate.getState().weather,
+): Promise<void> {
   if (!weather) return;
   cancelClimate(false);
   const scene = useApp.getState().scene;

@@ -44,8 +44,44 @@ export function sunAt(
   };
 }
 
-/** The sun at the middle of every hour of the weather year. */
-export function sunPath(w: Pick<Weather, 'location' | 'hours' | 'month' | 'day' | 'hour'>): SunPath {
+type YearOf = Pick<Weather, 'location' | 'hours' | 'month' | 'day' | 'hour'>;
+
+/**
+ * The last year's sun, kept: another weather file for the same site (the case whose daylight coefficients
+ * are kept, coefficientCache.ts) has the same sun, which costs ~15 ms a year to compute again.
+ */
+let lastPath: { w: YearOf; path: SunPath } | null = null;
+
+/** The sun at the middle of every hour of the weather year (the same object for the same site and hours). */
+export function sunPath(w: YearOf): SunPath {
+  if (lastPath && sameHours(lastPath.w, w)) return lastPath.path;
+  const path = computedPath(w);
+  // Copies: a caller may reuse its arrays for another year.
+  const { location, hours } = w;
+  lastPath = {
+    w: { location: { ...location }, hours, month: w.month.slice(), day: w.day.slice(), hour: w.hour.slice() },
+    path,
+  };
+  return path;
+}
+
+function sameHours(a: YearOf, b: YearOf): boolean {
+  const [p, q] = [a.location, b.location];
+  return (
+    p.latitude === q.latitude &&
+    p.longitude === q.longitude &&
+    p.timeZone === q.timeZone &&
+    a.hours === b.hours &&
+    equal(a.month, b.month) &&
+    equal(a.day, b.day) &&
+    equal(a.hour, b.hour)
+  );
+}
+
+const equal = (a: Uint8Array, b: Uint8Array): boolean =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
+function computedPath(w: YearOf): SunPath {
   const direction = new Float64Array(w.hours * 3);
   const altitude = new Float32Array(w.hours);
   const azimuth = new Float32Array(w.hours);
