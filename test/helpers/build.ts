@@ -8,15 +8,8 @@ import { ROOT } from './paths';
  * scripts/build-server.mjs --server-only`), and only when a source is newer than the bundle. Test files run
  * in parallel processes, so the build is guarded by a lock directory (mkdir is atomic).
  */
-const OUTPUTS = [
-  'main.js',
-  'worker.js',
-  'modelScopeWorker.js',
-  'multi.js',
-  'ifc.js',
-  'tokens.js',
-  'usage.js',
-].map((f) => join(ROOT, 'dist/server', f));
+/** Written by the build once every entry is bundled (scripts/build-server.mjs). */
+const BUILT = join(ROOT, 'dist/server/.built');
 const INPUTS = [join(ROOT, 'src'), join(ROOT, 'scripts/build-server.mjs'), join(ROOT, 'package.json')];
 const LOCK = join(ROOT, 'dist/.server-build.lock');
 const STALE_LOCK_MS = 60_000;
@@ -33,15 +26,8 @@ function newestMtime(path: string): number {
 }
 
 function isFresh(): boolean {
-  let oldest = Infinity;
-  for (const f of OUTPUTS) {
-    try {
-      oldest = Math.min(oldest, statSync(f).mtimeMs);
-    } catch {
-      return false;
-    }
-  }
-  return Math.max(...INPUTS.map(newestMtime)) < oldest;
+  const built = statSync(BUILT, { throwIfNoEntry: false });
+  return built !== undefined && Math.max(...INPUTS.map(newestMtime)) < built.mtimeMs;
 }
 
 /** Blocks this thread for `ms` (the lock's wait, in the synchronous helpers that spawn a command line). */
