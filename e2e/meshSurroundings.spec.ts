@@ -238,18 +238,25 @@ test('a link too large for its mesh carries the angles of the room as it is, eve
       "The link carried the windows' angles, not the mesh",
     );
   };
+  // Nor has the 3D view a mesh to show (its switch comes with one).
+  const view3d = other.getByTestId('view3d');
+  await expect(view3d.locator('canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(view3d.getByTestId('show-mesh')).toHaveCount(0);
   await other.getByRole('button', { name: 'Back to open sky' }).click();
   await expect(other.getByTestId('surroundings')).toHaveText('Open sky: no obstructions.');
   await other.locator('body').click({ position: { x: 5, y: 5 } });
   await other.keyboard.press('Control+z');
   await notCarried();
-  // Another mesh imported there and undone: it leaves, and answers nothing for the towers, the window
-  // moved since included (it keeps the linked angles; before, the street's were measured for it).
+  // Another mesh imported there and undone: it leaves, the 3D view too, and answers nothing for the
+  // towers, the window moved since included (it keeps the linked angles; before, the street's were
+  // measured for it).
   await importStreet(other);
   await settled(other);
+  await expect(view3d.getByTestId('show-mesh')).toHaveCount(1);
   await other.locator('body').click({ position: { x: 5, y: 5 } });
   await other.keyboard.press('Control+z');
   await notCarried();
+  await expect(view3d.getByTestId('show-mesh')).toHaveCount(0);
   await other.getByTestId('w1-width').focus();
   await other.getByTestId('w1-width').press('Tab');
   await other.locator('body').click({ position: { x: 5, y: 5 } });
