@@ -254,7 +254,8 @@ function climateOf(p: ReturnType<typeof prepareClimate>, year: RoomYear): Climat
         })),
       },
       verdicts: m.verdicts.map((v) => ({ id: v.id, label: v.label, pass: v.pass, detail: v.detail })),
-      notes: weather.notes,
+      // A copy: the weather is kept for the next run (keptRead).
+      notes: [...weather.notes],
     },
   };
 }
