@@ -16,7 +16,7 @@ const DRAWS = readdirSync(ROOT)
 
 describe('the stress classes on /run’s grid', () => {
   it('hold 40 rooms a class in each draw, each still the room the sampler draws', () => {
-    expect(DRAWS.length).toBe(74);
+    expect(DRAWS.length).toBe(76);
     for (const dir of STRESS_GRID_DIRS) expect(DRAWS.map((d) => d.dir)).toContain(dir);
     const unlit: string[] = [];
     for (const { dir, first } of DRAWS)
@@ -28,18 +28,20 @@ describe('the stress classes on /run’s grid', () => {
         expect(f.rooms.every((r) => r.cells > 0)).toBe(true);
         for (const r of f.rooms) if (!(r.mean > 0)) unlit.push(`${cls} #${r.k} ${r.mean}`);
       }
-    // Every room lit but twenty-three: k50000–k57000 add balcony-thick #50005 and non-rect #53038 (C-shaped),
+    // Every room lit but twenty-four: k50000–k57000 add balcony-thick #50005 and non-rect #53038 (C-shaped),
     // k58000–k61000 none, k62000–k63000 reflectance-ends #62010 and dense-far #63015, k64000–k69000 none,
     // k70000–k71000 non-rect #70000, k72000–k73000 none, k74000–k75000 balcony-thick #75007 and
     // reflectance-ends #75034 (each window opens into a gap its walls close: walled up, as below),
     // k76000–k77000 none, k78000–k79000 non-rect #79032 (C-shaped, as below: a slot 1.04 m wide between walls
     // 0.48 m thick), k80000–k81000 non-rect #80012 (its window in a notch 0.80 m wide that two walls 0.45 m
-    // thick close: walled up, as below). Of the first fourteen, seven open a window into a gap between two of their own
-    // walls that the walls' thickness closes (bodyOutline.ts): the engine gives them no light at all, the
-    // window being walled up (non-rect #24018 read 0 before too). Seven C-shaped rooms' windows face a wall
-    // across a slot the walls all but close (the engine's unbiased exterior estimate reads their nothing a
-    // hair either side of 0: #79032 −0.015, −0.017 and +0.029 % DF with three seeds, every cell of the room
-    // the same sign), and one multi-facade room's mean the engine finds 0.
+    // thick close: walled up, as below), k82000–k83000 dense-near #82031 (a U-shaped outline both of whose
+    // windows face into its notch, 0.61 m wide between walls 0.45 m thick: walled up). Of the first
+    // fourteen, seven open a window into a gap between two of their own walls that the walls' thickness
+    // closes (bodyOutline.ts): the engine gives them no light at all, the window being walled up (non-rect
+    // #24018 read 0 before too). Seven C-shaped rooms' windows face a wall across a slot the walls all but
+    // close (the engine's unbiased exterior estimate reads their nothing a hair either side of 0: #79032
+    // −0.015, −0.017 and +0.029 % DF with three seeds, every cell of the room the same sign), and one
+    // multi-facade room's mean the engine finds 0.
     expect(unlit.sort()).toEqual([
       'balcony-thick #16028 0',
       'balcony-thick #32021 -0.0002',
@@ -52,6 +54,7 @@ describe('the stress classes on /run’s grid', () => {
       'dense-far #49005 0',
       'dense-far #63015 0',
       'dense-near #40026 0',
+      'dense-near #82031 0',
       'multi-facade #38030 0',
       'non-rect #23026 -0.0004',
       'non-rect #24018 0',
