@@ -100,7 +100,8 @@ function keptCoefficients(
 ): DaylightCoefficients | undefined {
   if (p.key === null || !o.cache) return undefined;
   if (o.preview && o.cache.has(p.key.year)) {
-    // Kept beside the year's (keep); taken again here when the cache let them go first.
+    // Copied at the first estimate that asks (~10 ms in a browser's worker) and kept beside the year's:
+    // not when the year is kept, since the service's and a building's years are never asked for one.
     const kept = o.cache.get(previewOfYear(p.key.year));
     if (kept) return kept;
     const dc = everyNthCell(o.cache.get(p.key.year)!, PREVIEW_STRIDE);
@@ -110,15 +111,9 @@ function keptCoefficients(
   return o.cache.get(p.key.own);
 }
 
-/**
- * Keeps newly computed coefficients; a year's with its every third cell beside them, which the next
- * weather file's first estimate takes (a ninth of the year's bytes, ~10 ms of copying done now rather
- * than while the architect waits for that estimate).
- */
+/** Keeps newly computed coefficients under their own key. */
 function keep(p: ReturnType<typeof prepare>, o: RoomYearOptions, dc: DaylightCoefficients): void {
-  if (p.key === null || !o.cache) return;
-  o.cache.set(p.key.own, dc);
-  if (!o.preview) o.cache.set(previewOfYear(p.key.year), everyNthCell(dc, PREVIEW_STRIDE));
+  if (p.key !== null) o.cache?.set(p.key.own, dc);
 }
 
 /** The cache's key of a year's coefficients at every third cell (keptCoefficients). */
