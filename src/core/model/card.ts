@@ -141,6 +141,13 @@ export const modelCardSchema = z.looseObject({
    * it), bounded as the room terms are. Absent: the network's term against the traced flux. Needs roomTerms.
    */
   exteriorTerm: z.enum(['solve-level']).optional(),
+  /**
+   * A room darker than `belowDf` (DF %, the sum over its windows of each window's mean over its frame) has
+   * its room-terms solve run a second time on other random streams and takes the mean of the two levels:
+   * there the solve's own noise is as wide as a verdict's 5 % (docs/model.md, "a second solve in dark
+   * rooms"). Needs roomTerms.
+   */
+  secondSolve: z.object({ belowDf: z.number().positive() }).strict().optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
@@ -168,6 +175,8 @@ export function parseModelCard(json: unknown): ModelCard {
     throw new Error(`Invalid model card: roomTermScaleMax needs roomTerms (the solve whose level it bounds)`);
   if (card.exteriorTerm && !card.roomTerms)
     throw new Error(`Invalid model card: exteriorTerm needs roomTerms (the solve whose level it takes)`);
+  if (card.secondSolve && !card.roomTerms)
+    throw new Error(`Invalid model card: secondSolve needs roomTerms (the solve it runs again)`);
   if (card.termShape && !card.roomTerms)
     throw new Error(`Invalid model card: termShape needs roomTerms (the solve whose level it takes)`);
   if (card.skyTerm) {

@@ -281,6 +281,31 @@ export function coarseRoomTerms(
 }
 
 /**
+ * Two solves of the same room on other streams, as one: each level their mean (the lattices' pixels and the
+ * beyond-frame nodes are the room's, the same in both).
+ */
+export function meanOfSolves(
+  a: readonly RoomTermsLattice[],
+  b: readonly RoomTermsLattice[],
+): RoomTermsLattice[] {
+  const mean = (x: number, y: number): number => (x + y) / 2;
+  return a.map((l, i) => {
+    const o = b[i]!;
+    return {
+      pixels: l.pixels,
+      means: l.means.map((v, j) => mean(v, o.means[j]!)),
+      ...(l.sky !== undefined && o.sky !== undefined ? { sky: mean(l.sky, o.sky) } : {}),
+      ...(l.exterior !== undefined && o.exterior !== undefined
+        ? { exterior: mean(l.exterior, o.exterior) }
+        : {}),
+      ...(l.beyond && o.beyond
+        ? { beyond: { ...l.beyond, df: l.beyond.df.map((v, j) => mean(v, o.beyond!.df[j]!)) } }
+        : {}),
+    };
+  });
+}
+
+/**
  * A window's map from the network's per-term maps (TERMS order, each FRAME_CELLS): sky and exterior as
  * they are, each room term scaled to the coarse solve's mean over the lattice. With `termShape`
  * 'from-room-terms' (card.ts), a room term the network drops (droppedTerms) takes its shape from the
