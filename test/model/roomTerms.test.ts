@@ -168,6 +168,25 @@ describe('room terms from a coarse radiosity solve', () => {
     ).toBeCloseTo(3 + 4 + 2 + 0.5 + 0.5, 5);
   });
 
+  it('takes the solve’s exterior level where it contradicts the network’s by more than the card’s exteriorGuard', () => {
+    // The network's exterior term is 1; the solve's 0.3 (a wall across a notch, its light in level) is
+    // taken with a guard of 1 (a factor 2), 0.6 is not; brighter by more than 2, taken too, bounded at 4.
+    const notch = { ...lattice, sky: 3, exterior: 0.3 };
+    expect(calibratedMap(terms, notch, { exteriorGuard: 1 })[0]).toBeCloseTo(3 + 0.3 + 2 + 0.5 + 0.5, 5);
+    expect(calibratedMap(terms, { ...notch, exterior: 0.6 }, { exteriorGuard: 1 })[0]).toBeCloseTo(7, 5);
+    expect(calibratedMap(terms, { ...notch, exterior: 2.5 }, { exteriorGuard: 1 })[0]).toBeCloseTo(
+      3 + 2.5 + 2 + 0.5 + 0.5,
+      5,
+    );
+    expect(calibratedMap(terms, { ...notch, exterior: 100 }, { exteriorGuard: 1 })[0]).toBeCloseTo(
+      3 + 4 + 2 + 0.5 + 0.5,
+      5,
+    );
+    // Without the guard the network's stands; so it does where the solve has no exterior level to give.
+    expect(calibratedMap(terms, notch)[0]).toBeCloseTo(7, 5);
+    expect(calibratedMap(terms, lattice, { exteriorGuard: 1 })[0]).toBeCloseTo(7, 5);
+  });
+
   it.each(['coarse-radiosity/8', 'coarse-radiosity/9'] as const)(
     'traces the light from exterior surfaces at its lattice close to the engine’s, in a street (%s)',
     (method) => {
@@ -386,6 +405,24 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     });
     expect(lattice!.pixels.length).toBeGreaterThan(50);
     expect(onWalls).toEqual([]);
+  });
+
+  it('asks the solve for the light through the glass when the card guards the exterior term with it', async () => {
+    const model = await loadModel(SHIPPED_CARD_PATH, { roomTermsThread: false });
+    const card = parseModelCard({ ...JSON.parse(readFileSync(SHIPPED_CARD_PATH, 'utf8')), exteriorGuard: 1 });
+    const asked: SolveOptions[] = [];
+    const room = { ...canyonRoom(), modelType: 'df_default' as const };
+    await predictWindows(room, windowAngles(room, room.mesh), {
+      ...model,
+      card,
+      solveRoomTerms: async (r, method, options) => {
+        asked.push(options);
+        return coarseRoomTerms(r, method, options);
+      },
+    });
+    expect(asked.map((o) => o.withSky)).toEqual([true]);
+    const { roomTerms: _, beyondFrame: __, roomTermScaleMax: ___, ...bare } = card;
+    expect(() => parseModelCard(bare)).toThrow(/exteriorGuard needs roomTerms/);
   });
 
   it('is solved by the model’s own solver when it has one (the browser’s second worker), to the same map', async () => {

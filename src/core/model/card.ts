@@ -142,6 +142,16 @@ export const modelCardSchema = z.looseObject({
    */
   exteriorTerm: z.enum(['solve-level']).optional(),
   /**
+   * The exterior term's level checked against the room-terms solve's, as skyGuard checks the sky's: where
+   * the network's light from exterior surfaces over the solve's lattice and the solve's (traced from each
+   * point into the room's surroundings) differ by more than a factor 1 + exteriorGuard, the solve's sets it,
+   * bounded as the room terms are. The network knows how much of that light reaches the window, not from
+   * how steeply: a wall of the room's own building a metre across a notch sends it in level, and the
+   * network read the work plane's share three to four times too high there (docs/model.md). Needs
+   * roomTerms; exteriorTerm 'solve-level' takes the solve's level everywhere instead.
+   */
+  exteriorGuard: z.number().positive().optional(),
+  /**
    * A room darker than `belowDf` (DF %, the sum over its windows of each window's mean over its frame) has
    * its room-terms solve run a second time on other random streams and takes the mean of the two levels:
    * there the solve's own noise is as wide as a verdict's 5 % (docs/model.md, "a second solve in dark
@@ -175,6 +185,8 @@ export function parseModelCard(json: unknown): ModelCard {
     throw new Error(`Invalid model card: roomTermScaleMax needs roomTerms (the solve whose level it bounds)`);
   if (card.exteriorTerm && !card.roomTerms)
     throw new Error(`Invalid model card: exteriorTerm needs roomTerms (the solve whose level it takes)`);
+  if (card.exteriorGuard !== undefined && !card.roomTerms)
+    throw new Error(`Invalid model card: exteriorGuard needs roomTerms (the solve whose level it reads)`);
   if (card.secondSolve && !card.roomTerms)
     throw new Error(`Invalid model card: secondSolve needs roomTerms (the solve it runs again)`);
   if (card.termShape && !card.roomTerms)

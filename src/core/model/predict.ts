@@ -155,10 +155,12 @@ async function predictAtReferenceGlass(
       hasExactSky(card.preprocessing) && model.traceExteriorFlux
         ? model.traceExteriorFlux(room, card.preprocessing)
         : null;
-    // The solve's own light through the glass at its lattice only where the card reads it (skyGuard, exteriorTerm).
+    // The solve's own light through the glass at its lattice only where the card reads it (skyGuard,
+    // exteriorTerm, exteriorGuard).
     const solve: SolveOptions = {
       part: FRAME_PART,
-      withSky: card.skyGuard !== undefined || card.exteriorTerm !== undefined,
+      withSky:
+        card.skyGuard !== undefined || card.exteriorTerm !== undefined || card.exteriorGuard !== undefined,
       beyond: card.beyondFrame === 'coarse-solve',
       ...(model.solveSeed !== undefined ? { seed: model.solveSeed } : {}),
     };

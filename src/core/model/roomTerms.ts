@@ -159,7 +159,10 @@ const SCALE_MIN = 0.25;
 const SCALE_MAX = 4;
 
 /** What of a card reads the network's terms against the solve (card.ts). */
-export type TermCalibration = Pick<ModelCard, 'skyGuard' | 'termShape' | 'roomTermScaleMax' | 'exteriorTerm'>;
+export type TermCalibration = Pick<
+  ModelCard,
+  'skyGuard' | 'termShape' | 'roomTermScaleMax' | 'exteriorTerm' | 'exteriorGuard'
+>;
 /** Below this mean (DF %) a term is too faint for its ratio to mean anything: it keeps the network's. */
 const FAINT = 1e-3;
 
@@ -315,12 +318,12 @@ export function calibratedMap(
   terms: Float32Array,
   lattice: RoomTermsLattice,
   /**
-   * The card's `skyGuard` (with it, a sky term the solve contradicts takes the solve's level), `termShape`
-   * and `roomTermScaleMax` (card.ts).
+   * The card's `skyGuard` and `exteriorGuard` (with them, a sky or exterior term the solve contradicts
+   * takes the solve's level), `exteriorTerm`, `termShape` and `roomTermScaleMax` (card.ts).
    */
-  { skyGuard, termShape, roomTermScaleMax, exteriorTerm }: TermCalibration = {},
+  { skyGuard, termShape, roomTermScaleMax, exteriorTerm, exteriorGuard }: TermCalibration = {},
 ): Float32Array {
-  const scale = termScales(terms, lattice, { skyGuard, roomTermScaleMax, exteriorTerm });
+  const scale = termScales(terms, lattice, { skyGuard, roomTermScaleMax, exteriorTerm, exteriorGuard });
   // A dropped term with nothing to borrow a shape from stays as the network has it (scaled within bounds).
   const reshaped =
     termShape === 'from-room-terms' ? droppedTerms(terms, lattice).filter((d) => d.donors.length > 0) : [];
@@ -382,7 +385,8 @@ export function termScales(
     skyGuard,
     roomTermScaleMax = SCALE_MAX,
     exteriorTerm,
-  }: Pick<TermCalibration, 'skyGuard' | 'roomTermScaleMax' | 'exteriorTerm'> = {},
+    exteriorGuard,
+  }: Pick<TermCalibration, 'skyGuard' | 'roomTermScaleMax' | 'exteriorTerm' | 'exteriorGuard'> = {},
 ): number[] {
   // The network's term t over the lattice, and the bounded scale that brings it to `solved` (1 where either
   // is too faint for their ratio to mean anything).
@@ -394,6 +398,11 @@ export function termScales(
   // The card's exteriorTerm: the light from exterior surfaces at the solve's level too.
   if (exteriorTerm === 'solve-level' && lattice.exterior !== undefined)
     scale[EXTERIOR] = toward(lattice.exterior, net(EXTERIOR));
+  // The card's exterior guard: only where the two levels differ by more than its factor.
+  else if (exteriorGuard !== undefined && lattice.exterior !== undefined) {
+    const r = toward(lattice.exterior, net(EXTERIOR));
+    if (r > 1 + exteriorGuard || r < 1 / (1 + exteriorGuard)) scale[EXTERIOR] = r;
+  }
   // The card's sky guard: a sky term whose level the solve's own traced sky contradicts takes the solve's.
   if (skyGuard !== undefined && lattice.sky !== undefined) {
     const r = toward(lattice.sky, net(0));
