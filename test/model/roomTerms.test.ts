@@ -441,8 +441,9 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     };
     const here = await predictWindows(room, angles, model);
     const there = await predictWindows(room, angles, elsewhere);
-    // What the card asks of the solve: its method, the window's part of the room, the room beyond the frame.
-    expect(solved).toEqual([{ method: model.card.roomTerms, part: 'window', withSky: false, beyond: true }]);
+    // What the card asks of the solve: its method, the window's part of the room, its light through the glass
+    // (the card's exteriorGuard reads it), the room beyond the frame.
+    expect(solved).toEqual([{ method: model.card.roomTerms, part: 'window', withSky: true, beyond: true }]);
     expect(there.map((w) => Array.from(w.df))).toEqual(here.map((w) => Array.from(w.df)));
     // And a solve that fails fails the prediction, with its own error.
     const broken = { ...model, solveRoomTerms: () => Promise.reject(new Error('no solve')) };
