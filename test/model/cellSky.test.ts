@@ -24,6 +24,7 @@ function skyOnly(skyTerm?: 'exact-at-cells'): LoadedModel {
   const card = parseModelCard({
     ...shippedCard(),
     roomTerms: undefined,
+    exteriorGuard: undefined,
     beyondFrame: undefined,
     roomTermScaleMax: undefined,
     skyTerm,

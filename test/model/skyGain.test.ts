@@ -46,6 +46,7 @@ describe('the exact sky beside the wall', () => {
     const noTerms = {
       ...card,
       roomTerms: undefined,
+      exteriorGuard: undefined,
       beyondFrame: undefined, // it reads the room-terms solve too, as roomTermScaleMax bounds its scaling
       roomTermScaleMax: undefined,
       outputs: card.outputs.filter((o: { name: string }) => o.name !== 'terms'),
