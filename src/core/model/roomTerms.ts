@@ -393,6 +393,8 @@ export function termScales(
   const net = (t: number): number => latticeMean(terms, t, lattice);
   const toward = (solved: number, own: number): number =>
     own > FAINT && solved > FAINT ? Math.min(roomTermScaleMax, Math.max(SCALE_MIN, solved / own)) : 1;
+  // A guard's test: the solve's level contradicts the network's by more than a factor 1 + guard, either way.
+  const contradicts = (r: number, guard: number): boolean => r > 1 + guard || r < 1 / (1 + guard);
   const scale = TERMS.map(() => 1);
   ROOM_TERMS.forEach((t, j) => (scale[t] = toward(lattice.means[j]!, net(t))));
   // The card's exteriorTerm: the light from exterior surfaces at the solve's level too.
@@ -401,12 +403,12 @@ export function termScales(
   // The card's exterior guard: only where the two levels differ by more than its factor.
   else if (exteriorGuard !== undefined && lattice.exterior !== undefined) {
     const r = toward(lattice.exterior, net(EXTERIOR));
-    if (r > 1 + exteriorGuard || r < 1 / (1 + exteriorGuard)) scale[EXTERIOR] = r;
+    if (contradicts(r, exteriorGuard)) scale[EXTERIOR] = r;
   }
   // The card's sky guard: a sky term whose level the solve's own traced sky contradicts takes the solve's.
   if (skyGuard !== undefined && lattice.sky !== undefined) {
     const r = toward(lattice.sky, net(0));
-    if (r > 1 + skyGuard || r < 1 / (1 + skyGuard)) scale[0] = r;
+    if (contradicts(r, skyGuard)) scale[0] = r;
   }
   return scale;
 }
