@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exactSkyNearWall } from '../../src/core/model/skyGain';
+import { exactSkyLevel, exactSkyNearWall } from '../../src/core/model/skyGain';
 import { FRAME_CELLS } from '../../src/core/model/features';
 import { frame4Inputs, NEAR_WALL_CELLS } from '../../src/core/model/frame4';
 import { parseModelCard } from '../../src/core/model/card';
-import { predictWindows } from '../../src/core/model/predict';
+import { predictWindows, roomGrid, type LoadedModel } from '../../src/core/model/predict';
+import { sampledRequest } from '../../src/datagen/sampleRoom';
+import { stressRoom } from '../../src/evaluation/stressSuite';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { streetRoom } from '../../src/evaluation/ownSideProbe';
 import { loadModel } from '../../src/service/model/runtime';
@@ -86,4 +88,70 @@ describe('the exact sky beside the wall', () => {
     // DF at 0.05 and 0.15 m from the wall, where 4.1.0 read 1.63 and 3.52: docs/model.md "lux-frame-8").
     expect(nearAfter).toBeGreaterThan(1.1 * nearBefore);
   }, 60_000);
+});
+
+/**
+ * The card's exactSkyGuard (docs/model.md "An exact-sky guard"): a sky term whose level over the window's
+ * frame the exact channel it was given contradicts is scaled to the channel's, its shape kept.
+ */
+describe('the exact-sky guard', () => {
+  const mask = new Uint8Array(FRAME_CELLS);
+  [10, 11, 12, 300].forEach((px) => (mask[px] = 1));
+  const given = new Float32Array(FRAME_CELLS);
+  given.set([2, 1, 1], 10);
+  given[300] = 1;
+  // A pixel outside the room: the channel's value there is read by nothing.
+  given[5000] = 40;
+
+  it('scales a term read a fifth low to the channel’s level, its shape kept', () => {
+    const sky = new Float32Array(FRAME_CELLS);
+    sky.set([1.6, 1.0, 0.4], 10);
+    sky[300] = 0.2; // sum 3.2 against the channel's 5
+    expect(exactSkyLevel(sky, given, mask, 0.1)).toBeCloseTo(5 / 3.2, 6);
+    expect(Array.from(sky.subarray(10, 13))).toEqual([1.6, 1.0, 0.4].map((v) => Math.fround(v * (5 / 3.2))));
+    expect(sky[300]).toBeCloseTo(0.3125, 6);
+    const sum = [10, 11, 12, 300].reduce((a, px) => a + sky[px]!, 0);
+    expect(sum).toBeCloseTo(5, 5);
+  });
+
+  it('leaves a term within the guard, or too faint to read, as the network has it', () => {
+    const near = new Float32Array(FRAME_CELLS);
+    near.set([2.2, 1.1, 1.0], 10);
+    near[300] = 1.1; // 5.4: within a factor 1.1
+    const before = near.slice();
+    expect(exactSkyLevel(near, given, mask, 0.1)).toBe(1);
+    expect(near).toEqual(before);
+    // The same term against a stricter guard is taken to the channel's level.
+    expect(exactSkyLevel(near, given, mask, 0.05)).toBeCloseTo(5 / 5.4, 6);
+    const dark = new Float32Array(FRAME_CELLS);
+    expect(exactSkyLevel(dark, given, mask, 0.1)).toBe(1);
+    expect(exactSkyLevel(Float32Array.from(before), new Float32Array(FRAME_CELLS), mask, 0.1)).toBe(1);
+  });
+
+  it('is named by a card with the per-term output and an exact sky channel', () => {
+    const card = JSON.parse(readFileSync(SHIPPED_CARD_PATH, 'utf8'));
+    expect(parseModelCard({ ...card, exactSkyGuard: 0.1 }).exactSkyGuard).toBe(0.1);
+    expect(() => parseModelCard({ ...card, exactSkyGuard: 0 })).toThrow();
+    expect(() => parseModelCard({ ...card, exactSkyGuard: 0.1, preprocessing: 'lux-frame-3' })).toThrow(
+      /exactSkyGuard needs an exact sky channel/,
+    );
+  });
+
+  it('moves the one window of a street room whose sky the network misreads, and no other room', async () => {
+    const shipped = await loadModel(SHIPPED_CARD_PATH, { roomTermsThread: false });
+    const guarded: LoadedModel = { ...shipped, card: { ...shipped.card, exactSkyGuard: 0.1 } };
+    const mean = async (req: ReturnType<typeof sampledRequest>, m: LoadedModel) => {
+      const d = roomGrid(req, await predictWindows(req, windowAngles(req, req.mesh), m)).df.data;
+      return Array.from(d);
+    };
+    const sum = (d: readonly number[]) => d.reduce((a, v) => a + (Number.isFinite(v) ? v : 0), 0);
+    // street-canyon #87004 (0.87 % DF by the engine): the network's sky term over its frame is 0.77 of the
+    // channel's, the channel within 0.1 % of the engine's sky term there; its answer rises.
+    const misread = sampledRequest(stressRoom('street-canyon', 87004));
+    const [before, after] = [await mean(misread, shipped), await mean(misread, guarded)];
+    expect(sum(after) / sum(before)).toBeGreaterThan(1.02);
+    // A bright street room (~3.8 % DF) whose sky the network reads as the channel: the same to the bit.
+    const plain = sampledRequest(stressRoom('street-canyon', 82005));
+    expect(await mean(plain, guarded)).toEqual(await mean(plain, shipped));
+  }, 120_000);
 });

@@ -158,6 +158,15 @@ export const modelCardSchema = z.looseObject({
    * rooms"). Needs roomTerms.
    */
   secondSolve: z.object({ belowDf: z.number().positive() }).strict().optional(),
+  /**
+   * The sky term's level checked against the exact sky channel the network was given (skyGain.ts
+   * exactSkyLevel): where the network's sky term over the window's frame and the channel's differ by more
+   * than a factor 1 + exactSkyGuard, the term is scaled to the channel's level, its shape kept. The channel
+   * is the engine's sky term in closed form, without noise, and the learned gain averages 1 over a frame
+   * to within 0.5 % but for a few windows in a thousand it misreads by a fifth (docs/model.md). Needs the
+   * per-term output and an exact-sky preprocessing.
+   */
+  exactSkyGuard: z.number().positive().optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
@@ -191,6 +200,14 @@ export function parseModelCard(json: unknown): ModelCard {
     throw new Error(`Invalid model card: secondSolve needs roomTerms (the solve it runs again)`);
   if (card.termShape && !card.roomTerms)
     throw new Error(`Invalid model card: termShape needs roomTerms (the solve whose level it takes)`);
+  if (card.exactSkyGuard !== undefined) {
+    if (!card.outputs.some((o) => o.name === 'terms'))
+      throw new Error(`Invalid model card: exactSkyGuard needs the per-term output 'terms'`);
+    if (NO_EXACT_SKY.includes(card.preprocessing))
+      throw new Error(
+        `Invalid model card: exactSkyGuard needs an exact sky channel, not '${card.preprocessing}'`,
+      );
+  }
   if (card.skyTerm) {
     if (!card.outputs.some((o) => o.name === 'terms'))
       throw new Error(`Invalid model card: skyTerm '${card.skyTerm}' needs the per-term output 'terms'`);

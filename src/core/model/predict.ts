@@ -16,7 +16,7 @@ import {
   type ExactSkyFrame,
 } from './features';
 import { frame4Inputs, setExteriorFlux, type Frame4Room } from './frame4';
-import { exactSkyNearWall } from './skyGain';
+import { exactSkyLevel, exactSkyNearWall } from './skyGain';
 import { FrameSampler } from './placement';
 import type { BeyondLattice } from './beyondFrame';
 import type { SampledFrame } from './frameExtent';
@@ -205,13 +205,16 @@ async function predictAtReferenceGlass(
       const [res, first] = await Promise.all([running, lattice]);
       const terms = outputOf(res, 'terms', n * TERMS.length * FRAME_CELLS);
       const size = TERMS.length * FRAME_CELLS;
-      const windowTerms = frames.map((_, i) => {
+      const windowTerms = frames.map((frame, i) => {
         const t = terms.subarray(i * size, (i + 1) * size);
         const near = v4?.[i]?.nearWall;
-        if (!near) return t;
+        const guard = card.exactSkyGuard;
+        if (!near && guard === undefined) return t;
         const own = t.slice();
+        const sky = own.subarray(0, FRAME_CELLS);
         const given = inputs.subarray((i * C + C - 1) * FRAME_CELLS, (i * C + C) * FRAME_CELLS);
-        exactSkyNearWall(own.subarray(0, FRAME_CELLS), given, near);
+        if (guard !== undefined) exactSkyLevel(sky, given, frame.mask, guard);
+        if (near) exactSkyNearWall(sky, given, near);
         return own;
       });
       const answer = (solved: RoomTermsLattice[] | null): WindowPrediction[] =>

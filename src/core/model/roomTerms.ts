@@ -377,6 +377,9 @@ export function droppedTerms(
     }));
 }
 
+/** A guard's test: a reference level is off the network's by more than a factor 1 + guard, either way. */
+export const contradicts = (r: number, guard: number): boolean => r > 1 + guard || r < 1 / (1 + guard);
+
 /** The factor calibratedMap gives each term (TERMS order). */
 export function termScales(
   terms: Float32Array,
@@ -393,8 +396,6 @@ export function termScales(
   const net = (t: number): number => latticeMean(terms, t, lattice);
   const toward = (solved: number, own: number): number =>
     own > FAINT && solved > FAINT ? Math.min(roomTermScaleMax, Math.max(SCALE_MIN, solved / own)) : 1;
-  // A guard's test: the solve's level contradicts the network's by more than a factor 1 + guard, either way.
-  const contradicts = (r: number, guard: number): boolean => r > 1 + guard || r < 1 / (1 + guard);
   const scale = TERMS.map(() => 1);
   ROOM_TERMS.forEach((t, j) => (scale[t] = toward(lattice.means[j]!, net(t))));
   // The card's exteriorTerm: the light from exterior surfaces at the solve's level too.

@@ -1,4 +1,5 @@
 import type { NearWallSky } from './frame4';
+import { contradicts } from './roomTerms';
 
 /** A sky input fainter than this (DF %) gives the network's gain no meaning: a neighbour's is used. */
 const FAINT = 1e-6;
@@ -31,4 +32,32 @@ export function exactSkyNearWall(sky: Float32Array, given: Float32Array, near: N
   });
   // Gains first, then the new terms: a cell's gain never reads a term already replaced.
   near.pixels.forEach((px, k) => (sky[px] = gains[k]! * near.exact[k]!));
+}
+
+/**
+ * The card's exactSkyGuard: the network's sky term is a learned gain times the exact sky channel it was
+ * given (training/linnet.py), and over a window's frame that gain averages 1 to within 0.5 % at p10–p99
+ * (docs/model.md, "An exact-sky guard"); the channel itself is the engine's sky term in closed form, within
+ * 0.5 % of it over a room. Where the term's sum over the room's pixels (`mask`) and the channel's differ by
+ * more than a factor 1 + `guard`, the network has misread the window, and its term is scaled to the
+ * channel's level, its shape kept. `sky` is changed in place; the scale applied is returned (1: untouched).
+ */
+export function exactSkyLevel(
+  sky: Float32Array,
+  given: Float32Array,
+  mask: Uint8Array,
+  guard: number,
+): number {
+  let own = 0,
+    exact = 0;
+  for (let i = 0; i < sky.length; i++)
+    if (mask[i] === 1) {
+      own += sky[i]!;
+      exact += given[i]!;
+    }
+  if (own <= FAINT || exact <= FAINT) return 1;
+  const r = exact / own;
+  if (!contradicts(r, guard)) return 1;
+  for (let i = 0; i < sky.length; i++) sky[i]! *= r;
+  return r;
 }
