@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { useAnswer } from './compute/answerStore';
 import { restoreWeather } from './compute/climate';
-import { handOverMesh } from './compute/heldMesh';
+import { takeMesh } from './compute/heldMesh';
 import { ensureModel } from './compute/predictor';
 import { meshWorker } from './compute/workers';
 import { decodeShare, isShareFragment } from './share/codec';
@@ -29,7 +29,7 @@ if (isShareFragment(location.hash)) {
       // The link's small mesh: the angles from it at once, then the workers take it (heldMesh.ts).
       void meshWorker()
         .setMesh(mesh)
-        .then(handOverMesh)
+        .then(takeMesh)
         .then((meshId) => {
           if (meshId)
             useApp

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import { npyBytes } from '../../core/encoding/npy';
+import { useMeshDisplay } from '../ui/meshDisplay';
 import type { Remote } from './answerStore';
 import { engineWorker, meshWorker, modelWorker } from './workers';
 
@@ -21,6 +22,23 @@ export async function handOverMesh(): Promise<string | null> {
     engineWorker().holdMesh(m.id, Comlink.transfer(m.positions, [m.positions.buffer])),
   ]);
   return m.id;
+}
+
+/**
+ * handOverMesh as the app's faces ask for it (an imported file, a link's mesh): should the workers fail to
+ * take the mesh, the answers still come, from each window's angles, which in a street can read a room far
+ * brighter than the engine finds it among the buildings themselves, so the failure is kept where the
+ * Surroundings panel shows it (useMeshDisplay `handOverFailed`) rather than dropped; the id is then null.
+ */
+export async function takeMesh(): Promise<string | null> {
+  const display = useMeshDisplay.getState();
+  display.setHandOverFailed(null);
+  try {
+    return await handOverMesh();
+  } catch (e) {
+    display.setHandOverFailed(e instanceof Error ? e.message : String(e));
+    return null;
+  }
 }
 
 /** The ids a server has been sent this session (by its URL): each mesh is uploaded to it once. */

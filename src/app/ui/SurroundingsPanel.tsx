@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { useState } from 'react';
-import { handOverMesh } from '../compute/heldMesh';
+import { takeMesh } from '../compute/heldMesh';
 import { invalidateAngles } from '../compute/surroundings';
 import { meshWorker } from '../compute/workers';
 import type { UpAxis } from '../../importers/importMesh';
@@ -26,6 +26,7 @@ export function SurroundingsPanel(): React.JSX.Element {
   const s = useApp((st) => st.scene.surroundings);
   const ifcRoom = useApp((st) => st.scene.ifcRoom);
   const notHere = useMeshDisplay((st) => st.notHere);
+  const handOverFailed = useMeshDisplay((st) => st.handOverFailed);
   const edit = useApp((st) => st.edit);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -56,8 +57,9 @@ export function SurroundingsPanel(): React.JSX.Element {
           ? `The 3D view shows the ${answer.shown.toLocaleString('en')} triangles nearest the room; the angles use all of them.`
           : null,
       );
-      // The model and engine workers take the mesh itself; should they fail to, the angles still answer.
-      const meshId = await handOverMesh().catch(() => null);
+      // The model and engine workers take the mesh itself; should they fail to, the angles still answer
+      // (and the panel says so).
+      const meshId = await takeMesh();
       edit((sc) => ({
         ...sc,
         surroundings: {
@@ -109,6 +111,11 @@ export function SurroundingsPanel(): React.JSX.Element {
             : s.notCarried
               ? "The link carried the windows' angles, not the mesh (too many triangles for a link): import it again to see it and to measure a new window's."
               : "It is no longer loaded here: the windows keep the angles measured among it. Import it again to measure a new window's."}
+        </p>
+      )}
+      {s.kind === 'mesh' && !s.meshId && handOverFailed && (
+        <p className="hint" data-testid="surroundings-angles-only">
+          {`The model and the engine could not take the mesh itself (${handOverFailed}): each window's answer reads its angles only, which can read a room among buildings brighter than they let it be. Import it again to try once more.`}
         </p>
       )}
       <label className="field column">

@@ -17,13 +17,26 @@ export const useMeshDisplay = create<{
    * its windows keep the angles they have. (A mesh a link did not carry says so in the scene: notCarried.)
    */
   notHere: boolean;
+  /**
+   * Why the model and engine workers could not take the mesh itself (heldMesh.ts takeMesh), or null: the
+   * answers then read each window's angles only, and the Surroundings panel says so.
+   */
+  handOverFailed: string | null;
   setMesh: (p: Float32Array | null, notHere?: boolean) => void;
   setVisible: (v: boolean) => void;
+  setHandOverFailed: (why: string | null) => void;
 }>()((set) => ({
   positions: null,
   visible: true,
   notHere: false,
+  handOverFailed: null,
   setMesh: (positions, notHere = false) =>
-    set({ positions, notHere, visible: !positions || positions.length / 9 <= SHOW_BY_DEFAULT }),
+    set({
+      positions,
+      notHere,
+      handOverFailed: null,
+      visible: !positions || positions.length / 9 <= SHOW_BY_DEFAULT,
+    }),
   setVisible: (visible) => set({ visible }),
+  setHandOverFailed: (handOverFailed) => set({ handOverFailed }),
 }));
