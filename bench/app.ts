@@ -307,13 +307,11 @@ export async function runAppBench(): Promise<BenchResult[]> {
     // Three windows on three walls, a 10⁴-triangle city around: streets and blocks (bench/scenes.ts), the
     // room on its street with neighbours beside it. (Until 2026-12-05 cityMesh's crowded boxes, which bury
     // the room: its first window alone read 0 % DF from the model, 0.01 % from the engine.)
-    await page
-      .getByTestId('mesh-file')
-      .setInputFiles({
-        name: 'city-1e4.stl',
-        mimeType: 'model/stl',
-        buffer: binaryStl(streetCity(10_000, 1)),
-      });
+    await page.getByTestId('mesh-file').setInputFiles({
+      name: 'city-1e4.stl',
+      mimeType: 'model/stl',
+      buffer: binaryStl(streetCity(10_000, 1)),
+    });
     await page.waitForFunction(() =>
       /10,000 triangles/.test(document.querySelector('[data-testid=surroundings]')?.textContent ?? ''),
     );

@@ -26,7 +26,9 @@ export function ensureTorchPython() {
   if (py) return py;
   const sudo = process.getuid?.() === 0 ? '' : 'sudo -n ';
   try {
-    console.log('PyTorch not found: installing Debian packages python3-torch, python3-numpy, python3-onnx, python3-requests…');
+    console.log(
+      'PyTorch not found: installing Debian packages python3-torch, python3-numpy, python3-onnx, python3-requests…',
+    );
     execSync(
       `${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq python3-torch python3-numpy python3-onnx python3-requests`,
       {

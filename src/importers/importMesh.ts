@@ -38,7 +38,10 @@ export function detectFormat(name: string, bytes: Uint8Array): MeshFormat {
   if (head.startsWith('[')) return 'json';
   if (head.startsWith('{')) return 'gltf';
   if (/^(v|vn|vt|f|o|g|#|mtllib)\s/m.test(head)) return 'obj';
-  if (bytes.length >= 84 && 84 + 50 * new DataView(bytes.buffer, bytes.byteOffset).getUint32(80, true) === bytes.length)
+  if (
+    bytes.length >= 84 &&
+    84 + 50 * new DataView(bytes.buffer, bytes.byteOffset).getUint32(80, true) === bytes.length
+  )
     return 'stl';
   throw new ImportError(`Unknown file type '${name}': use OBJ, STL, glTF/GLB or a JSON point list.`);
 }
@@ -52,7 +55,9 @@ function checkStlSize(name: string, bytes: Uint8Array): void {
   const head = new TextDecoder().decode(bytes.subarray(0, 512));
   if (head.trimStart().startsWith('solid') && head.includes('facet')) return;
   if (bytes.length < 84)
-    throw new ImportError(`'${name}' is too short to be an STL file (${bytes.length} bytes): export it again.`);
+    throw new ImportError(
+      `'${name}' is too short to be an STL file (${bytes.length} bytes): export it again.`,
+    );
   const n = new DataView(bytes.buffer, bytes.byteOffset).getUint32(80, true);
   const expected = 84 + 50 * n;
   if (expected !== bytes.length)
@@ -70,8 +75,10 @@ function jsonPoints(text: string): Float32Array {
   }
   // The API's form: [[x, y, z], …] (a multiple of 3 points), or a /run-style body with a `mesh` field.
   const list = Array.isArray(raw) ? raw : (raw as { mesh?: unknown } | null)?.mesh;
-  if (!Array.isArray(list)) throw new ImportError('The JSON file holds no point list: expected [[x, y, z], …] or {"mesh": [...]}.');
-  if (list.length % 3 !== 0) throw new ImportError(`The point list has ${list.length} points: triangles need a multiple of 3.`);
+  if (!Array.isArray(list))
+    throw new ImportError('The JSON file holds no point list: expected [[x, y, z], …] or {"mesh": [...]}.');
+  if (list.length % 3 !== 0)
+    throw new ImportError(`The point list has ${list.length} points: triangles need a multiple of 3.`);
   const out = new Float32Array(list.length * 3);
   list.forEach((p, i) => {
     if (!Array.isArray(p) || p.length !== 3 || !p.every((v) => typeof v === 'number' && Number.isFinite(v)))
@@ -131,12 +138,17 @@ export async function importMesh(
   const triangles = positions.length / 9;
   if (triangles === 0) throw new ImportError(`'${name}' holds no triangles.`);
   if (triangles > MAX_TRIANGLES)
-    throw new ImportError(`'${name}' has ${triangles.toLocaleString('en')} triangles; at most ${MAX_TRIANGLES.toLocaleString('en')}.`);
+    throw new ImportError(
+      `'${name}' has ${triangles.toLocaleString('en')} triangles; at most ${MAX_TRIANGLES.toLocaleString('en')}.`,
+    );
   const min: [number, number, number] = [Infinity, Infinity, Infinity];
   const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < positions.length; i++) {
     const v = positions[i]!;
-    if (!Number.isFinite(v)) throw new ImportError(`'${name}' has a coordinate that is not a finite number (vertex ${Math.floor(i / 3)}).`);
+    if (!Number.isFinite(v))
+      throw new ImportError(
+        `'${name}' has a coordinate that is not a finite number (vertex ${Math.floor(i / 3)}).`,
+      );
     const a = i % 3;
     if (v < min[a]!) min[a] = v;
     if (v > max[a]!) max[a] = v;

@@ -27,7 +27,9 @@ describe('a remote server’s refusals, in sentences', () => {
     try {
       await expect(
         remoteAnswer({ url: server.url, token: '' }, '/v2/run', { model_type: 'df_default' }),
-      ).rejects.toThrow(/^The server cannot compute this room\. The server said: “Missing required parameters: parameters, mesh” \(400\)\.$/);
+      ).rejects.toThrow(
+        /^The server cannot compute this room\. The server said: “Missing required parameters: parameters, mesh” \(400\)\.$/,
+      );
     } finally {
       await server.stop();
     }

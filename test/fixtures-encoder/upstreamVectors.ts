@@ -11,9 +11,7 @@ import { readNpy, type NpyArray } from '../../src/core/encoding/npy';
 import type { EncoderRoom, EncoderWindow, EncodeOptions } from '../../src/core/encoding/types';
 import type { EncodingScheme, ModelType } from '../../src/core/types';
 
-export const FIXTURE_DIR = fileURLToPath(
-  new URL('../fixtures/upstream-encoder/', import.meta.url),
-);
+export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/upstream-encoder/', import.meta.url));
 
 type Json = Record<string, unknown>;
 

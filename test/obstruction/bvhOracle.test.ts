@@ -8,7 +8,12 @@ import { deg } from '../../src/core/units';
 import { CutBuffer } from '../../src/core/obstruction/cutBuffer';
 import { fanDirections } from '../../src/core/obstruction/fanDirections';
 import { halfPlane } from '../../src/core/obstruction/halfPlane';
-import { buildObstructionScene, obstructionAt, obstructionFan, type ObstructionScene } from '../../src/core/obstruction/index';
+import {
+  buildObstructionScene,
+  obstructionAt,
+  obstructionFan,
+  type ObstructionScene,
+} from '../../src/core/obstruction/index';
 import { cutTriangle } from '../../src/core/obstruction/planeCut';
 import { chooseSkyBand } from '../../src/core/obstruction/skyBands';
 

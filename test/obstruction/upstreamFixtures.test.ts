@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  degreesOf,
-  loadUpstreamVectors,
-  meshOf,
-  viewpointOf,
-  type MultiVector,
-} from './upstreamVectors';
+import { degreesOf, loadUpstreamVectors, meshOf, viewpointOf, type MultiVector } from './upstreamVectors';
 import { deg, normalizeDegrees } from '../../src/core/units';
 import { buildObstructionScene, obstructionAt, obstructionFan } from '../../src/core/obstruction/index';
 

@@ -39,7 +39,9 @@ export function ifcRoomSheet(o: {
     north: o.north,
     floorAboveTerrain: room.floor_height_above_terrain,
     height: room.height_roof_over_floor,
-    materials: room.materials ? materialsText(room.materials, true) : materialsText(DEFAULT_REFLECTANCES, false),
+    materials: room.materials
+      ? materialsText(room.materials, true)
+      : materialsText(DEFAULT_REFLECTANCES, false),
     surroundings: o.surroundings,
     map: o.map,
     summary: o.summary,
