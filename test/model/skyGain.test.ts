@@ -138,8 +138,11 @@ describe('the exact-sky guard', () => {
   });
 
   it('moves the one window of a street room whose sky the network misreads, and no other room', async () => {
-    const shipped = await loadModel(SHIPPED_CARD_PATH, { roomTermsThread: false });
-    const guarded: LoadedModel = { ...shipped, card: { ...shipped.card, exactSkyGuard: 0.1 } };
+    const loaded = await loadModel(SHIPPED_CARD_PATH, { roomTermsThread: false });
+    // The shipped card without the guard, and with it (4.11.0 names 0.1).
+    const { exactSkyGuard: _, ...card } = loaded.card;
+    const shipped: LoadedModel = { ...loaded, card };
+    const guarded: LoadedModel = { ...loaded, card: { ...card, exactSkyGuard: 0.1 } };
     const mean = async (req: ReturnType<typeof sampledRequest>, m: LoadedModel) => {
       const d = roomGrid(req, await predictWindows(req, windowAngles(req, req.mesh), m)).df.data;
       return Array.from(d);
