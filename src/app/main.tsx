@@ -29,7 +29,7 @@ if (isShareFragment(location.hash)) {
       // The link's small mesh: the angles from it at once, then the workers take it (heldMesh.ts).
       void meshWorker()
         .setMesh(mesh)
-        .then(takeMesh)
+        .then(() => takeMesh())
         .then((meshId) => {
           if (meshId)
             useApp

@@ -30,11 +30,13 @@ export async function handOverMesh(): Promise<string | null> {
  * brighter than the engine finds it among the buildings themselves, so the failure is kept where the
  * Surroundings panel shows it (useMeshDisplay `handOverFailed`) rather than dropped; the id is then null.
  */
-export async function takeMesh(): Promise<string | null> {
+export async function takeMesh(
+  handOver: () => Promise<string | null> = handOverMesh,
+): Promise<string | null> {
   const display = useMeshDisplay.getState();
   display.setHandOverFailed(null);
   try {
-    return await handOverMesh();
+    return await handOver();
   } catch (e) {
     display.setHandOverFailed(e instanceof Error ? e.message : String(e));
     return null;
