@@ -82,10 +82,22 @@ export interface PinnedFrames {
   cells: number[];
 }
 
-/** A fixed, uneven stand-in for the network's per-term maps (every window alike). */
-function standIn(n: number): Float32Array {
-  const t = new Float32Array(n * TERMS.length * 128 * 128);
+/**
+ * A fixed, uneven stand-in for the network's per-term maps. Its sky term is, as the network's is, a gain
+ * near 1 (here within ±1 %, unevenly) times the exact sky channel it was fed, so that the card's
+ * exactSkyGuard leaves it as a real network's is left in all but a few rooms in a thousand (the guard's own
+ * branch is skyGain.test's); the other terms a flat uneven pattern.
+ */
+function standIn(input: TensorIn): Float32Array {
+  const [n, c] = input.dims as [number, number];
+  const plane = 128 * 128;
+  const t = new Float32Array(n * TERMS.length * plane);
   for (let k = 0; k < t.length; k++) t[k] = 0.02 * (1 + ((k * 7919) % 1009) / 1009);
+  for (let i = 0; i < n; i++)
+    for (let k = 0; k < plane; k++) {
+      const gain = 0.99 + (0.02 * ((k * 7919) % 1009)) / 1009;
+      t[i * TERMS.length * plane + k] = gain * input.data[(i * c + c - 1) * plane + k]!;
+    }
   return t;
 }
 
@@ -98,8 +110,9 @@ export async function pinnedFrames(body: Record<string, unknown>): Promise<Pinne
     card,
     run: async (feeds) => {
       fed = feeds;
-      const n = feeds[card.inputs[0]!.name]!.dims[0]!;
-      return { terms: { data: standIn(n), dims: [n, TERMS.length, 128, 128] } };
+      const input = feeds[card.inputs[0]!.name]!;
+      const n = input.dims[0]!;
+      return { terms: { data: standIn(input), dims: [n, TERMS.length, 128, 128] } };
     },
   };
   const a = await runAnswer(body, { ...OPEN_CONTEXT, model: async () => model });
