@@ -135,6 +135,12 @@ describe('the exact-sky guard', () => {
     expect(() => parseModelCard({ ...card, exactSkyGuard: 0.1, preprocessing: 'lux-frame-3' })).toThrow(
       /exactSkyGuard needs an exact sky channel/,
     );
+    // A card whose network gives only the summed map has no sky term to check.
+    const { roomTerms: _, beyondFrame: __, roomTermScaleMax: ___, exteriorGuard: ____, ...summed } = card;
+    const outputs = card.outputs.filter((o: { name: string }) => o.name !== 'terms');
+    expect(() => parseModelCard({ ...summed, outputs, exactSkyGuard: 0.1 })).toThrow(
+      /exactSkyGuard needs the per-term output/,
+    );
   });
 
   it('moves the one window of a street room whose sky the network misreads, and no other room', async () => {

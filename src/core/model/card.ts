@@ -184,34 +184,33 @@ export function parseModelCard(json: unknown): ModelCard {
     throw new Error(
       `Invalid model card: preprocessing '${card.preprocessing}' takes ${want} input(s), the card lists ${card.inputs.length}`,
     );
-  if (card.roomTerms && !card.outputs.some((o) => o.name === 'terms'))
+  const hasTerms = card.outputs.some((o) => o.name === 'terms');
+  const exactSky = !NO_EXACT_SKY.includes(card.preprocessing);
+  if (card.roomTerms && !hasTerms)
     throw new Error(`Invalid model card: roomTerms '${card.roomTerms}' needs the per-term output 'terms'`);
-  if (card.skyGuard !== undefined && !card.roomTerms)
-    throw new Error(`Invalid model card: skyGuard needs roomTerms (the solve whose sky it reads)`);
-  if (card.beyondFrame && !card.roomTerms)
-    throw new Error(`Invalid model card: beyondFrame needs roomTerms (the solve that lights the lattice)`);
-  if (card.roomTermScaleMax !== undefined && !card.roomTerms)
-    throw new Error(`Invalid model card: roomTermScaleMax needs roomTerms (the solve whose level it bounds)`);
-  if (card.exteriorTerm && !card.roomTerms)
-    throw new Error(`Invalid model card: exteriorTerm needs roomTerms (the solve whose level it takes)`);
-  if (card.exteriorGuard !== undefined && !card.roomTerms)
-    throw new Error(`Invalid model card: exteriorGuard needs roomTerms (the solve whose level it reads)`);
-  if (card.secondSolve && !card.roomTerms)
-    throw new Error(`Invalid model card: secondSolve needs roomTerms (the solve it runs again)`);
-  if (card.termShape && !card.roomTerms)
-    throw new Error(`Invalid model card: termShape needs roomTerms (the solve whose level it takes)`);
+  // The options that read the room-terms solve, and what each reads of it.
+  const onSolve: [named: boolean, option: string, why: string][] = [
+    [card.skyGuard !== undefined, 'skyGuard', 'the solve whose sky it reads'],
+    [card.beyondFrame !== undefined, 'beyondFrame', 'the solve that lights the lattice'],
+    [card.roomTermScaleMax !== undefined, 'roomTermScaleMax', 'the solve whose level it bounds'],
+    [card.exteriorTerm !== undefined, 'exteriorTerm', 'the solve whose level it takes'],
+    [card.exteriorGuard !== undefined, 'exteriorGuard', 'the solve whose level it reads'],
+    [card.secondSolve !== undefined, 'secondSolve', 'the solve it runs again'],
+    [card.termShape !== undefined, 'termShape', 'the solve whose level it takes'],
+  ];
+  for (const [named, option, why] of onSolve)
+    if (named && !card.roomTerms) throw new Error(`Invalid model card: ${option} needs roomTerms (${why})`);
   if (card.exactSkyGuard !== undefined) {
-    if (!card.outputs.some((o) => o.name === 'terms'))
-      throw new Error(`Invalid model card: exactSkyGuard needs the per-term output 'terms'`);
-    if (NO_EXACT_SKY.includes(card.preprocessing))
+    if (!hasTerms) throw new Error(`Invalid model card: exactSkyGuard needs the per-term output 'terms'`);
+    if (!exactSky)
       throw new Error(
         `Invalid model card: exactSkyGuard needs an exact sky channel, not '${card.preprocessing}'`,
       );
   }
   if (card.skyTerm) {
-    if (!card.outputs.some((o) => o.name === 'terms'))
+    if (!hasTerms)
       throw new Error(`Invalid model card: skyTerm '${card.skyTerm}' needs the per-term output 'terms'`);
-    if (card.skyTerm === 'exact-at-cells' && NO_EXACT_SKY.includes(card.preprocessing))
+    if (card.skyTerm === 'exact-at-cells' && !exactSky)
       throw new Error(
         `Invalid model card: skyTerm 'exact-at-cells' needs an exact sky channel, not '${card.preprocessing}'`,
       );
