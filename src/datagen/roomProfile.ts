@@ -36,4 +36,11 @@ export interface RoomProfile {
   deepSlabs?: boolean;
   /** Chance that a window runs from floor to ceiling (default 0.15). */
   fullHeight?: number;
+  /**
+   * Every window a strip in one band of the wall (no full-height ones): 'low', sill 0–0.4 m and head
+   * 0.4–0.7 m above it (so often under the 0.8 m work plane: a basement's or a gallery's strip); 'high', head
+   * 2.2–2.8 m (or the ceiling, if lower) and sill 0.4–0.7 m under it (a clerestory over door height). Edges
+   * of the default draws (sills 0–1.6 m, windows 0.5 m tall or more) that the strip probe judges the model on.
+   */
+  band?: 'low' | 'high';
 }

@@ -198,7 +198,18 @@ export function sampleRoom(seed: number, focus?: Focus): SampledRoom {
   return sampleProfiledRoom(seed, focus ? FOCUS_PROFILES[focus] : {});
 }
 
-function sampleProfiledRoom(seed: number, prof: RoomProfile): SampledRoom {
+/** A strip window's sill and head above the floor (m) in a profile's band (RoomProfile.band). */
+function stripHeights(r: Rand, band: 'low' | 'high', H: number): [number, number] {
+  if (band === 'low') {
+    const sill = uniform(r, 0, 0.4);
+    return [sill, sill + uniform(r, 0.4, 0.7)];
+  }
+  const head = Math.min(H, uniform(r, 2.2, 2.8));
+  return [head - uniform(r, 0.4, 0.7), head];
+}
+
+/** A room drawn from a profile of one's own (a stress class's with a band, say), not a named focus. */
+export function sampleProfiledRoom(seed: number, prof: RoomProfile): SampledRoom {
   const r = rng(seed);
   // Rotate and move the outline: any orientation, anywhere.
   const theta = r() < 0.3 ? Math.floor(r() * 4) * (Math.PI / 2) : r() * 2 * Math.PI;
@@ -250,9 +261,11 @@ function sampleProfiledRoom(seed: number, prof: RoomProfile): SampledRoom {
     const s0 = uniform(r, 0.05, len - 0.05 - w);
     const s1 = s0 + w;
     if (placed.some((p) => p.edge === e && s0 < p.s1 + 0.2 && p.s0 < s1 + 0.2)) continue;
-    const full = r() < (prof.fullHeight ?? 0.15);
-    const sill = full ? 0 : uniform(r, 0, Math.min(1.6, H - 0.6));
-    const head = full ? H : Math.min(H, sill + uniform(r, 0.5, Math.min(3.5, H - sill)));
+    // A band draws its own heights; without one the draws are the default's, in the same order.
+    const strip = prof.band ? stripHeights(r, prof.band, H) : null;
+    const full = !strip && r() < (prof.fullHeight ?? 0.15);
+    const sill = strip ? strip[0] : full ? 0 : uniform(r, 0, Math.min(1.6, H - 0.6));
+    const head = strip ? strip[1] : full ? H : Math.min(H, sill + uniform(r, 0.5, Math.min(3.5, H - sill)));
     if (head - sill < 0.3) continue;
     placed.push({
       edge: e,

@@ -8,16 +8,11 @@
  * STRESS_ENGINE over `/run`'s grid) by class, as the grid draws are summarised. The engine's means are kept
  * in `--truths` (computed when the file is missing) so that several cards read the same truths.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { SHIPPED_CARD } from '../core/model/shipped';
 import type { Vec2 } from '../core/geometry/vec';
-import { sampledRequest, type SampledRoom } from '../datagen/sampleRoom';
-import { engineRoom } from '../datagen/shard';
-import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
-import { loadModel } from '../service/model/runtime';
-import { engineGridMean, gridLine, gridSummary, requestGridMean, type GridRoomResult } from './gridStress';
-import { roomDigest, stressRoom, stressSeed } from './stressSuite';
+import type { SampledRoom } from '../datagen/sampleRoom';
+import type { StressClass } from '../datagen/stressProfiles';
+import { probeMain, probeTruth, type ProbeTruth } from './roomProbe';
+import { stressRoom } from './stressSuite';
 
 /** To 0.1 m (divided, not multiplied, by ten: 0.3, not 0.30000000000000004). */
 const snap = (v: number): number => Math.round(v * 10) / 10;
@@ -62,78 +57,12 @@ export function onGrid(s: SampledRoom): SampledRoom {
   };
 }
 
-export interface OnGridTruth {
-  cls: StressClass;
-  k: number;
-  /** The room on the grid (roomDigest): a stored truth belongs to exactly this room. */
-  digest: string;
-  /** The engine's mean DF (%) over `/run`'s grid cells, 4 decimals. */
-  mean: number;
-}
+export type OnGridTruth = ProbeTruth;
 
 /** The engine's mean over `/run`'s grid cells of a room on the grid (null: the rounding broke the room). */
-export function onGridTruth(cls: StressClass, k: number): OnGridTruth | null {
-  let req;
-  const s = onGrid(stressRoom(cls, k));
-  try {
-    req = sampledRequest(s);
-  } catch {
-    return null;
-  }
-  const { mean } = engineGridMean(engineRoom(s, req), stressSeed(cls, k), `${cls} #${k} on the grid`);
-  return { cls, k, digest: roomDigest(s), mean };
-}
+export const onGridTruth = (cls: StressClass, k: number): OnGridTruth | null =>
+  probeTruth(onGridRoom, cls, k, 'on the grid');
 
-async function main(): Promise<void> {
-  const { values: o } = parseArgs({
-    options: {
-      first: { type: 'string', default: '995000' },
-      rooms: { type: 'string', default: '10' },
-      truths: { type: 'string' },
-      card: { type: 'string', multiple: true, default: [`public/models/${SHIPPED_CARD}`] },
-    },
-  });
-  const first = Number(o.first),
-    n = Number(o.rooms);
-  let truths: OnGridTruth[];
-  if (o.truths && existsSync(o.truths)) {
-    truths = JSON.parse(readFileSync(o.truths, 'utf8')) as OnGridTruth[];
-    for (const t of truths)
-      if (roomDigest(onGrid(stressRoom(t.cls, t.k))) !== t.digest)
-        throw new Error(`${t.cls} #${t.k}: the sampler or the rounding changed`);
-  } else {
-    truths = [];
-    for (const cls of STRESS_CLASSES)
-      for (let k = first; k < first + n; k++) {
-        const t = onGridTruth(cls, k);
-        if (t === null) console.log(`${cls} #${k}: not a room once rounded, left out`);
-        else truths.push(t);
-      }
-    if (o.truths) writeFileSync(o.truths, JSON.stringify(truths, null, 1));
-  }
-  for (const card of o.card) {
-    const model = await loadModel(card);
-    const rooms: GridRoomResult[] = [];
-    for (const t of truths) {
-      const meanPred = await requestGridMean(model, sampledRequest(onGrid(stressRoom(t.cls, t.k))));
-      rooms.push({
-        cls: t.cls,
-        k: t.k,
-        meanTruth: t.mean,
-        meanPred,
-        meanError: (meanPred - t.mean) / t.mean,
-      });
-    }
-    const s = gridSummary(rooms);
-    console.log(card);
-    for (const c of s.classes) console.log(gridLine(c));
-    console.log(gridLine({ cls: 'all', ...s.all }));
-    const worst = [...rooms].sort((a, b) => Math.abs(b.meanError) - Math.abs(a.meanError)).slice(0, 5);
-    console.log(
-      '  worst:',
-      worst.map((r) => `${r.cls} #${r.k} ${(100 * r.meanError).toFixed(1)} %`).join(', '),
-    );
-  }
-}
+const onGridRoom = (cls: StressClass, k: number): SampledRoom => onGrid(stressRoom(cls, k));
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (import.meta.url === `file://${process.argv[1]}`) await probeMain(onGridRoom, 'on the grid', 995000);

@@ -167,6 +167,12 @@ export const modelCardSchema = z.looseObject({
    * per-term output and an exact-sky preprocessing.
    */
   exactSkyGuard: z.number().positive().optional(),
+  /**
+   * 'off-under-lintel': the room-terms solve's lattice leaves out the own wall column of a window whose
+   * lintel is within the wall's depth of the work plane or under it (roomTerms.ts underLintel), as it leaves
+   * out points on the room's other walls. Absent: kept everywhere. Needs roomTerms.
+   */
+  latticeOwnWall: z.enum(['off-under-lintel']).optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
@@ -197,6 +203,7 @@ export function parseModelCard(json: unknown): ModelCard {
     [card.exteriorGuard !== undefined, 'exteriorGuard', 'the solve whose level it reads'],
     [card.secondSolve !== undefined, 'secondSolve', 'the solve it runs again'],
     [card.termShape !== undefined, 'termShape', 'the solve whose level it takes'],
+    [card.latticeOwnWall !== undefined, 'latticeOwnWall', 'the solve whose lattice it sets'],
   ];
   for (const [named, option, why] of onSolve)
     if (named && !card.roomTerms) throw new Error(`Invalid model card: ${option} needs roomTerms (${why})`);

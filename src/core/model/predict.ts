@@ -162,6 +162,7 @@ async function predictAtReferenceGlass(
       withSky:
         card.skyGuard !== undefined || card.exteriorTerm !== undefined || card.exteriorGuard !== undefined,
       beyond: card.beyondFrame === 'coarse-solve',
+      ...(card.latticeOwnWall === 'off-under-lintel' ? { offUnderLintel: true } : {}),
       ...(model.solveSeed !== undefined ? { seed: model.solveSeed } : {}),
     };
     const solving =

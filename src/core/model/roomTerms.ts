@@ -6,7 +6,7 @@ import {
   TERMS,
   type EngineQuality,
 } from '../engine/simulate';
-import type { EngineRoom } from '../engine/model';
+import { WORK_PLANE_HEIGHT, type EngineRoom } from '../engine/model';
 import type { FramePart } from '../encoding/roomMask';
 import { v2Frame, type V2Frame } from '../engine/v2Frame';
 import { FRAME_CELLS, FRAME_SIZE } from './features';
@@ -210,6 +210,29 @@ export interface SolveOptions {
    * (docs/model.md, "The solve's own noise in a rule's counts").
    */
   seed?: number;
+  /**
+   * Leave out of the lattice the own wall column of a window whose lintel is within the wall's depth of the
+   * work plane, or under it (underLintel): there the network does not follow the solve (a card's
+   * `latticeOwnWall`).
+   */
+  offUnderLintel?: boolean;
+}
+
+/**
+ * Whether window i's own wall column meets the work plane where the network does not know it: under a
+ * lintel less than the wall's depth above the work plane, or above an opening whose head is below it. A
+ * point there lies on the wall's plane; with the head a few centimetres over it, the lintel's lit underside
+ * fills its view out (deeper than its height above the point: more than 45° of it) and its room terms
+ * reach several times the next lattice column's, and training drew such heads rarely (0.5 m or more
+ * over a sill of 0–1.6 m): levelling the network's terms to the solve there sets a room's whole level by
+ * that one column (a basement's strip window under a 0.3 m lintel: +24 %, docs/model.md "Strip windows").
+ */
+export function underLintel(room: EngineRoom, i: number): boolean {
+  const p = room.parameters;
+  const g = room.geometry[i]!;
+  const depth = Math.max(0, ...room.geometry.map((r) => r.wallThickness));
+  const head = Math.min(g.top, p.floor_height_above_terrain + p.height_roof_over_floor);
+  return head - (p.floor_height_above_terrain + WORK_PLANE_HEIGHT) < depth;
 }
 
 /**
@@ -219,13 +242,14 @@ export interface SolveOptions {
 export function coarseRoomTerms(
   room: EngineRoom,
   method: RoomTermsMethod,
-  { part = 'largest', withSky = false, beyond = false, seed = 1 }: SolveOptions = {},
+  { part = 'largest', withSky = false, beyond = false, seed = 1, offUnderLintel = false }: SolveOptions = {},
   frames?: readonly Pick<V2Frame, 'pixels' | 'points' | 'mask' | 'toPixel' | 'cut' | 'wallCol'>[],
 ): RoomTermsLattice[] {
   const polygon = room.parameters.room_polygon;
   const made = room.parameters.windows.map((_, i) => frames?.[i] ?? v2Frame(room, i, part));
   const outside = beyond ? beyondNodes(polygon, made) : null;
-  const lattices = made.map((f) => {
+  const lattices = made.map((f, i) => {
+    const ownWall = !offUnderLintel || !underLintel(room, i);
     const keep = [...f.pixels.keys()].filter((k) => {
       const px = f.pixels[k]!;
       if (Math.floor(px / FRAME_SIZE) % LATTICE !== 0 || (px % FRAME_SIZE) % LATTICE !== 0) return false;
@@ -235,9 +259,8 @@ export function coarseRoomTerms(
       // almost never, but a room drawn on a 0.1 m grid puts a fifth of its lattice there (Radiance scene
       // R07: its interreflected light read 15 % low; docs/model.md, "The lattice on the walls"). The
       // window's own wall column is on its wall's plane in every room, and the network learned it there.
-      return (
-        px % FRAME_SIZE === f.wallCol || nearestBoundaryPoint(polygon, f.points[k]!).distance > ON_OUTLINE
-      );
+      if (px % FRAME_SIZE === f.wallCol) return ownWall;
+      return nearestBoundaryPoint(polygon, f.points[k]!).distance > ON_OUTLINE;
     });
     // A sliver of a room can miss the lattice: then every one of its pixels.
     const take = keep.length > 0 ? keep : [...f.pixels.keys()];
