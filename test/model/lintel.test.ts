@@ -74,7 +74,14 @@ describe('the lattice under a low lintel', () => {
       'off-under-lintel',
     );
     expect(() => parseModelCard({ ...card, latticeOwnWall: 'off' })).toThrow();
-    const { roomTerms: _, beyondFrame: __, roomTermScaleMax: ___, exteriorGuard: ____, ...bare } = card;
+    const {
+      roomTerms: _,
+      beyondFrame: __,
+      roomTermScaleMax: ___,
+      exteriorGuard: ____,
+      latticeOwnWall: _____,
+      ...bare
+    } = card;
     expect(() => parseModelCard({ ...bare, latticeOwnWall: 'off-under-lintel' })).toThrow(/needs roomTerms/);
   });
 

@@ -85,7 +85,14 @@ describe('a card’s second solve in dark rooms (card.ts secondSolve)', () => {
 
   it('is a card’s only with a solve to run again', () => {
     const shipped = JSON.parse(readFileSync(SHIPPED_CARD_PATH, 'utf8'));
-    const { roomTerms: _, beyondFrame: __, roomTermScaleMax: ___, exteriorGuard: ____, ...base } = shipped;
+    const {
+      roomTerms: _,
+      beyondFrame: __,
+      roomTermScaleMax: ___,
+      exteriorGuard: ____,
+      latticeOwnWall: _____,
+      ...base
+    } = shipped;
     expect(() => parseModelCard({ ...base, secondSolve: { belowDf: 0.75 } })).toThrow(
       /secondSolve needs roomTerms/,
     );

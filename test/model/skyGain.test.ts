@@ -51,6 +51,7 @@ describe('the exact sky beside the wall', () => {
       exteriorGuard: undefined,
       beyondFrame: undefined, // it reads the room-terms solve too, as roomTermScaleMax bounds its scaling
       roomTermScaleMax: undefined,
+      latticeOwnWall: undefined,
       outputs: card.outputs.filter((o: { name: string }) => o.name !== 'terms'),
     };
     expect(() => parseModelCard({ ...noTerms, skyTerm: 'exact-near-wall' })).toThrow(
@@ -136,7 +137,14 @@ describe('the exact-sky guard', () => {
       /exactSkyGuard needs an exact sky channel/,
     );
     // A card whose network gives only the summed map has no sky term to check.
-    const { roomTerms: _, beyondFrame: __, roomTermScaleMax: ___, exteriorGuard: ____, ...summed } = card;
+    const {
+      roomTerms: _,
+      beyondFrame: __,
+      roomTermScaleMax: ___,
+      exteriorGuard: ____,
+      latticeOwnWall: _____,
+      ...summed
+    } = card;
     const outputs = card.outputs.filter((o: { name: string }) => o.name !== 'terms');
     expect(() => parseModelCard({ ...summed, outputs, exactSkyGuard: 0.1 })).toThrow(
       /exactSkyGuard needs the per-term output/,
@@ -145,7 +153,7 @@ describe('the exact-sky guard', () => {
 
   it('moves the one window of a street room whose sky the network misreads, and no other room', async () => {
     const loaded = await loadModel(SHIPPED_CARD_PATH, { roomTermsThread: false });
-    // The shipped card without the guard, and with it (4.11.0 names 0.1).
+    // The shipped card without the guard, and with it (it names 0.1 since 4.11.0).
     const { exactSkyGuard: _, ...card } = loaded.card;
     const shipped: LoadedModel = { ...loaded, card };
     const guarded: LoadedModel = { ...loaded, card: { ...card, exactSkyGuard: 0.1 } };
