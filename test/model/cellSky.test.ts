@@ -27,6 +27,7 @@ function skyOnly(skyTerm?: 'exact-at-cells'): LoadedModel {
     exteriorGuard: undefined,
     beyondFrame: undefined,
     roomTermScaleMax: undefined,
+    latticeOwnWall: undefined,
     skyTerm,
   });
   return {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseModelCard } from '../../src/core/model/card';
-import { coarseRoomTerms, underLintel } from '../../src/core/model/roomTerms';
+import { coarseRoomTerms, ownWallSingular, underLintel } from '../../src/core/model/roomTerms';
 import { v2Frame } from '../../src/core/engine/v2Frame';
 import type { LoadedModel } from '../../src/core/model/predict';
 import { sampledRequest, type SampledRoom } from '../../src/datagen/sampleRoom';
@@ -52,19 +52,29 @@ describe('the lattice under a low lintel', () => {
     expect(underLintel(engine(room(0.86, 0)), 0)).toBe(false); // no lintel's underside without a wall
   });
 
+  it('near the head: where the head is less than 0.2 m above the work plane or under it, whatever the wall', () => {
+    const near = (head: number, depth: number) => ownWallSingular(engine(room(head, depth)), 0, 'near-head');
+    expect(near(0.86, 0)).toBe(true); // no lintel, and still its column sees out where the next one does not
+    expect(near(0.95, 0.3)).toBe(true);
+    expect(near(1.05, 0.3)).toBe(false); // under a lintel deeper than that: 'under-lintel' takes it
+    expect(ownWallSingular(engine(room(1.05, 0.3)), 0, 'under-lintel')).toBe(true);
+    expect(near(0.7, 0.2)).toBe(true);
+    expect(near(2.1, 0)).toBe(false);
+  });
+
   it('leaves out that window’s wall column from the lattice, and nothing else', () => {
     const low = engine(stripRoom('low')('street-canyon', 993001));
     expect(underLintel(low, 0)).toBe(true);
     const frame = v2Frame(low, 0, 'window');
     const [kept] = coarseRoomTerms(low, 'coarse-radiosity/8', { part: 'window' });
-    const [off] = coarseRoomTerms(low, 'coarse-radiosity/8', { part: 'window', offUnderLintel: true });
+    const [off] = coarseRoomTerms(low, 'coarse-radiosity/8', { part: 'window', ownWallOff: 'under-lintel' });
     const onWall = [...kept!.pixels].filter((px) => px % 128 === frame.wallCol);
     expect(onWall.length).toBeGreaterThan(5);
     expect([...off!.pixels]).toEqual([...kept!.pixels].filter((px) => px % 128 !== frame.wallCol));
     // A window under a lintel high above the work plane keeps its lattice.
     const plain = engine(room(2.1, 0.3));
     expect(
-      coarseRoomTerms(plain, 'coarse-radiosity/8', { part: 'window', offUnderLintel: true })[0]!.pixels,
+      coarseRoomTerms(plain, 'coarse-radiosity/8', { part: 'window', ownWallOff: 'under-lintel' })[0]!.pixels,
     ).toEqual(coarseRoomTerms(plain, 'coarse-radiosity/8', { part: 'window' })[0]!.pixels);
   }, 60_000);
 
@@ -73,6 +83,7 @@ describe('the lattice under a low lintel', () => {
     expect(parseModelCard({ ...card, latticeOwnWall: 'off-under-lintel' }).latticeOwnWall).toBe(
       'off-under-lintel',
     );
+    expect(parseModelCard({ ...card, latticeOwnWall: 'off-near-head' }).latticeOwnWall).toBe('off-near-head');
     expect(() => parseModelCard({ ...card, latticeOwnWall: 'off' })).toThrow();
     const {
       roomTerms: _,
@@ -100,5 +111,19 @@ describe('the lattice under a low lintel', () => {
     expect(Math.abs((await requestGridMean(off, req)) / truth - 1)).toBeLessThan(0.05);
     const plain = sampledRequest(stressRoom('street-canyon', 82005));
     expect(await requestGridMean(off, plain)).toBe(await requestGridMean(kept, plain));
+  }, 120_000);
+
+  it('near the head, takes a strip in a wall of no thickness whose column set the exterior guard sixteenfold', async () => {
+    const loaded = await loadModel(SHIPPED_CARD_PATH, { roomTermsThread: false });
+    const lintel: LoadedModel = { ...loaded, card: { ...loaded.card, latticeOwnWall: 'off-under-lintel' } };
+    const near: LoadedModel = { ...loaded, card: { ...loaded.card, latticeOwnWall: 'off-near-head' } };
+    // high-floor #994007 drawn low: a strip 0.24–0.91 m above the floor, the wall of no thickness.
+    const draw = stripRoom('low');
+    const truth = readProbeTruths(draw, 'test/fixtures/strip-windows/k994000-low.json').find(
+      (t) => t.cls === 'high-floor' && t.k === 994007,
+    )!.mean;
+    const req = sampledRequest(draw('high-floor', 994007));
+    expect((await requestGridMean(lintel, req)) / truth - 1).toBeGreaterThan(1);
+    expect(Math.abs((await requestGridMean(near, req)) / truth - 1)).toBeLessThan(0.15);
   }, 120_000);
 });

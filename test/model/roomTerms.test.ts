@@ -442,8 +442,16 @@ print(' '.join(f'{float(out[i // 128, i % 128]):.6f}' for i in (${[10 * 128 + 40
     const here = await predictWindows(room, angles, model);
     const there = await predictWindows(room, angles, elsewhere);
     // What the card asks of the solve: its method, the window's part of the room, its light through the glass
-    // (the card's exteriorGuard reads it), the room beyond the frame.
-    expect(solved).toEqual([{ method: model.card.roomTerms, part: 'window', withSky: true, beyond: true }]);
+    // (the card's exteriorGuard reads it), the room beyond the frame, the wall columns it leaves out.
+    expect(solved).toEqual([
+      {
+        method: model.card.roomTerms,
+        part: 'window',
+        withSky: true,
+        beyond: true,
+        ownWallOff: 'under-lintel',
+      },
+    ]);
     expect(there.map((w) => Array.from(w.df))).toEqual(here.map((w) => Array.from(w.df)));
     // And a solve that fails fails the prediction, with its own error.
     const broken = { ...model, solveRoomTerms: () => Promise.reject(new Error('no solve')) };

@@ -168,11 +168,12 @@ export const modelCardSchema = z.looseObject({
    */
   exactSkyGuard: z.number().positive().optional(),
   /**
-   * 'off-under-lintel': the room-terms solve's lattice leaves out the own wall column of a window whose
-   * lintel is within the wall's depth of the work plane or under it (roomTerms.ts underLintel), as it leaves
-   * out points on the room's other walls. Absent: kept everywhere. Needs roomTerms.
+   * The room-terms solve's lattice leaves out a window's own wall column, as it leaves out points on the
+   * room's other walls, where the window's head meets the work plane closely (roomTerms.ts ownWallSingular):
+   * 'off-under-lintel', where the head is less than the wall's depth above the work plane or under it;
+   * 'off-near-head', where it is less than 0.2 m above it or under it. Absent: kept everywhere. Needs roomTerms.
    */
-  latticeOwnWall: z.enum(['off-under-lintel']).optional(),
+  latticeOwnWall: z.enum(['off-under-lintel', 'off-near-head']).optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;

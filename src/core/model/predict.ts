@@ -162,7 +162,9 @@ async function predictAtReferenceGlass(
       withSky:
         card.skyGuard !== undefined || card.exteriorTerm !== undefined || card.exteriorGuard !== undefined,
       beyond: card.beyondFrame === 'coarse-solve',
-      ...(card.latticeOwnWall === 'off-under-lintel' ? { offUnderLintel: true } : {}),
+      ...(card.latticeOwnWall
+        ? { ownWallOff: card.latticeOwnWall === 'off-under-lintel' ? 'under-lintel' : 'near-head' }
+        : {}),
       ...(model.solveSeed !== undefined ? { seed: model.solveSeed } : {}),
     };
     const solving =

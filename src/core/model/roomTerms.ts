@@ -211,11 +211,40 @@ export interface SolveOptions {
    */
   seed?: number;
   /**
-   * Leave out of the lattice the own wall column of a window whose lintel is within the wall's depth of the
-   * work plane, or under it (underLintel): there the network does not follow the solve (a card's
-   * `latticeOwnWall`).
+   * Leave out of the lattice the own wall column of a window whose head meets the work plane closely
+   * (ownWallSingular): there the network does not follow the solve (a card's `latticeOwnWall`). Absent: kept.
    */
-  offUnderLintel?: boolean;
+  ownWallOff?: OwnWallOff;
+}
+
+/** Which windows' own wall column a card's `latticeOwnWall` leaves out of the lattice (ownWallSingular). */
+export type OwnWallOff = 'under-lintel' | 'near-head';
+
+/**
+ * 'near-head': how close above the work plane a window's head puts its wall column out of the network's
+ * knowledge: two of the frame's 0.1 m pixels, so that the column and the next one in see out under the head
+ * through different parts of the sky (at 4 mm and at 0.1 m from the glass under a head 0.1 m up: up to 88°
+ * and up to 45°).
+ */
+const NEAR_HEAD = 0.2;
+
+/**
+ * Whether window i's own wall column, with a card's `latticeOwnWall`, is left out of the lattice:
+ * 'under-lintel', where its head is less than the wall's depth above the work plane or under it (underLintel);
+ * 'near-head', where its head is less than NEAR_HEAD above the work plane or under it, whatever the wall's
+ * depth (a strip in a wall of no thickness 0.1 m over the work plane: its column sees the whole street,
+ * the next one in a third of it, and the exterior guard scaled the room's light from outside sixteenfold).
+ */
+export function ownWallSingular(room: EngineRoom, i: number, off: OwnWallOff): boolean {
+  if (off === 'under-lintel') return underLintel(room, i);
+  return headOverWorkPlane(room, i) < NEAR_HEAD;
+}
+
+/** Window i's head (its opening's top, under the ceiling) above the work plane (m; negative under it). */
+function headOverWorkPlane(room: EngineRoom, i: number): number {
+  const p = room.parameters;
+  const head = Math.min(room.geometry[i]!.top, p.floor_height_above_terrain + p.height_roof_over_floor);
+  return head - (p.floor_height_above_terrain + WORK_PLANE_HEIGHT);
 }
 
 /**
@@ -228,11 +257,8 @@ export interface SolveOptions {
  * that one column (a basement's strip window under a 0.3 m lintel: +24 %, docs/model.md "Strip windows").
  */
 export function underLintel(room: EngineRoom, i: number): boolean {
-  const p = room.parameters;
-  const g = room.geometry[i]!;
   const depth = Math.max(0, ...room.geometry.map((r) => r.wallThickness));
-  const head = Math.min(g.top, p.floor_height_above_terrain + p.height_roof_over_floor);
-  return head - (p.floor_height_above_terrain + WORK_PLANE_HEIGHT) < depth;
+  return headOverWorkPlane(room, i) < depth;
 }
 
 /**
@@ -242,14 +268,14 @@ export function underLintel(room: EngineRoom, i: number): boolean {
 export function coarseRoomTerms(
   room: EngineRoom,
   method: RoomTermsMethod,
-  { part = 'largest', withSky = false, beyond = false, seed = 1, offUnderLintel = false }: SolveOptions = {},
+  { part = 'largest', withSky = false, beyond = false, seed = 1, ownWallOff }: SolveOptions = {},
   frames?: readonly Pick<V2Frame, 'pixels' | 'points' | 'mask' | 'toPixel' | 'cut' | 'wallCol'>[],
 ): RoomTermsLattice[] {
   const polygon = room.parameters.room_polygon;
   const made = room.parameters.windows.map((_, i) => frames?.[i] ?? v2Frame(room, i, part));
   const outside = beyond ? beyondNodes(polygon, made) : null;
   const lattices = made.map((f, i) => {
-    const ownWall = !offUnderLintel || !underLintel(room, i);
+    const ownWall = !ownWallOff || !ownWallSingular(room, i, ownWallOff);
     const keep = [...f.pixels.keys()].filter((k) => {
       const px = f.pixels[k]!;
       if (Math.floor(px / FRAME_SIZE) % LATTICE !== 0 || (px % FRAME_SIZE) % LATTICE !== 0) return false;
