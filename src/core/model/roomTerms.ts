@@ -224,7 +224,7 @@ export type OwnWallOff = 'under-lintel' | 'near-head';
  * 'near-head': how close above the work plane a window's head puts its wall column out of the network's
  * knowledge: two of the frame's 0.1 m pixels, so that the column and the next one in see out under the head
  * through different parts of the sky (at 4 mm and at 0.1 m from the glass under a head 0.1 m up: up to 88°
- * and up to 45°).
+ * and up to 46°).
  */
 const NEAR_HEAD = 0.2;
 
