@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sampledRequest } from '../../src/datagen/sampleRoom';
 import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
@@ -48,6 +49,13 @@ describe('the strip-window probe', () => {
   });
 
   it('keeps truths that belong to the rooms drawn today, and one of each band reproduces', () => {
+    // Every stored file: each room still the one its band draws (readProbeTruths throws otherwise).
+    const files = readdirSync('test/fixtures/strip-windows').filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const f of files) {
+      const band = /-(low|high)\.json$/.exec(f)![1] as 'low' | 'high';
+      expect(readProbeTruths(stripRoom(band), `test/fixtures/strip-windows/${f}`).length, f).toBe(240);
+    }
     for (const band of ['low', 'high'] as const) {
       const draw = stripRoom(band);
       const truths = readProbeTruths(draw, `test/fixtures/strip-windows/k993000-${band}.json`);
