@@ -233,7 +233,7 @@ const NEAR_HEAD = 0.2;
  * 'under-lintel', where its head is less than the wall's depth above the work plane or under it (underLintel);
  * 'near-head', where its head is less than NEAR_HEAD above the work plane or under it, whatever the wall's
  * depth (a strip in a wall of no thickness 0.1 m over the work plane: its column sees the whole street,
- * the next one in a third of it, and the exterior guard scaled the room's light from outside sixteenfold).
+ * the next one in a quarter of its light, and the exterior guard scaled the room's light from outside sixteenfold).
  */
 export function ownWallSingular(room: EngineRoom, i: number, off: OwnWallOff): boolean {
   if (off === 'under-lintel') return underLintel(room, i);
@@ -284,7 +284,9 @@ export function coarseRoomTerms(
       // gives what it learned for a point in the room — random rooms put their walls on pixel centres
       // almost never, but a room drawn on a 0.1 m grid puts a fifth of its lattice there (Radiance scene
       // R07: its interreflected light read 15 % low; docs/model.md, "The lattice on the walls"). The
-      // window's own wall column is on its wall's plane in every room, and the network learned it there.
+      // window's own wall column lies within a pixel of its wall's plane in every room (on the lattice in
+      // about a quarter of them, as the wall's thickness moves it), and the network learned it there, but
+      // not under a head close above the work plane: a card's latticeOwnWall leaves it out there.
       if (px % FRAME_SIZE === f.wallCol) return ownWall;
       return nearestBoundaryPoint(polygon, f.points[k]!).distance > ON_OUTLINE;
     });
