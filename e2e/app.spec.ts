@@ -468,7 +468,13 @@ test('at phone width (390 × 844) the page is one column: nothing covers the pan
     expect(hit, id).toBe(true);
   }
   // The answer first (issue 34): the map, then the statistics and verdicts, then the 3D view and controls.
-  const top = async (sel: string) => (await page.locator(sel).first().boundingBox())!.y;
+  // Each seen first: a box is null while its element is not rendered (a fresh-clone run once read the order
+  // before one of the four was).
+  const top = async (sel: string) => {
+    const el = page.locator(sel).first();
+    await expect(el).toBeVisible();
+    return (await el.boundingBox())!.y;
+  };
   const [plan, stats, view3d, room] = await Promise.all([
     top('.plan'),
     top('[data-testid="stats"]'),
