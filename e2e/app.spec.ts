@@ -468,12 +468,14 @@ test('at phone width (390 × 844) the page is one column: nothing covers the pan
     expect(hit, id).toBe(true);
   }
   // The answer first (issue 34): the map, then the statistics and verdicts, then the 3D view and controls.
-  // Each seen first: a box is null while its element is not rendered (a fresh-clone run once read the order
-  // before one of the four was).
+  // Each read until it has a box: in fresh-clone runs one of the four had none for a moment after it was
+  // visible (re-rendered as the later answers arrive; which one is an open question, docs/app.md).
   const top = async (sel: string) => {
-    const el = page.locator(sel).first();
-    await expect(el).toBeVisible();
-    return (await el.boundingBox())!.y;
+    let y: number | undefined;
+    await expect
+      .poll(async () => (y = (await page.locator(sel).first().boundingBox())?.y) !== undefined)
+      .toBe(true);
+    return y!;
   };
   const [plan, stats, view3d, room] = await Promise.all([
     top('.plan'),
