@@ -11,6 +11,7 @@ import { cellCentre, workPlaneGrid } from '../../src/core/engine/workplane';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { streetRoom } from '../../src/evaluation/ownSideProbe';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
+import { withoutSolve } from '../helpers/withoutSolve';
 
 /**
  * The card's skyTerm 'exact-at-cells' (cellSky.ts): a window's sky term at `/run`'s grid cells beside its
@@ -21,15 +22,7 @@ const shippedCard = () => JSON.parse(readFileSync(SHIPPED_CARD_PATH, 'utf8'));
 
 /** A stand-in network whose sky term is exactly the sky channel it is given (gain 1) and every other term 0. */
 function skyOnly(skyTerm?: 'exact-at-cells'): LoadedModel {
-  const card = parseModelCard({
-    ...shippedCard(),
-    roomTerms: undefined,
-    exteriorGuard: undefined,
-    beyondFrame: undefined,
-    roomTermScaleMax: undefined,
-    latticeOwnWall: undefined,
-    skyTerm,
-  });
+  const card = parseModelCard({ ...withoutSolve(shippedCard()), skyTerm });
   return {
     card,
     run: async (feeds) => {

@@ -12,6 +12,7 @@ import { stripRoom } from '../../src/evaluation/stripProbe';
 import { stressRoom } from '../../src/evaluation/stressSuite';
 import { loadModel } from '../../src/service/model/runtime';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
+import { withoutSolve } from '../helpers/withoutSolve';
 
 /**
  * A card's latticeOwnWall 'off-under-lintel' (docs/model.md, "Strip windows"): the room-terms solve's lattice
@@ -85,14 +86,7 @@ describe('the lattice under a low lintel', () => {
     );
     expect(parseModelCard({ ...card, latticeOwnWall: 'off-near-head' }).latticeOwnWall).toBe('off-near-head');
     expect(() => parseModelCard({ ...card, latticeOwnWall: 'off' })).toThrow();
-    const {
-      roomTerms: _,
-      beyondFrame: __,
-      roomTermScaleMax: ___,
-      exteriorGuard: ____,
-      latticeOwnWall: _____,
-      ...bare
-    } = card;
+    const bare = withoutSolve(card);
     expect(() => parseModelCard({ ...bare, latticeOwnWall: 'off-under-lintel' })).toThrow(/needs roomTerms/);
   });
 

@@ -15,6 +15,7 @@ import { sampledRequest } from '../../src/datagen/sampleRoom';
 import { stressRoom } from '../../src/evaluation/stressSuite';
 import { loadModel } from '../../src/service/model/runtime';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
+import { withoutSolve } from '../helpers/withoutSolve';
 
 /** The model with a solver that records what it is asked (the solve itself as on the calling thread). */
 function recording(model: LoadedModel, asked: SolveOptions[], answer = coarseRoomTerms) {
@@ -85,14 +86,7 @@ describe('a card’s second solve in dark rooms (card.ts secondSolve)', () => {
 
   it('is a card’s only with a solve to run again', () => {
     const shipped = JSON.parse(readFileSync(SHIPPED_CARD_PATH, 'utf8'));
-    const {
-      roomTerms: _,
-      beyondFrame: __,
-      roomTermScaleMax: ___,
-      exteriorGuard: ____,
-      latticeOwnWall: _____,
-      ...base
-    } = shipped;
+    const base = withoutSolve(shipped);
     expect(() => parseModelCard({ ...base, secondSolve: { belowDf: 0.75 } })).toThrow(
       /secondSolve needs roomTerms/,
     );

@@ -11,6 +11,7 @@ import { windowAngles } from '../../src/core/api/windowAngles';
 import { streetRoom } from '../../src/evaluation/ownSideProbe';
 import { loadModel } from '../../src/service/model/runtime';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
+import { withoutSolve } from '../helpers/withoutSolve';
 
 /**
  * The card's skyTerm 'exact-near-wall' (docs/model.md "The exact sky beside the wall, substituted after the
@@ -137,14 +138,7 @@ describe('the exact-sky guard', () => {
       /exactSkyGuard needs an exact sky channel/,
     );
     // A card whose network gives only the summed map has no sky term to check.
-    const {
-      roomTerms: _,
-      beyondFrame: __,
-      roomTermScaleMax: ___,
-      exteriorGuard: ____,
-      latticeOwnWall: _____,
-      ...summed
-    } = card;
+    const summed = withoutSolve(card);
     const outputs = card.outputs.filter((o: { name: string }) => o.name !== 'terms');
     expect(() => parseModelCard({ ...summed, outputs, exactSkyGuard: 0.1 })).toThrow(
       /exactSkyGuard needs the per-term output/,
