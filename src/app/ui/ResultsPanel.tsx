@@ -55,7 +55,9 @@ export function ResultsPanel(): React.JSX.Element {
           ))}
         </ul>
       )}
-      {engine.phase === 'running' && (
+      {/* The bar keeps its row while the engine is idle: the statistics under it do not jump each time the
+          engine starts and finishes (on a phone they are under the map, in sight). */}
+      {engine.phase === 'running' ? (
         <progress
           className="engine-progress"
           value={engine.progress}
@@ -63,6 +65,8 @@ export function ResultsPanel(): React.JSX.Element {
           aria-label={`Engine, ${engine.quality} quality`}
           data-testid="engine-progress"
         />
+      ) : (
+        <progress className="engine-progress idle" value={0} max={1} aria-hidden="true" />
       )}
       <Legend palette={settings.palette} max={settings.scaleMax} />
       <label className="field">
