@@ -1,5 +1,5 @@
 /**
- * `npm run evaluate -- [--card public/models/lux-df-4.json] [--data data/v1] [--radiance test/fixtures/radiance] [--radiance-converged test/fixtures/radiance/converged] [--stress test/fixtures/stress[,test/fixtures/stress-draws/k1000,…]] [--stress-grid test/fixtures/stress-grid/k5000,…] [--write] [--rooms-out rooms.json]`
+ * `npm run evaluate -- [--card public/models/lux-df-4.json] [--data data/v1] [--radiance test/fixtures/radiance] [--radiance-converged test/fixtures/radiance/converged] [--stress test/fixtures/stress[,test/fixtures/stress-draws/k1000,…]] [--stress-grid test/fixtures/stress-grid/k5000,…] [--strip-windows FILE,…] [--write] [--rooms-out rooms.json]`
  *
  * The model's accuracy (model.md §What the model must reach) measured through the same code path as
  * /run (core preprocessing, onnxruntime-node, placement):
@@ -10,7 +10,8 @@
  *   the reference sensors, angles from the scene's mesh as /run computes them;
  * - on the stress suite (stressSuite.ts), against the engine at standard quality, per class and overall,
  *   the same way as on the Radiance scenes; and on the stress classes' rooms labelled on /run's own grid
- *   (gridStress.ts), room means where a user's map is read.
+ *   (gridStress.ts), room means where a user's map is read; and on rooms whose every window is a strip
+ *   (stripProbe.ts), whose low band's figures `/run` gives as the error band of a room with a low window.
  * Prints the table and, with --write, stores it in the model card (keeping the sections it could not
  * measure, such as the held-out split on a checkout without its labels; a checkout without data/v1 takes
  * the committed labels of data/labels/test, exported to data/frames); --rooms-out writes each held-out
@@ -50,6 +51,7 @@ import {
   type StressClassSummary,
 } from './stressSuite';
 import { SHIPPED_CARD } from '../core/model/shipped';
+import { STRIP_TRUTHS, stripFigures } from './stripProbe';
 
 export const TARGETS = { mae: 0.1, delta1: 0.9, meanError: 0.05, verdictAgreement: 0.95 };
 
@@ -190,6 +192,7 @@ async function main(): Promise<void> {
       'stress-out': { type: 'string' },
       'stress-grid': { type: 'string', default: STRESS_GRID_DIRS.join(',') },
       'stress-grid-out': { type: 'string' },
+      'strip-windows': { type: 'string', default: STRIP_TRUTHS.join(',') },
     },
   });
   const model = await loadModel(o.card);
@@ -295,6 +298,18 @@ async function main(): Promise<void> {
       by_brightness: bands.map((b) => ({ ...b, within5: r4(b.within5) })),
     };
     if (o['stress-grid-out']) writeFileSync(o['stress-grid-out'], JSON.stringify(grid) + '\n');
+  }
+  // Rooms whose every window is a strip (stripProbe.ts): the low band's figures are the error band `/run`
+  // gives a room with a low window (core/model/errorBand.ts).
+  const stripFiles = o['strip-windows'].split(',').filter((f) => f && existsSync(f));
+  if (stripFiles.length > 0) {
+    const strips = await stripFigures(model, stripFiles);
+    console.log(`rooms with strip windows on /run's grid, room means against the engine at standard:`);
+    for (const [band, f] of Object.entries(strips))
+      console.log(
+        `  ${band.padEnd(5)} ${f.rooms} rooms, ${pct(f.rooms_within_5)} within 5 %, mean |error| ${pct(f.mean_room_error)}, worst ${pct(f.worst_room)} (lit ${pct(f.worst_lit_room)})`,
+      );
+    metrics.strip_windows = strips;
   }
   const ms = await msPerWindow(model, {
     model_type: 'df_default',

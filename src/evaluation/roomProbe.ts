@@ -10,6 +10,7 @@ import { SHIPPED_CARD } from '../core/model/shipped';
 import { sampledRequest, type SampledRoom } from '../datagen/sampleRoom';
 import { engineRoom } from '../datagen/shard';
 import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
+import type { LoadedModel } from '../core/model/predict';
 import { loadModel } from '../service/model/runtime';
 import { engineGridMean, gridLine, gridSummary, requestGridMean, type GridRoomResult } from './gridStress';
 import { roomDigest, stressSeed } from './stressSuite';
@@ -55,9 +56,9 @@ export function readProbeTruths(draw: ProbeDraw, file: string): ProbeTruth[] {
 export async function probeResults(
   draw: ProbeDraw,
   truths: readonly ProbeTruth[],
-  card: string,
+  card: string | LoadedModel,
 ): Promise<GridRoomResult[]> {
-  const model = await loadModel(card);
+  const model = typeof card === 'string' ? await loadModel(card) : card;
   const rooms: GridRoomResult[] = [];
   for (const t of truths) {
     const meanPred = await requestGridMean(model, sampledRequest(draw(t.cls, t.k)!));

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseModelCard } from '../../src/core/model/card';
-import { errorBand, errorBandText, roomClasses } from '../../src/core/model/errorBand';
+import { errorBand, errorBandText, LOW_WINDOW, roomClasses } from '../../src/core/model/errorBand';
 import { parseRunRequest } from '../../src/core/validation/requests';
+import { sampledRequest } from '../../src/datagen/sampleRoom';
+import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
+import { stripRoom } from '../../src/evaluation/stripProbe';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
 
 /**
@@ -98,6 +101,74 @@ describe('the classes a room resembles', () => {
       },
     );
     expect(roomClasses(two, anglesOf(two))).toContain('multi-facade');
+  });
+});
+
+describe('a room with low windows', () => {
+  const zeros = (req: ReturnType<typeof room>) => anglesOf(req);
+
+  it('is one whose every window’s head is 1.1 m above its floor or lower, wherever the floor is', () => {
+    const at = (z1: number, z2: number, floor = 0) => {
+      const w1 = {
+        x1: 1.5,
+        y1: 0,
+        z1: floor + z1,
+        x2: 3.5,
+        y2: -0.2,
+        z2: floor + z2,
+        window_frame_ratio: 0.2,
+      };
+      const r = room({}, { floor_height_above_terrain: floor, windows: { w1 } });
+      return roomClasses(r, zeros(r));
+    };
+    expect(at(0.2, 0.9)).toContain(LOW_WINDOW);
+    expect(at(0.5, 1.1, 8)).toContain(LOW_WINDOW);
+    expect(at(0.5, 1.2)).not.toContain(LOW_WINDOW);
+    expect(at(0.9, 2.1)).not.toContain(LOW_WINDOW);
+    // Every window low: one beside a tall window adds little to the room, whose error is the tall one's.
+    const two = room(
+      {},
+      {
+        windows: {
+          low: { x1: 0.5, y1: 0, z1: 0.2, x2: 1.5, y2: -0.2, z2: 0.9, window_frame_ratio: 0.2 },
+          tall: { x1: 2.5, y1: 0, z1: 0.9, x2: 4, y2: -0.2, z2: 2.1, window_frame_ratio: 0.2 },
+        },
+      },
+    );
+    expect(roomClasses(two, zeros(two))).not.toContain(LOW_WINDOW);
+  });
+
+  it('is what the strip probe’s low band draws, and not its high band', () => {
+    // The class borrows the low band's figures: its rule must take that band's rooms. (The stress suite's
+    // own draws have a low window now and then: heads from 0.5 m, so they are in the class too.)
+    const classes = (s: Parameters<typeof sampledRequest>[0]) => {
+      const req = sampledRequest(s);
+      return roomClasses(req, zeros(req));
+    };
+    for (const cls of STRESS_CLASSES)
+      for (const k of [994000, 994001, 998000]) {
+        expect(classes(stripRoom('low')(cls, k)), `${cls} #${k}`).toContain(LOW_WINDOW);
+        expect(classes(stripRoom('high')(cls, k)), `${cls} #${k}`).not.toContain(LOW_WINDOW);
+      }
+  });
+
+  it('gets the card’s strip figures when they are the worst of its classes', () => {
+    const low = {
+      rooms: 480,
+      rooms_within_5: 0.5,
+      mean_room_error: 0.03,
+      worst_room: 1.2,
+      worst_lit_room: 0.2,
+    };
+    const withStrips = { ...card, metrics: { ...card.metrics, strip_windows: { low } } };
+    const b = errorBand(withStrips, ['open-ground', LOW_WINDOW])!;
+    expect(b).toMatchObject({ basis: LOW_WINDOW, rooms_within_5: 0.5, rooms: 480, worst_room: 1.2 });
+    expect(errorBandText(b)).toBe(
+      "For rooms like this (low window) its room mean was within 5 % of the engine's in 50 % of 480 test rooms, 3 % off on average, 120 % at worst.",
+    );
+    // A card without strip figures: the class is named, the band is its other classes'.
+    const { strip_windows: _, ...without } = card.metrics!;
+    expect(errorBand({ ...card, metrics: without }, ['open-ground', LOW_WINDOW])!.basis).toBe('open-ground');
   });
 });
 

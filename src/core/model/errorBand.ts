@@ -31,6 +31,15 @@ interface ClassFigures {
   worst_room: number;
 }
 
+/**
+ * Metres above the floor: a window whose head is this low or lower is a low window, whose work plane gets
+ * little light straight through the glass — the strip probe's low band (heads 0.4–1.1 m: RoomProfile.band,
+ * src/evaluation/stripProbe.ts), an edge of what the model was trained on; the card's `strip_windows.low`.
+ */
+export const LOW_HEAD = 1.1;
+/** The class of rooms whose windows are all low, its figures from the card's strip probe (not the stress suite). */
+export const LOW_WINDOW = 'low-window';
+
 /** Degrees: a window facing obstructions this high on average is in a canyon or among dense blocks. */
 const HEAVY = 20;
 /** A window whose average horizon is above this sees buildings (not open ground). */
@@ -70,6 +79,11 @@ export function roomClasses(req: RunRequest, angles: readonly WindowAngles[]): s
   }
   const facing = new Set(req.geometry.map((g) => Math.round(g.directionAngle)));
   if (facing.size >= 2) out.push('multi-facade');
+  const ceiling = p.floor_height_above_terrain + p.height_roof_over_floor;
+  // Every window: the probe's rooms have only strips, and a low window beside a tall one adds little to
+  // the room, whose error is then the tall one's.
+  if (req.geometry.every((g) => Math.min(g.top, ceiling) - p.floor_height_above_terrain <= LOW_HEAD))
+    out.push(LOW_WINDOW);
   return out;
 }
 
@@ -89,8 +103,10 @@ function isRectangle(poly: readonly Vec2[]): boolean {
 
 /** The band the card measured for these classes: the worst class's, else the whole suite's; null without. */
 export function errorBand(card: ModelCard, classes: readonly string[]): ModelErrorBand | null {
-  const stress = (card.metrics?.stress as { classes?: Record<string, ClassFigures> } | undefined)?.classes;
-  if (!stress) return null;
+  const suite = (card.metrics?.stress as { classes?: Record<string, ClassFigures> } | undefined)?.classes;
+  if (!suite) return null;
+  const low = (card.metrics?.strip_windows as { low?: ClassFigures } | undefined)?.low;
+  const stress: Record<string, ClassFigures> = low ? { ...suite, [LOW_WINDOW]: low } : suite;
   const known = classes.filter((c) => stress[c]);
   const basis = known.length
     ? known.reduce((a, b) => (stress[b]!.rooms_within_5 < stress[a]!.rooms_within_5 ? b : a))

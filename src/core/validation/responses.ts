@@ -44,7 +44,9 @@ export const roomCommon = z.object({
 /** Lux's extension: the model's measured error for rooms like the one asked about (model/errorBand.ts). */
 export const modelError = z
   .object({
-    classes: z.array(z.string()).describe('the stress classes the room resembles'),
+    classes: z
+      .array(z.string())
+      .describe("the stress classes the room resembles, and 'low-window' when every window's head is low"),
     basis: z.string().describe("the class whose figures these are (the worst of them), or 'all'"),
     rooms_within_5: z
       .number()
@@ -53,7 +55,9 @@ export const modelError = z
     worst_room: z.number().describe('the worst relative room-mean error among them'),
     rooms: z.number().int().describe('test rooms in the class'),
   })
-  .describe("the model's measured error band for rooms like this one, from its card's stress suite");
+  .describe(
+    "the model's measured error band for rooms like this one, from its card's stress suite (low windows: its strip probe)",
+  );
 
 /** /run: the room's map by the model (response_format json or base64). */
 const modelFields = {

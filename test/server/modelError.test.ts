@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { LOW_WINDOW } from '../../src/core/model/errorBand';
+import { ModelStatus } from '../../src/service/model/status';
+import { STRIP_TRUTHS } from '../../src/evaluation/stripProbe';
+import { post, testApp } from './inProcess';
+import { SHIPPED_CARD_PATH } from '../helpers/paths';
+
+/**
+ * `/run`'s `model_error` (issue 35 §6) from the shipped card: a room whose windows are all low gets the strip
+ * probe's figures (the card's `strip_windows.low`), the regime the model is weakest in; the same room with a
+ * window of ordinary height gets its stress class's.
+ */
+const model = new ModelStatus(SHIPPED_CARD_PATH);
+const room = (z1: number, z2: number) => ({
+  model_type: 'df_default',
+  response_format: 'json',
+  horizon: new Array(64).fill(0),
+  zenith: new Array(64).fill(0),
+  parameters: {
+    height_roof_over_floor: 2.7,
+    floor_height_above_terrain: 0,
+    room_polygon: [
+      [0, 0],
+      [5, 0],
+      [5, 4],
+      [0, 4],
+    ],
+    windows: { w1: { x1: 1, y1: 0, z1, x2: 4, y2: -0.2, z2, window_frame_ratio: 0.2 } },
+  },
+});
+
+describe('the error band on /run', async () => {
+  expect(await model.settled()).toBe('ready');
+  const app = testApp({ model });
+  const band = async (body: unknown) =>
+    ((await (await post(app, '/v2/run', body)).json()) as { model_error: Record<string, unknown> })
+      .model_error;
+
+  it('gives a basement strip the strip probe’s figures, and an ordinary window its class’s', async () => {
+    const low = await band(room(0.3, 0.9));
+    expect(low).toMatchObject({ classes: ['open-ground', LOW_WINDOW], basis: LOW_WINDOW, rooms: 480 });
+    // The probe's judged low-band truths, k993000's (which 4.12.0 was developed on) left out.
+    expect(STRIP_TRUTHS.filter((f) => f.endsWith('-low.json'))).toEqual([
+      'test/fixtures/strip-windows/k994000-low.json',
+      'test/fixtures/strip-windows/k998000-low.json',
+    ]);
+    expect(low.rooms_within_5 as number).toBeLessThan(0.9);
+    const tall = await band(room(0.9, 2.1));
+    expect(tall).toMatchObject({ classes: ['open-ground'], basis: 'open-ground', rooms: 40 });
+    expect(tall.rooms_within_5 as number).toBeGreaterThan(low.rooms_within_5 as number);
+  });
+});
