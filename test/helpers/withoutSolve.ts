@@ -13,6 +13,7 @@ const SOLVE_OPTIONS = [
   'secondSolve',
   'termShape',
   'latticeOwnWall',
+  'faintSolve',
 ] as const;
 
 export function withoutSolve<T extends Record<string, unknown>>(card: T): T {

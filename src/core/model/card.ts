@@ -174,6 +174,15 @@ export const modelCardSchema = z.looseObject({
    * 'off-near-head', where it is less than 0.2 m above it or under it. Absent: kept everywhere. Needs roomTerms.
    */
   latticeOwnWall: z.enum(['off-under-lintel', 'off-near-head']).optional(),
+  /**
+   * A room term the room-terms solve finds faint (its mean over the lattice at most 10⁻³ % DF) where the
+   * network's is above that: 'follow' scales the network's toward the solve's, as far as the lower bound
+   * (a quarter), where otherwise the pair is too faint to compare and the network's stands. The mirror of
+   * the terms the network drops where the solve sees them (termShape): a window that admits almost no sky
+   * has almost no light interreflected from it, and the network read it at 3× the engine's and more in the
+   * darkest rooms (docs/model.md, "Faint solve"). Needs roomTerms.
+   */
+  faintSolve: z.enum(['follow']).optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
@@ -205,6 +214,7 @@ export function parseModelCard(json: unknown): ModelCard {
     [card.secondSolve !== undefined, 'secondSolve', 'the solve it runs again'],
     [card.termShape !== undefined, 'termShape', 'the solve whose level it takes'],
     [card.latticeOwnWall !== undefined, 'latticeOwnWall', 'the solve whose lattice it sets'],
+    [card.faintSolve !== undefined, 'faintSolve', 'the solve whose level it follows'],
   ];
   for (const [named, option, why] of onSolve)
     if (named && !card.roomTerms) throw new Error(`Invalid model card: ${option} needs roomTerms (${why})`);

@@ -161,7 +161,7 @@ const SCALE_MAX = 4;
 /** What of a card reads the network's terms against the solve (card.ts). */
 export type TermCalibration = Pick<
   ModelCard,
-  'skyGuard' | 'termShape' | 'roomTermScaleMax' | 'exteriorTerm' | 'exteriorGuard'
+  'skyGuard' | 'termShape' | 'roomTermScaleMax' | 'exteriorTerm' | 'exteriorGuard' | 'faintSolve'
 >;
 /** Below this mean (DF %) a term is too faint for its ratio to mean anything: it keeps the network's. */
 const FAINT = 1e-3;
@@ -372,9 +372,15 @@ export function calibratedMap(
    * The card's `skyGuard` and `exteriorGuard` (with them, a sky or exterior term the solve contradicts
    * takes the solve's level), `exteriorTerm`, `termShape` and `roomTermScaleMax` (card.ts).
    */
-  { skyGuard, termShape, roomTermScaleMax, exteriorTerm, exteriorGuard }: TermCalibration = {},
+  { skyGuard, termShape, roomTermScaleMax, exteriorTerm, exteriorGuard, faintSolve }: TermCalibration = {},
 ): Float32Array {
-  const scale = termScales(terms, lattice, { skyGuard, roomTermScaleMax, exteriorTerm, exteriorGuard });
+  const scale = termScales(terms, lattice, {
+    skyGuard,
+    roomTermScaleMax,
+    exteriorTerm,
+    exteriorGuard,
+    faintSolve,
+  });
   // A dropped term with nothing to borrow a shape from stays as the network has it (scaled within bounds).
   const reshaped =
     termShape === 'from-room-terms' ? droppedTerms(terms, lattice).filter((d) => d.donors.length > 0) : [];
@@ -440,15 +446,23 @@ export function termScales(
     roomTermScaleMax = SCALE_MAX,
     exteriorTerm,
     exteriorGuard,
-  }: Pick<TermCalibration, 'skyGuard' | 'roomTermScaleMax' | 'exteriorTerm' | 'exteriorGuard'> = {},
+    faintSolve,
+  }: Omit<TermCalibration, 'termShape'> = {},
 ): number[] {
   // The network's term t over the lattice, and the bounded scale that brings it to `solved` (1 where either
   // is too faint for their ratio to mean anything).
   const net = (t: number): number => latticeMean(terms, t, lattice);
+  const bounded = (r: number): number => Math.min(roomTermScaleMax, Math.max(SCALE_MIN, r));
   const toward = (solved: number, own: number): number =>
-    own > FAINT && solved > FAINT ? Math.min(roomTermScaleMax, Math.max(SCALE_MIN, solved / own)) : 1;
+    own > FAINT && solved > FAINT ? bounded(solved / own) : 1;
   const scale = TERMS.map(() => 1);
-  ROOM_TERMS.forEach((t, j) => (scale[t] = toward(lattice.means[j]!, net(t))));
+  ROOM_TERMS.forEach((t, j) => {
+    const solved = lattice.means[j]!,
+      own = net(t);
+    // The card's faintSolve: a room term the solve finds faint follows it down, where the network's is not.
+    scale[t] =
+      faintSolve === 'follow' && own > FAINT && solved <= FAINT ? bounded(solved / own) : toward(solved, own);
+  });
   // The card's exteriorTerm: the light from exterior surfaces at the solve's level too.
   if (exteriorTerm === 'solve-level' && lattice.exterior !== undefined)
     scale[EXTERIOR] = toward(lattice.exterior, net(EXTERIOR));
