@@ -51,9 +51,28 @@ describe('faintSolve', () => {
     expect(before[0]! - after[0]!).toBeCloseTo(lost, 6);
   });
 
+  it('with dark-exterior, gives the solve’s exterior level to a window that admits no sky, and no other', () => {
+    // reflectance-ends #95037's kind: no sky through the glass, the network's exterior light 28 % low.
+    const noSky = terms([0, 0.0081, 0.0001, 0.0016, 0.002]);
+    const traced: RoomTermsLattice = { ...lattice([0.0002, 0.0005, 0.0006]), sky: 0.0012, exterior: 0.0107 };
+    const f = termScales(noSky, traced, { faintSolve: 'follow-dark-exterior', exteriorGuard: 1 });
+    expect(f[1]).toBeCloseTo(0.0107 / 0.0081, 5);
+    expect(termScales(noSky, traced, { faintSolve: 'follow', exteriorGuard: 1 })[1]).toBe(1); // within the guard
+    // The room terms as 'follow' has them.
+    expect(f.slice(2)).toEqual(
+      termScales(noSky, traced, { faintSolve: 'follow', exteriorGuard: 1 }).slice(2),
+    );
+    // A window with sky through it keeps the guard's reading.
+    const withSky = terms([0.01, 0.0081, 0.0021, 0.0028, 0.0036]);
+    expect(termScales(withSky, traced, { faintSolve: 'follow-dark-exterior', exteriorGuard: 1 })[1]).toBe(1);
+  });
+
   it('is named by a card with a room-terms solve only', () => {
     const card = JSON.parse(readFileSync(SHIPPED_CARD_PATH, 'utf8'));
     expect(parseModelCard({ ...card, faintSolve: 'follow' }).faintSolve).toBe('follow');
+    expect(parseModelCard({ ...card, faintSolve: 'follow-dark-exterior' }).faintSolve).toBe(
+      'follow-dark-exterior',
+    );
     expect(() => parseModelCard({ ...card, faintSolve: 'always' })).toThrow();
     expect(() => parseModelCard({ ...withoutSolve(card), faintSolve: 'follow' })).toThrow(/needs roomTerms/);
   });

@@ -180,9 +180,12 @@ export const modelCardSchema = z.looseObject({
    * (a quarter), where otherwise the pair is too faint to compare and the network's stands. The mirror of
    * the terms the network drops where the solve sees them (termShape): a window that admits almost no sky
    * has almost no light interreflected from it, and the network read it at 3× the engine's and more in the
-   * darkest rooms (docs/model.md, "Faint solve"). Needs roomTerms.
+   * darkest rooms (docs/model.md, "Faint solve"). 'follow-dark-exterior' as well lets the light from exterior
+   * surfaces take the solve's level (bounded) in a window the network's sky term says admits no sky (its
+   * mean over the lattice at most 10⁻³ % DF): there that light is the whole of the window's, in rooms
+   * training hardly drew. Needs roomTerms.
    */
-  faintSolve: z.enum(['follow']).optional(),
+  faintSolve: z.enum(['follow', 'follow-dark-exterior']).optional(),
 });
 
 export type ModelCard = z.infer<typeof modelCardSchema>;

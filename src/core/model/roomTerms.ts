@@ -461,10 +461,14 @@ export function termScales(
       own = net(t);
     // The card's faintSolve: a room term the solve finds faint follows it down, where the network's is not.
     scale[t] =
-      faintSolve === 'follow' && own > FAINT && solved <= FAINT ? bounded(solved / own) : toward(solved, own);
+      faintSolve !== undefined && own > FAINT && solved <= FAINT
+        ? bounded(solved / own)
+        : toward(solved, own);
   });
-  // The card's exteriorTerm: the light from exterior surfaces at the solve's level too.
-  if (exteriorTerm === 'solve-level' && lattice.exterior !== undefined)
+  // The card's exteriorTerm: the light from exterior surfaces at the solve's level too; with faintSolve
+  // 'follow-dark-exterior', there only where the window admits no sky.
+  const dark = faintSolve === 'follow-dark-exterior' && net(0) <= FAINT;
+  if ((exteriorTerm === 'solve-level' || dark) && lattice.exterior !== undefined)
     scale[EXTERIOR] = toward(lattice.exterior, net(EXTERIOR));
   // The card's exterior guard: only where the two levels differ by more than its factor.
   else if (exteriorGuard !== undefined && lattice.exterior !== undefined) {
