@@ -163,7 +163,10 @@ export type TermCalibration = Pick<
   ModelCard,
   'skyGuard' | 'termShape' | 'roomTermScaleMax' | 'exteriorTerm' | 'exteriorGuard' | 'faintSolve'
 >;
-/** Below this mean (DF %) a term is too faint for its ratio to mean anything: it keeps the network's. */
+/**
+ * Below this mean (DF %) a term is too faint for its ratio to mean anything: it keeps the network's (but where a
+ * card's faintSolve follows a solve that finds it faint).
+ */
 const FAINT = 1e-3;
 
 export interface RoomTermsLattice {
