@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOW_WINDOW } from '../../src/core/model/errorBand';
 import { ModelStatus } from '../../src/service/model/status';
@@ -44,6 +45,15 @@ describe('the error band on /run', async () => {
       'test/fixtures/strip-windows/k994000-low.json',
       'test/fixtures/strip-windows/k998000-low.json',
     ]);
+    // The card's own figures for that band, as `npm run evaluate` wrote them.
+    const card = JSON.parse(readFileSync(SHIPPED_CARD_PATH, 'utf8'));
+    const strips = card.metrics.strip_windows.low;
+    expect(low).toMatchObject({
+      rooms_within_5: strips.rooms_within_5,
+      mean_room_error: strips.mean_room_error,
+      worst_room: strips.worst_room,
+    });
+    expect(strips.files).toEqual(STRIP_TRUTHS.filter((f) => f.endsWith('-low.json')));
     expect(low.rooms_within_5 as number).toBeLessThan(0.9);
     const tall = await band(room(0.9, 2.1));
     expect(tall).toMatchObject({ classes: ['open-ground'], basis: 'open-ground', rooms: 40 });

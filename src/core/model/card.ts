@@ -190,6 +190,22 @@ export const modelCardSchema = z.looseObject({
 
 export type ModelCard = z.infer<typeof modelCardSchema>;
 
+/**
+ * The options that read the room-terms solve, and what each reads of it: a card naming one needs roomTerms.
+ * (The tests' card without the solve drops these and roomTerms: test/helpers/withoutSolve.ts.)
+ */
+export const ON_SOLVE = {
+  skyGuard: 'the solve whose sky it reads',
+  beyondFrame: 'the solve that lights the lattice',
+  roomTermScaleMax: 'the solve whose level it bounds',
+  exteriorTerm: 'the solve whose level it takes',
+  exteriorGuard: 'the solve whose level it reads',
+  secondSolve: 'the solve it runs again',
+  termShape: 'the solve whose level it takes',
+  latticeOwnWall: 'the solve whose lattice it sets',
+  faintSolve: 'the solve whose level it follows',
+} as const satisfies Partial<Record<keyof ModelCard, string>>;
+
 /** Reads a card; a readable error names what is wrong (a user may load their own). */
 export function parseModelCard(json: unknown): ModelCard {
   const r = modelCardSchema.safeParse(json);
@@ -207,20 +223,9 @@ export function parseModelCard(json: unknown): ModelCard {
   const exactSky = !NO_EXACT_SKY.includes(card.preprocessing);
   if (card.roomTerms && !hasTerms)
     throw new Error(`Invalid model card: roomTerms '${card.roomTerms}' needs the per-term output 'terms'`);
-  // The options that read the room-terms solve, and what each reads of it.
-  const onSolve: [named: boolean, option: string, why: string][] = [
-    [card.skyGuard !== undefined, 'skyGuard', 'the solve whose sky it reads'],
-    [card.beyondFrame !== undefined, 'beyondFrame', 'the solve that lights the lattice'],
-    [card.roomTermScaleMax !== undefined, 'roomTermScaleMax', 'the solve whose level it bounds'],
-    [card.exteriorTerm !== undefined, 'exteriorTerm', 'the solve whose level it takes'],
-    [card.exteriorGuard !== undefined, 'exteriorGuard', 'the solve whose level it reads'],
-    [card.secondSolve !== undefined, 'secondSolve', 'the solve it runs again'],
-    [card.termShape !== undefined, 'termShape', 'the solve whose level it takes'],
-    [card.latticeOwnWall !== undefined, 'latticeOwnWall', 'the solve whose lattice it sets'],
-    [card.faintSolve !== undefined, 'faintSolve', 'the solve whose level it follows'],
-  ];
-  for (const [named, option, why] of onSolve)
-    if (named && !card.roomTerms) throw new Error(`Invalid model card: ${option} needs roomTerms (${why})`);
+  for (const [option, why] of Object.entries(ON_SOLVE))
+    if (card[option as keyof typeof ON_SOLVE] !== undefined && !card.roomTerms)
+      throw new Error(`Invalid model card: ${option} needs roomTerms (${why})`);
   if (card.exactSkyGuard !== undefined) {
     if (!hasTerms) throw new Error(`Invalid model card: exactSkyGuard needs the per-term output 'terms'`);
     if (!exactSky)
