@@ -43,15 +43,18 @@ import {
 } from './metrics';
 import { readShards, roomEnd, windowSample } from './shardSamples';
 import {
+  darkRooms,
   STRESS_DIR,
   STRESS_TARGETS,
   stressSuite,
+  summariseStress,
   withinByBrightness,
   type BrightnessBand,
   type StressClassSummary,
 } from './stressSuite';
 import { SHIPPED_CARD } from '../core/model/shipped';
 import { STRIP_TRUTHS, stripFigures } from './stripProbe';
+import { DARK_LINE, DARK_ROOM } from '../core/model/errorBand';
 
 export const TARGETS = { mae: 0.1, delta1: 0.9, meanError: 0.05, verdictAgreement: 0.95 };
 
@@ -163,7 +166,7 @@ const bandText = (b: BrightnessBand): string =>
   `${b.to === null ? `≥ ${b.from}` : `${b.from}–${b.to}`} %: ${pct(b.within5)} of ${b.rooms}`;
 
 /** A class's figures as the card stores them. */
-function stressRecord(c: StressClassSummary): Record<string, number | boolean> {
+export function stressRecord(c: StressClassSummary): Record<string, number | boolean> {
   return {
     rooms: c.count,
     mae: r4(c.mae),
@@ -263,11 +266,17 @@ async function main(): Promise<void> {
     for (const c of [...st.classes, st.all]) console.log(stressLine(c));
     const bands = withinByBrightness(st.rooms);
     console.log(`  rooms ≤5 % by the truth's mean DF: ${bands.map(bandText).join(' · ')}`);
+    const dark = darkRooms(st.rooms);
+    if (dark.length) console.log(stressLine(summariseStress(DARK_ROOM, dark)));
     metrics.stress = {
       dir: o.stress,
       targets: STRESS_TARGETS,
       classes: Object.fromEntries([...st.classes, st.all].map((c) => [c.cls, stressRecord(c)])),
       by_brightness: bands.map((b) => ({ ...b, within5: r4(b.within5) })),
+      // /run's error band for a room it answers dark (errorBand.ts DARK_ROOM).
+      ...(dark.length
+        ? { dark_rooms: { below: DARK_LINE, ...stressRecord(summariseStress(DARK_ROOM, dark)) } }
+        : {}),
       meets_targets: st.classes.every((c) => c.meets),
     };
     console.log(

@@ -21,6 +21,7 @@ import type { EngineRoom } from '../core/engine/model';
 import { engineRoom } from '../datagen/shard';
 import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
 import { LIT_ROOM, roomDigest, STRESS_ENGINE, stressRoom, stressSeed } from './stressSuite';
+import { maskedMean } from '../core/stats/grid';
 
 /** The grid-labelled draws (test/fixtures/stress-grid): 80 fresh rooms a class. */
 export const STRESS_GRID_DIRS = ['test/fixtures/stress-grid/k5000', 'test/fixtures/stress-grid/k6000'];
@@ -90,14 +91,7 @@ export async function gridRoomMean(model: LoadedModel, cls: StressClass, k: numb
 /** The model's mean over `/run`'s grid for a request, through the /run path. */
 export async function requestGridMean(model: LoadedModel, req: RunRequest): Promise<number> {
   const g = roomGrid(req, await predictWindows(req, windowAngles(req, req.mesh), model));
-  let sum = 0,
-    cells = 0;
-  g.mask.data.forEach((inside, idx) => {
-    if (inside !== 1) return;
-    sum += g.df.data[idx]!;
-    cells++;
-  });
-  return sum / cells;
+  return maskedMean(g.df.data, g.mask.data);
 }
 
 export async function evaluateGrid(model: LoadedModel, dirs: readonly string[]): Promise<GridRoomResult[]> {

@@ -15,6 +15,7 @@ import { parseRunRequest, type RunRequest } from '../core/validation/requests';
 import { groundBox, prism } from '../datagen/solids';
 import { loadModel } from '../service/model/runtime';
 import { SHIPPED_CARD } from '../core/model/shipped';
+import { maskedMean } from '../core/stats/grid';
 
 export type OwnSide = 'bare' | 'beside' | 'above' | 'behind' | 'beside+above';
 
@@ -61,17 +62,6 @@ export function streetRoom(gap: number, h: number, own: OwnSide): RunRequest {
   });
 }
 
-const masked = (df: ArrayLike<number>, mask: ArrayLike<number>): number => {
-  let s = 0,
-    n = 0;
-  for (let i = 0; i < mask.length; i++)
-    if (mask[i]) {
-      s += df[i]!;
-      n++;
-    }
-  return s / n;
-};
-
 async function main(): Promise<void> {
   const { values: o } = parseArgs({
     options: { card: { type: 'string', default: `public/models/${SHIPPED_CARD}` } },
@@ -88,9 +78,9 @@ async function main(): Promise<void> {
         { parameters: req.parameters, geometry: req.geometry, mesh: req.mesh, modelType: req.modelType },
         { quality: 'standard', seed: 1 },
       );
-      const engine = masked(eng.df.data, eng.mask.data);
+      const engine = maskedMean(eng.df.data, eng.mask.data);
       const g = roomGrid(req, await predictWindows(req, windowAngles(req, req.mesh), model));
-      const pred = masked(g.df.data, g.mask.data);
+      const pred = maskedMean(g.df.data, g.mask.data);
       const f = windowFluxes(req)[0]!;
       console.log(
         `street ${gap} m, blocks ${h} m, own side ${own.padEnd(12)} engine ${engine.toFixed(3)}  model ${pred.toFixed(3)} ` +

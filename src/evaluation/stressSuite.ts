@@ -24,6 +24,7 @@ import { engineRoom } from '../datagen/shard';
 import { STRESS_CLASSES, type StressClass } from '../datagen/stressProfiles';
 import { labelQuality } from '../datagen/labels/quality';
 import { sampleMetrics, summarise, type SampleMetrics, type Summary } from './metrics';
+import { DARK_LINE, type DARK_ROOM } from '../core/model/errorBand';
 
 export const STRESS_DIR = 'test/fixtures/stress';
 export const STRESS_SEED = 20261125;
@@ -116,7 +117,7 @@ export const STRESS_TARGETS = {
 };
 
 export interface StressClassSummary extends Summary {
-  cls: StressClass | 'all';
+  cls: StressClass | 'all' | typeof DARK_ROOM;
   /**
    * The worst room mean error among rooms whose truth is at least LIT_ROOM (NaN for none): below it a
    * relative error is a few thousandths of a DF point, and the verdict and absolute error are what a
@@ -162,7 +163,7 @@ export async function evaluateStressClass(
 }
 
 export function summariseStress(
-  cls: StressClass | 'all',
+  cls: StressClassSummary['cls'],
   rooms: readonly StressRoomResult[],
 ): StressClassSummary {
   const s = summarise(rooms);
@@ -177,8 +178,19 @@ export function summariseStress(
   return { cls, ...s, roomsPassing, worstLit: lit.length ? Math.max(...lit) : NaN, meets };
 }
 
-/** A room's truth (mean DF, %) from which its relative error counts as its worst room's (worstLit). */
-export const LIT_ROOM = 0.3;
+/**
+ * A room's truth (mean DF, %) from which its relative error counts as its worst room's (worstLit): the line
+ * below which `/run` calls a room it answers dark (errorBand.ts DARK_LINE, on the model's mean there).
+ */
+export const LIT_ROOM = DARK_LINE;
+
+/**
+ * The suite's rooms the model reads dark (its mean below DARK_LINE), every class: their summary is `/run`'s
+ * error band for a room it answers that dark (the card's `stress.dark_rooms`). Chosen by the model's mean,
+ * not the truth's, as a user meets them: what the model says of a room it reads dark.
+ */
+export const darkRooms = (rooms: readonly StressRoomResult[]): StressRoomResult[] =>
+  rooms.filter((r) => r.meanPred < DARK_LINE);
 
 /** Upper edges of the truth's room mean (DF %) by which the share within 5 % is also reported. */
 export const BRIGHTNESS_EDGES = [0.3, 1, 2] as const;

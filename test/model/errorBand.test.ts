@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseModelCard } from '../../src/core/model/card';
-import { errorBand, errorBandText, LOW_WINDOW, roomClasses } from '../../src/core/model/errorBand';
+import {
+  DARK_LINE,
+  DARK_ROOM,
+  errorBand,
+  errorBandText,
+  LOW_WINDOW,
+  roomClasses,
+} from '../../src/core/model/errorBand';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { sampledRequest } from '../../src/datagen/sampleRoom';
 import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
@@ -169,6 +176,39 @@ describe('a room with low windows', () => {
     // A card without strip figures: the class is named, the band is its other classes'.
     const { strip_windows: _, ...without } = card.metrics!;
     expect(errorBand({ ...card, metrics: without }, ['open-ground', LOW_WINDOW])!.basis).toBe('open-ground');
+  });
+});
+
+describe('a room the model reads dark', () => {
+  it('is one whose answer’s mean is under the lit-room line, whatever its shape', () => {
+    const open = room();
+    expect(DARK_LINE).toBe(0.3);
+    expect(roomClasses(open, anglesOf(open), 0.29)).toEqual(['open-ground', DARK_ROOM]);
+    expect(roomClasses(open, anglesOf(open), 0.3)).toEqual(['open-ground']);
+    // Without an answer (the classes of a request alone) no room is dark.
+    expect(roomClasses(open, anglesOf(open))).toEqual(['open-ground']);
+  });
+
+  it('gets the card’s dark rooms’ figures where they are the worst, said with the line', () => {
+    const dark = (card.metrics!.stress as { dark_rooms: Record<string, number> }).dark_rooms;
+    // The shipped card's rooms read dark do worse than an open room on the ground: their figures are the band.
+    const b = errorBand(card, ['open-ground', DARK_ROOM])!;
+    expect(b).toMatchObject({
+      basis: DARK_ROOM,
+      rooms: dark.rooms,
+      rooms_within_5: dark.rooms_within_5,
+      mean_room_error: dark.mean_room_error,
+      worst_room: dark.worst_room,
+    });
+    expect(
+      errorBandText({ ...b, rooms_within_5: 0.9146, rooms: 82, mean_room_error: 0.0186, worst_room: 0.103 }),
+    ).toBe(
+      "For rooms it reads this dark (under 0.3 % DF) its room mean was within 5 % of the engine's in 91 % of 82 test rooms, 2 % off on average, 10 % at worst.",
+    );
+    // A card without them: the class is named, the band is the room's other classes'.
+    const { dark_rooms: _, ...stress } = card.metrics!.stress as Record<string, unknown>;
+    const without = { ...card, metrics: { ...card.metrics, stress } };
+    expect(errorBand(without, ['open-ground', DARK_ROOM])!.basis).toBe('open-ground');
   });
 });
 

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseModelCard } from '../../src/core/model/card';
-import { meetsTargets, radiance, TARGETS } from '../../src/evaluation/evaluate';
+import { meetsTargets, radiance, stressRecord, TARGETS } from '../../src/evaluation/evaluate';
+import { DARK_LINE, DARK_ROOM } from '../../src/core/model/errorBand';
 import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
 import {
+  darkRooms,
   readStressClass,
   STRESS_DIR,
   STRESS_TARGETS,
@@ -128,6 +130,10 @@ describe('the shipped model', () => {
       expect(claimed[c.cls]!.rooms_within_5, c.cls).toBeCloseTo(c.meanWithin5, 4);
       expect(claimed[c.cls]!.meets, c.cls).toBe(c.meets);
     }
+    // /run's band for a room the model reads dark: the stored rooms it read below the line, every class.
+    const dark = summariseStress(DARK_ROOM, darkRooms(stored));
+    expect(card.metrics.stress.dark_rooms).toEqual({ below: DARK_LINE, ...stressRecord(dark) });
+    expect(dark.count).toBeGreaterThan(40);
     // Issue 15's targets hold on every class but those listed here, which the card says fall short: a model
     // that reaches them fails this test until the list is emptied, so the claim cannot go stale either way.
     for (const c of st.classes) {

@@ -3,6 +3,7 @@ import { climateRun, isClimateBody } from './climateOps';
 import { simulate } from './simulateOps';
 import { beyondModel } from './beyondModel';
 import { errorBand, roomClasses } from '../model/errorBand';
+import { maskedMean } from '../stats/grid';
 import { isPlainObject } from '../validation/format';
 import { predictWindows, roomGrid, type LoadedModel } from '../model/predict';
 import { parseRunRequest } from '../validation/requests';
@@ -24,8 +25,8 @@ async function predictRoom(body: unknown, ctx: OpContext) {
   const angles = windowAngles(req, req.mesh);
   const windows = await predictWindows(req, angles, model);
   const result: RoomResult = { ...roomGrid(req, windows), angles };
-  // The card's measured error for rooms like this one, when its card has a stress suite.
-  const band = errorBand(model.card, roomClasses(req, angles));
+  // The card's measured error for rooms like this one (and this dark), when its card has a stress suite.
+  const band = errorBand(model.card, roomClasses(req, angles, maskedMean(result.df.data, result.mask.data)));
   return {
     req,
     result,

@@ -40,13 +40,28 @@ export const LOW_HEAD = 1.1;
 /** The class of rooms whose windows are all low, its figures from the card's strip probe (not the stress suite). */
 export const LOW_WINDOW = 'low-window';
 
+/**
+ * DF (%): a room whose answer's mean is below this is a dark room. The card's lit-room line (the stress
+ * suite's LIT_ROOM): below it a room's relative error is a few thousandths of a DF point, the light of a
+ * window that sees little, and the model's misses gather there (docs/model.md "Where the shortfall is").
+ */
+export const DARK_LINE = 0.3;
+/**
+ * The class of rooms the model answers below DARK_LINE, its figures the stress suite's rooms the model read
+ * that dark (the card's `stress.dark_rooms`): chosen by the answer, as a user meets it, not by the truth.
+ */
+export const DARK_ROOM = 'dark-room';
+
 /** Degrees: a window facing obstructions this high on average is in a canyon or among dense blocks. */
 const HEAVY = 20;
 /** A window whose average horizon is above this sees buildings (not open ground). */
 const SOME = 3;
 
-/** The stress classes a room resembles, by what its request says and its windows' angles. */
-export function roomClasses(req: RunRequest, angles: readonly WindowAngles[]): string[] {
+/**
+ * The stress classes a room resembles, by what its request says and its windows' angles, and with the
+ * answer's mean DF (%) over the room (`roomMean`) whether it is a dark room.
+ */
+export function roomClasses(req: RunRequest, angles: readonly WindowAngles[], roomMean?: number): string[] {
   const p = req.parameters;
   const out: string[] = [];
   // The mean horizon over the half the window faces (the middle 32 of its 64 directions).
@@ -84,6 +99,7 @@ export function roomClasses(req: RunRequest, angles: readonly WindowAngles[]): s
   // the room, whose error is then the tall one's.
   if (req.geometry.every((g) => Math.min(g.top, ceiling) - p.floor_height_above_terrain <= LOW_HEAD))
     out.push(LOW_WINDOW);
+  if (roomMean !== undefined && roomMean < DARK_LINE) out.push(DARK_ROOM);
   return out;
 }
 
@@ -106,7 +122,12 @@ export function errorBand(card: ModelCard, classes: readonly string[]): ModelErr
   const suite = (card.metrics?.stress as { classes?: Record<string, ClassFigures> } | undefined)?.classes;
   if (!suite) return null;
   const low = (card.metrics?.strip_windows as { low?: ClassFigures } | undefined)?.low;
-  const stress: Record<string, ClassFigures> = low ? { ...suite, [LOW_WINDOW]: low } : suite;
+  const dark = (card.metrics?.stress as { dark_rooms?: ClassFigures } | undefined)?.dark_rooms;
+  const stress: Record<string, ClassFigures> = {
+    ...suite,
+    ...(low ? { [LOW_WINDOW]: low } : {}),
+    ...(dark ? { [DARK_ROOM]: dark } : {}),
+  };
   const known = classes.filter((c) => stress[c]);
   const basis = known.length
     ? known.reduce((a, b) => (stress[b]!.rooms_within_5 < stress[a]!.rooms_within_5 ? b : a))
@@ -127,6 +148,10 @@ export function errorBand(card: ModelCard, classes: readonly string[]): ModelErr
 export function errorBandText(b: ModelErrorBand): string {
   const pct = (v: number): string => `${Math.round(v * 100)} %`;
   const like =
-    b.basis === 'all' ? 'On the stress suite' : `For rooms like this (${b.basis.replace(/-/g, ' ')})`;
+    b.basis === 'all'
+      ? 'On the stress suite'
+      : b.basis === DARK_ROOM
+        ? `For rooms it reads this dark (under ${DARK_LINE} % DF)`
+        : `For rooms like this (${b.basis.replace(/-/g, ' ')})`;
   return `${like} its room mean was within 5 % of the engine's in ${pct(b.rooms_within_5)} of ${b.rooms} test rooms, ${pct(b.mean_room_error)} off on average, ${pct(b.worst_room)} at worst.`;
 }

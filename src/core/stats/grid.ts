@@ -101,3 +101,15 @@ export function fillFromSamples(
   }
   return out;
 }
+
+/** The mean of a grid's values over its mask's cells (NaN for an empty mask): a room's mean DF. */
+export function maskedMean(values: ArrayLike<number>, mask: ArrayLike<number>): number {
+  let sum = 0,
+    cells = 0;
+  for (let i = 0; i < mask.length; i++)
+    if (mask[i] === 1) {
+      sum += values[i]!;
+      cells++;
+    }
+  return sum / cells;
+}

@@ -46,7 +46,9 @@ export const modelError = z
   .object({
     classes: z
       .array(z.string())
-      .describe("the stress classes the room resembles, and 'low-window' when every window's head is low"),
+      .describe(
+        "the stress classes the room resembles, 'low-window' when every window's head is low, and 'dark-room' when the answer's mean is under 0.3 % DF",
+      ),
     basis: z.string().describe("the class whose figures these are (the worst of them), or 'all'"),
     rooms_within_5: z
       .number()
@@ -56,7 +58,7 @@ export const modelError = z
     rooms: z.number().int().describe('test rooms in the class'),
   })
   .describe(
-    "the model's measured error band for rooms like this one, from its card's stress suite (low windows: its strip probe)",
+    "the model's measured error band for rooms like this one, from its card's stress suite (low windows: its strip probe; dark rooms: the suite's rooms it read that dark)",
   );
 
 /** /run: the room's map by the model (response_format json or base64). */
