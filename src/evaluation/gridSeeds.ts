@@ -10,7 +10,8 @@
  * counts averaged over the seeds: what it would give a room drawn at random, of which seed 1 (what `/run`
  * answers with) is one draw. `--out` keeps every seed's rooms; `--against` prints another card's files beside
  * this one's, class by class, and the rooms that cross the 5 % line on average; `--from` reads such files (one
- * card's, of other draws each) instead of evaluating, their rooms put together.
+ * card's, of other draws each) instead of evaluating, their rooms put together. The dark rooms' figures the
+ * last rules read (darkSummary) and, against another card, the rooms it changes are printed after the classes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -62,6 +63,45 @@ export function seedSummary(runs: SeedRuns) {
   return { seeds, classes: firstSummary.classes.map((c) => line(c.cls)), all: line('all') };
 }
 
+/** The dark rooms of the last rules' clauses (docs/model.md): truth from 0.01 (inclusive) to 0.1 % DF. */
+export const DARK_BAND = [0.01, 0.1] as const;
+
+/**
+ * What the rules for dark-room cures read, pooled over the classes: the rooms of DARK_BAND within 5 %
+ * averaged over the seeds, their median and mean |error| (median seed 1's, mean averaged), and seed 1's worst
+ * room at or above the band's top, where two engine seeds agree (docs/model.md "F2 judged again").
+ */
+export function darkSummary(runs: SeedRuns) {
+  const seeds = Object.keys(runs.seeds);
+  const [lo, hi] = DARK_BAND;
+  const inBand = (rs: readonly GridRoomResult[]) => rs.filter((r) => r.meanTruth >= lo && r.meanTruth < hi);
+  const first = runs.seeds[seeds.includes('1') ? '1' : seeds[0]!]!;
+  const errors = inBand(first)
+    .map((r) => Math.abs(r.meanError))
+    .sort((a, b) => a - b);
+  const mid = errors.length >> 1;
+  const avg = (f: (rs: readonly GridRoomResult[]) => number) =>
+    seeds.reduce((a, s) => a + f(runs.seeds[s]!), 0) / seeds.length;
+  const above = first.filter((r) => r.meanTruth >= hi).map((r) => Math.abs(r.meanError));
+  return {
+    rooms: errors.length,
+    within5: avg((rs) => inBand(rs).filter((r) => Math.abs(r.meanError) <= WITHIN).length),
+    median: errors.length % 2 ? errors[mid]! : (errors[mid - 1]! + errors[mid]!) / 2,
+    meanAbs: avg((rs) => {
+      const b = inBand(rs);
+      return b.reduce((a, r) => a + Math.abs(r.meanError), 0) / b.length;
+    }),
+    worstAbove: Math.max(...above),
+  };
+}
+
+/** The rooms whose seed-1 answer differs between two cards' runs of the same draws (a rule's "changes"). */
+export function changedRooms(a: SeedRuns, b: SeedRuns): number {
+  const seed = (r: SeedRuns) => r.seeds['1'] ?? Object.values(r.seeds)[0]!;
+  const before = new Map(seed(b).map((r) => [`${r.cls}#${r.k}`, r.meanPred]));
+  return seed(a).filter((r) => before.get(`${r.cls}#${r.k}`) !== r.meanPred).length;
+}
+
 /** Each room's error averaged over the seeds, keyed `class#k`. */
 export function meanErrors(runs: SeedRuns): Map<string, { truth: number; error: number }> {
   const out = new Map<string, { truth: number; error: number }>();
@@ -105,6 +145,9 @@ async function evaluateSeeds(o: {
 }
 
 const pct = (v: number, d = 1): string => `${(100 * v).toFixed(d)} %`;
+const darkLine = (d: ReturnType<typeof darkSummary>): string =>
+  `  dark ${DARK_BAND.join('–')} % DF  ${d.within5.toFixed(2)} of ${d.rooms} within 5 %  median |error| ` +
+  `${pct(d.median, 3)} (seed 1)  mean |error| ${pct(d.meanAbs, 3)}  worst from ${DARK_BAND[1]} % DF ${pct(d.worstAbove)} (seed 1)`;
 const summaryLine = (c: ReturnType<typeof seedSummary>['all']): string =>
   `  ${c.cls.padEnd(17)} ${c.within5.toFixed(2).padStart(7)} of ${String(c.rooms).padEnd(4)} within 5 % ` +
   `(seeds ${c.perSeed.join(', ')})  mean |error| ${pct(c.meanAbs01, 3)}  worst lit (seed 1) ${pct(c.worstLit)}`;
@@ -134,7 +177,10 @@ async function main(): Promise<void> {
     const t = theirs ? [...theirs.classes, theirs.all][i] : undefined;
     if (t) console.log(`    against ${summaryLine(t).trim()}`);
   }
+  console.log(darkLine(darkSummary(runs)));
+  if (other) console.log(`    against ${darkLine(darkSummary(other)).trim()}`);
   if (!other) return;
+  console.log(`rooms whose seed-1 answer differs from ${other.card}'s: ${changedRooms(runs, other)}`);
   console.log(
     `rooms whose error averaged over the seeds crosses the 5 % line (${other.card} → ${runs.card}):`,
   );

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { windowAngles } from '../../src/core/api/windowAngles';
 import { predictWindows, roomGrid, type LoadedModel } from '../../src/core/model/predict';
 import { sampledRequest } from '../../src/datagen/sampleRoom';
-import { joinRuns, meanErrors, seedSummary, type SeedRuns } from '../../src/evaluation/gridSeeds';
+import {
+  changedRooms,
+  darkSummary,
+  joinRuns,
+  meanErrors,
+  seedSummary,
+  type SeedRuns,
+} from '../../src/evaluation/gridSeeds';
 import type { GridRoomResult } from '../../src/evaluation/gridStress';
 import { stressRoom } from '../../src/evaluation/stressSuite';
 import { loadModel } from '../../src/service/model/runtime';
@@ -56,6 +63,26 @@ describe('a grid evaluation over several seeds of the solve', () => {
     expect(deep.meanAbs01).toBeCloseTo(0.075, 12);
     expect(s.all.within5).toBe(1.5);
     expect(s.all.rooms).toBe(4);
+  });
+
+  it('gives the dark rooms’ figures the rules read, and counts the rooms another card answers otherwise', () => {
+    // The one room of 0.01–0.1 % DF (street-canyon #2): in at seed 2 only; the worst from 0.1 % DF is deep #1's.
+    const d = darkSummary(runs);
+    expect(d.rooms).toBe(1);
+    expect(d.within5).toBe(0.5);
+    expect(d.median).toBeCloseTo(0.06, 12);
+    expect(d.meanAbs).toBeCloseTo(0.045, 12);
+    expect(d.worstAbove).toBeCloseTo(0.08, 12);
+    const seed1 = runs.seeds['1']!;
+    const moved: SeedRuns = {
+      ...runs,
+      seeds: {
+        ...runs.seeds,
+        '1': seed1.map((r) => (r.k === 1 && r.cls === 'deep' ? room('deep', 1, 0.8, -0.01) : r)),
+      },
+    };
+    expect(changedRooms(moved, runs)).toBe(1);
+    expect(changedRooms(runs, runs)).toBe(0);
   });
 
   it('gives each room its error averaged over the seeds, the unlit left out', () => {
