@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { loadModel } from '../service/model/runtime';
 import { SHIPPED_CARD } from '../core/model/shipped';
 import { evaluateGrid, gridSummary, STRESS_GRID_DIRS, type GridRoomResult } from './gridStress';
+import { medianOfSorted } from '../core/stats/roomStats';
 
 export interface SeedRuns {
   card: string;
@@ -39,8 +40,7 @@ export function seedSummary(runs: SeedRuns) {
     const m = rs.filter((r) => r.meanTruth >= 0.01);
     return m.reduce((a, r) => a + Math.abs(r.meanError), 0) / m.length;
   };
-  // Seed 1's (what /run answers with), else the first given.
-  const firstSeed = seeds.includes('1') ? '1' : seeds[0]!;
+  const firstSeed = seedOne(runs);
   const first = runs.seeds[firstSeed]!;
   const firstSummary = sums[seeds.indexOf(firstSeed)]!;
   // A class's (or, for 'all', every room's) part of a summary and of a seed's rooms.
@@ -63,7 +63,13 @@ export function seedSummary(runs: SeedRuns) {
   return { seeds, classes: firstSummary.classes.map((c) => line(c.cls)), all: line('all') };
 }
 
-/** The dark rooms of the last rules' clauses (docs/model.md): truth from 0.01 (inclusive) to 0.1 % DF. */
+/** The seed whose rooms a rule's single-seed figures read: 1 (what `/run` answers with), else the first given. */
+const seedOne = (runs: SeedRuns): string => ('1' in runs.seeds ? '1' : Object.keys(runs.seeds)[0]!);
+
+/**
+ * The dark rooms of the last rules' clauses (docs/model.md): truth from 0.01 (inclusive) to 0.1 % DF — the
+ * darkest band, not the 0.3 % DF line below which `/run` calls a room dark (errorBand.ts DARK_LINE).
+ */
 export const DARK_BAND = [0.01, 0.1] as const;
 
 /**
@@ -75,18 +81,17 @@ export function darkSummary(runs: SeedRuns) {
   const seeds = Object.keys(runs.seeds);
   const [lo, hi] = DARK_BAND;
   const inBand = (rs: readonly GridRoomResult[]) => rs.filter((r) => r.meanTruth >= lo && r.meanTruth < hi);
-  const first = runs.seeds[seeds.includes('1') ? '1' : seeds[0]!]!;
+  const first = runs.seeds[seedOne(runs)]!;
   const errors = inBand(first)
     .map((r) => Math.abs(r.meanError))
     .sort((a, b) => a - b);
-  const mid = errors.length >> 1;
   const avg = (f: (rs: readonly GridRoomResult[]) => number) =>
     seeds.reduce((a, s) => a + f(runs.seeds[s]!), 0) / seeds.length;
   const above = first.filter((r) => r.meanTruth >= hi).map((r) => Math.abs(r.meanError));
   return {
     rooms: errors.length,
     within5: avg((rs) => inBand(rs).filter((r) => Math.abs(r.meanError) <= WITHIN).length),
-    median: errors.length % 2 ? errors[mid]! : (errors[mid - 1]! + errors[mid]!) / 2,
+    median: medianOfSorted(errors),
     meanAbs: avg((rs) => {
       const b = inBand(rs);
       return b.reduce((a, r) => a + Math.abs(r.meanError), 0) / b.length;
@@ -97,7 +102,7 @@ export function darkSummary(runs: SeedRuns) {
 
 /** The rooms whose seed-1 answer differs between two cards' runs of the same draws (a rule's "changes"). */
 export function changedRooms(a: SeedRuns, b: SeedRuns): number {
-  const seed = (r: SeedRuns) => r.seeds['1'] ?? Object.values(r.seeds)[0]!;
+  const seed = (r: SeedRuns) => r.seeds[seedOne(r)]!;
   const before = new Map(seed(b).map((r) => [`${r.cls}#${r.k}`, r.meanPred]));
   return seed(a).filter((r) => before.get(`${r.cls}#${r.k}`) !== r.meanPred).length;
 }

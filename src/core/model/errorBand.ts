@@ -119,10 +119,12 @@ function isRectangle(poly: readonly Vec2[]): boolean {
 
 /** The band the card measured for these classes: the worst class's, else the whole suite's; null without. */
 export function errorBand(card: ModelCard, classes: readonly string[]): ModelErrorBand | null {
-  const suite = (card.metrics?.stress as { classes?: Record<string, ClassFigures> } | undefined)?.classes;
+  const fixed = card.metrics?.stress as
+    { classes?: Record<string, ClassFigures>; dark_rooms?: ClassFigures } | undefined;
+  const suite = fixed?.classes;
   if (!suite) return null;
   const low = (card.metrics?.strip_windows as { low?: ClassFigures } | undefined)?.low;
-  const dark = (card.metrics?.stress as { dark_rooms?: ClassFigures } | undefined)?.dark_rooms;
+  const dark = fixed?.dark_rooms;
   const stress: Record<string, ClassFigures> = {
     ...suite,
     ...(low ? { [LOW_WINDOW]: low } : {}),

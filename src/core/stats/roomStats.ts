@@ -15,6 +15,12 @@ export interface RoomStats {
   area_above: Record<string, number>;
 }
 
+/** The median of values sorted ascending (NaN for none). */
+export function medianOfSorted(values: readonly number[]): number {
+  const mid = values.length >> 1;
+  return values.length % 2 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
+}
+
 /**
  * Statistics over the cells where the mask is set, zeros included (api.md §/stats).
  * Two-pass mean/variance keeps the std exact enough for uniform maps (no catastrophic cancellation).
@@ -34,8 +40,7 @@ export function roomStats(
   const mean = sum / count;
   let sq = 0;
   for (const v of values) sq += (v - mean) * (v - mean);
-  const mid = count >> 1;
-  const median = count % 2 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
+  const median = medianOfSorted(values);
   const area_above: Record<string, number> = {};
   for (const t of thresholds) area_above[String(t)] = (100 * (count - lowerBound(values, t))) / count;
   return {
