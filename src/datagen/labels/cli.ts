@@ -209,6 +209,8 @@ function verify(): void {
     }
   let windows = 0,
     bytes = 0;
+  // Per stream and quality, its shards and windows: the headers are the record of how each was labelled.
+  const kinds = new Map<string, { shards: number; windows: number }>();
   for (const s of shardsIn(o.out)) {
     const data = readFileSync(join(o.out, s.path));
     const sum = createHash('sha256').update(data).digest('hex');
@@ -224,9 +226,16 @@ function verify(): void {
       )
         throw new Error(`${s.path}: room ${r.seed} does not make the pixels it was labelled on`);
     }
-    windows += rooms.reduce((a, r) => a + r.windows.length, 0);
+    const n = rooms.reduce((a, r) => a + r.windows.length, 0);
+    const kind = kinds.get(`${header.stream} at ${header.quality}`) ?? { shards: 0, windows: 0 };
+    kinds.set(`${header.stream} at ${header.quality}`, {
+      shards: kind.shards + 1,
+      windows: kind.windows + n,
+    });
+    windows += n;
     bytes += s.bytes;
   }
+  for (const [kind, k] of kinds) console.log(`  ${kind}: ${k.shards} shards, ${k.windows} windows`);
   console.log(
     `${o.out}: ${windows} windows, ${(bytes / 1e6).toFixed(1)} MB, every shard whole and as recorded`,
   );
