@@ -227,11 +227,9 @@ function verify(): void {
         throw new Error(`${s.path}: room ${r.seed} does not make the pixels it was labelled on`);
     }
     const n = rooms.reduce((a, r) => a + r.windows.length, 0);
-    const kind = kinds.get(`${header.stream} at ${header.quality}`) ?? { shards: 0, windows: 0 };
-    kinds.set(`${header.stream} at ${header.quality}`, {
-      shards: kind.shards + 1,
-      windows: kind.windows + n,
-    });
+    const key = `${header.stream} at ${header.quality}`;
+    const kind = kinds.get(key) ?? { shards: 0, windows: 0 };
+    kinds.set(key, { shards: kind.shards + 1, windows: kind.windows + n });
     windows += n;
     bytes += s.bytes;
   }
