@@ -90,7 +90,7 @@ export async function runClimateBench(): Promise<BenchResult[]> {
       coefficientKey(
         room,
         { ...w.location, hours: w.hours },
-        { quality: 'standard', seed: 1, preview: false },
+        { quality: 'standard', seed: 1, preview: false, planNorth: 0 },
       ),
       dc!,
     );

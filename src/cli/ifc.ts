@@ -233,7 +233,9 @@ async function main(argv: string[]): Promise<number> {
     process.env.LUX_MODEL ?? new URL(`../../public/models/${SHIPPED_CARD}`, import.meta.url).pathname;
   const pass: RoomPass =
     args.method === 'engine' ? { method: 'engine', quality: args.quality } : { method: 'model' };
-  const passes: RoomPass[] = weather ? [pass, { method: 'climate', quality: args.quality, weather }] : [pass];
+  const passes: RoomPass[] = weather
+    ? [pass, { method: 'climate', quality: args.quality, weather, planNorth: building.north }]
+    : [pass];
   if (args.server) {
     // Each pass as one job on a Lux server: the same requests, the same files written here. Rooms that could
     // not be made into a request (their reason is in the table) stay out of the jobs.

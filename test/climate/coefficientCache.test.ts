@@ -17,7 +17,7 @@ import { cloudyChicagoEpw } from './syntheticWeather';
  */
 const chicago = readEpw(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8'));
 const site = { ...chicago.location, hours: chicago.hours };
-const settings = { quality: 'draft', seed: 1, preview: false };
+const settings = { quality: 'draft', seed: 1, preview: false, planNorth: 0 };
 
 /**
  * The room's Chicago year at draft, computed once for the tests below that read it (each ~5 s of a core),
@@ -34,7 +34,14 @@ function keptChicagoYear(): { year: ReturnType<typeof roomYear>; cache: Coeffici
 describe('coefficient key', () => {
   it('is the same for the same room and site, whatever the weather or thresholds asked', () => {
     const room = thinWallRoom(true);
-    const asked = { ...room, weather: 'another year', daLux: 500, occupiedFrom: 7, occupiedTo: 19 };
+    const asked = {
+      ...room,
+      weather: 'another year',
+      daLux: 500,
+      occupiedFrom: 7,
+      occupiedTo: 19,
+      planNorth: 40,
+    };
     expect(coefficientKey(asked, site, settings)).toBe(coefficientKey(room, site, settings));
   });
 
@@ -56,6 +63,8 @@ describe('coefficient key', () => {
       coefficientKey(room, site, { ...settings, quality: 'standard' }),
       coefficientKey(room, site, { ...settings, seed: 2 }),
       coefficientKey(room, site, { ...settings, preview: true }),
+      // The sun directions traced turn with true north in the plan.
+      coefficientKey(room, site, { ...settings, planNorth: 40 }),
     ];
     expect(new Set([key, ...others]).size).toBe(others.length + 1);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { getSpa } from 'nrel-spa';
 import { describe, expect, it } from 'vitest';
 import { readEpw } from '../../src/core/climate/epw';
-import { sunAt, sunPath } from '../../src/core/climate/sun';
+import { sunAt, sunInPlan, sunPath } from '../../src/core/climate/sun';
 import { sunPathDiagram } from '../../src/core/climate/sunDiagram';
 
 const CHICAGO_TEXT = readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8');
@@ -109,6 +109,29 @@ describe('the sun', () => {
     expect(compared).toBeGreaterThan(3500);
     // The file's value is an hour's mean of sin(altitude), not its mid-hour value: within 0.5° here (5.7° at the hour’s start).
     expect(worst).toBeLessThan(1);
+  });
+
+  it('turns into a plan whose +y is not north: each bearing grows by north, altitude stays', () => {
+    const path = sunPath(readEpw(CHICAGO_TEXT));
+    expect(sunInPlan(path, 0)).toBe(path);
+    // North 90° clockwise from the plan's up: true north is the plan's +x, true east its −y.
+    const turned = sunInPlan(path, 90);
+    for (const k of [12, 4000, 8000]) {
+      const x = path.direction[3 * k]!,
+        y = path.direction[3 * k + 1]!,
+        z = path.direction[3 * k + 2]!;
+      expect(turned.direction[3 * k]).toBeCloseTo(y, 12);
+      expect(turned.direction[3 * k + 1]).toBeCloseTo(-x, 12);
+      expect(turned.direction[3 * k + 2]).toBe(z);
+    }
+    // A bearing of 200° (SSW) with north at 30° points 230° from the plan's up.
+    const one = {
+      direction: Float64Array.of(Math.sin((200 * Math.PI) / 180), Math.cos((200 * Math.PI) / 180), 0),
+    };
+    const t = sunInPlan({ ...path, ...one }, 30).direction;
+    expect(((Math.atan2(t[0]!, t[1]!) * 180) / Math.PI + 360) % 360).toBeCloseTo(230, 10);
+    expect(turned.altitude).toBe(path.altitude);
+    expect(turned.azimuth).toBe(path.azimuth);
   });
 
   it('keeps the last year’s sun for another weather file of the same site, and only for it', () => {

@@ -127,7 +127,7 @@ const PLACES: Record<RangedField, Case> = (() => {
       error: (v) => messageOf(() => parseWith(simulateOptions, { ambient_bounces: v })),
     },
     ...Object.fromEntries(
-      (['occupied_from', 'occupied_to', 'da_lux'] as const).map((f) => [
+      (['occupied_from', 'occupied_to', 'da_lux', 'plan_north'] as const).map((f) => [
         f,
         {
           name: `climate.${f}`,

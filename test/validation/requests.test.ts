@@ -139,13 +139,20 @@ describe('ranges and types', () => {
       ...valid(),
       model_type: 'da_custom',
       weather: 'LOCATION,…',
-      climate: { occupied_from: 9, occupied_to: 17, da_lux: 500 },
+      climate: { occupied_from: 9, occupied_to: 17, da_lux: 500, plan_north: 32.5 },
     });
-    expect(c).toMatchObject({ modelType: 'da_custom', occupiedFrom: 9, occupiedTo: 17, daLux: 500 });
+    expect(c).toMatchObject({
+      modelType: 'da_custom',
+      occupiedFrom: 9,
+      occupiedTo: 17,
+      daLux: 500,
+      planNorth: 32.5,
+    });
     expect(parseClimateRequest({ ...valid(), model_type: 'da_default', weather: 'x' })).toMatchObject({
       occupiedFrom: 8,
       occupiedTo: 18,
       daLux: 300,
+      planNorth: 0,
     });
     const climateError = (b: unknown) => {
       try {

@@ -572,7 +572,12 @@ export async function runBuildingYear(): Promise<void> {
   if (!weather || !s0.building) return;
   cancelBuilding();
   const mine = ++run;
-  const pass: RoomPass = { method: 'climate', quality: 'draft', weather: weather.text };
+  const pass: RoomPass = {
+    method: 'climate',
+    quality: 'draft',
+    weather: weather.text,
+    planNorth: s0.building.north,
+  };
   useBuilding.setState({ phase: 'settling', progress: 0, yearRunning: true });
   const remote = useAnswer.getState().remote;
   if (remote) {

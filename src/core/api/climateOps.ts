@@ -146,6 +146,7 @@ const yearOptions = (
   occupiedFrom: p.req.occupiedFrom,
   occupiedTo: p.req.occupiedTo,
   metrics: { daLux: p.req.daLux },
+  planNorth: p.req.planNorth,
   ...o,
 });
 

@@ -15,7 +15,14 @@ export type QualityName = 'draft' | 'standard' | 'high';
 export type RoomPass =
   | { method: 'model' }
   | { method: 'engine'; quality: QualityName }
-  | { method: 'climate'; quality: QualityName; /** The EPW text. */ weather: string };
+  | {
+      method: 'climate';
+      quality: QualityName;
+      /** The EPW text. */
+      weather: string;
+      /** True north, degrees clockwise from the plan's +y (the building's): the sun turns with it. */
+      planNorth?: number;
+    };
 
 /**
  * A room's answer as it comes back from whatever computed it (a browser worker, a Node thread, a server):
@@ -67,11 +74,13 @@ export function passBody(request: object, pass: RoomPass): object {
   if (pass.method === 'model') return request;
   if (pass.method === 'engine') return { ...request, quality: pass.quality };
   const type = (request as { model_type?: string }).model_type ?? 'df_default';
+  const climate = (request as { climate?: object }).climate;
   return {
     ...request,
     model_type: type.replace(/^df_/, 'da_'),
     quality: pass.quality,
     weather: pass.weather,
+    ...(pass.planNorth ? { climate: { ...climate, plan_north: pass.planNorth } } : {}),
   };
 }
 

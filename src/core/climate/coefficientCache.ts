@@ -73,6 +73,8 @@ export interface CoefficientSettings {
   quality: string;
   seed: number;
   preview: boolean;
+  /** True north in the plan (roomYear's planNorth): the sun directions traced turn with it. */
+  planNorth: number;
 }
 
 /**
@@ -87,13 +89,14 @@ export function coefficientKey(
 ): string {
   const { mesh, modelType: _type, ...described } = room as EngineRoom & Record<string, unknown>;
   // Only the geometry and materials shape the coefficients; the request's weather and thresholds do not.
-  for (const k of ['weather', 'occupiedFrom', 'occupiedTo', 'daLux', 'responseFormat']) delete described[k];
+  for (const k of ['weather', 'occupiedFrom', 'occupiedTo', 'daLux', 'planNorth', 'responseFormat'])
+    delete described[k];
   const meshKey = mesh
     ? `${mesh.positions.length}:${floatHash(mesh.positions, 1)}:${floatHash(mesh.positions, 2)}`
     : '-';
   return [
     `${site.latitude},${site.longitude},${site.timeZone},${site.hours}`,
-    `${s.quality}/${s.seed}/${s.preview ? 'preview' : 'year'}`,
+    `${s.quality}/${s.seed}/${s.preview ? 'preview' : 'year'}/north ${s.planNorth}`,
     meshKey,
     JSON.stringify(described),
   ].join('|');

@@ -13,7 +13,7 @@ import { daylightHours, occupiedHours } from './hours';
 import { climateMetrics, daAt, type ClimateInput, type ClimateMetrics, type ClimateOptions } from './metrics';
 import { patchBasis } from './patchBasis';
 import { reinhartPatches } from './patches';
-import { sunPath } from './sun';
+import { sunInPlan, sunPath } from './sun';
 
 /** What a climate-based run of one room is asked (issue 32). */
 export interface RoomYearOptions {
@@ -22,6 +22,11 @@ export interface RoomYearOptions {
   /** Occupied hours, local standard time: from (inclusive) to (exclusive), default 8 to 18 (LM-83). */
   occupiedFrom?: number;
   occupiedTo?: number;
+  /**
+   * True north, degrees clockwise from the room's plan +y (default 0: the plan's y is north). The sun and
+   * the sky are turned into the plan (sunInPlan), the room stays as drawn.
+   */
+  planNorth?: number;
   /** The metrics' thresholds (DA's 300 lx, …); the defaults of metrics.ts otherwise. */
   metrics?: Partial<ClimateOptions>;
   signal?: CancelSignal;
@@ -129,11 +134,12 @@ const PREVIEW_QUALITY: EngineQuality = {
 const PREVIEW_STRIDE = 3;
 
 function prepare(room: EngineRoom, weather: Weather, o: RoomYearOptions) {
-  const sun = sunPath(weather);
+  const planNorth = o.planNorth ?? 0;
+  const sun = sunInPlan(sunPath(weather), planNorth);
   let key: { own: string; year: string } | null = null;
   if (o.cache) {
     const site = { ...weather.location, hours: weather.hours };
-    const settings = { quality: o.quality ?? 'standard', seed: o.seed ?? 1 };
+    const settings = { quality: o.quality ?? 'standard', seed: o.seed ?? 1, planNorth };
     const year = coefficientKey(room, site, { ...settings, preview: false });
     key = { own: o.preview ? coefficientKey(room, site, { ...settings, preview: true }) : year, year };
   }

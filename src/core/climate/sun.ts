@@ -25,6 +25,29 @@ export interface SunPath {
   azimuth: Float32Array;
 }
 
+/**
+ * The sun in a plan whose +y is not north: `north` degrees clockwise from the plan's +y (the app's site
+ * orientation, an IFC file's TrueNorth). A bearing φ from north is φ + north from the plan's +y, so each
+ * direction turns clockwise by `north` about z; altitude and compass azimuth stay (the sun diagram's).
+ * The Perez sky depends only on the angles to the sun and the zenith, so the sky turns with its sun, and
+ * the patches and the room stay as drawn. The same object for north 0.
+ */
+export function sunInPlan(sun: SunPath, north: number): SunPath {
+  if (north % 360 === 0) return sun;
+  const t = (north * Math.PI) / 180;
+  const c = Math.cos(t),
+    s = Math.sin(t);
+  const direction = new Float64Array(sun.direction.length);
+  for (let k = 0; k < direction.length; k += 3) {
+    const x = sun.direction[k]!,
+      y = sun.direction[k + 1]!;
+    direction[k] = x * c + y * s;
+    direction[k + 1] = y * c - x * s;
+    direction[k + 2] = sun.direction[k + 2]!;
+  }
+  return { ...sun, direction };
+}
+
 /** The sun at local standard time `hours` (0–24) of a date, at a location. */
 export function sunAt(
   loc: Pick<WeatherLocation, 'latitude' | 'longitude' | 'timeZone'>,

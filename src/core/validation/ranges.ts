@@ -43,6 +43,8 @@ export const RANGES = {
   occupied_from: { min: 0, max: 23 },
   occupied_to: { min: 1, max: 24 },
   da_lux: { min: 50, max: 5000 },
+  /** True north, degrees clockwise from the plan's +y (the app's and an IFC file's plan): the sun turns with it. */
+  plan_north: { min: 0, max: 360 },
   room_polygon: { min: -1e7, max: 1e7 },
   x1: { min: -1e7, max: 1e7 },
   y1: { min: -1e7, max: 1e7 },

@@ -216,6 +216,12 @@ export interface ClimateRequest extends RunRequest {
   occupiedFrom: number;
   occupiedTo: number;
   daLux: number;
+  /**
+   * True north, degrees clockwise from the plan's +y (climate.plan_north, default 0: the API's frame, y
+   * north). A plan drawn to a building's grid (the app's, an IFC file's) keeps its frame and says where
+   * north is; the sun and sky are turned into it (climate/sun.ts sunInPlan).
+   */
+  planNorth: number;
 }
 
 export const needsWeather = (modelType: string): string =>
@@ -239,7 +245,14 @@ export function parseClimateRequest(
     throw validationError(
       `Parameter 'climate.occupied_to' (${to}) must be after 'climate.occupied_from' (${from})`,
     );
-  return { ...req, weather: r.weather, occupiedFrom: from, occupiedTo: to, daLux: r.climate?.da_lux ?? 300 };
+  return {
+    ...req,
+    weather: r.weather,
+    occupiedFrom: from,
+    occupiedTo: to,
+    daLux: r.climate?.da_lux ?? 300,
+    planNorth: r.climate?.plan_north ?? 0,
+  };
 }
 
 function parseRoomRun(body: unknown, limits: Limits, climate: boolean, o: ParseOptions) {

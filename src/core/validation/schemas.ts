@@ -192,6 +192,7 @@ export const runRequest = z.object({
         .optional(),
       occupied_to: ranged('occupied_to').int({ error: `Parameter '{name}' must be an integer` }).optional(),
       da_lux: ranged('da_lux').optional(),
+      plan_north: ranged('plan_north').optional(),
     })
     .optional(),
 });

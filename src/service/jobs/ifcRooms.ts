@@ -48,7 +48,9 @@ export async function ifcRooms(bytes: Uint8Array, p: IfcJobParams): Promise<IfcR
   const { context, requests } = surroundBuilding({ ...building, context: _mesh }, files);
   const pass: RoomPass =
     p.method === 'engine' ? { method: 'engine', quality: p.quality } : { method: 'model' };
-  const climate = p.climate ? ({ method: 'climate', quality: p.quality, weather: '' } as const) : null;
+  const climate = p.climate
+    ? ({ method: 'climate', quality: p.quality, weather: '', planNorth: building.north } as const)
+    : null;
   const engine = p.method === 'engine' && context.length > 0;
   const roomIndex = requests.flatMap((r, i) => (r ? [i] : []));
   const rooms = (climate ? [pass, climate] : [pass]).flatMap((each) =>
