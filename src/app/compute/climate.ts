@@ -147,9 +147,19 @@ export function sharedWeather(): SharedWeather | null {
   return w ? { digest: w.digest, name: w.name, city: w.location.city } : null;
 }
 
-/** The key a result is stored under: the room as the engine sees it, and the weather file. */
+/**
+ * The key a result is stored under: the room as the engine sees it, where north is (the sun turns with it,
+ * though a daylight factor does not), and the weather file.
+ */
 export const climateKeyOf = (scene: Scene, w: Pick<LoadedWeather, 'digest'>): string =>
-  `${answerKey(scene)}|${w.digest}`;
+  `${answerKey(scene)}|${scene.north ?? 0}|${w.digest}`;
+
+/**
+ * Whether the year on screen is of another room (or weather) than the scene's: the panel marks it so, and the
+ * plan shows the scene's daylight factor instead of drawing the old room's map inside the new outline.
+ */
+export const climateOutdated = (s: Pick<ClimateState, 'result' | 'weather'>, scene: Scene): boolean =>
+  s.result !== null && (s.weather === null || s.result.key !== climateKeyOf(scene, s.weather));
 
 let job = 0;
 let current: number | null = null;
@@ -170,9 +180,10 @@ export async function runClimate(
   const key = climateKeyOf(scene, weather);
   // The room's request as a climate pass asks it (core/building/outcome.ts): da_*, the weather, draft.
   const { daLux } = useClimate.getState();
+  // The site's true north turns the sun into the plan (climate.plan_north); the room stays as drawn.
   const body = {
     ...passBody(runBody(scene), { method: 'climate', quality: 'draft', weather: weather.text }),
-    climate: { da_lux: daLux },
+    climate: { da_lux: daLux, plan_north: scene.north ?? 0 },
   };
   useClimate.setState({ phase: 'running', progress: 0, error: null });
   for (const preview of [true, false]) {
@@ -247,8 +258,11 @@ export function cancelClimate(byUser = true): void {
 }
 
 /** The plan's map for the chosen climate metric, with its scale, or null (the daylight factor). */
-export function climateMap(s: ClimateState): { grid: MetricGrid; max: number; caption: string } | null {
-  if (s.metric === 'df' || !s.result) return null;
+export function climateMap(
+  s: ClimateState,
+  scene: Scene,
+): { grid: MetricGrid; max: number; caption: string } | null {
+  if (s.metric === 'df' || !s.result || climateOutdated(s, scene)) return null;
   const grid = s.result.grids[s.metric];
   const lux = s.result.summary.da_lux;
   const by: Record<Exclude<ClimateMetric, 'df'>, [number, string]> = {
@@ -260,6 +274,10 @@ export function climateMap(s: ClimateState): { grid: MetricGrid; max: number; ca
   const [max, caption] = by[s.metric];
   return { grid, max, caption };
 }
+
+/** A caption inside a sentence: its first word lower-cased, unless it is an abbreviation (DA300, UDI). */
+export const captionInSentence = (caption: string): string =>
+  /^[A-Z][a-z]/.test(caption) ? caption.charAt(0).toLowerCase() + caption.slice(1) : caption;
 
 const asMaps = new WeakMap<MetricGrid, RoomMap>();
 

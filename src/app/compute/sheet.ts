@@ -12,8 +12,18 @@ import type { ClimateSummary } from '../../core/api/climateOps';
 import type { Shown } from './answerStore';
 
 /**
+ * The scene a report page describes: the answer's scene (its map was computed for that geometry), with what
+ * never changes a daylight-factor map taken from the scene as it is now — the room's name, the site's true
+ * north (the windows' compass bearings turn with it) and the thresholds the verdicts read. Without this, a name
+ * or north typed after the map settled never reached the page (the answer is kept across such edits).
+ */
+export function reportScene(answered: Scene, now: Scene): Scene {
+  return { ...answered, name: now.name, north: now.north, thresholds: now.thresholds };
+}
+
+/**
  * The report page of the answer on screen (core/report/roomSheet.ts), from the scene it was computed
- * for: what the PNG export holds and what the browser prints.
+ * for (reportScene): what the PNG export holds and what the browser prints.
  */
 export function sheetOf(
   shown: Shown,

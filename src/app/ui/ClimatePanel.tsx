@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { roundedDown } from '../../core/stats/shareText';
 import {
   cancelClimate,
-  climateKeyOf,
+  climateOutdated,
   climateMap,
   DA_THRESHOLDS,
   loadWeather,
@@ -40,9 +40,8 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
   const scene = useApp((s) => s.scene);
   const settings = useSettings();
   const [dragging, setDragging] = useState(false);
-  const key = c.weather ? climateKeyOf(scene, c.weather) : null;
-  const outdated = c.result !== null && c.result.key !== key;
-  const shown = climateMap(c);
+  const outdated = climateOutdated(c, scene);
+  const shown = climateMap(c, scene);
   const s = c.result?.summary ?? null;
   const maxGlobal = c.weather ? Math.max(...c.weather.months.map((m) => m.global)) : 1;
   return (

@@ -7,13 +7,13 @@ import { shownAnswer, useShown, type Shown } from '../compute/answerStore';
 import { withAngles } from '../compute/surroundings';
 import { apiWorker } from '../compute/workers';
 import { runBody, simulateBody } from '../scene/geometry';
-import { sheetOf, sheetPng } from '../compute/sheet';
+import { reportScene, sheetOf, sheetPng } from '../compute/sheet';
 import { download } from './download';
 import { useSettings } from './settings';
 import { setProject, useProject } from '../compute/project';
 import { PROJECT_FIELD_MAX, type ProjectInfo } from '../../core/report/project';
 import { useApp } from '../state/store';
-import type { Thresholds } from '../../core/stats/verdicts';
+import type { Scene } from '../scene/scene';
 import type { PaletteName } from '../../core/report/palette';
 
 /** The request that gives the answer on screen: /simulate's (quality, bounce limit) for the engine's. */
@@ -34,23 +34,25 @@ export function answerLabel(s: Shown): { text: string; file: string } {
 }
 
 /**
- * The report page of the answer on screen, stamped with today's date: its verdicts by the thresholds as set
- * now (the map does not change with them), its year when one was computed for the room.
+ * The report page of the answer on screen, stamped with today's date: its name, north and verdicts' thresholds
+ * as set now (reportScene: the map does not change with them), its year when one was computed for the room
+ * as it is now (a year computed before north was turned is another orientation's, and stays off the page).
  */
-function currentSheet(shown: Shown, palette: PaletteName, scaleMax: number, thresholds: Thresholds): string {
+function currentSheet(shown: Shown, palette: PaletteName, scaleMax: number, now: Scene): string {
+  const scene = reportScene(shown.scene, now);
   return sheetOf(
-    { ...shown, scene: { ...shown.scene, thresholds } },
+    { ...shown, scene },
     palette,
     scaleMax,
     new Date().toISOString().slice(0, 10),
-    climateSummaryFor(shown.scene),
+    climateSummaryFor(scene),
   );
 }
 
 /** The report page as the PNG export holds it. */
 function reportPng(): Promise<Blob> {
   const { palette, scaleMax } = useSettings.getState();
-  return sheetPng(currentSheet(shownAnswer()!, palette, scaleMax, useApp.getState().scene.thresholds));
+  return sheetPng(currentSheet(shownAnswer()!, palette, scaleMax, useApp.getState().scene));
 }
 
 /**
@@ -168,17 +170,18 @@ export function PrintSheet(): React.JSX.Element | null {
   const project = useProject();
   // A year computed for the room joins its page (climateSummaryFor checks it is this room's).
   const year = useClimate((s) => s.result);
-  // The thresholds as set now: a map does not change with them, its verdicts (and their basis) do.
-  const thresholds = useApp((s) => s.scene.thresholds);
+  // The scene as it is now: its name, north and thresholds go on the page (reportScene), the map does not
+  // change with them.
+  const now = useApp((s) => s.scene);
   // Built once the answer has stood still for a moment, not on every preview of a drag: the page (a PNG
   // of the map, the SVG) costs the page's thread a few to tens of milliseconds each time.
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     setSvg(null);
     if (!shown) return;
-    const t = setTimeout(() => setSvg(currentSheet(shown, palette, scaleMax, thresholds)), 500);
+    const t = setTimeout(() => setSvg(currentSheet(shown, palette, scaleMax, now)), 500);
     return () => clearTimeout(t);
-  }, [shown, palette, scaleMax, year, project, thresholds]);
+  }, [shown, palette, scaleMax, year, project, now]);
   if (!svg) return null;
   return <div className="print-sheet" data-testid="print-sheet" dangerouslySetInnerHTML={{ __html: svg }} />;
 }

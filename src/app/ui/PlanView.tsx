@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState, type PointerEvent as RPointerEv
 import { scaleBarMetres } from '../../core/report/planMarks';
 import { valueAt } from '../compute/roomMap';
 import { useShown } from '../compute/answerStore';
-import { climateMap, gridAsMap, useClimate } from '../compute/climate';
+import { captionInSentence, climateMap, climateOutdated, gridAsMap, useClimate } from '../compute/climate';
 import { edgeFrame } from '../scene/geometry';
 import { insertCorner, moveCorner, newWindow, removeCorner } from '../scene/corners';
 import { nearEdge, nearVertex, snapPoint, type Pt } from '../scene/snapping';
@@ -24,9 +24,11 @@ export function PlanView(): React.JSX.Element {
   const drawing = useApp((s) => s.drawing);
   const selected = useApp((s) => s.selectedWindow);
   const shown = useShown();
-  // A climate-based metric, when one is chosen and computed, takes the daylight factor's place.
+  // A climate-based metric, when one is chosen and computed for the room as it is, takes the daylight
+  // factor's place; a year of the room before an edit gives the plan back to the daylight factor.
   const climateState = useClimate();
-  const climate = climateMap(climateState);
+  const climate = climateMap(climateState, scene);
+  const yearOutdated = climateState.metric !== 'df' && climateOutdated(climateState, scene);
   // gridAsMap keeps one map per grid, so the canvas cache holds across renders.
   const metricMap = climate ? gridAsMap(climate.grid) : null;
   const map = metricMap ?? shown?.answer ?? null;
@@ -345,7 +347,13 @@ export function PlanView(): React.JSX.Element {
       </svg>
       {climate && (
         <p className="plan-metric" data-testid="plan-metric">
-          The plan shows {climate.caption.charAt(0).toLowerCase() + climate.caption.slice(1)} (Climate panel)
+          The plan shows {captionInSentence(climate.caption)} (Climate panel)
+        </p>
+      )}
+      {yearOutdated && (
+        <p className="plan-metric" data-testid="plan-metric" data-outdated="true">
+          The plan shows the daylight factor: the year in the Climate panel is of the room before your last
+          edit (run it again for its map).
         </p>
       )}
       <div className="hover" aria-live="polite">

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { reportScene, sheetOf } from '../../src/app/compute/sheet';
+import type { Shown } from '../../src/app/compute/answerStore';
+import { defaultScene } from '../../src/app/scene/scene';
+
+// The default 6 × 4 m room's answer: any map does; the page's words are what is checked.
+const rows = 40,
+  cols = 60;
+const shown: Shown = {
+  scene: defaultScene(),
+  answer: {
+    rows,
+    cols,
+    df: new Float32Array(rows * cols).fill(2),
+    mask: new Uint8Array(rows * cols).fill(1),
+    origin: { x: 0, y: 4 },
+    resolution: 0.1,
+    method: { kind: 'engine', quality: 'standard', seed: 1, ambientBounces: null },
+  } as Shown['answer'],
+  ms: 900,
+  source: 'browser',
+  preview: null,
+};
+
+describe('the report page after the map settled (reportScene)', () => {
+  it('takes the name, true north and thresholds typed since; the geometry stays the answer’s', () => {
+    const now = { ...defaultScene(), name: 'Office 2.14', north: 30, height: 3.1 };
+    now.thresholds = { ...now.thresholds, bfsDf: 1.5 };
+    const s = reportScene(shown.scene, now);
+    expect(s).toMatchObject({ name: 'Office 2.14', north: 30, height: 2.7 });
+    expect(s.thresholds).toBe(now.thresholds);
+    expect(s.outline).toBe(shown.scene.outline);
+  });
+
+  it('names the room and turns the window’s bearing with north on the page', () => {
+    const before = sheetOf(shown, 'viridis', 10);
+    expect(before).toContain('Unnamed room');
+    expect(before).toContain('w1 · faces S 180°');
+    const page = sheetOf(
+      { ...shown, scene: reportScene(shown.scene, { ...defaultScene(), name: 'Office 2.14', north: 30 }) },
+      'viridis',
+      10,
+    );
+    expect(page).toContain('Office 2.14');
+    expect(page).not.toContain('Unnamed room');
+    // North turned 30° clockwise from the plan's up: the wall facing the plan's down faces 150°, SE.
+    expect(page).toContain('w1 · faces SE 150°');
+  });
+});
