@@ -226,6 +226,19 @@ describe('the error band', () => {
     expect(errorBandText(b)).toMatch(
       /^For rooms like this \((dense near|street canyon)\) its room mean was within 5 % of the engine's in \d+ % of 40 test rooms, \d+ % off on average, \d+ % at worst\.$/,
     );
+    // Classes the suite met as often (deep, open ground and thick walls: all 40 of 40) are told apart by
+    // their mean error: the deep room is told its depth's, whatever the order its classes are listed in.
+    const all = ['open-ground', 'deep', 'balcony-thick'];
+    const larger = all.reduce((a, c) =>
+      (stress[c] as { mean_room_error: number }).mean_room_error >
+      (stress[a] as { mean_room_error: number }).mean_room_error
+        ? c
+        : a,
+    );
+    expect(all.every((c) => stress[c]!.rooms_within_5 === stress['deep']!.rooms_within_5)).toBe(true);
+    expect(errorBand(card, all)!.basis).toBe(larger);
+    expect(errorBand(card, [...all].reverse())!.basis).toBe(larger);
+    expect(larger).toBe('deep');
     // A card without a stress suite has no band.
     expect(errorBand({ ...card, metrics: {} }, ['deep'])).toBeNull();
   });

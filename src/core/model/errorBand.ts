@@ -117,6 +117,18 @@ function isRectangle(poly: readonly Vec2[]): boolean {
   });
 }
 
+/**
+ * Whether a class's figures are worse than another's: fewer rooms within 5 %, and where as many (often all),
+ * the larger mean error, then the larger worst room — so that a deep room the suite met every time in its
+ * class and in open ground is told its depth's error, not whichever class its list names first.
+ */
+const worse = (a: ClassFigures, b: ClassFigures): boolean =>
+  a.rooms_within_5 !== b.rooms_within_5
+    ? a.rooms_within_5 < b.rooms_within_5
+    : a.mean_room_error !== b.mean_room_error
+      ? a.mean_room_error > b.mean_room_error
+      : a.worst_room > b.worst_room;
+
 /** The band the card measured for these classes: the worst class's, else the whole suite's; null without. */
 export function errorBand(card: ModelCard, classes: readonly string[]): ModelErrorBand | null {
   const fixed = card.metrics?.stress as
@@ -131,9 +143,7 @@ export function errorBand(card: ModelCard, classes: readonly string[]): ModelErr
     ...(dark ? { [DARK_ROOM]: dark } : {}),
   };
   const known = classes.filter((c) => stress[c]);
-  const basis = known.length
-    ? known.reduce((a, b) => (stress[b]!.rooms_within_5 < stress[a]!.rooms_within_5 ? b : a))
-    : 'all';
+  const basis = known.length ? known.reduce((a, b) => (worse(stress[b]!, stress[a]!) ? b : a)) : 'all';
   const f = stress[basis];
   if (!f) return null;
   return {
