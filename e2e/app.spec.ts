@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, withoutWarmUp } from './fixtures';
-import { encodeShare } from '../src/app/share/codec';
+import { decodeShare, encodeShare } from '../src/app/share/codec';
 import { defaultScene, type Scene } from '../src/app/scene/scene';
 import { notchedOutline } from '../test/helpers/notchedRoom';
 
@@ -15,6 +15,16 @@ async function settled(page: Page): Promise<void> {
   const status = page.getByTestId('status');
   await expect(status).toHaveAttribute('data-quality', 'standard', { timeout: 60_000 });
   await expect(status).toHaveAttribute('data-engine', 'done');
+}
+
+/** The first window's width in the room this browser keeps (keptScene.ts), or null. */
+async function keptWidth(page: Page): Promise<number | null> {
+  const kept = await page.evaluate(() => localStorage.getItem('lux-scene'));
+  try {
+    return kept ? (decodeShare(kept).scene.windows[0]?.width ?? null) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The plan map's pixels (its data URL): changes when the prediction does. */
@@ -108,6 +118,38 @@ test('a share link carries the project a report states, to a device that has nev
   await ready(other);
   await expect(other.getByTestId('project-name')).toHaveValue('Kv. Lärkan');
   await elsewhere.close();
+});
+
+test('a reload keeps the room; a copied link in the address stands for its room only until the next edit', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  await page.getByTestId('room-name').fill('Office 2.14');
+  await page.getByTestId('room-name').press('Enter');
+  await page.getByTestId('north').fill('30');
+  await page.getByTestId('north').press('Enter');
+  await page.getByTestId('w1-width').fill('3');
+  await page.getByTestId('w1-width').press('Enter');
+  // Kept after the last edit's pause; a reload (or a tab closed and opened again) gives it back.
+  await expect.poll(() => keptWidth(page)).toBe(3);
+  await page.reload();
+  await ready(page);
+  await expect(page.getByTestId('room-name')).toHaveValue('Office 2.14');
+  await expect(page.getByTestId('north')).toHaveValue('30');
+  await expect(page.getByTestId('w1-width')).toHaveValue('3');
+  // A link copied, then another edit: the reload gives the room as it is, not the link's.
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('share-message')).toContainText('Link copied');
+  expect(page.url()).toContain('#s=');
+  await page.getByTestId('w1-width').fill('1.5');
+  await page.getByTestId('w1-width').press('Enter');
+  await expect.poll(() => page.url()).not.toContain('#s=');
+  await expect.poll(() => keptWidth(page)).toBe(1.5);
+  await page.reload();
+  await ready(page);
+  await expect(page.getByTestId('w1-width')).toHaveValue('1.5');
+  await expect(page.getByTestId('room-name')).toHaveValue('Office 2.14');
 });
 
 test('a damaged share link says why and shows the default room', async ({ page }) => {

@@ -7,49 +7,65 @@ import { takeMesh } from './compute/heldMesh';
 import { ensureModel } from './compute/predictor';
 import { meshWorker } from './compute/workers';
 import { decodeShare, isShareFragment } from './share/codec';
+import { forgetKept, keepScene, keptFragment, markLinked } from './share/keptScene';
 import { useApp } from './state/store';
 import { useMeshDisplay } from './ui/meshDisplay';
 import { useProject } from './compute/project';
 import './styles.css';
 
 /**
- * The app's entry: restores a shared scene from the URL fragment (or says why it cannot), then renders.
- * The scene from a link replaces the default one without an undo step behind it.
+ * The app's entry: restores a shared scene from the URL fragment (or says why it cannot), else the room kept
+ * in this browser from the last visit (keptScene.ts), then renders and keeps the room from then on. The
+ * restored scene replaces the default one without an undo step behind it.
  */
+function openShared(fragment: string): void {
+  const { scene, mesh, weather, project } = decodeShare(fragment);
+  useApp.setState({ scene, past: [], future: [] });
+  // The link's project details replace this device's (the report then says what the sender's said).
+  if (project) useProject.setState(project);
+  // The link's year: its weather file from this device's store, or the panel asks for it.
+  if (weather) void restoreWeather(weather);
+  if (mesh) {
+    // The link's small mesh: the angles from it at once, then the workers take it (heldMesh.ts).
+    void meshWorker()
+      .setMesh(mesh)
+      .then(() => takeMesh())
+      .then((meshId) => {
+        if (meshId)
+          useApp
+            .getState()
+            .edit(
+              (s) =>
+                s.surroundings.kind === 'mesh' ? { ...s, surroundings: { ...s.surroundings, meshId } } : s,
+              { record: false },
+            );
+      })
+      .catch(() => undefined);
+    useMeshDisplay.getState().setMesh(mesh);
+  } else if (scene.ifcRoom && scene.surroundings.kind === 'mesh') {
+    // A room of a building not open here: its windows' angles came alone, and the panel says so.
+    useMeshDisplay.getState().setMesh(null, true);
+  }
+}
+
 let notice: string | null = null;
 if (isShareFragment(location.hash)) {
   try {
-    const { scene, mesh, weather, project } = decodeShare(location.hash);
-    useApp.setState({ scene, past: [], future: [] });
-    // The link's project details replace this device's (the report then says what the sender's said).
-    if (project) useProject.setState(project);
-    // The link's year: its weather file from this device's store, or the panel asks for it.
-    if (weather) void restoreWeather(weather);
-    if (mesh) {
-      // The link's small mesh: the angles from it at once, then the workers take it (heldMesh.ts).
-      void meshWorker()
-        .setMesh(mesh)
-        .then(() => takeMesh())
-        .then((meshId) => {
-          if (meshId)
-            useApp
-              .getState()
-              .edit(
-                (s) =>
-                  s.surroundings.kind === 'mesh' ? { ...s, surroundings: { ...s.surroundings, meshId } } : s,
-                { record: false },
-              );
-        })
-        .catch(() => undefined);
-      useMeshDisplay.getState().setMesh(mesh);
-    } else if (scene.ifcRoom && scene.surroundings.kind === 'mesh') {
-      // A room of a building not open here: its windows' angles came alone, and the panel says so.
-      useMeshDisplay.getState().setMesh(null, true);
-    }
+    openShared(location.hash);
+    markLinked(useApp.getState().scene);
   } catch (e) {
     notice = `${e instanceof Error ? e.message : String(e)} The default room is shown instead.`;
   }
+} else {
+  const kept = keptFragment();
+  try {
+    if (kept) openShared(kept);
+  } catch {
+    // A kept room this version cannot read (or damaged storage): the default room, and nothing kept.
+    forgetKept();
+  }
 }
+keepScene();
 
 // The model's card into the status line as soon as it is loaded (boot.ts started the loading).
 if (!useAnswer.getState().remote) void ensureModel().catch(() => undefined);

@@ -200,6 +200,26 @@ describe('store', () => {
     expect(useApp.getState().future).toEqual([]);
   });
 
+  it('records no undo step for an edit that changes nothing, and keeps the scene as it was', () => {
+    const start = useApp.getState().scene;
+    // The default window (2 m wide, centred at 3 m on the 6 m wall) pushed past the wall's end: clamped to
+    // 5, one step; pushed again, it stays at 5 and nothing is recorded.
+    const push = () =>
+      useApp
+        .getState()
+        .edit((s) => ({ ...s, windows: [{ ...s.windows[0]!, offset: s.windows[0]!.offset + 2.5 }] }));
+    push();
+    expect(useApp.getState().scene.windows[0]!.offset).toBe(5);
+    const moved = useApp.getState().scene;
+    push();
+    useApp.getState().edit((s) => ({ ...s, height: s.height }));
+    useApp.getState().edit((s) => ({ ...s }), { record: false });
+    expect(useApp.getState().scene).toBe(moved);
+    expect(useApp.getState().past).toEqual([start]);
+    useApp.getState().undo();
+    expect(useApp.getState().scene).toBe(start);
+  });
+
   it('keeps windows on their walls when the outline is reversed or shrinks, and drops them with their wall', () => {
     const s = defaultScene();
     const cw: Scene = {

@@ -59,6 +59,9 @@ export const useApp = create<AppState>()((set, get) => ({
   edit: (change, opts) => {
     const { scene, past } = get();
     const next = normalise(change(scene));
+    // An edit that changes nothing (an arrow key against a wall's end, a value typed again) records no
+    // undo step and leaves the scene as it was: nothing recomputes.
+    if (sameScene(next, scene)) return;
     if (opts?.record === false) set({ scene: next });
     else set({ scene: next, past: [...past, scene].slice(-HISTORY), future: [] });
   },
@@ -84,6 +87,9 @@ export const useApp = create<AppState>()((set, get) => ({
   select: (selectedWindow) => set({ selectedWindow }),
   setDrawing: (drawing) => set({ drawing }),
 }));
+
+/** Whether two scenes are the same room (a scene is plain data: its JSON says all of it). */
+const sameScene = (a: Scene, b: Scene): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /** The next free window id: w1, w2, … */
 export function nextWindowId(scene: Scene): string {

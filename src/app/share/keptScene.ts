@@ -1,0 +1,84 @@
+import { sharedWeather } from '../compute/climate';
+import { projectNow } from '../compute/project';
+import { withAngles } from '../compute/surroundings';
+import { meshWorker } from '../compute/workers';
+import type { Scene } from '../scene/scene';
+import { useApp } from '../state/store';
+import { encodeShare, isShareFragment, MESH_IN_LINK } from './codec';
+
+/**
+ * The room survives a reload or a closed tab (app.md §Share): the scene on screen is kept in this browser's
+ * storage as a share link's fragment would hold it (codec.ts: the scene, a small mesh or a large one's angles,
+ * the weather file's name, the project), and the app opens with it when its address names no link. A link
+ * in the address bar is only the room it was made for: once the room changes after it, the fragment is
+ * taken off the address, so that a reload gives the room as it is, not as it was when the link was copied.
+ */
+const KEY = 'lux-scene';
+/** An edit's pause before the room is kept: a drag writes once, at its end. */
+const PAUSE_MS = 800;
+
+/** The fragment of a link to the scene as it is: a mesh small enough travels, a larger one its angles. */
+export async function shareFragment(now: Scene): Promise<{ fragment: string; meshTravels: boolean }> {
+  const mesh = now.surroundings.kind === 'mesh' ? await meshWorker().smallMesh(MESH_IN_LINK) : null;
+  // A mesh too large to travel leaves its angles: measured for the room as it is now.
+  const scene = now.surroundings.kind === 'mesh' && !mesh ? await withAngles(now) : now;
+  return {
+    fragment: encodeShare(scene, mesh, sharedWeather(), projectNow()),
+    meshTravels: now.surroundings.kind !== 'mesh' || mesh !== null,
+  };
+}
+
+/** The scene the address's link stands for (the one it opened, or the one Copy link wrote). */
+let linked: Scene | null = null;
+
+/** Says the address's link is the scene as it is now. */
+export function markLinked(scene: Scene): void {
+  linked = scene;
+}
+
+/** The kept room's fragment, or null (none kept, or storage that cannot be read). */
+export function keptFragment(): string | null {
+  try {
+    const f = localStorage.getItem(KEY);
+    return f && isShareFragment(f) ? f : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the kept room (one that could not be opened again). */
+export function forgetKept(): void {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // Storage that cannot be written holds nothing to forget.
+  }
+}
+
+/**
+ * Keeps the room from now on: after each edit's pause, its fragment into storage, and the address's link
+ * taken off once the room is no longer the one it stands for. Returns the unsubscribe.
+ */
+export function keepScene(): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writing = Promise.resolve();
+  const keep = (): void => {
+    timer = null;
+    const scene = useApp.getState().scene;
+    if (scene !== linked && isShareFragment(location.hash))
+      history.replaceState(null, '', location.pathname + location.search);
+    writing = writing
+      .then(() => shareFragment(scene))
+      .then(({ fragment }) => {
+        // An edit made meanwhile is kept by its own turn.
+        if (useApp.getState().scene === scene) localStorage.setItem(KEY, fragment);
+      })
+      // A scene too large for a link, or storage full or refused: the room is simply not kept.
+      .catch(() => undefined);
+  };
+  return useApp.subscribe((s, before) => {
+    if (s.scene === before.scene) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(keep, PAUSE_MS);
+  });
+}
