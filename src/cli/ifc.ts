@@ -43,7 +43,7 @@ import { NO_PROJECT, PROJECT_FIELD_MAX, type ProjectInfo } from '../core/report/
 import { reportPdf } from './reportPdf';
 import type { AnswerResult, RoomPass, RoomProposals } from '../core/building/outcome';
 import { surroundBuilding } from '../core/building/surroundings';
-import { buildingFromIfc, glazingSummary, noRoomsMessage } from '../core/ifc/building';
+import { buildingFromIfc, glazingSummary, ifcRoomLabel, noRoomsMessage } from '../core/ifc/building';
 import { readIfc } from '../ifc/webIfcSource';
 import { readContextFile } from '../importers/contextFile';
 import { MeshStore } from '../service/meshStore';
@@ -280,9 +280,7 @@ async function main(argv: string[]): Promise<number> {
     },
     onOutcome: (i, _o, p, done, total) => {
       const room = building.rooms[i]!;
-      say(
-        `  ${p.method === 'climate' ? 'year ' : ''}${done}/${total} ${room.storey} ${room.number} ${room.name}`,
-      );
+      say(`  ${p.method === 'climate' ? 'year ' : ''}${done}/${total} ${room.storey} ${ifcRoomLabel(room)}`);
     },
   });
   if (args.proposals) {
@@ -308,9 +306,7 @@ async function main(argv: string[]): Promise<number> {
         };
         outcomes[i] = { ...outcomes[i]!, proposals: (await pool.run(task)) as RoomProposals };
         const room = building.rooms[i]!;
-        say(
-          `  what would make it pass ${++done}/${failing.length} ${room.storey} ${room.number} ${room.name}`,
-        );
+        say(`  what would make it pass ${++done}/${failing.length} ${room.storey} ${ifcRoomLabel(room)}`);
       }),
     );
   }

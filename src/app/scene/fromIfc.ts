@@ -1,5 +1,5 @@
-import type { IfcRoom, IfcRoomWindow } from '../../core/ifc/building';
-import { signedArea } from '../../core/geometry/polygon';
+import { ifcRoomLabel, type IfcRoom, type IfcRoomWindow } from '../../core/ifc/building';
+import { floorArea, signedArea } from '../../core/geometry/polygon';
 import { windowGeometry } from '../../core/geometry/window';
 import { edgeFrame, windowCorners } from './geometry';
 import { defaultScene, type Scene, type SceneWindow } from './scene';
@@ -55,7 +55,7 @@ export function sceneOfIfcRoom(
   });
   return {
     ...defaultScene(),
-    name: `${room.number} ${room.name}`.trim() + (room.storey ? ` · ${room.storey}` : ''),
+    name: ifcRoomLabel(room) + (room.storey ? ` · ${room.storey}` : ''),
     outline,
     floorZ: room.floor_height_above_terrain,
     height: room.height_roof_over_floor,
@@ -125,7 +125,7 @@ export function ifcRoomOfScene(room: IfcRoom, scene: Scene): IfcRoom {
   const { materials: _m, ...rest } = room;
   return {
     ...rest,
-    area: Math.abs(signedArea(outline)),
+    area: floorArea(outline),
     floor_height_above_terrain: scene.floorZ,
     height_roof_over_floor: scene.height,
     room_polygon: outline,

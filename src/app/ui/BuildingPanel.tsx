@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useClimate } from '../compute/climate';
 import { roundedDown } from '../../core/stats/shareText';
 import { windowToFloor } from '../../core/ifc/roomRequest';
-import { glazingCount, glazingSummary } from '../../core/ifc/building';
+import { glazingCount, glazingSummary, ifcRoomLabel } from '../../core/ifc/building';
 import { proposalText } from '../../core/report/roomResult';
 import { download } from './download';
 import { NumberField } from './NumberField';
@@ -235,9 +235,7 @@ export function BuildingPanel(): React.JSX.Element {
                   className={why ? 'problem' : ''}
                 >
                   <div className="room-head">
-                    <strong>
-                      {r.number} {r.name}
-                    </strong>
+                    <strong>{ifcRoomLabel(r)}</strong>
                     {!r.problem && (
                       <button type="button" onClick={() => openRoom(i)} data-testid={`ifc-open-${r.number}`}>
                         Open
@@ -289,7 +287,7 @@ export function BuildingPanel(): React.JSX.Element {
                       value={s.apartments ? s.apartments[i]! : r.zones.join(', ')}
                       onChange={(e) => setApartment(i, e.target.value)}
                       data-testid={`ifc-apartment-${r.number}`}
-                      aria-label={`Apartment of ${r.number} ${r.name}`}
+                      aria-label={`Apartment of ${ifcRoomLabel(r)}`}
                     />
                   </label>
                 </li>

@@ -3,7 +3,7 @@ import { Canvas, useThree, type ThreeEvent } from '@react-three/fiber';
 import { useEffect, useMemo, useState } from 'react';
 import { BufferAttribute, BufferGeometry, DoubleSide, ExtrudeGeometry, Shape, Vector2 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { IfcRoom } from '../../core/ifc/building';
+import { ifcRoomLabel, type IfcRoom } from '../../core/ifc/building';
 import { scaleBarMetres } from '../../core/report/planMarks';
 import {
   COLOUR_BY,
@@ -51,7 +51,7 @@ function useShownRooms(): Shown[] {
 }
 
 function describe(r: Shown, rule: string): string {
-  const head = `${r.room.number} ${r.room.name}`.trim();
+  const head = ifcRoomLabel(r.room);
   if (r.standing === 'none') return `${head}: cannot be analysed (${r.room.problem})`;
   if (r.standing === 'error') return `${head}: computation failed (${r.outcome?.error})`;
   if (r.standing === 'pending') return `${head}: not computed yet`;

@@ -1,3 +1,4 @@
+import { ifcRoomLabel } from '../../core/ifc/building';
 import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../../core/api/highFloor';
 import { useApp } from '../state/store';
 import { useState } from 'react';
@@ -175,7 +176,7 @@ function FromBuilding(): React.JSX.Element | null {
   const at = editedRoom(scene, building);
   if (!at) return null;
   const room = building.building!.rooms[at.index]!;
-  const label = `${room.number} ${room.name}`.trim();
+  const label = ifcRoomLabel(room);
   return (
     <div className="from-building" data-testid="from-building">
       <p>

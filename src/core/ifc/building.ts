@@ -1,5 +1,5 @@
 import { ceilingAt } from '../geometry/ceiling';
-import { containsPoint, polygonDefect, signedArea } from '../geometry/polygon';
+import { containsPoint, floorArea, polygonDefect } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import type { WindowCorners } from '../geometry/window';
 import type { Reflectances } from '../types';
@@ -44,6 +44,21 @@ export interface IfcRoomWindow extends WindowCorners {
   /** The opening's ends on the room's wall face (plan), and the facade's outward direction (API angle). */
   inner: [[number, number], [number, number]];
   direction: number;
+}
+
+/**
+ * A room as people read it: its number and its name, said once. Some exporters (Revit's SampleHouse) put the
+ * name into IfcSpace.Name already ("1 - Living room", LongName "Living room"): the name is then not repeated.
+ */
+export function ifcRoomLabel(room: Pick<IfcRoom, 'number' | 'name'>): string {
+  const number = room.number.trim(),
+    name = room.name.trim();
+  const n = number.toLowerCase(),
+    m = name.toLowerCase();
+  // Whole words only: "A1" does not hold the name "1", nor "12 Office" the number "1".
+  if (!name || n === m || n.endsWith(` ${m}`)) return number;
+  if (!number || m.startsWith(`${n} `)) return name;
+  return `${number} ${name}`;
 }
 
 export interface IfcRoom {
@@ -139,7 +154,8 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
       name: s.longName,
       storey: s.storey !== null ? (storeyName.get(s.storey) ?? '') : '',
       zones: s.zones,
-      area: f ? Math.abs(signedArea(f.polygon)) : 0,
+      // The area of the outline the room is sent with (rounded corners), as the editor and report state it.
+      area: f ? floorArea(f.polygon.map(([x, y]) => [round(x), round(y)] as const)) : 0,
       floor_height_above_terrain: f ? round(f.z - terrainZ) : 0,
       height_roof_over_floor: f ? round(f.top - f.z) : 0,
       room_polygon: f ? f.polygon.map(([x, y]) => [round(x), round(y)] as const) : [],

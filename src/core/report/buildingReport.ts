@@ -1,6 +1,6 @@
 import { WORK_PLANE_HEIGHT } from '../engine/model';
 import { roundedDown } from '../stats/shareText';
-import { glazingSummary, type IfcBuilding } from '../ifc/building';
+import { glazingSummary, ifcRoomLabel, type IfcBuilding } from '../ifc/building';
 import { projectLine, signatureLine, type ProjectInfo } from './project';
 import { windowToFloor } from '../ifc/roomRequest';
 import type { ApartmentTotal } from '../stats/apartments';
@@ -87,7 +87,7 @@ export function buildingReportHtml(r: BuildingReport): string {
     (b.unplaced.length
       ? `<h2>Glazing not analysed</h2><ul>${b.unplaced.map((u) => `<li>${esc(u.name)} (${esc(u.kind)}): ${esc(u.reason)}</li>`).join('')}</ul>`
       : '');
-  const notes = r.results.flatMap((x) => x.room.notes.map((n) => `${x.room.number} ${x.room.name}: ${n}`));
+  const notes = r.results.flatMap((x) => x.room.notes.map((n) => `${ifcRoomLabel(x.room)}: ${n}`));
   const by = r.colourBy ?? 'bfs';
   const storeys = [...new Set([...b.storeys, ...r.results.map((x) => x.room.storey)])];
   const plans = storeys
@@ -150,7 +150,7 @@ ${b.origin && (b.origin[0] !== 0 || b.origin[1] !== 0) ? `<dt>Plan frame</dt><dd
 </dl>
 <h2>Rooms</h2>
 <table>
-<thead><tr><th>Storey</th><th>Number</th><th>Name</th><th>Area m²</th><th>Windows</th><th>Window / floor</th><th>Mean DF %</th><th>DF ≥ 1 %</th><th>BFS 2024:8</th><th>EN 17037 target</th><th>EN 17037 minimum</th><th>Not analysed because</th></tr></thead>
+<thead><tr><th>Storey</th><th>Number</th><th>Name</th><th>Area m²</th><th>Windows</th><th>Window / floor</th><th>Mean DF %</th><th>DF ≥ 1 %</th><th>BFS 2024:8</th><th>EN 17037 target DF</th><th>EN 17037 minimum target DF</th><th>Not analysed because</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -177,7 +177,7 @@ ${sheets}
 function proposalsTable(results: RoomResult[]): string {
   const asked = results.filter((x) => x.proposals);
   if (asked.length === 0) return '';
-  const rule = { bfs: 'BFS 2024:8', 'en-target': 'EN 17037 target', 'en-minimum': 'EN 17037 minimum' }[
+  const rule = { bfs: 'BFS 2024:8', 'en-target': 'EN 17037 target DF', 'en-minimum': 'EN 17037 minimum target DF' }[
     asked[0]!.proposals!.rule
   ];
   const rows = asked
