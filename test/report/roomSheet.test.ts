@@ -111,7 +111,7 @@ describe('roomSheetSvg', () => {
     expect(svg).toContain('>ground 20 % (the defaults)</text>');
     expect(svg).toContain('data-stat="method">CIE overcast sky, 10 cm grid');
     expect(svg).toMatch(/data-verdict="bfs">✓ BFS 2024:8: pass/);
-    expect(svg).toMatch(/data-verdict="en-minimum">✗ EN 17037 minimum: fail/);
+    expect(svg).toMatch(/data-verdict="en-minimum">✗ EN 17037 minimum target DF: fail/);
     // The window faces the plan's down (270° in the API's frame). True north is turned 90° clockwise, to the
     // plan's right; clockwise on from there, the plan's down is 90° from north: E.
     expect(svg).toContain('w1 · faces E 90°');

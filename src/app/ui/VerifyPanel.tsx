@@ -58,7 +58,7 @@ export function VerifyPanel(): React.JSX.Element {
       {comparison && (
         <div data-testid="verify-result">
           <p>
-            The engine's map replaced the model's preview. Mean difference{' '}
+            The engine's map replaced the model's preview. Mean absolute difference{' '}
             <strong data-testid="verify-mae">{comparison.mae.toFixed(3)}</strong> percentage points of
             daylight factor.
           </p>

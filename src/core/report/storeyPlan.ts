@@ -16,8 +16,8 @@ export type ColourBy = Verdict['id'];
 
 export const COLOUR_BY: { id: ColourBy; label: string }[] = [
   { id: 'bfs', label: 'BFS 2024:8' },
-  { id: 'en-target', label: 'EN 17037 target' },
-  { id: 'en-minimum', label: 'EN 17037 minimum' },
+  { id: 'en-target', label: 'EN 17037 target DF' },
+  { id: 'en-minimum', label: 'EN 17037 minimum target DF' },
 ];
 
 /**

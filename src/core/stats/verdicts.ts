@@ -107,13 +107,13 @@ export function summarise(m: RoomGridAnswer, t: Thresholds, floorArea?: number):
       },
       {
         id: 'en-target',
-        label: 'EN 17037 target',
+        label: 'EN 17037 target DF',
         pass: target >= 50,
         detail: `DF ≥ ${t.enTarget} % on ${pct(target)} (needs 50 %)`,
       },
       {
         id: 'en-minimum',
-        label: 'EN 17037 minimum',
+        label: 'EN 17037 minimum target DF',
         pass: minimum >= 95,
         detail: `DF ≥ ${t.enMinimum} % on ${pct(minimum)} (needs 95 %)`,
       },
