@@ -5,7 +5,7 @@ import { beyondModel } from '../../core/api/beyondModel';
 import type { Change, RunBody } from '../../core/proposals/changes';
 import { proposeFixes, type Compute, type Proposal } from '../../core/proposals/proposals';
 import type { Verdict } from '../../core/stats/verdicts';
-import { signedArea } from '../../core/geometry/polygon';
+import { floorArea } from '../../core/geometry/polygon';
 import { answerKey, runBody } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
@@ -58,7 +58,7 @@ export async function findProposals(rule: Verdict['id']): Promise<void> {
       preview: counted(preview),
       confirm: counted(engineAt('standard')),
       thresholds: scene.thresholds,
-      floorArea: Math.abs(signedArea(scene.outline)),
+      floorArea: floorArea(scene.outline),
       north: scene.north ?? 0,
     });
     if (mine === job) useProposals.setState({ phase: 'done', proposals });

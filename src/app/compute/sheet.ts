@@ -3,7 +3,7 @@ import { engineMethodText } from '../../core/report/engineMethod';
 import { materialsText } from '../../core/report/materialsText';
 import { projectNow } from './project';
 import { summarise } from '../../core/stats/verdicts';
-import { signedArea } from '../../core/geometry/polygon';
+import { floorArea } from '../../core/geometry/polygon';
 import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
 import type { PaletteName } from '../../core/report/palette';
 import { edgeDirection, edgeFrame } from '../scene/geometry';
@@ -61,7 +61,7 @@ export function sheetOf(
     materials: materialsText(scene.materials, scene.modelType === 'df_custom'),
     surroundings: surroundingsText(scene),
     map: answer,
-    summary: summarise(answer, scene.thresholds, Math.abs(signedArea(scene.outline))),
+    summary: summarise(answer, scene.thresholds, floorArea(scene.outline)),
     palette,
     scaleMax,
     source:
