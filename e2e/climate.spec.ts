@@ -66,6 +66,11 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   await expect(panel.locator('figure.legend figcaption')).toHaveText(
     'Direct sun above 1000 lx (occupied hours a year)',
   );
+  // The legend beside the map follows it (the Climate panel's is far down on a phone); the 3D view keeps DF.
+  await expect(page.locator('section.results figure.legend figcaption')).toHaveText(
+    'The plan: Direct sun above 1000 lx (occupied hours a year)',
+  );
+  await expect(page.getByTestId('legend-3d')).toContainText('The 3D view shows the daylight factor');
   // DA at 500 lx: the metrics again from the year the worker kept (no run): a lower DA, the same sDA300.
   await page.getByTestId('metric-da').check();
   const daMean = Number((await page.getByTestId('climate-da-mean').textContent())!.replace(' %', ''));

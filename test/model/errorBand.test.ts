@@ -214,7 +214,11 @@ describe('a room the model reads dark', () => {
 
 describe('the error band', () => {
   it('is the card’s figures for the worst class the room resembles, else the whole suite’s', () => {
-    const stress = (card.metrics!.stress as { classes: Record<string, { rooms_within_5: number }> }).classes;
+    const stress = (
+      card.metrics!.stress as {
+        classes: Record<string, { rooms_within_5: number; mean_room_error: number }>;
+      }
+    ).classes;
     const b = errorBand(card, ['street-canyon', 'dense-near'])!;
     const worse =
       stress['dense-near']!.rooms_within_5 < stress['street-canyon']!.rooms_within_5
@@ -229,12 +233,7 @@ describe('the error band', () => {
     // Classes the suite met as often (deep, open ground and thick walls: all 40 of 40) are told apart by
     // their mean error: the deep room is told its depth's, whatever the order its classes are listed in.
     const all = ['open-ground', 'deep', 'balcony-thick'];
-    const larger = all.reduce((a, c) =>
-      (stress[c] as { mean_room_error: number }).mean_room_error >
-      (stress[a] as { mean_room_error: number }).mean_room_error
-        ? c
-        : a,
-    );
+    const larger = all.reduce((a, c) => (stress[c]!.mean_room_error > stress[a]!.mean_room_error ? c : a));
     expect(all.every((c) => stress[c]!.rooms_within_5 === stress['deep']!.rooms_within_5)).toBe(true);
     expect(errorBand(card, all)!.basis).toBe(larger);
     expect(errorBand(card, [...all].reverse())!.basis).toBe(larger);

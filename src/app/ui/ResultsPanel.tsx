@@ -5,9 +5,9 @@ import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/an
 import { summarise, type Verdict } from '../../core/stats/verdicts';
 import { applyProposal, findProposals, useProposals } from '../compute/proposals';
 import { errorBandText } from '../../core/model/errorBand';
-import { useClimate } from '../compute/climate';
+import { climateMap, useClimate } from '../compute/climate';
 import { answerKey } from '../scene/geometry';
-import { signedArea } from '../../core/geometry/polygon';
+import { floorArea } from '../../core/geometry/polygon';
 import { PALETTES, type PaletteName } from '../../core/report/palette';
 import { useApp } from '../state/store';
 import { Legend } from './Legend';
@@ -24,7 +24,7 @@ export function ResultsPanel(): React.JSX.Element {
   const settings = useSettings();
   const outline = useApp((s) => s.scene.outline);
   const summary = useMemo(
-    () => (map ? summarise(map, thresholds, Math.abs(signedArea(outline))) : null),
+    () => (map ? summarise(map, thresholds, floorArea(outline)) : null),
     [map, thresholds, outline],
   );
   const f = (v: number): string => v.toFixed(2);
@@ -68,7 +68,7 @@ export function ResultsPanel(): React.JSX.Element {
       ) : (
         <progress className="engine-progress idle" value={0} max={1} aria-hidden="true" />
       )}
-      <Legend palette={settings.palette} max={settings.scaleMax} />
+      <PlanLegend />
       <label className="field">
         <span>Colour scale</span>
         <select
@@ -131,10 +131,11 @@ export function ResultsPanel(): React.JSX.Element {
           </dd>
           <dt>EN 17037</dt>
           <dd>
-            The European standard for daylight in buildings. Its daylight-factor method asks a target over
-            half the floor and a minimum over 95 % of it; the daylight factors that stand for its illuminances
-            depend on how bright the site’s sky is (the standard’s national annexes), so set them for your
-            site below.
+            The European standard for daylight in buildings. Its minimum level, by the daylight-factor method,
+            asks two things: a target DF over half the floor and a minimum target DF over 95 % of it (both
+            verdicts above; the Climate panel's "minimum (illuminance)" is the same level by a year of
+            weather). The daylight factors that stand for its illuminances depend on how bright the site’s sky
+            is (the standard’s national annexes), so set them for your site below.
           </dd>
           <dt>Daylight factor (DF)</dt>
           <dd>
@@ -173,7 +174,7 @@ export function ResultsPanel(): React.JSX.Element {
           }
         />
         <NumberField
-          label="EN 17037 minimum DF (95 % of area)"
+          label="EN 17037 minimum target DF (95 % of area)"
           unit="%"
           value={thresholds.enMinimum}
           min={0}
@@ -332,5 +333,31 @@ function SiteTargets(): React.JSX.Element | null {
         Use these
       </button>
     </p>
+  );
+}
+
+/**
+ * The scale of the map on the plan: the daylight factor's, or the climate-based metric the plan shows in its
+ * place — whose legend is otherwise far down the Climate panel (on a phone, a screen or two below the map) —
+ * with a word that the 3D view keeps the daylight factor.
+ */
+function PlanLegend(): React.JSX.Element {
+  const settings = useSettings();
+  const climate = useClimate();
+  const scene = useApp((s) => s.scene);
+  const metric = climateMap(climate, scene);
+  if (!metric) return <Legend palette={settings.palette} max={settings.scaleMax} />;
+  return (
+    <>
+      <Legend
+        palette={settings.palette}
+        max={metric.max}
+        caption={`The plan: ${metric.caption}`}
+        unit={metric.max === 100 ? '%' : 'h'}
+      />
+      <p className="hint" data-testid="legend-3d">
+        The 3D view shows the daylight factor, on the same colours from 0 to {settings.scaleMax} %.
+      </p>
+    </>
   );
 }
