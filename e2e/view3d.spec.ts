@@ -45,6 +45,18 @@ test('a block where the camera stands pushes it in front of the block; the wheel
   await expect.poll(() => distance(page)).toBeLessThan(8);
 });
 
+test('an outline typed anew at another size is framed anew: a 20 × 14 m room is seen whole', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await ready(page);
+  await expect.poll(() => distance(page)).toBeCloseTo(17, 1);
+  await page.getByTestId('typed-outline').fill('20 x 14');
+  await page.getByTestId('typed-outline').press('Enter');
+  // Four corners as before, but 24.4 m across: the camera steps back to 1.4 times that.
+  await expect.poll(() => distance(page)).toBeCloseTo(1.4 * Math.hypot(20, 14), 1);
+});
+
 test('imported surroundings are drawn at once when shown, without moving the camera, and go when hidden', async ({
   page,
 }) => {

@@ -1,11 +1,11 @@
-import { useCallback, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
 import { scaleBarMetres } from '../../core/report/planMarks';
 import { valueAt } from '../compute/roomMap';
 import { useShown } from '../compute/answerStore';
 import { captionInSentence, climateMap, climateOutdated, gridAsMap, useClimate } from '../compute/climate';
 import { edgeFrame } from '../scene/geometry';
 import { insertCorner, moveCorner, newWindow, removeCorner } from '../scene/corners';
-import { nearEdge, nearVertex, snapPoint, type Pt } from '../scene/snapping';
+import { nearEdge, nearVertex, snapPoint, snapToGrid, type Pt } from '../scene/snapping';
 import { nextWindowId, useApp } from '../state/store';
 import { useMapImage } from './useMapImage';
 import { useSettings } from './settings';
@@ -17,6 +17,14 @@ import { useSettings } from './settings';
  */
 const PX_PER_M = 60;
 const MARGIN = 1.5;
+/**
+ * The plan's SVG units on one screen pixel at which its handles and labels were drawn to size (the default
+ * 6 × 4 m room on a desktop); a larger room or a narrower screen puts more units on a pixel, and they grow by
+ * as much (`grow`), so that a 20 × 14 m room's corners are not 6 px dots and its labels not 6 px text.
+ */
+const DESIGN_UNITS_PER_PX = 0.8;
+/** A corner's radius on a touch screen at least (px): a 24 px target for a finger. */
+const TOUCH_RADIUS_PX = 12;
 
 export function PlanView(): React.JSX.Element {
   const scene = useApp((s) => s.scene);
@@ -57,6 +65,9 @@ export function PlanView(): React.JSX.Element {
   }, [drag === null ? scene.outline : null, drawing === null]);
   const sx = (x: number): number => (x - view.minX) * PX_PER_M;
   const sy = (y: number): number => (view.maxY - y) * PX_PER_M;
+  const unitsPerPx = useUnitsPerPx(svg, view);
+  const grow = Math.max(1, unitsPerPx / DESIGN_UNITS_PER_PX);
+  const cornerR = Math.max(6 * grow, coarsePointer() ? TOUCH_RADIUS_PX * unitsPerPx : 0);
 
   const toWorld = useCallback(
     (e: { clientX: number; clientY: number }): Pt => {
@@ -70,7 +81,7 @@ export function PlanView(): React.JSX.Element {
   const st = useApp.getState;
   const onDown = (e: RPointerEvent<SVGSVGElement>): void => {
     const p = toWorld(e);
-    const radius = 10 / PX_PER_M;
+    const radius = Math.max(10 * grow, cornerR) / PX_PER_M;
     if (tool === 'draw') {
       const pts = drawing ?? [];
       if (pts.length >= 3 && nearVertex([pts[0]!], p, radius) === 0) {
@@ -105,14 +116,17 @@ export function PlanView(): React.JSX.Element {
     }
     if (tool === 'window') {
       const id = nextWindowId(scene);
-      st().edit((s) => ({ ...s, windows: [...s.windows, newWindow(s, id, hit.edge, hit.along)] }));
+      // On the 5 cm steps a drag moves it by (newWindow keeps it on its wall).
+      const along = snapToGrid(hit.along);
+      st().edit((s) => ({ ...s, windows: [...s.windows, newWindow(s, id, hit.edge, along)] }));
       st().select(id);
     }
   };
 
   const onMove = (e: RPointerEvent<SVGSVGElement>): void => {
     const p = toWorld(e);
-    setHover({ p, df: map ? valueAt(map, p[0], p[1]) : null });
+    // While a new outline is drawn the map on screen is the old room's: the readout gives the point alone.
+    setHover({ p, df: map && !drawing ? valueAt(map, p[0], p[1]) : null });
     if (!drag) return;
     if (drag.kind === 'vertex') {
       const n = scene.outline.length;
@@ -126,7 +140,7 @@ export function PlanView(): React.JSX.Element {
       if (!w) return;
       const e0 = edgeFrame(scene.outline, w.edge);
       const along = (p[0] - e0.ax) * e0.ux + (p[1] - e0.ay) * e0.uy - drag.grab;
-      const offset = Math.round(along / 0.05) * 0.05;
+      const offset = snapToGrid(along);
       st().edit((s) => ({ ...s, windows: s.windows.map((x) => (x.id === w.id ? { ...x, offset } : x)) }), {
         record: false,
       });
@@ -186,7 +200,7 @@ export function PlanView(): React.JSX.Element {
   /** The walls whose length the plan states: under the pointer, else the selected window's, else a focused corner's two. */
   const dimensionedWalls = (): number[] => {
     const n = scene.outline.length;
-    const hovered = hover && !drawing ? nearEdge(scene.outline, hover.p, 10 / PX_PER_M) : null;
+    const hovered = hover && !drawing ? nearEdge(scene.outline, hover.p, (10 * grow) / PX_PER_M) : null;
     if (hovered) return [hovered.edge];
     const w = scene.windows.find((x) => x.id === selected);
     if (w) return [w.edge];
@@ -239,7 +253,7 @@ export function PlanView(): React.JSX.Element {
             style={{ imageRendering: 'pixelated' }}
           />
         )}
-        <polygon points={poly} fill={image ? 'none' : '#f6f7f9'} stroke="#1d2733" strokeWidth="3" />
+        <polygon points={poly} fill={image ? 'none' : '#f6f7f9'} stroke="#1d2733" strokeWidth={3 * grow} />
         {/* Skylights over the room, dashed as openings above the cut plane are drawn in plan. */}
         {(scene.skylights ?? []).map((k) => (
           <polygon
@@ -276,7 +290,7 @@ export function PlanView(): React.JSX.Element {
               x2={sx(b[0])}
               y2={sy(b[1])}
               stroke={w.id === selected ? '#e8590c' : '#4dabf7'}
-              strokeWidth="9"
+              strokeWidth={9 * grow}
               strokeLinecap="butt"
             >
               <title>{`Window ${w.id}: ${w.width} m wide`}</title>
@@ -293,10 +307,10 @@ export function PlanView(): React.JSX.Element {
               aria-label={`Corner ${i + 1} at x ${x.toFixed(2)} m, y ${y.toFixed(2)} m: arrow keys move it 5 cm (Shift: 50 cm), Delete removes it, Insert adds a corner on the next wall, W adds a window on it`}
               cx={sx(x)}
               cy={sy(y)}
-              r="6"
+              r={cornerR}
               fill="#fff"
               stroke="#1d2733"
-              strokeWidth="2"
+              strokeWidth={2 * grow}
               onFocus={() => {
                 st().select(null);
                 setFocusedCorner(i);
@@ -306,14 +320,14 @@ export function PlanView(): React.JSX.Element {
             />
           ))}
         {dimensionedWalls().map((i) => (
-          <WallDimension key={i} edge={i} outline={scene.outline} sx={sx} sy={sy} />
+          <WallDimension key={i} edge={i} outline={scene.outline} sx={sx} sy={sy} grow={grow} />
         ))}
-        <NorthArrow x={view.w - 40} y={44} north={scene.north ?? 0} />
+        <NorthArrow x={view.w - 40 * grow} y={44 * grow} north={scene.north ?? 0} grow={grow} />
         {hover?.df != null && !drag && (
           // The value under the pointer, beside it (the bar under the plan repeats it with x and y).
           <g
             data-testid="cursor-df"
-            transform={`translate(${sx(hover.p[0]) + 14} ${sy(hover.p[1]) - 14})`}
+            transform={`translate(${sx(hover.p[0]) + 14 * grow} ${sy(hover.p[1]) - 14 * grow}) scale(${grow})`}
             pointerEvents="none"
           >
             <rect
@@ -332,7 +346,7 @@ export function PlanView(): React.JSX.Element {
             </text>
           </g>
         )}
-        <ScaleBar x={16} y={view.h - 16} viewWidth={view.w} />
+        <ScaleBar x={16 * grow} y={view.h - 16 * grow} viewWidth={view.w} grow={grow} />
         {drawing && drawing.length > 0 && (
           <polyline
             points={[...drawing, ...(hover ? [snapPoint(hover.p, drawing[drawing.length - 1]!)] : [])]
@@ -340,8 +354,8 @@ export function PlanView(): React.JSX.Element {
               .join(' ')}
             fill="none"
             stroke="#e8590c"
-            strokeWidth="2"
-            strokeDasharray="6 4"
+            strokeWidth={2 * grow}
+            strokeDasharray={`${6 * grow} ${4 * grow}`}
           />
         )}
       </svg>
@@ -372,11 +386,26 @@ export function PlanView(): React.JSX.Element {
 }
 
 /** True north on the plan: an arrow turned clockwise from the plan's up by the scene's north. */
-function NorthArrow({ x, y, north }: { x: number; y: number; north: number }): React.JSX.Element {
+function NorthArrow({
+  x,
+  y,
+  north,
+  grow,
+}: {
+  x: number;
+  y: number;
+  north: number;
+  grow: number;
+}): React.JSX.Element {
   // The letter stays upright beyond the arrow's tip, wherever the arrow points.
   const r = (north * Math.PI) / 180;
   return (
-    <g data-testid="north-arrow" data-north={north} transform={`translate(${x} ${y})`} pointerEvents="none">
+    <g
+      data-testid="north-arrow"
+      data-north={north}
+      transform={`translate(${x} ${y}) scale(${grow})`}
+      pointerEvents="none"
+    >
       <title>{`North: ${north}° clockwise from the plan's up`}</title>
       <circle r="18" fill="#fff" fillOpacity="0.85" stroke="#1d2733" strokeWidth="1.5" />
       <path d="M 0 -15 L 6 7 L 0 2 L -6 7 Z" fill="#1d2733" transform={`rotate(${north})`} />
@@ -395,15 +424,32 @@ function NorthArrow({ x, y, north }: { x: number; y: number; north: number }): R
 }
 
 /** A bar of a round length, about a fifth of the plan's width, with its length written under it. */
-function ScaleBar({ x, y, viewWidth }: { x: number; y: number; viewWidth: number }): React.JSX.Element {
+function ScaleBar({
+  x,
+  y,
+  viewWidth,
+  grow,
+}: {
+  x: number;
+  y: number;
+  viewWidth: number;
+  grow: number;
+}): React.JSX.Element {
   const target = viewWidth / 5 / PX_PER_M;
   const metres = scaleBarMetres(target);
   const w = metres * PX_PER_M;
+  // Its length is the plan's; its ticks, stroke and text grow with the handles.
+  const g = grow;
   return (
     <g data-testid="scale-bar" data-metres={metres} transform={`translate(${x} ${y})`} pointerEvents="none">
-      <rect x="-4" y="-22" width={w + 8} height="26" fill="#fff" fillOpacity="0.8" />
-      <path d={`M 0 -6 L 0 0 L ${w} 0 L ${w} -6`} fill="none" stroke="#1d2733" strokeWidth="2" />
-      <text x={w / 2} y="-9" textAnchor="middle" fontSize="12" fill="#1d2733">
+      <rect x={-4 * g} y={-22 * g} width={w + 8 * g} height={26 * g} fill="#fff" fillOpacity="0.8" />
+      <path
+        d={`M 0 ${-6 * g} L 0 0 L ${w} 0 L ${w} ${-6 * g}`}
+        fill="none"
+        stroke="#1d2733"
+        strokeWidth={2 * g}
+      />
+      <text x={w / 2} y={-9 * g} textAnchor="middle" fontSize={12 * g} fill="#1d2733">
         {metres} m
       </text>
     </g>
@@ -419,11 +465,13 @@ function WallDimension({
   outline,
   sx,
   sy,
+  grow,
 }: {
   edge: number;
   outline: [number, number][];
   sx: (x: number) => number;
   sy: (y: number) => number;
+  grow: number;
 }): React.JSX.Element {
   const e = edgeFrame(outline, edge);
   const off = 0.45;
@@ -437,7 +485,7 @@ function WallDimension({
   if (angle >= 90) angle -= 180;
   if (angle < -90) angle += 180;
   const tick = (x: number, y: number) => {
-    const t = 6;
+    const t = 6 * grow;
     const dx = e.ux * t,
       dy = -e.uy * t;
     return (
@@ -447,15 +495,15 @@ function WallDimension({
         x2={x + dx - dy}
         y2={y + dy + dx}
         stroke="#1d2733"
-        strokeWidth="1.5"
+        strokeWidth={1.5 * grow}
       />
     );
   };
-  const mx = (ax + bx) / 2 + e.nx * 12,
-    my = (ay + by) / 2 - e.ny * 12;
+  const mx = (ax + bx) / 2 + e.nx * 12 * grow,
+    my = (ay + by) / 2 - e.ny * 12 * grow;
   return (
     <g data-testid="wall-dimension" data-edge={edge} data-length={e.length.toFixed(2)} pointerEvents="none">
-      <line x1={ax} y1={ay} x2={bx} y2={by} stroke="#1d2733" strokeWidth="1" />
+      <line x1={ax} y1={ay} x2={bx} y2={by} stroke="#1d2733" strokeWidth={grow} />
       {tick(ax, ay)}
       {tick(bx, by)}
       <text
@@ -464,10 +512,10 @@ function WallDimension({
         transform={`rotate(${angle} ${mx} ${my})`}
         textAnchor="middle"
         dominantBaseline="middle"
-        fontSize="13"
+        fontSize={13 * grow}
         fill="#1d2733"
         stroke="#fff"
-        strokeWidth="3"
+        strokeWidth={3 * grow}
         paintOrder="stroke"
       >
         {e.length.toFixed(2)} m
@@ -475,3 +523,28 @@ function WallDimension({
     </g>
   );
 }
+
+/**
+ * The plan's SVG units on one screen pixel (its viewBox fits the element, so the larger of the two ratios),
+ * measured again when the element or the view changes size.
+ */
+function useUnitsPerPx(svg: React.RefObject<SVGSVGElement | null>, view: { w: number; h: number }): number {
+  const [units, setUnits] = useState(DESIGN_UNITS_PER_PX);
+  useEffect(() => {
+    const el = svg.current;
+    if (!el) return;
+    const measure = (): void => {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) setUnits(Math.max(view.w / r.width, view.h / r.height));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [svg, view]);
+  return units;
+}
+
+/** A touch screen's pointer (a finger), where handles need a finger's size. */
+const coarsePointer = (): boolean =>
+  typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;

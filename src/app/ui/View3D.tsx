@@ -1,6 +1,6 @@
 import { WORK_PLANE_HEIGHT } from '../../core/engine/model';
 import { Canvas, useThree } from '@react-three/fiber';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   BufferAttribute,
   BufferGeometry,
@@ -265,27 +265,43 @@ function Surroundings(): React.JSX.Element | null {
   );
 }
 
+interface RoomBox {
+  target: [number, number, number];
+  span: number;
+}
+
+function roomBox(outline: readonly (readonly [number, number])[], floorZ: number): RoomBox {
+  const xs = outline.map((p) => p[0]),
+    ys = outline.map((p) => p[1]);
+  const w = Math.max(...xs) - Math.min(...xs),
+    d = Math.max(...ys) - Math.min(...ys);
+  return {
+    target: [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2, floorZ + 1],
+    span: Math.hypot(w, d),
+  };
+}
+
+/** A room half again as large or small as the framed one, or moved by half its size: frame it anew. */
+function farFrom(now: RoomBox, was: RoomBox): boolean {
+  const ratio = now.span / Math.max(was.span, 1e-6);
+  const moved = Math.hypot(now.target[0] - was.target[0], now.target[1] - was.target[1]);
+  return ratio > 1.5 || ratio < 1 / 1.5 || moved > was.span / 2 || now.target[2] !== was.target[2];
+}
+
 export function View3D(): React.JSX.Element {
   const outline = useApp((s) => s.scene.outline);
   const floorZ = useApp((s) => s.scene.floorZ);
   const name = useApp((s) => s.scene.name);
-  const { target, span } = useMemo(() => {
-    const xs = outline.map((p) => p[0]),
-      ys = outline.map((p) => p[1]);
-    const w = Math.max(...xs) - Math.min(...xs),
-      d = Math.max(...ys) - Math.min(...ys);
-    return {
-      target: [
-        (Math.min(...xs) + Math.max(...xs)) / 2,
-        (Math.min(...ys) + Math.max(...ys)) / 2,
-        floorZ + 1,
-      ] as [number, number, number],
-      span: Math.hypot(w, d),
-    };
-    // Re-centre and re-frame only when the room is redrawn or another one opened (a room from IFC has its
-    // name), not on every drag step.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [outline.length, name]);
+  // The room's box now, and the one the camera was framed on: re-centred and re-framed when the room is
+  // redrawn or another one opened (a room from IFC has its name), or when it is now a different size or
+  // place (an outline typed anew, 6 × 4 m to 20 × 14 m: before, the camera stayed where a 6 m room wanted
+  // it and showed a corner) — not on every drag step.
+  const box = roomBox(outline, floorZ);
+  const framed = useRef<{ box: RoomBox; key: string } | null>(null);
+  const key = `${outline.length}|${name ?? ''}`;
+  if (!framed.current || framed.current.key !== key || farFrom(box, framed.current.box))
+    framed.current = { box, key };
+  const { target, span } = framed.current.box;
   const mesh = useMeshDisplay();
   return (
     <div {...VIEW3D_REGION}>
