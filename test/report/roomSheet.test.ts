@@ -227,6 +227,15 @@ describe('roomSheetSvg', () => {
       '1.5',
       '2',
     ]);
+    // The three lines run within 0.1 m of one another: their labels stand apart along them, none over
+    // another (before, each sat at its line's middle, the three on one spot).
+    const at = [...svg.matchAll(/data-role="iso-label" x="([\d.]+)" y="([\d.]+)"[^>]*>([\d.]+) %</g)].map(
+      (m) => ({ x: Number(m[1]), y: Number(m[2]), w: 6.4 * `${m[3]} %`.length + 6 }),
+    );
+    for (const [i, a] of at.entries())
+      for (const b of at.slice(i + 1))
+        expect(Math.abs(a.x - b.x) >= (a.w + b.w) / 2 || Math.abs(a.y - b.y) >= 16).toBe(true);
+    expect(new Set(at.map((a) => a.x)).size).toBe(3);
     // Each runs across the room at the step between cell rows 9 and 10 (y = 3.0 m … 2.9 m from the top).
     const d = /data-role="iso" data-level="1.5" d="([^"]+)"/.exec(svg)![1]!;
     const ys = [...d.matchAll(/[ML][\d.]+ ([\d.]+)/g)].map((m) => Number(m[1]));

@@ -2,7 +2,8 @@ import { contours } from 'd3-contour';
 
 /**
  * Iso-DF lines of a room's map for its report page (issue 34): where the daylight factor crosses each
- * level, as polylines in the plan frame (m), with a place for the level's label. The contouring is
+ * level, as polylines in the plan frame (m); where each is written is the sheet's (roomSheet.ts
+ * placeIsoLabels: labels must not cover one another, which depends on the page's scale). The contouring is
  * d3-contour's marching squares (values at cell centres, crossings interpolated along cell edges); what it
  * draws along the grid's own border (where the field is above a level at the edge of the grid) is dropped:
  * that is the room's bounding box, not an iso-line.
@@ -11,8 +12,6 @@ export interface IsoLine {
   level: number;
   /** Open polylines, each a list of plan points (m). */
   lines: [number, number][][];
-  /** Where to write the level: a point on its longest polyline, or null when it has none. */
-  label: [number, number] | null;
 }
 
 export interface GridField {
@@ -56,13 +55,6 @@ export function isoLines(f: GridField, levels: readonly number[]): IsoLine[] {
         }
         if (current.length > 1) lines.push(current);
       }
-    let label: [number, number] | null = null;
-    let longest = 0;
-    for (const l of lines)
-      if (l.length > longest) {
-        longest = l.length;
-        label = l[Math.floor(l.length / 2)]!;
-      }
-    return { level: p.value, lines, label };
+    return { level: p.value, lines };
   });
 }
