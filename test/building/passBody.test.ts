@@ -19,6 +19,11 @@ describe('a room’s body for each pass (passBody)', () => {
     expect(parseClimateRequest(body)).toMatchObject({ planNorth: 152, daLux: 500 });
   });
 
+  it('sends north within the API’s range, however it was turned', () => {
+    const body = passBody(room, { method: 'climate', quality: 'draft', weather: 'LOCATION', planNorth: -30 });
+    expect((body as { climate: { plan_north: number } }).climate.plan_north).toBe(330);
+  });
+
   it('leaves a plan whose up is north as it was, and the daylight factor’s passes untouched', () => {
     const body = passBody(room, { method: 'climate', quality: 'draft', weather: 'LOCATION', planNorth: 0 });
     expect((body as { climate: object }).climate).toEqual({ da_lux: 500 });

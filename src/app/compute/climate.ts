@@ -7,6 +7,7 @@ import { diffuseIlluminance, monthlySky, type MonthSky } from '../../core/climat
 import { siteDfTargets, type SiteDfTargets } from '../../core/climate/en17037';
 import { DA_LEVELS } from '../../core/climate/metrics';
 import { answerKey, runBody } from '../scene/geometry';
+import { wrap360 } from '../../core/geometry/bearing';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import type { RoomMap } from './roomMap';
@@ -183,7 +184,7 @@ export async function runClimate(
   // The site's true north turns the sun into the plan (climate.plan_north); the room stays as drawn.
   const body = {
     ...passBody(runBody(scene), { method: 'climate', quality: 'draft', weather: weather.text }),
-    climate: { da_lux: daLux, plan_north: scene.north ?? 0 },
+    climate: { da_lux: daLux, plan_north: wrap360(scene.north ?? 0) },
   };
   useClimate.setState({ phase: 'running', progress: 0, error: null });
   for (const preview of [true, false]) {

@@ -1,6 +1,7 @@
 import type { ClimateSummary } from '../api/climateOps';
 import type { RoomAnswer } from '../api/roomAnswer';
 import { isLuxError, type LuxErrorType } from '../errors';
+import { wrap360 } from '../geometry/bearing';
 import { DEFAULT_COMPLIANCE, summarise, type MapSummary, type Thresholds } from '../stats/verdicts';
 
 /** The engine's named qualities (engine/simulate.ts QUALITY). */
@@ -80,7 +81,7 @@ export function passBody(request: object, pass: RoomPass): object {
     model_type: type.replace(/^df_/, 'da_'),
     quality: pass.quality,
     weather: pass.weather,
-    ...(pass.planNorth ? { climate: { ...climate, plan_north: pass.planNorth } } : {}),
+    ...(pass.planNorth ? { climate: { ...climate, plan_north: wrap360(pass.planNorth) } } : {}),
   };
 }
 

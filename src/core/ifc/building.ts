@@ -1,5 +1,6 @@
 import { ceilingAt } from '../geometry/ceiling';
 import { containsPoint, floorArea, polygonDefect } from '../geometry/polygon';
+import { wrap360 } from '../geometry/bearing';
 import type { Vec2 } from '../geometry/vec';
 import type { WindowCorners } from '../geometry/window';
 import type { Reflectances } from '../types';
@@ -544,7 +545,6 @@ function projectedArea(p: Float32Array, nx: number, ny: number): number {
 
 const round = (v: number): number => Math.round(v * 1e4) / 1e4;
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
-const wrap360 = (deg: number): number => ((deg % 360) + 360) % 360;
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
