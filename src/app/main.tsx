@@ -18,11 +18,12 @@ import './styles.css';
  * in this browser from the last visit (keptScene.ts), then renders and keeps the room from then on. The
  * restored scene replaces the default one without an undo step behind it.
  */
-function openShared(fragment: string): void {
+function openShared(fragment: string, fromLink: boolean): void {
   const { scene, mesh, weather, project } = decodeShare(fragment);
   useApp.setState({ scene, past: [], future: [] });
-  // The link's project details replace this device's (the report then says what the sender's said).
-  if (project) useProject.setState(project);
+  // A link's project details replace this device's (the report then says what the sender's said); the
+  // room kept from the last visit leaves them as this device keeps them (newer than the room's last edit).
+  if (project && fromLink) useProject.setState(project);
   // The link's year: its weather file from this device's store, or the panel asks for it.
   if (weather) void restoreWeather(weather);
   if (mesh) {
@@ -51,7 +52,7 @@ function openShared(fragment: string): void {
 let notice: string | null = null;
 if (isShareFragment(location.hash)) {
   try {
-    openShared(location.hash);
+    openShared(location.hash, true);
     markLinked(useApp.getState().scene);
   } catch (e) {
     notice = `${e instanceof Error ? e.message : String(e)} The default room is shown instead.`;
@@ -59,7 +60,7 @@ if (isShareFragment(location.hash)) {
 } else {
   const kept = keptFragment();
   try {
-    if (kept) openShared(kept);
+    if (kept) openShared(kept, false);
   } catch {
     // A kept room this version cannot read (or damaged storage): the default room, and nothing kept.
     forgetKept();

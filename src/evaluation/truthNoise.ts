@@ -136,6 +136,8 @@ async function main(): Promise<void> {
     },
   });
   if (!o.from && !o['stress-grid']) throw new Error('--stress-grid <dirs> or --from <files>');
+  if (!(Number(o['engine-seeds']) >= 1))
+    throw new Error('--engine-seeds: at least 1 (a spread needs two runs)');
   const rooms = o.from
     ? o.from.split(',').flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as NoisyRoom[])
     : await measure({

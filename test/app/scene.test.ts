@@ -218,6 +218,15 @@ describe('store', () => {
     expect(useApp.getState().past).toEqual([start]);
     useApp.getState().undo();
     expect(useApp.getState().scene).toBe(start);
+    // A gesture that moved nothing (a click on a handle) leaves no step either; one that moved leaves one.
+    useApp.setState({ scene: start, past: [], future: [] });
+    useApp.getState().beginGesture();
+    useApp.getState().endGesture();
+    expect(useApp.getState().past).toEqual([]);
+    useApp.getState().beginGesture();
+    useApp.getState().edit((s) => ({ ...s, height: 3.3 }), { record: false });
+    useApp.getState().endGesture();
+    expect(useApp.getState().past).toEqual([start]);
   });
 
   it('keeps windows on their walls when the outline is reversed or shrinks, and drops them with their wall', () => {

@@ -1,4 +1,4 @@
-import { sharedWeather } from '../compute/climate';
+import { sharedWeather, useClimate } from '../compute/climate';
 import { projectNow } from '../compute/project';
 import { withAngles } from '../compute/surroundings';
 import { meshWorker } from '../compute/workers';
@@ -12,6 +12,9 @@ import { encodeShare, isShareFragment, MESH_IN_LINK } from './codec';
  * the weather file's name, the project), and the app opens with it when its address names no link. A link
  * in the address bar is only the room it was made for: once the room changes after it, the fragment is
  * taken off the address, so that a reload gives the room as it is, not as it was when the link was copied.
+ * The project's details are kept on their own (compute/project.ts) and are not taken from the kept room.
+ * One slot for the browser: two tabs keep whichever room was edited last, and a link opened and then
+ * edited becomes the kept room.
  */
 const KEY = 'lux-scene';
 /** An edit's pause before the room is kept: a drag writes once, at its end. */
@@ -34,6 +37,17 @@ let linked: Scene | null = null;
 /** Says the address's link is the scene as it is now. */
 export function markLinked(scene: Scene): void {
   linked = scene;
+}
+
+/**
+ * The room as a link holds it: without what the workers add once it is open (the mesh's id in their store,
+ * each window's angles measured among it), so that taking a link's mesh is not taken for an edit.
+ */
+function linkedRoom(scene: Scene): string {
+  const s = scene.surroundings;
+  if (s.kind !== 'mesh') return JSON.stringify(scene);
+  const { meshId: _id, perWindow: _angles, ...rest } = s;
+  return JSON.stringify({ ...scene, surroundings: rest });
 }
 
 /** The kept room's fragment, or null (none kept, or storage that cannot be read). */
@@ -65,7 +79,7 @@ export function keepScene(): () => void {
   const keep = (): void => {
     timer = null;
     const scene = useApp.getState().scene;
-    if (scene !== linked && isShareFragment(location.hash))
+    if (isShareFragment(location.hash) && (!linked || linkedRoom(scene) !== linkedRoom(linked)))
       history.replaceState(null, '', location.pathname + location.search);
     writing = writing
       .then(() => shareFragment(scene))
@@ -76,9 +90,19 @@ export function keepScene(): () => void {
       // A scene too large for a link, or storage full or refused: the room is simply not kept.
       .catch(() => undefined);
   };
-  return useApp.subscribe((s, before) => {
-    if (s.scene === before.scene) return;
+  const later = (): void => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(keep, PAUSE_MS);
+  };
+  // The room, and the weather file its year is of (a file loaded after the last edit is kept too).
+  const offScene = useApp.subscribe((s, before) => {
+    if (s.scene !== before.scene) later();
   });
+  const offWeather = useClimate.subscribe((s, before) => {
+    if (s.weather !== before.weather) later();
+  });
+  return () => {
+    offScene();
+    offWeather();
+  };
 }

@@ -21,6 +21,8 @@ export interface AppState {
   drawing: [number, number][] | null;
   edit: (change: (s: Scene) => Scene, opts?: { record?: boolean }) => void;
   beginGesture: () => void;
+  /** Ends a gesture: the step beginGesture recorded is dropped when the gesture changed nothing (a click). */
+  endGesture: () => void;
   undo: () => void;
   redo: () => void;
   replaceScene: (s: Scene) => void;
@@ -68,6 +70,11 @@ export const useApp = create<AppState>()((set, get) => ({
   beginGesture: () => {
     const { scene, past } = get();
     set({ past: [...past, scene].slice(-HISTORY), future: [] });
+  },
+  endGesture: () => {
+    const { scene, past } = get();
+    const last = past[past.length - 1];
+    if (last && sameScene(last, scene)) set({ past: past.slice(0, -1) });
   },
   undo: () => {
     const { scene, past, future } = get();

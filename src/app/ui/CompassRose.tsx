@@ -91,7 +91,10 @@ export function CompassRose(): React.JSX.Element {
       data-testid="compass-rose"
       onPointerDown={onDown}
       onPointerMove={onMove}
-      onPointerUp={() => (grab.current = null)}
+      onPointerUp={() => {
+        if (grab.current) st().endGesture();
+        grab.current = null;
+      }}
       onPointerCancel={() => (grab.current = null)}
       onKeyDown={onKey}
     >

@@ -147,7 +147,10 @@ export function PlanView(): React.JSX.Element {
     }
   };
 
-  const onUp = (): void => setDrag(null);
+  const onUp = (): void => {
+    if (drag) st().endGesture();
+    setDrag(null);
+  };
 
   /** A focused corner's keys; handled here, so the window shortcuts (Toolbar.tsx) do not see them. */
   const cornerKey = (e: React.KeyboardEvent, i: number): void => {

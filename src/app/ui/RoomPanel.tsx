@@ -34,7 +34,10 @@ export function RoomPanel(): React.JSX.Element {
           // One undo step for the whole name: the scene before it is recorded when typing starts.
           onFocus={() => beginGesture()}
           onChange={(e) => edit((s) => ({ ...s, name: e.target.value }), { record: false })}
-          onBlur={(e) => edit((s) => ({ ...s, name: e.target.value.trim() || undefined }), { record: false })}
+          onBlur={(e) => {
+            edit((s) => ({ ...s, name: e.target.value.trim() || undefined }), { record: false });
+            useApp.getState().endGesture();
+          }}
         />
       </label>
       <NumberField

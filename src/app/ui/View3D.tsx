@@ -285,7 +285,8 @@ function roomBox(outline: readonly (readonly [number, number])[], floorZ: number
 function farFrom(now: RoomBox, was: RoomBox): boolean {
   const ratio = now.span / Math.max(was.span, 1e-6);
   const moved = Math.hypot(now.target[0] - was.target[0], now.target[1] - was.target[1]);
-  return ratio > 1.5 || ratio < 1 / 1.5 || moved > was.span / 2 || now.target[2] !== was.target[2];
+  // Not a floor's height: the camera keeps its orbit while the floor is typed (as before).
+  return ratio > 1.5 || ratio < 1 / 1.5 || moved > was.span / 2;
 }
 
 export function View3D(): React.JSX.Element {

@@ -177,9 +177,11 @@ ${sheets}
 function proposalsTable(results: RoomResult[]): string {
   const asked = results.filter((x) => x.proposals);
   if (asked.length === 0) return '';
-  const rule = { bfs: 'BFS 2024:8', 'en-target': 'EN 17037 target DF', 'en-minimum': 'EN 17037 minimum target DF' }[
-    asked[0]!.proposals!.rule
-  ];
+  const rule = {
+    bfs: 'BFS 2024:8',
+    'en-target': 'EN 17037 target DF',
+    'en-minimum': 'EN 17037 minimum target DF',
+  }[asked[0]!.proposals!.rule];
   const rows = asked
     .map(
       (x) =>
