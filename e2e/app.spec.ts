@@ -150,6 +150,12 @@ test('a reload keeps the room; a copied link in the address stands for its room 
   await ready(page);
   await expect(page.getByTestId('w1-width')).toHaveValue('1.5');
   await expect(page.getByTestId('room-name')).toHaveValue('Office 2.14');
+  // A width beyond the 6 m wall is cut to it, and the panel says so.
+  await expect(page.getByTestId('w1-fills-wall')).toHaveCount(0);
+  await page.getByTestId('w1-width').fill('9');
+  await page.getByTestId('w1-width').press('Enter');
+  await expect(page.getByTestId('w1-width')).toHaveValue('6');
+  await expect(page.getByTestId('w1-fills-wall')).toContainText('spans its whole wall (6.00 m)');
 });
 
 test('a damaged share link says why and shows the default room', async ({ page }) => {

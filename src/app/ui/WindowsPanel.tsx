@@ -47,6 +47,12 @@ export function WindowsPanel(): React.JSX.Element {
             onCommit={(v) => set(w.id, { width: v })}
             testId={`${w.id}-width`}
           />
+          {w.width >= edgeFrame(scene.outline, w.edge).length - 1e-9 && (
+            // A width typed beyond the wall is cut to it (the window stays on its wall): said, not silent.
+            <p className="hint" data-testid={`${w.id}-fills-wall`}>
+              {w.id} spans its whole wall ({w.width.toFixed(2)} m): a wider window does not fit it.
+            </p>
+          )}
           <NumberField
             label="Sill"
             unit="m"
