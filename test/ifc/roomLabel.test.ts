@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ifcRoomLabel } from '../../src/core/ifc/building';
+import { ifcRoomLabel, ifcRoomTitle } from '../../src/core/ifc/building';
 
 describe('a room from IFC as people read it (ifcRoomLabel)', () => {
   it('says its number and its name once', () => {
@@ -14,5 +14,10 @@ describe('a room from IFC as people read it (ifcRoomLabel)', () => {
     // Whole words: a number that merely ends or starts with the same characters keeps both.
     expect(ifcRoomLabel({ number: 'A1', name: '1' })).toBe('A1 1');
     expect(ifcRoomLabel({ number: '1', name: '12 Office' })).toBe('1 12 Office');
+    // Its title adds the storey the file names.
+    expect(ifcRoomTitle({ number: '1 - Living room', name: 'Living room', storey: 'Level 1' })).toBe(
+      '1 - Living room · Level 1',
+    );
+    expect(ifcRoomTitle({ number: 'B102', name: 'Living Room', storey: '' })).toBe('B102 Living Room');
   });
 });

@@ -1,4 +1,4 @@
-import { ifcRoomLabel, type IfcRoom, type IfcRoomWindow } from '../../core/ifc/building';
+import { ifcRoomTitle, type IfcRoom, type IfcRoomWindow } from '../../core/ifc/building';
 import { floorArea, signedArea } from '../../core/geometry/polygon';
 import { windowGeometry } from '../../core/geometry/window';
 import { edgeFrame, windowCorners } from './geometry';
@@ -55,7 +55,7 @@ export function sceneOfIfcRoom(
   });
   return {
     ...defaultScene(),
-    name: ifcRoomLabel(room) + (room.storey ? ` · ${room.storey}` : ''),
+    name: ifcRoomTitle(room),
     outline,
     floorZ: room.floor_height_above_terrain,
     height: room.height_roof_over_floor,

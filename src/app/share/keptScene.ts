@@ -20,11 +20,18 @@ const KEY = 'lux-scene';
 /** An edit's pause before the room is kept: a drag writes once, at its end. */
 const PAUSE_MS = 800;
 
-/** The fragment of a link to the scene as it is: a mesh small enough travels, a larger one its angles. */
-export async function shareFragment(now: Scene): Promise<{ fragment: string; meshTravels: boolean }> {
+/**
+ * The fragment of a link to the scene as it is: a mesh small enough travels, a larger one its angles —
+ * measured for the room as it is now (`measure`, Copy link), or as the scene holds them (the kept room:
+ * compute/surroundings.ts refreshes them after each edit, and that refresh is itself a change kept again,
+ * so measuring here would scan the mesh a second time for every edit).
+ */
+export async function shareFragment(
+  now: Scene,
+  measure = true,
+): Promise<{ fragment: string; meshTravels: boolean }> {
   const mesh = now.surroundings.kind === 'mesh' ? await meshWorker().smallMesh(MESH_IN_LINK) : null;
-  // A mesh too large to travel leaves its angles: measured for the room as it is now.
-  const scene = now.surroundings.kind === 'mesh' && !mesh ? await withAngles(now) : now;
+  const scene = now.surroundings.kind === 'mesh' && !mesh && measure ? await withAngles(now) : now;
   return {
     fragment: encodeShare(scene, mesh, sharedWeather(), projectNow()),
     meshTravels: now.surroundings.kind !== 'mesh' || mesh !== null,
@@ -82,7 +89,7 @@ export function keepScene(): () => void {
     if (isShareFragment(location.hash) && (!linked || linkedRoom(scene) !== linkedRoom(linked)))
       history.replaceState(null, '', location.pathname + location.search);
     writing = writing
-      .then(() => shareFragment(scene))
+      .then(() => shareFragment(scene, false))
       .then(({ fragment }) => {
         // An edit made meanwhile is kept by its own turn.
         if (useApp.getState().scene === scene) localStorage.setItem(KEY, fragment);

@@ -62,6 +62,10 @@ export function ifcRoomLabel(room: Pick<IfcRoom, 'number' | 'name'>): string {
   return `${number} ${name}`;
 }
 
+/** A room's title on its page and in the editor: its label and, when the file names it, its storey. */
+export const ifcRoomTitle = (room: Pick<IfcRoom, 'number' | 'name' | 'storey'>): string =>
+  ifcRoomLabel(room) + (room.storey ? ` · ${room.storey}` : '');
+
 export interface IfcRoom {
   ifcId: number;
   /** IfcSpace.Name (the number), LongName (the name). */

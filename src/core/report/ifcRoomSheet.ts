@@ -1,6 +1,6 @@
 import type { RoomGridAnswer } from '../api/roomAnswer';
 import { DEFAULT_GLASS_TRANSMITTANCE } from '../engine/glazing';
-import { ifcRoomLabel, type IfcRoom } from '../ifc/building';
+import { ifcRoomTitle, type IfcRoom } from '../ifc/building';
 import type { MapSummary } from '../stats/verdicts';
 import type { PaletteName } from './palette';
 import { roomSheetSvg } from './roomSheet';
@@ -23,7 +23,7 @@ export function ifcRoomSheet(o: {
 }): string {
   const { room } = o;
   return roomSheetSvg({
-    title: ifcRoomLabel(room) + (room.storey ? ` · ${room.storey}` : ''),
+    title: ifcRoomTitle(room),
     outline: room.room_polygon,
     windows: room.windows.map((w) => ({
       id: w.id,
