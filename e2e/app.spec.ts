@@ -542,7 +542,7 @@ test('at phone width (390 × 844) the page is one column: nothing covers the pan
   expect(view3d).toBeLessThan(room);
   // Every control a finger can hit is at least 24 px tall; the legend's text at least 12 px.
   const small = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, select, input')]
+    [...document.querySelectorAll<HTMLElement>('button, select, input, summary')]
       .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().height < 24)
       .map((el) => el.dataset['testid'] ?? el.outerHTML.slice(0, 60)),
   );

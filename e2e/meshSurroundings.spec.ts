@@ -267,6 +267,23 @@ test('a link too large for its mesh carries the angles of the room as it is, eve
   expect(moved.mesh_id).toBeUndefined();
   expect(moved.parameters.windows.w1!.horizon).toEqual(linked.horizon);
   expect(moved.parameters.windows.w1!.zenith).toEqual(linked.zenith);
+
+  // Reloaded, the room kept in this browser (its angles, not the mesh) says it was kept, not linked.
+  const keptOffset = async () => {
+    const kept = await other.evaluate(() => localStorage.getItem('lux-scene'));
+    if (!kept) return null;
+    const p = JSON.parse(
+      inflateRawSync(Buffer.from(kept.replace(/^#s=1\./, ''), 'base64url')).toString('utf8'),
+    ) as { scene: { windows: { offset: number }[] } };
+    return p.scene.windows[0]?.offset ?? null;
+  };
+  await expect.poll(keptOffset).toBe(4);
+  await other.reload();
+  await settled(other);
+  await expect(other.getByTestId('w1-offset')).toHaveValue('4');
+  await expect(other.getByTestId('surroundings-missing')).toContainText(
+    "Kept from your last visit with the windows' angles, not the mesh",
+  );
 });
 
 test('undo back over a second import gives the first mesh back: its triangles travel in a link, its map shows', async ({

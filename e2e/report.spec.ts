@@ -103,6 +103,15 @@ test('the report page: PNG and print carry the plan, north, scale, legend, stati
   // The arrow's ink 6 px up its shaft, turned 30° clockwise with north.
   const r = (30 * Math.PI) / 180;
   expect(Math.max(...at(geo.nx + 6 * Math.sin(r), geo.ny - 6 * Math.cos(r)))).toBeLessThan(80);
+
+  // A name and true north typed after the map settled reach the page (it kept the computed scene's before).
+  await page.getByTestId('room-name').fill('Office 2.14');
+  await page.getByTestId('room-name').press('Enter');
+  await page.getByTestId('north').fill('45');
+  await page.getByTestId('north').press('Enter');
+  await expect(sheet.locator('[data-role="north"]')).toHaveAttribute('transform', /rotate\(45\)/);
+  await expect(sheet.locator('svg')).toContainText('Office 2.14');
+  await expect(sheet.locator('svg')).toContainText('w1 · faces SE 135°');
 });
 
 test('the map is cut along the outline: no staircase along a slanted wall, in plan and report', async ({

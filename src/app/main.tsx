@@ -19,7 +19,7 @@ import './styles.css';
  * restored scene replaces the default one without an undo step behind it.
  */
 function openShared(fragment: string, fromLink: boolean): void {
-  const { scene, mesh, weather, project } = decodeShare(fragment);
+  const { scene, mesh, weather, project } = decodeShare(fragment, fromLink ? 'link' : 'kept');
   useApp.setState({ scene, past: [], future: [] });
   // A link's project details replace this device's (the report then says what the sender's said); the
   // room kept from the last visit leaves them as this device keeps them (newer than the room's last edit).

@@ -100,7 +100,9 @@ describe('share-link codec', () => {
     const got = decodeShare(big);
     expect(got.mesh).toBeNull();
     const { meshId: _, ...sent } = scene.surroundings as Extract<Scene['surroundings'], { kind: 'mesh' }>;
-    expect(got.scene.surroundings).toEqual({ ...sent, notCarried: true });
+    expect(got.scene.surroundings).toEqual({ ...sent, notCarried: 'link' });
+    // The same fragment kept in this browser from the last visit says so (the panel's note follows it).
+    expect(decodeShare(big, 'kept').scene.surroundings).toEqual({ ...sent, notCarried: 'kept' });
     // Shared on from there: the same link, the mark made again by whoever opens it.
     expect(encodeShare(got.scene, null)).toBe(big);
     // A small mesh travels: nothing to mark.

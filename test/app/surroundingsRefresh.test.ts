@@ -21,7 +21,7 @@ const towers = (notCarried: boolean): Scene['surroundings'] => ({
   name: 'towers.obj',
   triangles: 2400,
   perWindow: { w1: flat(notCarried ? 12 : 30) },
-  ...(notCarried ? { notCarried: true as const } : {}),
+  ...(notCarried ? { notCarried: 'link' as const } : {}),
 });
 
 let stop: (() => void) | null = null;

@@ -1,10 +1,12 @@
 import { BufferGeometry, Float32BufferAttribute } from 'three';
 
 /**
- * The north arrow of the 3D view, lying flat on the ground beside the room (issue 19 §1): an arrowhead
- * of `length` metres pointing to true north (the plan's up turned `north` degrees clockwise), centred on
- * (cx, cy, z), and the letter N beyond its tip as three strokes. Triangles for the head, segments for
- * the letter.
+ * The north arrow of the 3D view beside the room (issue 19 §1): an arrowhead of `length` metres lying flat,
+ * pointing to true north (the plan's up turned `north` degrees clockwise), centred on (cx, cy, z), and the
+ * letter N as three strokes in its own upright plane (x right, y up, centred on the origin), to stand at
+ * `letterAt` beyond the tip facing the camera. Lying flat too, the letter read as a sideways "Z" from
+ * the default camera and from most others (an architect's walk, 2026-12-07). Triangles for the head,
+ * segments for the letter.
  */
 export function northArrow3d(
   north: number,
@@ -12,7 +14,12 @@ export function northArrow3d(
   cy: number,
   z: number,
   length = 1.2,
-): { head: BufferGeometry; letter: BufferGeometry; tip: [number, number] } {
+): {
+  head: BufferGeometry;
+  letter: BufferGeometry;
+  letterAt: [number, number, number];
+  tip: [number, number];
+} {
   const r = (north * Math.PI) / 180;
   const fx = Math.sin(r),
     fy = Math.cos(r); // forward: true north on the plan
@@ -36,23 +43,36 @@ export function northArrow3d(
     new Float32BufferAttribute([...tip, ...notch, ...right, ...tip, ...left, ...notch], 3),
   );
   head.computeVertexNormals();
-  // N, upright when read looking along the arrow: left stroke up, diagonal down, right stroke up.
+  // N: left stroke up, diagonal down, right stroke up; its foot a little above the ground.
   const n = length * 0.35;
-  const a0 = h + length * 0.2;
   const letter = new BufferGeometry();
   letter.setAttribute(
     'position',
     new Float32BufferAttribute(
       [
-        ...at(a0, -n / 2),
-        ...at(a0 + n, -n / 2),
-        ...at(a0 + n, -n / 2),
-        ...at(a0, n / 2),
-        ...at(a0, n / 2),
-        ...at(a0 + n, n / 2),
+        -n / 2,
+        -n / 2,
+        0,
+        -n / 2,
+        n / 2,
+        0,
+        -n / 2,
+        n / 2,
+        0,
+        n / 2,
+        -n / 2,
+        0,
+        n / 2,
+        -n / 2,
+        0,
+        n / 2,
+        n / 2,
+        0,
       ],
       3,
     ),
   );
-  return { head, letter, tip: [tip[0], tip[1]] };
+  const letterAt = at(h + length * 0.2 + n / 2, 0);
+  letterAt[2] += n / 2 + length * 0.05;
+  return { head, letter, letterAt, tip: [tip[0], tip[1]] };
 }

@@ -64,11 +64,12 @@ export type Surroundings =
        */
       meshId?: string | undefined;
       /**
-       * The scene came from a share link too large for its mesh (share/codec.ts): only the windows' angles
-       * came, and nothing on this device holds the triangles (an import of them is a new surroundings).
-       * Kept in the scene, so that an undo back to it says so again and no other mesh answers for it.
+       * The scene came from a share link too large for its mesh, or is the room kept from the last visit
+       * with such a mesh (share/codec.ts): only the windows' angles came, and nothing on this device holds
+       * the triangles (an import of them is a new surroundings). Kept in the scene, so that an undo back to
+       * it says so again and no other mesh answers for it.
        */
-      notCarried?: true | undefined;
+      notCarried?: 'link' | 'kept' | undefined;
     };
 
 export type { Thresholds } from '../../core/stats/verdicts';
@@ -193,7 +194,7 @@ export const sceneSchema = z.object({
         .string()
         .regex(/^[0-9a-f]{64}$/)
         .optional(),
-      notCarried: z.literal(true).optional(),
+      notCarried: z.enum(['link', 'kept']).optional(),
     }),
   ]),
   modelType: z.enum(['df_default', 'df_custom']),

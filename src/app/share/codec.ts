@@ -100,14 +100,18 @@ function unheld(scene: Scene): Scene {
 }
 
 /**
- * The link's scene as received: a mesh it names but does not carry is marked so (scene.ts notCarried), but
- * for a room from IFC, whose surroundings are its building's, here once that file is opened.
+ * The link's scene as received: a mesh it names but does not carry is marked so, with where it came from
+ * (scene.ts notCarried), but for a room from IFC, whose surroundings are its building's, here once that file
+ * is opened.
  */
-function received(scene: Scene, carried: boolean): Scene {
+function received(scene: Scene, carried: boolean, from: ShareSource): Scene {
   const s = unheld(scene);
   if (s.surroundings.kind !== 'mesh' || carried || s.ifcRoom) return s;
-  return { ...s, surroundings: { ...s.surroundings, notCarried: true } };
+  return { ...s, surroundings: { ...s.surroundings, notCarried: from } };
 }
+
+/** Where a fragment came from: a link in the address, or the room kept in this browser (keptScene.ts). */
+export type ShareSource = 'link' | 'kept';
 
 /** The fragment (with its leading '#') of a share link for this scene and, when small, its mesh. */
 export function encodeShare(
@@ -135,7 +139,10 @@ export function encodeShare(
 export const isShareFragment = (hash: string): boolean => /^#s=/.test(hash);
 
 /** The scene (and mesh, when the link carries one) of a share-link fragment; ShareError when it cannot be read. */
-export function decodeShare(hash: string): {
+export function decodeShare(
+  hash: string,
+  from: ShareSource = 'link',
+): {
   scene: Scene;
   mesh: Float32Array | null;
   weather: SharedWeather | null;
@@ -176,7 +183,7 @@ export function decodeShare(hash: string): {
   }
   const { scene, mesh, weather, project } = parsed.data;
   return {
-    scene: received(scene, mesh !== undefined),
+    scene: received(scene, mesh !== undefined, from),
     mesh: mesh ? Float32Array.from(mesh, (v) => v / 1000) : null,
     weather: weather ?? null,
     project: project ? { ...NO_PROJECT, ...definedOnly(project) } : null,

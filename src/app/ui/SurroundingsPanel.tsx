@@ -108,9 +108,11 @@ export function SurroundingsPanel(): React.JSX.Element {
         <p className="hint" data-testid="surroundings-missing">
           {ifcRoom
             ? `Its building (${ifcRoom.file}) is not open here: the windows keep the angles measured among it. Open the file again to measure a new window's.`
-            : s.notCarried
+            : s.notCarried === 'link'
               ? "The link carried the windows' angles, not the mesh (too many triangles for a link): import it again to see it and to measure a new window's."
-              : "It is no longer loaded here: the windows keep the angles measured among it. Import it again to measure a new window's."}
+              : s.notCarried === 'kept'
+                ? "Kept from your last visit with the windows' angles, not the mesh (too many triangles to keep in the browser): import it again to see it and to measure a new window's."
+                : "It is no longer loaded here: the windows keep the angles measured among it. Import it again to measure a new window's."}
         </p>
       )}
       {s.kind === 'mesh' && !s.meshId && handOverFailed && (

@@ -1,11 +1,12 @@
 import { WORK_PLANE_HEIGHT } from '../../core/engine/model';
-import { Canvas, useThree } from '@react-three/fiber';
+import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useRef } from 'react';
 import {
   BufferAttribute,
   BufferGeometry,
   CanvasTexture,
   DoubleSide,
+  type Group,
   type Mesh,
   NearestFilter,
   Path,
@@ -176,7 +177,10 @@ function Room(): React.JSX.Element {
   );
 }
 
-/** True north beside the room at its floor's level (1.5 m beyond its bounding box's north-east corner). */
+/**
+ * True north beside the room at its floor's level (1.5 m beyond its bounding box's north-east corner), its
+ * letter standing upright and facing the camera.
+ */
 function NorthArrow(): React.JSX.Element {
   const outline = useApp((s) => s.scene.outline);
   const floorZ = useApp((s) => s.scene.floorZ);
@@ -193,14 +197,19 @@ function NorthArrow(): React.JSX.Element {
     },
     [arrow],
   );
+  // The letter faces the camera (a billboard), so that it reads as an N from wherever the view is turned.
+  const letter = useRef<Group>(null);
+  useFrame(({ camera }) => letter.current?.quaternion.copy(camera.quaternion));
   return (
     <group name="north-arrow" userData={{ north }}>
       <mesh geometry={arrow.head}>
         <meshBasicMaterial color="#c92a2a" side={DoubleSide} />
       </mesh>
-      <lineSegments geometry={arrow.letter}>
-        <lineBasicMaterial color="#1d2733" />
-      </lineSegments>
+      <group ref={letter} position={arrow.letterAt}>
+        <lineSegments geometry={arrow.letter}>
+          <lineBasicMaterial color="#1d2733" />
+        </lineSegments>
+      </group>
     </group>
   );
 }
