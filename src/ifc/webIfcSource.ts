@@ -32,6 +32,8 @@ export const OBSTRUCTION_TYPES: Record<string, number> = {
   IFCSTAIRFLIGHT: W.IFCSTAIRFLIGHT,
   IFCRAMP: W.IFCRAMP,
   IFCBUILDINGELEMENTPROXY: W.IFCBUILDINGELEMENTPROXY,
+  // IFC4's louvres, fins and overhangs (IFC2x3 exports them as proxies).
+  IFCSHADINGDEVICE: W.IFCSHADINGDEVICE,
 };
 
 export interface ReadOptions {
@@ -267,13 +269,21 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
   const spaceIds = ids(W.IFCSPACE);
   const windowIds = ids(W.IFCWINDOW);
   const doorIds = ids(W.IFCDOOR);
-  const panelIds = [...curtainOf.keys()].filter((id) => ifc.GetLineType(model, id) === W.IFCPLATE);
+  // IfcPlate and its subtypes (IFC4's IfcPlateStandardCase).
+  const plates = new Set(ids(W.IFCPLATE));
+  const panelIds = [...curtainOf.keys()].filter((id) => plates.has(id));
   const origin = o.origin ?? planOrigin(ifc, model, [...spaceIds, ...windowIds]);
+  // includeInherited above also returns subtypes (IfcWallStandardCase under IfcWall, IFC4's
+  // IfcSlabStandardCase, IfcPlateStandardCase, IfcMemberStandardCase, IfcColumnStandardCase… under theirs):
+  // each is read once, named by its own class where listed, else by the listed class above it.
+  const typeName = new Map(Object.entries(OBSTRUCTION_TYPES).map(([type, code]) => [code, type]));
+  const listed = new Set<number>();
   const obstructionIds = Object.entries(OBSTRUCTION_TYPES).flatMap(([type, code]) =>
-    // includeInherited above also returns subtypes (IfcWallStandardCase under IfcWall): read each once.
-    ids(code)
-      .filter((id) => ifc.GetLineType(model, id) === code)
-      .map((id) => ({ id, type })),
+    ids(code).flatMap((id) => {
+      if (listed.has(id)) return [];
+      listed.add(id);
+      return [{ id, type: typeName.get(ifc.GetLineType(model, id)) ?? type }];
+    }),
   );
   const total = spaceIds.length + windowIds.length + doorIds.length + panelIds.length + obstructionIds.length;
   let done = 0;
@@ -290,6 +300,8 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
       id,
       name: text(s.Name),
       longName: text(s.LongName),
+      // IFC2x3's InteriorOrExteriorSpace, IFC4's PredefinedType: a balcony, terrace or loggia.
+      external: value(s.InteriorOrExteriorSpace) === 'EXTERNAL' || value(s.PredefinedType) === 'EXTERNAL',
       storey: storeyOf.get(id) ?? null,
       zones: zonesOf.get(id) ?? [],
       positions: all,

@@ -143,6 +143,8 @@ export interface IfcReadOptions {
 const WALL_GAP = 0.2;
 /** How far from the room's wall face a window the file puts in that room may lie (a thick wall, m). */
 const WALL_REACH = 1.0;
+/** Holes in a floor noted from this area (m²): not the columns a space is cut around. */
+const HOLE_NOTED = 1.0;
 
 export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBuilding {
   const defaultFrame = o.defaultFrameRatio ?? 0.2;
@@ -170,13 +172,22 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
       problem: null,
       notes: [],
     };
-    if (!f) room.problem = 'Its floor cannot be read from its geometry (no flat face at its lowest level).';
+    if (s.external)
+      room.problem =
+        'The file marks it an exterior space (a balcony, terrace or loggia): outside the building, not a room to light.';
+    else if (!f)
+      room.problem = 'Its floor cannot be read from its geometry (no flat face at its lowest level).';
     else {
       const defect = polygonDefect(room.room_polygon);
       if (defect) room.problem = `Its floor outline ${defect}.`;
       else if (f.flatShare < 0.95)
         room.notes.push(
           `Its floor has steps (${Math.round(f.flatShare * 100)} % of it at its lowest level): analysed as one floor at that level.`,
+        );
+      // A hole in the floor (a light well, a shaft; columns less than HOLE_NOTED): the outline has none.
+      if (!room.problem && f.holeArea >= HOLE_NOTED)
+        room.notes.push(
+          `Its floor has ${f.holeArea.toFixed(1)} m² of holes inside its outline (a light well, a shaft or a courtyard): the API takes an outline without holes, so they are analysed as floor, and its area includes them.`,
         );
       // A ceiling under a pitched or sloped roof: as its planes when it is the lowest of them (the engine
       // takes that), else a prism to its top.
@@ -211,13 +222,16 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
 
   const walls = new Map(d.obstruction.map((e) => [e.id, e.positions]));
   const types = new Map(d.obstruction.map((e) => [e.id, e.type]));
-  const byId = new Map(rooms.map((r) => [r.ifcId, r]));
+  // An exterior space (a balcony) is lit by no window: one between it and a room lights the room.
+  const exterior = new Set(d.spaces.flatMap((s) => (s.external ? [s.id] : [])));
+  const inside = rooms.filter((r) => !exterior.has(r.ifcId));
+  const byId = new Map(inside.map((r) => [r.ifcId, r]));
   const unplaced: IfcBuilding['unplaced'] = [];
   for (const w of d.windows) {
     const hostType = types.get(w.hostWall ?? -1);
     const placed = isRoofWindow(w, hostType)
-      ? placeSkylight(w, rooms, terrainZ, defaultFrame)
-      : placeWindow(w, rooms, byId, terrainZ, walls, defaultFrame);
+      ? placeSkylight(w, inside, terrainZ, defaultFrame)
+      : placeWindow(w, inside, byId, terrainZ, walls, defaultFrame);
     if (typeof placed === 'string')
       unplaced.push({ ifcId: w.id, name: w.name, kind: w.kind, reason: placed });
   }
@@ -308,17 +322,18 @@ function edgeFrame(poly: readonly Vec2[], e: number) {
 }
 
 /**
- * The window against every edge of the room whose line runs along its longer plan side, with its extent
- * along and across the edge.
+ * The window against every edge of the room it runs along (`runsAlong`), with its extent along and across
+ * the edge.
  */
-function edgeFits(p: Float32Array, room: IfcRoom, host: Float32Array | undefined): EdgeFit[] {
+function edgeFits(w: IfcWindowData, room: IfcRoom, host: Float32Array | undefined): EdgeFit[] {
+  const p = w.positions;
   const poly = room.room_polygon;
   const out: EdgeFit[] = [];
   for (let e = 0; e < poly.length; e++) {
     const f = edgeFrame(poly, e);
     if (!(f.len > 1e-6)) continue;
+    if (!runsAlong(w, host, f)) continue;
     const { s0, s1, t0, t1 } = extentAlong(p, 0, p.length, f);
-    if (s1 - s0 < t1 - t0) continue; // the window's long side does not run along this edge
     const gap = t0 > 0 ? t0 : t1 < 0 ? -t1 : 0;
     out.push({ room, edge: e, gap, s0, s1, t0, t1, wall: wallFaces(host, f, s0, s1) });
   }
@@ -326,6 +341,20 @@ function edgeFits(p: Float32Array, room: IfcRoom, host: Float32Array | undefined
 }
 
 type Frame = { ax: number; ay: number; ux: number; uy: number; nx: number; ny: number };
+
+/**
+ * Whether the window runs along the edge: its glass's longer plan side does (a pane is thin across its wall
+ * however narrow it is); without glass, its body's or its host wall's. A narrow window's body can be deeper
+ * than it is wide (a 0.4 m slit whose body, or opening, spans a 0.45 m wall), and was left unplaced.
+ */
+function runsAlong(w: IfcWindowData, host: Float32Array | undefined, f: Frame): boolean {
+  const longer = (q: Float32Array): boolean => {
+    const { s0, s1, t0, t1 } = extentAlong(q, 0, q.length, f);
+    return s1 - s0 >= t1 - t0;
+  };
+  if (w.glass.length >= 9) return longer(w.glass);
+  return longer(w.positions) || (host !== undefined && host.length >= 9 && longer(host));
+}
 
 /** The plan extent of the points p[from … to) along an edge's frame (s) and across it (t). */
 function extentAlong(p: Float32Array, from: number, to: number, f: Frame) {
@@ -379,11 +408,13 @@ function placeWindow(
   zmin -= terrainZ;
   zmax -= terrainZ;
   const outlined = (r: IfcRoom | undefined): r is IfcRoom => !!r && r.room_polygon.length >= 3;
-  const atHeight = rooms.filter((room) => {
+  // At least half the window's height between the room's floor and ceiling.
+  const inHeight = (room: IfcRoom): boolean => {
     const f = room.floor_height_above_terrain,
       c = f + room.height_roof_over_floor;
-    return outlined(room) && Math.min(zmax, c) - Math.max(zmin, f) >= 0.5 * (zmax - zmin);
-  });
+    return Math.min(zmax, c) - Math.max(zmin, f) >= 0.5 * (zmax - zmin);
+  };
+  const atHeight = rooms.filter((room) => outlined(room) && inHeight(room));
 
   // Between rooms only (the file says so): light borrowed from another room, not daylight.
   const named = [...w.bounds].sort((a, b) => rank(a.external) - rank(b.external));
@@ -392,7 +423,8 @@ function placeWindow(
   if (named.length > 0 && named.every((b) => b.external === false)) return interior;
 
   // 1. The file's space boundaries, outside first: a window on two spaces of one open plan (the file
-  // names both) goes to the one holding most of its width.
+  // names both) goes to the one holding most of its width. Only a space at the window's height: a curtain
+  // wall's boundaries name the spaces of every storey it runs past, and each panel takes them all.
   let fit: EdgeFit | null = null;
   let rule: PlacementRule = 'space boundary';
   for (const level of [0, 1]) {
@@ -400,7 +432,7 @@ function placeWindow(
       .filter((b) => rank(b.external) === level)
       .flatMap((b) => {
         const room = byId.get(b.space);
-        return outlined(room) ? edgeFits(p, room, host) : [];
+        return outlined(room) && inHeight(room) ? edgeFits(w, room, host) : [];
       })
       .filter((f) => f.gap <= WALL_REACH && onEdge(f) >= 0.5);
     fit = fits.reduce<EdgeFit | null>((best, f) => {
@@ -415,7 +447,7 @@ function placeWindow(
     rule = 'host wall';
     fit = nearest(
       atHeight.flatMap((room) =>
-        edgeFits(p, room, host)
+        edgeFits(w, room, host)
           // The outline on the wall's inner face (net areas), or inside the wall (rooms drawn to its centre
           // line): the wall then lies outward of the edge, at least in part; the window within the wall.
           .filter(
@@ -436,7 +468,7 @@ function placeWindow(
     rule = 'geometry';
     fit = nearest(
       atHeight.flatMap((room) =>
-        edgeFits(p, room, host)
+        edgeFits(w, room, host)
           .filter((f) => f.t0 >= -WALL_GAP && f.t0 <= WALL_GAP && onEdge(f) >= 0.8)
           .map((f) => ({ ...f, gap: Math.abs(f.t0) })),
       ),
@@ -444,11 +476,15 @@ function placeWindow(
   }
   if (!fit) {
     const said = named.map((b) => byId.get(b.space)).filter((r): r is IfcRoom => !!r);
+    if (said.length > 0 && !said.some(inHeight))
+      return `The file says it lights ${said.map((r) => r.number || r.name).join(', ')}, but it is not at ${said.length > 1 ? 'their' : 'its'} height (${zmin.toFixed(2)}–${zmax.toFixed(2)} m above the lowest floor; half of it at least must be between floor and ceiling).`;
     if (said.length > 0)
       return `The file says it lights ${said.map((r) => r.number || r.name).join(', ')}, but no wall face of ${said.length > 1 ? 'those rooms' : 'that room'} runs along it within ${WALL_REACH} m.`;
     if (atHeight.length === 0)
       return `No room (IfcSpace) is at its height (${zmin.toFixed(2)}–${zmax.toFixed(2)} m above the lowest floor): the file has no space there.`;
-    return `It is in no room's wall: no IfcSpace has a wall face within ${WALL_GAP} m of it at its height, and the file names neither the room it lights nor a host wall beside one.`;
+    return host
+      ? `It is in no room's wall: no IfcSpace has a wall face within ${WALL_GAP} m of it at its height, and no face of its host wall lies on a room's outline there.`
+      : `It is in no room's wall: no IfcSpace has a wall face within ${WALL_GAP} m of it at its height, and the file names neither the room it lights nor a host wall beside one.`;
   }
   const { room, edge, s0: rs0, s1: rs1 } = fit;
   const { ax, ay, ux, uy, nx, ny, len } = edgeFrame(room.room_polygon, edge);

@@ -1,5 +1,5 @@
 import type { Vec2 } from '../geometry/vec';
-import { signedArea } from '../geometry/polygon';
+import { containsPoint, signedArea } from '../geometry/polygon';
 
 /**
  * A space's floor outline from its triangles: its level faces in the lower part of the space (the floor,
@@ -19,6 +19,11 @@ export interface FloorOutline {
   top: number;
   /** Share of the floor's area at its lowest level: < 1 for a stepped floor. */
   flatShare: number;
+  /**
+   * Area of the holes in the floor inside the outline (m²): a light well, a shaft, a courtyard or a column
+   * the space is cut around (IfcArbitraryProfileDefWithVoids). The outline has none (the API takes none).
+   */
+  holeArea: number;
   /**
    * The space's upper faces (every face above the floor band that is not vertical): the lowest z they reach
    * and the share of their plan area at the top (within 2 cm). A flat ceiling: 1; under a pitched roof, less.
@@ -106,6 +111,7 @@ export function floorOutline(positions: Float32Array): FloorOutline | null {
   }
   const seen = new Set<string>();
   let best: Vec2[] | null = null;
+  const loops: Vec2[][] = [];
   for (const start of next.keys()) {
     if (seen.has(start)) continue;
     const loop: string[] = [start];
@@ -128,9 +134,14 @@ export function floorOutline(positions: Float32Array): FloorOutline | null {
     }
     if (!closed || loop.length < 3) continue;
     const poly = loop.map((k) => point.get(k)!);
+    loops.push(poly);
     if (!best || Math.abs(signedArea(poly)) > Math.abs(signedArea(best))) best = poly;
   }
   if (!best) return null;
+  const outer = best;
+  const holeArea = loops
+    .filter((l) => l !== outer && l.every((q) => containsPoint(outer, q)))
+    .reduce((a, l) => a + Math.abs(signedArea(l)), 0);
   let polygon = simplify(best);
   if (polygon.length < 3) return null;
   if (signedArea(polygon) < 0) polygon = polygon.reverse();
@@ -139,6 +150,7 @@ export function floorOutline(positions: Float32Array): FloorOutline | null {
     z: zmin,
     top: zmax,
     flatShare: faceArea > 0 ? Math.min(1, lowestArea / faceArea) : 0,
+    holeArea,
     ceiling:
       ceilingArea > 0
         ? {

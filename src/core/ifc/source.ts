@@ -19,6 +19,11 @@ export interface IfcSpaceData {
   name: string;
   /** IfcSpace.LongName: the room's name ("Foyer"); empty when absent. */
   longName: string;
+  /**
+   * The file marks it an exterior space (IFC2x3 InteriorOrExteriorSpace, IFC4 PredefinedType EXTERNAL): a
+   * balcony, terrace or loggia, outside the building's envelope. Absent: not said (an interior space).
+   */
+  external?: boolean;
   storey: number | null;
   /** IfcZone names the space is grouped in (apartments, fire compartments…). */
   zones: string[];
