@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { annualLight, sunDirections } from '../../src/core/climate/annual';
+import { annualLight, climateInput, sunDirections } from '../../src/core/climate/annual';
 import { readEpw } from '../../src/core/climate/epw';
 import { occupiedHours } from '../../src/core/climate/hours';
 import { climateMetrics } from '../../src/core/climate/metrics';
@@ -8,7 +8,9 @@ import { patchBasis } from '../../src/core/climate/patchBasis';
 import { flatSamples, reinhartPatches } from '../../src/core/climate/patches';
 import { hourSky } from '../../src/core/climate/hourSky';
 import { perezEngineSky } from '../../src/core/climate/perez';
-import { roomYear } from '../../src/core/climate/roomYear';
+import { facadesOf, roomYear } from '../../src/core/climate/roomYear';
+import { parseRunRequest } from '../../src/core/validation/requests';
+import type { EngineRoom } from '../../src/core/engine/model';
 import { patchSampler } from '../../src/core/climate/skyVector';
 import { sunPath } from '../../src/core/climate/sun';
 import { daylightCoefficients } from '../../src/core/engine/dc/coefficients';
@@ -38,16 +40,23 @@ describe('a year of daylight in a room', () => {
   // R01's room with a block across the street, its window due south, in Chicago's TMY3 year.
   const chicago = year(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8'));
 
-  it('computes the hours asked for, each with light', () => {
-    const { light, occupied } = chicago;
-    // The occupied hours with light: all but the dark winter mornings' first hour.
-    expect(light.hours.length).toBeGreaterThan(3450);
-    expect(light.hours.length).toBeLessThan(3650);
-    expect(
-      light.hours.every(
-        (k) => occupied[k] === 1 && (chicago.w.diffuseHorizontal[k]! > 0 || chicago.w.directNormal[k]! > 0),
-      ),
-    ).toBe(true);
+  it('computes every hour asked for, a dark one as 0 lx, so that the metrics count all 3650 occupied hours', () => {
+    const { light, occupied, w } = chicago;
+    // LM-83's 3650 hours include the winter evenings' last hour (17:00–18:00), dark in Chicago: 108 of them.
+    // Leaving them out of the series took them out of DA's and UDI's denominators (DA read ~3 % high).
+    expect(light.hours.length).toBe(3650);
+    expect(light.hours.every((k) => occupied[k] === 1)).toBe(true);
+    let dark = 0;
+    light.hours.forEach((k, h) => {
+      if (w.diffuseHorizontal[k]! > 0 || w.directNormal[k]! > 0) return;
+      dark++;
+      for (let i = 0; i < light.sensors; i++) expect(light.illuminance[h * light.sensors + i]).toBe(0);
+    });
+    expect(dark).toBe(108);
+    const m = climateMetrics(climateInput(light, occupied, occupied));
+    expect(m.occupiedHours).toBe(3650);
+    // The dark hours fall short of 100 lx everywhere: UDI's lowest band holds at least them.
+    expect(Math.min(...m.maps.udiLow)).toBeGreaterThanOrEqual((100 * 108) / 3650 - 1e-9);
     expect(light.sensors).toBe(chicago.dc.cells.length);
     // One window: its group's light is the room's.
     expect(light.groups).toHaveLength(1);
@@ -153,6 +162,61 @@ describe('a year of daylight in a room', () => {
     expect(sunHours(north)).toBeLessThan(sunHours(east));
   }, 60_000);
 
+  it("operates a façade's blinds together (LM-83), not each window's by its own sun", () => {
+    // A 6 × 6 m room, four narrow windows in its south wall: each lights ≤ 2 % of the floor with direct sun
+    // in many hours, together more. Judged window by window the blinds stayed open in those hours: sDA with
+    // blinds read 48.6 % where LM-83's one group gives 22.5 % (draft, Chicago, before this fix).
+    const w = readEpw(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8'));
+    const pane = (x: number) => ({
+      x1: x,
+      y1: 0,
+      z1: 1,
+      x2: x + 0.5,
+      y2: 0,
+      z2: 2.2,
+      window_frame_ratio: 0.1,
+    });
+    const room = openRoom(
+      [
+        [0, 0],
+        [6, 0],
+        [6, 6],
+        [0, 6],
+      ],
+      { a: pane(0.5), b: pane(2), c: pane(3.5), d: pane(5) },
+    );
+    expect(new Set(facadesOf(room)).size).toBe(1);
+    const y = roomYear(room, w, { quality: 'draft', preview: true });
+    expect(y.light.groups).toHaveLength(1);
+    expect(y.light.groups[0]!.total).toBe(y.light.illuminance);
+    const { groups: _groups, ...allTogether } = y.input;
+    const oneGroup = climateMetrics(allTogether, y.metricOptions);
+    expect(y.metrics.sdaBlinds).toBe(oneGroup.sdaBlinds);
+    // Judged window by window (the old grouping), the blinds stay open more and sDA reads higher.
+    const light = annualLight(y.dc, w, sunPath(w), sunDirections(w, sunPath(w)).index, patches, {
+      hours: Uint8Array.from({ length: w.hours }, (_, k) => (y.light.hours.includes(k) ? 1 : 0)),
+      skySamples: 2,
+    });
+    expect(light.groups).toHaveLength(4);
+    const perWindow = climateMetrics({ ...y.input, groups: light.groups }, y.metricOptions);
+    expect(perWindow.sdaBlinds).toBeGreaterThan(y.metrics.sdaBlinds + 5);
+    // A corner room: its south and east windows are two groups; EN 17037's daylight hours are 4380.
+    const corner = openRoom(
+      [
+        [0, 0],
+        [4, 0],
+        [4, 5],
+        [0, 5],
+      ],
+      {
+        s: { x1: 1, y1: 0, z1: 1, x2: 3, y2: 0, z2: 2.2, window_frame_ratio: 0.1 },
+        e: { x1: 4, y1: 1, z1: 1, x2: 4, y2: 3, z2: 2.2, window_frame_ratio: 0.1 },
+      },
+    );
+    expect(new Set(facadesOf(corner)).size).toBe(2);
+    expect(y.daylightHours).toBe(4380);
+  }, 60_000);
+
   it('gives a first estimate from every third cell and day, close to the whole year', () => {
     const w = readEpw(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8'));
     const room = thinWallRoom(true);
@@ -218,3 +282,23 @@ describe('sky vectors of a year', () => {
     expect(worst).toBeLessThan(0.005);
   });
 });
+
+/** A room on open ground (no context), its windows as the API takes them. */
+function openRoom(polygon: number[][], windows: Record<string, unknown>): EngineRoom {
+  const req = parseRunRequest({
+    model_type: 'df_default',
+    parameters: {
+      height_roof_over_floor: 2.7,
+      floor_height_above_terrain: 0.5,
+      room_polygon: polygon,
+      windows,
+    },
+    horizon: new Array(64).fill(0),
+    zenith: new Array(64).fill(0),
+  });
+  for (const win of req.parameters.windows) {
+    delete win.horizon;
+    delete win.zenith;
+  }
+  return { parameters: req.parameters, geometry: req.geometry, mesh: null, modelType: 'df_default' };
+}

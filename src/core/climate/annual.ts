@@ -23,7 +23,10 @@ export interface AnnualLight {
   illuminance: Float32Array;
   /** H × S lux from the direct sun alone (ASE, and the blind rule). */
   directSun: Float32Array;
-  /** Per window: its own light and direct sun (LM-83's blind rule closes a window's group). */
+  /**
+   * Per blind group (AnnualOptions.groups: the windows of one façade together; without it, each window its
+   * own group): the group's light and direct sun (LM-83's blind rule closes a whole group).
+   */
   groups: WindowGroup[];
 }
 
@@ -57,8 +60,21 @@ export function climateInput(l: AnnualLight, occupied: Uint8Array, daylight: Uin
 }
 
 export interface AnnualOptions {
-  /** Which hours of the year to compute (1 = compute); default every hour with light. */
+  /**
+   * Which hours of the year to compute (1 = compute); default every hour with light. Every hour asked for
+   * is kept, a dark one (no radiation in the file) as 0 lx at every sensor: the metrics count it in their
+   * denominators (LM-83's 3650 occupied hours include the dark winter evenings).
+   */
   hours?: Uint8Array;
+  /**
+   * The blind group of each of the coefficients' windows (same key, same group: LM-83 operates the blinds
+   * of a façade together). Default: each window its own group.
+   */
+  groups?: readonly string[];
+  /**
+   * The ground patch's ρ (channel 0, ρ·E_global/π as gendaymtx's): its coefficients are zero, since the
+   * engine's terrain reflects the sky and sun itself at the scene's reflectance, so it changes no light.
+   */
   groundReflectance?: number;
   /** Samples per patch side for the sky vectors (default 4; a preview takes 2). */
   skySamples?: number;
@@ -82,8 +98,7 @@ export function annualLight(
   const P = dc.P;
   const list: number[] = [];
   for (let k = 0; k < w.hours; k++) {
-    const asked = o.hours ? o.hours[k] === 1 : true;
-    if (asked && (w.diffuseHorizontal[k]! > 0 || w.directNormal[k]! > 0)) list.push(k);
+    if (o.hours ? o.hours[k] === 1 : w.diffuseHorizontal[k]! > 0 || w.directNormal[k]! > 0) list.push(k);
   }
   const hours = Int32Array.from(list);
   const H = hours.length;
@@ -115,12 +130,23 @@ export function annualLight(
   const nW = dc.windows.length;
   const illuminance = new Float32Array(H * S);
   const directSun = new Float32Array(H * S);
-  // One window: its own light is the room's (no copy).
-  const groups: WindowGroup[] = dc.windows.map((win) =>
-    nW === 1
-      ? { id: win.id, total: illuminance, directSun }
-      : { id: win.id, total: new Float32Array(H * S), directSun: new Float32Array(H * S) },
+  // The blind groups: windows with the same key together, in the order of their first window.
+  const keys = dc.windows.map((win, wi) => o.groups?.[wi] ?? `window ${win.id}`);
+  const order = [...new Set(keys)];
+  const members = order.map((key) => dc.windows.filter((_, wi) => keys[wi] === key));
+  // One group: its light is the room's (no copy).
+  const groups: WindowGroup[] = members.map((wins) =>
+    order.length === 1
+      ? { id: wins.map((x) => x.id).join(' + '), total: illuminance, directSun }
+      : {
+          id: wins.map((x) => x.id).join(' + '),
+          total: new Float32Array(H * S),
+          directSun: new Float32Array(H * S),
+        },
   );
+  // A window's own light, before it is added to its group's (several windows in a group).
+  const own =
+    order.length < nW ? { total: new Float32Array(H * S), directSun: new Float32Array(H * S) } : null;
   // The sun's reflected light rides in its patch (5-phase): add it to the hour's vector once for every window;
   // each window then takes back its straight path through the patch, replaced by the exact sun below.
   for (let h = 0; h < H; h++) {
@@ -129,7 +155,9 @@ export function annualLight(
   }
   for (let wi = 0; wi < nW; wi++) {
     const win = dc.windows[wi]!;
-    const g = groups[wi]!;
+    const group = groups[order.indexOf(keys[wi]!)]!;
+    const g = own ?? group;
+    if (own) own.directSun.fill(0);
     skyProduct(Float64Array.from(win.total), V, S, P, H, g.total);
     const directByPatch = transpose(win.direct, S, P);
     for (let h = 0; h < H; h++) {
@@ -152,13 +180,20 @@ export function annualLight(
         }
       }
     }
-    if (nW > 1)
+    if (own)
+      for (let x = 0; x < H * S; x++) {
+        group.total[x] = group.total[x]! + own.total[x]!;
+        group.directSun[x] = group.directSun[x]! + own.directSun[x]!;
+      }
+    o.onProgress?.(0.2 + (0.8 * (wi + 1)) / nW);
+  }
+  // Several groups: the room's light is their sum.
+  if (order.length > 1)
+    for (const g of groups)
       for (let x = 0; x < H * S; x++) {
         illuminance[x] = illuminance[x]! + g.total[x]!;
         directSun[x] = directSun[x]! + g.directSun[x]!;
       }
-    o.onProgress?.(0.2 + (0.8 * (wi + 1)) / nW);
-  }
   return { sensors: S, hours, illuminance, directSun, groups };
 }
 

@@ -50,8 +50,8 @@ export function daylightHours(
 /**
  * The `count` hours with the most diffuse horizontal illuminance (ties: the earlier hour). EN 17037 takes
  * half the year, 4380 hours, as its daylight hours when it derives the median external diffuse
- * illuminance of its daylight-factor method, and some tools (ClimateStudio) use exactly these hours for
- * the illuminance method too; this mask reproduces them.
+ * illuminance of its daylight-factor method, and ClimateStudio and Honeybee use exactly these hours for
+ * the illuminance method too: roomYear's daylight hours.
  */
 export function brightestHours(diffuseHorizontal: ArrayLike<number>, count = 4380): Uint8Array {
   const order = Array.from({ length: diffuseHorizontal.length }, (_, i) => i);

@@ -4,16 +4,17 @@ import {
   type DaylightCoefficients,
 } from '../engine/dc/coefficients';
 import { everyNthCell } from '../engine/dc/cellSubset';
-import type { EngineRoom } from '../engine/model';
+import { buildRoomModel, type EngineRoom } from '../engine/model';
 import { QUALITY, type CancelSignal, type EngineQuality } from '../engine/simulate';
 import { annualLight, climateInput, sunDirections, type AnnualLight } from './annual';
 import { coefficientKey, type CoefficientCache } from './coefficientCache';
 import type { Weather } from './epw';
-import { daylightHours, occupiedHours } from './hours';
+import { brightestHours, occupiedHours } from './hours';
 import { climateMetrics, daAt, type ClimateInput, type ClimateMetrics, type ClimateOptions } from './metrics';
 import { patchBasis } from './patchBasis';
 import { reinhartPatches } from './patches';
 import { sunInPlan, sunPath } from './sun';
+import { diffuseIlluminance } from './summary';
 
 /** What a climate-based run of one room is asked (issue 32). */
 export interface RoomYearOptions {
@@ -143,7 +144,23 @@ function prepare(room: EngineRoom, weather: Weather, o: RoomYearOptions) {
     const year = coefficientKey(room, site, { ...settings, preview: false });
     key = { own: o.preview ? coefficientKey(room, site, { ...settings, preview: true }) : year, year };
   }
-  return { sun, patches: reinhartPatches(1), ...sunDirections(weather, sun), key };
+  return { sun, patches: reinhartPatches(1), ...sunDirections(weather, sun), key, facades: facadesOf(room) };
+}
+
+/**
+ * The blind group of each opening, in the coefficients' order (the windows, then the skylights): LM-83
+ * operates the blinds of a façade together, so the windows whose outward normals share a bearing (to the
+ * degree) are one group; each skylight is its own.
+ */
+export function facadesOf(room: EngineRoom): string[] {
+  const model = buildRoomModel(room);
+  return [
+    ...model.windows.map((w) => {
+      const bearing = Math.round((Math.atan2(w.nx, w.ny) * 180) / Math.PI + 360) % 360;
+      return `facade ${bearing}`;
+    }),
+    ...model.skylights.map((s) => `skylight ${s.id}`),
+  ];
 }
 
 const progress = (o: RoomYearOptions, from: number, span: number) => (f: number) =>
@@ -169,12 +186,15 @@ function finish(
   cached: boolean,
 ): RoomYear {
   const occupied = occupiedHours(weather.hour, o.occupiedFrom, o.occupiedTo);
-  const daylight = daylightHours(p.sun.altitude, weather.diffuseHorizontal);
+  // EN 17037's daylight hours: half the year, the 4380 hours with the most diffuse horizontal illuminance
+  // (the hours its daylight-factor method takes its median over, siteDfTargets; ClimateStudio's too).
+  const daylight = brightestHours(diffuseIlluminance(weather, p.sun));
   // A preview keeps every third day.
   const kept = (k: number): boolean => !o.preview || Math.floor(k / 24) % 3 === 1;
   const wanted = Uint8Array.from(occupied, (v, k) => ((v || daylight[k]) && kept(k) ? 1 : 0));
   const light = annualLight(dc, weather, p.sun, p.index, p.patches, {
     hours: wanted,
+    groups: p.facades,
     ...(o.preview ? { skySamples: 2 } : {}),
     onProgress: progress(o, 0.6, 0.35),
   });
