@@ -12,7 +12,7 @@ import type { Executor } from './executor/executor';
 import { healthBody } from './health';
 import { openApiDocument } from './openapi';
 import { docsAsset, docsPage } from './docsPage';
-import { errorResponse, OWNER_HEADER, taskResponse } from './respond';
+import { errorResponse, OWNER_HEADER, taskResponse, USAGE_HEADER } from './respond';
 import { ROUTES, STORE_MESH, type RouteSpec } from '../service/operations';
 import { unknownMeshId } from '../service/threadMeshes';
 import type { StaticApp } from './staticApp';
@@ -55,7 +55,8 @@ export function createApp(deps: AppDeps): Hono {
       origin: config.corsOrigins ?? '*',
       allowHeaders: ['Authorization', 'Content-Type'],
       allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['Content-Disposition', 'Retry-After'],
+      // A browser client reads what a call is billed by (X-Lux-Usage) as any other client does.
+      exposeHeaders: ['Content-Disposition', 'Retry-After', USAGE_HEADER],
     }),
   );
   if (config.log) {

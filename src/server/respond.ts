@@ -42,7 +42,8 @@ export function taskResponse(c: Context, r: TaskResponse): Response {
   const usage = r.usage ? { [USAGE_HEADER]: JSON.stringify(r.usage) } : {};
   if (!r.ok) {
     const res = errorResponse(new LuxError(r.error.type, r.error.message));
-    if (r.usage) res.headers.set(USAGE_HEADER, usage[USAGE_HEADER]!);
+    // A refused or failed call analysed no window (hosted/usage.ts bills it none): its compute only.
+    if (r.usage) res.headers.set(USAGE_HEADER, JSON.stringify({ ...r.usage, windows: 0, triangles: 0 }));
     return res;
   }
   const headers: Record<string, string> = { 'content-type': r.contentType, ...usage };

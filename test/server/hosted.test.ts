@@ -113,6 +113,30 @@ describe('hosted mode on the embedded database', () => {
     const daily = cli(db, 'tokens', 'create', '--name', 'daily', '--scopes', '*', '--windows-per-day', '1');
     const runBody = EXAMPLE_BODIES['/run']![0] as { parameters: { windows: object } };
     const windows = Object.keys(runBody.parameters.windows).length;
+    // A refused /run (its outline a line) analysed nothing: it bills no window and leaves the day's quota
+    // whole; its usage header says so, and a browser client may read it (CORS exposes it).
+    const refused = await fetch(`${server.url}/v2/run`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${daily}`,
+        origin: 'https://app.example.org',
+      },
+      body: JSON.stringify({
+        ...runBody,
+        parameters: {
+          ...runBody.parameters,
+          room_polygon: [
+            [0, 0],
+            [1, 0],
+          ],
+        },
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.headers.get('x-lux-usage')!)).toMatchObject({ windows: 0, triangles: 0 });
+    expect(refused.headers.get('access-control-expose-headers')).toMatch(/x-lux-usage/i);
+    await new Promise((r) => setTimeout(r, 1_200));
     const first = await fetch(`${server.url}/v2/run`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${daily}` },

@@ -51,30 +51,8 @@ export class Limiter {
           (minute.getTime() + 60_000 - t.getTime()) / 1000,
         );
     }
-    if (l.windowsPerDay !== null || l.computeSPerMonth !== null) {
-      const day = t.toISOString().slice(0, 10);
-      const month = `${day.slice(0, 7)}-01`;
-      const [u] = await this.db.query<{ windows_today: number | null; compute_ms_month: number | null }>(
-        `SELECT (sum(windows) FILTER (WHERE day = $2::date))::bigint AS windows_today,
-                sum(compute_ms)::bigint AS compute_ms_month
-         FROM lux_usage_day WHERE token = $1 AND day >= $3::date`,
-        [p.name, day, month],
-      );
-      if (l.windowsPerDay !== null && (u?.windows_today ?? 0) >= l.windowsPerDay) {
-        const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
-        throw limited(
-          `Quota: token '${p.name}' may analyse ${l.windowsPerDay} windows a day (UTC)`,
-          (midnight - t.getTime()) / 1000,
-        );
-      }
-      if (l.computeSPerMonth !== null && (u?.compute_ms_month ?? 0) >= l.computeSPerMonth * 1000) {
-        const next = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1));
-        throw limited(
-          `Quota: token '${p.name}' may use ${l.computeSPerMonth} compute seconds a month (UTC)`,
-          (next.getTime() - t.getTime()) / 1000,
-        );
-      }
-    }
+    const refusal = await quotaRefusal(this.db, p.name, l, t);
+    if (refusal) throw refusal;
     if (l.concurrent === null) return FREE;
     const id = randomBytes(12).toString('hex');
     const [c] = await this.db.query<{ n: number }>(
@@ -99,4 +77,40 @@ export class Limiter {
     await this.db.query('DELETE FROM lux_rate WHERE minute < $1', [new Date(t.getTime() - 3_600_000)]);
     await this.db.query('DELETE FROM lux_inflight WHERE expires_at < $1', [t]);
   }
+}
+
+/**
+ * The token's daily windows and monthly compute seconds against its limits: the refusal (429) when one is
+ * used up, else null. The request path (Limiter.admit) and a job's rooms (jobs/runner.ts) both ask it.
+ */
+export async function quotaRefusal(
+  db: Database,
+  name: string,
+  l: TokenLimits,
+  t: Date,
+): Promise<LuxError | null> {
+  if (l.windowsPerDay === null && l.computeSPerMonth === null) return null;
+  const day = t.toISOString().slice(0, 10);
+  const month = `${day.slice(0, 7)}-01`;
+  const [u] = await db.query<{ windows_today: number | null; compute_ms_month: number | null }>(
+    `SELECT (sum(windows) FILTER (WHERE day = $2::date))::bigint AS windows_today,
+            sum(compute_ms)::bigint AS compute_ms_month
+     FROM lux_usage_day WHERE token = $1 AND day >= $3::date`,
+    [name, day, month],
+  );
+  if (l.windowsPerDay !== null && (u?.windows_today ?? 0) >= l.windowsPerDay) {
+    const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
+    return limited(
+      `Quota: token '${name}' may analyse ${l.windowsPerDay} windows a day (UTC)`,
+      (midnight - t.getTime()) / 1000,
+    );
+  }
+  if (l.computeSPerMonth !== null && (u?.compute_ms_month ?? 0) >= l.computeSPerMonth * 1000) {
+    const next = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1));
+    return limited(
+      `Quota: token '${name}' may use ${l.computeSPerMonth} compute seconds a month (UTC)`,
+      (next.getTime() - t.getTime()) / 1000,
+    );
+  }
+  return null;
 }

@@ -48,8 +48,12 @@ export class UsageMeter {
     this.timer.unref();
   }
 
+  /**
+   * A refused or failed call (status 400 and above) is a row with its compute and bytes, but it analysed no
+   * window and used no context: it bills none, and counts against no daily windows quota.
+   */
   record(row: UsageRow): void {
-    this.rows.push(row);
+    this.rows.push(row.status >= 400 ? { ...row, windows: 0, triangles: 0 } : row);
   }
 
   /** Writes what is batched (after any write in progress); rows a failed write held go back in front. */

@@ -176,14 +176,23 @@ export async function jobRooms(db: Database, id: string, withAnswers: boolean): 
   }));
 }
 
-/** Cancels a job that has not finished: its pending rooms are not taken any more. */
-export async function cancelJob(db: Database, id: string): Promise<void> {
+/**
+ * Cancels a job that has not finished: its rooms not yet taken are not run any more; a room a replica is
+ * running finishes, and its answer is kept and metered (the compute was spent). A room taken by a replica
+ * that then died is marked cancelled when the queue hands it out again (runner.ts). `error`: why, when it
+ * is not the client's own DELETE (its token revoked).
+ */
+export async function cancelJob(db: Database, id: string, error: string | null = null): Promise<void> {
   await db.transaction(async (q) => {
     await q(
-      `UPDATE lux_jobs SET state = 'cancelled', finished_at = now() WHERE id = $1 AND state IN ('queued', 'running')`,
+      `UPDATE lux_jobs SET state = 'cancelled', finished_at = now(), error = coalesce($2, error)
+       WHERE id = $1 AND state IN ('queued', 'running')`,
+      [id, error],
+    );
+    await q(
+      `UPDATE lux_job_rooms SET status = 'cancelled' WHERE job_id = $1 AND status = 'pending' AND attempts = 0`,
       [id],
     );
-    await q(`UPDATE lux_job_rooms SET status = 'cancelled' WHERE job_id = $1 AND status = 'pending'`, [id]);
   });
 }
 

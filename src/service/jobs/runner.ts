@@ -1,9 +1,10 @@
 import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../hosted/database';
+import { quotaRefusal } from '../hosted/limits';
 import type { UsageMeter } from '../hosted/usage';
 import type { TaskResponse } from '../task';
-import { ROOM_QUEUE, ROOM_RETRIES, type JobKind, type RoomMessage } from './jobs';
+import { cancelJob, ROOM_QUEUE, ROOM_RETRIES, sweepJobs, type JobKind, type RoomMessage } from './jobs';
 
 /**
  * A replica's share of the jobs (issue 37): `concurrency` workers take rooms from the queue, run each as
@@ -34,15 +35,24 @@ export class JobRunner {
   private readonly meshes = new Map<string, number[][]>();
   /** The weather of recent jobs (EPW text). */
   private readonly weathers = new Map<string, string>();
+  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly boss: PgBoss,
     private readonly run: RunRoom,
     private readonly meter: UsageMeter | null,
+    /** How often jobs past their retention are deleted (LUX_JOB_RETAIN_HOURS). */
+    private readonly sweepMs = 600_000,
   ) {}
 
   async start(concurrency: number): Promise<void> {
+    // Jobs past their retention (and their rooms, meshes and answers) leave the database.
+    const sweep = () =>
+      void sweepJobs(this.db).catch((e: Error) => console.error('lux jobs: old jobs not swept:', e.message));
+    sweep();
+    this.sweeper = setInterval(sweep, this.sweepMs);
+    this.sweeper.unref();
     for (let i = 0; i < concurrency; i++)
       await this.boss.work<RoomMessage>(
         ROOM_QUEUE,
@@ -52,6 +62,7 @@ export class JobRunner {
   }
 
   async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
     // Rooms in progress finish (their answers are written); none is taken after this.
     await this.boss.stop({ graceful: true, wait: true, timeout: 60_000 });
   }
@@ -63,12 +74,61 @@ export class JobRunner {
        FROM lux_job_rooms r JOIN lux_jobs j ON j.id = r.job_id WHERE r.job_id = $1 AND r.idx = $2`,
       [m.job, m.index],
     );
-    if (!row || row.status !== 'pending' || row.state === 'cancelled') return;
+    if (!row || row.status !== 'pending') return;
+    // A cancelled job's room that a replica took and never answered (it died): cancelled too.
+    if (row.state === 'cancelled') return this.cancelRoom(m);
+    // The token that made the job, as it is now: revoked, its job stops; a quota used up refuses the room.
+    const owner = /^db:(\d+)$/.exec(row.token);
+    if (owner) {
+      const [t] = await this.db.query<{
+        name: string;
+        revoked: boolean;
+        windows_per_day: number | null;
+        compute_s_per_month: number | null;
+      }>(
+        `SELECT name, revoked_at IS NOT NULL AS revoked, windows_per_day, compute_s_per_month
+         FROM lux_tokens WHERE id = $1`,
+        [Number(owner[1])],
+      );
+      if (!t || t.revoked) {
+        await cancelJob(this.db, m.job, `The token '${row.token_name}' that made this job was revoked`);
+        return this.cancelRoom(m);
+      }
+      const refusal = await quotaRefusal(
+        this.db,
+        t.name,
+        {
+          rpm: null,
+          windowsPerDay: t.windows_per_day,
+          computeSPerMonth: t.compute_s_per_month,
+          concurrent: null,
+        },
+        new Date(),
+      );
+      if (refusal) {
+        const taken = await this.db.query(
+          `UPDATE lux_job_rooms SET attempts = attempts + 1 WHERE job_id = $1 AND idx = $2 AND status = 'pending'
+           RETURNING 1`,
+          [m.job, m.index],
+        );
+        if (taken.length)
+          await this.answer(
+            m,
+            row,
+            { ok: false, error: { type: 'rate_limited', message: refusal.message } },
+            0,
+          );
+        return;
+      }
+    }
     await this.db.query(`UPDATE lux_jobs SET state = 'running' WHERE id = $1 AND state = 'queued'`, [m.job]);
-    await this.db.query(`UPDATE lux_job_rooms SET attempts = attempts + 1 WHERE job_id = $1 AND idx = $2`, [
-      m.job,
-      m.index,
-    ]);
+    // Taken only while still pending: a room cancelled meanwhile is not run (cancelJob spares taken rooms).
+    const taken = await this.db.query(
+      `UPDATE lux_job_rooms SET attempts = attempts + 1 WHERE job_id = $1 AND idx = $2 AND status = 'pending'
+       RETURNING 1`,
+      [m.job, m.index],
+    );
+    if (!taken.length) return;
     // A room may keep out of the shared context (`job_context: false`: a room seen through its angles).
     const { job_context: shared = true, ...request } = row.request;
     const body: Record<string, unknown> =
@@ -76,6 +136,8 @@ export class JobRunner {
     // The job's year of weather, for a room that gives none of its own.
     if (row.has_weather && body.weather === undefined) body.weather = await this.weatherOf(m.job);
     const bytes = new TextEncoder().encode(JSON.stringify(body));
+    // Measured before the run: the body's buffer moves to the compute thread (its length then reads 0).
+    const bytesIn = bytes.byteLength;
     const at = new Date();
     const res = await this.run(row.kind, bytes.buffer as ArrayBuffer, row.token);
     // A busy or stopping replica: the queue retries the room, up to its limit; the last try's failure is
@@ -86,6 +148,17 @@ export class JobRunner {
       row.attempts < ROOM_RETRIES
     )
       throw new Error(`room ${m.index} of job ${m.job}: ${res.error.message}`);
+    await this.answer(m, row, res, bytesIn, at);
+  }
+
+  /** Writes a room's answer once and meters it. */
+  private async answer(
+    m: RoomMessage,
+    row: Claimed,
+    res: TaskResponse,
+    bytesIn: number,
+    at = new Date(),
+  ): Promise<void> {
     const answer = res.ok ? (typeof res.body === 'string' ? res.body : null) : null;
     // Written once: a room another replica already answered (after this one's lease ran out) stays as it was.
     const written = await this.db.query(
@@ -108,13 +181,20 @@ export class JobRunner {
       at,
       route: `/jobs ${row.kind}`,
       modelType: res.usage?.modelType ?? null,
-      status: res.ok ? 200 : 400,
+      status: res.ok ? 200 : res.error.type === 'rate_limited' ? 429 : 400,
       windows: res.usage?.windows ?? 0,
       triangles: res.usage?.triangles ?? 0,
       computeMs: res.usage?.computeMs ?? 0,
-      bytesIn: bytes.byteLength,
+      bytesIn,
       bytesOut: answer?.length ?? 0,
     });
+  }
+
+  private async cancelRoom(m: RoomMessage): Promise<void> {
+    await this.db.query(
+      `UPDATE lux_job_rooms SET status = 'cancelled' WHERE job_id = $1 AND idx = $2 AND status = 'pending'`,
+      [m.job, m.index],
+    );
   }
 
   private async weatherOf(job: string): Promise<string> {
