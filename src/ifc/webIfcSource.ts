@@ -240,6 +240,24 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
     for (const c of list(r.RelatedObjects))
       if (ref(c) !== null) liningSets.set(ref(c)!, [...(liningSets.get(ref(c)!) ?? []), set]);
   }
+  // Spaces the file marks exterior in their common property set (Pset_SpaceCommon.IsExternal), as exporters
+  // that leave the space's own attribute unset or INTERNAL write it.
+  const spaceSet = new Set(ids(W.IFCSPACE));
+  const externalByPset = new Set<number>();
+  for (const id of ids(W.IFCRELDEFINESBYPROPERTIES)) {
+    const r = line(id);
+    const of = list(r.RelatedObjects).flatMap((c) => (spaceSet.has(ref(c) ?? -1) ? [ref(c)!] : []));
+    const set = ref(r.RelatingPropertyDefinition);
+    if (of.length === 0 || set === null || ifc.GetLineType(model, set) !== W.IFCPROPERTYSET) continue;
+    const p = line(set);
+    if (text(p.Name) !== 'Pset_SpaceCommon') continue;
+    const external = list(p.HasProperties).some((q) => {
+      const prop = ref(q) === null ? null : line(ref(q)!);
+      const v = prop ? value(prop.NominalValue) : undefined;
+      return prop !== null && text(prop.Name) === 'IsExternal' && (v === true || v === 'T' || v === 'TRUE');
+    });
+    if (external) for (const k of of) externalByPset.add(k);
+  }
   const liningOf = (id: number, w: Line): WindowLining | null => {
     const sets = liningSets.get(id);
     const W_ = value(w.OverallWidth),
@@ -300,8 +318,12 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
       id,
       name: text(s.Name),
       longName: text(s.LongName),
-      // IFC2x3's InteriorOrExteriorSpace, IFC4's PredefinedType: a balcony, terrace or loggia.
-      external: value(s.InteriorOrExteriorSpace) === 'EXTERNAL' || value(s.PredefinedType) === 'EXTERNAL',
+      // IFC2x3's InteriorOrExteriorSpace, IFC4's PredefinedType, or Pset_SpaceCommon.IsExternal: a balcony,
+      // terrace or loggia.
+      external:
+        value(s.InteriorOrExteriorSpace) === 'EXTERNAL' ||
+        value(s.PredefinedType) === 'EXTERNAL' ||
+        externalByPset.has(id),
       storey: storeyOf.get(id) ?? null,
       zones: zonesOf.get(id) ?? [],
       positions: all,

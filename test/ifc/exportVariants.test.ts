@@ -74,7 +74,7 @@ describe('IFC as offices export it', () => {
     expect(b.rooms.every((r) => r.problem === null)).toBe(true);
   });
 
-  it('lights a room through its window onto a balcony the file marks exterior', async () => {
+  it('lights a room through its window onto a balcony the file marks exterior, by attribute or property set', async () => {
     const balcony: StepBuilding = {
       ...office,
       curtainWalls: [],
@@ -89,6 +89,23 @@ describe('IFC as offices export it', () => {
     expect(room.windows.map((w) => [w.name, w.direction])).toEqual([['W-south', 270]]);
     expect(b.unplaced).toEqual([]);
     expect(b.rooms.find((r) => r.number === 'B1')!.problem).toMatch(/exterior space/);
+    // Marked only in its common property set (Pset_SpaceCommon.IsExternal), as some exporters write it.
+    const space = stepFile(balcony).match(/#(\d+)=IFCSPACE\([^;]*'Balcony'/)![1];
+    const bySet = stepFile(balcony).replace(
+      'ENDSEC;\nEND-ISO',
+      [
+        "#90001=IFCPROPERTYSINGLEVALUE('IsExternal',$,IFCBOOLEAN(.T.),$);",
+        "#90002=IFCPROPERTYSET('2Lux000000000000000001',$,'Pset_SpaceCommon',$,(#90001));",
+        `#90003=IFCRELDEFINESBYPROPERTIES('2Lux000000000000000002',$,$,$,(#${space}),#90002);`,
+        'ENDSEC;\nEND-ISO',
+      ].join('\n'),
+    );
+    const b2 = buildingFromIfc(await read(bySet));
+    expect(b2.rooms.find((r) => r.number === '101')!.windows.map((w) => w.name)).toEqual(['W-south']);
+    expect(b2.rooms.find((r) => r.number === 'B1')!.problem).toMatch(/exterior space/);
+    // Not marked at all: the window between the two spaces is light borrowed from another room.
+    const unmarked = buildingFromIfc(await read(stepFile(balcony)));
+    expect(unmarked.rooms.find((r) => r.number === '101')!.windows).toEqual([]);
   });
 
   it('places slit windows whose body is deeper than they are wide, by their host wall or their glass', async () => {
