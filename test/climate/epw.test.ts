@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectedTime, readEpw, WeatherFileError } from '../../src/core/climate/epw';
+import { diffuseIlluminance } from '../../src/core/climate/summary';
 
 /** Chicago O'Hare's TMY3 year (test/fixtures/weather/README.md). */
 const CHICAGO = readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8');
@@ -85,6 +86,34 @@ describe('EnergyPlus weather files', () => {
     expect(w2.notes).toEqual([
       '1 hours give no measured illuminance; their illuminance is derived from the radiation (Perez luminous efficacy).',
     ]);
+  });
+
+  it('reads an illuminance field a converter filled with 0 as not measured; a few twilight zeros stay', () => {
+    // Chicago's TMY3 has its own zeros in 68 twilight hours under 10–71 W/m²: kept, nothing said.
+    expect(w.notes).toEqual([]);
+    expect(w.diffuseHorizontalIlluminance.filter((v) => v === 0).length).toBeGreaterThan(0);
+    // Its diffuse horizontal illuminance (field 19) written as 0 in every hour: a bright year, not a dark one.
+    const lines = CHICAGO.split('\n').map((l, i) => {
+      if (i < 8 || l.trim() === '') return l;
+      const f = l.split(',');
+      f[18] = '0';
+      return f.join(',');
+    });
+    const z = readEpw(lines.join('\n'));
+    const lit = Array.from(w.diffuseHorizontal, (v, k) => (v > 0 ? k : -1)).filter((k) => k >= 0);
+    expect(lit.every((k) => Number.isNaN(z.diffuseHorizontalIlluminance[k]!))).toBe(true);
+    const dark = Array.from(w.diffuseHorizontal, (v, k) => (v === 0 ? k : -1)).filter((k) => k >= 0);
+    expect(dark.every((k) => z.diffuseHorizontalIlluminance[k] === 0)).toBe(true);
+    const bright = w.diffuseHorizontal.filter((v) => v >= 10).length;
+    expect(z.notes).toEqual([
+      `The file's diffuse horizontal illuminance is 0 in ${bright} of the ${bright} hours with 10 W/m² of radiation or more: read as not measured, and derived from the radiation in those ${lit.length} hours.`,
+    ]);
+    // The other fields are the file's, and the year's diffuse light is near the file's (Perez's efficacy
+    // reads it 7 % above TMY3's own), where the zeros taken as measured made it dark.
+    expect(z.globalHorizontalIlluminance).toEqual(w.globalHorizontalIlluminance);
+    const year = (x: typeof w) => diffuseIlluminance(x).reduce((a, v) => a + v, 0);
+    expect(year(z) / year(w)).toBeGreaterThan(0.9);
+    expect(year(z) / year(w)).toBeLessThan(1.1);
   });
 
   it('refuses a cut file, a file out of order, and a file that is not EPW', () => {

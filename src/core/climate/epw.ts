@@ -82,6 +82,40 @@ const F = {
 const MISSING_RADIATION = 9999;
 const MISSING_ILLUMINANCE = 999_999;
 const MISSING_DEW_POINT = 99.9;
+/** Radiation (W/m²) under which an illuminance of 0 is no measure (≥ ~1 000 lx at any luminous efficacy). */
+const LIT = 10;
+
+/**
+ * An illuminance field the file fills with 0 (some converters write 0, not 999999, for "not measured"): 0 in
+ * most of the hours its radiation is at least LIT W/m² is read as not measured in every hour it is 0 under
+ * radiation, and derived from the radiation as a missing one is — else a bright year would read dark. A
+ * file's own zeros in a few twilight hours (NREL's TMY3 for Chicago has 68 under 10–71 W/m²) are kept.
+ */
+function unmeasuredZeros(w: Weather): void {
+  for (const [key, radiation, name] of [
+    ['globalHorizontalIlluminance', 'globalHorizontal', 'global horizontal'],
+    ['directNormalIlluminance', 'directNormal', 'direct normal'],
+    ['diffuseHorizontalIlluminance', 'diffuseHorizontal', 'diffuse horizontal'],
+  ] as const) {
+    let lit = 0,
+      dark = 0;
+    for (let k = 0; k < w.hours; k++)
+      if (w[radiation][k]! >= LIT) {
+        lit++;
+        if (w[key][k] === 0) dark++;
+      }
+    if (dark * 2 <= lit) continue;
+    let taken = 0;
+    for (let k = 0; k < w.hours; k++)
+      if (w[key][k] === 0 && w[radiation][k]! > 0) {
+        w[key][k] = NaN;
+        taken++;
+      }
+    w.notes.push(
+      `The file's ${name} illuminance is 0 in ${dark} of the ${lit} hours with ${LIT} W/m² of radiation or more: read as not measured, and derived from the radiation in those ${taken} hours.`,
+    );
+  }
+}
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -215,6 +249,7 @@ export function readEpw(text: string): Weather {
     w.notes.push(
       `${noIlluminance} hours give no measured illuminance; their illuminance is derived from the radiation (Perez luminous efficacy).`,
     );
+  unmeasuredZeros(w);
   return w;
 }
 
