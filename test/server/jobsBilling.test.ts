@@ -233,21 +233,42 @@ describe('a job’s rooms and their token', () => {
     expect(day!.windows).toBe(0);
   }, 60_000);
 
-  it('deletes jobs past their retention from the database', async () => {
+  it('deletes finished jobs past their retention, counted from their end; a job still running stays', async () => {
     const who = await tokenOwner('old');
-    let id = '';
+    let id = '',
+      slow = '';
+    let release = (): void => undefined;
+    const held = new Promise<void>((r) => (release = r));
     const runner = await withRunner(
-      async () => ok(),
+      async (_kind, body) => {
+        // The slow job's room runs until released.
+        if (new TextDecoder().decode(body).includes('"slow"')) await held;
+        return ok();
+      },
       async (boss) => {
         id = await createJob(db, boss, who, 'run', [room], { mesh: new Float32Array(9) });
-        await db.query(`UPDATE lux_jobs SET expires_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+        slow = await createJob(db, boss, who, 'run', [{ ...room, name: 'slow' }], {
+          mesh: new Float32Array(9),
+        });
       },
       200,
     );
     try {
+      // Done, its results are kept from its end: the expiry moves on to the end plus the retention.
+      await until(async () => (await jobOf(db, id, who.owner))?.state === 'done');
+      const kept = (await jobOf(db, id, who.owner))!;
+      expect(kept.expires_at.getTime() - kept.finished_at!.getTime()).toBeGreaterThan(71 * 3_600_000);
+      // Both past their retention: the finished one leaves with its rooms; the running one stays.
+      await db.query(`UPDATE lux_jobs SET expires_at = now() - interval '1 hour' WHERE id IN ($1, $2)`, [
+        id,
+        slow,
+      ]);
       await until(async () => (await db.query('SELECT 1 FROM lux_jobs WHERE id = $1', [id])).length === 0);
       expect(await db.query('SELECT 1 FROM lux_job_rooms WHERE job_id = $1', [id])).toEqual([]);
+      await new Promise((r) => setTimeout(r, 500)); // two more sweeps
+      expect((await jobOf(db, slow, who.owner))?.state).toBe('running');
     } finally {
+      release();
       await runner.stop();
     }
   }, 60_000);

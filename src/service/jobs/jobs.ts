@@ -145,7 +145,7 @@ export async function jobOf(db: Database, id: string, token: string): Promise<Jo
   const [row] = await db.query<JobRow>(
     `SELECT id, token, kind, state, total, done, failed, created_at, finished_at, expires_at, error,
        source IS NOT NULL AS from_building
-     FROM lux_jobs WHERE id = $1 AND token = $2 AND expires_at > now()`,
+     FROM lux_jobs WHERE id = $1 AND token = $2 AND (expires_at > now() OR state IN ('queued', 'running'))`,
     [id, token],
   );
   return row ?? null;
@@ -185,9 +185,9 @@ export async function jobRooms(db: Database, id: string, withAnswers: boolean): 
 export async function cancelJob(db: Database, id: string, error: string | null = null): Promise<void> {
   await db.transaction(async (q) => {
     await q(
-      `UPDATE lux_jobs SET state = 'cancelled', finished_at = now(), error = coalesce($2, error)
+      `UPDATE lux_jobs SET state = 'cancelled', finished_at = now(), error = coalesce($2, error), expires_at = $3
        WHERE id = $1 AND state IN ('queued', 'running')`,
-      [id, error],
+      [id, error, retainedFrom()],
     );
     await q(
       `UPDATE lux_job_rooms SET status = 'cancelled' WHERE job_id = $1 AND status = 'pending' AND attempts = 0`,
@@ -196,8 +196,16 @@ export async function cancelJob(db: Database, id: string, error: string | null =
   });
 }
 
-/** Forgets jobs past their retention (their rooms go with them). */
+/**
+ * Forgets finished jobs past their retention (their rooms go with them). A job still queued or running is
+ * kept however long it takes; its retention counts from when it ends (retainedFrom).
+ */
 export async function sweepJobs(db: Database): Promise<number> {
-  const rows = await db.query('DELETE FROM lux_jobs WHERE expires_at < now() RETURNING id');
+  const rows = await db.query(
+    `DELETE FROM lux_jobs WHERE expires_at < now() AND state NOT IN ('queued', 'running') RETURNING id`,
+  );
   return rows.length;
 }
+
+/** When a job that ends now stops being kept: LUX_JOB_RETAIN_HOURS after its end, not its start. */
+export const retainedFrom = (end = Date.now()): Date => new Date(end + RETAIN_HOURS * 3_600_000);

@@ -4,7 +4,15 @@ import type { Database } from '../hosted/database';
 import { quotaRefusal } from '../hosted/limits';
 import type { UsageMeter } from '../hosted/usage';
 import type { TaskResponse } from '../task';
-import { cancelJob, ROOM_QUEUE, ROOM_RETRIES, sweepJobs, type JobKind, type RoomMessage } from './jobs';
+import {
+  cancelJob,
+  retainedFrom,
+  ROOM_QUEUE,
+  ROOM_RETRIES,
+  sweepJobs,
+  type JobKind,
+  type RoomMessage,
+} from './jobs';
 
 /**
  * A replica's share of the jobs (issue 37): `concurrency` workers take rooms from the queue, run each as
@@ -172,9 +180,10 @@ export class JobRunner {
          state = CASE WHEN state = 'cancelled' THEN state
                       WHEN done + failed + 1 < total THEN 'running'
                       WHEN done + $2 = 0 THEN 'failed' ELSE 'done' END,
-         finished_at = CASE WHEN done + failed + 1 >= total THEN now() ELSE finished_at END
+         finished_at = CASE WHEN done + failed + 1 >= total THEN now() ELSE finished_at END,
+         expires_at = CASE WHEN done + failed + 1 >= total THEN $4 ELSE expires_at END
        WHERE id = $1`,
-      [m.job, res.ok ? 1 : 0, res.ok ? 0 : 1],
+      [m.job, res.ok ? 1 : 0, res.ok ? 0 : 1, retainedFrom()],
     );
     this.meter?.record({
       token: row.token_name,
