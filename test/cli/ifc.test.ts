@@ -217,7 +217,9 @@ describe('the IFC command line', () => {
     // The share is the areas' sum, between the rooms' own shares (the kitchen's ~25 %, the others' 100 %).
     expect(Number(a[5])).toBeCloseTo((100 * Number(a[4])) / Number(a[3]), 1);
     expect(Number(a[5])).toBeGreaterThan(80);
-    expect(a[6]).toBe('pass');
+    // The hallway under its skylight (A201) has daylight but the model cannot answer it: left out of the
+    // sum, it would raise the share of the rooms that were, so the apartment is not judged.
+    expect(a[6]).toBe('not judged');
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('Apartments (BFS 2024:8)');
     const bad = join(dir, 'bad-groups.json');
     writeFileSync(bad, '{"Flat A": "A101"}');

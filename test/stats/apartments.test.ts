@@ -23,6 +23,27 @@ describe('BFS 2024:8 for a dwelling', () => {
     expect(apartmentTotal('E', [{ number: '1', name: '', area: null, compliant: null }]).pass).toBe(false);
   });
 
+  it('does not judge a dwelling while one of its rooms with windows was not analysed', () => {
+    // A bright living room and a 20 m² bedroom with a window whose computation failed: summing the living
+    // room alone read 60 % → pass, though the dwelling's share may be far under half.
+    const t = apartmentTotal('Flat A', [
+      { number: 'A1', name: 'Living', area: 20, compliant: 12, lit: true },
+      { number: 'A2', name: 'Bedroom', area: null, compliant: null, lit: true },
+      { number: 'A3', name: 'Bath', area: null, compliant: null, lit: false },
+    ]);
+    expect(t.notCounted).toEqual(['A2', 'A3']);
+    expect(t.unjudged).toEqual(['A2']);
+    expect(t.share).toBe(60);
+    expect(t.pass).toBe(false);
+    // Without windows it is not a room for daily living: left out, the dwelling judged.
+    expect(
+      apartmentTotal('Flat B', [
+        { number: 'B1', name: 'Living', area: 20, compliant: 12, lit: true },
+        { number: 'B2', name: 'Bath', area: null, compliant: null, lit: false },
+      ]).pass,
+    ).toBe(true);
+  });
+
   it('groups rooms by the names given for each, a room in several groups counting in each', () => {
     const g = groupRooms(
       [

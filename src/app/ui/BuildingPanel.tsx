@@ -339,9 +339,16 @@ export function BuildingPanel(): React.JSX.Element {
                         {roundedDown(a.compliant)} of {a.area.toFixed(1)} m²
                       </div>
                     </td>
-                    <td className={a.pass ? 'pass' : 'fail'} data-testid="ifc-apartment-verdict">
-                      {a.pass ? '✓ pass' : '✗ fail'}
-                    </td>
+                    {a.unjudged.length > 0 ? (
+                      // A room with windows not analysed (yet, or it failed): its light is unknown.
+                      <td className="hint" data-testid="ifc-apartment-verdict">
+                        not judged: {a.unjudged.join(', ')} not analysed
+                      </td>
+                    ) : (
+                      <td className={a.pass ? 'pass' : 'fail'} data-testid="ifc-apartment-verdict">
+                        {a.pass ? '✓ pass' : '✗ fail'}
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

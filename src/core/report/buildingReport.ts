@@ -63,6 +63,13 @@ function enBasis(t: Thresholds): string {
     : `these correspond to 300 lx at a median diffuse illuminance of ${target.toFixed(1)} klx and 100 lx at ${minimum.toFixed(1)} klx (EN 17037 Table A.3 gives it per location).`;
 }
 
+/**
+ * A threshold as the verdicts judge it, never rounded (a target of 1.86 % read "1.9 %" while rooms were
+ * judged at 1.86): to one decimal at least ("2.0"), more where it has them.
+ */
+const dfText = (v: number): string =>
+  Number.isInteger(Math.round(v * 1e6) / 1e5) ? v.toFixed(1) : String(v);
+
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -162,8 +169,8 @@ ${unplaced}
 ${notes.length ? `<h2>Notes</h2><ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 <h2>Method</h2>
 <p>Daylight factor on the work plane ${WORK_PLANE_HEIGHT} m above the floor, under the CIE standard overcast sky, on a 0.1 m grid.
-BFS 2024:8: DF ≥ ${T.bfsDf} % over at least ${T.bfsShare} % of the floor. EN 17037 (daylight-factor method): DF ≥ ${T.enTarget.toFixed(1)} % over 50 % of the area (target)
-and DF ≥ ${T.enMinimum} % over 95 % (minimum target); ${enBasis(T)} Windows: their openings as the file's geometry gives them,
+BFS 2024:8: DF ≥ ${T.bfsDf} % over at least ${T.bfsShare} % of the floor. EN 17037 (daylight-factor method): DF ≥ ${dfText(T.enTarget)} % over 50 % of the area (target)
+and DF ≥ ${dfText(T.enMinimum)} % over 95 % (minimum target); ${enBasis(T)} Windows: their openings as the file's geometry gives them,
 the frame ratio from the file's glass where it shows it; sky obstruction from every element that stands in the sky.</p>
 <p>${esc(r.validation)}</p>
 ${plans}
@@ -237,12 +244,13 @@ function apartmentsTable(list: ApartmentTotal[]): string {
   const rows = list
     .map(
       (a) =>
-        `<tr><td>${esc(a.name)}</td><td>${esc(a.rooms.join(', '))}</td><td>${esc(a.notCounted.join(', ') || '–')}</td><td class="n">${a.area.toFixed(2)}</td><td class="n">${roundedDown(a.compliant, 2)}</td><td class="n">${roundedDown(a.share)} %</td><td class="${a.pass ? 'pass' : 'fail'}">${a.pass ? '✓ pass' : '✗ fail'}</td></tr>`,
+        `<tr><td>${esc(a.name)}</td><td>${esc(a.rooms.join(', '))}</td><td>${esc(a.notCounted.join(', ') || '–')}</td><td class="n">${a.area.toFixed(2)}</td><td class="n">${roundedDown(a.compliant, 2)}</td><td class="n">${roundedDown(a.share)} %</td>${a.unjudged.length > 0 ? `<td class="fail">not judged: ${esc(a.unjudged.join(', '))} not analysed</td>` : `<td class="${a.pass ? 'pass' : 'fail'}">${a.pass ? '✓ pass' : '✗ fail'}</td>`}</tr>`,
     )
     .join('\n');
   return `<h2>Apartments (BFS 2024:8)</h2>
 <p>The floor area with DF ≥ 1 % of an apartment's analysed rooms, over their total floor area (needs 50 %). Rooms
-without windows (bathrooms, halls) are not rooms for daily living and are not counted.</p>
+without windows (bathrooms, halls) are not rooms for daily living and are not counted; an apartment with a room
+that has windows but could not be analysed is not judged.</p>
 <table>
 <thead><tr><th>Apartment</th><th>Rooms counted</th><th>Not counted</th><th>Area m²</th><th>DF ≥ 1 % m²</th><th>Share</th><th>BFS 2024:8</th></tr></thead>
 <tbody>

@@ -114,7 +114,7 @@ export function apartmentsCsv(list: ApartmentTotal[]): string {
       a.area.toFixed(2),
       a.compliant.toFixed(2),
       roundedDown(a.share, 2),
-      a.pass ? 'pass' : 'fail',
+      a.unjudged.length > 0 ? 'not judged' : a.pass ? 'pass' : 'fail',
     ].join(','),
   );
   return [head, ...rows].join('\n') + '\n';
@@ -148,6 +148,7 @@ export function apartmentsBy(
           name: r.room.name,
           area: floor,
           compliant: floor !== null && share !== undefined ? (floor * share) / 100 : null,
+          lit: r.room.windows.length + r.room.skylights.length > 0,
         };
       }),
     ),

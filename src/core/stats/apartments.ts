@@ -3,7 +3,10 @@
  * DF ≥ the threshold are added up and compared with their total floor area (the original tool leaves this
  * sum to the user's calculator). Which rooms are habitable the file does not say; a room counts when it
  * was analysed (it has windows), and rooms of the dwelling that were not are listed, not counted: a
- * bathroom or a hall without windows is not a room for daily living.
+ * bathroom or a hall without windows is not a room for daily living. A room with windows that was not
+ * analysed (its outline could not be read, its computation failed or has not finished) is a room for daily
+ * living whose light is unknown: the dwelling is not judged while it is missing (`unjudged`), since
+ * leaving it out of the sum would raise the share of the rooms that were.
  */
 export interface ApartmentRoom {
   number: string;
@@ -12,6 +15,8 @@ export interface ApartmentRoom {
   area: number | null;
   /** Of which with DF ≥ the threshold (m²). */
   compliant: number | null;
+  /** Whether a window or skylight lights it; absent: unknown (a room not analysed is then taken as unlit). */
+  lit?: boolean;
 }
 
 export interface ApartmentTotal {
@@ -19,6 +24,8 @@ export interface ApartmentTotal {
   rooms: string[];
   /** Rooms of the apartment left out of the sum (not analysed), by number. */
   notCounted: string[];
+  /** Of those, the rooms with windows: their light is unknown, so the apartment is not judged (pass false). */
+  unjudged: string[];
   area: number;
   compliant: number;
   /** compliant / area, in %. */
@@ -32,10 +39,12 @@ export function apartmentTotal(name: string, rooms: ApartmentRoom[], needsShare 
   let area = 0,
     compliant = 0;
   const counted: string[] = [],
-    notCounted: string[] = [];
+    notCounted: string[] = [],
+    unjudged: string[] = [];
   for (const r of rooms) {
     if (r.area === null || r.compliant === null) {
       notCounted.push(r.number);
+      if (r.lit) unjudged.push(r.number);
       continue;
     }
     counted.push(r.number);
@@ -47,11 +56,12 @@ export function apartmentTotal(name: string, rooms: ApartmentRoom[], needsShare 
     name,
     rooms: counted,
     notCounted,
+    unjudged,
     area,
     compliant,
     share,
     needs: needsShare,
-    pass: area > 0 && share >= needsShare,
+    pass: area > 0 && unjudged.length === 0 && share >= needsShare,
   };
 }
 
