@@ -217,6 +217,44 @@ describe('a year of daylight in a room', () => {
     expect(y.daylightHours).toBe(4380);
   }, 60_000);
 
+  it('judges a room lit by a rooflight alone by EN 17037’s target over 95 % of the plane', () => {
+    const w = readEpw(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8'));
+    const req = parseRunRequest({
+      model_type: 'df_default',
+      parameters: {
+        height_roof_over_floor: 2.7,
+        floor_height_above_terrain: 0.5,
+        room_polygon: [
+          [0, 0],
+          [4, 0],
+          [4, 4],
+          [0, 4],
+        ],
+        windows: {},
+        skylights: {
+          s1: {
+            polygon: [
+              [1.4, 1.4],
+              [2.6, 1.4],
+              [2.6, 2.6],
+              [1.4, 2.6],
+            ],
+          },
+        },
+      },
+    });
+    const room: EngineRoom = {
+      parameters: req.parameters,
+      geometry: req.geometry,
+      mesh: null,
+      modelType: 'df_default',
+    };
+    const y = roomYear(room, w, { quality: 'draft', preview: true });
+    expect(y.metricOptions.en?.targetPlane).toBe(95);
+    const verdict = y.metrics.verdicts.find((v) => /EN 17037/.test(v.label))!;
+    expect(verdict.detail).toMatch(/on 95 %/);
+  }, 60_000);
+
   it('gives a first estimate from every third cell and day, close to the whole year', () => {
     const w = readEpw(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8'));
     const room = thinWallRoom(true);

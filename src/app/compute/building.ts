@@ -17,6 +17,7 @@ import {
   type Thresholds,
   type Verdict,
 } from '../../core/stats/verdicts';
+import { requestLitFromAbove } from '../../core/stats/litFromAbove';
 import { engineAt, previewFor } from './proposals';
 import { noRoomsMessage, type IfcBuilding } from '../../core/ifc/building';
 import { apartmentsCsv, roomsCsv } from '../../core/report/roomsTable';
@@ -143,8 +144,18 @@ export function setSiteFactors(en: { target?: number; minimum?: number }): strin
   }
   useBuilding.setState((s) => ({
     thresholds,
-    outcomes: s.outcomes.map((o) =>
-      o?.answer && o.summary ? { ...o, summary: summarise(o.answer, thresholds) } : o,
+    outcomes: s.outcomes.map((o, i) =>
+      o?.answer && o.summary
+        ? {
+            ...o,
+            summary: summarise(
+              o.answer,
+              thresholds,
+              undefined,
+              requestLitFromAbove(s.requests[i]?.body ?? null),
+            ),
+          }
+        : o,
     ),
   }));
   return null;

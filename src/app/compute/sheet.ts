@@ -6,7 +6,7 @@ import { summarise } from '../../core/stats/verdicts';
 import { floorArea } from '../../core/geometry/polygon';
 import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
 import type { PaletteName } from '../../core/report/palette';
-import { edgeDirection, edgeFrame } from '../scene/geometry';
+import { edgeDirection, edgeFrame, sceneLitFromAbove } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import type { ClimateSummary } from '../../core/api/climateOps';
 import type { Shown } from './answerStore';
@@ -61,7 +61,7 @@ export function sheetOf(
     materials: materialsText(scene.materials, scene.modelType === 'df_custom'),
     surroundings: surroundingsText(scene),
     map: answer,
-    summary: summarise(answer, scene.thresholds, floorArea(scene.outline)),
+    summary: summarise(answer, scene.thresholds, floorArea(scene.outline), sceneLitFromAbove(scene)),
     palette,
     scaleMax,
     source:

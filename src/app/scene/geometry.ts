@@ -5,6 +5,7 @@ import type { WindowSpec } from '../../core/types';
 import type { Scene, SceneSkylight, SceneWindow } from './scene';
 import { checkedSkylights } from '../../core/validation/skylights';
 import { checkCeilingPlanes } from '../../core/validation/ceiling';
+import { litFromAboveOnly } from '../../core/stats/litFromAbove';
 
 /** Plan geometry of an outline edge: start, unit direction, outward unit normal (outline counter-clockwise). */
 export interface EdgeFrame {
@@ -245,3 +246,12 @@ export function ceilingProfile(scene: Scene, edge: number): [number, number][] {
       ceilingAt(planes, top, e.ax + e.ux * s, e.ay + e.uy * s) - scene.floorZ,
     ]);
 }
+
+/** Whether the scene's room is lit through horizontal rooflights only (EN 17037's 95 % rule: litFromAbove.ts). */
+export const sceneLitFromAbove = (s: Scene): boolean =>
+  litFromAboveOnly({
+    wallWindows: s.windows.length,
+    skylights: s.skylights ?? [],
+    ceilingPlanes: s.ceilingPlanes,
+    ceiling: s.floorZ + s.height,
+  });

@@ -6,7 +6,7 @@ import { summarise, type Verdict } from '../../core/stats/verdicts';
 import { applyProposal, findProposals, useProposals } from '../compute/proposals';
 import { errorBandText } from '../../core/model/errorBand';
 import { climateMap, useClimate } from '../compute/climate';
-import { answerKey } from '../scene/geometry';
+import { answerKey, sceneLitFromAbove } from '../scene/geometry';
 import { floorArea } from '../../core/geometry/polygon';
 import { PALETTES, type PaletteName } from '../../core/report/palette';
 import { useApp } from '../state/store';
@@ -24,8 +24,9 @@ export function ResultsPanel(): React.JSX.Element {
   const settings = useSettings();
   const outline = useApp((s) => s.scene.outline);
   const summary = useMemo(
-    () => (map ? summarise(map, thresholds, floorArea(outline)) : null),
-    [map, thresholds, outline],
+    () =>
+      map && shown ? summarise(map, thresholds, floorArea(outline), sceneLitFromAbove(shown.scene)) : null,
+    [map, shown, thresholds, outline],
   );
   const f = (v: number): string => v.toFixed(2);
   return (

@@ -1,4 +1,5 @@
 import { thresholdsNow, type ThresholdsNow } from '../stats/verdicts';
+import { requestLitFromAbove } from '../stats/litFromAbove';
 import { nextOutcome, passBody, type AnswerResult, type RoomOutcome, type RoomPass } from './outcome';
 
 export interface AnalyseOptions {
@@ -42,7 +43,13 @@ export async function analyseBuilding(
         const i = todo[next++]!;
         const result = await o.run(passBody(requests[i]!, pass), pass, i);
         if (stopped()) return;
-        const outcome = nextOutcome(outcomes[i]!, result, pass, thresholdsNow(o.thresholds));
+        const outcome = nextOutcome(
+          outcomes[i]!,
+          result,
+          pass,
+          thresholdsNow(o.thresholds),
+          requestLitFromAbove(requests[i]!),
+        );
         outcomes[i] = outcome;
         o.onOutcome?.(i, outcome, pass, ++done, todo.length);
       }

@@ -87,8 +87,8 @@ export function passBody(request: object, pass: RoomPass): object {
 
 /**
  * A room's outcome after a pass: the new answer with its verdicts (judged with `thresholds`, the defaults unless
- * the building's analysis was given EN 17037's for its location),
- * or, when the pass failed, the engine map an earlier pass gave (a failed standard run keeps its draft) or
+ * the building's analysis was given EN 17037's for its location; `topLit`: lit by rooflights alone, EN 17037's
+ * target over 95 %), or, when the pass failed, the engine map an earlier pass gave (a failed standard run keeps its draft) or
  * else the reason.
  */
 export function nextOutcome(
@@ -96,6 +96,7 @@ export function nextOutcome(
   result: AnswerResult,
   pass: RoomPass,
   thresholds: Thresholds = DEFAULT_COMPLIANCE,
+  topLit = false,
 ): RoomOutcome {
   if (pass.method === 'climate') {
     // The year joins the room's daylight factor; a failed year leaves it as it was, with the reason.
@@ -107,7 +108,7 @@ export function nextOutcome(
   if (result.ok)
     return {
       answer: result.answer,
-      summary: summarise(result.answer, thresholds),
+      summary: summarise(result.answer, thresholds, undefined, topLit),
       error: null,
       method: pass.method,
       ...(pass.method === 'engine' ? { quality: pass.quality } : {}),

@@ -10,6 +10,8 @@ import { annualLight, climateInput, sunDirections, type AnnualLight } from './an
 import { coefficientKey, type CoefficientCache } from './coefficientCache';
 import type { Weather } from './epw';
 import { brightestHours, occupiedHours } from './hours';
+import { EN17037_SHARES } from './en17037';
+import { requestLitFromAbove } from '../stats/litFromAbove';
 import { climateMetrics, daAt, type ClimateInput, type ClimateMetrics, type ClimateOptions } from './metrics';
 import { patchBasis } from './patchBasis';
 import { reinhartPatches } from './patches';
@@ -144,7 +146,14 @@ function prepare(room: EngineRoom, weather: Weather, o: RoomYearOptions) {
     const year = coefficientKey(room, site, { ...settings, preview: false });
     key = { own: o.preview ? coefficientKey(room, site, { ...settings, preview: true }) : year, year };
   }
-  return { sun, patches: reinhartPatches(1), ...sunDirections(weather, sun), key, facades: facadesOf(room) };
+  return {
+    sun,
+    patches: reinhartPatches(1),
+    ...sunDirections(weather, sun),
+    key,
+    facades: facadesOf(room),
+    topLit: requestLitFromAbove(room),
+  };
 }
 
 /**
@@ -205,6 +214,8 @@ function finish(
     if (kept(k)) occupiedKept += occupied[k]!;
   }
   const metricOptions = { ...o.metrics };
+  // A room lit by rooflights alone: EN 17037 asks its target illuminance over 95 % of the plane, not 50 %.
+  if (p.topLit && !o.metrics?.en) metricOptions.en = { ...EN17037_SHARES, targetPlane: 95 };
   if (o.preview && occupiedAll > 0)
     metricOptions.aseHours = ((o.metrics?.aseHours ?? 250) * occupiedKept) / occupiedAll;
   const input = climateInput(light, occupied, daylight);

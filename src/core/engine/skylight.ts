@@ -86,7 +86,7 @@ export function buildSkylights(
 }
 
 /** The surface lowest over (x, y): the flat top (as 0·x + 0·y + top) or one of the sloped planes. */
-function hostPlane(
+export function hostPlane(
   planes: readonly (readonly [number, number, number])[],
   top: number,
   x: number,

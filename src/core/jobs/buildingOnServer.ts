@@ -1,5 +1,6 @@
 import { nextOutcome, passBody, type RoomOutcome, type RoomPass } from '../building/outcome';
 import { thresholdsNow, type ThresholdsNow } from '../stats/verdicts';
+import { requestLitFromAbove } from '../stats/litFromAbove';
 import { runOnServer, type JobTransport } from './jobClient';
 
 export interface BuildingJobOptions {
@@ -66,7 +67,16 @@ export async function analyseOnServer(
       onProgress: (done, failed, total, id) => o.onProgress?.(done + failed, total, id),
     });
     const thresholds = thresholdsNow(o.thresholds);
-    todo.forEach((i, j) => (outcomes[i] = nextOutcome(outcomes[i]!, results[j]!, pass, thresholds)));
+    todo.forEach(
+      (i, j) =>
+        (outcomes[i] = nextOutcome(
+          outcomes[i]!,
+          results[j]!,
+          pass,
+          thresholds,
+          requestLitFromAbove(requests[i]!),
+        )),
+    );
     o.onPassDone?.(pass, [...outcomes]);
   }
   return outcomes;

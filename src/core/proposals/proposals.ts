@@ -1,3 +1,4 @@
+import { requestLitFromAbove } from '../stats/litFromAbove';
 import type { RoomGridAnswer } from '../api/roomAnswer';
 import { formatBearing } from '../geometry/bearing';
 import { signedArea } from '../geometry/polygon';
@@ -74,11 +75,15 @@ export async function proposeFixes(
   return [];
 }
 
-/** The rule's verdict on an answer for the room (its floor area: the option's, else its outline's). */
+/**
+ * The rule's verdict on an answer for the room (its floor area: the option's, else its outline's; lit from
+ * above only as the room is: a window added in a wall makes EN 17037's target share 50 % again).
+ */
 function verdictOn(room: RunBody, rule: Verdict['id'], o: ProposalOptions) {
   const area = o.floorArea ?? Math.abs(signedArea(room.parameters.room_polygon));
+  const topLit = requestLitFromAbove(room);
   return (answer: RoomGridAnswer): Verdict =>
-    summarise(answer, o.thresholds, area).verdicts.find((v) => v.id === rule)!;
+    summarise(answer, o.thresholds, area, topLit).verdicts.find((v) => v.id === rule)!;
 }
 
 /** A proposal: the change, described and costed against the room as it is. */
@@ -104,7 +109,9 @@ async function proposeAround(
   o: ProposalOptions,
 ): Promise<Proposal[]> {
   const body = prefix.length > 0 ? applyChange(room, { kind: 'combined', changes: prefix }) : room;
-  const passes = verdictOn(room, rule, o);
+  // Each answer judged for the room it is of (a change may give a room lit from above a wall window).
+  const preview = async (b: RunBody): Promise<Verdict> => verdictOn(b, rule, o)(await o.preview(b));
+  const confirm = async (b: RunBody): Promise<Verdict> => verdictOn(b, rule, o)(await o.confirm(b));
   const steps = o.steps ?? 6;
   const out: Proposal[] = [];
   const keep = (change: Change, v: Verdict): void => {
@@ -113,8 +120,8 @@ async function proposeAround(
     );
   };
   // The stage's own changes may already be enough: then they are the proposal, nothing sized on top.
-  if (prefix.length > 0 && passes(await o.preview(body)).pass) {
-    const v = passes(await o.confirm(body));
+  if (prefix.length > 0 && (await preview(body)).pass) {
+    const v = await confirm(body);
     if (v.pass) return [proposal(room, { kind: 'combined', changes: prefix }, v, o)];
   }
 
@@ -125,24 +132,24 @@ async function proposeAround(
   const search = async (make: (size: number) => Change, lo: number, hi: number): Promise<void> => {
     if (!(hi > lo)) return;
     const max = hi;
-    if (!passes(await o.preview(applyChange(body, make(hi)))).pass) return;
+    if (!(await preview(applyChange(body, make(hi)))).pass) return;
     for (let k = 0; k < steps; k++) {
       const mid = (lo + hi) / 2;
-      if (passes(await o.preview(applyChange(body, make(mid)))).pass) hi = mid;
+      if ((await preview(applyChange(body, make(mid)))).pass) hi = mid;
       else lo = mid;
     }
     // The size found, then one step up (never past the largest the change allows), to the centimetre.
     const step = Math.max((hi - lo) * 2, 0.05);
     const sizes = [...new Set([hi, Math.min(hi + step, max)].map((v) => Math.min(round2(v), floor2(max))))];
     for (const size of sizes) {
-      const v = passes(await o.confirm(applyChange(body, make(size))));
+      const v = await confirm(applyChange(body, make(size)));
       if (v.pass) return keep(make(size), v);
     }
   };
   const single = async (change: Change): Promise<void> => {
     const changed = applyChange(body, change);
-    if (!passes(await o.preview(changed)).pass) return;
-    const v = passes(await o.confirm(changed));
+    if (!(await preview(changed)).pass) return;
+    const v = await confirm(changed);
     if (v.pass) keep(change, v);
   };
 

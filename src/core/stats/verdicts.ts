@@ -75,9 +75,10 @@ export interface MapSummary {
 /**
  * Statistics (api.md §/stats, thresholds 1, 2, 3 %) and the compliance checks of app.md:
  * BFS 2024:8 (DF ≥ bfsDf over ≥ bfsShare % of the floor) and EN 17037's daylight-factor method
- * (target DF over 50 % of the area, minimum target DF over 95 %), all thresholds editable.
+ * (target DF over 50 % of the area, minimum target DF over 95 %), all thresholds editable. `topLit`: the room
+ * is lit through horizontal openings only (litFromAboveOnly), and EN 17037 asks its target over 95 %.
  */
-export function summarise(m: RoomGridAnswer, t: Thresholds, floorArea?: number): MapSummary {
+export function summarise(m: RoomGridAnswer, t: Thresholds, floorArea?: number, topLit = false): MapSummary {
   // One pass of the /stats code over every threshold the panel shows or a verdict needs.
   const shown = [1, 2, 3];
   const all = [...new Set([...shown, t.bfsDf, t.enTarget, t.enMinimum])];
@@ -108,8 +109,8 @@ export function summarise(m: RoomGridAnswer, t: Thresholds, floorArea?: number):
       {
         id: 'en-target',
         label: 'EN 17037 target DF',
-        pass: target >= 50,
-        detail: `DF ≥ ${t.enTarget} % on ${pct(target)} (needs 50 %)`,
+        pass: target >= (topLit ? 95 : 50),
+        detail: `DF ≥ ${t.enTarget} % on ${pct(target)} (needs ${topLit ? '95 %: lit from above only' : '50 %'})`,
       },
       {
         id: 'en-minimum',
