@@ -157,6 +157,8 @@ describe('the IFC command line', () => {
     const served = `${cardJson.name} ${cardJson.version}`;
     expect(files['report.html']).toContain(`Lux's daylight model ${served}`);
     expect(files['report.html']).toContain(`mean absolute error ${cardJson.metrics.radiance.mae.toFixed(3)}`);
+    // Each room's page names it too (a signer needs which model and version gave the map).
+    expect(files['report.html']).toContain(`Lux model ${served} (a preview`);
     const other = filesWith({ name: 'lux-df-0', version: '0.0.1', mae: 0.5 })['report.html'];
     expect(other).toContain(`Lux's daylight model ${served}`);
     expect(other).not.toContain('lux-df-0');

@@ -9,6 +9,7 @@ import { apartmentsBy, apartmentsCsv, apartmentsOf, roomRow, roomsCsv } from '..
 import type { ColourBy } from '../report/storeyPlan';
 import type { ApartmentTotal } from '../stats/apartments';
 import type { RoomOutcome, RoomPass } from './outcome';
+import type { AnswerMethod } from '../api/roomAnswer';
 
 /**
  * A building as analysed: what the command line writes and the app's Building panel downloads, made by
@@ -89,7 +90,7 @@ export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] 
             source:
               o.method === 'engine'
                 ? engineMethodText({ quality: o.quality ?? 'standard', ambientBounces: null })
-                : 'Lux model (a preview; the engine gives the physics answer)',
+                : modelSource(o.answer.method),
             surroundings,
             stamp: b.stamp,
             ...(b.project ? { project: b.project } : {}),
@@ -113,6 +114,12 @@ export function buildingApartments(b: AnalysedBuilding, results = roomResults(b,
   if (a instanceof Map) return apartmentsOf(results, a as Map<string, string[]>);
   const byIndex = a as readonly string[];
   return apartmentsBy(results, (_, i) => (byIndex[i] ? [byIndex[i]] : []));
+}
+
+/** A model-answered room's source line: the model its answer names (a signer needs which and what version). */
+function modelSource(method: AnswerMethod | undefined): string {
+  const named = method?.kind === 'model' ? `Lux model ${method.name} ${method.version}` : 'Lux model';
+  return `${named} (a preview; the engine gives the physics answer)`;
 }
 
 /**
