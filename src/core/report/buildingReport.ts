@@ -198,7 +198,9 @@ function proposalsTable(results: RoomResult[]): string {
   return `<h2>What would make it pass (${esc(rule)})</h2>
 <p class="muted">For each room that fails: the change that adds the least glazing among a window wider within its wall,
 its head higher, lighter surfaces, clearer glass or a second window on the longest wall without one, found on
-the engine's draft answer and confirmed by the engine at the building's quality.</p>
+a fast answer (the engine's draft on the command line and the server; the model's preview in the app, the
+engine's draft for a room it cannot answer) and confirmed by the engine (at the building's quality; standard
+in the app).</p>
 <table>
 <thead><tr><th>Storey</th><th>Number</th><th>Name</th><th>Cheapest change</th></tr></thead>
 <tbody>
