@@ -10,6 +10,10 @@ describe('floor shares as shown', () => {
     expect(roundedDown(94.999, 0)).toBe('94');
     expect(roundedDown(15.9799, 2)).toBe('15.97');
     expect(roundedDown(0)).toBe('0.0');
+    // An area from a share: 1 of 9 cells of a 0.09 m² room is 0.01 m², though it computes to 0.00999…
+    expect(roundedDown(((100 / 9) * 0.09) / 100, 2)).toBe('0.01');
+    expect(roundedDown(((600 / 9) * 0.09) / 100, 2)).toBe('0.06');
+    expect(roundedDown(0.0099, 2)).toBe('0.00');
   });
 
   it('read the same in the verdict as in the statistics beside it', () => {

@@ -6,5 +6,7 @@
  */
 export function roundedDown(value: number, digits = 1): string {
   const f = 10 ** digits;
-  return (Math.floor(value * f) / f).toFixed(digits);
+  // A product's float noise is not a shortfall: 7 % of 1.00 m² is 0.07 m², though 0.07 × 1 × 100 computes
+  // to 6.999…; only what lies within 1e-9 of a step is lifted onto it.
+  return (Math.floor(value * f + 1e-9) / f).toFixed(digits);
 }
