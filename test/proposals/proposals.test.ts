@@ -58,6 +58,21 @@ describe('what would make it pass', () => {
       y2: 4.25,
       z2: 2.1,
     });
+    // Clearer glass is never darker: a window already clearer keeps its glass; the rest take 80 %.
+    const two = applyChange(second, { kind: 'glass', transmittance: 0.8 });
+    expect(two.parameters.windows.w1!.glass_transmittance).toBe(0.8);
+    const clear = {
+      ...second,
+      parameters: {
+        ...second.parameters,
+        windows: {
+          ...second.parameters.windows,
+          w2: { ...second.parameters.windows.w2!, glass_transmittance: 0.88 },
+        },
+      },
+    };
+    const both = applyChange(clear, { kind: 'glass', transmittance: 0.8 }).parameters.windows;
+    expect([both.w1!.glass_transmittance, both.w2!.glass_transmittance]).toEqual([0.8, 0.88]);
   });
 
   it('finds changes that pass BFS 2024:8, each confirmed by the engine, the least glazing first', async () => {

@@ -1,6 +1,7 @@
 import { edges, signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import { parseRunRequest } from '../validation/requests';
+import { DEFAULT_GLASS_TRANSMITTANCE } from '../engine/glazing';
 
 /**
  * The changes "what would make it pass" proposes (issue 34), applied to a room's /run body. A change is
@@ -114,10 +115,14 @@ export function applyChange(body: RunBody, change: Change): RunBody {
         horizontal_reflectance: change.floor,
       });
       break;
-    case 'glass':
-      for (const w of Object.values(windows)) w.glass_transmittance = change.transmittance;
+    case 'glass': {
+      // Clearer, never darker: a window whose glass already passes more keeps it (its own, or the room's).
+      const room = Number(out.glass_transmittance ?? DEFAULT_GLASS_TRANSMITTANCE);
+      for (const w of Object.values(windows))
+        w.glass_transmittance = Math.max(Number(w.glass_transmittance ?? room), change.transmittance);
       delete out.glass_transmittance;
       break;
+    }
     case 'window': {
       const f = wallFrame(p.room_polygon, change.edge);
       // As thick as the room's other windows' wall (the deepest), on the wall line inside.
