@@ -233,6 +233,32 @@ describe('a job’s rooms and their token', () => {
     expect(day!.windows).toBe(0);
   }, 60_000);
 
+  it('fails a room no try could answer, so that its job ends (the queue’s dead letters)', async () => {
+    const who = await tokenOwner('unlucky');
+    let id = '',
+      tries = 0;
+    const runner = await withRunner(
+      async () => {
+        tries++;
+        throw new Error('the compute thread died');
+      },
+      async (boss) => {
+        id = await createJob(db, boss, who, 'run', [room], { mesh: null });
+      },
+    );
+    try {
+      await until(async () => (await jobOf(db, id, who.owner))?.state === 'failed', 60_000);
+      expect(tries).toBe(4);
+      const [r] = await jobRooms(db, id, false);
+      expect(r).toMatchObject({ status: 'failed' });
+      expect(r!.error).toMatch(/No replica could answer this room in 4 tries/);
+      // Ended, it is kept from its end and then swept like any other.
+      expect((await jobOf(db, id, who.owner))!.finished_at).not.toBeNull();
+    } finally {
+      await runner.stop();
+    }
+  }, 90_000);
+
   it('deletes finished jobs past their retention, counted from their end; a job still running stays', async () => {
     const who = await tokenOwner('old');
     let id = '',

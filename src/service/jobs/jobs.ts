@@ -12,6 +12,11 @@ import type { Database } from '../hosted/database';
  * the room is still pending.
  */
 export const ROOM_QUEUE = 'lux-job-rooms';
+/**
+ * Where the queue puts a room whose every try ended without an answer (a replica stopped or died in it, or its
+ * run threw): the runner fails it there, so that its job ends (pg-boss's dead-letter queue).
+ */
+export const ROOM_DEAD_LETTER = 'lux-job-rooms-given-up';
 /** How long a replica may hold a room before another may take it (a room of a big building: ~1 minute). */
 export const ROOM_LEASE_S = Number(process.env.LUX_JOB_LEASE_S ?? 300);
 /** Tries of a room after its first (a replica busy, stopping or killed). */
@@ -56,7 +61,8 @@ export async function startQueue(db: Database, maintenanceSeconds = 30): Promise
     boss.on('error', (e) => console.error('lux jobs: queue error:', e.message));
     try {
       await boss.start();
-      if (!(await boss.getQueue(ROOM_QUEUE))) await boss.createQueue(ROOM_QUEUE);
+      for (const queue of [ROOM_DEAD_LETTER, ROOM_QUEUE])
+        if (!(await boss.getQueue(queue))) await boss.createQueue(queue);
       return boss;
     } catch (e) {
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
@@ -119,6 +125,7 @@ export async function createJob(
       expireInSeconds: ROOM_LEASE_S,
       retryLimit: ROOM_RETRIES,
       retryDelay: 1,
+      deadLetter: ROOM_DEAD_LETTER,
     })),
   );
   return id;

@@ -7,6 +7,7 @@ import type { TaskResponse } from '../task';
 import {
   cancelJob,
   retainedFrom,
+  ROOM_DEAD_LETTER,
   ROOM_QUEUE,
   ROOM_RETRIES,
   sweepJobs,
@@ -67,6 +68,11 @@ export class JobRunner {
         { batchSize: 1, pollingIntervalSeconds: 0.5 },
         async ([job]) => this.room(job!.data),
       );
+    await this.boss.work<RoomMessage>(
+      ROOM_DEAD_LETTER,
+      { batchSize: 1, pollingIntervalSeconds: 2 },
+      async ([job]) => this.gaveUp(job!.data),
+    );
   }
 
   async stop(): Promise<void> {
@@ -75,13 +81,19 @@ export class JobRunner {
     await this.boss.stop({ graceful: true, wait: true, timeout: 60_000 });
   }
 
-  private async room(m: RoomMessage): Promise<void> {
+  /** The room as it stands, with its job's state and token. */
+  private async claimed(m: RoomMessage): Promise<Claimed | undefined> {
     const [row] = await this.db.query<Claimed>(
       `SELECT r.status, r.request, r.attempts, j.kind, j.token, j.token_name, j.state, j.mesh IS NOT NULL AS has_mesh,
               j.weather IS NOT NULL AS has_weather
        FROM lux_job_rooms r JOIN lux_jobs j ON j.id = r.job_id WHERE r.job_id = $1 AND r.idx = $2`,
       [m.job, m.index],
     );
+    return row;
+  }
+
+  private async room(m: RoomMessage): Promise<void> {
+    const row = await this.claimed(m);
     if (!row || row.status !== 'pending') return;
     // A cancelled job's room that a replica took and never answered (it died): cancelled too.
     if (row.state === 'cancelled') return this.cancelRoom(m);
@@ -197,6 +209,18 @@ export class JobRunner {
       bytesIn,
       bytesOut: answer?.length ?? 0,
     });
+  }
+
+  /**
+   * A room the queue gave up on after its tries (ROOM_DEAD_LETTER): failed with the reason, so that its job
+   * ends and is swept in time (a job left running with a room pending would be kept for ever).
+   */
+  private async gaveUp(m: RoomMessage): Promise<void> {
+    const row = await this.claimed(m);
+    if (!row || row.status !== 'pending') return;
+    if (row.state === 'cancelled') return this.cancelRoom(m);
+    const message = `No replica could answer this room in ${ROOM_RETRIES + 1} tries (each ended without an answer: a replica stopped or failed while running it)`;
+    await this.answer(m, row, { ok: false, error: { type: 'internal_error', message } }, 0);
   }
 
   private async cancelRoom(m: RoomMessage): Promise<void> {
