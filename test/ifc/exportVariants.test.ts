@@ -72,6 +72,30 @@ describe('IFC as offices export it', () => {
       ['CW / Panel 2', 'space boundary', 3.4, 6.2],
     ]);
     expect(b.rooms.every((r) => r.problem === null)).toBe(true);
+    // A panel across the slab (1 m in each storey) goes to one of them, not to neither.
+    const across = structuredClone(twoStoreys);
+    across.curtainWalls![0]!.panels = [{ min: [0.1, -0.05, 2.0], max: [5.9, 0, 4.3], glazed: true }];
+    const c = buildingFromIfc(await read(stepFile(across)));
+    expect(c.unplaced).toEqual([]);
+    expect(c.rooms.flatMap((r) => r.windows.map((w) => w.placedBy))).toEqual(['space boundary']);
+  });
+
+  it('takes a window above a room stopped at 2.44 m (Revit’s default) into the room its boundary names', async () => {
+    const low: StepBuilding = {
+      spaces: [{ name: '101', longName: 'Office', min: [0, 0, 0], max: [5, 4, 2.44] }],
+      walls: [{ min: [0, -0.3, 0], max: [5, 0, 3.2] }],
+      windows: [
+        {
+          name: 'Clerestory',
+          wall: 0,
+          min: [1, -0.3, 2.5],
+          max: [4, 0, 3.0],
+          bounds: [{ space: 0, side: 'EXTERNAL' }],
+        },
+      ],
+    };
+    const b = buildingFromIfc(await read(stepFile(low)));
+    expect(b.rooms[0]!.windows.map((w) => [w.name, w.placedBy])).toEqual([['Clerestory', 'space boundary']]);
   });
 
   it('lights a room through its window onto a balcony the file marks exterior, by attribute or property set', async () => {
@@ -106,6 +130,38 @@ describe('IFC as offices export it', () => {
     // Not marked at all: the window between the two spaces is light borrowed from another room.
     const unmarked = buildingFromIfc(await read(stepFile(balcony)));
     expect(unmarked.rooms.find((r) => r.number === '101')!.windows).toEqual([]);
+  });
+
+  it('lights the room through a window the file bounds INTERNAL on both sides, one of them an exterior space', async () => {
+    // A file that computes its boundaries between spaces marks a window between the room and a balcony
+    // INTERNAL on both: with the balcony marked exterior the window faces outside, not another room.
+    const balcony: StepBuilding = {
+      ...office,
+      curtainWalls: [],
+      spaces: [...office.spaces, { name: 'B1', longName: 'Balcony', min: [0, -2.3, 0], max: [5, -0.3, 2.7] }],
+      windows: [
+        {
+          ...office.windows[0]!,
+          bounds: [
+            { space: 0, side: 'INTERNAL' },
+            { space: 1, side: 'INTERNAL' },
+          ],
+        },
+      ],
+    };
+    const marked = stepFile(balcony).replace(
+      /(IFCSPACE\([^;]*'Balcony',\.ELEMENT\.,)\.INTERNAL\./,
+      '$1.EXTERNAL.',
+    );
+    const b = buildingFromIfc(await read(marked));
+    expect(b.rooms.find((r) => r.number === '101')!.windows.map((w) => [w.name, w.placedBy])).toEqual([
+      ['W-south', 'space boundary'],
+    ]);
+    expect(b.unplaced).toEqual([]);
+    // Not marked: light borrowed from another room, as before.
+    const unmarked = buildingFromIfc(await read(stepFile(balcony)));
+    expect(unmarked.rooms.find((r) => r.number === '101')!.windows).toEqual([]);
+    expect(unmarked.unplaced.map((u) => u.reason)).toEqual([expect.stringMatching(/between two rooms/)]);
   });
 
   it('places slit windows whose body is deeper than they are wide, by their host wall or their glass', async () => {

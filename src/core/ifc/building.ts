@@ -231,7 +231,7 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
     const hostType = types.get(w.hostWall ?? -1);
     const placed = isRoofWindow(w, hostType)
       ? placeSkylight(w, inside, terrainZ, defaultFrame)
-      : placeWindow(w, inside, byId, terrainZ, walls, defaultFrame);
+      : placeWindow(w, inside, byId, exterior, terrainZ, walls, defaultFrame);
     if (typeof placed === 'string')
       unplaced.push({ ifcId: w.id, name: w.name, kind: w.kind, reason: placed });
   }
@@ -392,6 +392,7 @@ function placeWindow(
   w: IfcWindowData,
   rooms: IfcRoom[],
   byId: Map<number, IfcRoom>,
+  exterior: ReadonlySet<number>,
   terrainZ: number,
   walls: Map<number, Float32Array>,
   defaultFrame: number,
@@ -417,14 +418,32 @@ function placeWindow(
   const atHeight = rooms.filter((room) => outlined(room) && inHeight(room));
 
   // Between rooms only (the file says so): light borrowed from another room, not daylight.
-  const named = [...w.bounds].sort((a, b) => rank(a.external) - rank(b.external));
+  // A window the file puts on an exterior space (a balcony) faces outside: its boundary with the room is
+  // an outer one, though a file that sees two spaces either side of it may mark both INTERNAL.
+  const outward = w.bounds.some((b) => exterior.has(b.space));
+  const named = w.bounds
+    .filter((b) => !exterior.has(b.space))
+    .map((b) => (outward ? { ...b, external: true } : b))
+    .sort((a, b) => rank(a.external) - rank(b.external));
   const what = w.kind === 'door' ? 'a glazed door' : w.kind === 'window' ? 'a window' : 'glazing';
   const interior = `It is ${what} between two rooms: light borrowed from another room is not analysed.`;
   if (named.length > 0 && named.every((b) => b.external === false)) return interior;
 
   // 1. The file's space boundaries, outside first: a window on two spaces of one open plan (the file
-  // names both) goes to the one holding most of its width. Only a space at the window's height: a curtain
-  // wall's boundaries name the spaces of every storey it runs past, and each panel takes them all.
+  // names both) goes to the one holding most of its width. Of spaces on several storeys, those holding most
+  // of its height: a curtain wall's boundaries name the spaces of every storey it runs past, and each panel
+  // takes them all (a panel across a slab goes to either). One storey's spaces are taken whatever their
+  // height: Revit's rooms stop 2.44 m above their level by default, and a window above that is theirs.
+  const overlap = (room: IfcRoom): number =>
+    Math.min(zmax, room.floor_height_above_terrain + room.height_roof_over_floor) -
+    Math.max(zmin, room.floor_height_above_terrain);
+  const namedRooms = named.flatMap((b) => {
+    const room = byId.get(b.space);
+    return outlined(room) ? [room] : [];
+  });
+  const levels = new Set(namedRooms.map((r) => r.floor_height_above_terrain));
+  const most = Math.max(...namedRooms.map(overlap));
+  const atItsHeight = (room: IfcRoom): boolean => levels.size <= 1 || overlap(room) >= most - 1e-6;
   let fit: EdgeFit | null = null;
   let rule: PlacementRule = 'space boundary';
   for (const level of [0, 1]) {
@@ -432,7 +451,7 @@ function placeWindow(
       .filter((b) => rank(b.external) === level)
       .flatMap((b) => {
         const room = byId.get(b.space);
-        return outlined(room) && inHeight(room) ? edgeFits(w, room, host) : [];
+        return outlined(room) && atItsHeight(room) ? edgeFits(w, room, host) : [];
       })
       .filter((f) => f.gap <= WALL_REACH && onEdge(f) >= 0.5);
     fit = fits.reduce<EdgeFit | null>((best, f) => {
