@@ -169,7 +169,7 @@ ${unplaced}
 ${notes.length ? `<h2>Notes</h2><ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 <h2>Method</h2>
 <p>Daylight factor on the work plane ${WORK_PLANE_HEIGHT} m above the floor, under the CIE standard overcast sky, on a 0.1 m grid.
-BFS 2024:8: DF ≥ ${T.bfsDf} % over at least ${T.bfsShare} % of the floor. EN 17037 (daylight-factor method): DF ≥ ${dfText(T.enTarget)} % over 50 % of the area (target)
+BFS 2024:8: DF ≥ ${T.bfsDf} % over at least ${T.bfsShare} % of the floor. EN 17037 (daylight-factor method): DF ≥ ${dfText(T.enTarget)} % over 50 % of the area (target; over 95 % in a room lit by rooflights alone)
 and DF ≥ ${dfText(T.enMinimum)} % over 95 % (minimum target); ${enBasis(T)} Windows: their openings as the file's geometry gives them,
 the frame ratio from the file's glass where it shows it; sky obstruction from every element that stands in the sky.</p>
 <p>${esc(r.validation)}</p>
