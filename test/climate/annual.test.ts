@@ -214,6 +214,21 @@ describe('a year of daylight in a room', () => {
       },
     );
     expect(new Set(facadesOf(corner)).size).toBe(2);
+    // A south wall drawn with a slight kink (its halves at 179.4° and 180.6°) is one façade, not two.
+    const kinked = openRoom(
+      [
+        [0, 0],
+        [3, -0.0314],
+        [6, 0],
+        [6, 5],
+        [0, 5],
+      ],
+      {
+        a: { x1: 1, y1: -0.01047, z1: 1, x2: 2, y2: -0.02093, z2: 2.2, window_frame_ratio: 0.1 },
+        b: { x1: 4, y1: -0.02093, z1: 1, x2: 5, y2: -0.01047, z2: 2.2, window_frame_ratio: 0.1 },
+      },
+    );
+    expect(new Set(facadesOf(kinked)).size).toBe(1);
     expect(y.daylightHours).toBe(4380);
   }, 60_000);
 

@@ -17,6 +17,7 @@ import { patchBasis } from './patchBasis';
 import { reinhartPatches } from './patches';
 import { sunInPlan, sunPath } from './sun';
 import { diffuseIlluminance } from './summary';
+import { wrap360 } from '../geometry/bearing';
 
 /** What a climate-based run of one room is asked (issue 32). */
 export interface RoomYearOptions {
@@ -54,7 +55,7 @@ export interface RoomYear {
   dc: DaylightCoefficients;
   light: AnnualLight;
   metrics: ClimateMetrics;
-  /** Occupied and daylight hours of the year (before dropping those without light). */
+  /** Occupied and daylight hours of the year (a dark one counted as 0 lx). */
   occupiedHours: number;
   daylightHours: number;
   /** Whether this is the first estimate (RoomYearOptions.preview), and whether the coefficients were kept. */
@@ -158,19 +159,27 @@ function prepare(room: EngineRoom, weather: Weather, o: RoomYearOptions) {
 
 /**
  * The blind group of each opening, in the coefficients' order (the windows, then the skylights): LM-83
- * operates the blinds of a façade together, so the windows whose outward normals share a bearing (to the
- * degree) are one group; each skylight is its own.
+ * operates the blinds of a façade together, so the windows whose outward normals face the same way (within
+ * FACADE_SPREAD of the group's first: a wall drawn at 179.4° and one at 180.6° are one façade) are one group;
+ * each skylight is its own.
  */
 export function facadesOf(room: EngineRoom): string[] {
   const model = buildRoomModel(room);
+  const groups: number[] = [];
   return [
     ...model.windows.map((w) => {
-      const bearing = Math.round((Math.atan2(w.nx, w.ny) * 180) / Math.PI + 360) % 360;
-      return `facade ${bearing}`;
+      const bearing = wrap360((Math.atan2(w.nx, w.ny) * 180) / Math.PI);
+      const apart = (g: number): number => Math.abs(((bearing - g + 540) % 360) - 180);
+      let g = groups.find((x) => apart(x) <= FACADE_SPREAD);
+      if (g === undefined) groups.push((g = bearing));
+      return `facade ${Math.round(g)}`;
     }),
     ...model.skylights.map((s) => `skylight ${s.id}`),
   ];
 }
+
+/** How far apart (°) two windows' outward bearings may be and still be one façade's blind group. */
+const FACADE_SPREAD = 10;
 
 const progress = (o: RoomYearOptions, from: number, span: number) => (f: number) =>
   o.onProgress?.(from + span * f);
