@@ -268,7 +268,7 @@ describe('jobs on the embedded database', () => {
     expect(column(byDefault, 'en17037_target')).toEqual(['fail', 'fail']);
     expect(column(bySite, 'en17037_target')).toEqual(['pass', 'pass']);
     const report = readFileSync(join(dir, 'site', 'report.html'), 'utf8');
-    expect(report).toContain('DF ≥ 1.2 % over 50 % of the area (target)');
+    expect(report).toContain('DF ≥ 1.2 % over 50 % of the area (target;');
     // 1.2 % and 0.4 % stand for 300 lx and 100 lx under a brighter sky than the defaults' 15 klx.
     expect(report).toContain('300 lx and 100 lx at a median diffuse illuminance of about 25 klx');
 
