@@ -343,6 +343,7 @@ export function BuildingPanel(): React.JSX.Element {
                       // A room with windows not analysed (yet, or it failed): its light is unknown.
                       <td className="hint" data-testid="ifc-apartment-verdict">
                         not judged: {a.unjudged.join(', ')} not analysed
+                        {s.phase === 'analysing' || s.phase === 'settling' ? ' yet' : ''}
                       </td>
                     ) : (
                       <td className={a.pass ? 'pass' : 'fail'} data-testid="ifc-apartment-verdict">
