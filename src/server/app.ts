@@ -356,16 +356,31 @@ function prefersHtml(accept: string | undefined): boolean {
 /** Wrong method on a known path → 405 JSON with `Allow` (never Hono's 404 or an HTML page). */
 function withMethodNotAllowed(app: Hono): Hono {
   const known = new Map<string, Set<string>>();
+  // Paths with parameters (`/v2/meshes/:id`) by pattern, so a wrong method there is a 405 too, not a 404.
+  const patterns = new Map<string, RegExp>();
   for (const r of app.routes) {
-    if (r.method === 'ALL') continue;
+    if (r.method === 'ALL' || r.path.includes('*')) continue;
     const set = known.get(r.path) ?? new Set<string>();
     set.add(r.method);
     if (r.method === 'GET') set.add('HEAD');
     known.set(r.path, set);
+    if (r.path.includes(':') && !patterns.has(r.path)) {
+      const source = r.path
+        .split('/')
+        .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/');
+      patterns.set(r.path, new RegExp(`^${source}$`));
+    }
   }
+  const allowedOn = (path: string): Set<string> | undefined => {
+    let found = known.get(path);
+    for (const [route, re] of patterns)
+      if (re.test(path)) found = new Set([...(found ?? []), ...known.get(route)!]);
+    return found;
+  };
   const outer = new Hono();
   outer.all('*', async (c) => {
-    const allowed = known.get(c.req.path);
+    const allowed = allowedOn(c.req.path);
     if (allowed && !allowed.has(c.req.method) && c.req.method !== 'OPTIONS') {
       const res = errorResponse(
         new LuxError(

@@ -65,6 +65,14 @@ describe('routing errors are JSON', () => {
       error_type: 'method_not_allowed',
     });
   });
+  it('405 with Allow for a wrong method on a path with a parameter', async () => {
+    const res = await app.request(`/v2/meshes/${'a'.repeat(64)}`, { method: 'PUT' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, DELETE');
+    expect(await res.json()).toMatchObject({ status: 'error', error_type: 'method_not_allowed' });
+    // A path no route has, parameters or not, is still a 404.
+    expect((await app.request('/v2/meshes/a/b', { method: 'PUT' })).status).toBe(404);
+  });
   it('405 for POST on health', async () => {
     const res = await app.request('/v2/', { method: 'POST' });
     expect(res.status).toBe(405);
