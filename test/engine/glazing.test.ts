@@ -110,4 +110,41 @@ describe('a window’s own glass (glass_transmittance, issue 19)', () => {
     expect(diffuse).toBeCloseTo(0.607, 2);
     expect(Math.abs(ratio / diffuse - 1)).toBeLessThan(0.03);
   });
+
+  it('applies the top-level glass to skylights without their own, as to windows', () => {
+    const body = {
+      model_type: 'df_default',
+      horizon: new Array(64).fill(0),
+      zenith: new Array(64).fill(0),
+      glass_transmittance: 0.5,
+      parameters: {
+        ...BENCH_ROOM,
+        skylights: {
+          s1: {
+            polygon: [
+              [1, 1],
+              [2, 1],
+              [2, 2],
+              [1, 2],
+            ],
+          },
+          s2: {
+            polygon: [
+              [3, 1],
+              [4, 1],
+              [4, 2],
+              [3, 2],
+            ],
+            glass_transmittance: 0.8,
+          },
+        },
+      },
+    };
+    const req = parseRunRequest(body);
+    expect(req.parameters.windows.every((w) => w.glass_transmittance === 0.5)).toBe(true);
+    expect(req.parameters.skylights!.map((k) => [k.id, k.glass_transmittance])).toEqual([
+      ['s1', 0.5],
+      ['s2', 0.8],
+    ]);
+  });
 });
