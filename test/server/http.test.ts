@@ -206,10 +206,19 @@ describe('/stats and /merge', () => {
     [{ df_matrix: [[1, 2], [3]], room_mask: [[1, 1], [1]] }, /rectangular/],
     [{ df_matrix: [['a', 2]], room_mask: [[1, 1]] }, /df_matrix\[0\]\[0\]' must be a finite number/],
     [{ df_matrix: [[1, 2]] }, /^Missing required parameters: room_mask$/],
+    // Values whose sum overflows would answer null where a number is promised.
+    [{ df_matrix: [[1, 1e308, 1e308]], room_mask: [[1, 1, 1]] }, /too large to add up/],
+    [{ df_matrix: [[1, 1e308]], room_mask: [[1, 1]] }, /too large to add up/],
   ])('stats rejects %j', async (body, msg) => {
     const res = await post(app, '/v2/stats', body);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatch(msg);
+  });
+  it('merge refuses values whose sum overflows (it would answer null for a number)', async () => {
+    const w = { df_matrix: [[1e308, 1]], room_mask: [[1, 1]] };
+    const res = await post(app, '/v2/merge', { window_results: { a: w, b: w } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/window_results' holds values too large to add up/);
   });
   it('merge sums DF and ORs masks', async () => {
     const res = await post(app, '/v2/merge', {

@@ -20,12 +20,20 @@ function statsAlias(body: unknown): unknown {
   return { ...rest, df_matrix: result, room_mask: mask };
 }
 
+/**
+ * Values so large that their sum or spread overflows a double (1e308 and the like): the answer would hold
+ * Infinity, which JSON writes as null where a number is promised. No daylight factor is near them.
+ */
+const overflow = (name: string) =>
+  validationError(`Parameter '${name}' holds values too large to add up (their sum overflows)`);
+
 export function stats(body: unknown): OpResult {
   const r = parseWith(statsRequest, statsAlias(body));
   const dfShape = shapeOf('df_matrix', r.df_matrix);
   const maskShape = shapeOf('room_mask', r.room_mask);
   sameShape(dfShape, maskShape, `Parameters 'df_matrix' and 'room_mask' must have the same shape`);
   const s = roomStats(toFloatGrid(r.df_matrix), toMaskGrid(r.room_mask), r.thresholds);
+  if (![s.mean, s.std, s.median].every(Number.isFinite)) throw overflow('df_matrix');
   return answer(statsResponse, { status: 'success', ...s });
 }
 
@@ -46,6 +54,7 @@ export function merge(body: unknown, ctx: OpContext): OpResult {
     return { df: toFloatGrid(w.df_matrix), mask: toMaskGrid(w.room_mask) };
   });
   const m = mergeWindows(results);
+  if (!m.df.data.every(Number.isFinite)) throw overflow('window_results');
   return answer(mergeResponse, {
     status: 'success',
     merged_result: { df_matrix: gridToRows(m.df), room_mask: gridToRows(m.mask, (v) => v === 1) },
