@@ -50,11 +50,8 @@ function toApiRequest(req: Json): Json {
   const params: Json = {};
   for (const [k, v] of Object.entries(p))
     if (!DROP.has(k) && k !== 'windows' && k !== 'horizon' && k !== 'zenith') params[NAMES[k] ?? k] = v;
-  if (Array.isArray(p.room_polygon)) {
-    params.room_polygon = p.room_polygon.map((pt: unknown) =>
-      Array.isArray(pt) ? pt : [(pt as Json).x, (pt as Json).y],
-    );
-  }
+  // The outline is sent as the original's client wrote it ({"x", "y"} objects in some vectors): /encode
+  // takes the encoder's forms (requests.ts encoderOutline).
   const windows =
     p.x1 !== undefined
       ? { window: convertWindow(p, p) }

@@ -300,11 +300,30 @@ export interface EncodeRequest extends ResolvedRoom {
   meshOrigin?: PlanOrigin;
 }
 
+/**
+ * The original encoder's outlines (upstream encoder.md §5.1): its points as `{"x", "y"}` objects (its own
+ * recorded requests write them so) or as lists with more than two items (`[x, y, z]`, the extra dropped),
+ * read as the `[x, y]` points every other endpoint takes. Anything else is left for validation to name.
+ */
+function encoderOutline(body: unknown): unknown {
+  const p = parametersOf(body);
+  if (!isPlainObject(p) || !Array.isArray(p['room_polygon'])) return body;
+  const poly: unknown[] = p['room_polygon'];
+  const points = poly.map((pt: unknown) => {
+    if (Array.isArray(pt)) return pt.length > 2 ? pt.slice(0, 2) : pt;
+    if (pt !== null && typeof pt === 'object' && 'x' in pt && 'y' in pt)
+      return [(pt as { x: unknown }).x, (pt as { y: unknown }).y];
+    return pt;
+  });
+  return { ...(body as object), parameters: { ...p, room_polygon: points } };
+}
+
 export function parseEncodeRequest(
-  body: unknown,
+  raw: unknown,
   limits: Limits = DEFAULT_LIMITS,
   o: ParseOptions = {},
 ): EncodeRequest {
+  const body = encoderOutline(raw);
   checkRoomSize(parametersOf(body), limits);
   const r = parseWith(S.encodeRequest, body, meshMissing);
   const room = resolveRoom(r.parameters, true);
