@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { corsOrigins } from '../../src/server/config';
 import type { TokenStore } from '../../src/service/tokenStore';
 import { post, testApp, tokensFor } from './inProcess';
+import { EXAMPLE_BODIES } from '../../src/service/operations';
 
 const room = {
   room_polygon: [
@@ -213,6 +214,18 @@ describe('/stats and /merge', () => {
     const res = await post(app, '/v2/stats', body);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatch(msg);
+  });
+  it('refuses a window or skylight with the id __proto__ (the parse dropped it without a word)', async () => {
+    const body = JSON.parse(
+      JSON.stringify(EXAMPLE_BODIES['/calculate-direction']![0]).replace(
+        '"windows":{"',
+        '"windows":{"__proto__":{"x1":0},"',
+      ),
+    );
+    expect(Object.hasOwn(body.windows ?? body.parameters?.windows, '__proto__')).toBe(true);
+    const res = await post(app, '/v2/calculate-direction', body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/cannot hold a window with the id '__proto__'/);
   });
   it('merge refuses values whose sum overflows (it would answer null for a number)', async () => {
     const w = { df_matrix: [[1e308, 1]], room_mask: [[1, 1]] };

@@ -85,31 +85,53 @@ export function windowSchema(o: WindowSchemaOptions) {
   );
 }
 
+/**
+ * A record keyed by ids, refusing the id `__proto__`: zod skips that key (an object cannot hold it as its
+ * own), so the window or skylight vanished from the parsed request without a word.
+ */
+const keyedBy = <T extends z.ZodType>(what: string, record: T) =>
+  z.preprocess((v, ctx) => {
+    if (v !== null && typeof v === 'object' && Object.hasOwn(v, '__proto__'))
+      ctx.addIssue({
+        code: 'custom',
+        message: `Parameter '{name}' cannot hold a ${what} with the id '__proto__'`,
+      });
+    return v;
+  }, record);
+
 /** `allowEmpty`: a room lit by skylights alone (/run and /simulate check that it has one). */
 export function windowsSchema(o: WindowSchemaOptions, allowEmpty = false) {
-  return z
-    .record(z.string(), windowSchema(o), { error: `Parameter '{name}' must be an object keyed by window id` })
-    .superRefine((w, ctx) => {
-      if (!allowEmpty && Object.keys(w).length === 0)
-        ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must contain at least one window` });
-    });
+  return keyedBy(
+    'window',
+    z
+      .record(z.string(), windowSchema(o), {
+        error: `Parameter '{name}' must be an object keyed by window id`,
+      })
+      .superRefine((w, ctx) => {
+        if (!allowEmpty && Object.keys(w).length === 0)
+          ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must contain at least one window` });
+      }),
+  );
 }
 
 /**
  * Skylights and roof windows (Lux's extension, /run and /simulate): keyed by id, each a convex opening in
  * the roof above the room by its corners in plan (validation/skylights.ts checks the shape and place).
  */
-export const skylightsSchema = z.record(
-  z.string(),
-  z.object(
-    {
-      polygon: roomPolygon,
-      window_frame_ratio: ranged('window_frame_ratio').optional(),
-      glass_transmittance: ranged('glass_transmittance').optional(),
-    },
-    { error: `Parameter '{name}' must be an object` },
+export const skylightsSchema = keyedBy(
+  'skylight',
+  z.record(
+    z.string(),
+    z.object(
+      {
+        polygon: roomPolygon,
+        window_frame_ratio: ranged('window_frame_ratio').optional(),
+        glass_transmittance: ranged('glass_transmittance').optional(),
+      },
+      { error: `Parameter '{name}' must be an object` },
+    ),
+    { error: `Parameter '{name}' must be an object keyed by skylight id` },
   ),
-  { error: `Parameter '{name}' must be an object keyed by skylight id` },
 );
 
 export function parametersSchema(o: WindowSchemaOptions) {
