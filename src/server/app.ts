@@ -343,7 +343,7 @@ export function createApp(deps: AppDeps): Hono {
     console.error('unhandled error:', e);
     return errorResponse(new LuxError('internal_error', 'Internal error while processing the request'));
   });
-  return withMethodNotAllowed(app);
+  return withMethodNotAllowed(app, config.corsOrigins ?? '*');
 }
 
 function prefersHtml(accept: string | undefined): boolean {
@@ -354,7 +354,7 @@ function prefersHtml(accept: string | undefined): boolean {
 }
 
 /** Wrong method on a known path → 405 JSON with `Allow` (never Hono's 404 or an HTML page). */
-function withMethodNotAllowed(app: Hono): Hono {
+function withMethodNotAllowed(app: Hono, origins: string[] | '*'): Hono {
   const known = new Map<string, Set<string>>();
   // Paths with parameters (`/v2/meshes/:id`) by pattern, so a wrong method there is a 405 too, not a 404.
   const patterns = new Map<string, RegExp>();
@@ -389,7 +389,13 @@ function withMethodNotAllowed(app: Hono): Hono {
         ),
       );
       res.headers.set('allow', [...allowed].join(', '));
-      res.headers.set('access-control-allow-origin', '*');
+      // The CORS answer the routes give: any origin, or a hosted server's own (never '*' past its list).
+      const origin = c.req.header('origin');
+      if (origins === '*') res.headers.set('access-control-allow-origin', '*');
+      else if (origin && origins.includes(origin)) {
+        res.headers.set('access-control-allow-origin', origin);
+        res.headers.set('vary', 'Origin');
+      }
       return closeIfBodyUnread(c.req.raw, res);
     }
     return closeIfBodyUnread(c.req.raw, await app.fetch(c.req.raw, c.env));

@@ -361,6 +361,13 @@ describe('authentication (api.md §Authentication)', () => {
       'https://a.example',
     );
     expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    // A wrong method's 405 answers as the routes do: the listed origin, never '*' past the list.
+    const put = (origin: string) => restricted.request('/v2/stats', { method: 'PUT', headers: { origin } });
+    expect((await put('https://a.example')).headers.get('access-control-allow-origin')).toBe(
+      'https://a.example',
+    );
+    expect((await put('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await put('https://evil.example')).status).toBe(405);
   });
   it('asks any token store, as a database would answer: open while it holds none, then the token it issued', async () => {
     // A store answering after a turn of the event loop, whose tokens change while the server runs.
