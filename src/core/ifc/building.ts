@@ -410,11 +410,11 @@ function placeWindow(
   zmax -= terrainZ;
   const outlined = (r: IfcRoom | undefined): r is IfcRoom => !!r && r.room_polygon.length >= 3;
   // At least half the window's height between the room's floor and ceiling.
-  const inHeight = (room: IfcRoom): boolean => {
-    const f = room.floor_height_above_terrain,
-      c = f + room.height_roof_over_floor;
-    return Math.min(zmax, c) - Math.max(zmin, f) >= 0.5 * (zmax - zmin);
-  };
+  // How much of the window's height lies between the room's floor and ceiling (m).
+  const overlap = (room: IfcRoom): number =>
+    Math.min(zmax, room.floor_height_above_terrain + room.height_roof_over_floor) -
+    Math.max(zmin, room.floor_height_above_terrain);
+  const inHeight = (room: IfcRoom): boolean => overlap(room) >= 0.5 * (zmax - zmin);
   const atHeight = rooms.filter((room) => outlined(room) && inHeight(room));
 
   // Between rooms only (the file says so): light borrowed from another room, not daylight.
@@ -434,9 +434,6 @@ function placeWindow(
   // of its height: a curtain wall's boundaries name the spaces of every storey it runs past, and each panel
   // takes them all (a panel across a slab goes to either). One storey's spaces are taken whatever their
   // height: Revit's rooms stop 2.44 m above their level by default, and a window above that is theirs.
-  const overlap = (room: IfcRoom): number =>
-    Math.min(zmax, room.floor_height_above_terrain + room.height_roof_over_floor) -
-    Math.max(zmin, room.floor_height_above_terrain);
   const namedRooms = named.flatMap((b) => {
     const room = byId.get(b.space);
     return outlined(room) ? [room] : [];
