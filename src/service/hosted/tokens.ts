@@ -123,6 +123,28 @@ export async function rotateToken(db: Database, name: string): Promise<string | 
  * one indexed query by digest (the digest is what an attacker would have to guess: no timing to learn from
  * it); answers are cached for `ttlMs` (2 s), so a revocation reaches every replica within that.
  */
+/** The owner a database token's principal carries (`db:<row id>`): its jobs and contexts are keyed by it. */
+const ownerOf = (id: number): string => `db:${id}`;
+
+/**
+ * A database token by the owner its principal carries, as it stands now (a job's rooms ask before each one):
+ * null when the owner is not a database token's (a static one), `revoked` when it was revoked or is gone.
+ */
+export async function standingOf(
+  db: Database,
+  owner: string,
+): Promise<{ revoked: true } | { revoked: false; name: string; limits: TokenLimits } | null> {
+  const id = /^db:(\d+)$/.exec(owner);
+  if (!id) return null;
+  const [row] = await db.query<DbRow & { revoked_at: Date | null }>(
+    'SELECT * FROM lux_tokens WHERE id = $1',
+    [Number(id[1])],
+  );
+  if (!row || row.revoked_at !== null) return { revoked: true };
+  const { name, limits } = rowOf(row);
+  return { revoked: false, name, limits };
+}
+
 export class DatabaseTokenStore implements TokenStore {
   private cache = new Map<string, { p: HostedPrincipal | null; until: number }>();
   private anyToken: { yes: boolean; until: number } | null = null;
@@ -156,7 +178,7 @@ export class DatabaseTokenStore implements TokenStore {
       [digest],
     );
     const p = row
-      ? (({ name, scopes, limits }) => ({ name, scopes, limits, owner: `db:${row.id}` }))(rowOf(row))
+      ? (({ name, scopes, limits }) => ({ name, scopes, limits, owner: ownerOf(row.id) }))(rowOf(row))
       : null;
     if (this.cache.size > 10_000) this.cache.clear(); // a flood of unknown tokens cannot grow it forever
     this.cache.set(digest, { p, until: t + this.ttlMs });

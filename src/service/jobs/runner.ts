@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../hosted/database';
 import { quotaRefusal } from '../hosted/limits';
+import { standingOf } from '../hosted/tokens';
 import type { UsageMeter } from '../hosted/usage';
 import type { TaskResponse } from '../task';
 import {
@@ -98,40 +99,15 @@ export class JobRunner {
     // A cancelled job's room that a replica took and never answered (it died): cancelled too.
     if (row.state === 'cancelled') return this.cancelRoom(m);
     // The token that made the job, as it is now: revoked, its job stops; a quota used up refuses the room.
-    const owner = /^db:(\d+)$/.exec(row.token);
-    if (owner) {
-      const [t] = await this.db.query<{
-        name: string;
-        revoked: boolean;
-        windows_per_day: number | null;
-        compute_s_per_month: number | null;
-      }>(
-        `SELECT name, revoked_at IS NOT NULL AS revoked, windows_per_day, compute_s_per_month
-         FROM lux_tokens WHERE id = $1`,
-        [Number(owner[1])],
-      );
-      if (!t || t.revoked) {
-        await cancelJob(this.db, m.job, `The token '${row.token_name}' that made this job was revoked`);
-        return this.cancelRoom(m);
-      }
-      const refusal = await quotaRefusal(
-        this.db,
-        t.name,
-        {
-          rpm: null,
-          windowsPerDay: t.windows_per_day,
-          computeSPerMonth: t.compute_s_per_month,
-          concurrent: null,
-        },
-        new Date(),
-      );
+    const standing = await standingOf(this.db, row.token);
+    if (standing?.revoked) {
+      await cancelJob(this.db, m.job, `The token '${row.token_name}' that made this job was revoked`);
+      return this.cancelRoom(m);
+    }
+    if (standing) {
+      const refusal = await quotaRefusal(this.db, standing.name, standing.limits, new Date());
       if (refusal) {
-        const taken = await this.db.query(
-          `UPDATE lux_job_rooms SET attempts = attempts + 1 WHERE job_id = $1 AND idx = $2 AND status = 'pending'
-           RETURNING 1`,
-          [m.job, m.index],
-        );
-        if (taken.length)
+        if (await this.take(m))
           await this.answer(
             m,
             row,
@@ -143,12 +119,7 @@ export class JobRunner {
     }
     await this.db.query(`UPDATE lux_jobs SET state = 'running' WHERE id = $1 AND state = 'queued'`, [m.job]);
     // Taken only while still pending: a room cancelled meanwhile is not run (cancelJob spares taken rooms).
-    const taken = await this.db.query(
-      `UPDATE lux_job_rooms SET attempts = attempts + 1 WHERE job_id = $1 AND idx = $2 AND status = 'pending'
-       RETURNING 1`,
-      [m.job, m.index],
-    );
-    if (!taken.length) return;
+    if (!(await this.take(m))) return;
     // A room may keep out of the shared context (`job_context: false`: a room seen through its angles).
     const { job_context: shared = true, ...request } = row.request;
     const body: Record<string, unknown> =
@@ -221,6 +192,16 @@ export class JobRunner {
     if (row.state === 'cancelled') return this.cancelRoom(m);
     const message = `No replica could answer this room in ${ROOM_RETRIES + 1} tries (each ended without an answer: a replica stopped or failed while running it)`;
     await this.answer(m, row, { ok: false, error: { type: 'internal_error', message } }, 0);
+  }
+
+  /** Takes the room for a try, only while it is still pending (a cancel meanwhile leaves it): whether taken. */
+  private async take(m: RoomMessage): Promise<boolean> {
+    const taken = await this.db.query(
+      `UPDATE lux_job_rooms SET attempts = attempts + 1 WHERE job_id = $1 AND idx = $2 AND status = 'pending'
+       RETURNING 1`,
+      [m.job, m.index],
+    );
+    return taken.length > 0;
   }
 
   private async cancelRoom(m: RoomMessage): Promise<void> {
