@@ -58,12 +58,7 @@ export function buildSkylights(
     const edgeNormals = normalsOf(poly);
     const frame = frameInset(poly, edgeNormals, s.window_frame_ratio ?? 0);
     const glass = frame > 0 ? offsetPolygon(poly, edgeNormals, -frame) : poly;
-    let cx = 0,
-      cy = 0;
-    for (const [x, y] of poly) {
-      cx += x / poly.length;
-      cy += y / poly.length;
-    }
+    const [cx, cy] = vertexMean(poly);
     const plane = hostPlane(planes, ceiling, cx, cy);
     const areaScale = Math.hypot(plane[0], plane[1], 1);
     out.push({
@@ -83,6 +78,17 @@ export function buildSkylights(
     });
   }
   return out;
+}
+
+/** The mean of an opening's corners: the point whose host surface holds it (hostPlane). */
+export function vertexMean(polygon: readonly (readonly number[])[]): Vec2 {
+  let cx = 0,
+    cy = 0;
+  for (const p of polygon) {
+    cx += p[0]! / polygon.length;
+    cy += p[1]! / polygon.length;
+  }
+  return [cx, cy];
 }
 
 /** The surface lowest over (x, y): the flat top (as 0·x + 0·y + top) or one of the sloped planes. */

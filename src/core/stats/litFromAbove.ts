@@ -1,4 +1,4 @@
-import { hostPlane } from '../engine/skylight';
+import { hostPlane, vertexMean } from '../engine/skylight';
 
 /**
  * The tilt (°) up to which a roof opening counts as horizontal for EN 17037: a rooflight in a flat roof, not a
@@ -27,10 +27,7 @@ export function litFromAboveOnly(o: RoomOpenings): boolean {
   const planes = o.ceilingPlanes ?? [];
   const level = Math.tan((HORIZONTAL_TILT * Math.PI) / 180);
   return o.skylights.every(({ polygon }) => {
-    const n = polygon.length;
-    const cx = polygon.reduce((s, p) => s + p[0]!, 0) / n,
-      cy = polygon.reduce((s, p) => s + p[1]!, 0) / n;
-    const [a, b] = hostPlane(planes, o.ceiling, cx, cy);
+    const [a, b] = hostPlane(planes, o.ceiling, ...vertexMean(polygon));
     return Math.hypot(a, b) <= level;
   });
 }
