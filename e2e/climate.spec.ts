@@ -108,6 +108,22 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   await page.getByTestId('height').fill('3.2');
   await page.getByTestId('height').press('Tab');
   await expect(page.getByTestId('climate-status')).toHaveAttribute('data-outdated', 'true');
+  // The taller room's first estimate, stopped before its year: said to be an estimate, its direct sun judged
+  // by the year's 250 h (it counts every third day's hours, as the year's).
+  const status = page.getByTestId('climate-status');
+  await page.getByTestId('climate-run').click();
+  await expect(status).toHaveAttribute('data-estimate', 'true', { timeout: 60_000 });
+  await page.getByTestId('climate-cancel').click();
+  await expect(status).toHaveText(
+    'Stopped. The figures below are a first estimate (every third cell and day), not the whole year.',
+  );
+  await expect(page.getByTestId('climate-verdicts').locator('[data-verdict="leed-ase"]')).toContainText(
+    'ASE1000,250h',
+  );
+  // An edit after a stopped run: its figures are said to be of the room before it.
+  await page.getByTestId('height').fill('3');
+  await page.getByTestId('height').press('Tab');
+  await expect(status).toContainText('The room has changed since this year was computed: run it again.');
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -283,6 +283,24 @@ describe('a year of daylight in a room', () => {
     expect(Math.abs(estimate.metrics.ase - full.metrics.ase)).toBeLessThan(3);
     expect(Math.abs(estimate.metrics.daMean - full.metrics.daMean)).toBeLessThan(3);
   }, 60_000);
+
+  it('says a first estimate’s direct sun in hours of the year: its ASE verdict names 250 h, its map counts the year', () => {
+    // The estimate counts every third day's hours: before 2026-12-07 it judged ASE by a threshold scaled to
+    // them, which its verdict printed ("ASE1000,83.56164383561644h"), and its map of sun hours read a third
+    // of the year's under a legend of "occupied hours a year".
+    const w = readEpw(readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8'));
+    const room = thinWallRoom(true);
+    const estimate = roomYear(room, w, { quality: 'draft', preview: true });
+    const full = roomYear(room, w, { quality: 'draft' });
+    const ase = (y: typeof full) => y.metrics.verdicts.find((v) => v.id === 'leed-ase')!.detail;
+    expect(ase(estimate)).toMatch(/^ASE1000,250h /);
+    expect(ase(full)).toMatch(/^ASE1000,250h /);
+    const mean = (a: Float32Array) => a.reduce((s, v) => s + v, 0) / a.length;
+    const ratio = mean(estimate.metrics.maps.aseHours) / mean(full.metrics.maps.aseHours);
+    expect(ratio).toBeGreaterThan(0.8);
+    expect(ratio).toBeLessThan(1.25);
+    expect(Math.abs(estimate.metrics.ase - full.metrics.ase)).toBeLessThan(3);
+  }, 60_000);
 });
 
 describe('sky vectors of a year', () => {

@@ -6,7 +6,7 @@ import { passBody } from '../../core/building/outcome';
 import { diffuseIlluminance, monthlySky, type MonthSky } from '../../core/climate/summary';
 import { siteDfTargets, type SiteDfTargets } from '../../core/climate/en17037';
 import { DA_LEVELS } from '../../core/climate/metrics';
-import { answerKey, runBody } from '../scene/geometry';
+import { runBody } from '../scene/geometry';
 import { wrap360 } from '../../core/geometry/bearing';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
@@ -44,7 +44,7 @@ export interface ClimateState {
   progress: number;
   error: string | null;
   /**
-   * The last result, and the room and weather it answers (answerKey of the scene, the weather digest);
+   * The last result, and the room and weather it answers (climateKeyOf the scene and weather);
    * `estimate`: the first estimate (every third cell and day), until the whole year replaces it.
    */
   result: {
@@ -148,12 +148,18 @@ export function sharedWeather(): SharedWeather | null {
   return w ? { digest: w.digest, name: w.name, city: w.location.city } : null;
 }
 
+const yearKeys = new WeakMap<Scene, string>();
+
 /**
- * The key a result is stored under: the room as the engine sees it, where north is (the sun turns with it,
+ * The key a result is stored under: the room as the year's request carries it (runBody: not the daylight
+ * factor's bounce limit, since a year counts every reflection), where north is (the sun turns with it,
  * though a daylight factor does not), and the weather file.
  */
-export const climateKeyOf = (scene: Scene, w: Pick<LoadedWeather, 'digest'>): string =>
-  `${answerKey(scene)}|${scene.north ?? 0}|${w.digest}`;
+export function climateKeyOf(scene: Scene, w: Pick<LoadedWeather, 'digest'>): string {
+  let k = yearKeys.get(scene);
+  if (k === undefined) yearKeys.set(scene, (k = `${JSON.stringify(runBody(scene))}|${scene.north ?? 0}`));
+  return `${k}|${w.digest}`;
+}
 
 /**
  * Whether the year on screen is of another room (or weather) than the scene's: the panel marks it so, and the
@@ -251,6 +257,34 @@ export async function setDaLux(daLux: number): Promise<void> {
   });
 }
 
+/**
+ * The panel's line about the year: what runs, what stopped it, and what the figures below are when they are
+ * not this room's whole year (a first estimate a cancel or an error left, a year of the room before an edit).
+ */
+export function climateStatusText(
+  s: Pick<ClimateState, 'phase' | 'progress' | 'error' | 'result'>,
+  outdated: boolean,
+): string {
+  const estimate = s.result?.estimate ?? false;
+  if (s.phase === 'running') {
+    const pct = `${Math.round(100 * s.progress)} %`;
+    if (outdated)
+      return `Computing the year… ${pct} (the figures below are of the room before your last edit)`;
+    return estimate
+      ? `A first estimate (every third cell and day) is shown; computing the whole year… ${pct}`
+      : `Computing the year… ${pct}`;
+  }
+  const sentence = (t: string): string => (/[.!?]$/.test(t) ? t : `${t}.`);
+  return [
+    s.phase === 'cancelled' ? 'Stopped.' : '',
+    s.phase === 'error' ? sentence(`No result: ${s.error}`) : '',
+    estimate ? 'The figures below are a first estimate (every third cell and day), not the whole year.' : '',
+    outdated ? 'The room has changed since this year was computed: run it again.' : '',
+  ]
+    .filter((t) => t !== '')
+    .join(' ');
+}
+
 /** Stops the run in progress (the last result stays). */
 export function cancelClimate(byUser = true): void {
   if (current !== null) void engineWorker().cancel(current);
@@ -274,6 +308,13 @@ export function climateMap(
   };
   const [max, caption] = by[s.metric];
   return { grid, max, caption };
+}
+
+/** A weather file's time zone as clocks write it: UTC−6, UTC+5:30 (India), UTC+5:45 (Nepal). */
+export function utcOffsetText(hours: number): string {
+  const minutes = Math.round(Math.abs(hours) * 60);
+  const mm = minutes % 60;
+  return `UTC${hours < 0 ? '−' : '+'}${Math.floor(minutes / 60)}${mm ? `:${String(mm).padStart(2, '0')}` : ''}`;
 }
 
 /** A caption inside a sentence: its first word lower-cased, unless it is an abbreviation (DA300, UDI). */

@@ -4,12 +4,14 @@ import {
   cancelClimate,
   climateOutdated,
   climateMap,
+  climateStatusText,
   DA_THRESHOLDS,
   loadWeather,
   runClimate,
   setDaLux,
   showMetric,
   useClimate,
+  utcOffsetText,
   type ClimateMetric,
 } from '../compute/climate';
 import { useApp } from '../state/store';
@@ -91,9 +93,8 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
             {c.weather.location.city}
             {c.weather.location.country ? `, ${c.weather.location.country}` : ''}:{' '}
             {degrees(c.weather.location.latitude, 'N', 'S')},{' '}
-            {degrees(c.weather.location.longitude, 'E', 'W')}, UTC
-            {c.weather.location.timeZone >= 0 ? '+' : '−'}
-            {Math.abs(c.weather.location.timeZone)}, {c.weather.location.elevation} m ({c.weather.name})
+            {degrees(c.weather.location.longitude, 'E', 'W')}, {utcOffsetText(c.weather.location.timeZone)},{' '}
+            {c.weather.location.elevation} m ({c.weather.name})
           </p>
           <figure className="months" aria-label="Global horizontal irradiation by month">
             <div className="bars">
@@ -145,15 +146,7 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
                 data-outdated={outdated}
                 data-estimate={c.result?.estimate ?? false}
               >
-                {c.phase === 'running' &&
-                  (c.result?.estimate
-                    ? `A first estimate (every third cell and day) is shown; computing the whole year… ${Math.round(100 * c.progress)} %`
-                    : `Computing the year… ${Math.round(100 * c.progress)} %`)}
-                {c.phase === 'cancelled' && 'Stopped.'}
-                {c.phase === 'error' && `No result: ${c.error}`}
-                {c.phase === 'done' &&
-                  outdated &&
-                  'The room has changed since this year was computed: run it again.'}
+                {climateStatusText(c, outdated)}
               </p>
               {c.phase === 'running' && (
                 <progress

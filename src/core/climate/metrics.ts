@@ -45,6 +45,11 @@ export interface ClimateOptions {
   aseLux: number;
   /** ASE: a sensor counts with more than aseHours such occupied hours. LM-83: 250. */
   aseHours: number;
+  /**
+   * The year's occupied hours each occupied hour of the input stands for (a first estimate, which takes every
+   * third day: about 3); the direct sun's hours (ASE's map and its 250 h) are counted in the year's. Default 1.
+   */
+  hourWeight?: number;
   blinds: BlindRule;
   /** UDI bands: below udiLow, udiLow ≤ E ≤ udiHigh, above udiHigh; autonomous udiAutonomous ≤ E ≤ udiHigh. */
   udiLow: number;
@@ -198,10 +203,11 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
   }
 
   const pct = (n: Uint32Array): Float32Array => Float32Array.from(n, (v) => (100 * v) / occ);
+  const weight = o.hourWeight ?? 1;
   const maps: SensorMaps = {
     da: pct(daOpen),
     daBlinds: pct(daBlinds),
-    aseHours: Float32Array.from(sun),
+    aseHours: Float32Array.from(sun, (v) => v * weight),
     udiLow: pct(low),
     udiUseful: Float32Array.from(low, (l, s) => (100 * (occ - l - high[s]!)) / occ),
     udiHigh: pct(high),
@@ -216,7 +222,7 @@ export function climateMetrics(input: ClimateInput, options: Partial<ClimateOpti
   const sdaPass = (v: number): boolean => v * 100 >= o.sdaTime * occ;
   const sda = shareOf(sdaOpen, sdaPass),
     sdaWithBlinds = shareOf(sdaBlinds, sdaPass),
-    ase = shareOf(sun, (v) => v > o.aseHours);
+    ase = shareOf(sun, (v) => v * weight > o.aseHours);
   const en17037 = en17037Illuminance(illuminance, S, daylight, o.en, o.enLevels);
   for (let x = 0; x < histOpen.length; x++) histBlinds[x] = histBlinds[x]! + histOpen[x]!;
   const leed = { points: leedPoints(sdaWithBlinds), aseOver: ase > LEED_V41.ase };

@@ -225,8 +225,8 @@ function finish(
   const metricOptions = { ...o.metrics };
   // A room lit by rooflights alone: EN 17037 asks its target illuminance over 95 % of the plane, not 50 %.
   if (p.topLit && !o.metrics?.en) metricOptions.en = { ...EN17037_SHARES, targetPlane: 95 };
-  if (o.preview && occupiedAll > 0)
-    metricOptions.aseHours = ((o.metrics?.aseHours ?? 250) * occupiedKept) / occupiedAll;
+  // A preview's occupied hours stand for about three of the year's each: ASE's hours are the year's.
+  if (o.preview && occupiedKept > 0) metricOptions.hourWeight = occupiedAll / occupiedKept;
   const input = climateInput(light, occupied, daylight);
   const metrics = climateMetrics(input, metricOptions);
   o.onProgress?.(1);
