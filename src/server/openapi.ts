@@ -168,34 +168,63 @@ function usagePaths(errorRef: Record<string, unknown>) {
 /** The error envelope, with the interface's range message as its example. */
 const errorSchema = () => ({ ...responseOf(errorResponse), ...answerExample('error') });
 
+/** A body's top-level fields, from its schema and the branches of its anyOf (/obstruction_all's two forms). */
+function topLevelFields(js: Record<string, unknown>): string[] {
+  const names = new Set(Object.keys((js.properties as Record<string, unknown> | undefined) ?? {}));
+  for (const branch of (js.anyOf as Record<string, unknown>[] | undefined) ?? [])
+    for (const k of Object.keys((branch.properties as Record<string, unknown> | undefined) ?? {}))
+      names.add(k);
+  return [...names];
+}
+
 /**
  * The original gateway's multipart form (gateway.md §3; src/service/requestBody.ts): the JSON body without
- * its mesh in `params`, the mesh as a file.
+ * its mesh in `params`, the mesh as a file. Without `params` the body's fields are form fields of their own,
+ * each JSON-decoded where it parses (the original's fallback). Either way the fields then make the body the
+ * application/json schema describes.
  */
-const MULTIPART = {
-  schema: {
-    type: 'object',
-    required: ['params'],
-    properties: {
-      params: {
-        type: 'string',
-        description: 'The JSON request body (as for application/json), without `mesh`.',
+function multipartOf(json: Record<string, unknown>) {
+  const fields = topLevelFields(json).filter((k) => k !== 'mesh' && k !== 'weather');
+  const required = ((json.required as string[] | undefined) ?? []).filter((k) => k !== 'mesh');
+  const flat = (k: string) => ({
+    type: 'string',
+    description: `Without \`params\`: the body's \`${k}\`, JSON-encoded (text that is not JSON is taken as a string)`,
+  });
+  return {
+    schema: {
+      type: 'object',
+      properties: {
+        params: {
+          type: 'string',
+          description:
+            'The JSON request body (as for application/json), without `mesh`. Absent: the fields are form fields of their own.',
+        },
+        mesh: {
+          type: 'string',
+          format: 'binary',
+          description:
+            'The mesh as .npy (float32 or float64, shape (n, 3) or (3n,), C order), the same gzip-compressed, ' +
+            'or a JSON array of [x, y, z] points. Not read when the body gives both `horizon` and `zenith`. ' +
+            'A gzip file may not inflate past LUX_MAX_BODY_BYTES.',
+        },
+        ...('weather' in ((json.properties as Record<string, unknown> | undefined) ?? {})
+          ? {
+              weather: {
+                type: 'string',
+                description: 'da_*: the EnergyPlus weather file (EPW), as a file or text',
+              },
+            }
+          : {}),
+        ...Object.fromEntries(fields.map((k) => [k, flat(k)])),
       },
-      mesh: {
-        type: 'string',
-        format: 'binary',
-        description:
-          'The mesh as .npy (float32 or float64, shape (n, 3) or (3n,), C order), the same gzip-compressed, ' +
-          'or a JSON array of [x, y, z] points. Not read when `params` gives both `horizon` and `zenith`. ' +
-          'A gzip file may not inflate past LUX_MAX_BODY_BYTES.',
-      },
+      ...(required.length > 0 ? { anyOf: [{ required: ['params'] }, { required }] } : {}),
     },
-  },
-  encoding: {
-    params: { contentType: 'application/json' },
-    mesh: { contentType: 'application/octet-stream' },
-  },
-};
+    encoding: {
+      params: { contentType: 'application/json' },
+      mesh: { contentType: 'application/octet-stream' },
+    },
+  };
+}
 
 let cached: Record<string, unknown> | null = null;
 
@@ -218,6 +247,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
   };
   for (const r of OPERATION_SPECS) {
     const answers = r.response;
+    const request = r.request();
     paths[r.path] = {
       post: {
         summary: r.summary,
@@ -226,10 +256,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
           required: true,
           content: {
             'application/json': {
-              schema: r.request(),
+              schema: request,
               ...(r.examples[0] !== undefined ? { example: r.examples[0] } : {}),
             },
-            'multipart/form-data': MULTIPART,
+            'multipart/form-data': multipartOf(request),
             ...(r.op === STORE_MESH ? RAW_MESH : {}),
           },
         },

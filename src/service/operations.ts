@@ -10,7 +10,8 @@ import * as R from '../core/validation/responses';
 import * as S from '../core/validation/schemas';
 import { z } from 'zod';
 import { angles, grid, legacyViewpoint, MESH, parameters, ROOM_POLYGON, viewpoint, WINDOW } from './examples';
-import { MESH_SCHEMA, schemaOf, viewpointWithLegacy, type JsonSchema } from './requestDocs';
+import * as D from './requestDocs';
+import type { JsonSchema } from './requestDocs';
 
 /** POST /v2/meshes: a service operation (it keeps state), not one of the core's stateless operations. */
 export const STORE_MESH = 'store-mesh';
@@ -80,7 +81,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     needsModel: true,
     lane: LIGHT_BODY,
     takesMesh: true,
-    request: () => schemaOf(S.runRequest, true),
+    request: () => D.runDoc(),
     examples: [
       { model_type: 'df_default', parameters, mesh: MESH },
       {
@@ -103,7 +104,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     needsModel: true,
     lane: LIGHT_BODY,
     takesMesh: true,
-    request: () => schemaOf(S.runRequest, true),
+    request: D.runDetailedDoc,
     examples: [
       {
         model_type: 'df_default',
@@ -122,7 +123,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: 'DF by the physics engine (same request and response as /run)',
     lane: 'heavy',
     takesMesh: true,
-    request: () => schemaOf(S.runRequest.extend(S.simulateOptions.shape), true),
+    request: () => D.runDoc(S.simulateOptions),
     examples: [
       { model_type: 'df_default', parameters, mesh: MESH, quality: 'draft' },
       {
@@ -146,7 +147,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: '64-direction horizon and zenith angles',
     lane: LIGHT_BODY,
     takesMesh: true,
-    request: () => ({ oneOf: [schemaOf(S.obstructionWindowsRequest, true), viewpointWithLegacy()] }),
+    request: D.obstructionAllDoc,
     examples: [{ room_polygon: ROOM_POLYGON, windows: { w1: WINDOW }, mesh: MESH }, viewpoint],
   },
   {
@@ -159,7 +160,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: 'Horizon angle in one direction',
     lane: LIGHT_BODY,
     takesMesh: true,
-    request: viewpointWithLegacy,
+    request: D.viewpointWithLegacy,
     examples: [viewpoint, legacyViewpoint],
   },
   {
@@ -172,7 +173,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: 'Zenith angle in one direction',
     lane: LIGHT_BODY,
     takesMesh: true,
-    request: viewpointWithLegacy,
+    request: D.viewpointWithLegacy,
     examples: [viewpoint, legacyViewpoint],
   },
   {
@@ -185,7 +186,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: 'Horizon and zenith in one direction',
     lane: LIGHT_BODY,
     takesMesh: true,
-    request: viewpointWithLegacy,
+    request: D.viewpointWithLegacy,
     examples: [viewpoint, legacyViewpoint],
   },
   {
@@ -198,7 +199,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: 'Window reference points',
     lane: LIGHT_BODY,
     takesMesh: true,
-    request: () => schemaOf(S.windowsOnlyRequest(true)),
+    request: () => D.windowsOnlyDoc(true),
     examples: [{ room_polygon: ROOM_POLYGON, windows: { w1: WINDOW } }, { parameters }],
   },
   {
@@ -211,7 +212,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: 'Window direction angles',
     lane: LIGHT_BODY,
     takesMesh: true,
-    request: () => schemaOf(S.windowsOnlyRequest(false)),
+    request: () => D.windowsOnlyDoc(false),
     examples: [{ room_polygon: ROOM_POLYGON, windows: { w1: { x1: 1, y1: 0, x2: 2, y2: 0 } } }],
   },
   {
@@ -224,7 +225,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: 'The v2/v1 model input as NPY files in a ZIP',
     lane: LIGHT_BODY,
     takesMesh: true,
-    request: () => schemaOf(S.encodeRequest, true),
+    request: D.encodeDoc,
     examples: [
       { model_type: 'df_default', parameters, mesh: MESH },
       { model_type: 'df_custom', parameters, mesh: MESH, encoding_scheme: 'v1' },
@@ -240,7 +241,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: 'Encoding from given angles, no mesh',
     lane: LIGHT_BODY,
     takesMesh: false,
-    request: () => schemaOf(S.encodeRawRequest),
+    request: D.encodeRawDoc,
     examples: [
       {
         model_type: 'df_default',
@@ -262,7 +263,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: 'Store a context once; later requests name it by `mesh_id` instead of sending `mesh`',
     lane: 'heavy',
     takesMesh: false,
-    request: () => ({ type: 'object', required: ['mesh'], properties: { mesh: MESH_SCHEMA } }),
+    request: D.storeMeshDoc,
     examples: [{ mesh: MESH }],
   },
   {
@@ -275,7 +276,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: 'Statistics of a DF grid',
     lane: LIGHT_GRID,
     takesMesh: false,
-    request: () => schemaOf(S.statsRequest),
+    request: D.statsDoc,
     examples: [grid, { ...grid, thresholds: [0.5, 2, 5] }],
   },
   {
@@ -288,7 +289,7 @@ export const OPERATION_SPECS: readonly OperationSpec[] = [
     summary: 'Sum of per-window DF grids',
     lane: LIGHT_GRID,
     takesMesh: false,
-    request: () => schemaOf(S.mergeRequest),
+    request: D.mergeDoc,
     examples: [
       {
         window_results: {

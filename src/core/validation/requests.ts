@@ -99,9 +99,7 @@ function resolveRoom(
   const windows = toWindows(p.windows);
   const skylights = checkedSkylights(p.skylights, room_polygon);
   if (windows.length === 0 && skylights.length === 0)
-    throw validationError(
-      `Parameter 'parameters.windows' must contain at least one window (or 'parameters.skylights' a skylight)`,
-    );
+    throw validationError(`Parameter 'windows' must contain at least one window (or 'skylights' a skylight)`);
   const floor = p.floor_height_above_terrain;
   const ceiling = floor + p.height_roof_over_floor;
   const geometry = windows.map((w) => {
@@ -337,7 +335,8 @@ export function parseEncodeRequest(
   };
 }
 
-export function parseEncodeRawRequest(body: unknown, limits: Limits = DEFAULT_LIMITS): EncodeRequest {
+export function parseEncodeRawRequest(raw: unknown, limits: Limits = DEFAULT_LIMITS): EncodeRequest {
+  const body = encoderOutline(raw);
   checkRoomSize(parametersOf(body), limits);
   const r = parseWith(S.encodeRawRequest, body);
   return {
@@ -392,10 +391,14 @@ export function parseViewpointRequest(
   o: ParseOptions = {},
 ): ViewpointRequest {
   let input = body;
-  if (isPlainObject(body) && body.direction_angle === undefined && body.rad_y !== undefined) {
+  // Checked wherever it is given (api.md: a numeric string is a type error, never silently accepted), read
+  // only without direction_angle.
+  if (isPlainObject(body) && body.rad_y !== undefined) {
     if (typeof body.rad_y !== 'number' || !Number.isFinite(body.rad_y)) {
       throw validationError(`Parameter 'rad_y' must be a finite number (radians)`);
     }
+  }
+  if (isPlainObject(body) && body.direction_angle === undefined && typeof body.rad_y === 'number') {
     const d = ((((body.rad_y * 180) / Math.PI) % 360) + 360) % 360;
     input = { ...body, direction_angle: d };
   }

@@ -18,17 +18,15 @@ function ranged(field: RangedField) {
   return 'exclusiveMin' in r && r.exclusiveMin ? base.gt(r.min) : base.min(r.min);
 }
 
-/** Exactly 64 angles in 0–90°. */
+/** The length of what zod was given, for "got n" (a check may run on a value of the wrong type). */
+const lengthOf = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
+
+/** Exactly 64 angles in 0–90° (a native length check: the OpenAPI document shows minItems/maxItems 64). */
 function angles(field: 'horizon' | 'zenith') {
   return z
     .array(ranged(field), { error: `Parameter '{name}' must be an array of ${DIRECTION_COUNT} numbers` })
-    .superRefine((a, ctx) => {
-      if (a.length !== DIRECTION_COUNT) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Parameter '{name}' must contain ${DIRECTION_COUNT} values, got ${a.length}`,
-        });
-      }
+    .length(DIRECTION_COUNT, {
+      error: (iss) => `Parameter '{name}' must contain ${DIRECTION_COUNT} values, got ${lengthOf(iss.input)}`,
     });
 }
 
@@ -38,13 +36,7 @@ const point2 = z.tuple([ranged('room_polygon'), ranged('room_polygon')], {
 
 export const roomPolygon = z
   .array(point2, { error: `Parameter '{name}' must be an array of [x, y] points` })
-  .superRefine((pts, ctx) => {
-    if (pts.length < 3)
-      ctx.addIssue({
-        code: 'custom',
-        message: `Parameter '{name}' must have at least 3 points, got ${pts.length}`,
-      });
-  });
+  .min(3, { error: (iss) => `Parameter '{name}' must have at least 3 points, got ${lengthOf(iss.input)}` });
 
 /** Materials only the v2 encoding carries (see RANGES); a window's value wins over the room's. */
 const encoderExtras = () => ({
@@ -90,14 +82,17 @@ export function windowSchema(o: WindowSchemaOptions) {
  * own), so the window or skylight vanished from the parsed request without a word.
  */
 const keyedBy = <T extends z.ZodType>(what: string, record: T) =>
-  z.preprocess((v, ctx) => {
-    if (v !== null && typeof v === 'object' && Object.hasOwn(v, '__proto__'))
-      ctx.addIssue({
-        code: 'custom',
-        message: `Parameter '{name}' cannot hold a ${what} with the id '__proto__'`,
-      });
-    return v;
-  }, record);
+  z.preprocess(
+    (v, ctx) => {
+      if (v !== null && typeof v === 'object' && Object.hasOwn(v, '__proto__'))
+        ctx.addIssue({
+          code: 'custom',
+          message: `Parameter '{name}' cannot hold a ${what} with the id '__proto__'`,
+        });
+      return v;
+    },
+    record.meta({ propertyNames: { type: 'string', not: { const: '__proto__' } } }),
+  );
 
 /** `allowEmpty`: a room lit by skylights alone (/run and /simulate check that it has one). */
 export function windowsSchema(o: WindowSchemaOptions, allowEmpty = false) {
@@ -110,7 +105,9 @@ export function windowsSchema(o: WindowSchemaOptions, allowEmpty = false) {
       .superRefine((w, ctx) => {
         if (!allowEmpty && Object.keys(w).length === 0)
           ctx.addIssue({ code: 'custom', message: `Parameter '{name}' must contain at least one window` });
-      }),
+      })
+      // The rule above, as the OpenAPI document states it (zod's records have no size check of their own).
+      .meta(allowEmpty ? {} : { minProperties: 1 }),
   );
 }
 
@@ -155,13 +152,9 @@ export function parametersSchema(o: WindowSchemaOptions) {
 
 export const MODEL_TYPE_PATTERN = /^(df|da)_(default|custom)(_\d+\.\d+(\.\d+)?)?$/;
 
-const modelType = z.string({ error: `Parameter '{name}' must be a string` }).superRefine((s, ctx) => {
-  if (!MODEL_TYPE_PATTERN.test(s)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `Parameter '{name}' must be one of df_default, df_custom, da_default, da_custom (optionally with a version suffix such as _2.0.1), got '${s.slice(0, 60)}'`,
-    });
-  }
+const modelType = z.string({ error: `Parameter '{name}' must be a string` }).regex(MODEL_TYPE_PATTERN, {
+  error: (iss) =>
+    `Parameter '{name}' must be one of df_default, df_custom, da_default, da_custom (optionally with a version suffix such as _2.0.1), got '${String(iss.input).slice(0, 60)}'`,
 });
 
 /** A context stored before by POST /v2/meshes: its content hash (SHA-256 of the float32 positions, hex). */
@@ -263,16 +256,25 @@ export const viewpointRequest = z.object({
   mesh_id: meshId,
 });
 
+/** A grid's rows and cells: stats/grid.ts refuses an empty grid or row ("must not be empty"), as documented. */
+const nonEmpty = { minItems: 1 };
+
 export const statsRequest = z.object({
-  df_matrix: z.array(z.array(num(), { error: `Parameter '{name}' must be a 2-D array of numbers` }), {
-    error: `Parameter '{name}' must be a 2-D array of numbers`,
-  }),
-  room_mask: z.array(
-    z.array(z.union([z.boolean(), z.literal(0), z.literal(1)]), {
-      error: `Parameter '{name}' must be a 2-D array of booleans or 0/1`,
-    }),
-    { error: `Parameter '{name}' must be a 2-D array of booleans or 0/1` },
-  ),
+  df_matrix: z
+    .array(z.array(num(), { error: `Parameter '{name}' must be a 2-D array of numbers` }).meta(nonEmpty), {
+      error: `Parameter '{name}' must be a 2-D array of numbers`,
+    })
+    .meta(nonEmpty),
+  room_mask: z
+    .array(
+      z
+        .array(z.union([z.boolean(), z.literal(0), z.literal(1)]), {
+          error: `Parameter '{name}' must be a 2-D array of booleans or 0/1`,
+        })
+        .meta(nonEmpty),
+      { error: `Parameter '{name}' must be a 2-D array of booleans or 0/1` },
+    )
+    .meta(nonEmpty),
   thresholds: z.array(num(), { error: `Parameter '{name}' must be an array of numbers` }).optional(),
 });
 
@@ -282,9 +284,12 @@ const windowResult = z.object({
 });
 
 export const mergeRequest = z.object({
-  window_results: z.record(z.string(), windowResult, {
-    error: `Parameter '{name}' must be an object keyed by window id`,
-  }),
+  window_results: z
+    .record(z.string(), windowResult, {
+      error: `Parameter '{name}' must be an object keyed by window id`,
+    })
+    // statsOps.ts merge refuses an empty one ("must contain at least one window"), as the document says.
+    .meta({ minProperties: 1 }),
 });
 
 /** /simulate's own optional fields, beside those of /run. */
