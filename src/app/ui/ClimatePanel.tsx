@@ -72,6 +72,8 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
           data-testid="weather-file"
           onChange={(e) => {
             const f = e.target.files?.[0];
+            // Emptied, so that the same file picked again (mended after a refusal) is read again.
+            e.target.value = '';
             if (f) void loadWeather(f, room);
           }}
         />
