@@ -61,6 +61,11 @@ const ref = (v: unknown): number | null => {
   return typeof x === 'number' ? x : null;
 };
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+/** A number as web-ifc hands it out: IFC4's wrapped (`{ value }`), IFC2x3's list members bare. */
+const num = (v: unknown): number | null => {
+  const x = typeof v === 'number' ? v : value(v);
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+};
 
 let shared: Promise<W.IfcAPI> | null = null;
 
@@ -398,6 +403,7 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
     schema: ifc.GetModelSchema(model),
     origin,
     trueNorth: trueNorth(ifc, model, ids, line),
+    gridNorth: gridNorth(ifc, model, ids, line),
     storeys,
     spaces,
     windows,
@@ -475,7 +481,11 @@ function triangles(
   return { all: Float32Array.from(all), glass: Float32Array.from(glass) };
 }
 
-/** IfcGeometricRepresentationContext.TrueNorth of the model context, as a plan direction. */
+/**
+ * IfcGeometricRepresentationContext.TrueNorth of the model context, as a plan direction. Its ratios are
+ * read bare or wrapped: web-ifc gives an IFC2x3 file's list members as plain numbers, and before
+ * 2026-12-07 every IFC2x3 export's TrueNorth was read as absent (north taken as the plan's up).
+ */
 function trueNorth(
   ifc: W.IfcAPI,
   model: number,
@@ -487,9 +497,40 @@ function trueNorth(
     const c = line(id);
     const n = ref(c.TrueNorth);
     if (n === null) continue;
-    const r = list(line(n).DirectionRatios).map((d) => value(d));
-    if (typeof r[0] === 'number' && typeof r[1] === 'number' && (r[0] !== 0 || r[1] !== 0))
-      return [r[0], r[1]];
+    const [x = null, y = null] = list(line(n).DirectionRatios).map(num);
+    if (x !== null && y !== null && (x !== 0 || y !== 0)) return [x, y];
+  }
+  return null;
+}
+
+/**
+ * The map's grid north from an IFC4 IfcMapConversion (IFC4.3's IfcMapConversionScaled with it) whose source is
+ * a geometric representation context: its XAxisAbscissa and XAxisOrdinate are the plan's x axis in the map's
+ * easting and northing, so the map's northing axis is (XAxisOrdinate, XAxisAbscissa) in the plan. Without
+ * either, the plan's axes are the map's (θ = 0). IFC2x3 has no such entity: none.
+ */
+function gridNorth(
+  ifc: W.IfcAPI,
+  model: number,
+  ids: (t: number) => number[],
+  line: (id: number) => Line,
+): [number, number] | null {
+  let conversions: number[];
+  try {
+    conversions = ids(W.IFCMAPCONVERSION);
+  } catch {
+    return null;
+  }
+  for (const id of conversions) {
+    const m = line(id);
+    const source = ref(m.SourceCRS);
+    if (source === null) continue;
+    const t = ifc.GetLineType(model, source);
+    if (t !== W.IFCGEOMETRICREPRESENTATIONCONTEXT && t !== W.IFCGEOMETRICREPRESENTATIONSUBCONTEXT) continue;
+    const a = num(m.XAxisAbscissa),
+      o = num(m.XAxisOrdinate);
+    const [x, y] = a === null && o === null ? [1, 0] : [a ?? 0, o ?? 0];
+    if (x !== 0 || y !== 0) return [y, x];
   }
   return null;
 }

@@ -8,6 +8,7 @@ import { RANGES } from '../validation/ranges';
 import { inOneSurface } from '../validation/ceiling';
 import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../api/highFloor';
 import { floorOutline } from './floorOutline';
+import { buildingNorth, type NorthSource } from './north';
 import { frameRatioFromLining } from './windowLining';
 import { isRoofWindow, placeSkylight, type IfcRoomSkylight } from './skylights';
 import type { GlazingKind, IfcSourceData, IfcWindowData } from './source';
@@ -98,6 +99,10 @@ export interface IfcBuilding {
   /** True north, degrees clockwise from the plan's +y; 0 when the file does not say. */
   north: number;
   northFromFile: boolean;
+  /** What gave the north (north.ts): the model context's TrueNorth, an IfcMapConversion, or nothing. */
+  northFrom: NorthSource | null;
+  /** What is worth knowing of the file as a whole: where its north came from. */
+  notes: string[];
   /** The terrain's z in the file's frame (the lowest space floor). */
   terrainZ: number;
   /** The file's plan point the plan frame is measured from (georeferenced files; else (0, 0)). */
@@ -278,12 +283,14 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
       a.number.localeCompare(b.number, 'en', { numeric: true }),
   );
 
-  const north = d.trueNorth ? wrap360((Math.atan2(d.trueNorth[0], d.trueNorth[1]) * 180) / Math.PI) : 0;
+  const north = buildingNorth(d.trueNorth, d.gridNorth ?? null);
   const storeys = [...d.storeys].sort((a, b) => (a.elevation ?? 0) - (b.elevation ?? 0)).map((s) => s.name);
   return {
     schema: d.schema,
-    north,
-    northFromFile: d.trueNorth !== null,
+    north: north.north,
+    northFromFile: north.from !== null,
+    northFrom: north.from,
+    notes: [north.note],
     terrainZ,
     origin: d.origin ?? [0, 0],
     storeys,

@@ -73,8 +73,13 @@ export interface IfcSourceData {
    * building for a georeferenced one, whose survey coordinates a 32-bit float could not hold to the mm.
    */
   origin?: [number, number];
-  /** True north as the file's plan direction (x, y), null when the file does not say. */
+  /** True north as the file's plan direction (x, y): the model context's TrueNorth; null when it does not say. */
   trueNorth: [number, number] | null;
+  /**
+   * The map's grid north as a plan direction (x, y): an IFC4 IfcMapConversion's (XAxisOrdinate,
+   * XAxisAbscissa), the map's northing axis seen from the plan (north.ts). Null or absent: no map conversion.
+   */
+  gridNorth?: [number, number] | null;
   storeys: IfcStorey[];
   spaces: IfcSpaceData[];
   /** Windows, doors with glass and curtain walls' glazed panels: everything that lets daylight in. */
