@@ -65,8 +65,8 @@ test('the report page: PNG and print carry the plan, north, scale, legend, stati
   await page.getByTestId('project-stage').fill('Building permit');
   await page.getByTestId('project-date').fill('2026-11-20');
   await expect(sheet.locator('[data-stat="project"]')).toHaveText('Kv. Lärkan · Storgatan 1, Uppsala');
-  await expect(sheet.locator('[data-stat="signature"]')).toContainText(
-    'Prepared by E. Arch · Building permit · design of 2026-11-20 · Lux',
+  await expect(sheet.locator('[data-stat="signature"]')).toHaveText(
+    'Prepared by E. Arch · Building permit · design of 2026-11-20',
   );
 
   // Printing shows the page and nothing of the editor.
@@ -112,6 +112,20 @@ test('the report page: PNG and print carry the plan, north, scale, legend, stati
   await expect(sheet.locator('[data-role="north"]')).toHaveAttribute('transform', /rotate\(45\)/);
   await expect(sheet.locator('svg')).toContainText('Office 2.14');
   await expect(sheet.locator('svg')).toContainText('w1 · faces SE 135°');
+});
+
+test.describe('on the other side of the date line', () => {
+  // Kiritimati is UTC+14: at noon UTC on the 24th it is already the 25th there.
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test('the report page is dated by the architect’s own calendar, not by UTC’s', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-24T12:00:00Z'));
+    await page.goto(`/${encodeShare(scene)}`);
+    await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+    await expect(page.getByTestId('print-sheet').locator('[data-stat="computed"]')).toHaveText(
+      'Lux · daylight factor under the CIE overcast sky · computed 2026-11-25',
+    );
+  });
 });
 
 test('the map is cut along the outline: no staircase along a slanted wall, in plan and report', async ({

@@ -39,7 +39,7 @@ import { floorDrop } from '../core/api/highFloor';
 import { analyseBuilding } from '../core/building/analyse';
 import { readEpw } from '../core/climate/epw';
 import { buildingFiles } from '../core/building/files';
-import { NO_PROJECT, PROJECT_FIELD_MAX, type ProjectInfo } from '../core/report/project';
+import { NO_PROJECT, PROJECT_FIELD_MAX, reportDay, type ProjectInfo } from '../core/report/project';
 import { reportPdf } from './reportPdf';
 import type { AnswerResult, RoomPass, RoomProposals } from '../core/building/outcome';
 import { surroundBuilding } from '../core/building/surroundings';
@@ -343,7 +343,7 @@ async function writeFiles(
     ...(groups ? { apartments: groups } : {}),
     model: { name: card.name, version: card.version, ...(mae !== undefined ? { mae } : {}) },
     thresholds: args.thresholds,
-    stamp: new Date().toISOString().slice(0, 10),
+    stamp: reportDay(new Date()),
     ...(Object.values(args.project).some((v) => v.trim()) ? { project: args.project } : {}),
   });
   mkdirSync(args.out, { recursive: true });

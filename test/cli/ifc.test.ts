@@ -199,9 +199,11 @@ describe('the IFC command line', () => {
     expect(
       report.match(/data-stat="project">Duplex &lt;A &amp; B&gt; · Lot 7, Main Street<\/text>/g),
     ).toHaveLength(8);
-    expect(report.match(/Prepared by E. Arch · Building permit · design of 2026-11-20 · Lux/g)).toHaveLength(
-      8,
-    );
+    expect(
+      report.match(
+        /data-stat="signature">Prepared by E. Arch · Building permit · design of 2026-11-20<\/text>/g,
+      ),
+    ).toHaveLength(8);
     expect(JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8')).project).toEqual({
       name: 'Duplex <A & B>',
       site: 'Lot 7, Main Street',

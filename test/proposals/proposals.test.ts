@@ -31,7 +31,9 @@ const at =
   (body) =>
     simulateAnswer({ ...body, quality });
 const bfs = async (body: RunBody) =>
-  summarise(await at('standard')(body), DEFAULT_COMPLIANCE, 28).verdicts.find((v) => v.id === 'bfs')!;
+  summarise(await at('standard')(body), DEFAULT_COMPLIANCE, { floorArea: 28 }).verdicts.find(
+    (v) => v.id === 'bfs',
+  )!;
 
 describe('what would make it pass', () => {
   it('applies a change to the request: a window widened about its centre on its wall, its depth kept', () => {
@@ -122,7 +124,9 @@ describe('what would make it pass', () => {
       },
     };
     const bfs36 = async (body: RunBody) =>
-      summarise(await at('standard')(body), DEFAULT_COMPLIANCE, 36).verdicts.find((v) => v.id === 'bfs')!;
+      summarise(await at('standard')(body), DEFAULT_COMPLIANCE, { floorArea: 36 }).verdicts.find(
+        (v) => v.id === 'bfs',
+      )!;
     const found = await proposeFixes(deeper, 'bfs', {
       preview: at('draft'),
       confirm: at('standard'),

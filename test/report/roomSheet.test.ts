@@ -121,9 +121,11 @@ describe('roomSheetSvg', () => {
     expect(svg).toContain('work plane (0.8 m above the floor)');
     expect(svg).toContain('2026-11-25');
     // Why EN 17037's targets are these: entered, or set for the site.
-    expect(svg).toContain('EN 17037 targets as entered (set them for the site: its Annex A)');
-    expect(roomSheetSvg({ ...sheet, enBasis: 'Chicago: median diffuse illuminance 15,900 lx' })).toContain(
-      'data-stat="en-basis">EN 17037 targets for Chicago: median diffuse illuminance 15,900 lx',
+    expect(svg).toMatch(
+      /data-stat="en-basis">EN 17037 targets as entered \(set them for the site: its<\/text><text [^>]+>Annex A\)</,
+    );
+    expect(roomSheetSvg({ ...sheet, enBasis: 'Chicago: median diffuse illuminance 15,900 lx' })).toMatch(
+      /data-stat="en-basis">EN 17037 targets for Chicago: median diffuse illuminance<\/text><text [^>]+>15,900 lx</,
     );
   });
 
@@ -141,11 +143,15 @@ describe('roomSheetSvg', () => {
             [2.5, 2.5],
           ],
           frame: 0.15,
+          glass: 0.5,
         },
       ],
     });
     expect(lit).toMatch(/<polygon data-skylight="s1" points="[\d., ]+" fill="none"[^>]*stroke-dasharray/);
-    expect(lit).toContain('data-stat="skylight">1.20 m² in the roof, frame 15 %');
+    // Its glass stated as a window's is: the engine lit the room through 50 %, not the default 70 %.
+    expect(lit).toMatch(
+      /data-stat="skylight">1.20 m² in the roof, glass 50 % ·<\/text><text [^>]+>frame 15 %<\/text>/,
+    );
   });
 
   it('adds a year of a weather file when one was computed for the room', () => {
@@ -189,6 +195,11 @@ describe('roomSheetSvg', () => {
     expect(page).toContain(`… and ${12 - listed.length} more windows (the plan shows every one)`);
     const ys = [...page.matchAll(/<text x="7\d\d" y="([\d.]+)"/g)].map((m) => Number(m[1]));
     expect(Math.max(...ys)).toBeLessThan(794 - 30);
+  });
+
+  it('states true north within 0–359°, as the windows’ bearings are (359.6° is 0°, not 360°)', () => {
+    expect(roomSheetSvg({ ...sheet, north: 359.6 })).toContain('>0° clockwise from the plan');
+    expect(roomSheetSvg({ ...sheet, north: -30 })).toContain('>330° clockwise from the plan');
   });
 
   it('escapes what it is given: a title cannot break the page', () => {

@@ -65,7 +65,7 @@ describe('a room lit from above only (EN 17037: the target over 95 % of the plan
       resolution: 0.1,
     };
     const target = (topLit: boolean) =>
-      summarise(room, DEFAULT_COMPLIANCE, undefined, topLit).verdicts.find((v) => v.id === 'en-target')!;
+      summarise(room, DEFAULT_COMPLIANCE, { topLit }).verdicts.find((v) => v.id === 'en-target')!;
     expect(target(false)).toMatchObject({ pass: true, detail: 'DF ≥ 2 % on 60.0 % (needs 50 %)' });
     expect(target(true)).toMatchObject({
       pass: false,

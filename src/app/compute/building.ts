@@ -23,6 +23,7 @@ import { noRoomsMessage, type IfcBuilding } from '../../core/ifc/building';
 import { apartmentsCsv, roomsCsv } from '../../core/report/roomsTable';
 import type { ApartmentTotal } from '../../core/stats/apartments';
 import type { ColourBy } from '../../core/report/storeyPlan';
+import { reportDay } from '../../core/report/project';
 import { ifcRoomOfScene, sceneOfIfcRoom } from '../scene/fromIfc';
 import type { Scene } from '../scene/scene';
 import { normalise } from '../state/store';
@@ -148,12 +149,9 @@ export function setSiteFactors(en: { target?: number; minimum?: number }): strin
       o?.answer && o.summary
         ? {
             ...o,
-            summary: summarise(
-              o.answer,
-              thresholds,
-              undefined,
-              requestLitFromAbove(s.requests[i]?.body ?? null),
-            ),
+            summary: summarise(o.answer, thresholds, {
+              topLit: requestLitFromAbove(s.requests[i]?.body ?? null),
+            }),
           }
         : o,
     ),
@@ -557,7 +555,7 @@ function analysed(): AnalysedBuilding {
     ...(s.apartments ? { apartments: s.apartments } : {}),
     colourBy: s.colourBy,
     thresholds: s.thresholds,
-    stamp: new Date().toISOString().slice(0, 10),
+    stamp: reportDay(new Date()),
     project: projectNow(),
   };
 }

@@ -3,6 +3,7 @@ import { engineMethodText } from '../../core/report/engineMethod';
 import { materialsText } from '../../core/report/materialsText';
 import { projectNow } from './project';
 import { summarise } from '../../core/stats/verdicts';
+import { leftOutCells } from '../../core/stats/analysedPlane';
 import { floorArea } from '../../core/geometry/polygon';
 import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
 import type { PaletteName } from '../../core/report/palette';
@@ -52,7 +53,14 @@ export function sheetOf(
       };
     }),
     ...(scene.skylights?.length
-      ? { skylights: scene.skylights.map((k) => ({ id: k.id, polygon: k.polygon, frame: k.frame })) }
+      ? {
+          skylights: scene.skylights.map((k) => ({
+            id: k.id,
+            polygon: k.polygon,
+            frame: k.frame,
+            glass: k.glass ?? DEFAULT_GLASS_TRANSMITTANCE,
+          })),
+        }
       : {}),
     ...(scene.thresholds.enBasis ? { enBasis: scene.thresholds.enBasis } : {}),
     north: scene.north ?? 0,
@@ -61,7 +69,11 @@ export function sheetOf(
     materials: materialsText(scene.materials, scene.modelType === 'df_custom'),
     surroundings: surroundingsText(scene),
     map: answer,
-    summary: summarise(answer, scene.thresholds, floorArea(scene.outline), sceneLitFromAbove(scene)),
+    summary: summarise(answer, scene.thresholds, {
+      floorArea: floorArea(scene.outline),
+      topLit: sceneLitFromAbove(scene),
+      leftOut: leftOutCells(answer, scene.outline),
+    }),
     palette,
     scaleMax,
     source:

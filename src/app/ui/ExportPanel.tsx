@@ -11,7 +11,7 @@ import { reportScene, sheetOf, sheetPng } from '../compute/sheet';
 import { download } from './download';
 import { useSettings } from './settings';
 import { setProject, useProject } from '../compute/project';
-import { PROJECT_FIELD_MAX, type ProjectInfo } from '../../core/report/project';
+import { PROJECT_FIELD_MAX, reportDay, type ProjectInfo } from '../../core/report/project';
 import { useApp } from '../state/store';
 import type { Scene } from '../scene/scene';
 import type { PaletteName } from '../../core/report/palette';
@@ -40,13 +40,7 @@ export function answerLabel(s: Shown): { text: string; file: string } {
  */
 function currentSheet(shown: Shown, palette: PaletteName, scaleMax: number, now: Scene): string {
   const scene = reportScene(shown.scene, now);
-  return sheetOf(
-    { ...shown, scene },
-    palette,
-    scaleMax,
-    new Date().toISOString().slice(0, 10),
-    climateSummaryFor(scene),
-  );
+  return sheetOf({ ...shown, scene }, palette, scaleMax, reportDay(new Date()), climateSummaryFor(scene));
 }
 
 /** The report page as the PNG export holds it. */

@@ -2,7 +2,8 @@ import { roundedDown } from '../../core/stats/shareText';
 import { interreflectionText } from '../../core/report/engineMethod';
 import { useMemo } from 'react';
 import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
-import { summarise, type Verdict } from '../../core/stats/verdicts';
+import { summarise, type MapSummary, type Verdict } from '../../core/stats/verdicts';
+import { analysedOf, leftOutCells, partlyAnalysed } from '../../core/stats/analysedPlane';
 import { applyProposal, findProposals, useProposals } from '../compute/proposals';
 import { errorBandText } from '../../core/model/errorBand';
 import { climateMap, useClimate } from '../compute/climate';
@@ -25,7 +26,13 @@ export function ResultsPanel(): React.JSX.Element {
   const outline = useApp((s) => s.scene.outline);
   const summary = useMemo(
     () =>
-      map && shown ? summarise(map, thresholds, floorArea(outline), sceneLitFromAbove(shown.scene)) : null,
+      map && shown
+        ? summarise(map, thresholds, {
+            floorArea: floorArea(outline),
+            topLit: sceneLitFromAbove(shown.scene),
+            leftOut: leftOutCells(map, outline),
+          })
+        : null,
     [map, shown, thresholds, outline],
   );
   const f = (v: number): string => v.toFixed(2);
@@ -99,8 +106,14 @@ export function ResultsPanel(): React.JSX.Element {
             <dd>{f(summary.stats.std)}</dd>
             <dt>Floor area</dt>
             <dd data-testid="stat-area">{summary.floor.toFixed(2)} m²</dd>
+            {partlyAnalysed(summary) && (
+              <>
+                <dt>Analysed (ceiling above the work plane)</dt>
+                <dd data-testid="stat-analysed">{analysedOf(summary).toFixed(2)} m²</dd>
+              </>
+            )}
             {Object.entries(summary.stats.area_above).map(([t, v]) => (
-              <FragmentRow key={t} t={t} v={v} floor={summary.floor} />
+              <FragmentRow key={t} t={t} v={v} summary={summary} />
             ))}
           </dl>
           <ul className="badges">
@@ -232,7 +245,9 @@ function engineLine(e: AnswerState['engine'], shown: Shown | null): string {
 /** The room's floor in m²: its counted cells (the work-plane grid's cells inside the room). */
 
 /** A share of the floor, in % and in m² ("66.2 % · 15.89 of 24.00 m²", as the original's tool gives it). */
-function FragmentRow({ t, v, floor }: { t: string; v: number; floor: number }): React.JSX.Element {
+function FragmentRow({ t, v, summary }: { t: string; v: number; summary: MapSummary }): React.JSX.Element {
+  // Of the analysed plane: the floor, less the cells under a ceiling too low for the work plane.
+  const plane = analysedOf(summary);
   return (
     <>
       <dt>Area DF ≥ {t} %</dt>
@@ -240,7 +255,7 @@ function FragmentRow({ t, v, floor }: { t: string; v: number; floor: number }): 
         <span data-testid={`stat-above-${t}`}>{roundedDown(v)} %</span>
         <span className="m2" data-testid={`stat-above-${t}-m2`}>
           {' '}
-          · {roundedDown((v / 100) * floor, 2)} of {floor.toFixed(2)} m²
+          · {roundedDown((v / 100) * plane, 2)} of {plane.toFixed(2)} m²
         </span>
       </dd>
     </>

@@ -8,6 +8,7 @@ import type { RoomResult } from '../report/roomResult';
 import { apartmentsBy, apartmentsCsv, apartmentsOf, roomRow, roomsCsv } from '../report/roomsTable';
 import type { ColourBy } from '../report/storeyPlan';
 import type { ApartmentTotal } from '../stats/apartments';
+import { analysedOf, leftOutCells, onFloor } from '../stats/analysedPlane';
 import type { RoomOutcome, RoomPass } from './outcome';
 import type { AnswerMethod } from '../api/roomAnswer';
 
@@ -78,8 +79,15 @@ export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] 
     : 'The building itself';
   return b.building.rooms.map((room, i) => {
     const found = b.outcomes[i];
-    // The floor area is the room's outline's, computed once when the file was read (its table's figure).
-    const o = found?.summary ? { ...found, summary: { ...found.summary, floor: room.area } } : found;
+    // The floor area is the room's outline's, computed once when the file was read (its table's figure);
+    // the shares are of the analysed plane, the floor less the cells left out under a low sloped ceiling.
+    const o =
+      found?.summary && found.answer
+        ? {
+            ...found,
+            summary: onFloor(found.summary, room.area, leftOutCells(found.answer, room.room_polygon)),
+          }
+        : found;
     const sheet =
       sheets && o?.answer && o.summary
         ? ifcRoomSheet({
@@ -182,6 +190,8 @@ export function roomsJson(b: AnalysedBuilding, results = roomResults(b, false)):
       file: b.file,
       schema: b.building.schema,
       north: b.building.north,
+      north_from: b.building.northFrom,
+      notes: b.building.notes,
       terrain_z: b.building.terrainZ,
       method:
         pass?.method === 'engine'
@@ -193,6 +203,8 @@ export function roomsJson(b: AnalysedBuilding, results = roomResults(b, false)):
         ...roomRow(r),
         ...(r.climate ? { climate: r.climate } : {}),
         ...(r.proposals ? { proposals: r.proposals } : {}),
+        // The area its shares are of: the floor, less the cells under a ceiling too low for the work plane.
+        analysed_m2: r.summary ? +analysedOf(r.summary).toFixed(2) : null,
         notes: r.room.notes,
         windows: r.room.windows,
         request: b.requests[i] ?? null,

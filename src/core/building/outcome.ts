@@ -108,7 +108,7 @@ export function nextOutcome(
   if (result.ok)
     return {
       answer: result.answer,
-      summary: summarise(result.answer, thresholds, undefined, topLit),
+      summary: summarise(result.answer, thresholds, { topLit }),
       error: null,
       method: pass.method,
       ...(pass.method === 'engine' ? { quality: pass.quality } : {}),

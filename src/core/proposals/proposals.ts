@@ -83,7 +83,7 @@ function verdictOn(room: RunBody, rule: Verdict['id'], o: ProposalOptions) {
   const area = o.floorArea ?? Math.abs(signedArea(room.parameters.room_polygon));
   const topLit = requestLitFromAbove(room);
   return (answer: RoomGridAnswer): Verdict =>
-    summarise(answer, o.thresholds, area, topLit).verdicts.find((v) => v.id === rule)!;
+    summarise(answer, o.thresholds, { floorArea: area, topLit }).verdicts.find((v) => v.id === rule)!;
 }
 
 /** A proposal: the change, described and costed against the room as it is. */

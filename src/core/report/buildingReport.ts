@@ -1,6 +1,8 @@
 import { WORK_PLANE_HEIGHT } from '../engine/model';
 import { roundedDown } from '../stats/shareText';
 import { glazingSummary, ifcRoomLabel, type IfcBuilding } from '../ifc/building';
+import { northText } from '../ifc/north';
+import { analysedOf, partlyAnalysed } from '../stats/analysedPlane';
 import { projectLine, signatureLine, type ProjectInfo } from './project';
 import { windowToFloor } from '../ifc/roomRequest';
 import type { ApartmentTotal } from '../stats/apartments';
@@ -86,7 +88,7 @@ export function buildingReportHtml(r: BuildingReport): string {
       const room = x.room;
       const s = x.summary?.stats;
       const why = room.problem ?? x.error;
-      return `<tr${why ? ' class="problem"' : ''}><td>${esc(room.storey)}</td><td>${esc(room.number)}</td><td>${esc(room.name)}</td><td class="n">${room.area.toFixed(2)}</td><td class="n">${room.windows.length}</td><td class="n">${(windowToFloor(room) * 100).toFixed(1)} %</td><td class="n">${s ? s.mean.toFixed(2) : '–'}</td><td class="n">${s ? `${roundedDown(s.area_above['1']!)} %` : '–'}</td>${verdict(x, 'bfs')}${verdict(x, 'en-target')}${verdict(x, 'en-minimum')}<td>${why ? esc(why) : ''}</td></tr>`;
+      return `<tr${why ? ' class="problem"' : ''}><td>${esc(room.storey)}</td><td>${esc(room.number)}</td><td>${esc(room.name)}</td><td class="n">${room.area.toFixed(2)}</td><td class="n">${room.windows.length}</td><td class="n">${(windowToFloor(room) * 100).toFixed(1)} %</td><td class="n">${s ? s.mean.toFixed(2) : '–'}</td><td class="n">${s ? `${roundedDown(s.area_above['1']!)} %${x.summary && partlyAnalysed(x.summary) ? ` of ${analysedOf(x.summary).toFixed(2)} m² analysed` : ''}` : '–'}</td>${verdict(x, 'bfs')}${verdict(x, 'en-target')}${verdict(x, 'en-minimum')}<td>${why ? esc(why) : ''}</td></tr>`;
     })
     .join('\n');
   const unplaced =
@@ -151,7 +153,7 @@ ${projectBlock(r.project)}<p class="muted">${esc(r.file)} · computed ${esc(r.st
 <dt>Rooms (IfcSpace)</dt><dd>${r.results.length}, of which ${analysed.length} analysed</dd>
 ${b.origin && (b.origin[0] !== 0 || b.origin[1] !== 0) ? `<dt>Plan frame</dt><dd>the file's survey coordinates less (${b.origin[0].toLocaleString('en')}, ${b.origin[1].toLocaleString('en')}) m</dd>` : ''}
 <dt>Terrain</dt><dd>the lowest room's floor, z = ${b.terrainZ.toFixed(2)} m in the file</dd>
-<dt>True north</dt><dd>${b.northFromFile ? `${b.north.toFixed(1)}° clockwise from the plan's up (from the file)` : "not given by the file: the plan's up is taken as north"}</dd>
+<dt>True north</dt><dd>${b.notes?.length ? esc(b.notes.map((n) => n.replace(/^North: /, '')).join(' ')) : b.northFromFile ? `${northText(b.north)} clockwise from the plan's up (from the file)` : "not given by the file: the plan's up is taken as north"}</dd>
 <dt>Obstruction</dt><dd>${r.triangles.toLocaleString('en')} triangles: the building's own walls, slabs, roofs and other elements${r.contexts?.length ? `, and the context files ${esc(r.contexts.join(', '))} (in the building's coordinates, on its terrain)` : '; no context files'}</dd>
 <dt>Computation</dt><dd>${esc(r.method)}</dd>
 </dl>

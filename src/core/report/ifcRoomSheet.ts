@@ -35,7 +35,12 @@ export function ifcRoomSheet(o: {
       glass: w.glass_transmittance ?? DEFAULT_GLASS_TRANSMITTANCE,
       direction: w.direction,
     })),
-    skylights: room.skylights.map((k) => ({ id: k.id, polygon: k.polygon, frame: k.window_frame_ratio })),
+    skylights: room.skylights.map((k) => ({
+      id: k.id,
+      polygon: k.polygon,
+      frame: k.window_frame_ratio,
+      glass: DEFAULT_GLASS_TRANSMITTANCE,
+    })),
     north: o.north,
     floorAboveTerrain: room.floor_height_above_terrain,
     height: room.height_roof_over_floor,

@@ -2,7 +2,7 @@ import { contours } from 'd3-contour';
 
 /**
  * Iso-DF lines of a room's map for its report page (issue 34): where the daylight factor crosses each
- * level, as polylines in the plan frame (m); where each is written is the sheet's (roomSheet.ts
+ * level, as polylines in the plan frame (m); where each is written is the sheet's (isoLabels.ts
  * placeIsoLabels: labels must not cover one another, which depends on the page's scale). The contouring is
  * d3-contour's marching squares (values at cell centres, crossings interpolated along cell edges); what it
  * draws along the grid's own border (where the field is above a level at the edge of the grid) is dropped:

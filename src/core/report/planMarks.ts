@@ -16,7 +16,8 @@ export function scaleBarMetres(want: number): number {
   );
 }
 
-const INK = '#1d2733';
+/** The pages' ink: text, outlines, marks. */
+export const INK = '#1d2733';
 export const px = (v: number): string => (Math.round(v * 100) / 100).toString();
 
 /** A bar of a round length near `want` metres, its left end at (x, y), in the page's pixels. */

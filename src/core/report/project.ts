@@ -35,3 +35,12 @@ export function signatureLine(p: ProjectInfo): string {
     .filter(Boolean)
     .join(' · ');
 }
+
+/**
+ * The day a report is made, as its reader's calendar says (YYYY-MM-DD in the local time zone): the UTC
+ * date stamped a page made in Stockholm before 01:00, or in Sydney before 10:00, with the day before.
+ */
+export function reportDay(d: Date): string {
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}

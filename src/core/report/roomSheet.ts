@@ -1,20 +1,22 @@
 import { hashString } from '../engine/random';
 import { WORK_PLANE_HEIGHT } from '../engine/model';
 import { roundedDown } from '../stats/shareText';
+import { analysedOf, partlyAnalysed, shareWithArea } from '../stats/analysedPlane';
 import { encode as encodePng } from 'fast-png';
 import type { RoomGridAnswer } from '../api/roomAnswer';
 import { base64 } from '../encoding/base64';
-import { formatBearing } from '../geometry/bearing';
+import { formatBearing, wrap360 } from '../geometry/bearing';
 import { signedArea, type Polygon } from '../geometry/polygon';
 import type { ClimateSummary } from '../api/climateOps';
 import type { MapSummary } from '../stats/verdicts';
 import { extendPastEdge, upsample } from './edgeFill';
-import { isoLevels, isoLines, type IsoLine } from './isoLines';
+import { isoLevels, isoLines } from './isoLines';
+import { isoLinesSvg } from './isoLabels';
 import { planDimensions } from './materialsText';
 import { projectLine, signatureLine, type ProjectInfo } from './project';
-import { containsPoint } from '../geometry/polygon';
 import { colour, mapPixels, type PaletteName } from './palette';
-import { northArrowSvg, px, scaleBarSvg } from './planMarks';
+import { INK, northArrowSvg, px, scaleBarSvg } from './planMarks';
+import { textWidth, wrapText } from './textFit';
 
 /**
  * One room on one page, as an architect hands it on (issue 19 §4): the plan with its DF map clipped to the
@@ -38,11 +40,13 @@ export interface SheetWindow {
   direction: number;
 }
 
-/** A skylight over the room: its outline in plan (m, the API's frame) and its frame share. */
+/** A skylight over the room: its outline in plan (m, the API's frame), its frame share and its glass's. */
 export interface SheetSkylight {
   id: string;
   polygon: readonly (readonly [number, number])[];
   frame: number;
+  /** Light transmittance of the glass, 0–1. */
+  glass: number;
 }
 
 export interface RoomSheet {
@@ -79,12 +83,15 @@ export interface RoomSheet {
 export const SHEET_WIDTH = 1123;
 export const SHEET_HEIGHT = 794;
 
-const INK = '#1d2733';
 /** Map pixels per grid cell on the page. */
 const SMOOTH = 4;
 const MUTED = '#5c6b7a';
 const PLAN = { x: 32, y: 96, w: 660, h: 520 };
 const SIDE_X = 730;
+/** How far text may run to the right, the lowest baseline of the right column and the footer's. */
+const RIGHT = SHEET_WIDTH - 12;
+const BOTTOM = SHEET_HEIGHT - 10;
+const FOOT = SHEET_HEIGHT - 18;
 
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -124,7 +131,16 @@ export function roomSheetSvg(s: RoomSheet): string {
     `<rect width="${SHEET_WIDTH}" height="${SHEET_HEIGHT}" fill="#fff"/>`,
     `<defs><clipPath id="${clipId}"><polygon points="${poly}"/></clipPath>${gradient(s.palette, scaleId)}</defs>`,
   );
-  text(32, 44, s.title, 'font-size="24" font-weight="600"');
+  // A long name (an IFC room's "number name · storey") is set smaller to stay on one line, and only cut (its
+  // whole in the page's <title>) past what 14 px holds.
+  const titleWidth = RIGHT - 32;
+  const titleSize = Math.max(14, Math.min(24, Math.floor((24 * titleWidth) / textWidth(s.title, 24, true))));
+  text(
+    32,
+    44,
+    wrapText(s.title, titleWidth, titleSize, { bold: true, most: 1 })[0] ?? '',
+    `font-size="${titleSize}" font-weight="600"`,
+  );
   text(
     32,
     70,
@@ -184,11 +200,15 @@ export function roomSheetSvg(s: RoomSheet): string {
   out.push(scaleBarSvg(PLAN.x + 8, PLAN.y + PLAN.h - 14, k, PLAN.w / 5 / k));
   legend(out, PLAN.x, PLAN.y + PLAN.h + 34, 420, s.scaleMax, scaleId);
 
-  // Right column: results, verdicts, inputs.
+  // Right column: results, verdicts, inputs, down to BOTTOM (the footer keeps to the plan's width).
   let y = 110;
-  const row = (label: string, value: string, testid = ''): void => {
+  /** A label and its value, the value over as many as `lines` lines of its column (the last cut with …). */
+  const row = (label: string, value: string, testid = '', lines = 1): void => {
     text(SIDE_X, y, label, `font-size="13" fill="${MUTED}"`);
-    text(SIDE_X + 150, y, value, `font-size="13"${testid ? ` data-stat="${testid}"` : ''}`);
+    wrapText(value, RIGHT - SIDE_X - 150, 13, { most: lines }).forEach((line, i) => {
+      if (i > 0) y += 16;
+      text(SIDE_X + 150, y, line, `font-size="13"${i === 0 && testid ? ` data-stat="${testid}"` : ''}`);
+    });
     y += 20;
   };
   const heading = (t: string): void => {
@@ -203,8 +223,9 @@ export function roomSheetSvg(s: RoomSheet): string {
   row('Median DF', `${n2(st.median)} %`, 'median');
   row('Min – max', `${n2(st.min)} – ${n2(st.max)} %`);
   row('Floor area', `${n2(floor)} m²`, 'area');
-  for (const [t, v] of Object.entries(st.area_above))
-    row(`DF ≥ ${t} %`, `${roundedDown(v)} % · ${roundedDown((v / 100) * floor, 2)} of ${n2(floor)} m²`);
+  // Under a ceiling too low for the work plane (an attic's eaves) the shares are of the analysed plane.
+  if (partlyAnalysed(s.summary)) row('Analysed area', `${n2(analysedOf(s.summary))} m²`, 'analysed');
+  for (const [t, v] of Object.entries(st.area_above)) row(`DF ≥ ${t} %`, shareWithArea(v, s.summary));
   heading('Verdicts');
   for (const v of s.summary.verdicts) {
     text(
@@ -218,18 +239,17 @@ export function roomSheetSvg(s: RoomSheet): string {
     y += 21;
   }
   // Why EN 17037's targets are these: the site they were set for, or that they were entered.
-  text(
-    SIDE_X,
-    y,
-    s.enBasis
-      ? `EN 17037 targets for ${s.enBasis}`
-      : 'EN 17037 targets as entered (set them for the site: its Annex A)',
-    `font-size="12" fill="${MUTED}" data-stat="en-basis"`,
-  );
+  const basis = s.enBasis
+    ? `EN 17037 targets for ${s.enBasis}`
+    : 'EN 17037 targets as entered (set them for the site: its Annex A)';
+  wrapText(basis, RIGHT - SIDE_X, 12, { most: 2 }).forEach((line, i) => {
+    if (i > 0) y += 16;
+    text(SIDE_X, y, line, `font-size="12" fill="${MUTED}"${i === 0 ? ' data-stat="en-basis"' : ''}`);
+  });
   y += 20;
   if (s.climate) {
     const c = s.climate;
-    heading(`A year in ${c.location.city}`);
+    heading(wrapText(`A year in ${c.location.city}`, RIGHT - SIDE_X, 15, { bold: true, most: 1 })[0] ?? '');
     row('sDA300/50% (LM-83)', `${roundedDown(c.sda_blinds)} % (blinds open ${roundedDown(c.sda)} %)`, 'sda');
     row(
       'ASE1000,250h',
@@ -243,35 +263,31 @@ export function roomSheetSvg(s: RoomSheet): string {
   const [long, wide] = planDimensions(s.outline);
   row('Room', `${n2(long)} × ${n2(wide)} m, ${n2(s.height)} m high`, 'dimensions');
   row('Floor above terrain', `${n2(s.floorAboveTerrain)} m`);
-  // The value column holds ~34 characters: the reflectances over as many lines as they need.
-  wrap(s.materials, 34).forEach((line, i) => {
-    if (i === 0) text(SIDE_X, y, 'Reflectances', `font-size="13" fill="${MUTED}"`);
-    text(SIDE_X + 150, y, line, `font-size="13"${i === 0 ? ' data-stat="materials"' : ''}`);
-    y += 20;
-  });
+  row('Reflectances', s.materials, 'materials', 3);
   row('Method', `CIE overcast sky, ${Math.round(s.map.resolution * 100)} cm grid`, 'method');
-  row('Surroundings', s.surroundings);
-  row('True north', `${Math.round(((s.north % 360) + 360) % 360)}° clockwise from the plan's up`);
-  for (const k of s.skylights ?? []) {
+  row('Surroundings', s.surroundings, '', 2);
+  row('True north', `${Math.round(wrap360(s.north)) % 360}° clockwise from the plan's up`, '', 2);
+  // The openings, skylights first, as many as the column holds; the rest are counted, never drawn over the
+  // footer or past the page's foot (each keeps a line for the count below it unless it is the last).
+  const skylights = s.skylights ?? [];
+  const openings = skylights.length + s.windows.length;
+  const fits = (i: number, lastLine: number, step: number): boolean =>
+    y + lastLine <= BOTTOM && (i === openings - 1 || y + step <= BOTTOM);
+  let shown = 0;
+  for (const k of skylights) {
+    if (!fits(shown, 16, 36)) break;
     const area = Math.abs(signedArea(k.polygon as Polygon));
     row(
       `Skylight ${k.id}`,
-      `${area.toFixed(2)} m² in the roof, frame ${Math.round(k.frame * 100)} %`,
+      `${area.toFixed(2)} m² in the roof, glass ${Math.round(k.glass * 100)} % · frame ${Math.round(k.frame * 100)} %`,
       'skylight',
+      2,
     );
+    shown++;
   }
-  for (const [i, w] of s.windows.entries()) {
-    // The page ends: the windows that no longer fit are counted, never drawn over the footer.
-    if (y + 38 > SHEET_HEIGHT - 34) {
-      const more = s.windows.length - i;
-      text(
-        SIDE_X,
-        y,
-        `… and ${more} more window${more === 1 ? '' : 's'} (the plan shows every one)`,
-        `font-size="12" fill="${MUTED}"`,
-      );
-      break;
-    }
+  for (const w of s.windows) {
+    if (shown < skylights.length || !fits(shown, 17, 38)) break;
+    shown++;
     const width = Math.hypot(w.b[0] - w.a[0], w.b[1] - w.a[1]);
     text(
       SIDE_X,
@@ -288,105 +304,42 @@ export function roomSheetSvg(s: RoomSheet): string {
     );
     y += 21;
   }
-  // The project and who signs for it, above the footer; the page says so when they are not given.
+  if (shown < openings) {
+    const count = (n: number, what: string): string => (n ? `${n} more ${what}${n === 1 ? '' : 's'}` : '');
+    const more = [
+      count(Math.max(0, skylights.length - shown), 'skylight'),
+      count(Math.min(s.windows.length, openings - shown), 'window'),
+    ].filter(Boolean);
+    text(
+      SIDE_X,
+      y,
+      more.length === 1
+        ? `… and ${more[0]} (the plan shows every one)`
+        : `… ${more.join(', ')} (on the plan)`,
+      `font-size="12" fill="${MUTED}"`,
+    );
+  }
+  // Under the legend, as wide as the plan: the project, who signs for it (each over at most two lines), and
+  // what computed the page when; the page says so when the project is not given.
   const project = s.project ? projectLine(s.project) : '';
   const signature = s.project ? signatureLine(s.project) : '';
-  text(
-    32,
-    SHEET_HEIGHT - 42,
-    project || 'Project not stated',
-    `font-size="12" font-weight="600" data-stat="project"${project ? '' : ` fill="${MUTED}"`}`,
-  );
-  const foot = `${signature ? `${signature} · ` : ''}Lux · daylight factor under the CIE overcast sky${s.stamp ? ` · computed ${s.stamp}` : ''}`;
-  text(32, SHEET_HEIGHT - 24, foot, `font-size="11" fill="${MUTED}" data-stat="signature"`);
+  const foot = [
+    ...wrapText(project || 'Project not stated', PLAN.w, 12, { bold: true, most: 2 }).map((line, i) => ({
+      line,
+      attrs: `font-size="12" font-weight="600"${project ? '' : ` fill="${MUTED}"`}${i ? '' : ' data-stat="project"'}`,
+    })),
+    ...wrapText(signature, PLAN.w, 11, { most: 2 }).map((line, i) => ({
+      line,
+      attrs: `font-size="11" fill="${MUTED}"${i ? '' : ' data-stat="signature"'}`,
+    })),
+    {
+      line: `Lux · daylight factor under the CIE overcast sky${s.stamp ? ` · computed ${s.stamp}` : ''}`,
+      attrs: `font-size="11" fill="${MUTED}" data-stat="computed"`,
+    },
+  ];
+  foot.forEach(({ line, attrs }, i) => text(32, FOOT - 15 * (foot.length - 1 - i), line, attrs));
   out.push('</svg>');
   return out.join('');
-}
-
-/**
- * Iso-DF lines over the map, cut by the outline like it, each level written once where its label has room
- * (placeIsoLabels) in white-haloed ink so it reads on any colour of the palette.
- */
-function isoLinesSvg(
-  lines: IsoLine[],
-  X: (x: number) => number,
-  Y: (y: number) => number,
-  clipId: string,
-  outline: readonly (readonly [number, number])[],
-): string {
-  const parts: string[] = [];
-  // Labels over the lines, not cut by the outline (a label near a wall would lose its half).
-  const labels: string[] = [];
-  for (const l of lines) {
-    const d = l.lines
-      .map((pl) => pl.map(([x, y], i) => `${i ? 'L' : 'M'}${px(X(x))} ${px(Y(y))}`).join(''))
-      .join('');
-    if (!d) continue;
-    parts.push(
-      `<path data-role="iso" data-level="${l.level}" d="${d}" fill="none" stroke="#fff" stroke-opacity="0.85" stroke-width="2.6"/>`,
-      `<path d="${d}" fill="none" stroke="${INK}" stroke-width="1"/>`,
-    );
-  }
-  for (const { level, at } of placeIsoLabels(lines, X, Y, outline))
-    labels.push(
-      `<text data-role="iso-label" x="${px(at[0])}" y="${px(at[1] + 4)}" font-size="11" font-weight="600" text-anchor="middle" paint-order="stroke" stroke="#fff" stroke-width="3">${level} %</text>`,
-    );
-  return parts.length ? `<g clip-path="url(#${clipId})">${parts.join('')}</g>${labels.join('')}` : '';
-}
-
-/** An iso label's box on the sheet (px): 11 px semibold, ~6.4 px a character, and a little air around it. */
-const labelBox = (text: string): { w: number; h: number } => ({ w: 6.4 * text.length + 6, h: 16 });
-
-/**
- * Where each level's label goes on the sheet (px): on its line inside the room, where it overlaps no label
- * already placed — tried from the middle of its longest line outwards, then along its other lines, the
- * levels in order. Beside a window the lines bunch within a few centimetres; a level with no free place
- * there or anywhere on its lines is left unwritten rather than printed over its neighbours (the legend
- * and the other labels still say the levels).
- */
-export function placeIsoLabels(
-  lines: readonly IsoLine[],
-  X: (x: number) => number,
-  Y: (y: number) => number,
-  outline: readonly (readonly [number, number])[],
-): { level: number; at: [number, number] }[] {
-  const placed: { x: number; y: number; w: number; h: number }[] = [];
-  const out: { level: number; at: [number, number] }[] = [];
-  for (const l of lines) {
-    const text = `${l.level} %`;
-    const { w, h } = labelBox(text);
-    // Candidates: every point of the level's lines, longest line first, each from its middle outwards.
-    const byLength = [...l.lines].sort((a, b) => b.length - a.length);
-    const candidates = byLength.flatMap((pl) => {
-      const mid = Math.floor(pl.length / 2);
-      return pl
-        .map((p, i) => ({ p, d: Math.abs(i - mid) }))
-        .sort((a, b) => a.d - b.d)
-        .map((c) => c.p);
-    });
-    for (const p of candidates) {
-      if (!containsPoint(outline, p)) continue;
-      const x = X(p[0]),
-        y = Y(p[1]);
-      if (placed.some((q) => Math.abs(q.x - x) < (q.w + w) / 2 && Math.abs(q.y - y) < (q.h + h) / 2))
-        continue;
-      placed.push({ x, y, w, h });
-      out.push({ level: l.level, at: [x, y] });
-      break;
-    }
-  }
-  return out;
-}
-
-/** Text cut at ", " into lines of at most `max` characters (a longer part stands alone). */
-function wrap(text: string, max: number): string[] {
-  const lines: string[] = [];
-  for (const part of text.split(', ')) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last]!.length + 2 + part.length <= max) lines[last] += `, ${part}`;
-    else lines.push(part);
-  }
-  return lines.map((l, i) => (i < lines.length - 1 ? `${l},` : l));
 }
 
 function gradient(palette: PaletteName, id: string): string {

@@ -2,6 +2,7 @@ import { roundedDown } from '../stats/shareText';
 import type { IfcRoom } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
 import { apartmentTotal, groupRooms, type ApartmentTotal } from '../stats/apartments';
+import { analysedOf } from '../stats/analysedPlane';
 import type { RoomResult } from './buildingReport';
 import { proposalText } from './roomResult';
 
@@ -141,13 +142,14 @@ export function apartmentsBy(
     apartmentTotal(
       name,
       rooms.map((r) => {
-        const floor = r.summary?.floor ?? null;
+        // The room's analysed plane, which its share is of (the floor but under a low sloped ceiling).
+        const plane = r.summary ? analysedOf(r.summary) : null;
         const share = r.summary?.stats.area_above['1'];
         return {
           number: r.room.number,
           name: r.room.name,
-          area: floor,
-          compliant: floor !== null && share !== undefined ? (floor * share) / 100 : null,
+          area: plane,
+          compliant: plane !== null && share !== undefined ? (plane * share) / 100 : null,
           lit: r.room.windows.length + r.room.skylights.length > 0,
         };
       }),

@@ -2,7 +2,7 @@ import polylabel from 'polylabel';
 import type { IfcRoom } from '../ifc/building';
 import type { Verdict } from '../stats/verdicts';
 import type { RoomResult } from './roomResult';
-import { northArrowSvg, px, scaleBarSvg } from './planMarks';
+import { INK, northArrowSvg, px, scaleBarSvg } from './planMarks';
 
 /**
  * A storey of a building seen from above, each room filled by how it stands against one rule (issue 20
@@ -73,7 +73,6 @@ export function labelPoint(polygon: readonly (readonly [number, number])[]): [nu
   return [p[0], p[1]];
 }
 
-const INK = '#1d2733';
 const MUTED = '#5c6b7a';
 const WINDOW = '#1c7ed6';
 const esc = (s: string): string =>

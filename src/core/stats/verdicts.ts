@@ -1,6 +1,7 @@
 import { roundedDown } from './shareText';
 import type { RoomGridAnswer } from '../api/roomAnswer';
 import { roomStats, type RoomStats } from './roomStats';
+import { analysedArea } from './analysedPlane';
 
 /**
  * The compliance checks a room's DF map is judged by (app.md §4, and the building report of issue 20),
@@ -69,16 +70,32 @@ export interface MapSummary {
    * cells at its resolution only where no outline was given. Areas above a threshold are its shares of it.
    */
   floor: number;
+  /**
+   * The analysed plane's area (m²), which the shares in `stats` are of: the floor's, less its cells left out
+   * under a ceiling too low for the work plane (an attic's eaves; analysedPlane.ts); the floor where none are.
+   * Absent (a summary made elsewhere, before 2026-12-07): the floor.
+   */
+  analysed?: number;
   verdicts: Verdict[];
+}
+
+/** What a map alone does not say of its room. */
+export interface SummaryOptions {
+  /** The floor's area (m²), its outline's; absent: the map's analysed cells'. */
+  floorArea?: number | undefined;
+  /** Lit through horizontal openings only (litFromAboveOnly): EN 17037 asks its target over 95 %. */
+  topLit?: boolean;
+  /** The cells of the room's outline the map left out (analysedPlane.ts leftOutCells). */
+  leftOut?: number;
 }
 
 /**
  * Statistics (api.md §/stats, thresholds 1, 2, 3 %) and the compliance checks of app.md:
  * BFS 2024:8 (DF ≥ bfsDf over ≥ bfsShare % of the floor) and EN 17037's daylight-factor method
- * (target DF over 50 % of the area, minimum target DF over 95 %), all thresholds editable. `topLit`: the room
- * is lit through horizontal openings only (litFromAboveOnly), and EN 17037 asks its target over 95 %.
+ * (target DF over 50 % of the area, minimum target DF over 95 %), all thresholds editable.
  */
-export function summarise(m: RoomGridAnswer, t: Thresholds, floorArea?: number, topLit = false): MapSummary {
+export function summarise(m: RoomGridAnswer, t: Thresholds, o: SummaryOptions = {}): MapSummary {
+  const { floorArea, topLit = false, leftOut = 0 } = o;
   // One pass of the /stats code over every threshold the panel shows or a verdict needs.
   const shown = [1, 2, 3];
   const all = [...new Set([...shown, t.bfsDf, t.enTarget, t.enMinimum])];
@@ -96,9 +113,11 @@ export function summarise(m: RoomGridAnswer, t: Thresholds, floorArea?: number, 
     target = share(t.enTarget),
     minimum = share(t.enMinimum);
   const pct = (v: number): string => `${roundedDown(v)} %`;
+  const floor = floorArea ?? (full.count + leftOut) * m.resolution * m.resolution;
   return {
     stats,
-    floor: floorArea ?? full.count * m.resolution * m.resolution,
+    floor,
+    analysed: analysedArea(floor, full.count, leftOut),
     verdicts: [
       {
         id: 'bfs',

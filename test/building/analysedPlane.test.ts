@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { RoomAnswer } from '../../src/core/api/roomAnswer';
+import {
+  buildingApartments,
+  buildingReport,
+  roomResults,
+  roomsJson,
+  type AnalysedBuilding,
+} from '../../src/core/building/files';
+import type { IfcRoom } from '../../src/core/ifc/building';
+import { leftOutCells, shareWithArea } from '../../src/core/stats/analysedPlane';
+import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
+
+/**
+ * The worked example of docs/ifc.md: a 6 × 5 m attic whose eaves leave 2.4 m² of its floor under a ceiling
+ * lower than the work plane. The engine analyses the other 27.6 m² (2 760 cells), 9.36 m² of them (936
+ * cells) at DF ≥ 1 %: 33.9 % of the analysed plane. Before, its m² were that share of the whole floor,
+ * "33.9 % · 10.17 of 30.00 m²", though no more than 9.36 m² were lit.
+ */
+const ROWS = 50,
+  COLS = 60;
+function attic(leftOut: boolean): RoomAnswer {
+  const df = new Float32Array(ROWS * COLS);
+  const mask = new Uint8Array(ROWS * COLS);
+  let lit = 0;
+  for (let r = 0; r < ROWS; r++)
+    for (let c = 0; c < COLS; c++) {
+      // The eaves: two rows along each 6 m side (0.2 m) where the ceiling is below the work plane.
+      if (leftOut && (r < 2 || r >= ROWS - 2)) continue;
+      mask[r * COLS + c] = 1;
+      df[r * COLS + c] = lit++ < 936 ? 2 : 0.5;
+    }
+  return {
+    rows: ROWS,
+    cols: COLS,
+    df,
+    mask,
+    origin: { x: 0, y: 5 },
+    resolution: 0.1,
+    modelType: 'df_default',
+    windows: {},
+    warnings: [],
+    method: { kind: 'engine', quality: 'standard', seed: 1, ambientBounces: null },
+  };
+}
+
+const room: IfcRoom = {
+  ifcId: 1,
+  number: 'D1',
+  name: 'Attic',
+  storey: 'Roof',
+  zones: ['Flat A'],
+  area: 30,
+  floor_height_above_terrain: 3,
+  height_roof_over_floor: 2.6,
+  room_polygon: [
+    [0, 0],
+    [6, 0],
+    [6, 5],
+    [0, 5],
+  ],
+  windows: [],
+  skylights: [],
+  ceiling_planes: [
+    [0, 0.9, 3.6],
+    [0, -0.9, 8.1],
+  ],
+  problem: null,
+  notes: [],
+};
+
+function analysed(answer: RoomAnswer): AnalysedBuilding {
+  return {
+    file: 'attic.ifc',
+    building: {
+      schema: 'IFC4',
+      north: 0,
+      northFromFile: false,
+      northFrom: null,
+      notes: [],
+      terrainZ: 0,
+      origin: [0, 0],
+      storeys: ['Roof'],
+      rooms: [room],
+      unplaced: [],
+      opaqueDoors: 0,
+    },
+    triangles: 0,
+    contexts: [],
+    requests: [{}],
+    // As the building's workflow judges an answer: without the room's outline (core/building/outcome.ts).
+    outcomes: [
+      {
+        answer,
+        summary: summarise(answer, DEFAULT_COMPLIANCE),
+        error: null,
+        method: 'engine',
+        quality: 'standard',
+      },
+    ],
+    passes: [{ method: 'engine', quality: 'standard' }],
+    stamp: '2026-12-08',
+  };
+}
+
+describe('a room under a low sloped ceiling: shares and m² of the one analysed plane', () => {
+  it('counts the outline’s cells the map left out, and states the lit cells’ area of the analysed plane', () => {
+    const answer = attic(true);
+    expect(leftOutCells(answer, room.room_polygon)).toBe(240);
+    const s = summarise(answer, DEFAULT_COMPLIANCE, { floorArea: 30, leftOut: 240 });
+    expect(s.stats.count).toBe(2760);
+    expect([s.floor, s.analysed]).toEqual([30, 27.6]);
+    expect(shareWithArea(s.stats.area_above['1']!, s)).toBe('33.9 % · 9.36 of 27.60 m²');
+  });
+
+  it('gives the room page, the report’s table, rooms.json and the apartment the same plane', () => {
+    const b = analysed(attic(true));
+    const [r] = roomResults(b, true);
+    expect([r!.summary!.floor, r!.summary!.analysed]).toEqual([30, 27.6]);
+    // The page: the floor, the analysed plane, and the lit cells' area of it.
+    expect(r!.sheet).toContain('9.36 of 27.60 m²');
+    expect(r!.sheet).not.toContain('10.17');
+    expect(r!.sheet).toMatch(/data-stat="analysed"[^>]*>27\.60 m²/);
+    expect(buildingReport(b)).toContain('33.9 % of 27.60 m² analysed');
+    // The apartment sums the lit cells' area over the analysed planes, as the share was computed.
+    const [flat] = buildingApartments(b);
+    expect(flat!.area).toBeCloseTo(27.6, 9);
+    expect(flat!.compliant).toBeCloseTo(9.36, 9);
+    expect(flat!.share).toBeCloseTo(33.913, 3);
+    const row = JSON.parse(roomsJson(b)).rooms[0];
+    expect(row.analysed_m2).toBe(27.6);
+  });
+
+  it('leaves a room analysed over its whole floor as it was (the model’s preview of the attic, a flat room)', () => {
+    const b = analysed(attic(false));
+    expect(leftOutCells(b.outcomes[0]!.answer!, room.room_polygon)).toBe(0);
+    const [r] = roomResults(b, true);
+    expect([r!.summary!.floor, r!.summary!.analysed]).toEqual([30, 30]);
+    expect(r!.sheet).toContain('31.2 % · 9.36 of 30.00 m²');
+    expect(r!.sheet).not.toContain('data-stat="analysed"');
+    expect(buildingReport(b)).not.toContain('analysed</td>');
+    expect(JSON.parse(roomsJson(b)).rooms[0].analysed_m2).toBe(30);
+  });
+});
