@@ -28,14 +28,16 @@ describe('the stress classes on /run’s grid', () => {
         expect(f.rooms.every((r) => r.cells > 0)).toBe(true);
         for (const r of f.rooms) if (!(r.mean > 0)) unlit.push(`${cls} #${r.k} ${r.mean}`);
       }
-    // Every room lit but twenty-four: k50000–k57000 add balcony-thick #50005 and non-rect #53038 (C-shaped),
+    // Every room lit but twenty-five: k50000–k57000 add balcony-thick #50005 and non-rect #53038 (C-shaped),
     // k58000–k61000 none, k62000–k63000 reflectance-ends #62010 and dense-far #63015, k64000–k69000 none,
     // k70000–k71000 non-rect #70000, k72000–k73000 none, k74000–k75000 balcony-thick #75007 and
     // reflectance-ends #75034 (each window opens into a gap its walls close: walled up, as below),
     // k76000–k77000 none, k78000–k79000 non-rect #79032 (C-shaped, as below: a slot 1.04 m wide between walls
     // 0.48 m thick), k80000–k81000 non-rect #80012 (its window in a notch 0.80 m wide that two walls 0.45 m
     // thick close: walled up, as below), k82000–k83000 dense-near #82031 (a U-shaped outline both of whose
-    // windows face into its notch, 0.61 m wide between walls 0.45 m thick: walled up), k84000–k93000 none. Of the first
+    // windows face into its notch, 0.61 m wide between walls 0.45 m thick: walled up), k84000–k113000 none,
+    // k114000 open-ground #114031 (a U-shaped outline whose window opens into its notch, 0.74 m wide between
+    // walls 0.40 m thick: walled up), k115000 none. Of the first
     // fourteen, seven open a window into a gap between two of their own walls that the walls' thickness
     // closes (bodyOutline.ts): the engine gives them no light at all, the window being walled up (non-rect
     // #24018 read 0 before too). Seven C-shaped rooms' windows face a wall across a slot the walls all but
@@ -64,6 +66,7 @@ describe('the stress classes on /run’s grid', () => {
       'non-rect #70000 0',
       'non-rect #79032 -0.015',
       'non-rect #80012 0',
+      'open-ground #114031 0',
       'reflectance-ends #26016 -0.0002',
       'reflectance-ends #62010 0',
       'reflectance-ends #75034 0',
