@@ -8,7 +8,7 @@ import * as Comlink from 'comlink';
 import { buildObstructionScene, type ObstructionScene } from '../src/core/obstruction';
 import type { WindowSpec } from '../src/core/types';
 import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/importers/importMesh';
-import { buildingFromIfc, type IfcBuilding, type IfcRoom } from '../src/core/ifc/building';
+import { buildingFromIfc, noRoomsMessage, type IfcBuilding, type IfcRoom } from '../src/core/ifc/building';
 import type { IfcSourceData } from '../src/core/ifc/source';
 import { requestsWithAngles, roomRequest, windowAngles, type RoomAngles } from '../src/core/ifc/roomRequest';
 import { surroundBuilding } from '../src/core/building/surroundings';
@@ -229,6 +229,10 @@ const api = {
         ...(onProgress ? { onProgress: (f: number) => onProgress(f, 'reading') } : {}),
       });
       const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
+      // Refused as a file that cannot be read is: the open building and the mesh shown stay current (before,
+      // a room in the editor was measured again among the walls of a shell exported without its spaces).
+      const none = noRoomsMessage(building);
+      if (none) return { ok: false, message: none };
       keepEarlier(file);
       ifc = {
         file,

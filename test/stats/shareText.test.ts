@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roundedDown } from '../../src/core/stats/shareText';
+import { partOf, roundedDown } from '../../src/core/stats/shareText';
 import { summarise, DEFAULT_COMPLIANCE } from '../../src/core/stats/verdicts';
 
 describe('floor shares as shown', () => {
@@ -14,6 +14,15 @@ describe('floor shares as shown', () => {
     expect(roundedDown(((100 / 9) * 0.09) / 100, 2)).toBe('0.01');
     expect(roundedDown(((600 / 9) * 0.09) / 100, 2)).toBe('0.06');
     expect(roundedDown(0.0099, 2)).toBe('0.00');
+  });
+
+  it('write a part beside its whole, all of the whole reading as the whole’s figure', () => {
+    // A whole lit 9.765 m²: not "9.76 of 9.77 m²".
+    expect(partOf(9.765, 9.765)).toBe('9.77');
+    expect(partOf((100 / 100) * 9.765 * (1 - 1e-16), 9.765)).toBe('9.77');
+    // Short of the whole: rounded down, whatever the whole rounds to.
+    expect(partOf(9.764, 9.765)).toBe('9.76');
+    expect(partOf(4.999, 10)).toBe('4.99');
   });
 
   it('read the same in the verdict as in the statistics beside it', () => {

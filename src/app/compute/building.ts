@@ -19,7 +19,7 @@ import {
 } from '../../core/stats/verdicts';
 import { requestLitFromAbove } from '../../core/stats/litFromAbove';
 import { engineAt, previewFor } from './proposals';
-import { noRoomsMessage, type IfcBuilding } from '../../core/ifc/building';
+import type { IfcBuilding } from '../../core/ifc/building';
 import { apartmentsCsv, roomsCsv } from '../../core/report/roomsTable';
 import type { ApartmentTotal } from '../../core/stats/apartments';
 import type { ColourBy } from '../../core/report/storeyPlan';
@@ -145,19 +145,25 @@ export function setSiteFactors(en: { target?: number; minimum?: number }): strin
   }
   useBuilding.setState((s) => ({
     thresholds,
-    outcomes: s.outcomes.map((o, i) =>
-      o?.answer && o.summary
-        ? {
-            ...o,
-            summary: summarise(o.answer, thresholds, {
-              topLit: requestLitFromAbove(s.requests[i]?.body ?? null),
-            }),
-          }
-        : o,
-    ),
+    outcomes: s.outcomes.map((o, i) => judged(o, thresholds, s.requests[i])),
   }));
   return null;
 }
+
+/** A room's outcome with its verdicts made again by `thresholds` from the map it has. */
+function judged(
+  o: RoomOutcome | null,
+  thresholds: Thresholds,
+  request: { body: object } | null | undefined,
+): RoomOutcome | null {
+  return o?.answer && o.summary
+    ? {
+        ...o,
+        summary: summarise(o.answer, thresholds, { topLit: requestLitFromAbove(request?.body ?? null) }),
+      }
+    : o;
+}
+
 export const showStorey = (storey: string): void => useBuilding.setState({ storey });
 export const colourBy = (by: ColourBy): void => useBuilding.setState({ colourBy: by });
 
@@ -176,13 +182,9 @@ export async function openIfc(file: File): Promise<void> {
     }),
   );
   if (run !== mine) return;
+  // Unreadable, or without rooms: the worker keeps the building it had, and its mesh.
   if (!answer.ok) {
     useBuilding.setState({ phase: 'error', message: answer.message });
-    return;
-  }
-  const none = noRoomsMessage(answer.building);
-  if (none) {
-    useBuilding.setState({ phase: 'error', message: none });
     return;
   }
   // The building stands around every room opened from it; hidden in 3D until asked for (it would wall
@@ -238,8 +240,8 @@ async function analyseHere(mine: number, requests: BuildingState['requests']): P
     return;
   }
   // Answers reach the page in batches, at most every FLUSH_MS: a building of 2 000 rooms would otherwise
-  // redraw its list and plan 2 000 times a pass.
-  const pending = new Map<number, RoomOutcome>();
+  // redraw its list and plan 2 000 times a pass. Each waits with the thresholds it was judged by.
+  const pending = new Map<number, { outcome: RoomOutcome; by: Thresholds }>();
   let flushed = performance.now(),
     progress = 0;
   const flush = (): void => {
@@ -247,7 +249,11 @@ async function analyseHere(mine: number, requests: BuildingState['requests']): P
     pending.clear();
     flushed = performance.now();
     useBuilding.setState((s) => ({
-      outcomes: s.outcomes.map((o, j) => update.get(j) ?? o),
+      outcomes: s.outcomes.map((o, j) => {
+        const p = update.get(j);
+        // The site's factors changed while it waited: judged by them (they had judged the rooms shown).
+        return !p ? o : p.by === s.thresholds ? p.outcome : judged(p.outcome, s.thresholds, s.requests[j]);
+      }),
       progress,
     }));
   };
@@ -268,7 +274,8 @@ async function analyseHere(mine: number, requests: BuildingState['requests']): P
           useBuilding.setState({ phase: 'settling', quality: pass.quality as EngineQuality, progress: 0 });
       },
       onOutcome: (i, outcome, _pass, done, total) => {
-        pending.set(i, outcome);
+        // Judged just now by the thresholds of now (analyseBuilding reads them as it judges).
+        pending.set(i, { outcome, by: useBuilding.getState().thresholds });
         progress = done / total;
         if (performance.now() - flushed >= FLUSH_MS) flush();
       },
@@ -448,9 +455,11 @@ export function openRoom(i: number): void {
   const room = s.building?.rooms[i];
   if (!room || room.problem) return;
   const file = s.file ?? 'IFC';
-  useApp
-    .getState()
-    .replaceScene(sceneOfIfcRoom(room, s.building!.north, file, s.triangles, { file, index: i }));
+  useApp.getState().replaceScene({
+    ...sceneOfIfcRoom(room, s.building!.north, file, s.triangles, { file, index: i }),
+    // Judged as its row is: by the site's EN 17037 factors (setSiteFactors), not the editor's defaults.
+    thresholds: s.thresholds,
+  });
   useBuilding.setState({ view: 'room' });
 }
 
@@ -598,14 +607,20 @@ export async function runBuildingYear(): Promise<void> {
         s0.requests.map((r) => r?.body ?? null),
         { ...job.options, passes: [pass], from: s0.outcomes },
       );
-      if (run === mine) useBuilding.setState({ outcomes, phase: 'done', yearRunning: false });
+      if (run === mine)
+        useBuilding.setState((s) => ({
+          // The rooms' daylight factors as judged when the year began: by the site's factors of now.
+          outcomes: outcomes.map((o, i) => judged(o, s.thresholds, s.requests[i])),
+          phase: 'done',
+          yearRunning: false,
+        }));
     } catch (e) {
       if (run === mine)
         useBuilding.setState({ phase: 'done', yearRunning: false, message: remoteFailure(remote, e) });
     }
     return;
   }
-  const outcomes = await analyseBuilding(
+  await analyseBuilding(
     s0.requests.map((r) => r?.body ?? null),
     {
       passes: [pass],
@@ -628,16 +643,17 @@ export async function runBuildingYear(): Promise<void> {
           climate: r.summary,
         };
       },
+      // The year joins the room's daylight factor as judged when it began: judged by the site's factors of now.
       onOutcome: (i, outcome, _p, done, total) =>
         useBuilding.setState((s) => ({
-          outcomes: s.outcomes.map((o, j) => (j === i ? outcome : o)),
+          outcomes: s.outcomes.map((o, j) => (j === i ? judged(outcome, s.thresholds, s.requests[j]) : o)),
           progress: done / total,
         })),
       stopped: () => run !== mine,
     },
   );
   if (run !== mine) return;
-  useBuilding.setState({ outcomes, phase: 'done', yearRunning: false });
+  useBuilding.setState({ phase: 'done', yearRunning: false });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useClimate } from '../compute/climate';
-import { roundedDown } from '../../core/stats/shareText';
+import { partOf, roundedDown } from '../../core/stats/shareText';
 import { windowToFloor } from '../../core/ifc/roomRequest';
 import { glazingCount, glazingSummary, ifcRoomLabel } from '../../core/ifc/building';
 import { proposalText } from '../../core/report/roomResult';
@@ -336,7 +336,7 @@ export function BuildingPanel(): React.JSX.Element {
                     <td className="n" data-testid="ifc-apartment-share">
                       {roundedDown(a.share, 0)} %
                       <div className="hint">
-                        {roundedDown(a.compliant)} of {a.area.toFixed(1)} m²
+                        {partOf(a.compliant, a.area)} of {a.area.toFixed(2)} m²
                       </div>
                     </td>
                     {a.unjudged.length > 0 ? (

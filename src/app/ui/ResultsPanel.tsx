@@ -1,4 +1,4 @@
-import { roundedDown } from '../../core/stats/shareText';
+import { partOf, roundedDown } from '../../core/stats/shareText';
 import { interreflectionText } from '../../core/report/engineMethod';
 import { useMemo } from 'react';
 import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
@@ -255,7 +255,7 @@ function FragmentRow({ t, v, summary }: { t: string; v: number; summary: MapSumm
         <span data-testid={`stat-above-${t}`}>{roundedDown(v)} %</span>
         <span className="m2" data-testid={`stat-above-${t}-m2`}>
           {' '}
-          · {roundedDown((v / 100) * plane, 2)} of {plane.toFixed(2)} m²
+          · {partOf((v / 100) * plane, plane)} of {plane.toFixed(2)} m²
         </span>
       </dd>
     </>

@@ -1,5 +1,5 @@
 import { WORK_PLANE_HEIGHT } from '../engine/model';
-import { roundedDown } from '../stats/shareText';
+import { partOf, roundedDown } from '../stats/shareText';
 import { glazingSummary, ifcRoomLabel, type IfcBuilding } from '../ifc/building';
 import { northText } from '../ifc/north';
 import { analysedOf, partlyAnalysed } from '../stats/analysedPlane';
@@ -248,7 +248,7 @@ function apartmentsTable(list: ApartmentTotal[]): string {
   const rows = list
     .map(
       (a) =>
-        `<tr><td>${esc(a.name)}</td><td>${esc(a.rooms.join(', '))}</td><td>${esc(a.notCounted.join(', ') || '–')}</td><td class="n">${a.area.toFixed(2)}</td><td class="n">${roundedDown(a.compliant, 2)}</td><td class="n">${roundedDown(a.share)} %</td>${a.unjudged.length > 0 ? `<td class="fail">not judged: ${esc(a.unjudged.join(', '))} not analysed</td>` : `<td class="${a.pass ? 'pass' : 'fail'}">${a.pass ? '✓ pass' : '✗ fail'}</td>`}</tr>`,
+        `<tr><td>${esc(a.name)}</td><td>${esc(a.rooms.join(', '))}</td><td>${esc(a.notCounted.join(', ') || '–')}</td><td class="n">${a.area.toFixed(2)}</td><td class="n">${partOf(a.compliant, a.area)}</td><td class="n">${roundedDown(a.share)} %</td>${a.unjudged.length > 0 ? `<td class="fail">not judged: ${esc(a.unjudged.join(', '))} not analysed</td>` : `<td class="${a.pass ? 'pass' : 'fail'}">${a.pass ? '✓ pass' : '✗ fail'}</td>`}</tr>`,
     )
     .join('\n');
   return `<h2>Apartments (BFS 2024:8)</h2>

@@ -1,4 +1,4 @@
-import { roundedDown } from '../stats/shareText';
+import { partOf, roundedDown } from '../stats/shareText';
 import type { IfcRoom } from '../ifc/building';
 import { windowToFloor } from '../ifc/roomRequest';
 import { apartmentTotal, groupRooms, type ApartmentTotal } from '../stats/apartments';
@@ -113,7 +113,7 @@ export function apartmentsCsv(list: ApartmentTotal[]): string {
       cell(a.rooms.join(' ')),
       cell(a.notCounted.join(' ')),
       a.area.toFixed(2),
-      a.compliant.toFixed(2),
+      partOf(a.compliant, a.area),
       roundedDown(a.share, 2),
       a.unjudged.length > 0 ? 'not judged' : a.pass ? 'pass' : 'fail',
     ].join(','),

@@ -1,7 +1,7 @@
 import type { RoomGridAnswer } from '../api/roomAnswer';
 import { containsPoint, nearestBoundaryPoint } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
-import { roundedDown } from './shareText';
+import { partOf, roundedDown } from './shareText';
 
 /**
  * A room's analysed plane against its floor. Under a sloped ceiling lower than the work plane (an attic's
@@ -65,5 +65,5 @@ export const analysedOf = (s: PlaneAreas): number => s.analysed ?? s.floor;
  */
 export function shareWithArea(share: number, s: PlaneAreas): string {
   const a = analysedOf(s);
-  return `${roundedDown(share)} % · ${roundedDown((share / 100) * a, 2)} of ${a.toFixed(2)} m²`;
+  return `${roundedDown(share)} % · ${partOf((share / 100) * a, a)} of ${a.toFixed(2)} m²`;
 }

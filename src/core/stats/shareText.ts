@@ -10,3 +10,11 @@ export function roundedDown(value: number, digits = 1): string {
   // to 6.999…; only what lies within 1e-9 of a step is lifted onto it.
   return (Math.floor(value * f + 1e-9) / f).toFixed(digits);
 }
+
+/**
+ * A part of an area beside the whole as every face writes them ("9.36 of 27.60 m²"): the part rounded down,
+ * the whole to the nearest step, and so the whole's own figure where the part is all of it (a whole lit
+ * 9.765 m² read "9.76 of 9.77 m²").
+ */
+export const partOf = (part: number, whole: number, digits = 2): string =>
+  part >= whole - 1e-9 ? whole.toFixed(digits) : roundedDown(part, digits);
