@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { IfcRoom } from '../../src/core/ifc/building';
 import { windowCorners } from '../../src/app/scene/geometry';
 import { ifcRoomOfScene, sceneOfIfcRoom } from '../../src/app/scene/fromIfc';
+import { NAME_MAX } from '../../src/app/scene/scene';
+import { decodeShare, encodeShare } from '../../src/app/share/codec';
 import { roomRequest } from '../../src/core/ifc/roomRequest';
 import { parseRunRequest } from '../../src/core/validation/requests';
 
@@ -93,6 +95,25 @@ describe('an IFC room opened in the editor', () => {
       for (const k of ['x1', 'y1', 'z1', 'x2', 'y2', 'z2'] as const) expect(c[k]).toBeCloseTo(r[k], 6);
       expect(c.window_frame_ratio).toBe(r.window_frame_ratio);
     }
+  });
+});
+
+describe('an IFC room kept and shared', () => {
+  it('travels in a link and is kept across a reload whatever its title’s length: the name cut with “…”', () => {
+    const long = { ...room, name: 'Öppet kontorslandskap med mötesplatser 🌞'.repeat(4), storey: 'Plan 3' };
+    const scene = sceneOfIfcRoom(long, 30, 'duplex.ifc', 8446, { file: 'duplex.ifc', index: 4 });
+    expect(scene.name).toHaveLength(NAME_MAX);
+    expect(scene.name).toMatch(/^101 Öppet kontorslandskap med mötesplatser 🌞Öppet.*…$/);
+    expect(decodeShare(encodeShare(scene)).scene.name).toBe(scene.name);
+    // Never half an emoji: a cut between its two halves drops the first.
+    const cut = sceneOfIfcRoom(
+      { ...room, number: '', name: 'x'.repeat(NAME_MAX - 2) + '🌞🌞' },
+      0,
+      'a.ifc',
+      1,
+    );
+    expect(cut.name).toBe('x'.repeat(NAME_MAX - 2) + '…');
+    expect(sceneOfIfcRoom(room, 30, 'duplex.ifc', 8446).name).toBe('101 Office · Level 1');
   });
 });
 

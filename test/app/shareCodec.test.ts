@@ -113,6 +113,38 @@ describe('share-link codec', () => {
     expect(decodeShare(encodeShare(room, null)).scene.surroundings).toEqual(sent);
   });
 
+  it('opens a link the first version wrote (2026-11-21: no glass, north, name, skylights; its mesh carried)', () => {
+    // Written as that version's encodeShare did: {scene, mesh}, deflated at level 9, base64url.
+    const link =
+      '#s=1.7VTBbtwgEP0XzsTCtpxufe61p0aq1NUqYmFs08UQAe6qWfnf-6DZrLptLr0kh8gSHjNv3ngG5p1YVOSI9Sfml2RNNrdbwcWOb7uqe3631aaDKX4bO84G6334xvqWs4nMOCXWN9UtZ0fjtD9GsJyY0axnx5pxRnoEseDMD0MkYGtwAqvTlO2Gs2isBaLaZD6JwKaqkSXIOQdWDeBpMurgKIJcVG238nOG5jkDQs4ZwHnmv7B_vLDDf2G_Jl9RYVxC8IvTxo3YPLEDKkO2meKEfK6Esr316lD5_XdspWCkGy0BDcIHCl9LL3IsmoB18sE8eofetLn-9-V_F5zOIzmTDzff1dd8divuWfPn6b72L72l7qzoz-w12bufD3lg9HCvlpj8jIGZZSLMjC3jpchAfsb7QIMllaRTZTQ3GPynziZpr71ZFn5QSEb97YMYDVJJTdeONmsJhSCNu3bVUBVIQcCMe6vLf-2H-GkoIgLryyQDgB2UjNydDOOT0pD7bJyZlzmTfCg1Z5notzd1I4TgN7d5FbzevPRVd8V-Gf4PQNnarb8A';
+    const { scene, mesh, weather, project } = decodeShare(link);
+    expect(scene.outline).toEqual([
+      [0, 0],
+      [5.5, 0],
+      [5.5, 3.85],
+      [0, 3.85],
+    ]);
+    expect([scene.floorZ, scene.height, scene.modelType, scene.materials.ceiling_reflectance]).toEqual([
+      3,
+      2.6,
+      'df_custom',
+      0.85,
+    ]);
+    expect(scene.windows.map((w) => [w.id, w.edge, w.offset, w.width, w.glass])).toEqual([
+      ['w1', 0, 1.5, 1.2, undefined],
+      ['w2', 1, 2, 1, undefined],
+    ]);
+    expect(scene.surroundings).toMatchObject({ kind: 'mesh', name: 'block.obj', triangles: 2 });
+    expect([scene.north, scene.name, scene.skylights, weather, project]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      null,
+      null,
+    ]);
+    expect(Array.from(mesh!.subarray(0, 3))).toEqual([-12, -6, 0]);
+  });
+
   it('refuses links of a newer format with a reason, and unknown or damaged ones', () => {
     const good = encodeShare(defaultScene());
     expect(() => decodeShare(good.replace(`#s=${FORMAT}.`, `#s=${FORMAT + 1}.`))).toThrow(
@@ -122,6 +154,89 @@ describe('share-link codec', () => {
     expect(() => decodeShare(good.slice(0, good.length - 20))).toThrow(ShareError);
     expect(() => decodeShare('#s=1.%%%')).toThrow(/damaged/);
     expect(() => decodeShare(`#s=1.${b64url(deflateSync(strToU8('not json')))}`)).toThrow(/not readable/);
+  });
+
+  it('carries a room as large as the API takes: 300 corners, 60 windows', () => {
+    const s = defaultScene();
+    // A half-round room 60 m across (a curved wall, as from IFC or typed), 60 windows on its straight wall.
+    const arc = Array.from({ length: 298 }, (_, i): [number, number] => {
+      const a = (Math.PI * (i + 1)) / 299;
+      return [30 + 30 * Math.cos(a), 30 * Math.sin(a)];
+    });
+    const big: Scene = {
+      ...s,
+      outline: [[0, 0], [60, 0], ...arc],
+      windows: Array.from({ length: 60 }, (_, i) => ({
+        ...s.windows[0]!,
+        id: `w${i + 1}`,
+        width: 0.5,
+        offset: 0.5 + i,
+      })),
+    };
+    expect(big.outline).toHaveLength(300);
+    expect(decodeShare(encodeShare(big)).scene).toEqual(big);
+  });
+
+  it('keeps in this browser a room too large for a link: 60 windows, each with its angles among a mesh', () => {
+    const s = defaultScene();
+    let seed = 60; // the angles a mesh gives, as incompressible as measured ones
+    const next = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const angles = () => ({
+      horizon: Array.from({ length: 64 }, () => next() * 60),
+      zenith: Array.from({ length: 64 }, () => next() * 20),
+    });
+    const windows = Array.from({ length: 60 }, (_, i) => ({
+      ...s.windows[0]!,
+      id: `w${i + 1}`,
+      width: 0.05,
+      offset: 0.05 + i * 0.09,
+    }));
+    const room: Scene = {
+      ...s,
+      windows,
+      surroundings: {
+        kind: 'mesh',
+        name: 'city.stl',
+        triangles: 250_000,
+        perWindow: Object.fromEntries(windows.map((w) => [w.id, angles()])),
+      },
+    };
+    expect(() => encodeShare(room, null)).toThrow(/too large for a link/);
+    const kept = encodeShare(room, null, null, null, { to: 'kept' });
+    expect(kept.length).toBeGreaterThan(MAX_FRAGMENT);
+    expect(decodeShare(kept, 'kept').scene).toEqual({
+      ...room,
+      surroundings: { ...room.surroundings, notCarried: 'kept' },
+    });
+    // As a link, the same fragment is refused by its length alone.
+    expect(() => decodeShare(kept)).toThrow(/too long/);
+  });
+
+  it('refuses a window on a wall the room does not have, or two windows of one name (the editor cannot show them)', () => {
+    const s = defaultScene();
+    const link = (scene: unknown): string =>
+      `#s=1.${b64url(deflateSync(strToU8(JSON.stringify({ scene }))))}`;
+    expect(() => decodeShare(link({ ...s, windows: [{ ...s.windows[0]!, edge: 9 }] }))).toThrow(
+      "The link's scene is not valid: scene.windows.0.edge: window w1 is on wall 10 of a room with 4 walls.",
+    );
+    const twice = [s.windows[0]!, { ...s.windows[0]!, offset: 1, width: 0.5 }];
+    expect(() => decodeShare(link({ ...s, windows: twice }))).toThrow(
+      "The link's scene is not valid: scene.windows.1.id: two windows are named w1.",
+    );
+  });
+
+  it('opens a hand-made link’s room as the editor keeps rooms: counter-clockwise, each window within its wall', () => {
+    const s = defaultScene();
+    const link = (scene: unknown): string =>
+      `#s=1.${b64url(deflateSync(strToU8(JSON.stringify({ scene }))))}`;
+    // Clockwise: the same room, its window on the same (south) wall, facing out.
+    const cw = decodeShare(
+      link({ ...s, outline: [...s.outline].reverse(), windows: [{ ...s.windows[0]!, edge: 2 }] }),
+    );
+    expect(cw.scene).toEqual(s);
+    // A window past its wall's end: at the end, as a drag leaves it.
+    const off = decodeShare(link({ ...s, windows: [{ ...s.windows[0]!, offset: 50 }] }));
+    expect(off.scene.windows[0]!.offset).toBe(5);
   });
 
   it('rejects hostile content: out-of-range fields, decompression bombs, oversized links', () => {

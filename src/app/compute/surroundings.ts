@@ -110,12 +110,26 @@ async function follow(id: string): Promise<void> {
   if (!r.ok || r.display) invalidateAngles();
 }
 
+/**
+ * The room's surroundings are no mesh now (an undo over an import, a link opened over the room): the 3D view
+ * shows none, and the worker holds none, so that a redo makes the mesh current again with its display copy.
+ * Before, an import undone left its mesh in the 3D view around an open-sky room.
+ */
+function leftMesh(): void {
+  const display = useMeshDisplay.getState();
+  if (useApp.getState().scene.surroundings.kind === 'mesh' || (!display.positions && !display.notHere))
+    return;
+  display.setMesh(null);
+  void meshWorker().clear();
+}
+
 export function startSurroundings(): () => void {
   schedule();
   let shown = shownNow();
   const check = (): void => {
     const now = shownNow();
     if (now !== null && now !== shown) void follow(now);
+    else if (now === null && useBuilding.getState().view === 'room') leftMesh();
     shown = now;
   };
   const offScene = useApp.subscribe((s, prev) => {

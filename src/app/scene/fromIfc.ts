@@ -2,7 +2,7 @@ import { ifcRoomTitle, type IfcRoom, type IfcRoomWindow } from '../../core/ifc/b
 import { floorArea, signedArea } from '../../core/geometry/polygon';
 import { windowGeometry } from '../../core/geometry/window';
 import { edgeFrame, windowCorners } from './geometry';
-import { defaultScene, type Scene, type SceneWindow } from './scene';
+import { defaultScene, NAME_MAX, type Scene, type SceneWindow } from './scene';
 
 /**
  * A room read from IFC as the editor's scene (issue 20 §2: open a room of the building in today's
@@ -55,7 +55,7 @@ export function sceneOfIfcRoom(
   });
   return {
     ...defaultScene(),
-    name: ifcRoomTitle(room),
+    name: clipped(ifcRoomTitle(room), NAME_MAX),
     outline,
     floorZ: room.floor_height_above_terrain,
     height: room.height_roof_over_floor,
@@ -147,3 +147,7 @@ function sameWindow(
 }
 
 const round = (v: number): number => Math.round(v * 1e4) / 1e4;
+
+/** Text cut to `most` characters, ending in "…" where it was cut (never half a character: an emoji's pair). */
+const clipped = (text: string, most: number): string =>
+  text.length <= most ? text : `${text.slice(0, most - 1).replace(/[\ud800-\udbff]$/, '')}…`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FLOOR_LIMIT } from '../../core/api/highFloor';
+import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../../core/validation/requests';
 import { DEFAULT_REFLECTANCES, type Reflectances } from '../../core/types';
 import { DEFAULT_COMPLIANCE, type Thresholds } from '../../core/stats/verdicts';
 
@@ -132,16 +133,22 @@ export function defaultScene(): Scene {
   };
 }
 
+/** The longest room name a scene holds (the Room panel's field; a room from IFC is cut to it). */
+export const NAME_MAX = 120;
+
 const finite = z.number().finite();
 const angles64 = z.array(finite.min(0).max(90)).length(64);
 const anglesSchema = z.object({ horizon: angles64, zenith: angles64 });
 
-/** Structural check of a scene from outside (share links, files): shapes and ranges of api.md. */
-export const sceneSchema = z.object({
+/**
+ * Each field of a scene from outside (share links, files): shapes and ranges of api.md, and as many corners
+ * and windows as the API takes (a room from IFC that the API takes, or one drawn here, travels).
+ */
+const sceneFields = z.object({
   outline: z
     .array(z.tuple([finite, finite]))
     .min(3)
-    .max(200),
+    .max(DEFAULT_MAX_CORNERS),
   floorZ: finite.min(0).max(FLOOR_LIMIT),
   height: finite.gt(0).max(30),
   windows: z
@@ -158,7 +165,7 @@ export const sceneSchema = z.object({
         glass: finite.min(0.4).max(0.9).optional(),
       }),
     )
-    .max(50),
+    .max(DEFAULT_MAX_WINDOWS),
   skylights: z
     .array(
       z.object({
@@ -180,7 +187,7 @@ export const sceneSchema = z.object({
     .optional(),
   north: finite.min(-360).max(360).optional(),
   ambientBounces: z.number().int().min(1).max(1000).optional(),
-  name: z.string().max(120).optional(),
+  name: z.string().max(NAME_MAX).optional(),
   ifcRoom: z.object({ file: z.string().max(300), index: z.number().int().min(0) }).optional(),
   surroundings: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('open') }),
@@ -213,3 +220,23 @@ export const sceneSchema = z.object({
     enBasis: z.string().max(200).optional(),
   }),
 }) satisfies z.ZodType<Scene>;
+
+/**
+ * Structural check of a scene from outside: its fields, and what the editor takes for granted of every scene
+ * it shows — each window on one of the room's walls, and named once (the plan, the panels and the requests
+ * find windows by their id).
+ */
+export const sceneSchema = sceneFields.superRefine((s, ctx) => {
+  const named = new Set<string>();
+  s.windows.forEach((w, i) => {
+    if (w.edge >= s.outline.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['windows', i, 'edge'],
+        message: `window ${w.id} is on wall ${w.edge + 1} of a room with ${s.outline.length} walls`,
+      });
+    if (named.has(w.id))
+      ctx.addIssue({ code: 'custom', path: ['windows', i, 'id'], message: `two windows are named ${w.id}` });
+    named.add(w.id);
+  });
+});

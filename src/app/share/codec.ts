@@ -2,6 +2,7 @@ import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { NO_PROJECT, PROJECT_FIELD_MAX, type ProjectInfo } from '../../core/report/project';
 import { z } from 'zod';
 import { sceneSchema, type Scene } from '../scene/scene';
+import { normalise } from '../state/store';
 
 /**
  * Share links (app.md §Share): the whole scene in the URL fragment, `#s=<format>.<base64url(deflate(JSON))>`.
@@ -12,10 +13,16 @@ import { sceneSchema, type Scene } from '../scene/scene';
  * - Format versions: links of an older format are migrated; a newer one is refused with a message that
  *   says to update, never misread.
  * - Hostile input: the fragment's length, the inflated size (no decompression bombs), the JSON and every
- *   field (sceneSchema: the API's ranges) are checked; any failure is a ShareError with a readable reason.
+ *   field (sceneSchema: the API's ranges, each window on a wall of the room) are checked; any failure is a
+ *   ShareError with a readable reason. The scene comes out as the store keeps one (normalise).
  */
 export const FORMAT = 1;
 export const MAX_FRAGMENT = 64_000;
+/**
+ * The room kept in this browser (keptScene.ts) is no address: it may be as large as a scene unpacks to
+ * (MAX_JSON), so that a room too large for a link (many windows, each with its angles) is still kept.
+ */
+export const MAX_KEPT = 3_000_000;
 const MAX_JSON = 2_000_000;
 export const MESH_IN_LINK = 2_000;
 
@@ -113,12 +120,16 @@ function received(scene: Scene, carried: boolean, from: ShareSource): Scene {
 /** Where a fragment came from: a link in the address, or the room kept in this browser (keptScene.ts). */
 export type ShareSource = 'link' | 'kept';
 
-/** The fragment (with its leading '#') of a share link for this scene and, when small, its mesh. */
+/**
+ * The fragment (with its leading '#') of a share link for this scene and, when small, its mesh; `to: 'kept'`
+ * for the room kept in this browser (up to MAX_KEPT).
+ */
 export function encodeShare(
   scene: Scene,
   mesh?: Float32Array | null,
   weather?: SharedWeather | null,
   project?: ProjectInfo | null,
+  { to = 'link' }: { to?: ShareSource } = {},
 ): string {
   const given = project ? Object.fromEntries(Object.entries(project).filter(([, v]) => v.trim() !== '')) : {};
   const payload: Payload = {
@@ -128,9 +139,10 @@ export function encodeShare(
   };
   if (mesh && mesh.length / 9 <= MESH_IN_LINK) payload.mesh = Array.from(mesh, (v) => Math.round(v * 1000));
   const fragment = `#s=${FORMAT}.${toBase64Url(deflateSync(strToU8(JSON.stringify(payload)), { level: 9 }))}`;
-  if (fragment.length > MAX_FRAGMENT)
+  const most = to === 'kept' ? MAX_KEPT : MAX_FRAGMENT;
+  if (fragment.length > most)
     throw new ShareError(
-      `This scene is too large for a link (${fragment.length} characters, at most ${MAX_FRAGMENT}).`,
+      `This scene is too large for a link (${fragment.length} characters, at most ${most}).`,
     );
   return fragment;
 }
@@ -148,8 +160,9 @@ export function decodeShare(
   weather: SharedWeather | null;
   project: ProjectInfo | null;
 } {
-  if (hash.length > MAX_FRAGMENT)
-    throw new ShareError(`The link is too long (${hash.length} characters, at most ${MAX_FRAGMENT}).`);
+  const most = from === 'kept' ? MAX_KEPT : MAX_FRAGMENT;
+  if (hash.length > most)
+    throw new ShareError(`The link is too long (${hash.length} characters, at most ${most}).`);
   const m = /^#s=(\d{1,4})\.(.*)$/s.exec(hash);
   if (!m) throw new ShareError('This is not a Lux share link.');
   const format = Number(m[1]);
@@ -183,7 +196,8 @@ export function decodeShare(
   }
   const { scene, mesh, weather, project } = parsed.data;
   return {
-    scene: received(scene, mesh !== undefined, from),
+    // As every edit leaves a scene: counter-clockwise, each window within its wall.
+    scene: normalise(received(scene, mesh !== undefined, from)),
     mesh: mesh ? Float32Array.from(mesh, (v) => v / 1000) : null,
     weather: weather ?? null,
     project: project ? { ...NO_PROJECT, ...definedOnly(project) } : null,

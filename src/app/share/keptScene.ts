@@ -4,7 +4,7 @@ import { withAngles } from '../compute/surroundings';
 import { meshWorker } from '../compute/workers';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
-import { encodeShare, isShareFragment, MESH_IN_LINK } from './codec';
+import { encodeShare, isShareFragment, MESH_IN_LINK, type ShareSource } from './codec';
 
 /**
  * The room survives a reload or a closed tab (app.md §Share): the scene on screen is kept in this browser's
@@ -22,18 +22,19 @@ const PAUSE_MS = 800;
 
 /**
  * The fragment of a link to the scene as it is: a mesh small enough travels, a larger one its angles —
- * measured for the room as it is now (`measure`, Copy link), or as the scene holds them (the kept room:
+ * measured for the room as it is now (Copy link), or as the scene holds them (`to: 'kept'`, the kept room:
  * compute/surroundings.ts refreshes them after each edit, and that refresh is itself a change kept again,
- * so measuring here would scan the mesh a second time for every edit).
+ * so measuring here would scan the mesh a second time for every edit). The kept room may be larger than a
+ * link (codec.ts MAX_KEPT).
  */
 export async function shareFragment(
   now: Scene,
-  measure = true,
+  to: ShareSource = 'link',
 ): Promise<{ fragment: string; meshTravels: boolean }> {
   const mesh = now.surroundings.kind === 'mesh' ? await meshWorker().smallMesh(MESH_IN_LINK) : null;
-  const scene = now.surroundings.kind === 'mesh' && !mesh && measure ? await withAngles(now) : now;
+  const scene = now.surroundings.kind === 'mesh' && !mesh && to === 'link' ? await withAngles(now) : now;
   return {
-    fragment: encodeShare(scene, mesh, sharedWeather(), projectNow()),
+    fragment: encodeShare(scene, mesh, sharedWeather(), projectNow(), { to }),
     meshTravels: now.surroundings.kind !== 'mesh' || mesh !== null,
   };
 }
@@ -89,12 +90,12 @@ export function keepScene(): () => void {
     if (isShareFragment(location.hash) && (!linked || linkedRoom(scene) !== linkedRoom(linked)))
       history.replaceState(null, '', location.pathname + location.search);
     writing = writing
-      .then(() => shareFragment(scene, false))
+      .then(() => shareFragment(scene, 'kept'))
       .then(({ fragment }) => {
         // An edit made meanwhile is kept by its own turn.
         if (useApp.getState().scene === scene) localStorage.setItem(KEY, fragment);
       })
-      // A scene too large for a link, or storage full or refused: the room is simply not kept.
+      // A scene too large even to keep (codec.ts MAX_KEPT), or storage full or refused: not kept.
       .catch(() => undefined);
   };
   const later = (): void => {
