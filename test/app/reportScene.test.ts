@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reportScene, sheetOf } from '../../src/app/compute/sheet';
+import { answerSummary, reportScene, sheetOf } from '../../src/app/compute/sheet';
+import { workPlaneGrid } from '../../src/core/engine/workplane';
+import { partlyAnalysed } from '../../src/core/stats/analysedPlane';
 import type { Shown } from '../../src/app/compute/answerStore';
 import { defaultScene } from '../../src/app/scene/scene';
 
@@ -45,5 +47,33 @@ describe('the report page after the map settled (reportScene)', () => {
     expect(page).not.toContain('Unnamed room');
     // North turned 30° clockwise from the plan's up: the wall facing the plan's down faces 150°, SE.
     expect(page).toContain('w1 · faces SE 150°');
+  });
+});
+
+describe('the statistics of the map on screen (answerSummary), in the Results panel and on the page', () => {
+  it('measures the map against the room it was computed for, not the outline an edit has moved since', () => {
+    // Before 2026-12-07 the panel took the outline as it is now: an L (6 × 4 m less a 2 × 2 m corner) dragged
+    // open into the rectangle, its map still on screen, read "Analysed (ceiling above the work plane) 20.00 m²"
+    // beside a floor of 24.00 m², though its ceiling is flat; the report page read 20.00 m² and no such line.
+    const L: [number, number][] = [
+      [0, 0],
+      [6, 0],
+      [6, 2],
+      [4, 2],
+      [4, 4],
+      [0, 4],
+    ];
+    const g = workPlaneGrid(L);
+    const answer = {
+      ...shown.answer,
+      mask: g.mask,
+      df: new Float32Array(g.rows * g.cols).fill(2),
+    };
+    const s = answerSummary({ scene: { ...defaultScene(), outline: L }, answer }, defaultScene().thresholds);
+    expect([s.floor, s.analysed]).toEqual([20, 20]);
+    expect(partlyAnalysed(s)).toBe(false);
+    const page = sheetOf({ ...shown, scene: { ...defaultScene(), outline: L }, answer }, 'viridis', 10);
+    expect(page).toMatch(/data-stat="area"[^>]*>20\.00 m²/);
+    expect(page).not.toContain('data-stat="analysed"');
   });
 });

@@ -2,7 +2,7 @@ import { roomSheetSvg, type RoomSheet } from '../../core/report/roomSheet';
 import { engineMethodText } from '../../core/report/engineMethod';
 import { materialsText } from '../../core/report/materialsText';
 import { projectNow } from './project';
-import { summarise } from '../../core/stats/verdicts';
+import { summarise, type MapSummary, type Thresholds } from '../../core/stats/verdicts';
 import { leftOutCells } from '../../core/stats/analysedPlane';
 import { floorArea } from '../../core/geometry/polygon';
 import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
@@ -20,6 +20,22 @@ import type { Shown } from './answerStore';
  */
 export function reportScene(answered: Scene, now: Scene): Scene {
   return { ...answered, name: now.name, north: now.north, thresholds: now.thresholds };
+}
+
+/**
+ * The statistics and verdicts of the answer on screen, as the Results panel and the report page give them:
+ * of the room it was computed for (its floor, its openings, the cells of its outline it left out), judged by
+ * `thresholds`. Before 2026-12-07 the panel measured the answer against the outline as it is now: while an
+ * edit's map was on its way, an L opened into a rectangle read "Analysed (ceiling above the work plane)
+ * 20.00 m²" of a 24.00 m² floor, the report page 20.00 m² and no such line.
+ */
+export function answerSummary(shown: Pick<Shown, 'answer' | 'scene'>, thresholds: Thresholds): MapSummary {
+  const { scene, answer } = shown;
+  return summarise(answer, thresholds, {
+    floorArea: floorArea(scene.outline),
+    topLit: sceneLitFromAbove(scene),
+    leftOut: leftOutCells(answer, scene.outline),
+  });
 }
 
 /**
@@ -69,11 +85,7 @@ export function sheetOf(
     materials: materialsText(scene.materials, scene.modelType === 'df_custom'),
     surroundings: surroundingsText(scene),
     map: answer,
-    summary: summarise(answer, scene.thresholds, {
-      floorArea: floorArea(scene.outline),
-      topLit: sceneLitFromAbove(scene),
-      leftOut: leftOutCells(answer, scene.outline),
-    }),
+    summary: answerSummary(shown, scene.thresholds),
     palette,
     scaleMax,
     source:

@@ -2,13 +2,13 @@ import { partOf, roundedDown } from '../../core/stats/shareText';
 import { interreflectionText } from '../../core/report/engineMethod';
 import { useMemo } from 'react';
 import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
-import { summarise, type MapSummary, type Verdict } from '../../core/stats/verdicts';
-import { analysedOf, leftOutCells, partlyAnalysed } from '../../core/stats/analysedPlane';
+import type { MapSummary, Verdict } from '../../core/stats/verdicts';
+import { analysedOf, partlyAnalysed } from '../../core/stats/analysedPlane';
+import { answerSummary } from '../compute/sheet';
 import { applyProposal, findProposals, useProposals } from '../compute/proposals';
 import { errorBandText } from '../../core/model/errorBand';
 import { climateMap, useClimate } from '../compute/climate';
-import { answerKey, sceneLitFromAbove } from '../scene/geometry';
-import { floorArea } from '../../core/geometry/polygon';
+import { answerKey } from '../scene/geometry';
 import { PALETTES, type PaletteName } from '../../core/report/palette';
 import { useApp } from '../state/store';
 import { Legend } from './Legend';
@@ -23,18 +23,8 @@ export function ResultsPanel(): React.JSX.Element {
   const thresholds = useApp((s) => s.scene.thresholds);
   const edit = useApp((s) => s.edit);
   const settings = useSettings();
-  const outline = useApp((s) => s.scene.outline);
-  const summary = useMemo(
-    () =>
-      map && shown
-        ? summarise(map, thresholds, {
-            floorArea: floorArea(outline),
-            topLit: sceneLitFromAbove(shown.scene),
-            leftOut: leftOutCells(map, outline),
-          })
-        : null,
-    [map, shown, thresholds, outline],
-  );
+  // Of the room the map was computed for, as the report page (not the outline an edit has since moved).
+  const summary = useMemo(() => (shown ? answerSummary(shown, thresholds) : null), [shown, thresholds]);
   const f = (v: number): string => v.toFixed(2);
   return (
     <section aria-labelledby="res-h" className="results">
@@ -241,8 +231,6 @@ function engineLine(e: AnswerState['engine'], shown: Shown | null): string {
       return '';
   }
 }
-
-/** The room's floor in m²: its counted cells (the work-plane grid's cells inside the room). */
 
 /** A share of the floor, in % and in m² ("66.2 % · 15.89 of 24.00 m²", as the original's tool gives it). */
 function FragmentRow({ t, v, summary }: { t: string; v: number; summary: MapSummary }): React.JSX.Element {
