@@ -171,6 +171,8 @@ let run = 0;
 
 export async function openIfc(file: File): Promise<void> {
   const mine = ++run;
+  // The last file's engine runs stop: their answers would be dropped, and the new file's passes wait on them.
+  engineLanes.started()?.cancelAll();
   useBuilding.setState({ file: file.name, phase: 'reading', ...EMPTY });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const answer = await meshWorker().importIfc(
