@@ -123,23 +123,26 @@ export async function startServer(config: ServerConfig = loadConfig(process.env,
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    if (hosted) {
-      // Hosted: every request already taken is answered and metered before the usage is written — up to
-      // the request timeout (Node closes keep-alive connections as they go idle).
-      draining = true;
-      const idle = setInterval(
-        () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.(),
-        50,
-      );
-      await new Promise<void>((done) => {
+    console.log(
+      `lux ${config.role}: stopping; answering the calls already taken (up to ${config.requestTimeoutMs} ms, LUX_REQUEST_TIMEOUT_MS)`,
+    );
+    // Every request already taken is answered (hosted: and metered) before the threads close — up to the
+    // request timeout (Node closes keep-alive connections as they go idle): a replica stopped behind a load
+    // balancer drops no call. Meanwhile it takes no new room of a job, and the rooms it holds finish on its
+    // threads (else each deploy would spend one of their retries), both within the same wait.
+    draining = true;
+    const idle = setInterval(
+      () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.(),
+      50,
+    );
+    await Promise.all([
+      new Promise<void>((done) => {
         server.close(() => done());
         setTimeout(done, config.requestTimeoutMs).unref();
-      });
-      clearInterval(idle);
-      // The rooms this replica holds finish on its threads before they close (else each deploy would
-      // spend one of their retries).
-      await hosted.stopJobs();
-    } else server.close();
+      }),
+      hosted?.stopJobs(),
+    ]);
+    clearInterval(idle);
     await executor.close();
     await closeIfcThread();
     // The usage batched since the last write goes to the database before the process ends.

@@ -16,6 +16,8 @@ import { threadModule } from '../service/threadModule';
  *   bypassed by calling a component port directly, and LUX_API_TOKENS(_FILE) apply to the gateway only.
  * - A child that dies is reported by the gateway's health (its routes answer 503) and restarted after
  *   LUX_RESTART_DELAY_MS (1000).
+ * - Stopped (SIGTERM, SIGINT), it stops the gateway first, which answers the calls it has taken, then the
+ *   components; each may take the request timeout (LUX_REQUEST_TIMEOUT_MS) and 5 s before SIGKILL.
  */
 const main = threadModule(import.meta.url, 'main');
 const COMPONENTS = Object.keys(COMPONENT_PORTS) as Component[];
@@ -74,6 +76,8 @@ const supervisor = new Supervisor({
   execArgv: main.execArgv ?? [],
   restartDelayMs: int('LUX_RESTART_DELAY_MS', 1_000, 0, 3_600_000),
   log: (line) => console.log(`lux multi: ${line}`),
+  // A child answers the calls it has taken before it exits (main.ts), up to the request timeout.
+  killAfterMs: int('LUX_REQUEST_TIMEOUT_MS', 60_000, 0, 2 ** 31 - 1) + 5_000,
 });
 for (const c of local) supervisor.start(componentSpec(c));
 supervisor.start(gateway);
@@ -82,7 +86,7 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await supervisor.stop();
+  await supervisor.stop('gateway');
   process.exit(0);
 };
 process.on('SIGINT', stop);

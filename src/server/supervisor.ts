@@ -18,11 +18,15 @@ export interface SupervisorOptions {
   execArgv: string[];
   restartDelayMs: number;
   log: (line: string) => void;
+  /**
+   * How long a child may take to stop before SIGKILL: a server answers the calls it has taken first, up
+   * to its request timeout.
+   */
+  killAfterMs: number;
 }
 
 const STABLE_MS = 3_000;
 const MAX_DELAY_MS = 30_000;
-const KILL_AFTER_MS = 5_000;
 
 export class Supervisor {
   private readonly children = new Map<string, ChildProcess>();
@@ -53,14 +57,24 @@ export class Supervisor {
     });
   }
 
-  /** SIGTERM to every child, SIGKILL to those still there after a grace period; resolves when all exited. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the children: `first` (the gateway) alone, so that the calls it has taken still reach the
+   * components, then the others. Each gets SIGTERM, then SIGKILL if still there after `killAfterMs`;
+   * resolves when all exited.
+   */
+  async stop(first?: string): Promise<void> {
     this.stopping = true;
     for (const t of this.timers) clearTimeout(t);
-    const live = [...this.children.values()].filter((c) => c.exitCode === null && c.signalCode === null);
+    const head = first === undefined ? undefined : this.children.get(first);
+    if (head) await this.end([head]);
+    await this.end([...this.children.values()]);
+  }
+
+  private async end(children: ChildProcess[]): Promise<void> {
+    const live = children.filter((c) => c.exitCode === null && c.signalCode === null);
     const exited = live.map((c) => new Promise<void>((resolve) => c.once('exit', () => resolve())));
     for (const c of live) c.kill('SIGTERM');
-    const killer = setTimeout(() => live.forEach((c) => c.kill('SIGKILL')), KILL_AFTER_MS);
+    const killer = setTimeout(() => live.forEach((c) => c.kill('SIGKILL')), this.o.killAfterMs);
     await Promise.all(exited);
     clearTimeout(killer);
   }

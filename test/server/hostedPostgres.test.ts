@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../../src/service/hosted/database';
 import { migrate, MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../../src/service/hosted/migrations';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres';
-import type { RunningServer } from '../helpers/server';
+import { startServer, type RunningServer } from '../helpers/server';
 import { luxCli, twoReplicas } from '../helpers/hosted';
 
 /**
@@ -146,4 +146,35 @@ describe.skipIf(noPostgres)('two replicas on one PostgreSQL', () => {
       await db.close();
     }
   }, 90_000);
+});
+
+describe.skipIf(noPostgres)('a replica whose PostgreSQL stops', () => {
+  it('answers 503 with Retry-After, not a 500, and logs why', async () => {
+    const pg = await startPostgres();
+    let server: RunningServer | undefined;
+    try {
+      server = await startServer({ LUX_DATABASE_URL: pg.url, LUX_LOG: 'silent' });
+      const t = tokens(pg.url, 'create', '--name', 'office', '--scopes', 'stats');
+      await new Promise((r) => setTimeout(r, 2_100)); // the token store's cache
+      expect((await stats(server.url, t)).status).toBe(200);
+      await pg.stop();
+      await new Promise((r) => setTimeout(r, 2_100)); // past the cache: the next call asks the database
+      const res = await stats(server.url, t);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect(await res.json()).toEqual({
+        status: 'error',
+        error: 'Service unavailable: the database does not answer; retry shortly',
+        error_type: 'service_unavailable',
+      });
+      // Refused, or an idle pooled connection the stop ended: either way named in the log.
+      expect(server.proc.output()).toMatch(
+        /lux: the database postgres:\/\/\S+ does not answer \((ECONN\w+|Connection terminated[^)]*|57P0\d)\); answering 503/,
+      );
+      expect(server.proc.output()).not.toContain('unhandled error');
+    } finally {
+      await server?.stop();
+      await pg.stop();
+    }
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { LuxError } from '../../core/errors';
 
 /**
  * Hosted mode's database (issue 36): one small interface over two real PostgreSQL engines, so that every
@@ -60,18 +61,33 @@ async function openPostgres(
   pool.on('error', (e) => console.error(`lux: database connection lost (${e.message}); reconnecting`));
   const where = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
   await pool.query('SELECT 1');
-  const query = async <T extends object>(sql: string, params?: readonly unknown[]) =>
-    (await pool.query(sql, params as unknown[])).rows as T[];
+  const query = async <T extends object>(sql: string, params?: readonly unknown[]) => {
+    try {
+      return (await pool.query(sql, params as unknown[])).rows as T[];
+    } catch (e) {
+      throw unavailableIfUnreachable(e, where);
+    }
+  };
   return {
     kind,
     where,
     query,
     executeSql: async (text, values) => {
-      const r = await pool.query(text, values as unknown[]);
+      const r = await pool.query(text, values as unknown[]).catch((e: unknown) => {
+        throw unavailableIfUnreachable(e, where);
+      });
       return { rows: Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows };
     },
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((e: unknown) => {
+        throw unavailableIfUnreachable(e, where);
+      });
+      // A connection the server ends while we hold it (a restart, between two statements) is an 'error' on
+      // the client, which the pool listens for only while the client is idle: unheard, it ended the process.
+      // Heard here, the transaction fails (its next statement throws) and the connection is discarded.
+      let lost: Error | undefined;
+      const onLost = (e: Error) => (lost = e);
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const out = await work(
@@ -82,13 +98,39 @@ async function openPostgres(
         return out;
       } catch (e) {
         await client.query('ROLLBACK').catch(() => undefined);
-        throw e;
+        throw unavailableIfUnreachable(e, where);
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(lost);
       }
     },
     close: () => pool.end(),
   };
+}
+
+/** Errors of reaching the server, not of a query: the network's, and PostgreSQL's classes 08 and 57P. */
+const CONNECTION_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN|EPIPE|08...|57P0[1-3])$/;
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|connection.*(ended|closed)|not queryable/i;
+let lastLogged = 0;
+
+/**
+ * A database that does not answer (stopped, restarting, unreachable) is the service's, not the request's:
+ * 503 with Retry-After, which a client retries and a load balancer counts, instead of a 500 that reads as a
+ * bug. The cause goes to the log, at most every 5 s.
+ */
+function unavailableIfUnreachable(e: unknown, where: string): unknown {
+  const { code = '', message = '' } = (e ?? {}) as { code?: string; message?: string };
+  if (!CONNECTION_CODES.test(code) && !CONNECTION_MESSAGES.test(message)) return e;
+  if (Date.now() - lastLogged > 5_000) {
+    lastLogged = Date.now();
+    console.error(`lux: the database ${where} does not answer (${code || message}); answering 503`);
+  }
+  return new LuxError(
+    'service_unavailable',
+    'Service unavailable: the database does not answer; retry shortly',
+  );
 }
 
 /** The socket's name inside the folder: what `pg` connects to for host = the folder and this port. */

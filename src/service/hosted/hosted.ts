@@ -6,7 +6,7 @@ import { migrate } from './migrations';
 import { DatabaseTokenStore } from './tokens';
 import { UsageMeter } from './usage';
 import type PgBoss from 'pg-boss';
-import { startQueue } from '../jobs/jobs';
+import { jobSetting, startQueue } from '../jobs/jobs';
 import { JobRunner, type RunRoom } from '../jobs/runner';
 
 /**
@@ -46,7 +46,10 @@ export async function openHosted(
   const db = await openDatabase(url);
   await migrate(db);
   const meter = env.LUX_METERING === 'off' ? null : new UsageMeter(db);
-  const jobs = env.LUX_JOBS === 'off' ? null : await startQueue(db, Number(env.LUX_JOB_MAINTENANCE_S ?? 30));
+  const jobs =
+    env.LUX_JOBS === 'off'
+      ? null
+      : await startQueue(db, jobSetting(env, 'LUX_JOB_MAINTENANCE_S', 30, 1, 86_400));
   let runner: JobRunner | null = null;
   let jobsStopped = false;
   const stopJobs = async (): Promise<void> => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sha256, type Principal, type TokenStore } from '../tokenStore';
+import { KNOWN_SCOPES, sha256, unknownScope, type Principal, type TokenStore } from '../tokenStore';
 import type { Database } from './database';
 
 /**
@@ -58,8 +58,6 @@ const rowOf = (r: DbRow): TokenRow => ({
   createdAt: new Date(r.created_at),
 });
 
-const SCOPE = /^(\*|[a-z_]+|model:(\*|[a-z0-9_]+))$/;
-
 /** A new token: 32 random bytes, URL-safe, with a prefix that says what it is (and secret scanners find). */
 const newToken = (): string => `lux_${randomBytes(32).toString('base64url')}`;
 
@@ -71,9 +69,9 @@ export async function createToken(
 ): Promise<string> {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name))
     throw new Error(`a token's name is 1–64 letters, digits, '.', '_' or '-', got '${name}'`);
-  const bad = scopes.find((s) => !SCOPE.test(s));
+  const bad = unknownScope(scopes);
   if (bad !== undefined || scopes.length === 0)
-    throw new Error(`scopes are '*', route scopes (run, stats, …) or model:<type>, got '${bad ?? ''}'`);
+    throw new Error(`scopes are ${KNOWN_SCOPES}, got '${bad ?? ''}'`);
   const token = newToken();
   const live = await db.query('SELECT 1 FROM lux_tokens WHERE name = $1 AND revoked_at IS NULL', [name]);
   if (live.length) throw new Error(`a live token is already named '${name}': revoke or rotate it`);

@@ -17,12 +17,35 @@ export const ROOM_QUEUE = 'lux-job-rooms';
  * run threw): the runner fails it there, so that its job ends (pg-boss's dead-letter queue).
  */
 export const ROOM_DEAD_LETTER = 'lux-job-rooms-given-up';
-/** How long a replica may hold a room before another may take it (a room of a big building: ~1 minute). */
-export const ROOM_LEASE_S = Number(process.env.LUX_JOB_LEASE_S ?? 300);
+/**
+ * A whole number from the environment, read as the server reads its other settings (server/config.ts):
+ * unset or empty is the default; anything else outside [min, max] stops the server as it starts, naming the
+ * variable (not at the first job, as a 500, or silently as the queue's own default).
+ */
+export function jobSetting(
+  env: NodeJS.ProcessEnv,
+  key: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < min || v > max)
+    throw new Error(`${key} must be a whole number in [${min}, ${max}], got '${raw}'`);
+  return v;
+}
+
+/**
+ * How long a replica may hold a room before another may take it (a room of a big building: ~1 minute); the
+ * queue's leases end within a day.
+ */
+export const ROOM_LEASE_S = jobSetting(process.env, 'LUX_JOB_LEASE_S', 300, 1, 86_399);
 /** Tries of a room after its first (a replica busy, stopping or killed). */
 export const ROOM_RETRIES = 3;
 /** How long a finished job's results are kept (LUX_JOB_RETAIN_HOURS). */
-export const RETAIN_HOURS = Number(process.env.LUX_JOB_RETAIN_HOURS ?? 72);
+export const RETAIN_HOURS = jobSetting(process.env, 'LUX_JOB_RETAIN_HOURS', 72, 0, 24 * 366);
 
 export type JobKind = 'run' | 'simulate';
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';

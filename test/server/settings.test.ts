@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jobSetting } from '../../src/service/jobs/jobs';
+import { ROUTES } from '../../src/service/operations';
+import { loadTokens, parseTokenFile, ROUTE_SCOPES, unknownScope } from '../../src/service/tokenStore';
+import { builtCli, ensureServerBuilt } from '../helpers/build';
+import { SERVER_MAIN } from '../helpers/paths';
+import { spawnNode } from '../helpers/processes';
+
+/**
+ * What an operator sets is read when the server starts, and a setting it cannot honour stops it there with
+ * the variable's name — not a 500 at the first job, a silent default, or a token no client can use.
+ */
+const digest = '0'.repeat(64);
+
+describe('the jobs’ settings (LUX_JOB_LEASE_S, LUX_JOB_MAINTENANCE_S, LUX_JOB_RETAIN_HOURS)', () => {
+  it('reads whole numbers, takes unset or empty as the default, and refuses anything else by name', () => {
+    expect(jobSetting({}, 'LUX_JOB_RETAIN_HOURS', 72, 0, 8784)).toBe(72);
+    expect(jobSetting({ LUX_JOB_MAINTENANCE_S: '' }, 'LUX_JOB_MAINTENANCE_S', 30, 1, 86_400)).toBe(30);
+    expect(jobSetting({ LUX_JOB_LEASE_S: '60' }, 'LUX_JOB_LEASE_S', 300, 1, 86_399)).toBe(60);
+    expect(() => jobSetting({ LUX_JOB_RETAIN_HOURS: '3d' }, 'LUX_JOB_RETAIN_HOURS', 72, 0, 8784)).toThrow(
+      "LUX_JOB_RETAIN_HOURS must be a whole number in [0, 8784], got '3d'",
+    );
+    expect(() => jobSetting({ LUX_JOB_LEASE_S: '0' }, 'LUX_JOB_LEASE_S', 300, 1, 86_399)).toThrow(
+      'LUX_JOB_LEASE_S must be a whole number in [1, 86399]',
+    );
+  });
+
+  it('stops a server that is given one it cannot read as it starts, naming it', async () => {
+    ensureServerBuilt();
+    const db = join(mkdtempSync(join(tmpdir(), 'lux-settings-')), 'lux.db');
+    const proc = spawnNode(SERVER_MAIN, { LUX_DATABASE_URL: db, LUX_JOB_RETAIN_HOURS: '3d', PORT: '0' });
+    try {
+      const code = await new Promise<number | null>((resolve) => proc.child.once('exit', resolve));
+      expect(code).not.toBe(0);
+      expect(proc.output()).toContain("LUX_JOB_RETAIN_HOURS must be a whole number in [0, 8784], got '3d'");
+    } finally {
+      await proc.stop();
+    }
+  }, 60_000);
+});
+
+describe('tokens an operator gives', () => {
+  it('knows every route’s scope', () => {
+    const fromRoutes = new Set(ROUTES.flatMap((r) => (typeof r.scope === 'string' ? [r.scope] : r.scope)));
+    expect(new Set(ROUTE_SCOPES)).toEqual(fromRoutes);
+  });
+
+  it('refuses a scope no route or model type answers to, where a token would meet only 403s', () => {
+    expect(unknownScope(['*'])).toBeUndefined();
+    expect(unknownScope(['run', 'stats', 'model:*', 'model:df_default', 'model:da_custom'])).toBeUndefined();
+    expect(unknownScope(['run', 'stat'])).toBe('stat');
+    expect(unknownScope(['model:df'])).toBe('model:df');
+    const file = (scopes: unknown) => JSON.stringify([{ token_sha256: digest, name: 'partner', scopes }]);
+    expect(parseTokenFile(file(['run', 'model:df_default']))[0]!.scopes).toEqual(['run', 'model:df_default']);
+    expect(() => parseTokenFile(file(['run', 'stat']))).toThrow(
+      "LUX_API_TOKENS_FILE entry 0: unknown scope 'stat'; scopes are '*', run, simulate, obstruction, geometry, encode, stats, merge, model:* or model:<df_default|df_custom|da_default|da_custom>",
+    );
+    // Not a list: the token would have had no scope at all.
+    expect(() => parseTokenFile(file('*'))).toThrow('LUX_API_TOKENS_FILE entry 0: scopes must be a list');
+  });
+
+  it('refuses an LUX_API_TOKENS token that no Authorization header can carry', () => {
+    expect(loadTokens({ LUX_API_TOKENS: 'abc-123_x.y~z+/==, second' })).toHaveLength(2);
+    expect(() => loadTokens({ LUX_API_TOKENS: 'fine,s3cret!' })).toThrow(
+      'LUX_API_TOKENS: token 2 has characters a Bearer header cannot carry',
+    );
+  });
+
+  it('npm run tokens refuses to create a token with a misspelt scope', () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'lux-scopes-')), 'lux.db');
+    let stderr = '';
+    try {
+      execFileSync(
+        process.execPath,
+        [...builtCli('tokens'), 'create', '--name', 'partner', '--scopes', 'run,stat'],
+        {
+          env: { ...process.env, LUX_DATABASE_URL: db },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+    } catch (e) {
+      stderr = String((e as { stderr: Buffer }).stderr);
+    }
+    expect(stderr).toContain("tokens: scopes are '*', run, simulate");
+    expect(stderr).toContain(", got 'stat'");
+  }, 60_000);
+});
