@@ -1,7 +1,8 @@
 /**
  * Token administration for hosted mode (issue 36): `npm run tokens -- <command>` on the database of
  * LUX_DATABASE_URL (a postgres:// URL, or the embedded database's folder, `.lux/lux.db` by default — made
- * here if it does not exist, and reached through a running server's socket if one holds it).
+ * by `create` if it does not exist, which the other commands refuse to do — and reached through a running
+ * server's socket if one holds it).
  *
  *   create --name office-app --scopes run,stats [--rpm 60] [--windows-per-day N] [--compute-s-per-month N]
  *          [--concurrent N]      prints the new token once, on its own line
@@ -10,7 +11,7 @@
  *   rotate --name office-app     a new secret, same scopes and limits; the old one stops working
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATABASE, openDatabase } from '../service/hosted/database';
+import { DEFAULT_DATABASE, databaseUrl, NO_DATABASE, openDatabase } from '../service/hosted/database';
 import { migrate } from '../service/hosted/migrations';
 import {
   createToken,
@@ -46,7 +47,13 @@ const needName = (): string => {
 };
 
 const command = positionals[0];
-const db = await openDatabase(process.env.LUX_DATABASE_URL?.trim() || DEFAULT_DATABASE);
+// Only `create` makes the embedded database (and with it hosted mode); the other commands read one.
+const url = databaseUrl(process.env) ?? (command === 'create' ? DEFAULT_DATABASE : null);
+if (url === null) {
+  console.error(`tokens: ${NO_DATABASE}`);
+  process.exit(2);
+}
+const db = await openDatabase(url);
 try {
   await migrate(db);
   if (command === 'create') {

@@ -4,7 +4,7 @@
  * LUX_DATABASE_URL (as `npm run tokens`).
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATABASE, openDatabase } from '../service/hosted/database';
+import { databaseUrl, NO_DATABASE, openDatabase } from '../service/hosted/database';
 import { migrate } from '../service/hosted/migrations';
 import { billing } from '../service/hosted/usage';
 
@@ -12,7 +12,12 @@ const { values: o } = parseArgs({
   options: { month: { type: 'string' }, csv: { type: 'boolean', default: false } },
 });
 const month = o.month ?? new Date().toISOString().slice(0, 7);
-const db = await openDatabase(process.env.LUX_DATABASE_URL?.trim() || DEFAULT_DATABASE);
+const url = databaseUrl(process.env);
+if (url === null) {
+  console.error(`usage: ${NO_DATABASE}`);
+  process.exit(2);
+}
+const db = await openDatabase(url);
 try {
   await migrate(db);
   const rows = await billing(db, month);

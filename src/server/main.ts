@@ -119,6 +119,14 @@ export async function startServer(config: ServerConfig = loadConfig(process.env,
   );
   // Beyond this many open connections new ones are closed at accept (each costs a socket and buffers).
   (server as { maxConnections: number }).maxConnections = config.maxConnections;
+  // A port taken (another server, an earlier one still stopping) or not permitted is the operator's to
+  // mend: one line naming it and the setting, not an unhandled error's stack.
+  server.once('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EADDRINUSE' && e.code !== 'EACCES') throw e;
+    const why = e.code === 'EADDRINUSE' ? 'the port is in use' : 'not permitted';
+    console.error(`lux ${config.role}: cannot listen on ${config.host}:${config.port}: ${why} (PORT, HOST)`);
+    process.exit(1);
+  });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +40,25 @@ describe('the jobs’ settings (LUX_JOB_LEASE_S, LUX_JOB_MAINTENANCE_S, LUX_JOB_
       expect(proc.output()).toContain("LUX_JOB_RETAIN_HOURS must be a whole number in [0, 8784], got '3d'");
     } finally {
       await proc.stop();
+    }
+  }, 60_000);
+
+  it('stops a server whose port is taken in one line naming it, not a stack trace', async () => {
+    ensureServerBuilt();
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as AddressInfo).port;
+    const proc = spawnNode(SERVER_MAIN, { PORT: String(port), HOST: '127.0.0.1' });
+    try {
+      const code = await new Promise<number | null>((resolve) => proc.child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(proc.output()).toContain(
+        `lux embedded: cannot listen on 127.0.0.1:${port}: the port is in use (PORT, HOST)`,
+      );
+      expect(proc.output()).not.toContain('    at ');
+    } finally {
+      await proc.stop();
+      taken.close();
     }
   }, 60_000);
 });
@@ -87,5 +107,29 @@ describe('tokens an operator gives', () => {
     }
     expect(stderr).toContain("tokens: scopes are '*', run, simulate");
     expect(stderr).toContain(", got 'stat'");
+  }, 60_000);
+
+  it('npm run usage and tokens list make no database where none is (a first tokens create does)', () => {
+    const here = mkdtempSync(join(tmpdir(), 'lux-nodb-'));
+    const env = { ...process.env };
+    delete env.LUX_DATABASE_URL;
+    const run = (...args: string[]): { status: number | null; stderr: string } => {
+      try {
+        execFileSync(process.execPath, args, { cwd: here, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        return { status: 0, stderr: '' };
+      } catch (e) {
+        const x = e as { status: number | null; stderr: Buffer };
+        return { status: x.status, stderr: String(x.stderr) };
+      }
+    };
+    for (const [cli, ...args] of [['usage'], ['tokens', 'list']] as const) {
+      const r = run(...builtCli(cli), ...args);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(
+        `${cli}: no database: LUX_DATABASE_URL is not set and .lux/lux.db does not exist`,
+      );
+    }
+    // Made by neither: a later `npm start` here stays self-hosted.
+    expect(existsSync(join(here, '.lux'))).toBe(false);
   }, 60_000);
 });

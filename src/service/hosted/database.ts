@@ -31,6 +31,19 @@ export interface Database {
 
 export const DEFAULT_DATABASE = '.lux/lux.db';
 
+/** The database a server or command reads: LUX_DATABASE_URL, else the embedded one where it exists; none. */
+export function databaseUrl(env: NodeJS.ProcessEnv): string | null {
+  const url = env.LUX_DATABASE_URL?.trim();
+  if (url) return url;
+  return existsSync(DEFAULT_DATABASE) ? DEFAULT_DATABASE : null;
+}
+
+/**
+ * Why a command that only reads found no database. It makes none: an embedded database once made turns
+ * every later `npm start` here into hosted mode, which only a first `tokens create` should do.
+ */
+export const NO_DATABASE = `no database: LUX_DATABASE_URL is not set and ${DEFAULT_DATABASE} does not exist (the first \`npm run tokens -- create\` makes it)`;
+
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
 
 export async function openDatabase(url: string = DEFAULT_DATABASE): Promise<Database> {

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 import type { TokenStore } from '../tokenStore';
-import { DEFAULT_DATABASE, openDatabase, type Database } from './database';
+import { databaseUrl, openDatabase, type Database } from './database';
 import { Limiter } from './limits';
 import { migrate } from './migrations';
 import { DatabaseTokenStore } from './tokens';
@@ -28,12 +27,6 @@ export interface Hosted {
   /** Takes no more rooms and lets the ones in progress finish (before the threads close). */
   stopJobs(): Promise<void>;
   close(): Promise<void>;
-}
-
-export function databaseUrl(env: NodeJS.ProcessEnv): string | null {
-  const url = env.LUX_DATABASE_URL?.trim();
-  if (url) return url;
-  return existsSync(DEFAULT_DATABASE) ? DEFAULT_DATABASE : null;
 }
 
 export async function openHosted(
