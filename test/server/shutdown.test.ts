@@ -126,6 +126,12 @@ describe('a server stopped with SIGTERM', () => {
     const hall = hallOf(40, 30);
     const multi = await startMulti({ LUX_WORKERS: '1' });
     try {
+      // The gateway routes to a component only once its own probe found it ready (it probed at its start,
+      // perhaps before they were up: "the model component is not reachable", 503, until its next probe).
+      await waitFor('the gateway to see every component ready', async () => {
+        const h = (await (await fetch(`${multi.url}/v2/`)).json()) as { status: string };
+        return h.status === 'running' ? true : undefined;
+      });
       const answer = simulate(multi.url, null, hall);
       await taken(multi);
       const exit = exited(multi);
