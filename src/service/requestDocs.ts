@@ -85,6 +85,9 @@ const A_WINDOW_OR_SKYLIGHT: JsonSchema = {
   description: 'At least one window, or a skylight',
 };
 
+/** What every /run-shaped body must hold: a window or skylight, a mesh or angles, not both meshes. */
+const ROOM_RULES: readonly JsonSchema[] = [A_WINDOW_OR_SKYLIGHT, MESH_OR_ANGLES, NOT_BOTH_MESHES];
+
 /**
  * /run and /simulate: the room (a window or a skylight) and its mesh rule; da_* needs `weather`
  * (requests.ts needsWeather).
@@ -94,9 +97,7 @@ export function runDoc(extra?: z.ZodObject): JsonSchema {
   return {
     ...js,
     allOf: [
-      A_WINDOW_OR_SKYLIGHT,
-      MESH_OR_ANGLES,
-      NOT_BOTH_MESHES,
+      ...ROOM_RULES,
       {
         if: isDaylightAutonomy,
         then: { required: ['weather'] },
@@ -125,9 +126,7 @@ export function runDetailedDoc(): JsonSchema {
   return {
     ...js,
     allOf: [
-      A_WINDOW_OR_SKYLIGHT,
-      MESH_OR_ANGLES,
-      NOT_BOTH_MESHES,
+      ...ROOM_RULES,
       {
         not: isDaylightAutonomy,
         description: 'Climate-based runs (da_*) are answered by /run and /simulate',
