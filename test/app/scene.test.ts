@@ -229,6 +229,29 @@ describe('store', () => {
     expect(useApp.getState().past).toEqual([start]);
   });
 
+  it('ends a drag that an undo interrupts: the drag is undone and its later moves are dropped', () => {
+    const start = useApp.getState().scene;
+    useApp.setState({ past: [], future: [] });
+    const move = (h: number) => useApp.getState().edit((s) => ({ ...s, height: h }), { inGesture: true });
+    useApp.getState().beginGesture();
+    move(3.1);
+    useApp.getState().undo(); // Ctrl+Z with the mouse still down
+    expect(useApp.getState().scene).toBe(start);
+    move(3.2); // the pointer moves on: nothing happens to the room the undo gave back
+    useApp.getState().endGesture(); // the mouse comes up
+    expect(useApp.getState().scene).toBe(start);
+    expect(useApp.getState().past).toEqual([]);
+    // The drag as it stood when undone is one redo away, and a new drag records its own step.
+    useApp.getState().redo();
+    expect(useApp.getState().scene.height).toBe(3.1);
+    useApp.getState().beginGesture();
+    move(3.4);
+    useApp.getState().endGesture();
+    expect(useApp.getState().past.map((s) => s.height)).toEqual([start.height, 3.1]);
+    move(3.5); // a move with no drag open is not applied
+    expect(useApp.getState().scene.height).toBe(3.4);
+  });
+
   it('keeps windows on their walls when the outline is reversed or shrinks, and drops them with their wall', () => {
     const s = defaultScene();
     const cw: Scene = {

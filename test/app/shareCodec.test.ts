@@ -11,6 +11,7 @@ import {
   ShareError,
 } from '../../src/app/share/codec';
 import { defaultScene, type Scene } from '../../src/app/scene/scene';
+import { EN_BASIS_MAX, siteBasisText } from '../../src/core/climate/en17037';
 
 const b64url = (b: Uint8Array): string =>
   Buffer.from(b).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -223,6 +224,32 @@ describe('share-link codec', () => {
     expect(() => decodeShare(link({ ...s, windows: twice }))).toThrow(
       "The link's scene is not valid: scene.windows.1.id: two windows are named w1.",
     );
+    const k = {
+      id: 'k1',
+      polygon: [
+        [1, 1],
+        [2, 1],
+        [2, 2],
+        [1, 2],
+      ] as [number, number][],
+      frame: 0.2,
+    };
+    expect(() =>
+      decodeShare(link({ ...s, skylights: [k, { ...k, polygon: k.polygon.map(([x, y]) => [x + 1.5, y]) }] })),
+    ).toThrow("The link's scene is not valid: scene.skylights.1.id: two skylights are named k1.");
+  });
+
+  it('keeps a room whose EN 17037 targets came from a weather file with a very long city name', () => {
+    const s = defaultScene();
+    const basis = siteBasisText('Station '.repeat(40), 14_237.6);
+    expect(basis).toHaveLength(EN_BASIS_MAX);
+    expect(basis).toMatch(/^Station Station .*…: median diffuse illuminance 14,238 lx \(EN 17037 Annex A\)$/);
+    const room = { ...s, thresholds: { ...s.thresholds, enTarget: 2.1, enMinimum: 0.7, enBasis: basis } };
+    expect(decodeShare(encodeShare(room, null)).scene.thresholds.enBasis).toBe(basis);
+    expect(siteBasisText(' Oslo ', 14_000)).toBe(
+      'Oslo: median diffuse illuminance 14,000 lx (EN 17037 Annex A)',
+    );
+    expect(siteBasisText('', 9_000)).toMatch(/^The weather file: /);
   });
 
   it('opens a hand-made link’s room as the editor keeps rooms: counter-clockwise, each window within its wall', () => {

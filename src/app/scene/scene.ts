@@ -3,6 +3,7 @@ import { FLOOR_LIMIT } from '../../core/api/highFloor';
 import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../../core/validation/requests';
 import { DEFAULT_REFLECTANCES, type Reflectances } from '../../core/types';
 import { DEFAULT_COMPLIANCE, type Thresholds } from '../../core/stats/verdicts';
+import { EN_BASIS_MAX } from '../../core/climate/en17037';
 
 /**
  * The scene a user draws: everything needed to predict, verify and share a room. Plain data (no class
@@ -217,7 +218,7 @@ const sceneFields = z.object({
     bfsShare: finite.min(0).max(100),
     enTarget: finite.min(0).max(20),
     enMinimum: finite.min(0).max(20),
-    enBasis: z.string().max(200).optional(),
+    enBasis: z.string().max(EN_BASIS_MAX).optional(),
   }),
 }) satisfies z.ZodType<Scene>;
 
@@ -238,5 +239,16 @@ export const sceneSchema = sceneFields.superRefine((s, ctx) => {
     if (named.has(w.id))
       ctx.addIssue({ code: 'custom', path: ['windows', i, 'id'], message: `two windows are named ${w.id}` });
     named.add(w.id);
+  });
+  // Skylights too: the plan, the request (an object keyed by id) and the building's copy find each by it.
+  const skylights = new Set<string>();
+  s.skylights?.forEach((k, i) => {
+    if (skylights.has(k.id))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['skylights', i, 'id'],
+        message: `two skylights are named ${k.id}`,
+      });
+    skylights.add(k.id);
   });
 });

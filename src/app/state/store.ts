@@ -5,7 +5,9 @@ import { defaultScene, type Scene, type SceneWindow } from '../scene/scene';
 /**
  * The app's state (zustand): the scene with its undo/redo history, and what the user is doing with it.
  * Every edit goes through `edit`, which records one undo step; a drag records one step at its start
- * (`beginGesture`) and then moves freely (`edit(…, { record: false })`).
+ * (`beginGesture`) and then moves freely (`edit(…, { inGesture: true })`). An undo in the middle of a drag
+ * (Ctrl+Z with the mouse still down) ends the drag and undoes it: its later moves are dropped, not applied
+ * to the room the undo gave back with no step of their own.
  */
 const HISTORY = 100;
 
@@ -19,7 +21,13 @@ export interface AppState {
   selectedWindow: string | null;
   /** Points of an outline being drawn (tool 'draw'), null otherwise. */
   drawing: [number, number][] | null;
-  edit: (change: (s: Scene) => Scene, opts?: { record?: boolean }) => void;
+  /** Whether a gesture (a drag, typing a name) is open: between beginGesture and endGesture or an undo. */
+  gesture: boolean;
+  /**
+   * Changes the scene. `record: false`: no undo step (a change that is not the user's, or one inside a step
+   * already recorded); `inGesture`: a move of the open gesture, dropped when none is open.
+   */
+  edit: (change: (s: Scene) => Scene, opts?: { record?: boolean; inGesture?: boolean }) => void;
   beginGesture: () => void;
   /** Ends a gesture: the step beginGesture recorded is dropped when the gesture changed nothing (a click). */
   endGesture: () => void;
@@ -58,30 +66,35 @@ export const useApp = create<AppState>()((set, get) => ({
   tool: 'select',
   selectedWindow: null,
   drawing: null,
+  gesture: false,
   edit: (change, opts) => {
-    const { scene, past } = get();
+    const { scene, past, gesture } = get();
+    if (opts?.inGesture && !gesture) return;
     const next = normalise(change(scene));
     // An edit that changes nothing (an arrow key against a wall's end, a value typed again) records no
     // undo step and leaves the scene as it was: nothing recomputes.
     if (sameScene(next, scene)) return;
-    if (opts?.record === false) set({ scene: next });
+    if (opts?.record === false || opts?.inGesture) set({ scene: next });
     else set({ scene: next, past: [...past, scene].slice(-HISTORY), future: [] });
   },
   beginGesture: () => {
     const { scene, past } = get();
-    set({ past: [...past, scene].slice(-HISTORY), future: [] });
+    set({ past: [...past, scene].slice(-HISTORY), future: [], gesture: true });
   },
   endGesture: () => {
-    const { scene, past } = get();
+    const { scene, past, gesture } = get();
+    if (!gesture) return;
     const last = past[past.length - 1];
-    if (last && sameScene(last, scene)) set({ past: past.slice(0, -1) });
+    set({ gesture: false, ...(last && sameScene(last, scene) ? { past: past.slice(0, -1) } : {}) });
   },
   undo: () => {
+    get().endGesture();
     const { scene, past, future } = get();
     const prev = past[past.length - 1];
     if (prev) set({ scene: prev, past: past.slice(0, -1), future: [scene, ...future] });
   },
   redo: () => {
+    get().endGesture();
     const { scene, past, future } = get();
     const next = future[0];
     if (next) set({ scene: next, past: [...past, scene], future: future.slice(1) });

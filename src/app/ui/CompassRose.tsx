@@ -57,12 +57,12 @@ export function CompassRose(): React.JSX.Element {
     ref.current!.setPointerCapture(e.pointerId);
     st().beginGesture();
     const v = angleAt(e, g);
-    st().edit((s) => ({ ...s, north: v }), { record: false });
+    st().edit((s) => ({ ...s, north: v }), { inGesture: true });
   };
   const onMove = (e: RPointerEvent<SVGSVGElement>): void => {
     if (!grab.current) return;
     const v = angleAt(e, grab.current);
-    st().edit((s) => ({ ...s, north: v }), { record: false });
+    st().edit((s) => ({ ...s, north: v }), { inGesture: true });
   };
   const onKey = (e: React.KeyboardEvent): void => {
     const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 15, PageDown: -15 }[
@@ -95,7 +95,10 @@ export function CompassRose(): React.JSX.Element {
         if (grab.current) st().endGesture();
         grab.current = null;
       }}
-      onPointerCancel={() => (grab.current = null)}
+      onPointerCancel={() => {
+        if (grab.current) st().endGesture();
+        grab.current = null;
+      }}
       onKeyDown={onKey}
     >
       <circle cx={c} cy={c} r={R} fill="#fff" stroke="#1d2733" strokeWidth="1.5" />

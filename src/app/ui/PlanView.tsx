@@ -133,7 +133,7 @@ export function PlanView(): React.JSX.Element {
       const prev = scene.outline[(drag.index + n - 1) % n]!;
       const q = snapPoint(p, prev);
       st().edit((s) => ({ ...s, outline: s.outline.map((o, i) => (i === drag.index ? q : o)) }), {
-        record: false,
+        inGesture: true,
       });
     } else {
       const w = scene.windows.find((x) => x.id === drag.id);
@@ -142,7 +142,7 @@ export function PlanView(): React.JSX.Element {
       const along = (p[0] - e0.ax) * e0.ux + (p[1] - e0.ay) * e0.uy - drag.grab;
       const offset = snapToGrid(along);
       st().edit((s) => ({ ...s, windows: s.windows.map((x) => (x.id === w.id ? { ...x, offset } : x)) }), {
-        record: false,
+        inGesture: true,
       });
     }
   };
@@ -220,6 +220,7 @@ export function PlanView(): React.JSX.Element {
         onPointerDown={onDown}
         onPointerMove={onMove}
         onPointerUp={onUp}
+        onPointerCancel={onUp}
         onPointerLeave={() => setHover(null)}
         data-tool={tool}
       >

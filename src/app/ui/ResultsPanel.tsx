@@ -8,6 +8,7 @@ import { answerSummary } from '../compute/sheet';
 import { applyProposal, findProposals, useProposals } from '../compute/proposals';
 import { errorBandText } from '../../core/model/errorBand';
 import { climateMap, useClimate } from '../compute/climate';
+import { siteBasisText } from '../../core/climate/en17037';
 import { answerKey } from '../scene/geometry';
 import { PALETTES, type PaletteName } from '../../core/report/palette';
 import { useApp } from '../state/store';
@@ -319,7 +320,7 @@ function SiteTargets(): React.JSX.Element | null {
   const level = t?.levels.find((l) => l.level === 'minimum');
   if (!weather || !t || !level || !(t.medianDiffuse > 0)) return null;
   const lux = Math.round(t.medianDiffuse).toLocaleString('en');
-  const basis = `${weather.location.city}: median diffuse illuminance ${lux} lx (EN 17037 Annex A)`;
+  const basis = siteBasisText(weather.location.city, t.medianDiffuse);
   return (
     <p className="hint" data-testid="site-targets">
       {weather.location.city}’s weather file: median diffuse illuminance {lux} lx, so EN 17037’s minimum level

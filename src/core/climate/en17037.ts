@@ -127,3 +127,18 @@ export function siteDfTargets(diffuseIlluminance: ArrayLike<number>): SiteDfTarg
     levels: EN17037_LEVELS.map((l) => ({ level: l.level, target: df(l.target), minimum: df(l.minimum) })),
   };
 }
+
+/** The longest statement of where a room's EN 17037 targets come from: a share link carries it. */
+export const EN_BASIS_MAX = 200;
+
+/**
+ * Where site targets come from, in words ("Oslo: median diffuse illuminance 14,000 lx (EN 17037 Annex A)"),
+ * within EN_BASIS_MAX: an EPW's city field has no limit of its own, and a basis past the limit would make the
+ * room it is kept with one that no share link or kept room takes back.
+ */
+export function siteBasisText(city: string, medianDiffuse: number): string {
+  const tail = `: median diffuse illuminance ${Math.round(medianDiffuse).toLocaleString('en')} lx (EN 17037 Annex A)`;
+  const room = EN_BASIS_MAX - tail.length;
+  const name = city.trim() || 'The weather file';
+  return (name.length > room ? `${name.slice(0, room - 1).trimEnd()}…` : name) + tail;
+}
