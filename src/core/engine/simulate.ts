@@ -303,6 +303,59 @@ export function patchSizeFor(model: RoomModel, q: EngineQuality): number {
   return Math.max(q.patchSize, Math.sqrt(surface / q.maxPatches));
 }
 
+/**
+ * What every pass over a room starts from — the daylight factor's (simulationSteps) and the daylight
+ * coefficients' (dc/coefficients.ts): the room's model, its work-plane grid under the ceiling, the exterior
+ * scene, the plan's visibility and the room's patches. `sky` lights the exterior's scalar answers (the
+ * coefficients read only its geometry).
+ */
+export interface RoomSetup {
+  model: RoomModel;
+  grid: WorkPlaneGrid;
+  ext: Exterior;
+  plan: PlanVisibility | null;
+  patches: Patches;
+}
+
+export function setUpRoom(
+  room: EngineRoom,
+  q: EngineQuality,
+  seed: number,
+  sky: Sky = CIE_OVERCAST,
+): RoomSetup {
+  const model = buildRoomModel(room);
+  const grid = underCeiling(
+    workPlaneGrid(model.polygon),
+    model.ceilingPlanes,
+    model.ceiling,
+    model.workPlane,
+  );
+  const ext = new Exterior(
+    exteriorGeometry(model),
+    model.reflectance.terrain,
+    hash32(seed, 0xe7),
+    q.exterior,
+    sky,
+  );
+  const plan = planVisibility(model);
+  const patches = buildPatches(model, patchSizeFor(model, q), q.nearWindow);
+  return { model, grid, ext, plan, patches };
+}
+
+/** Milliseconds by stage: `stage(name)` charges the time since the last call to `name`. */
+export function stageClock(): { stageMs: Record<string, number>; stage: (name: string) => void } {
+  const stageMs: Record<string, number> = {};
+  let tStage = now();
+  return {
+    stageMs,
+    stage: (name) => {
+      const t = now();
+      stageMs[name] = (stageMs[name] ?? 0) + t - tStage;
+      tStage = t;
+    },
+  };
+}
+
 export function resolveQuality(q: SimulationOptions['quality']): EngineQuality {
   if (q === undefined) return QUALITY.standard;
   return typeof q === 'string' ? QUALITY[q] : q;
@@ -328,30 +381,9 @@ export function* simulationSteps(
   const q = resolveQuality(opts.quality);
   const bounces = opts.ambientBounces ?? Infinity;
   const maxReflections = Number.isFinite(bounces) ? Math.max(0, Math.floor(bounces) - 1) : Infinity;
-  const model = buildRoomModel(room);
-  const grid = underCeiling(
-    workPlaneGrid(model.polygon),
-    model.ceilingPlanes,
-    model.ceiling,
-    model.workPlane,
-  );
-  const ext = new Exterior(
-    exteriorGeometry(model),
-    model.reflectance.terrain,
-    hash32(seed, 0xe7),
-    q.exterior,
-    opts.sky ?? CIE_OVERCAST,
-  );
-  const plan = planVisibility(model);
-  const patches = buildPatches(model, patchSizeFor(model, q), q.nearWindow);
+  const { model, grid, ext, plan, patches } = setUpRoom(room, q, seed, opts.sky);
   const nW = model.windows.length;
-  const stageMs: Record<string, number> = {};
-  let tStage = now();
-  const stage = (name: string): void => {
-    const t = now();
-    stageMs[name] = (stageMs[name] ?? 0) + t - tStage;
-    tStage = t;
-  };
+  const { stageMs, stage } = stageClock();
   stage('setup');
   yield 0.02;
 

@@ -10,19 +10,17 @@ import {
   type ReceiverContext,
   type RectSampler,
 } from '../aperture';
-import { exteriorGeometry } from '../body';
 import { Coupling } from '../coupling';
-import { Exterior } from '../exterior';
 import { ExteriorBasis } from '../exteriorBasis';
-import { buildRoomModel, type EngineRoom, type RoomModel } from '../model';
-import { buildPatches } from '../patches';
+import type { EngineRoom, RoomModel } from '../model';
 import { hash32, rng } from '../random';
 import {
   cellReceivers,
   now,
   patchReceivers,
-  patchSizeFor,
   receiverSetup,
+  setUpRoom,
+  stageClock,
   resolveQuality,
   selectAbove,
   skylightSampling,
@@ -31,9 +29,9 @@ import {
   type SimulationOptions,
 } from '../simulate';
 import type { SkyBasis } from '../skyBasis';
-import { planVisibility, type PlanVisibility } from '../visibility';
+import type { PlanVisibility } from '../visibility';
 import { windowViewSteps, type WindowView } from '../windowView';
-import { RESOLUTION, strideCells, underCeiling, workPlaneGrid } from '../workplane';
+import { RESOLUTION, strideCells } from '../workplane';
 import { solveRadiosityBasis } from './radiosityBasis';
 import { skylightReceiver, sunThroughSkylight } from './skylightBasis';
 import { sunThroughWindow, type SunLight } from './sunlight';
@@ -137,31 +135,11 @@ export function* daylightCoefficientSteps(
   const seed = (opts.seed ?? 1) >>> 0;
   const q = resolveQuality(opts.quality);
   const P = basis.count;
-  const model = buildRoomModel(room);
-  const grid = underCeiling(
-    workPlaneGrid(model.polygon),
-    model.ceilingPlanes,
-    model.ceiling,
-    model.workPlane,
-  );
   // The scalar exterior answers the geometry (rays, the view tables' sky masks); its sky is irrelevant.
-  const ext = new Exterior(
-    exteriorGeometry(model),
-    model.reflectance.terrain,
-    hash32(seed, 0xe7),
-    q.exterior,
-  );
+  const { model, grid, ext, plan, patches } = setUpRoom(room, q, seed);
   const xb = new ExteriorBasis(ext, basis);
-  const plan = planVisibility(model);
-  const patches = buildPatches(model, patchSizeFor(model, q), q.nearWindow);
   const nW = model.windows.length;
-  const stageMs: Record<string, number> = {};
-  let tStage = now();
-  const stage = (name: string): void => {
-    const t = now();
-    stageMs[name] = (stageMs[name] ?? 0) + t - tStage;
-    tStage = t;
-  };
+  const { stageMs, stage } = stageClock();
 
   const views: ViewBasis[] = [];
   for (const w of model.windows) {
