@@ -9,10 +9,10 @@ import { authenticate, hasScope, type Principal, type TokenStore } from './auth'
 import { ownerOf } from '../service/tokenStore';
 import type { ServerConfig } from './config';
 import type { Executor } from './executor/executor';
-import { healthBody } from './health';
+import { healthBody, healthStatus } from './health';
 import { openApiDocument } from './openapi';
 import { docsAsset, docsPage } from './docsPage';
-import { errorResponse, OWNER_HEADER, taskResponse, USAGE_HEADER } from './respond';
+import { errorResponse, OWNER_HEADER, RETRY_AFTER_S, taskResponse, USAGE_HEADER } from './respond';
 import { ROUTES, STORE_MESH, type RouteSpec } from '../service/operations';
 import { unknownMeshId } from '../service/threadMeshes';
 import type { StaticApp } from './staticApp';
@@ -25,6 +25,7 @@ import { jobRoutes } from './jobRoutes';
 import type { TaskUsage } from '../service/task';
 import { requestSignal } from './requestSignal';
 import { closeIfBodyUnread } from './unreadBody';
+import { accessLog } from './accessLog';
 
 export interface AppDeps {
   config: Pick<ServerConfig, 'maxBodyBytes' | 'maxMeshPoints' | 'requestTimeoutMs' | 'log'> &
@@ -37,7 +38,7 @@ export interface AppDeps {
   /** The built web app; absent in API-only roles. */
   staticApp?: StaticApp;
   /** Hosted mode (issue 36): the database's meter and limiter; absent on a self-hosted server. */
-  hosted?: Pick<Hosted, 'db' | 'meter' | 'limiter' | 'jobs'>;
+  hosted?: Pick<Hosted, 'db' | 'meter' | 'limiter' | 'jobs' | 'databaseState'>;
 }
 
 const API_BASES = ['/v2', '/v1'] as const;
@@ -59,14 +60,6 @@ export function createApp(deps: AppDeps): Hono {
       exposeHeaders: ['Content-Disposition', 'Retry-After', USAGE_HEADER],
     }),
   );
-  if (config.log) {
-    app.use('*', async (c, next) => {
-      const t0 = performance.now();
-      await next();
-      console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - t0).toFixed(1)}ms`);
-    });
-  }
-
   // Requests past authentication and waiting for or running their compute (health: `in_flight`).
   let inFlight = 0;
   // What a client may send (issue 18): the same limits the validator applies, from the configuration.
@@ -77,12 +70,19 @@ export function createApp(deps: AppDeps): Hono {
     max_corners: config.maxCorners ?? DEFAULT_MAX_CORNERS,
     request_timeout_ms: config.requestTimeoutMs,
   };
-  const health = async (c: Context) =>
-    c.json({
-      ...(await healthBody(executor, deps.version)),
-      in_flight: inFlight,
-      limits,
-    } satisfies z.output<typeof healthResponse>);
+  const health = async (c: Context) => {
+    const database = await deps.hosted?.databaseState();
+    const status = healthStatus(database);
+    if (status === 503) c.header('retry-after', String(RETRY_AFTER_S));
+    return c.json(
+      {
+        ...(await healthBody(executor, deps.version, database)),
+        in_flight: inFlight,
+        limits,
+      } satisfies z.output<typeof healthResponse>,
+      status,
+    );
+  };
   for (const base of API_BASES) {
     app.get(`${base}`, health);
     app.get(`${base}/`, health);
@@ -185,14 +185,17 @@ export function createApp(deps: AppDeps): Hono {
     route: RouteSpec,
     principal: Principal | null,
   ): Promise<{ res: Response; usage?: TaskUsage; bytesIn: number; bytesOut: number }> {
-    const states = await executor.components();
     const comp = route.component;
+    let state = (await executor.components())[comp];
     // /run needs the model itself; every other route only needs its component to answer.
-    const available = route.needsModel ? states[comp] === 'ready' : executor.reachable(comp);
-    if (!available) {
+    const available = () => (route.needsModel ? state === 'ready' : executor.reachable(comp));
+    // A cached refusal may be older than the component (its first probe came before it listened): asked
+    // again, once, before the call is refused.
+    if (!available() && executor.recheck) state = await executor.recheck(comp);
+    if (!available()) {
       throw new LuxError(
         'service_unavailable',
-        `Service unavailable: ${executor.unavailableReason(comp, states[comp])}`,
+        `Service unavailable: ${executor.unavailableReason(comp, state)}`,
       );
     }
     const body = await readBody(c);
@@ -343,7 +346,7 @@ export function createApp(deps: AppDeps): Hono {
     console.error('unhandled error:', e);
     return errorResponse(new LuxError('internal_error', 'Internal error while processing the request'));
   });
-  return withMethodNotAllowed(app, config.corsOrigins ?? '*');
+  return withMethodNotAllowed(app, config.corsOrigins ?? '*', config.log);
 }
 
 function prefersHtml(accept: string | undefined): boolean {
@@ -354,7 +357,7 @@ function prefersHtml(accept: string | undefined): boolean {
 }
 
 /** Wrong method on a known path → 405 JSON with `Allow` (never Hono's 404 or an HTML page). */
-function withMethodNotAllowed(app: Hono, origins: string[] | '*'): Hono {
+function withMethodNotAllowed(app: Hono, origins: string[] | '*', log: boolean): Hono {
   const known = new Map<string, Set<string>>();
   // Paths with parameters (`/v2/meshes/:id`) by pattern, so a wrong method there is a 405 too, not a 404.
   const patterns = new Map<string, RegExp>();
@@ -379,6 +382,8 @@ function withMethodNotAllowed(app: Hono, origins: string[] | '*'): Hono {
     return found;
   };
   const outer = new Hono();
+  // Logged here, outside the routes: a 405 is answered before any of them (LUX_LOG).
+  if (log) outer.use('*', accessLog);
   outer.all('*', async (c) => {
     const allowed = allowedOn(c.req.path);
     if (allowed && !allowed.has(c.req.method) && c.req.method !== 'OPTIONS') {

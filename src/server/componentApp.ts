@@ -7,6 +7,7 @@ import type { Executor } from './executor/executor';
 import { errorResponse } from './respond';
 import { componentsOf, ROUTES, type RouteSpec } from '../service/operations';
 import { closeIfBodyUnread } from './unreadBody';
+import { accessLog } from './accessLog';
 
 /**
  * One component of the multi-process mode (LUX_ROLE=obstruction|encoder|model|merger|stats): the
@@ -32,7 +33,8 @@ export async function componentHealth(executor: Executor, component: Component, 
 }
 
 export function createComponentApp(deps: Omit<AppDeps, 'staticApp'>, component: Component): Hono {
-  const inner = createApp(deps);
+  // Logged once, here: the component's own answers (health, another component's route) as well.
+  const inner = createApp({ ...deps, config: { ...deps.config, log: false } });
   const serves = (r: RouteSpec) => componentsOf(r).includes(component);
   const own = ROUTES.filter(serves).map((r) => r.path);
   const foreign = new Set(
@@ -44,6 +46,7 @@ export function createComponentApp(deps: Omit<AppDeps, 'staticApp'>, component: 
   };
 
   const app = new Hono();
+  if (deps.config.log) app.use('*', accessLog);
   const health = async (c: Context) =>
     withCors(c.json(await componentHealth(deps.executor, component, deps.version)));
   for (const p of HEALTH_PATHS) app.get(p, health);

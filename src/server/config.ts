@@ -84,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
   const componentUrls = Object.fromEntries(
     (Object.keys(COMPONENT_PORTS) as Component[]).map((c) => [
       c,
-      env[`LUX_${c.toUpperCase()}_URL`] ??
+      componentUrl(env, `LUX_${c.toUpperCase()}_URL`) ??
         `http://${componentHost}:${int(env, `LUX_${c.toUpperCase()}_PORT`, COMPONENT_PORTS[c])}`,
     ]),
   ) as Record<Component, string>;
@@ -115,6 +115,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     log: env.LUX_LOG !== 'silent',
     modelCard: modelCardPath(env, env.LUX_APP_DIR ?? 'dist/app'),
   };
+}
+
+/**
+ * A component's base URL (LUX_<COMPONENT>_URL), to which the gateway appends `/v2/<route>`: a trailing slash
+ * is dropped (`http://model:8083/` made every call `//v2/run`, a 404, and the component `unavailable`); one
+ * that is not http(s) stops the server at start with the variable's name, instead of `not reachable` later.
+ */
+function componentUrl(env: NodeJS.ProcessEnv, key: string): string | undefined {
+  const raw = env[key]?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+    throw new Error(`${key} must be an http:// or https:// URL (as http://host:8083), got '${raw}'`);
+  return raw.replace(/\/+$/, '');
 }
 
 /** `*` or a comma-separated list of origins (`https://app.example.org`), for a hosted server's CORS. */

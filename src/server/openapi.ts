@@ -241,6 +241,11 @@ export function openApiDocument(version: string): Record<string, unknown> {
             description: 'Service and component states',
             content: { 'application/json': { schema: responseOf(healthResponse), ...answerExample('/') } },
           },
+          503: {
+            description:
+              'Hosted mode: the database does not answer (`database: "unavailable"`, `status: "degraded"`), so the replica serves no authenticated call; with Retry-After',
+            content: { 'application/json': { schema: responseOf(healthResponse) } },
+          },
         },
       },
     },

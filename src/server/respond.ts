@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { errorBody, HTTP_STATUS, LuxError } from '../core/errors';
 import type { TaskResponse, TaskUsage } from '../service/task';
 
-const RETRY_AFTER_S = 2;
+export const RETRY_AFTER_S = 2;
 
 /** The one error mapper: a LuxError becomes api.md's JSON envelope with its status. */
 export function errorResponse(e: LuxError): Response {

@@ -3,6 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { installDebianPackage } from './debianPackage';
 import { freePorts } from './ports';
 
 /**
@@ -30,19 +31,7 @@ let why: string | null | undefined;
 /** Null when PostgreSQL can be started here, else the reason it cannot (once per test process). */
 export function postgresUnavailable(): string | null {
   if (why !== undefined) return why;
-  if (!binDir()) {
-    const sudo = process.getuid?.() === 0 ? '' : 'sudo -n ';
-    const install = `${sudo}apt-get install -y -q postgresql`;
-    try {
-      execFileSync('sh', ['-c', `${install} || (${sudo}apt-get update -q && ${install})`], {
-        stdio: 'ignore',
-        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-        timeout: 600_000,
-      });
-    } catch {
-      // reported below
-    }
-  }
+  if (!binDir()) installDebianPackage('postgresql');
   const bin = binDir();
   why = bin
     ? null

@@ -157,8 +157,14 @@ describe.skipIf(noPostgres)('a replica whose PostgreSQL stops', () => {
       const t = tokens(pg.url, 'create', '--name', 'office', '--scopes', 'stats');
       await new Promise((r) => setTimeout(r, 2_100)); // the token store's cache
       expect((await stats(server.url, t)).status).toBe(200);
+      const health = () => fetch(`${server!.url}/v2/`);
+      expect(await (await health()).json()).toMatchObject({ status: 'running', database: 'ready' });
       await pg.stop();
       await new Promise((r) => setTimeout(r, 2_100)); // past the cache: the next call asks the database
+      // Health says so: a load balancer's check takes the replica out (503), not only its calls.
+      const sick = await health();
+      expect(sick.status).toBe(503);
+      expect(await sick.json()).toMatchObject({ status: 'degraded', database: 'unavailable' });
       const res = await stats(server.url, t);
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('2');

@@ -26,6 +26,8 @@ export function testApp(
     meshStoreBytes?: number;
     /** LUX_COST_FACTOR. */
     costFactor?: number;
+    /** The access log on stdout (LUX_LOG); off unless asked. */
+    log?: boolean;
   } = {},
 ) {
   return createApp({
@@ -37,7 +39,7 @@ export function testApp(
       ...(opts.corsOrigins !== undefined ? { corsOrigins: opts.corsOrigins } : {}),
       ...(opts.costFactor !== undefined ? { costFactor: opts.costFactor } : {}),
       requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
-      log: false,
+      log: opts.log ?? false,
     },
     executor: new InlineExecutor(opts.model ?? new ModelStatus(null), opts.meshStoreBytes),
     tokens: Array.isArray(opts.tokens)

@@ -4,6 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
 import { jobSetting } from '../../src/service/jobs/jobs';
 import { ROUTES } from '../../src/service/operations';
 import { loadTokens, parseTokenFile, ROUTE_SCOPES, unknownScope } from '../../src/service/tokenStore';
@@ -61,6 +62,25 @@ describe('the jobs’ settings (LUX_JOB_LEASE_S, LUX_JOB_MAINTENANCE_S, LUX_JOB_
       taken.close();
     }
   }, 60_000);
+});
+
+describe('where the gateway finds its components (LUX_<COMPONENT>_URL)', () => {
+  const urls = (env: NodeJS.ProcessEnv) => loadConfig({ LUX_ROLE: 'gateway', ...env }).componentUrls;
+  it('drops a trailing slash (it made every call `//v2/<route>`, a 404, and the component unavailable)', () => {
+    expect(urls({ LUX_MODEL_URL: 'http://model:8083/' }).model).toBe('http://model:8083');
+    expect(urls({ LUX_STATS_URL: ' https://lux.example.org/stats// ' }).stats).toBe(
+      'https://lux.example.org/stats',
+    );
+  });
+  it('takes unset or empty as the default, as multi.js does', () => {
+    expect(urls({ LUX_MERGER_URL: '', LUX_COMPONENT_HOST: '10.0.0.2' }).merger).toBe('http://10.0.0.2:8084');
+  });
+  it('refuses at start, by name, what is not an http(s) URL', () => {
+    expect(() => urls({ LUX_MODEL_URL: 'model:8083' })).toThrow(
+      "LUX_MODEL_URL must be an http:// or https:// URL (as http://host:8083), got 'model:8083'",
+    );
+    expect(() => urls({ LUX_ENCODER_URL: 'encoder' })).toThrow('LUX_ENCODER_URL must be');
+  });
 });
 
 describe('tokens an operator gives', () => {

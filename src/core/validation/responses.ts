@@ -238,6 +238,8 @@ export const healthResponse = z.object({
   service: z.literal('lux'),
   version: z.string(),
   services: z.record(z.string(), z.string()),
+  /** Hosted mode only: whether its database answers (unavailable: `degraded`, HTTP 503). */
+  database: z.enum(['ready', 'unavailable']).optional(),
   /** What computes each model type (core/api/modelTypes.ts). */
   model_types: z.record(z.string(), z.string()),
   /** Embedded: this process's store; gateway: each mesh-holding component's (absent when unreachable). */

@@ -11,6 +11,11 @@ export interface Executor {
   run(req: TaskRequest, signal: AbortSignal): Promise<TaskResponse>;
   /** State of each component, for health and for 503s. */
   components(): Promise<Record<Component, ComponentState>>;
+  /**
+   * Asks a component for its state now, not from the cache: before a call is refused on a cached state that
+   * may predate the component (a gateway started beside it). Absent where the state is this process's own.
+   */
+  recheck?(c: Component): Promise<ComponentState>;
   /** Whether the component can take requests at all (its process answers), whatever its state. */
   reachable(c: Component): boolean;
   /** Why a component that is not ready cannot answer, in words for the 503 message. */

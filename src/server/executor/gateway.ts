@@ -140,6 +140,26 @@ export class GatewayExecutor implements Executor {
     return this.cache.states;
   }
 
+  /** Re-probes under way, shared: calls to a component that is down cost one probe at a time, not one each. */
+  private readonly rechecks = new Map<Component, Promise<ComponentState>>();
+
+  recheck(c: Component): Promise<ComponentState> {
+    let state = this.rechecks.get(c);
+    if (!state) {
+      state = this.probe(c)
+        .then((s) => {
+          // Health sees it too, without waiting for the cache to run out.
+          const cached = this.cache;
+          if (cached)
+            this.cache = { at: cached.at, states: cached.states.then((all) => ({ ...all, [c]: s })) };
+          return s;
+        })
+        .finally(() => this.rechecks.delete(c));
+      this.rechecks.set(c, state);
+    }
+    return state;
+  }
+
   private async probeAll(): Promise<Record<Component, ComponentState>> {
     const states = await Promise.all(COMPONENTS.map((c) => this.probe(c)));
     return Object.fromEntries(COMPONENTS.map((c, i) => [c, states[i]!])) as Record<Component, ComponentState>;

@@ -1,12 +1,13 @@
 import type { TokenStore } from '../tokenStore';
 import { databaseUrl, openDatabase, type Database } from './database';
+import { databaseHealth, type DatabaseState } from './databaseHealth';
 import { Limiter } from './limits';
 import { migrate } from './migrations';
 import { DatabaseTokenStore } from './tokens';
 import { UsageMeter } from './usage';
 import type PgBoss from 'pg-boss';
 import { jobSetting, startQueue } from '../jobs/jobs';
-import { JobRunner, type RunRoom } from '../jobs/runner';
+import { jobStopWaitMs, JobRunner, type RunRoom } from '../jobs/runner';
 
 /**
  * Hosted mode as a server process holds it: the database, its tokens beside the static ones, the usage
@@ -20,6 +21,8 @@ export interface Hosted {
   /** Null when LUX_METERING=off (the load test's baseline). */
   meter: UsageMeter | null;
   limiter: Limiter;
+  /** Whether the database answers now (health; cached for a second). */
+  databaseState(): Promise<DatabaseState>;
   /** The jobs' queue (issue 37); null when LUX_JOBS=off. */
   jobs: PgBoss | null;
   /** Starts this replica's share of the jobs' rooms. */
@@ -55,10 +58,11 @@ export async function openHosted(
     tokens: new DatabaseTokenStore(db, staticTokens),
     meter,
     limiter: new Limiter(db, requestTimeoutMs + 5_000),
+    databaseState: databaseHealth(db),
     jobs,
     async runJobs(run, concurrency) {
       if (!jobs) return;
-      runner = new JobRunner(db, jobs, run, meter);
+      runner = new JobRunner(db, jobs, run, meter, undefined, jobStopWaitMs(requestTimeoutMs));
       await runner.start(concurrency);
     },
     stopJobs,

@@ -9,6 +9,7 @@ import {
   cancelJob,
   retainedFrom,
   ROOM_DEAD_LETTER,
+  ROOM_LEASE_S,
   ROOM_QUEUE,
   ROOM_RETRIES,
   sweepJobs,
@@ -40,6 +41,18 @@ interface Claimed {
   has_weather: boolean;
 }
 
+/** Time to write a room's answer after its run ended. */
+const ANSWER_MARGIN_MS = 2_000;
+
+/**
+ * How long a stopping replica waits for the rooms it holds: no room runs past the request timeout (its run
+ * is aborted then, main.ts) and, past its lease, another replica takes it anyway; then a moment to write the
+ * answer. A room still running after that is handed back to the queue, which retries it elsewhere.
+ */
+export function jobStopWaitMs(requestTimeoutMs: number, leaseS: number = ROOM_LEASE_S): number {
+  return Math.min(requestTimeoutMs, leaseS * 1_000) + ANSWER_MARGIN_MS;
+}
+
 export class JobRunner {
   /** The shared context of recent jobs, as the flat list of points a request's `mesh` is. */
   private readonly meshes = new Map<string, number[][]>();
@@ -54,6 +67,8 @@ export class JobRunner {
     private readonly meter: UsageMeter | null,
     /** How often jobs past their retention are deleted (LUX_JOB_RETAIN_HOURS). */
     private readonly sweepMs = 600_000,
+    /** How long stop() waits for the rooms in progress (jobStopWaitMs). */
+    private readonly stopWaitMs = jobStopWaitMs(60_000),
   ) {}
 
   async start(concurrency: number): Promise<void> {
@@ -79,7 +94,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     // Rooms in progress finish (their answers are written); none is taken after this.
-    await this.boss.stop({ graceful: true, wait: true, timeout: 60_000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.stopWaitMs });
   }
 
   /** The room as it stands, with its job's state and token. */
