@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STRESS_CLASSES } from '../../src/datagen/stressProfiles';
@@ -10,13 +10,16 @@ import { roomDigest, stressRoom } from '../../src/evaluation/stressSuite';
  * draw, folder k<first> holding rooms first … first + 39 of every class (evaluate's defaults among them).
  */
 const ROOT = 'test/fixtures/stress-grid';
+// A draw still being labelled here (`npm run stress` makes its folder first and writes each class's file at
+// the end) is not one yet: counted, it failed this test beside a running draw. A committed draw that lacks a
+// class is then missing from the count below.
 const DRAWS = readdirSync(ROOT)
-  .filter((d) => /^k\d+$/.test(d))
+  .filter((d) => /^k\d+$/.test(d) && STRESS_CLASSES.every((c) => existsSync(join(ROOT, d, `${c}.json.gz`))))
   .map((d) => ({ dir: join(ROOT, d), first: Number(d.slice(1)) }));
 
 describe('the stress classes on /run’s grid', () => {
   it('hold 40 rooms a class in each draw, each still the room the sampler draws', () => {
-    expect(DRAWS.length).toBe(112);
+    expect(DRAWS.length).toBe(113);
     for (const dir of STRESS_GRID_DIRS) expect(DRAWS.map((d) => d.dir)).toContain(dir);
     const unlit: string[] = [];
     for (const { dir, first } of DRAWS)
