@@ -6,7 +6,7 @@
  *
  *   create --name office-app --scopes run,stats [--rpm 60] [--windows-per-day N] [--compute-s-per-month N]
  *          [--concurrent N]      prints the new token once, on its own line
- *   list                         names, scopes, limits, creation dates (never a token)
+ *   list                         names, scopes, limits, creation dates, ids (the usage table's); never a token
  *   revoke --name office-app     refused on every replica within 2 s
  *   rotate --name office-app     a new secret, same scopes and limits; the old one stops working
  */
@@ -82,7 +82,7 @@ try {
         l.concurrent !== null ? `${l.concurrent} at once` : '',
       ].filter(Boolean);
       console.log(
-        `${t.name}\t${t.scopes.join(',')}\t${limits.join(', ') || 'no limits'}\tcreated ${t.createdAt.toISOString()}`,
+        `${t.name}\t${t.scopes.join(',')}\t${limits.join(', ') || 'no limits'}\tcreated ${t.createdAt.toISOString()}\t${t.id}`,
       );
     }
   } else if (command === 'revoke') {

@@ -1,6 +1,7 @@
 /**
  * The operator's billing table (issue 36): `npm run usage -- --month 2026-11 [--csv]`, one row per token —
- * requests, errors, windows, triangles, compute seconds, bytes in and out — from the database of
+ * its name, requests, errors, windows, triangles, compute seconds, bytes in and out, and its id last (a name
+ * issued again after a revocation is another token: another row of the same name) — from the database of
  * LUX_DATABASE_URL (as `npm run tokens`).
  */
 import { parseArgs } from 'node:util';
@@ -21,7 +22,18 @@ const db = await openDatabase(url);
 try {
   await migrate(db);
   const rows = await billing(db, month);
-  const head = ['token', 'requests', 'errors', 'windows', 'triangles', 'compute_s', 'bytes_in', 'bytes_out'];
+  // token_id last: the columns before it are where they were before it was added.
+  const head = [
+    'token',
+    'requests',
+    'errors',
+    'windows',
+    'triangles',
+    'compute_s',
+    'bytes_in',
+    'bytes_out',
+    'token_id',
+  ];
   const line = (r: (typeof rows)[number]) => [
     r.token,
     r.requests,
@@ -31,6 +43,7 @@ try {
     ((r.compute_ms ?? 0) / 1000).toFixed(3),
     r.bytes_in ?? 0,
     r.bytes_out ?? 0,
+    r.token_id,
   ];
   if (o.csv) {
     const cell = (v: unknown) =>

@@ -11,6 +11,7 @@ export const LUX_ERROR_TYPES = [
   'method_not_allowed',
   'payload_too_large',
   'rate_limited',
+  'idempotency_key_reused',
   'internal_error',
   'service_unavailable',
   'timeout',
@@ -26,6 +27,8 @@ export const HTTP_STATUS: Record<LuxErrorType, number> = {
   method_not_allowed: 405,
   payload_too_large: 413,
   rate_limited: 429,
+  // POST /v2/jobs: an Idempotency-Key already used with another body (draft-ietf-httpapi-idempotency-key-header).
+  idempotency_key_reused: 422,
   internal_error: 500,
   service_unavailable: 503,
   timeout: 504,

@@ -26,6 +26,7 @@ import type { TaskUsage } from '../service/task';
 import { requestSignal } from './requestSignal';
 import { closeIfBodyUnread } from './unreadBody';
 import { accessLog } from './accessLog';
+import { NO_MODEL_MESSAGE } from '../core/api/runOps';
 
 export interface AppDeps {
   config: Pick<ServerConfig, 'maxBodyBytes' | 'maxMeshPoints' | 'requestTimeoutMs' | 'log'> &
@@ -54,7 +55,8 @@ export function createApp(deps: AppDeps): Hono {
     cors({
       // Any origin by default (the browser app may call a remote server); a hosted server names its own.
       origin: config.corsOrigins ?? '*',
-      allowHeaders: ['Authorization', 'Content-Type'],
+      // Idempotency-Key: a browser's POST /v2/jobs may send one too (jobRoutes.ts).
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
       allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
       // A browser client reads what a call is billed by (X-Lux-Usage) as any other client does.
       exposeHeaders: ['Content-Disposition', 'Retry-After', USAGE_HEADER],
@@ -154,6 +156,7 @@ export function createApp(deps: AppDeps): Hono {
       throw e;
     } finally {
       hosted.meter?.record({
+        owner: ownerOf(principal)!,
         token: principal.name,
         at,
         route,
@@ -192,12 +195,13 @@ export function createApp(deps: AppDeps): Hono {
     // A cached refusal may be older than the component (its first probe came before it listened): asked
     // again, once, before the call is refused.
     if (!available() && executor.recheck) state = await executor.recheck(comp);
-    if (!available()) {
-      throw new LuxError(
-        'service_unavailable',
-        `Service unavailable: ${executor.unavailableReason(comp, state)}`,
-      );
-    }
+    const unavailable = () =>
+      new LuxError('service_unavailable', `Service unavailable: ${executor.unavailableReason(comp, state)}`);
+    // Without the model, a route that needs it still runs while its component answers: the body is judged
+    // first (a client's error is its 400, not a 503), and a room the engine answers (climate, a skylight,
+    // `quality: engine`) needs no model; the others get the 503 with the reason (docs/api-decisions.md).
+    if (!executor.reachable(comp)) throw unavailable();
+    const withoutModel = !available();
     const body = await readBody(c);
     const bytesIn = body.byteLength;
     // A client that hangs up takes its work with it: queued, it is dropped; running, its thread is ended
@@ -227,6 +231,14 @@ export function createApp(deps: AppDeps): Hono {
           ? Buffer.byteLength(res.body)
           : res.body.byteLength
         : Buffer.byteLength(JSON.stringify(errorBody(new LuxError(res.error.type, res.error.message))));
+      // The worker's "no model" (it sees no card) said as the model's status says it (loading, no card at …).
+      if (
+        withoutModel &&
+        !res.ok &&
+        res.error.type === 'service_unavailable' &&
+        res.error.message === NO_MODEL_MESSAGE
+      )
+        throw unavailable();
       return { res: taskResponse(c, res), ...(res.usage ? { usage: res.usage } : {}), bytesIn, bytesOut };
     } catch (e) {
       if (watch.timedOut()) {
@@ -321,7 +333,7 @@ export function createApp(deps: AppDeps): Hono {
         throw new LuxError('validation_error', 'At most 366 days at a time');
       // This replica's calls so far are in the answer (the others' within their half-second batches).
       await hosted.meter?.flush();
-      const days = await usageByDay(hosted.db, p.name, from, to);
+      const days = await usageByDay(hosted.db, ownerOf(p)!, from, to);
       return c.json({ status: 'success', token: p.name, from, to, days });
     });
   }

@@ -8,10 +8,13 @@ import {
   createJob,
   failedJob,
   jobOf,
+  jobOfKey,
   jobRooms,
+  type IdempotencyKey,
   type JobKind,
   type JobRow,
 } from '../service/jobs/jobs';
+import { idempotencyKey, requestDigest } from './idempotency';
 import { ifcJobFiles, type IfcJobSource } from '../service/jobs/ifcJob';
 import { readIfcJob, type IfcJobRooms } from '../service/jobs/ifcThread';
 import { firstOfEach, isMultipart, readFormParts, type FormPart } from '../service/requestBody';
@@ -103,13 +106,21 @@ function checkWeather(text: string): void {
  * `quality`, `frame_ratio`, `file_name`, `project`), made into rooms on a compute thread. A file that is not
  * IFC makes a failed job with the reason.
  */
-async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: ArrayBuffer, type: string) {
-  let all: FormPart[];
+async function formOf(raw: ArrayBuffer, type: string): Promise<FormPart[]> {
   try {
-    all = await readFormParts(raw, type, raw.byteLength + 1);
+    return await readFormParts(raw, type, raw.byteLength + 1);
   } catch (e) {
     throw invalid(`The multipart body cannot be read: ${(e as Error).message.slice(0, 200)}`);
   }
+}
+
+async function ifcJob(
+  d: Deps,
+  h: ReturnType<typeof jobsOf>,
+  c: Context,
+  all: FormPart[],
+  key: IdempotencyKey | null,
+) {
   const parts = firstOfEach(all);
   // Context files around the building (any number, each named by its file name's extension) and a year of
   // weather, as `npm run ifc --context … --weather …` takes them.
@@ -171,7 +182,7 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
   } catch (e) {
     if (e instanceof LuxError) {
       // A file that cannot be read makes a failed job, with the reason.
-      const id = await failedJob(h.db, token, kind, e.message);
+      const id = await failedJob(h.db, token, kind, e.message, key);
       return (await jobOf(h.db, id, token.owner))!;
     }
     if (c.req.raw.signal.aborted)
@@ -201,6 +212,7 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
       token,
       kind,
       'The file has no room that can be analysed (no IfcSpace with a window)',
+      key,
     );
     return (await jobOf(h.db, id, token.owner))!;
   }
@@ -212,6 +224,7 @@ async function ifcJob(d: Deps, h: ReturnType<typeof jobsOf>, c: Context, raw: Ar
     made.rooms,
     { mesh: context.length ? context : null, weather },
     source,
+    key,
   );
   return (await jobOf(h.db, id, token.owner))!;
 }
@@ -228,14 +241,21 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
     app.post(`${base}/jobs`, async (c) => {
       const h = jobsOf(d);
       // A caller is known before its body is read (the route's scope, which the body names, is checked after).
-      await d.authorize(c, null);
+      const caller = await d.authorize(c, null);
+      const header = idempotencyKey(c.req.header('idempotency-key'));
       const raw = await readBody(c);
       const type = c.req.header('content-type');
-      if (isMultipart(type)) {
-        const job = await ifcJob(d, h, c, raw, type!);
+      const accepted = (job: JobRow) => {
         c.header('location', `${base}/jobs/${job.id}`);
         return c.json(view(job, []), 202);
-      }
+      };
+      const form = isMultipart(type) ? await formOf(raw, type!) : null;
+      // A try again of a request that made a job (its answer lost): that job, as it stands now.
+      const key = header === undefined ? null : { key: header, digest: requestDigest(form ?? raw) };
+      const owner = whoOf(caller).owner;
+      const made = key && (await jobOfKey(h.db, owner, key));
+      if (made) return accepted((await jobOf(h.db, made, owner))!);
+      if (form) return accepted(await ifcJob(d, h, c, form, key));
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(new TextDecoder().decode(raw)) as Record<string, unknown>;
@@ -283,10 +303,17 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
         checkWeather(weather);
       }
       if (p) await (await h.limiter.admit(p as HostedPrincipal)).release();
-      const id = await createJob(h.db, h.boss, whoOf(p), kind, rooms, { mesh, weather: weather ?? null });
-      const job = (await jobOf(h.db, id, whoOf(p).owner))!;
-      c.header('location', `${base}/jobs/${id}`);
-      return c.json(view(job, []), 202);
+      const id = await createJob(
+        h.db,
+        h.boss,
+        whoOf(p),
+        kind,
+        rooms,
+        { mesh, weather: weather ?? null },
+        null,
+        key,
+      );
+      return accepted((await jobOf(h.db, id, whoOf(p).owner))!);
     });
     app.get(`${base}/jobs/:id`, async (c) => {
       const { h, job } = await owned(c);

@@ -16,6 +16,7 @@ import { staticApp } from './staticApp';
 import { openHosted } from '../service/hosted/hosted';
 import { ROUTES } from '../service/operations';
 import { closeIfcThread } from '../service/jobs/ifcThread';
+import { stopOnSettingError } from './settingError';
 
 /** Starts one server process in the role LUX_ROLE says (embedded by default). */
 export async function startServer(config: ServerConfig = loadConfig(process.env, availableParallelism())) {
@@ -165,4 +166,6 @@ export async function startServer(config: ServerConfig = loadConfig(process.env,
 }
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/.*[/\\]/, ''));
-if (isMain) await startServer();
+// A setting it cannot honour (LUX_REQUEST_TIMEOUT_MS=1s) stops it in one line naming the variable, as a
+// port in use does; anything else keeps its stack.
+if (isMain) await startServer().catch(stopOnSettingError('lux'));

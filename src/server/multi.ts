@@ -23,12 +23,18 @@ const main = threadModule(import.meta.url, 'main');
 const COMPONENTS = Object.keys(COMPONENT_PORTS) as Component[];
 const env = process.env;
 
+/** A setting it cannot honour: one line naming it, as main.ts stops (settingError.ts), not a stack trace. */
+const refuse = (message: string): never => {
+  console.error(`lux multi: ${message}`);
+  process.exit(1);
+};
+
 function int(key: string, fallback: number, min: number, max: number): number {
   const raw = env[key];
   if (raw === undefined || raw === '') return fallback;
   const v = Number(raw);
   if (!Number.isInteger(v) || v < min || v > max)
-    throw new Error(`${key} must be an integer in [${min}, ${max}], got '${raw}'`);
+    return refuse(`${key} must be an integer in [${min}, ${max}], got '${raw}'`);
   return v;
 }
 const port = (key: string, fallback: number) => int(key, fallback, 1, 65_535);
@@ -40,7 +46,7 @@ for (const c of local) ports.set(c, port(`LUX_${c.toUpperCase()}_PORT`, COMPONEN
 const taken = new Map<number, string>();
 for (const [name, p] of ports) {
   const other = taken.get(p);
-  if (other) throw new Error(`lux multi: ${name} and ${other} would both listen on port ${p}`);
+  if (other) refuse(`${name} and ${other} would both listen on port ${p}`);
   taken.set(p, name);
 }
 

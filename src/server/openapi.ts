@@ -7,6 +7,7 @@ import {
 } from '../core/validation/responses';
 import EXAMPLE_ANSWERS from './exampleAnswers.json' with { type: 'json' };
 import { OPERATION_SPECS, STORE_MESH } from '../service/operations';
+import { jobPaths } from './openapiJobs';
 
 /**
  * OpenAPI 3.1 document, derived from the operations' descriptors (service/operations.ts): their request
@@ -298,6 +299,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
   }
   Object.assign(paths, meshPaths(errorRef));
   Object.assign(paths, usagePaths(errorRef));
+  Object.assign(paths, jobPaths(errorRef));
   cached = {
     openapi: '3.1.0',
     info: {

@@ -5,6 +5,7 @@ import { createApp } from '../../src/server/app';
 import { StaticTokenStore } from '../../src/server/auth';
 import { GatewayExecutor } from '../../src/server/executor/gateway';
 import type { Component } from '../../src/service/operations';
+import { errorBody, LuxError } from '../../src/core/errors';
 
 /**
  * A gateway started beside its components (multi.js starts them together) may probe a component before it
@@ -30,7 +31,16 @@ function stubComponent(
       if (req.method === 'GET') {
         probes++;
         res.end(JSON.stringify({ status: 'running', service: `lux-${name}`, services: { [name]: state } }));
-      } else res.end(JSON.stringify({ status: 'success' }));
+      } else if (state === 'ready') res.end(JSON.stringify({ status: 'success' }));
+      else {
+        // As a component answers a call it cannot serve yet (a model room while its model loads).
+        res.statusCode = 503;
+        const e = new LuxError(
+          'service_unavailable',
+          `Service unavailable: the ${name} component is ${state}`,
+        );
+        res.end(JSON.stringify(errorBody(e)));
+      }
     });
   });
   open.push(server);

@@ -85,7 +85,7 @@ describe('hosted mode on the embedded database', () => {
     });
     expect(bad.status).toBe(400);
     const csv = cli(db, 'usage', '--month', today.slice(0, 7), '--csv').split('\n');
-    expect(csv[0]).toBe('token,requests,errors,windows,triangles,compute_s,bytes_in,bytes_out');
+    expect(csv[0]).toBe('token,requests,errors,windows,triangles,compute_s,bytes_in,bytes_out,token_id');
     const row = csv.find((l) => l.startsWith('office-app,'))!.split(',');
     expect(Number(row[1])).toBe(day.requests);
   }, 60_000);

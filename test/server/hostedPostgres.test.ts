@@ -37,6 +37,10 @@ async function schemaFromEmptyAndPrevious(open: () => Promise<Database>): Promis
       'SELECT windows, compute_ms FROM lux_usage_day',
     );
     expect(d).toEqual({ windows: 3, compute_ms: 40 });
+    // Usage keyed by name before version 5 goes to the token of that name, by its id (the name kept).
+    const [u] = await db.query<{ owner: string; token: string }>('SELECT owner, token FROM lux_usage');
+    const [id] = await db.query<{ id: number }>(`SELECT id FROM lux_tokens WHERE name = 'old'`);
+    expect(u).toEqual({ owner: `db:${id!.id}`, token: 'old' });
     // Run again (another replica starting): nothing to do.
     expect(await migrate(db)).toEqual([]);
   } finally {

@@ -78,8 +78,8 @@ describe('routing errors are JSON', () => {
     const res = await app.request('/v2/', { method: 'POST' });
     expect(res.status).toBe(405);
   });
-  it('/run answers 503 while no model is installed', async () => {
-    const res = await post(app, '/v2/run', {});
+  it('/run answers 503 while no model is installed (a valid body: an invalid one is its 400)', async () => {
+    const res = await post(app, '/v2/run', EXAMPLE_BODIES['/run']![1]);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       status: 'error',

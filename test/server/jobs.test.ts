@@ -297,9 +297,10 @@ describe('jobs on the embedded database', () => {
     ifc('here', '--threads', '1');
     ifc('server', '--server', server.url, '--token', a.token);
     const here = csv('here');
-    // The climate columns are filled (sDA, ASE, UDI, EN 17037's illuminance method), and the same.
+    // The climate columns are filled (sDA, ASE, UDI, EN 17037's illuminance method), and the same; the
+    // analysed plane's m² last.
     expect(here.split('\n')[1]).toMatch(
-      /,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d,\w+$/,
+      /,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?,\d,\w+,\d+(\.\d+)?$/,
     );
     expect(csv('server')).toBe(here);
     // The block darkens the rooms: without it, the table is another (its daylight factors; no year needed).

@@ -136,6 +136,7 @@ describe('a job’s rooms and their token', () => {
     const who = await tokenOwner('daily', { windowsPerDay: 2 });
     // The day's quota already used by a call.
     meter.record({
+      owner: who.owner,
       token: 'daily',
       at: new Date(),
       route: '/run',
@@ -215,6 +216,7 @@ describe('a job’s rooms and their token', () => {
 
   it('bills no window to a refused call (it analysed none)', async () => {
     meter.record({
+      owner: 'static:refused',
       token: 'refused',
       at: new Date(),
       route: '/run',
@@ -228,7 +230,7 @@ describe('a job’s rooms and their token', () => {
     });
     expect((await usageOf('refused')).map((r) => [r.status, r.windows])).toEqual([[400, 0]]);
     const [day] = await db.query<{ windows: number }>(
-      `SELECT windows FROM lux_usage_day WHERE token = 'refused'`,
+      `SELECT windows FROM lux_usage_day WHERE owner = 'static:refused'`,
     );
     expect(day!.windows).toBe(0);
   }, 60_000);

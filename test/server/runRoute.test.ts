@@ -243,4 +243,20 @@ describe('model status', () => {
     expect((await res.json()).error).toContain('no card at');
     expect((await (await app.request('/v2/')).json()).status).toBe('degraded');
   });
+
+  it('without a model, judges the body first: a client’s error is its 400, and the engine’s rooms are answered', async () => {
+    const app = testApp({ model: new ModelStatus(null) });
+    const bad = await post(app, '/v2/run', { model_type: 'df_default', parameters: {} });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error_type: 'validation_error' });
+    expect((await post(app, '/v2/run', 'not json')).status).toBe(400);
+    // A room the model would answer: 503, with the status's reason.
+    const model = await post(app, '/v2/run', anglesBody);
+    expect(model.status).toBe(503);
+    expect((await model.json()).error).toBe('Service unavailable: model not installed');
+    // A room the engine answers needs no model.
+    const engine = await post(app, '/v2/run', { ...anglesBody, quality: 'engine', response_format: 'json' });
+    expect(engine.status).toBe(200);
+    expect(await engine.json()).toMatchObject({ status: 'success', method: 'simulation' });
+  }, 60_000);
 });

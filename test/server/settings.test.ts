@@ -9,7 +9,7 @@ import { jobSetting } from '../../src/service/jobs/jobs';
 import { ROUTES } from '../../src/service/operations';
 import { loadTokens, parseTokenFile, ROUTE_SCOPES, unknownScope } from '../../src/service/tokenStore';
 import { builtCli, ensureServerBuilt } from '../helpers/build';
-import { SERVER_MAIN } from '../helpers/paths';
+import { SERVER_MAIN, SERVER_MULTI } from '../helpers/paths';
 import { spawnNode } from '../helpers/processes';
 
 /**
@@ -39,10 +39,39 @@ describe('the jobs’ settings (LUX_JOB_LEASE_S, LUX_JOB_MAINTENANCE_S, LUX_JOB_
       const code = await new Promise<number | null>((resolve) => proc.child.once('exit', resolve));
       expect(code).not.toBe(0);
       expect(proc.output()).toContain("LUX_JOB_RETAIN_HOURS must be a whole number in [0, 8784], got '3d'");
+      expect(proc.output()).not.toContain('    at ');
     } finally {
       await proc.stop();
     }
   }, 60_000);
+
+  // A bad value read at start stopped both commands with the error's whole stack (a module's, or start's).
+  it.each([
+    [
+      SERVER_MAIN,
+      'LUX_REQUEST_TIMEOUT_MS',
+      "lux: LUX_REQUEST_TIMEOUT_MS must be a non-negative integer, got '1s'",
+    ],
+    [
+      SERVER_MULTI,
+      'LUX_RESTART_DELAY_MS',
+      "lux multi: LUX_RESTART_DELAY_MS must be an integer in [0, 3600000], got '1s'",
+    ],
+  ])(
+    '%s stops on %s=1s in one line naming it',
+    async (script, key, line) => {
+      ensureServerBuilt();
+      const proc = spawnNode(script, { [key]: '1s', PORT: '18850' });
+      try {
+        const code = await new Promise<number | null>((resolve) => proc.child.once('exit', resolve));
+        expect(code).toBe(1);
+        expect(proc.output().trim()).toBe(line);
+      } finally {
+        await proc.stop();
+      }
+    },
+    60_000,
+  );
 
   it('stops a server whose port is taken in one line naming it, not a stack trace', async () => {
     ensureServerBuilt();

@@ -14,6 +14,9 @@ import type { RoomAnswer } from './roomAnswer';
 import { modelResponse, requestWarnings, roomAnswer, type RoomResult } from './roomResponse';
 import { windowAngles } from './windowAngles';
 
+/** A model room's refusal where no model is loaded: the server says it in the model status's words. */
+export const NO_MODEL_MESSAGE = 'No daylight model is installed on this server';
+
 /**
  * /run (api.md): per window, the angles (given, else the fan from the mesh), the model's map in the
  * window's frame, placed in the room frame; the room's DF is the sum over windows.
@@ -21,7 +24,7 @@ import { windowAngles } from './windowAngles';
 async function predictRoom(body: unknown, ctx: OpContext) {
   const req = parseRunRequest(body, limitsOf(ctx), { asComputed: true });
   const model: LoadedModel | undefined = await ctx.model?.();
-  if (!model) throw new LuxError('service_unavailable', 'No daylight model is installed on this server');
+  if (!model) throw new LuxError('service_unavailable', NO_MODEL_MESSAGE);
   const angles = windowAngles(req, req.mesh);
   const windows = await predictWindows(req, angles, model);
   const result: RoomResult = { ...roomGrid(req, windows), angles };

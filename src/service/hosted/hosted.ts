@@ -6,7 +6,7 @@ import { migrate } from './migrations';
 import { DatabaseTokenStore } from './tokens';
 import { UsageMeter } from './usage';
 import type PgBoss from 'pg-boss';
-import { jobSetting, startQueue } from '../jobs/jobs';
+import { jobSetting, retainHours, roomLeaseS, startQueue } from '../jobs/jobs';
 import { jobStopWaitMs, JobRunner, type RunRoom } from '../jobs/runner';
 
 /**
@@ -39,6 +39,9 @@ export async function openHosted(
 ): Promise<Hosted | null> {
   const url = databaseUrl(env);
   if (!url) return null;
+  // The jobs' settings, read now: one the server cannot honour stops it as it starts (not at a first job).
+  roomLeaseS();
+  retainHours();
   const db = await openDatabase(url);
   await migrate(db);
   const meter = env.LUX_METERING === 'off' ? null : new UsageMeter(db);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LuxError } from '../../core/errors';
+import { ownerOf } from '../tokenStore';
 import type { Database } from './database';
 import type { HostedPrincipal, TokenLimits } from './tokens';
 
@@ -9,6 +10,7 @@ import type { HostedPrincipal, TokenLimits } from './tokens';
  * and compute seconds per UTC month (the usage meter's day counters: they lag by its write interval, so a
  * burst may pass a quota by the requests of that half second), and requests at once (a row per running
  * request, with an expiry so a crashed replica's rows lapse). A token without limits costs no query.
+ * Counted by the token's owner (its id), as usage is: a name issued again starts afresh.
  */
 export interface Admission {
   /** Call when the request has finished (frees its concurrency slot). */
@@ -37,13 +39,14 @@ export class Limiter {
     )
       return FREE;
     const t = new Date(this.now());
+    const owner = ownerOf(p)!;
     await this.sweep(t);
     if (l.rpm !== null) {
       const minute = new Date(Math.floor(t.getTime() / 60_000) * 60_000);
       const [row] = await this.db.query<{ count: number }>(
-        `INSERT INTO lux_rate (token, minute, count) VALUES ($1, $2, 1)
-         ON CONFLICT (token, minute) DO UPDATE SET count = lux_rate.count + 1 RETURNING count`,
-        [p.name, minute],
+        `INSERT INTO lux_rate (owner, minute, count) VALUES ($1, $2, 1)
+         ON CONFLICT (owner, minute) DO UPDATE SET count = lux_rate.count + 1 RETURNING count`,
+        [owner, minute],
       );
       if (row!.count > l.rpm)
         throw limited(
@@ -51,14 +54,14 @@ export class Limiter {
           (minute.getTime() + 60_000 - t.getTime()) / 1000,
         );
     }
-    const refusal = await quotaRefusal(this.db, p.name, l, t);
+    const refusal = await quotaRefusal(this.db, owner, p.name, l, t);
     if (refusal) throw refusal;
     if (l.concurrent === null) return FREE;
     const id = randomBytes(12).toString('hex');
     const [c] = await this.db.query<{ n: number }>(
-      `WITH mine AS (INSERT INTO lux_inflight (id, token, expires_at) VALUES ($1, $2, $3) RETURNING 1)
-       SELECT count(*) + 1 AS n FROM lux_inflight WHERE token = $2 AND expires_at > $4`,
-      [id, p.name, new Date(t.getTime() + this.slotMs), t],
+      `WITH mine AS (INSERT INTO lux_inflight (id, owner, expires_at) VALUES ($1, $2, $3) RETURNING 1)
+       SELECT count(*) + 1 AS n FROM lux_inflight WHERE owner = $2 AND expires_at > $4`,
+      [id, owner, new Date(t.getTime() + this.slotMs), t],
     );
     const release = async () => {
       await this.db.query('DELETE FROM lux_inflight WHERE id = $1', [id]);
@@ -85,6 +88,9 @@ export class Limiter {
  */
 export async function quotaRefusal(
   db: Database,
+  /** Whose usage counts (ownerOf). */
+  owner: string,
+  /** The token's name, for the message. */
   name: string,
   l: TokenLimits,
   t: Date,
@@ -95,8 +101,8 @@ export async function quotaRefusal(
   const [u] = await db.query<{ windows_today: number | null; compute_ms_month: number | null }>(
     `SELECT (sum(windows) FILTER (WHERE day = $2::date))::bigint AS windows_today,
             sum(compute_ms)::bigint AS compute_ms_month
-     FROM lux_usage_day WHERE token = $1 AND day >= $3::date`,
-    [name, day, month],
+     FROM lux_usage_day WHERE owner = $1 AND day >= $3::date`,
+    [owner, day, month],
   );
   if (l.windowsPerDay !== null && (u?.windows_today ?? 0) >= l.windowsPerDay) {
     const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000;

@@ -103,6 +103,61 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     // A year of weather every climate room of a job reads (an EPW's text, ~1.6 MB), stored once, as the mesh.
     sql: `ALTER TABLE lux_jobs ADD COLUMN weather text;`,
   },
+  {
+    version: 5,
+    name: 'usage by token id',
+    // Usage, quotas and rates were keyed by the token's name: a name issued again, two static tokens of one
+    // name, or a static and a database token alike shared one bill, one quota and one usage history. Now
+    // by its owner (tokenStore.ts ownerOf: `db:<row id>`, `static:<name>`), the name kept for display. A row
+    // already there goes to the database token of its name that was made last before it, else a static one;
+    // the day counters are made again from the rows (they were their sums); rates and slots are transient.
+    sql: `
+      ALTER TABLE lux_usage ADD COLUMN owner text;
+      UPDATE lux_usage u SET owner = coalesce(
+        (SELECT 'db:' || t.id FROM lux_tokens t WHERE t.name = u.token
+         ORDER BY (t.created_at <= u.at) DESC, t.created_at DESC LIMIT 1),
+        'static:' || u.token);
+      ALTER TABLE lux_usage ALTER COLUMN owner SET NOT NULL;
+      DROP INDEX lux_usage_token_at;
+      CREATE INDEX lux_usage_owner_at ON lux_usage (owner, at);
+      CREATE INDEX lux_usage_at ON lux_usage (at);
+      DROP TABLE lux_usage_day;
+      CREATE TABLE lux_usage_day (
+        owner text NOT NULL,
+        day date NOT NULL,
+        requests bigint NOT NULL DEFAULT 0,
+        windows bigint NOT NULL DEFAULT 0,
+        compute_ms bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (owner, day)
+      );
+      INSERT INTO lux_usage_day (owner, day, requests, windows, compute_ms)
+        SELECT owner, (at AT TIME ZONE 'UTC')::date, count(*), sum(windows), sum(compute_ms)
+        FROM lux_usage GROUP BY 1, 2;
+      DROP TABLE lux_rate;
+      CREATE TABLE lux_rate (
+        owner text NOT NULL,
+        minute timestamptz NOT NULL,
+        count int NOT NULL,
+        PRIMARY KEY (owner, minute)
+      );
+      DROP TABLE lux_inflight;
+      CREATE TABLE lux_inflight (
+        id text PRIMARY KEY,
+        owner text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX lux_inflight_owner ON lux_inflight (owner);`,
+  },
+  {
+    version: 6,
+    name: 'jobs’ idempotency keys',
+    // POST /v2/jobs's Idempotency-Key and the digest of the body it came with, kept with the job (and swept
+    // with it): one job per token and key.
+    sql: `
+      ALTER TABLE lux_jobs ADD COLUMN idempotency_key text, ADD COLUMN request_digest text;
+      CREATE UNIQUE INDEX lux_jobs_idempotency ON lux_jobs (token, idempotency_key)
+        WHERE idempotency_key IS NOT NULL;`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -5,7 +5,8 @@ import type { Database } from './database';
 /**
  * Tokens issued and revoked in the database (issue 36): `npm run tokens -- create|list|revoke|rotate`.
  * Only a token's SHA-256 digest is stored; the token itself is printed once, at creation or rotation.
- * A name is live until revoked; a revoked name may be issued again (its usage keeps the name).
+ * A name is live until revoked; a revoked name may be issued again: a new token, with its own id, usage and
+ * quotas (usage is keyed by the id, `db:<id>`, and shows the name).
  */
 export interface TokenLimits {
   /** Requests per minute. */
@@ -24,6 +25,8 @@ export const NO_LIMITS: TokenLimits = {
 };
 
 export interface TokenRow {
+  /** Its stable id as usage and the billing table name it (`db:<row id>`); a rotation keeps it. */
+  id: string;
   name: string;
   scopes: string[];
   limits: TokenLimits;
@@ -46,7 +49,11 @@ interface DbRow {
   created_at: Date;
 }
 
+/** The owner a database token's principal carries (`db:<row id>`): its jobs, contexts and usage are keyed by it. */
+const ownerOf = (id: number): string => `db:${id}`;
+
 const rowOf = (r: DbRow): TokenRow => ({
+  id: ownerOf(r.id),
   name: r.name,
   scopes: r.scopes.split(',').filter(Boolean),
   limits: {
@@ -121,8 +128,6 @@ export async function rotateToken(db: Database, name: string): Promise<string | 
  * one indexed query by digest (the digest is what an attacker would have to guess: no timing to learn from
  * it); answers are cached for `ttlMs` (2 s), so a revocation reaches every replica within that.
  */
-/** The owner a database token's principal carries (`db:<row id>`): its jobs and contexts are keyed by it. */
-const ownerOf = (id: number): string => `db:${id}`;
 
 /**
  * A database token by the owner its principal carries, as it stands now (a job's rooms ask before each one):

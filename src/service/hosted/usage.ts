@@ -7,6 +7,9 @@ import type { Database } from './database';
  * database, and a crash loses at most the rows of the last interval (a clean stop writes them).
  */
 export interface UsageRow {
+  /** Whose call it is, the key of usage, quotas and bills (tokenStore.ts ownerOf: `db:<id>`, `static:<name>`). */
+  owner: string;
+  /** The token's name, for display (a name may be issued again after a revocation: another owner). */
   token: string;
   at: Date;
   route: string;
@@ -20,6 +23,7 @@ export interface UsageRow {
 }
 
 const COLUMNS = [
+  'owner',
   'token',
   'at',
   'route',
@@ -31,7 +35,7 @@ const COLUMNS = [
   'bytes_in',
   'bytes_out',
 ];
-/** Rows per INSERT: 10 parameters each, well under PostgreSQL's 65 535. */
+/** Rows per INSERT: 11 parameters each, well under PostgreSQL's 65 535. */
 const CHUNK = 2_000;
 
 export class UsageMeter {
@@ -88,6 +92,7 @@ async function write(db: Database, rows: readonly UsageRow[]): Promise<void> {
         (_, i) => `(${COLUMNS.map((__, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`,
       );
       const params = part.flatMap((r) => [
+        r.owner,
         r.token,
         r.at,
         r.route,
@@ -101,15 +106,15 @@ async function write(db: Database, rows: readonly UsageRow[]): Promise<void> {
       ]);
       await q(`INSERT INTO lux_usage (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`, params);
     }
-    // The day counters the quotas read, one row per token and UTC day of the batch.
+    // The day counters the quotas read, one row per owner and UTC day of the batch.
     const days = new Map<
       string,
-      { token: string; day: string; requests: number; windows: number; computeMs: number }
+      { owner: string; day: string; requests: number; windows: number; computeMs: number }
     >();
     for (const r of rows) {
       const day = r.at.toISOString().slice(0, 10);
-      const k = `${r.token}\u0000${day}`;
-      const d = days.get(k) ?? { token: r.token, day, requests: 0, windows: 0, computeMs: 0 };
+      const k = `${r.owner}\u0000${day}`;
+      const d = days.get(k) ?? { owner: r.owner, day, requests: 0, windows: 0, computeMs: 0 };
       d.requests++;
       d.windows += r.windows;
       d.computeMs += Math.round(r.computeMs);
@@ -117,10 +122,10 @@ async function write(db: Database, rows: readonly UsageRow[]): Promise<void> {
     }
     for (const d of days.values())
       await q(
-        `INSERT INTO lux_usage_day (token, day, requests, windows, compute_ms) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (token, day) DO UPDATE SET requests = lux_usage_day.requests + EXCLUDED.requests,
+        `INSERT INTO lux_usage_day (owner, day, requests, windows, compute_ms) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (owner, day) DO UPDATE SET requests = lux_usage_day.requests + EXCLUDED.requests,
            windows = lux_usage_day.windows + EXCLUDED.windows, compute_ms = lux_usage_day.compute_ms + EXCLUDED.compute_ms`,
-        [d.token, d.day, d.requests, d.windows, d.computeMs],
+        [d.owner, d.day, d.requests, d.windows, d.computeMs],
       );
   });
 }
@@ -139,27 +144,30 @@ export interface UsageDay {
 const SUMS = `count(*) AS requests, count(*) FILTER (WHERE status >= 400) AS errors, sum(windows)::bigint AS windows,
   sum(triangles)::bigint AS triangles, sum(compute_ms)::bigint AS compute_ms, sum(bytes_in)::bigint AS bytes_in, sum(bytes_out)::bigint AS bytes_out`;
 
-/** A token's own usage by UTC day, `from` and `to` inclusive (YYYY-MM-DD). */
-export async function usageByDay(db: Database, token: string, from: string, to: string): Promise<UsageDay[]> {
+/** A token's own usage (its owner's) by UTC day, `from` and `to` inclusive (YYYY-MM-DD). */
+export async function usageByDay(db: Database, owner: string, from: string, to: string): Promise<UsageDay[]> {
   return db.query<UsageDay>(
     `SELECT to_char((at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, ${SUMS}
-     FROM lux_usage WHERE token = $1 AND at >= $2::date AND at < $3::date + 1
+     FROM lux_usage WHERE owner = $1 AND at >= $2::date AND at < $3::date + 1
      GROUP BY 1 ORDER BY 1`,
-    [token, from, to],
+    [owner, from, to],
   );
 }
 
 export interface BillingRow extends Omit<UsageDay, 'day'> {
+  /** The token's name. */
   token: string;
+  /** Which token: `db:<id>` (`npm run tokens -- list` shows it) or `static:<name>`; a name may have several. */
+  token_id: string;
 }
 
-/** The operator's table for a month (YYYY-MM): one row per token. */
+/** The operator's table for a month (YYYY-MM): one row per token (its id), with its name. */
 export async function billing(db: Database, month: string): Promise<BillingRow[]> {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new Error(`--month is YYYY-MM, got '${month}'`);
   return db.query<BillingRow>(
-    `SELECT token, ${SUMS} FROM lux_usage
+    `SELECT max(token) AS token, owner AS token_id, ${SUMS} FROM lux_usage
      WHERE at >= $1::date AND at < ($1::date + interval '1 month')
-     GROUP BY token ORDER BY token`,
+     GROUP BY owner ORDER BY 1, 2`,
     [`${month}-01`],
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import { LuxError } from '../../core/errors';
 import type { Database } from '../hosted/database';
 
 /**
@@ -8,7 +9,7 @@ import type { Database } from '../hosted/database';
  * (pg-boss: a well-kept PostgreSQL job queue — SKIP LOCKED fetches, expiry, retries — that runs on
  * PostgreSQL and, through our adapter, on the embedded PGlite too, so a queued room survives a restart
  * either way). Every replica's runner takes rooms; a room whose replica dies stays taken until its lease
- * (`ROOM_LEASE_S`) runs out, then pg-boss hands it to another. A room's answer is written once: only while
+ * (`roomLeaseS`) runs out, then pg-boss hands it to another. A room's answer is written once: only while
  * the room is still pending.
  */
 export const ROOM_QUEUE = 'lux-job-rooms';
@@ -37,15 +38,21 @@ export function jobSetting(
   return v;
 }
 
+/** A setting read once, when first asked (openHosted asks at start): a bad one stops the server there. */
+const once = (read: () => number): (() => number) => {
+  let v: number | undefined;
+  return () => (v ??= read());
+};
 /**
  * How long a replica may hold a room before another may take it (a room of a big building: ~1 minute); the
- * queue's leases end within a day.
+ * queue's leases end within a day. Read when asked, not when this module loads: a bad value then stops the
+ * server with its one line (main.ts), not a stack trace from the module loader.
  */
-export const ROOM_LEASE_S = jobSetting(process.env, 'LUX_JOB_LEASE_S', 300, 1, 86_399);
+export const roomLeaseS = once(() => jobSetting(process.env, 'LUX_JOB_LEASE_S', 300, 1, 86_399));
 /** Tries of a room after its first (a replica busy, stopping or killed). */
 export const ROOM_RETRIES = 3;
 /** How long a finished job's results are kept (LUX_JOB_RETAIN_HOURS). */
-export const RETAIN_HOURS = jobSetting(process.env, 'LUX_JOB_RETAIN_HOURS', 72, 0, 24 * 366);
+export const retainHours = once(() => jobSetting(process.env, 'LUX_JOB_RETAIN_HOURS', 72, 0, 24 * 366));
 
 export type JobKind = 'run' | 'simulate';
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -103,7 +110,65 @@ export interface JobShared {
   weather?: string | null;
 }
 
-/** Stores a job and queues its rooms; returns its id. */
+/**
+ * A job's Idempotency-Key (server/idempotency.ts) and its request's digest: one job per token and key, kept
+ * as long as the job is.
+ */
+export interface IdempotencyKey {
+  key: string;
+  digest: string;
+}
+
+export const keyReused = (key: string): LuxError =>
+  new LuxError(
+    'idempotency_key_reused',
+    `Idempotency-Key '${key.slice(0, 80)}' was used with another request: a new request needs a new key`,
+  );
+
+/**
+ * The job a token made with this key while it is kept, or null; the same key with another request is
+ * refused (422).
+ */
+export async function jobOfKey(db: Database, owner: string, k: IdempotencyKey): Promise<string | null> {
+  const [row] = await db.query<{ id: string; request_digest: string }>(
+    `SELECT id, request_digest FROM lux_jobs WHERE token = $1 AND idempotency_key = $2
+       AND (expires_at > now() OR state IN ('queued', 'running'))`,
+    [owner, k.key],
+  );
+  if (row && row.request_digest !== k.digest) throw keyReused(k.key);
+  return row?.id ?? null;
+}
+
+/**
+ * Inserts a job's row with its key, in the transaction of `q`: a key whose job is past its retention (not
+ * swept yet) is freed first. Null when another request made the job of this key meanwhile (a retry racing
+ * the first try): the caller answers with that one.
+ */
+async function insertJob(
+  q: Parameters<Parameters<Database['transaction']>[0]>[0],
+  sql: string,
+  params: unknown[],
+  owner: string,
+  k: IdempotencyKey | null,
+): Promise<boolean> {
+  if (!k) {
+    await q(sql, params);
+    return true;
+  }
+  await q(
+    `UPDATE lux_jobs SET idempotency_key = NULL WHERE token = $1 AND idempotency_key = $2
+       AND expires_at <= now() AND state NOT IN ('queued', 'running')`,
+    [owner, k.key],
+  );
+  // ON CONFLICT on the partial unique index: the second of two racing tries inserts nothing.
+  const rows = await q(
+    `${sql} ON CONFLICT (token, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING 1`,
+    params,
+  );
+  return rows.length > 0;
+}
+
+/** Stores a job and queues its rooms; returns its id (with a key already used: that key's job's). */
 export async function createJob(
   db: Database,
   boss: PgBoss,
@@ -114,13 +179,16 @@ export async function createJob(
   { mesh, weather = null }: JobShared,
   /** What the job was made from, for its files (an IFC job's building: ifcJob.ts). */
   source: object | null = null,
+  key: IdempotencyKey | null = null,
 ): Promise<string> {
   const id = randomUUID();
-  const expires = new Date(Date.now() + RETAIN_HOURS * 3_600_000);
-  await db.transaction(async (q) => {
-    await q(
-      `INSERT INTO lux_jobs (id, token, token_name, kind, state, total, mesh, source, expires_at, weather)
-       VALUES ($1, $2, $8, $3, 'queued', $4, $5, $6::jsonb, $7, $9)`,
+  const expires = new Date(Date.now() + retainHours() * 3_600_000);
+  const made = await db.transaction(async (q) => {
+    const inserted = await insertJob(
+      q,
+      `INSERT INTO lux_jobs (id, token, token_name, kind, state, total, mesh, source, expires_at, weather,
+         idempotency_key, request_digest)
+       VALUES ($1, $2, $8, $3, 'queued', $4, $5, $6::jsonb, $7, $9, $10, $11)`,
       [
         id,
         token.owner,
@@ -131,8 +199,13 @@ export async function createJob(
         expires,
         token.name,
         weather,
+        key?.key ?? null,
+        key?.digest ?? null,
       ],
+      token.owner,
+      key,
     );
+    if (!inserted) return false;
     for (let a = 0; a < rooms.length; a += 500) {
       const part = rooms.slice(a, a + 500);
       await q(
@@ -140,12 +213,14 @@ export async function createJob(
         [id, ...part.flatMap((r, i) => [a + i, JSON.stringify(r)])],
       );
     }
+    return true;
   });
+  if (!made) return (await jobOfKey(db, token.owner, key!))!;
   await boss.insert(
     rooms.map((_, index) => ({
       name: ROOM_QUEUE,
       data: { job: id, index } satisfies RoomMessage,
-      expireInSeconds: ROOM_LEASE_S,
+      expireInSeconds: roomLeaseS(),
       retryLimit: ROOM_RETRIES,
       retryDelay: 1,
       deadLetter: ROOM_DEAD_LETTER,
@@ -160,14 +235,21 @@ export async function failedJob(
   token: { owner: string; name: string },
   kind: JobKind,
   error: string,
+  key: IdempotencyKey | null = null,
 ): Promise<string> {
   const id = randomUUID();
-  await db.query(
-    `INSERT INTO lux_jobs (id, token, token_name, kind, state, total, error, finished_at, expires_at)
-     VALUES ($1, $2, $6, $3, 'failed', 0, $4, now(), $5)`,
-    [id, token.owner, kind, error, new Date(Date.now() + RETAIN_HOURS * 3_600_000), token.name],
+  const made = await db.transaction((q) =>
+    insertJob(
+      q,
+      `INSERT INTO lux_jobs (id, token, token_name, kind, state, total, error, finished_at, expires_at,
+         idempotency_key, request_digest)
+       VALUES ($1, $2, $6, $3, 'failed', 0, $4, now(), $5, $7, $8)`,
+      [id, token.owner, kind, error, retainedFrom(), token.name, key?.key ?? null, key?.digest ?? null],
+      token.owner,
+      key,
+    ),
   );
-  return id;
+  return made ? id : (await jobOfKey(db, token.owner, key!))!;
 }
 
 /** A token's job, or null (another token's job is as unknown as a missing one). */
@@ -238,4 +320,4 @@ export async function sweepJobs(db: Database): Promise<number> {
 }
 
 /** When a job that ends now stops being kept: LUX_JOB_RETAIN_HOURS after its end, not its start. */
-export const retainedFrom = (end = Date.now()): Date => new Date(end + RETAIN_HOURS * 3_600_000);
+export const retainedFrom = (end = Date.now()): Date => new Date(end + retainHours() * 3_600_000);

@@ -9,7 +9,7 @@ import {
   cancelJob,
   retainedFrom,
   ROOM_DEAD_LETTER,
-  ROOM_LEASE_S,
+  roomLeaseS,
   ROOM_QUEUE,
   ROOM_RETRIES,
   sweepJobs,
@@ -49,7 +49,7 @@ const ANSWER_MARGIN_MS = 2_000;
  * is aborted then, main.ts) and, past its lease, another replica takes it anyway; then a moment to write the
  * answer. A room still running after that is handed back to the queue, which retries it elsewhere.
  */
-export function jobStopWaitMs(requestTimeoutMs: number, leaseS: number = ROOM_LEASE_S): number {
+export function jobStopWaitMs(requestTimeoutMs: number, leaseS: number = roomLeaseS()): number {
   return Math.min(requestTimeoutMs, leaseS * 1_000) + ANSWER_MARGIN_MS;
 }
 
@@ -120,7 +120,7 @@ export class JobRunner {
       return this.cancelRoom(m);
     }
     if (standing) {
-      const refusal = await quotaRefusal(this.db, standing.name, standing.limits, new Date());
+      const refusal = await quotaRefusal(this.db, row.token, standing.name, standing.limits, new Date());
       if (refusal) {
         if (await this.take(m))
           await this.answer(
@@ -184,6 +184,7 @@ export class JobRunner {
       [m.job, res.ok ? 1 : 0, res.ok ? 0 : 1, retainedFrom()],
     );
     this.meter?.record({
+      owner: row.token,
       token: row.token_name,
       at,
       route: `/jobs ${row.kind}`,
