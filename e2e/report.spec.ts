@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { decode } from 'fast-png';
 import { encodeShare } from '../src/app/share/codec';
 import { defaultScene, type Scene } from '../src/app/scene/scene';
+import packageJson from '../package.json' with { type: 'json' };
 
 /**
  * Issue 19 §4 and §7: the report page (PNG export and print) and the map cut exactly along the outline.
@@ -36,6 +37,8 @@ test('the report page: PNG and print carry the plan, north, scale, legend, stati
   await settled(page);
   const sheet = page.getByTestId('print-sheet');
   await expect(sheet).toBeHidden(); // on screen the editor shows, not the page
+  // Made again a moment after the last answer (the draft's page stays until then, marked as being updated).
+  await expect(sheet).toHaveAttribute('data-state', 'current');
   const mean = (await page.getByTestId('stat-mean').textContent())!;
   await expect(sheet.locator('[data-stat="mean"]')).toHaveText(mean);
   await expect(sheet.locator('[data-stat="area"]')).toHaveText(
@@ -123,7 +126,7 @@ test.describe('on the other side of the date line', () => {
     await page.goto(`/${encodeShare(scene)}`);
     await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
     await expect(page.getByTestId('print-sheet').locator('[data-stat="computed"]')).toHaveText(
-      'Lux · daylight factor under the CIE overcast sky · computed 2026-11-25',
+      `Lux ${packageJson.version} · daylight factor under the CIE overcast sky · computed 2026-11-25`,
     );
   });
 });

@@ -43,6 +43,7 @@ const base: RoomSheet = {
   scaleMax: 10,
   source: 'Lux engine (physics), standard quality, every reflection counted',
   stamp: '2026-11-25',
+  targets: DEFAULT_COMPLIANCE,
 };
 const climate: ClimateSummary = {
   location: { city: 'Uppsala', country: 'SWE', latitude: 59.9, longitude: 17.6, time_zone: 1, elevation: 20 },
@@ -79,7 +80,10 @@ const pages: [string, RoomSheet][] = [
       ...base,
       title: 'A0.12 Vardagsrum med kök och matplats, öppen planlösning mot balkong · Plan 3 – Bostäder',
       surroundings: 'Kvarteret_Larkan_omgivning_2026-11-20.glb (245,120 triangles)',
-      enBasis: 'Stockholm Arlanda: median diffuse illuminance 14,300 lx (EN 17037 Annex A)',
+      targets: {
+        ...DEFAULT_COMPLIANCE,
+        enBasis: 'Stockholm Arlanda: median diffuse illuminance 14,300 lx (EN 17037 Annex A)',
+      },
       climate,
       skylights: skylights(3),
       windows: [1, 2, 3].map((k) => ({
@@ -98,6 +102,8 @@ const pages: [string, RoomSheet][] = [
     },
   ],
   ['a loft with ten roof windows', { ...base, skylights: skylights(10) }],
+  // The notice that the map is of the room before its last change, under the longest title.
+  ['a page being updated', { ...base, title: long('Room with a very long name ', 120), updating: true }],
   [
     'every field at its longest',
     {
@@ -105,7 +111,10 @@ const pages: [string, RoomSheet][] = [
       title: long('Room with a very long name ', 120),
       north: 359,
       surroundings: `${long('surroundings_', 200)} (1,234,567 triangles)`,
-      enBasis: `${long('Weather station ', 60)}: median diffuse illuminance 14,300 lx (EN 17037 Annex A)`,
+      targets: {
+        ...DEFAULT_COMPLIANCE,
+        enBasis: `${long('Weather station ', 60)}: median diffuse illuminance 14,300 lx (EN 17037 Annex A)`,
+      },
       climate,
       skylights: skylights(2),
       project: {

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { decode } from 'fast-png';
 import { roomSheetSvg, type RoomSheet } from '../src/core/report/roomSheet';
+import { DEFAULT_COMPLIANCE } from '../src/core/stats/verdicts';
 import { workPlaneGrid } from '../src/core/engine/workplane';
 import type { Vec2 } from '../src/core/geometry/vec';
 import { containsPoint } from '../src/core/geometry/polygon';
@@ -96,6 +97,7 @@ function sheetOf(title: string, outline: Vec2[]): string {
     palette: 'viridis',
     scaleMax: 10,
     source: 'test',
+    targets: DEFAULT_COMPLIANCE,
   };
   return roomSheetSvg(sheet);
 }

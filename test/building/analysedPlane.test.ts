@@ -8,6 +8,7 @@ import {
   type AnalysedBuilding,
 } from '../../src/core/building/files';
 import type { IfcRoom } from '../../src/core/ifc/building';
+import { roomsCsv } from '../../src/core/report/roomsTable';
 import { leftOutCells, shareWithArea } from '../../src/core/stats/analysedPlane';
 import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
 
@@ -129,6 +130,11 @@ describe('a room under a low sloped ceiling: shares and m² of the one analysed 
     expect(flat!.share).toBeCloseTo(33.913, 3);
     const row = JSON.parse(roomsJson(b)).rooms[0];
     expect(row.analysed_m2).toBe(27.6);
+    // rooms.csv says it too, in its last column (before 2026-12-08 it had none: share_df_1 × area_m2 read
+    // 10.17 m² lit). The columns before it stay where clients reading by position find them.
+    const [head, line] = roomsCsv(roomResults(b, false)).trim().split('\n');
+    expect(head!.split(',').slice(-2)).toEqual(['problem', 'analysed_m2']);
+    expect(line!.split(',').at(-1)).toBe('27.6');
   });
 
   it('leaves a room analysed over its whole floor as it was (the model’s preview of the attic, a flat room)', () => {

@@ -50,7 +50,7 @@ describe('the IFC command line', () => {
 
     const csv = readFileSync(join(out, 'rooms.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe(
-      'storey,number,name,area_m2,windows,window_to_floor,mean_df,share_df_1,bfs_2024_8,en17037_target,en17037_minimum,problem',
+      'storey,number,name,area_m2,windows,window_to_floor,mean_df,share_df_1,bfs_2024_8,en17037_target,en17037_minimum,problem,analysed_m2',
     );
     expect(csv).toHaveLength(22);
     const rows = csv.slice(1).map((l) => l.split(','));
@@ -270,11 +270,11 @@ describe('the IFC command line', () => {
     const { stderr } = await cli(file, '--quality', 'draft', '--proposals', 'bfs', '--out', out, '--no-pdf');
     expect(stderr).toMatch(/what would make it pass 1\/1 Level 1 101 Deep/);
     const csv = readFileSync(join(out, 'rooms.csv'), 'utf8').trim().split('\n');
-    expect(csv[0]).toMatch(/,problem,proposal$/);
+    expect(csv[0]).toMatch(/,problem,proposal,analysed_m2$/);
     const deep = csv.find((l) => l.includes(',Deep,'))!;
     const bright = csv.find((l) => l.includes(',Bright,'))!;
     expect(deep).toMatch(/,fail,.*,"?(Add a \d\.\d\d m window|Widen w1 from 1\.20 m)[^,]*/);
-    expect(bright).toMatch(/,pass,.*,$/); // passing: nothing proposed
+    expect(bright).toMatch(/,pass,.*,,[\d.]+$/); // passing: nothing proposed
     const json = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8'));
     const p = json.rooms.find((r: { name: string }) => r.name === 'Deep').proposals;
     expect(p.rule).toBe('bfs');
@@ -313,7 +313,7 @@ describe('the IFC command line', () => {
     expect(stderr).toMatch(/year 1\/1/);
     const [head, row] = readFileSync(join(out, 'rooms.csv'), 'utf8').trim().split('\n');
     expect(head).toBe(
-      'storey,number,name,area_m2,windows,window_to_floor,mean_df,share_df_1,bfs_2024_8,en17037_target,en17037_minimum,problem,sda_300_50_blinds,sda_300_50,ase_1000_250,da_300_mean,udi_100_3000,leed_v41_points,en17037_illuminance',
+      'storey,number,name,area_m2,windows,window_to_floor,mean_df,share_df_1,bfs_2024_8,en17037_target,en17037_minimum,problem,sda_300_50_blinds,sda_300_50,ase_1000_250,da_300_mean,udi_100_3000,leed_v41_points,en17037_illuminance,analysed_m2',
     );
     const cells = row!.split(',');
     expect(cells[11]).toBe(''); // no problem

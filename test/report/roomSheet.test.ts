@@ -5,6 +5,8 @@ import { materialsText, planDimensions } from '../../src/core/report/materialsTe
 import { DEFAULT_REFLECTANCES } from '../../src/core/types';
 import { roomSheetSvg, type RoomSheet } from '../../src/core/report/roomSheet';
 import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
+import { LUX_VERSION } from '../../src/core/report/luxVersion';
+import packageJson from '../../package.json' with { type: 'json' };
 
 describe('extendPastEdge', () => {
   // A 5 × 5 grid whose room is the 3 × 3 centre block, DF = column index + 1.
@@ -96,6 +98,7 @@ describe('roomSheetSvg', () => {
     scaleMax: 10,
     source: 'Lux engine (physics), standard quality',
     stamp: '2026-11-25',
+    targets: DEFAULT_COMPLIANCE,
   };
   const svg = roomSheetSvg(sheet);
 
@@ -120,12 +123,32 @@ describe('roomSheetSvg', () => {
     // Where DF is defined (physics.md): the engine's and the Radiance references' work plane.
     expect(svg).toContain('work plane (0.8 m above the floor)');
     expect(svg).toContain('2026-11-25');
-    // Why EN 17037's targets are these: entered, or set for the site.
+    // Why EN 17037's targets are these: the defaults, entered for the site, or set from a weather file.
     expect(svg).toMatch(
-      /data-stat="en-basis">EN 17037 targets as entered \(set them for the site: its<\/text><text [^>]+>Annex A\)</,
+      /data-stat="en-basis">EN 17037 default targets \(not set for the site\): 300 and<\/text><text [^>]+>100 lx at a median diffuse illuminance of 15 klx</,
     );
-    expect(roomSheetSvg({ ...sheet, enBasis: 'Chicago: median diffuse illuminance 15,900 lx' })).toMatch(
+    expect(
+      roomSheetSvg({
+        ...sheet,
+        targets: { ...DEFAULT_COMPLIANCE, enBasis: 'Chicago: median diffuse illuminance 15,900 lx' },
+      }),
+    ).toMatch(
       /data-stat="en-basis">EN 17037 targets for Chicago: median diffuse illuminance<\/text><text [^>]+>15,900 lx</,
+    );
+  });
+
+  it('names the software and its version that produced the figures, in the footer', () => {
+    expect(LUX_VERSION).toBe(packageJson.version);
+    expect(svg).toContain(
+      `data-stat="computed">Lux ${packageJson.version} · daylight factor under the CIE overcast sky · computed 2026-11-25<`,
+    );
+  });
+
+  it('says across its head when its map is of the room before its last change', () => {
+    expect(svg).not.toContain('data-role="updating"');
+    const updating = roomSheetSvg({ ...sheet, updating: true });
+    expect(updating).toContain(
+      '<g data-role="updating"><rect x="32" y="76" width="1079" height="18" fill="#c92a2a"/><text x="40" y="89" font-size="12" font-weight="600" fill="#fff">Being updated: this map is of the room before its last change.',
     );
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partOf, roundedDown } from '../../src/core/stats/shareText';
+import { shareParts, shareWithArea } from '../../src/core/stats/analysedPlane';
 import { summarise, DEFAULT_COMPLIANCE } from '../../src/core/stats/verdicts';
 
 describe('floor shares as shown', () => {
@@ -40,5 +41,18 @@ describe('floor shares as shown', () => {
     expect(s.verdicts[0]!.detail).toBe('DF ≥ 1 % on 66.6 % of the floor (needs 50 %)');
     expect(roundedDown(s.stats.area_above['1']!)).toBe('66.6');
     expect(roundedDown((s.stats.area_above['1']! / 100) * s.floor, 2)).toBe('0.50');
+  });
+});
+
+describe('a share with its area, whole or in parts (shareWithArea, shareParts)', () => {
+  it('writes the Results panel’s two parts as the report page writes the whole', () => {
+    // Before 2026-12-08 the Results panel built "33.9 % · 9.36 of 27.60 m²" by hand beside shareWithArea.
+    const attic = { floor: 30, analysed: 27.6 };
+    expect(shareParts(936 / 27.6, attic)).toEqual({ percent: '33.9 %', area: ' · 9.36 of 27.60 m²' });
+    expect(shareWithArea(936 / 27.6, attic)).toBe('33.9 % · 9.36 of 27.60 m²');
+    const lit = { floor: 9.765 };
+    const { percent, area } = shareParts(100, lit);
+    expect(percent + area).toBe(shareWithArea(100, lit));
+    expect(area).toBe(' · 9.77 of 9.77 m²');
   });
 });

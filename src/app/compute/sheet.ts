@@ -40,7 +40,8 @@ export function answerSummary(shown: Pick<Shown, 'answer' | 'scene'>, thresholds
 
 /**
  * The report page of the answer on screen (core/report/roomSheet.ts), from the scene it was computed
- * for (reportScene): what the PNG export holds and what the browser prints.
+ * for (reportScene): what the PNG export holds and what the browser prints; `updating`: its map is of the
+ * room before the last edit, and the page says so.
  */
 export function sheetOf(
   shown: Shown,
@@ -48,6 +49,7 @@ export function sheetOf(
   scaleMax: number,
   stamp?: string,
   climate?: ClimateSummary,
+  updating = false,
 ): string {
   const { scene, answer } = shown;
   const m = answer.method;
@@ -78,7 +80,8 @@ export function sheetOf(
           })),
         }
       : {}),
-    ...(scene.thresholds.enBasis ? { enBasis: scene.thresholds.enBasis } : {}),
+    targets: scene.thresholds,
+    ...(updating ? { updating } : {}),
     north: scene.north ?? 0,
     floorAboveTerrain: scene.floorZ,
     height: scene.height,

@@ -1,20 +1,15 @@
-import { climateSummaryFor, useClimate } from '../compute/climate';
-import { useEffect, useState } from 'react';
 import { interreflectionText } from '../../core/report/engineMethod';
 import { gridCsv, runJson } from '../compute/exports';
 import { answerResponse } from '../../core/api/roomResponse';
-import { shownAnswer, useShown, type Shown } from '../compute/answerStore';
+import { useShown, type Shown } from '../compute/answerStore';
 import { withAngles } from '../compute/surroundings';
 import { apiWorker } from '../compute/workers';
 import { runBody, simulateBody } from '../scene/geometry';
-import { reportScene, sheetOf, sheetPng } from '../compute/sheet';
+import { sheetPng } from '../compute/sheet';
+import { makePage, pageInputsNow } from './reportPage';
 import { download } from './download';
-import { useSettings } from './settings';
 import { setProject, useProject } from '../compute/project';
-import { PROJECT_FIELD_MAX, reportDay, type ProjectInfo } from '../../core/report/project';
-import { useApp } from '../state/store';
-import type { Scene } from '../scene/scene';
-import type { PaletteName } from '../../core/report/palette';
+import { PROJECT_FIELD_MAX, type ProjectInfo } from '../../core/report/project';
 
 /** The request that gives the answer on screen: /simulate's (quality, bounce limit) for the engine's. */
 function requestOf(s: Shown): object {
@@ -33,20 +28,9 @@ export function answerLabel(s: Shown): { text: string; file: string } {
     : { text: `Model preview (${m.name} ${m.version})`, file: 'model' };
 }
 
-/**
- * The report page of the answer on screen, stamped with today's date: its name, north and verdicts' thresholds
- * as set now (reportScene: the map does not change with them), its year when one was computed for the room
- * as it is now (a year computed before north was turned is another orientation's, and stays off the page).
- */
-function currentSheet(shown: Shown, palette: PaletteName, scaleMax: number, now: Scene): string {
-  const scene = reportScene(shown.scene, now);
-  return sheetOf({ ...shown, scene }, palette, scaleMax, reportDay(new Date()), climateSummaryFor(scene));
-}
-
-/** The report page as the PNG export holds it. */
+/** The report page as the PNG export holds it: made from the inputs of this moment (reportPage.ts). */
 function reportPng(): Promise<Blob> {
-  const { palette, scaleMax } = useSettings.getState();
-  return sheetPng(currentSheet(shownAnswer()!, palette, scaleMax, useApp.getState().scene));
+  return sheetPng(makePage(pageInputsNow()).svg!);
 }
 
 /**
@@ -152,30 +136,4 @@ function ProjectFields(): React.JSX.Element {
       ))}
     </fieldset>
   );
-}
-
-/**
- * The report page of the answer on screen, shown only when printing (styles.css @media print): Print…
- * and the browser's own print both give it.
- */
-export function PrintSheet(): React.JSX.Element | null {
-  const shown = useShown();
-  const { palette, scaleMax } = useSettings();
-  const project = useProject();
-  // A year computed for the room joins its page (climateSummaryFor checks it is this room's).
-  const year = useClimate((s) => s.result);
-  // The scene as it is now: its name, north and thresholds go on the page (reportScene), the map does not
-  // change with them.
-  const now = useApp((s) => s.scene);
-  // Built once the answer has stood still for a moment, not on every preview of a drag: the page (a PNG
-  // of the map, the SVG) costs the page's thread a few to tens of milliseconds each time.
-  const [svg, setSvg] = useState<string | null>(null);
-  useEffect(() => {
-    setSvg(null);
-    if (!shown) return;
-    const t = setTimeout(() => setSvg(currentSheet(shown, palette, scaleMax, now)), 500);
-    return () => clearTimeout(t);
-  }, [shown, palette, scaleMax, year, project, now]);
-  if (!svg) return null;
-  return <div className="print-sheet" data-testid="print-sheet" dangerouslySetInnerHTML={{ __html: svg }} />;
 }

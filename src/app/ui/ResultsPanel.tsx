@@ -1,15 +1,15 @@
-import { partOf, roundedDown } from '../../core/stats/shareText';
 import { interreflectionText } from '../../core/report/engineMethod';
 import { useMemo } from 'react';
 import { useAnswer, useShown, type AnswerState, type Shown } from '../compute/answerStore';
 import type { MapSummary, Verdict } from '../../core/stats/verdicts';
-import { analysedOf, partlyAnalysed } from '../../core/stats/analysedPlane';
+import { analysedOf, partlyAnalysed, shareParts } from '../../core/stats/analysedPlane';
 import { answerSummary } from '../compute/sheet';
 import { applyProposal, findProposals, useProposals } from '../compute/proposals';
 import { errorBandText } from '../../core/model/errorBand';
 import { climateMap, useClimate } from '../compute/climate';
 import { siteBasisText } from '../../core/climate/en17037';
 import { answerKey } from '../scene/geometry';
+import { engineLine } from './engineLine';
 import { PALETTES, type PaletteName } from '../../core/report/palette';
 import { useApp } from '../state/store';
 import { Legend } from './Legend';
@@ -215,36 +215,17 @@ function answerLine(shown: Shown, model: AnswerState['model']): string {
   return `Model: a quick preview by the neural model ${m.name} ${m.version} (${t}${backend}) ${where(shown.source)}.${band}`;
 }
 
-/** What the engine is doing about the scene on screen. */
-function engineLine(e: AnswerState['engine'], shown: Shown | null): string {
-  switch (e.phase) {
-    case 'waiting':
-      return ' The engine starts when you pause.';
-    case 'running':
-      return ` Engine at ${e.quality} quality: ${(e.progress * 100).toFixed(0)} %…`;
-    case 'cancelled':
-      return shown?.answer.method.kind === 'engine'
-        ? ' Engine stopped before standard quality.'
-        : ' Engine stopped: the map is the model’s preview.';
-    case 'error':
-      return ` The engine failed: ${e.message}`;
-    default:
-      return '';
-  }
-}
-
 /** A share of the floor, in % and in m² ("66.2 % · 15.89 of 24.00 m²", as the original's tool gives it). */
 function FragmentRow({ t, v, summary }: { t: string; v: number; summary: MapSummary }): React.JSX.Element {
-  // Of the analysed plane: the floor, less the cells under a ceiling too low for the work plane.
-  const plane = analysedOf(summary);
+  // Of the analysed plane, as the report page writes it (shareWithArea); each part has its own test id.
+  const { percent, area } = shareParts(v, summary);
   return (
     <>
       <dt>Area DF ≥ {t} %</dt>
       <dd>
-        <span data-testid={`stat-above-${t}`}>{roundedDown(v)} %</span>
+        <span data-testid={`stat-above-${t}`}>{percent}</span>
         <span className="m2" data-testid={`stat-above-${t}-m2`}>
-          {' '}
-          · {partOf((v / 100) * plane, plane)} of {plane.toFixed(2)} m²
+          {area}
         </span>
       </dd>
     </>

@@ -1,14 +1,22 @@
-import type { Thresholds } from '../stats/verdicts';
+import { DEFAULT_COMPLIANCE, type Thresholds } from '../stats/verdicts';
+import { LUX_VERSION } from '../report/luxVersion';
 import type { ProjectInfo } from '../report/project';
 import { glazingSummary, type IfcBuilding } from '../ifc/building';
 import { buildingReportHtml } from '../report/buildingReport';
 import { ENGINE_VALIDATION, engineMethodText, interreflectionText } from '../report/engineMethod';
 import { ifcRoomSheet } from '../report/ifcRoomSheet';
 import type { RoomResult } from '../report/roomResult';
-import { apartmentsBy, apartmentsCsv, apartmentsOf, roomRow, roomsCsv } from '../report/roomsTable';
+import {
+  analysedM2,
+  apartmentsBy,
+  apartmentsCsv,
+  apartmentsOf,
+  roomRow,
+  roomsCsv,
+} from '../report/roomsTable';
 import type { ColourBy } from '../report/storeyPlan';
 import type { ApartmentTotal } from '../stats/apartments';
-import { analysedOf, leftOutCells, onFloor } from '../stats/analysedPlane';
+import { leftOutCells, onFloor } from '../stats/analysedPlane';
 import type { RoomOutcome, RoomPass } from './outcome';
 import type { AnswerMethod } from '../api/roomAnswer';
 
@@ -101,6 +109,7 @@ export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] 
                 : modelSource(o.answer.method),
             surroundings,
             stamp: b.stamp,
+            targets: b.thresholds ?? DEFAULT_COMPLIANCE,
             ...(b.project ? { project: b.project } : {}),
           })
         : null;
@@ -188,6 +197,8 @@ export function roomsJson(b: AnalysedBuilding, results = roomResults(b, false)):
   return JSON.stringify(
     {
       file: b.file,
+      // The software that produced these figures, and its version.
+      lux_version: LUX_VERSION,
       schema: b.building.schema,
       north: b.building.north,
       north_from: b.building.northFrom,
@@ -204,7 +215,7 @@ export function roomsJson(b: AnalysedBuilding, results = roomResults(b, false)):
         ...(r.climate ? { climate: r.climate } : {}),
         ...(r.proposals ? { proposals: r.proposals } : {}),
         // The area its shares are of: the floor, less the cells under a ceiling too low for the work plane.
-        analysed_m2: r.summary ? +analysedOf(r.summary).toFixed(2) : null,
+        analysed_m2: analysedM2(r),
         notes: r.room.notes,
         windows: r.room.windows,
         request: b.requests[i] ?? null,

@@ -10,6 +10,8 @@ import type { ApartmentTotal } from '../stats/apartments';
 import { DEFAULT_COMPLIANCE, type Thresholds } from '../stats/verdicts';
 import { proposalText, type RoomResult } from './roomResult';
 import { COLOUR_BY, storeyPlanSvg, type ColourBy } from './storeyPlan';
+import { enIlluminance } from './enBasis';
+import { LUX_SOFTWARE } from './luxVersion';
 
 export type { RoomResult } from './roomResult';
 
@@ -56,13 +58,10 @@ function projectBlock(p: ProjectInfo | undefined): string {
  * (its Table A.3 per location), DF = E / E_v,d,med — the defaults' 2.0 % and 0.7 % at about 15 klx.
  */
 function enBasis(t: Thresholds): string {
-  const klx = (lux: number, df: number) => lux / (10 * df);
-  const target = klx(300, t.enTarget),
-    minimum = klx(100, t.enMinimum);
-  const same = Math.abs(target - minimum) / target < 0.1;
-  return same
-    ? `these correspond to 300 lx and 100 lx at a median diffuse illuminance of about ${Math.round((target + minimum) / 2)} klx, which EN 17037 Table A.3 gives per location.`
-    : `these correspond to 300 lx at a median diffuse illuminance of ${target.toFixed(1)} klx and 100 lx at ${minimum.toFixed(1)} klx (EN 17037 Table A.3 gives it per location).`;
+  const e = enIlluminance(t);
+  return e.same
+    ? `these correspond to 300 lx and 100 lx at a median diffuse illuminance of about ${Math.round(e.klx)} klx, which EN 17037 Table A.3 gives per location.`
+    : `these correspond to 300 lx at a median diffuse illuminance of ${e.target.toFixed(1)} klx and 100 lx at ${e.minimum.toFixed(1)} klx (EN 17037 Table A.3 gives it per location).`;
 }
 
 /**
@@ -145,7 +144,7 @@ export function buildingReportHtml(r: BuildingReport): string {
 </head>
 <body>
 <h1>Daylight report</h1>
-${projectBlock(r.project)}<p class="muted">${esc(r.file)} · computed ${esc(r.stamp)}</p>
+${projectBlock(r.project)}<p class="muted" data-stat="computed">${esc(r.file)} · computed ${esc(r.stamp)} by ${esc(LUX_SOFTWARE)}</p>
 <h2>Inputs</h2>
 <dl>
 <dt>File</dt><dd>${esc(r.file)} (${esc(b.schema)})</dd>
@@ -156,6 +155,7 @@ ${b.origin && (b.origin[0] !== 0 || b.origin[1] !== 0) ? `<dt>Plan frame</dt><dd
 <dt>True north</dt><dd>${b.notes?.length ? esc(b.notes.map((n) => n.replace(/^North: /, '')).join(' ')) : b.northFromFile ? `${northText(b.north)} clockwise from the plan's up (from the file)` : "not given by the file: the plan's up is taken as north"}</dd>
 <dt>Obstruction</dt><dd>${r.triangles.toLocaleString('en')} triangles: the building's own walls, slabs, roofs and other elements${r.contexts?.length ? `, and the context files ${esc(r.contexts.join(', '))} (in the building's coordinates, on its terrain)` : '; no context files'}</dd>
 <dt>Computation</dt><dd>${esc(r.method)}</dd>
+<dt>Software</dt><dd data-stat="software">${esc(LUX_SOFTWARE)}</dd>
 </dl>
 <h2>Rooms</h2>
 <table>

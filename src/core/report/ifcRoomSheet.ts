@@ -7,6 +7,7 @@ import { roomSheetSvg } from './roomSheet';
 import type { ProjectInfo } from './project';
 import { materialsText } from './materialsText';
 import { DEFAULT_REFLECTANCES } from '../types';
+import type { EnTargets } from './enBasis';
 
 /** The report page of a room read from IFC (the command line's and the app's building report). */
 export function ifcRoomSheet(o: {
@@ -20,6 +21,8 @@ export function ifcRoomSheet(o: {
   palette?: PaletteName;
   scaleMax?: number;
   project?: ProjectInfo;
+  /** The building's EN 17037 targets (the site's, or the defaults): the page says which. */
+  targets: EnTargets;
 }): string {
   const { room } = o;
   return roomSheetSvg({
@@ -54,6 +57,7 @@ export function ifcRoomSheet(o: {
     scaleMax: o.scaleMax ?? 10,
     source: o.source,
     stamp: o.stamp,
+    targets: o.targets,
     ...(o.project ? { project: o.project } : {}),
   });
 }

@@ -17,6 +17,8 @@ import { projectLine, signatureLine, type ProjectInfo } from './project';
 import { colour, mapPixels, type PaletteName } from './palette';
 import { INK, northArrowSvg, px, scaleBarSvg } from './planMarks';
 import { textWidth, wrapText } from './textFit';
+import { enBasisLine, type EnTargets } from './enBasis';
+import { LUX_SOFTWARE } from './luxVersion';
 
 /**
  * One room on one page, as an architect hands it on (issue 19 §4): the plan with its DF map clipped to the
@@ -74,8 +76,13 @@ export interface RoomSheet {
   stamp?: string;
   /** A year of a weather file in the room (issue 32), when one was computed for it. */
   climate?: ClimateSummary;
-  /** Where EN 17037's targets come from (Thresholds.enBasis); absent: as entered. */
-  enBasis?: string;
+  /** EN 17037's targets the verdicts were judged by, and where they come from (enBasis.ts says it). */
+  targets: EnTargets;
+  /**
+   * The map is of the room before its last change, a new one on its way: the page says so across its head
+   * (a page printed or exported in that moment must not pass for the room as it stands).
+   */
+  updating?: boolean;
   /** The project, its site, who prepared it, the design stage and date (issue 34); absent: not stated. */
   project?: ProjectInfo;
 }
@@ -147,6 +154,8 @@ export function roomSheetSvg(s: RoomSheet): string {
     `Daylight factor on the work plane (${WORK_PLANE_HEIGHT} m above the floor) · ${s.source}`,
     `font-size="13" fill="${MUTED}"`,
   );
+
+  if (s.updating) updatingBanner(out);
 
   // The map, carried past the room's edge cells and cut by the outline: no staircase along slanted walls;
   // drawn smooth (bilinear between cell centres, four pixels a cell), not in 10 cm squares.
@@ -238,11 +247,8 @@ export function roomSheetSvg(s: RoomSheet): string {
     text(SIDE_X + 14, y, v.detail, `font-size="12" fill="${MUTED}"`);
     y += 21;
   }
-  // Why EN 17037's targets are these: the site they were set for, or that they were entered.
-  const basis = s.enBasis
-    ? `EN 17037 targets for ${s.enBasis}`
-    : 'EN 17037 targets as entered (set them for the site: its Annex A)';
-  wrapText(basis, RIGHT - SIDE_X, 12, { most: 2 }).forEach((line, i) => {
+  // Why EN 17037's targets are these: the site they were set for, the defaults, or figures entered.
+  wrapText(enBasisLine(s.targets), RIGHT - SIDE_X, 12, { most: 2 }).forEach((line, i) => {
     if (i > 0) y += 16;
     text(SIDE_X, y, line, `font-size="12" fill="${MUTED}"${i === 0 ? ' data-stat="en-basis"' : ''}`);
   });
@@ -333,13 +339,23 @@ export function roomSheetSvg(s: RoomSheet): string {
       attrs: `font-size="11" fill="${MUTED}"${i ? '' : ' data-stat="signature"'}`,
     })),
     {
-      line: `Lux · daylight factor under the CIE overcast sky${s.stamp ? ` · computed ${s.stamp}` : ''}`,
+      // The software and its version: a signer names what produced the figures.
+      line: `${LUX_SOFTWARE} · daylight factor under the CIE overcast sky${s.stamp ? ` · computed ${s.stamp}` : ''}`,
       attrs: `font-size="11" fill="${MUTED}" data-stat="computed"`,
     },
   ];
   foot.forEach(({ line, attrs }, i) => text(32, FOOT - 15 * (foot.length - 1 - i), line, attrs));
   out.push('</svg>');
   return out.join('');
+}
+
+/** Across the page's head, between the subtitle and the plan: this page is not of the room as it stands. */
+function updatingBanner(out: string[]): void {
+  const y = 76;
+  out.push(
+    `<g data-role="updating"><rect x="32" y="${y}" width="${RIGHT - 32}" height="18" fill="#c92a2a"/>`,
+    `<text x="40" y="${y + 13}" font-size="12" font-weight="600" fill="#fff">Being updated: this map is of the room before its last change. Print again once the new map is on screen.</text></g>`,
+  );
 }
 
 function gradient(palette: PaletteName, id: string): string {

@@ -74,6 +74,13 @@ export function climateRow(r: RoomResult): Record<(typeof CLIMATE_COLUMNS)[numbe
   };
 }
 
+/**
+ * The area a room's shares are of (m², rooms.csv and rooms.json): the floor, less the cells under a ceiling
+ * too low for the work plane (stats/analysedPlane.ts); `share_df_1 × area_m2` overstates an attic's lit area.
+ */
+export const analysedM2 = (r: RoomResult): number | null =>
+  r.summary ? +analysedOf(r.summary).toFixed(2) : null;
+
 /** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled. */
 export function roomsCsv(results: RoomResult[]): string {
   const cell = (v: string | number | null): string => {
@@ -83,10 +90,12 @@ export function roomsCsv(results: RoomResult[]): string {
   const climate = results.some((r) => r.climate);
   // `proposal`: what would make a failing room pass, when the search was asked for (issue 34).
   const proposals = results.some((r) => r.proposals);
+  // `analysed_m2` last, after every column a client may read by position (added 2026-12-08).
   const columns: string[] = [
     ...CSV_COLUMNS,
     ...(climate ? CLIMATE_COLUMNS : []),
     ...(proposals ? ['proposal'] : []),
+    'analysed_m2',
   ];
   return (
     [
@@ -96,6 +105,7 @@ export function roomsCsv(results: RoomResult[]): string {
           ...roomRow(r),
           ...(climate ? climateRow(r) : {}),
           ...(proposals ? { proposal: proposalText(r.proposals) } : {}),
+          analysed_m2: analysedM2(r),
         };
         return columns.map((c) => cell(row[c]!)).join(',');
       }),

@@ -64,6 +64,18 @@ export const analysedOf = (s: PlaneAreas): number => s.analysed ?? s.floor;
  * plane is the floor but under a ceiling too low for the work plane (then the floor is stated beside it).
  */
 export function shareWithArea(share: number, s: PlaneAreas): string {
+  const { percent, area } = shareParts(share, s);
+  return percent + area;
+}
+
+/**
+ * shareWithArea's two parts, for a face that sets them apart (the Results panel's statistics): "33.9 %" and
+ * " · 9.36 of 27.60 m²".
+ */
+export function shareParts(share: number, s: PlaneAreas): { percent: string; area: string } {
   const a = analysedOf(s);
-  return `${roundedDown(share)} % · ${partOf((share / 100) * a, a)} of ${a.toFixed(2)} m²`;
+  return {
+    percent: `${roundedDown(share)} %`,
+    area: ` · ${partOf((share / 100) * a, a)} of ${a.toFixed(2)} m²`,
+  };
 }
