@@ -32,6 +32,7 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   await expect(page.getByTestId('climate-sda')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
   await expect(page.getByTestId('climate-status')).toHaveAttribute('data-estimate', 'false');
+  await expect(page.getByTestId('climate-status')).toHaveText('The year is computed.');
   const sda = Number((await page.getByTestId('climate-sda').textContent())!.replace(' %', ''));
   expect(sda).toBeGreaterThanOrEqual(0);
   expect(sda).toBeLessThanOrEqual(100);
@@ -113,6 +114,12 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   const status = page.getByTestId('climate-status');
   await page.getByTestId('climate-run').click();
   await expect(status).toHaveAttribute('data-estimate', 'true', { timeout: 60_000 });
+  // The line is a live region: it says what happens, not every percent (a screen reader read each aloud);
+  // the percent is beside the bar.
+  await expect(status).toHaveText(
+    'A first estimate (every third cell and day) is shown; computing the whole year…',
+  );
+  await expect(page.getByTestId('climate-percent')).toHaveText(/^\d+ %$/);
   await page.getByTestId('climate-cancel').click();
   await expect(status).toHaveText(
     'Stopped. The figures below are a first estimate (every third cell and day), not the whole year.',
@@ -124,6 +131,19 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   await page.getByTestId('height').fill('3');
   await page.getByTestId('height').press('Tab');
   await expect(status).toContainText('The room has changed since this year was computed: run it again.');
+  // An edit during a run: the run is said to be of the room before it, and is run again at once, not only
+  // once the year nobody wants any more is done (a room of its own height: no coefficients kept for it).
+  await page.getByTestId('height').fill('3.3');
+  await page.getByTestId('height').press('Tab');
+  await page.getByTestId('climate-run').click();
+  await expect(status).toHaveAttribute('data-phase', 'running');
+  await page.getByTestId('height').fill('3.1');
+  await page.getByTestId('height').press('Tab');
+  await expect(status).toHaveAttribute('data-run-outdated', 'true');
+  await expect(status).toContainText('Computing the year of the room before your last edit');
+  await page.getByTestId('climate-run').click();
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
+  await expect(status).toHaveAttribute('data-outdated', 'false');
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -195,7 +215,32 @@ test('a building from IFC: a year of the weather file for every room, in the lis
     .trim()
     .split('\n');
   expect(lines[0]).toMatch(
-    /,problem,sda_300_50_blinds,sda_300_50,ase_1000_250,da_300_mean,udi_100_3000,leed_v41_points,en17037_illuminance$/,
+    /,problem,sda_300_50_blinds,sda_300_50,ase_1000_250,da_300_mean,udi_100_3000,leed_v41_points,en17037_illuminance,analysed_m2$/,
   );
-  expect(lines.filter((l) => /,(none|minimum|medium|high)$/.test(l))).toHaveLength(10);
+  expect(lines.filter((l) => /,(none|minimum|medium|high),\d+(\.\d+)?$/.test(l))).toHaveLength(10);
+});
+
+test('the keyboard keeps its place through a run: Run, Cancel, and Run again', async ({ page }) => {
+  // Before 2026-12-08 Run was disabled under the focus and Cancel removed from under it: each press sent
+  // the focus back to the top of the page.
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await page.getByTestId('weather-file').setInputFiles('test/fixtures/weather/chicago-ohare-tmy3.epw');
+  const status = page.getByTestId('climate-status');
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
+  // A room of its own height: no coefficients kept for it, so its year runs long enough to stop.
+  await page.getByTestId('height').fill('3.4');
+  await page.getByTestId('height').press('Tab');
+  const run = page.getByTestId('climate-run');
+  await run.focus();
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveAttribute('data-phase', 'running');
+  await expect(run).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('climate-cancel')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveAttribute('data-phase', 'cancelled');
+  await expect(run).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveAttribute('data-phase', 'running');
 });

@@ -270,7 +270,7 @@ test('a building’s failing rooms: what would make each pass, in the list and t
   const lines = readFileSync((await csv.path())!, 'utf8')
     .trim()
     .split('\n');
-  expect(lines[0]).toMatch(/,problem,proposal$/);
+  expect(lines[0]).toMatch(/,problem,proposal,analysed_m2$/);
   expect(lines.find((l) => l.includes(',Deep,'))).toMatch(/,"?(Add a|Widen w1)/);
 });
 
@@ -373,11 +373,17 @@ test('a file without rooms opened beside a building leaves its rooms measured am
       { min: [-10, -9, 0], max: [15, -8, 9] },
     ],
     windows: [{ name: 'W', wall: 0, min: [1.5, -0.3, 0.9], max: [3.5, 0, 2.2] }],
+    trueNorth: [0.5, 0.8660254],
   });
   await page
     .getByTestId('ifc-file')
     .setInputFiles({ name: 'office.ifc', mimeType: 'application/octet-stream', buffer: Buffer.from(office) });
   await expect(page.getByTestId('ifc-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
+  // The building's notes, as the report and rooms.json give them: where north came from (before
+  // 2026-12-08 only the report and rooms.json said it).
+  await expect(page.getByTestId('ifc-notes')).toHaveText(
+    "North: 30.0° clockwise from the plan's up, from the model context's TrueNorth.",
+  );
   await page.getByTestId('ifc-open-101').click();
   const horizon = page.getByTestId('max-horizon');
   await expect(horizon).toHaveText(/^[3-5]\d\.\d$/, { timeout: 30_000 });
@@ -393,9 +399,28 @@ test('a file without rooms opened beside a building leaves its rooms measured am
   await page
     .getByTestId('ifc-file')
     .setInputFiles({ name: 'shell.ifc', mimeType: 'application/octet-stream', buffer: Buffer.from(shell) });
-  await expect(page.getByTestId('ifc-status')).toHaveText(/^shell\.ifc: The file has no rooms/, {
+  await expect(page.getByTestId('ifc-refused')).toHaveText(
+    /^shell\.ifc: The file has no rooms.*\(office\.ifc stays open\.\)$/,
+    { timeout: 30_000 },
+  );
+  // The building stays on the page as in the worker: its rooms, its state and its notes (before
+  // 2026-12-08 the panel was emptied as the file began to be read, and the refusal left it empty).
+  await expect(page.getByTestId('ifc-status')).toHaveText(
+    'office.ifc: 1 rooms, 1 with windows or skylights; 1 analysed, 1 by the engine at standard quality.',
+  );
+  await expect(
+    page.locator('[data-testid="ifc-room"][data-number="101"] [data-testid="ifc-room-df"]'),
+  ).toHaveAttribute('data-quality', 'standard');
+  await expect(page.getByTestId('ifc-notes')).toContainText("30.0° clockwise from the plan's up");
+  await expect(page.getByTestId('view-building')).toBeVisible();
+  // A file that is not IFC at all is refused the same way, and the building still stays.
+  await page
+    .getByTestId('ifc-file')
+    .setInputFiles({ name: 'notes.ifc', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByTestId('ifc-refused')).toHaveText(/^notes\.ifc: The file is not an IFC file/, {
     timeout: 30_000,
   });
+  await expect(page.locator('[data-testid="ifc-room"][data-number="101"]')).toHaveCount(1);
   await page.getByTestId('w1-width').fill('2.2');
   await page.getByTestId('w1-width').press('Enter');
   await expect(page.getByTestId('w1-width')).toHaveValue('2.2');
@@ -462,4 +487,96 @@ test('an apartment lit over all its floor reads all its floor lit, to the hundre
   await expect(page.getByTestId('ifc-room-df')).toContainText('≥ 1 %: 100 %');
   const flat = page.locator('[data-testid="ifc-apartment-row"][data-name="Flat 1"]');
   await expect(flat.getByTestId('ifc-apartment-share')).toHaveText(/^100 %9\.7(\d) of 9\.7\1 m²$/);
+});
+
+test('a weather file taken in the building view stops the year running in the editor', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await page.getByTestId('ifc-file').setInputFiles({
+    name: 'office.ifc',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(officeRow(1)),
+  });
+  await expect(page.getByTestId('ifc-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
+  await page.locator('[data-testid^="ifc-open-"]').first().click();
+  // A year of Chicago starts in the editor's room…
+  await page.getByTestId('weather-file').setInputFiles('test/fixtures/weather/chicago-ohare-tmy3.epw');
+  await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'running', {
+    timeout: 30_000,
+  });
+  // …and another weather file is taken in the building view (which runs no year of its own).
+  await page.getByTestId('view-building').click();
+  const midway = readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw', 'utf8').replace(
+    'Chicago Ohare Intl Ap',
+    'Chicago Midway',
+  );
+  await page
+    .getByTestId('weather-file')
+    .setInputFiles({ name: 'midway.epw', mimeType: 'text/plain', buffer: Buffer.from(midway) });
+  await expect(page.getByTestId('weather-location')).toContainText('Chicago Midway');
+  await page.getByTestId('view-room').click();
+  // The year of the file before stops: its estimate or year never lands as the new file's (before
+  // 2026-12-08 it did, seconds later, with phase done and O'Hare's figures beside Midway's name).
+  await page.waitForTimeout(20_000);
+  await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'idle');
+  await expect(page.getByTestId('climate-sda')).toHaveCount(0);
+});
+
+test('FZK-Haus (ArchiCAD 14): each row and the building say what the report says of them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await page.getByTestId('ifc-file').setInputFiles('test/fixtures/ifc/fzk-haus.ifc');
+  const galerie = page.locator('[data-testid="ifc-room"][data-number="7"]');
+  await expect(galerie).toBeVisible({ timeout: 60_000 });
+  // The gallery under the pitched roof is analysed where its ceiling is above the work plane: its row says
+  // so beside its figures (before 2026-12-08 only its report page and rooms.json did).
+  await expect(galerie.getByTestId('ifc-room-notes')).toHaveText(
+    "Its ceiling slopes from 0.67 m to 3.39 m above its floor: lit as built by the engine (the model's preview knows flat ceilings only); the work plane (0.8 m) is analysed where the ceiling is above it.",
+  );
+  await expect(
+    page.locator('[data-testid="ifc-room"][data-number="1"] [data-testid="ifc-room-notes"]'),
+  ).toHaveCount(0);
+  await expect(page.getByTestId('ifc-notes')).toHaveText(
+    "North: 0.0° clockwise from the plan's up, from the model context's TrueNorth.",
+  );
+  // A file refused while the house is analysed: the house stays, and its analysis goes on to the end.
+  await expect(page.getByTestId('ifc-status')).toHaveAttribute('data-phase', /analysing|settling/);
+  await page
+    .getByTestId('ifc-file')
+    .setInputFiles({ name: 'notes.ifc', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByTestId('ifc-refused')).toHaveText(
+    'notes.ifc: The file is not an IFC file: it does not start as one (ISO-10303-21); export the model as IFC (.ifc) (fzk-haus.ifc stays open.)',
+  );
+  await expect(page.getByTestId('ifc-status')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect(page.locator('[data-testid="ifc-room-df"][data-quality="standard"]')).toHaveCount(6);
+});
+
+test('LargeBuilding (Revit 2021): a 50 m building’s plan keeps its room numbers and marks readable', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await page.getByTestId('ifc-file').setInputFiles('test/fixtures/ifc/LargeBuilding.ifc');
+  const plan = page.getByTestId('building-plan');
+  await expect(plan.locator('path[data-room]')).toHaveCount(8, { timeout: 60_000 });
+  await page.getByTestId('ifc-cancel').click();
+  // The plan is drawn at 40 units a metre and shrunk to fit: before 2026-12-08 its labels shrank with it,
+  // the room numbers ~3 px high. Now they stay ~13 px on screen, as on a small building's plan.
+  await expect
+    .poll(async () => Number(await plan.locator('svg').getAttribute('data-units-per-pixel')))
+    .toBeGreaterThan(2);
+  const labels = plan.getByTestId('room-label');
+  await expect(labels).toHaveCount(8);
+  for (const label of await labels.all()) {
+    const number = (await label.locator('tspan').first().boundingBox())!;
+    expect(number.height).toBeGreaterThanOrEqual(10);
+    expect(number.height).toBeLessThan(25);
+  }
+  const north = (await plan.getByTestId('building-north').boundingBox())!;
+  expect(north.width).toBeGreaterThanOrEqual(30);
 });

@@ -403,7 +403,7 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
     schema: ifc.GetModelSchema(model),
     origin,
     trueNorth: trueNorth(ifc, model, ids, line),
-    gridNorth: gridNorth(ifc, model, ids, line),
+    ...mapConversion(ifc, model, ids, line),
     storeys,
     spaces,
     windows,
@@ -504,6 +504,28 @@ function trueNorth(
 }
 
 /**
+ * The map's grid north as a plan direction: an IFC4 IfcMapConversion's (gridNorth below), else an IFC2x3
+ * file's ePSet_MapConversion (ePSetGridNorth); with what gave it.
+ */
+function mapConversion(
+  ifc: W.IfcAPI,
+  model: number,
+  ids: (t: number) => number[],
+  line: (id: number) => Line,
+): Pick<IfcSourceData, 'gridNorth' | 'gridNorthFrom'> {
+  const entity = gridNorth(ifc, model, ids, line);
+  if (entity) return { gridNorth: entity, gridNorthFrom: 'IfcMapConversion' };
+  const pset = ePSetGridNorth(ifc, model, ids, line);
+  return pset ? { gridNorth: pset, gridNorthFrom: 'ePSet_MapConversion' } : { gridNorth: null };
+}
+
+/** (XAxisOrdinate, XAxisAbscissa): the map's northing axis in the plan; both absent: θ = 0; null if (0, 0). */
+function northingAxis(a: number | null, o: number | null): [number, number] | null {
+  const [x, y] = a === null && o === null ? [1, 0] : [a ?? 0, o ?? 0];
+  return x !== 0 || y !== 0 ? [y, x] : null;
+}
+
+/**
  * The map's grid north from an IFC4 IfcMapConversion (IFC4.3's IfcMapConversionScaled with it) whose source is
  * a geometric representation context: its XAxisAbscissa and XAxisOrdinate are the plan's x axis in the map's
  * easting and northing, so the map's northing axis is (XAxisOrdinate, XAxisAbscissa) in the plan. Without
@@ -527,10 +549,39 @@ function gridNorth(
     if (source === null) continue;
     const t = ifc.GetLineType(model, source);
     if (t !== W.IFCGEOMETRICREPRESENTATIONCONTEXT && t !== W.IFCGEOMETRICREPRESENTATIONSUBCONTEXT) continue;
-    const a = num(m.XAxisAbscissa),
-      o = num(m.XAxisOrdinate);
-    const [x, y] = a === null && o === null ? [1, 0] : [a ?? 0, o ?? 0];
-    if (x !== 0 || y !== 0) return [y, x];
+    const axis = northingAxis(num(m.XAxisAbscissa), num(m.XAxisOrdinate));
+    if (axis) return axis;
+  }
+  return null;
+}
+
+/**
+ * IFC2x3 has no IfcMapConversion: buildingSMART's geo-referencing guide ("Level of Georeferencing" 50 for
+ * IFC2x3) writes its attributes as the property set ePSet_MapConversion on the IfcProject (some tools put it
+ * on the IfcSite; exporters spell it ePSet_ or EPset_). Its XAxisAbscissa and XAxisOrdinate read as the
+ * entity's; a set without them is a map conversion without rotation (θ = 0), as for the entity.
+ */
+function ePSetGridNorth(
+  ifc: W.IfcAPI,
+  model: number,
+  ids: (t: number) => number[],
+  line: (id: number) => Line,
+): [number, number] | null {
+  const holders = new Set([...ids(W.IFCPROJECT), ...ids(W.IFCSITE)]);
+  for (const id of ids(W.IFCRELDEFINESBYPROPERTIES)) {
+    const r = line(id);
+    const set = ref(r.RelatingPropertyDefinition);
+    if (set === null || !list(r.RelatedObjects).some((c) => holders.has(ref(c) ?? -1))) continue;
+    if (ifc.GetLineType(model, set) !== W.IFCPROPERTYSET) continue;
+    const p = line(set);
+    if (text(p.Name).toLowerCase() !== 'epset_mapconversion') continue;
+    const props = new Map<string, number | null>();
+    for (const q of list(p.HasProperties)) {
+      const prop = ref(q) === null ? null : line(ref(q)!);
+      if (prop) props.set(text(prop.Name), num(prop.NominalValue));
+    }
+    const axis = northingAxis(props.get('XAxisAbscissa') ?? null, props.get('XAxisOrdinate') ?? null);
+    if (axis) return axis;
   }
   return null;
 }

@@ -1,14 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   captionInSentence,
   climateKeyOf,
   climateMap,
   climateOutdated,
+  climatePercent,
+  climateRunOutdated,
   climateStatusText,
   utcOffsetText,
   type ClimateState,
 } from '../../src/app/compute/climate';
 import { defaultScene } from '../../src/app/scene/scene';
+import { answerKey, runBody, runKey } from '../../src/app/scene/geometry';
 
 const weather = { digest: 'abc' } as ClimateState['weather'];
 const room = defaultScene();
@@ -50,8 +53,56 @@ describe('a year on the plan after an edit (climateOutdated, climateMap)', () =>
     expect(climateMap(s, { ...room, ambientBounces: 2 })).toMatchObject({ grid: { tag: 'da' } });
   });
 
+  it('keeps the year when the glass typed is the default 70 %: the same glass, the same request', () => {
+    // Before 2026-12-08 typing 70 % stored 0.7, which the request then carried where the default room's
+    // omitted it: the year read outdated (and the map was asked again) for the same physics.
+    const typed = { ...room, windows: [{ ...room.windows[0]!, glass: 0.7 }] };
+    expect(climateOutdated(s, typed)).toBe(false);
+    expect(answerKey(typed)).toBe(answerKey(room));
+    expect(climateOutdated(s, { ...room, windows: [{ ...room.windows[0]!, glass: 0.6 }] })).toBe(true);
+    const sky = {
+      id: 's1',
+      polygon: [
+        [1, 1],
+        [2, 1],
+        [2, 2],
+        [1, 2],
+      ] as [number, number][],
+      frame: 0.1,
+    };
+    const lit = (glass?: number) => runKey({ ...room, skylights: [{ ...sky, ...(glass ? { glass } : {}) }] });
+    expect(lit(0.7)).toBe(lit());
+    expect(lit(0.8)).not.toBe(lit());
+  });
+
+  it('keeps the year when north is written another way round: −90° is 270°, as the request turns the sun', () => {
+    const west = year(climateKeyOf({ ...room, north: 270 }, weather!));
+    expect(climateOutdated(west, { ...room, north: -90 })).toBe(false);
+    expect(climateOutdated(s, { ...room, north: 360 })).toBe(false);
+  });
+
   it('has nothing to mark without a year', () => {
     expect(climateOutdated({ result: null, weather }, room)).toBe(false);
+  });
+});
+
+describe('the keys of a map and of a year (runKey)', () => {
+  it('stringifies a scene’s request once for both', () => {
+    // Before 2026-12-08 climateKeyOf kept its own memo of the body beside answerKey's: stringified twice.
+    const fresh = { ...room, height: 2.9 };
+    const body = JSON.stringify(runBody(fresh));
+    const spy = vi.spyOn(JSON, 'stringify');
+    try {
+      answerKey(fresh);
+      climateKeyOf(fresh, weather!);
+      answerKey(fresh);
+      expect(spy.mock.calls.filter(([v]) => v !== null && typeof v === 'object')).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(runKey(fresh)).toBe(body);
+    // The bounce limit changes the map's key, not the year's.
+    expect(answerKey({ ...fresh, ambientBounces: 2 })).not.toBe(answerKey(fresh));
   });
 });
 
@@ -83,9 +134,9 @@ describe('the panel’s line about the year (climateStatusText)', () => {
       'No result: out of memory. The figures below are a first estimate (every third cell and day), not the whole year.',
     );
     expect(climateStatusText(of('cancelled', false), false)).toBe('Stopped.');
-    expect(climateStatusText(of('done', false), false)).toBe('');
+    expect(climateStatusText(of('done', false), false)).toBe('The year is computed.');
     expect(climateStatusText(of('running', true), false)).toBe(
-      'A first estimate (every third cell and day) is shown; computing the whole year… 30 %',
+      'A first estimate (every third cell and day) is shown; computing the whole year…',
     );
   });
 
@@ -98,7 +149,46 @@ describe('the panel’s line about the year (climateStatusText)', () => {
     expect(climateStatusText(of('error', false, 'no window'), true)).toBe(`No result: no window. ${changed}`);
     // A run for the room as it is now, the old room's estimate still on screen: not said to be this one's.
     expect(climateStatusText(of('running', true), true)).toBe(
-      'Computing the year… 30 % (the figures below are of the room before your last edit)',
+      'Computing the year… (the figures below are of the room before your last edit)',
+    );
+  });
+
+  it('changes with what happens to the run, not with its progress: the line is a live region', () => {
+    // Before 2026-12-08 it carried the percent: a screen reader announced every percent of the year.
+    const lines = (estimate: boolean | null, outdated: boolean) =>
+      new Set(
+        Array.from({ length: 101 }, (_, i) => {
+          const running = { ...of('running', estimate), progress: i / 100 };
+          return climateStatusText(running, outdated);
+        }),
+      );
+    for (const estimate of [null, true, false])
+      for (const outdated of [false, true]) expect(lines(estimate, outdated).size).toBe(1);
+    // Start, an estimate, the end, a stop and a refusal each read differently.
+    const said = [of('running', null), of('running', true), of('done', false), of('cancelled', null)];
+    said.push(of('error', null, 'no window'));
+    expect(new Set(said.map((s) => climateStatusText(s, false))).size).toBe(5);
+    // The bar's figure follows the progress, and reads 100 % only once the run is done.
+    expect(climatePercent(0.314)).toBe('31 %');
+    expect(climatePercent(0.999)).toBe('99 %');
+  });
+});
+
+describe('an edit during a run (climateRunOutdated)', () => {
+  const running = (scene: typeof room) =>
+    ({ weather, phase: 'running', runFor: climateKeyOf(scene, weather!) }) as const;
+  const taller = { ...room, height: room.height + 0.5 };
+
+  it('says the run is of the room before the edit, and the run may be started again for the room as it is', () => {
+    // Before 2026-12-08 the run went on for the room before the edit, said nothing of it, and "Run the year
+    // again" stayed disabled until that year nobody wanted any more was done (or stopped by hand).
+    expect(climateRunOutdated(running(room), room)).toBe(false);
+    expect(climateRunOutdated(running(room), taller)).toBe(true);
+    expect(climateRunOutdated(running(taller), taller)).toBe(false);
+    // Only a run in progress: a finished one is climateOutdated's.
+    expect(climateRunOutdated({ ...running(room), phase: 'done' }, taller)).toBe(false);
+    expect(climateStatusText({ phase: 'running', error: null, result: null }, false, true)).toBe(
+      'Computing the year of the room before your last edit: run it again for the room as it is now.',
     );
   });
 });

@@ -28,6 +28,42 @@ function withMapConversion(text: string, deg: number, entity = 'IFCMAPCONVERSION
   return `${text.slice(0, at)}${crs}\n${map}\n${text.slice(at)}`;
 }
 
+/**
+ * An IFC2x3 text with an ePSet_MapConversion (buildingSMART's geo-referencing guide for IFC2x3) on its
+ * `holder` (IFCPROJECT or IFCSITE): the plan's x axis at `deg` anticlockwise from east; `deg` null writes the
+ * set without XAxisAbscissa and XAxisOrdinate.
+ */
+function withEPSetMapConversion(
+  text: string,
+  deg: number | null,
+  holder = 'IFCPROJECT',
+  name = 'ePSet_MapConversion',
+): string {
+  const [, of, owner] = new RegExp(`#(\\d+)\\s*=\\s*${holder}\\('[^']*',(#\\d+)`).exec(text)!;
+  const r = ((deg ?? 0) * Math.PI) / 180;
+  const value = (id: number, prop: string, v: string) => `#${id}=IFCPROPERTYSINGLEVALUE('${prop}',$,${v},$);`;
+  const props = [
+    value(990001, 'Eastings', 'IFCLENGTHMEASURE(674032.5)'),
+    value(990002, 'Northings', 'IFCLENGTHMEASURE(6580821.25)'),
+    value(990003, 'OrthogonalHeight', 'IFCLENGTHMEASURE(12.)'),
+    value(990004, 'Scale', 'IFCREAL(1.)'),
+    ...(deg === null
+      ? []
+      : [
+          value(990005, 'XAxisAbscissa', `IFCREAL(${Math.cos(r).toFixed(12)})`),
+          value(990006, 'XAxisOrdinate', `IFCREAL(${Math.sin(r).toFixed(12)})`),
+        ]),
+  ];
+  const ids = props.map((p) => /^#\d+/.exec(p)![0]).join(',');
+  const lines = [
+    ...props,
+    `#990010=IFCPROPERTYSET('0Lux00000000000000MC01',${owner},'${name}',$,(${ids}));`,
+    `#990011=IFCRELDEFINESBYPROPERTIES('0Lux00000000000000MC02',${owner},$,$,(#${of}),#990010);`,
+  ];
+  const at = text.lastIndexOf('ENDSEC;');
+  return `${text.slice(0, at)}${lines.join('\n')}\n${text.slice(at)}`;
+}
+
 /** TrueNorth `deg` clockwise from the plan's up, as a plan direction. */
 const northAt = (deg: number): [number, number] => [
   +Math.sin((deg * Math.PI) / 180).toFixed(12),
@@ -103,6 +139,69 @@ describe('north from an IFC file', () => {
     const b = await read(turned);
     expect([b.north, b.northFrom]).toEqual([330, 'TrueNorth']);
     expect(b.rooms).toEqual(as.rooms);
+  });
+
+  it('reads an IFC2x3 export’s ePSet_MapConversion as IFC4’s IfcMapConversion: the duplex (Revit 2011)', async () => {
+    // The duplex states no TrueNorth: the property set's rotation is the map's grid north, named as such.
+    const text = readFileSync('test/fixtures/ifc/duplex.ifc', 'latin1');
+    const as = await read(text);
+    expect([as.north, as.northFrom]).toEqual([0, null]);
+    const b = await read(withEPSetMapConversion(text, 30));
+    expect([b.north, b.northFromFile, b.northFrom]).toEqual([30, true, 'ePSet_MapConversion']);
+    expect(b.notes).toEqual([
+      "North: 30.0° clockwise from the plan's up, from the ePSet_MapConversion's rotation: the map's grid north, which differs from true north by the projection's convergence at the site (a few degrees at most); the file states no TrueNorth.",
+    ]);
+    expect(b.rooms).toEqual(as.rooms);
+    expect((await read(withEPSetMapConversion(text, -30))).north).toBe(330);
+    // Without a rotation the map's axes are the plan's (θ = 0), as for the entity; spelt as some tools do.
+    const plain = await read(withEPSetMapConversion(text, null, 'IFCPROJECT', 'EPset_MapConversion'));
+    expect([plain.north, plain.northFrom]).toEqual([0, 'ePSet_MapConversion']);
+    // A property set of another name is not a map conversion.
+    expect((await read(withEPSetMapConversion(text, 30, 'IFCPROJECT', 'Pset_Other'))).northFrom).toBeNull();
+  });
+
+  it('weighs an ePSet_MapConversion against TrueNorth by IFC4’s rules: FZK-Haus (ArchiCAD 14), on its site', async () => {
+    // FZK-Haus's TrueNorth is the plan's up: 40° from the map's grid north is more than a convergence, and
+    // the map conversion decides; 3° is one, and TrueNorth stands.
+    const text = readFileSync('test/fixtures/ifc/fzk-haus.ifc', 'latin1');
+    const b = await read(withEPSetMapConversion(text, 40, 'IFCSITE'));
+    expect([b.north, b.northFrom]).toEqual([40, 'ePSet_MapConversion']);
+    expect(b.notes[0]).toContain("from the ePSet_MapConversion's rotation (the map's grid north)");
+    const c = await read(withEPSetMapConversion(text, 3, 'IFCSITE'));
+    expect([c.north, c.northFrom]).toEqual([0, 'TrueNorth']);
+    expect(c.notes[0]).toContain("the ePSet_MapConversion's grid north (3.0°) is 3.0° from it");
+  });
+
+  it('leaves north and plan as they are under a turned or moved WorldCoordinateSystem', async () => {
+    // The context's WorldCoordinateSystem establishes the project's engineering frame: products placed
+    // without PlacementRelTo are in it, TrueNorth is "within the xy-plane of the project coordinate system",
+    // and IfcMapConversion converts that frame ("the local engineering coordinate system, often called world
+    // coordinate system"). Geometry, TrueNorth and the map's axes are thus all in one frame, and web-ifc
+    // applies no WCS to the geometry: turning the WCS 90° (RefDirection (0, 1, 0)) or moving it changes
+    // neither the rooms nor north. Were web-ifc to start turning geometry by it, this test would fail and
+    // north would have to turn with it.
+    const turnWcs = (text: string, at: string): string => {
+      const m = /(#\d+=IFCGEOMETRICREPRESENTATIONCONTEXT\(\$,'Model',3,1\.E-05,)#\d+,/.exec(text)!;
+      const wcs = [
+        `#9101=IFCCARTESIANPOINT((${at}));`,
+        '#9102=IFCDIRECTION((0.,0.,1.));',
+        '#9103=IFCDIRECTION((0.,1.,0.));',
+        '#9104=IFCAXIS2PLACEMENT3D(#9101,#9102,#9103);',
+      ].join('\n');
+      const t = text.replace(m[0], `${m[1]}#9104,`);
+      const end = t.lastIndexOf('ENDSEC;');
+      return `${t.slice(0, end)}${wcs}\n${t.slice(end)}`;
+    };
+    const text = stepFile({ ...office, trueNorth: northAt(25) });
+    const as = await read(text);
+    for (const at of ['0.,0.,0.', '100.,50.,0.']) {
+      const turned = turnWcs(text, at);
+      expect(turned).toContain('#9104,');
+      const b = await read(turned);
+      expect([b.north, b.northFrom]).toEqual([25, 'TrueNorth']);
+      expect(b.rooms).toEqual(as.rooms);
+      expect((await read(withMapConversion(turnWcs(stepFile(office), at), 30))).north).toBe(30);
+    }
   });
 
   it('reads a real IFC4 export with a map conversion added: SampleHouse4 (Revit 2015)', async () => {

@@ -51,7 +51,15 @@ export type { RoomOutcome } from '../../core/building/outcome';
  * opens in the editor, where its map settles as for a drawn room.
  */
 export interface BuildingState {
+  /** The open building's file (a room opened from it names it); the one being read is `reading`. */
   file: string | null;
+  /**
+   * The file being read (phase 'reading'), or the last one refused (phase 'error' without a building; with
+   * one, `refused` says why): the open building stays shown until another is read.
+   */
+  reading: string | null;
+  /** Why the last file opened was refused while a building stayed open ("x.ifc: The file has no rooms…"). */
+  refused: string | null;
   /** analysing: the model's preview of every room; settling: the engine's map of each, in turn. */
   phase: 'idle' | 'reading' | 'analysing' | 'settling' | 'done' | 'cancelled' | 'error';
   /** Reading: the share of elements read; analysing and settling: rooms done over rooms to do. */
@@ -96,6 +104,8 @@ export interface BuildingState {
 }
 
 const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'defaultFrame' | 'thresholds'> = {
+  reading: null,
+  refused: null,
   progress: 0,
   stage: 'reading',
   quality: 'draft',
@@ -169,26 +179,39 @@ export const colourBy = (by: ColourBy): void => useBuilding.setState({ colourBy:
 
 let run = 0;
 
+/** What the open building was doing when a file began to be read: resumed if that file is refused. */
+let beforeReading: BuildingState['phase'] = 'idle';
+
 export async function openIfc(file: File): Promise<void> {
   const mine = ++run;
   // The last file's engine runs stop: their answers would be dropped, and the new file's passes wait on them.
   engineLanes.started()?.cancelAll();
-  useBuilding.setState({ file: file.name, phase: 'reading', ...EMPTY });
+  const was = useBuilding.getState();
+  if (was.phase !== 'reading') beforeReading = was.yearRunning || was.proposing ? 'cancelled' : was.phase;
+  // The open building stays shown while the file is read: the worker keeps it until another is read (a
+  // refused file leaves it open there), so the page does too.
+  useBuilding.setState({
+    phase: 'reading',
+    reading: file.name,
+    refused: null,
+    progress: 0,
+    stage: 'reading',
+    yearRunning: false,
+    proposing: null,
+  });
   const bytes = new Uint8Array(await file.arrayBuffer());
+  const frame = useBuilding.getState().defaultFrame;
   const answer = await meshWorker().importIfc(
     file.name,
     Comlink.transfer(bytes, [bytes.buffer]),
-    useBuilding.getState().defaultFrame,
+    frame,
     Comlink.proxy((f: number, stage: 'reading' | 'angles') => {
       if (run === mine) useBuilding.setState({ progress: f, stage });
     }),
   );
   if (run !== mine) return;
-  // Unreadable, or without rooms: the worker keeps the building it had, and its mesh.
-  if (!answer.ok) {
-    useBuilding.setState({ phase: 'error', message: answer.message });
-    return;
-  }
+  // Unreadable, or without rooms: the worker keeps the building it had, and its mesh; so does the page.
+  if (!answer.ok) return refuse(mine, file.name, answer.message);
   // The building stands around every room opened from it; hidden in 3D until asked for (it would wall
   // the room in).
   useMeshDisplay.getState().setMesh(answer.display);
@@ -198,6 +221,8 @@ export async function openIfc(file: File): Promise<void> {
   // basement's store rooms).
   const first = building.rooms.find((r, i) => requests[i]) ?? building.rooms[0];
   useBuilding.setState({
+    ...EMPTY,
+    file: file.name,
     view: 'building',
     storey: first?.storey ?? null,
     phase: 'analysing',
@@ -207,7 +232,30 @@ export async function openIfc(file: File): Promise<void> {
     triangles: answer.triangles,
     outcomes: requests.map(() => null),
   });
+  // The default frame ratio changed while the file was read: its rooms are made again with it.
+  if (useBuilding.getState().defaultFrame !== frame)
+    return setDefaultFrame(useBuilding.getState().defaultFrame);
   await analyse(mine);
+}
+
+/**
+ * A file refused (not IFC, cut short, no rooms): said, and the building open before stays, its analysis
+ * taken up again where reading the file stopped it (its rooms not yet at standard quality).
+ */
+async function refuse(mine: number, file: string, message: string): Promise<void> {
+  const s = useBuilding.getState();
+  if (!s.building) {
+    useBuilding.setState({ phase: 'error', message });
+    return;
+  }
+  const resume = beforeReading === 'analysing' || beforeReading === 'settling';
+  useBuilding.setState({
+    reading: null,
+    refused: `${file}: ${message}`,
+    phase: resume ? 'analysing' : beforeReading,
+    progress: 0,
+  });
+  if (resume) await analyse(mine, (j) => s.outcomes[j]?.quality !== 'standard');
 }
 
 /** The app's passes: the model's preview of every room, then the engine at draft and at standard. */
@@ -390,8 +438,11 @@ export async function removeContext(index: number): Promise<void> {
   if (name !== undefined) await changeContext(name, () => meshWorker().removeBuildingContext(index));
 }
 
+/** While a file is read, the open building is not changed: a change would drop the file being read. */
+const readingFile = (): boolean => useBuilding.getState().phase === 'reading';
+
 async function changeContext(name: string, change: () => Promise<ContextAnswer>): Promise<void> {
-  if (!useBuilding.getState().building) return;
+  if (!useBuilding.getState().building || readingFile()) return;
   cancelBuilding();
   const mine = ++run;
   useBuilding.setState({ contextBusy: name, contextError: null });
@@ -427,7 +478,12 @@ async function changeContext(name: string, change: () => Promise<ContextAnswer>)
 export async function setDefaultFrame(ratio: number): Promise<void> {
   useBuilding.setState({ defaultFrame: ratio });
   const s = useBuilding.getState();
-  if (!s.building || !s.building.rooms.some((r) => r.windows.some((w) => w.frameFrom === 'default'))) return;
+  if (
+    readingFile() ||
+    !s.building ||
+    !s.building.rooms.some((r) => r.windows.some((w) => w.frameFrom === 'default'))
+  )
+    return;
   cancelBuilding();
   const mine = ++run;
   const answer = await meshWorker().reframe(ratio);
@@ -513,7 +569,7 @@ export async function keepRoomEdits(): Promise<void> {
   const scene = useApp.getState().scene;
   const s = useBuilding.getState();
   const at = editedRoom(scene, s);
-  if (!at || !at.changed) return;
+  if (!at || !at.changed || readingFile()) return;
   const room = ifcRoomOfScene(s.building!.rooms[at.index]!, scene);
   const answer = await meshWorker().keepRoom(at.index, room);
   if (!answer.ok) {
@@ -589,7 +645,7 @@ export const buildingReport = (): string => reportOfBuilding(analysed());
 export async function runBuildingYear(): Promise<void> {
   const weather = useClimate.getState().weather;
   const s0 = useBuilding.getState();
-  if (!weather || !s0.building) return;
+  if (!weather || !s0.building || readingFile()) return;
   cancelBuilding();
   const mine = ++run;
   const pass: RoomPass = {
@@ -667,7 +723,7 @@ export async function runBuildingYear(): Promise<void> {
 export async function proposeForBuilding(rule: Verdict['id']): Promise<void> {
   const s0 = useBuilding.getState();
   const building = s0.building;
-  if (!building) return;
+  if (!building || readingFile()) return;
   cancelBuilding();
   const mine = ++run;
   const failing = s0.outcomes.flatMap((o, i) =>

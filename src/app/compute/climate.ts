@@ -6,7 +6,7 @@ import { passBody } from '../../core/building/outcome';
 import { diffuseIlluminance, monthlySky, type MonthSky } from '../../core/climate/summary';
 import { siteDfTargets, type SiteDfTargets } from '../../core/climate/en17037';
 import { DA_LEVELS } from '../../core/climate/metrics';
-import { runBody } from '../scene/geometry';
+import { runBody, runKey, sceneProblems } from '../scene/geometry';
 import { wrap360 } from '../../core/geometry/bearing';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
@@ -41,6 +41,8 @@ export interface ClimateState {
   wanted: SharedWeather | null;
   weatherError: string | null;
   phase: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+  /** The key of the room and weather the latest run was started for (climateKeyOf). */
+  runFor: string | null;
   progress: number;
   error: string | null;
   /**
@@ -66,6 +68,7 @@ export const useClimate = create<ClimateState>()(() => ({
   wanted: null,
   weatherError: null,
   phase: 'idle',
+  runFor: null,
   progress: 0,
   error: null,
   result: null,
@@ -108,6 +111,9 @@ async function takeWeatherText(name: string, text: string, run = true): Promise<
         ? [`This is not the weather file the link was made with (${wanted.name}, ${wanted.city}).`]
         : [];
     weather.notes = [...other, ...weather.notes];
+    // Taken without a year (the building view): the editor's year of the weather before stops, or its
+    // answer would land later as this weather's result (phase done, the old file's figures on screen).
+    if (!run) cancelClimate(false);
     useClimate.setState({
       weather,
       wanted: null,
@@ -148,18 +154,16 @@ export function sharedWeather(): SharedWeather | null {
   return w ? { digest: w.digest, name: w.name, city: w.location.city } : null;
 }
 
-const yearKeys = new WeakMap<Scene, string>();
-
 /**
- * The key a result is stored under: the room as the year's request carries it (runBody: not the daylight
- * factor's bounce limit, since a year counts every reflection), where north is (the sun turns with it,
- * though a daylight factor does not), and the weather file.
+ * The key a result is stored under: the room as the year's request carries it (runKey: not the daylight
+ * factor's bounce limit, since a year counts every reflection), where north is as the request turns the sun
+ * (plan_north, wrapped: −90° and 270° are one north), and the weather file.
  */
-export function climateKeyOf(scene: Scene, w: Pick<LoadedWeather, 'digest'>): string {
-  let k = yearKeys.get(scene);
-  if (k === undefined) yearKeys.set(scene, (k = `${JSON.stringify(runBody(scene))}|${scene.north ?? 0}`));
-  return `${k}|${w.digest}`;
-}
+export const climateKeyOf = (scene: Scene, w: Pick<LoadedWeather, 'digest'>): string =>
+  `${runKey(scene)}|${planNorth(scene)}|${w.digest}`;
+
+/** The request's plan_north: the site's true north turns the sun into the plan; the room stays as drawn. */
+const planNorth = (scene: Scene): number => wrap360(scene.north ?? 0);
 
 /**
  * Whether the year on screen is of another room (or weather) than the scene's: the panel marks it so, and the
@@ -167,6 +171,16 @@ export function climateKeyOf(scene: Scene, w: Pick<LoadedWeather, 'digest'>): st
  */
 export const climateOutdated = (s: Pick<ClimateState, 'result' | 'weather'>, scene: Scene): boolean =>
   s.result !== null && (s.weather === null || s.result.key !== climateKeyOf(scene, s.weather));
+
+/**
+ * Whether the run in progress is of another room (or weather) than the scene's: an edit made during it. The
+ * panel then offers to run the year again at once (the run is replaced), rather than only after a year
+ * nobody asked for any more.
+ */
+export const climateRunOutdated = (
+  s: Pick<ClimateState, 'phase' | 'runFor' | 'weather'>,
+  scene: Scene,
+): boolean => s.phase === 'running' && (s.weather === null || s.runFor !== climateKeyOf(scene, s.weather));
 
 let job = 0;
 let current: number | null = null;
@@ -185,14 +199,20 @@ export async function runClimate(
   cancelClimate(false);
   const scene = useApp.getState().scene;
   const key = climateKeyOf(scene, weather);
+  // What keeps the room from a map keeps it from a year: said as the Results panel says it, nothing sent
+  // (the engine's refusal named API fields; a mesh's angles still being measured were not waited for).
+  const problems = sceneProblems(scene);
+  if (problems.length > 0) {
+    useClimate.setState({ phase: 'error', runFor: key, progress: 0, error: problems.join(' ') });
+    return;
+  }
   // The room's request as a climate pass asks it (core/building/outcome.ts): da_*, the weather, draft.
   const { daLux } = useClimate.getState();
-  // The site's true north turns the sun into the plan (climate.plan_north); the room stays as drawn.
   const body = {
     ...passBody(runBody(scene), { method: 'climate', quality: 'draft', weather: weather.text }),
-    climate: { da_lux: daLux, plan_north: wrap360(scene.north ?? 0) },
+    climate: { da_lux: daLux, plan_north: planNorth(scene) },
   };
-  useClimate.setState({ phase: 'running', progress: 0, error: null });
+  useClimate.setState({ phase: 'running', runFor: key, progress: 0, error: null });
   for (const preview of [true, false]) {
     const mine = -1_000_000 - ++job;
     current = mine;
@@ -225,12 +245,22 @@ export async function runClimate(
   useClimate.setState({ phase: 'done', progress: 1 });
 }
 
+type ThresholdAnswer = Awaited<ReturnType<ReturnType<typeof engineWorker>['climateThreshold']>>;
+
+let thresholdAsked = 0;
+
 /**
  * DA at another threshold. The year on screen, when it is this room's whole year, takes DA's maps from the
  * counts kept with it (any of DA_THRESHOLDS: well under a millisecond in the worker); otherwise the year
- * runs again with it.
+ * runs again with it. Only the last threshold asked is applied: answers queued behind a busy worker come in
+ * order, and before 2026-12-08 the first of two (300 → 500 → 1000 by arrow keys) was kept, the second
+ * dropped as if a run had replaced the year: DA500 maps under a select reading 1000 lx.
+ * `ask`: the worker's call (a test's stand-in).
  */
-export async function setDaLux(daLux: number): Promise<void> {
+export async function setDaLux(
+  daLux: number,
+  ask: (lux: number) => Promise<ThresholdAnswer> = (lux) => engineWorker().climateThreshold(lux),
+): Promise<void> {
   useClimate.setState({ daLux });
   const s = useClimate.getState();
   const scene = useApp.getState().scene;
@@ -244,38 +274,45 @@ export async function setDaLux(daLux: number): Promise<void> {
     if (s.weather) await runClimate();
     return;
   }
-  const was = s.result!;
-  const r = await engineWorker().climateThreshold(daLux);
-  if (useClimate.getState().result !== was) return; // another run replaced it meanwhile
+  const mine = ++thresholdAsked;
+  const r = await ask(daLux);
+  const now = useClimate.getState();
+  // A later threshold answers instead; a run started meanwhile replaces the year (with the latest daLux).
+  if (mine !== thresholdAsked || now.phase !== 'done' || now.result?.key !== s.result!.key) return;
   if (!r.ok) {
     useClimate.setState({ phase: 'error', error: r.error.message });
     return;
   }
   const { da, daBlinds, aseHours, udiUseful } = r.grids;
   useClimate.setState({
-    result: { ...was, grids: { da, daBlinds, aseHours, udiUseful }, summary: r.summary },
+    result: { ...now.result, grids: { da, daBlinds, aseHours, udiUseful }, summary: r.summary },
   });
 }
 
 /**
  * The panel's line about the year: what runs, what stopped it, and what the figures below are when they are
  * not this room's whole year (a first estimate a cancel or an error left, a year of the room before an edit).
+ * The line is a live region: it changes when a run starts, its estimate arrives, it ends or stops, never
+ * with the progress (climatePercent, beside the bar): a screen reader read every percent of it aloud.
  */
 export function climateStatusText(
-  s: Pick<ClimateState, 'phase' | 'progress' | 'error' | 'result'>,
+  s: Pick<ClimateState, 'phase' | 'error' | 'result'>,
   outdated: boolean,
+  /** climateRunOutdated: the run in progress is of the room before an edit. */
+  runOutdated = false,
 ): string {
   const estimate = s.result?.estimate ?? false;
   if (s.phase === 'running') {
-    const pct = `${Math.round(100 * s.progress)} %`;
-    if (outdated)
-      return `Computing the year… ${pct} (the figures below are of the room before your last edit)`;
+    if (runOutdated)
+      return 'Computing the year of the room before your last edit: run it again for the room as it is now.';
+    if (outdated) return 'Computing the year… (the figures below are of the room before your last edit)';
     return estimate
-      ? `A first estimate (every third cell and day) is shown; computing the whole year… ${pct}`
-      : `Computing the year… ${pct}`;
+      ? 'A first estimate (every third cell and day) is shown; computing the whole year…'
+      : 'Computing the year…';
   }
-  const sentence = (t: string): string => (/[.!?]$/.test(t) ? t : `${t}.`);
+  const sentence = (t: string): string => (/[.!?…]$/.test(t) ? t : `${t}.`);
   return [
+    s.phase === 'done' && !outdated ? 'The year is computed.' : '',
     s.phase === 'cancelled' ? 'Stopped.' : '',
     s.phase === 'error' ? sentence(`No result: ${s.error}`) : '',
     estimate ? 'The figures below are a first estimate (every third cell and day), not the whole year.' : '',
@@ -284,6 +321,9 @@ export function climateStatusText(
     .filter((t) => t !== '')
     .join(' ');
 }
+
+/** The run's progress as the panel writes it beside the bar, out of the live region. */
+export const climatePercent = (progress: number): string => `${Math.floor(100 * progress)} %`;
 
 /** Stops the run in progress (the last result stays). */
 export function cancelClimate(byUser = true): void {

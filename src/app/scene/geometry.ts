@@ -6,6 +6,7 @@ import type { Scene, SceneSkylight, SceneWindow } from './scene';
 import { checkedSkylights } from '../../core/validation/skylights';
 import { checkCeilingPlanes } from '../../core/validation/ceiling';
 import { litFromAboveOnly } from '../../core/stats/litFromAbove';
+import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
 
 /** Plan geometry of an outline edge: start, unit direction, outward unit normal (outline counter-clockwise). */
 export interface EdgeFrame {
@@ -155,7 +156,7 @@ export function runBody(
   const meshId = withMesh ? heldMeshId(scene) : null;
   const windows: Record<string, unknown> = {};
   for (const w of scene.windows) {
-    const { id, ...corners } = windowCorners(scene, w);
+    const { id, ...corners } = windowCorners(scene, { ...w, glass: ownGlass(w.glass) });
     windows[id] =
       s.kind === 'mesh' && !meshId && s.perWindow[id] ? { ...corners, ...s.perWindow[id] } : corners;
   }
@@ -192,22 +193,37 @@ function skylightsBody(list: readonly SceneSkylight[]) {
       {
         polygon: k.polygon.map(([x, y]): [number, number] => [x, y]),
         window_frame_ratio: k.frame,
-        ...(k.glass !== undefined ? { glass_transmittance: k.glass } : {}),
+        ...(ownGlass(k.glass) !== undefined ? { glass_transmittance: k.glass } : {}),
       },
     ]),
   );
 }
 
-const keys = new WeakMap<Scene, string>();
 /**
- * What an answer depends on, as a string: the /run body. Two scenes with the same key have the same map
- * (a changed threshold changes the verdicts, not the map), so no prediction or engine run is needed.
+ * A pane's transmittance as a request carries it: absent where it is the API's default. The panel writes
+ * 0.7 for a typed 70 %, where a scene never edited has none: the same glass, so the same body and keys
+ * (a typed default once marked the year outdated and asked the map again).
  */
-export function answerKey(scene: Scene): string {
-  let k = keys.get(scene);
-  if (k === undefined) keys.set(scene, (k = JSON.stringify([runBody(scene), scene.ambientBounces ?? null])));
+const ownGlass = (glass: number | undefined): number | undefined =>
+  glass === DEFAULT_GLASS_TRANSMITTANCE ? undefined : glass;
+
+const runKeys = new WeakMap<Scene, string>();
+/**
+ * The scene's /run body as a string, stringified once per scene: what both a map (answerKey) and a year
+ * (compute/climate.ts climateKeyOf) are keyed on.
+ */
+export function runKey(scene: Scene): string {
+  let k = runKeys.get(scene);
+  if (k === undefined) runKeys.set(scene, (k = JSON.stringify(runBody(scene))));
   return k;
 }
+
+/**
+ * What an answer depends on, as a string: the /run body and the engine's bounce limit. Two scenes with the
+ * same key have the same map (a changed threshold changes the verdicts, not the map), so no prediction or
+ * engine run is needed.
+ */
+export const answerKey = (scene: Scene): string => `${runKey(scene)}|${scene.ambientBounces ?? ''}`;
 
 /** The engine's request for the scene (/simulate): /run's body, the quality and any bounce limit. */
 export function simulateBody(scene: Scene, quality: 'draft' | 'standard' | 'high') {

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useClimate } from '../compute/climate';
 import { partOf, roundedDown } from '../../core/stats/shareText';
-import { windowToFloor } from '../../core/ifc/roomRequest';
-import { glazingCount, glazingSummary, ifcRoomLabel } from '../../core/ifc/building';
-import { proposalText } from '../../core/report/roomResult';
+import { glazingSummary } from '../../core/ifc/building';
 import { download } from './download';
 import { NumberField } from './NumberField';
+import { BuildingNotes } from './BuildingNotes';
+import { BuildingRoomRow } from './BuildingRoomRow';
 import {
   addContext,
   apartmentCsv,
   removeContext,
   buildingApartments,
   buildingCsv,
-  setApartment,
   setDefaultFrame,
   setSiteFactors,
   zonesAsApartments,
@@ -21,7 +20,6 @@ import {
   runBuildingYear,
   cancelBuilding,
   openIfc,
-  openRoom,
   useBuilding,
 } from '../compute/building';
 
@@ -106,13 +104,14 @@ export function BuildingPanel(): React.JSX.Element {
           {frameCounts.editor > 0 ? `, ${frameCounts.editor} set in the editor` : ''}.
         </p>
       )}
+      {s.building && <BuildingNotes building={s.building} />}
       {s.phase !== 'idle' && (
         <p role="status" data-testid="ifc-status" data-phase={s.phase}>
           {s.phase === 'reading' &&
             (s.stage === 'reading'
-              ? `Reading ${s.file}… ${Math.round(s.progress * 100)} %`
+              ? `Reading ${s.reading}… ${Math.round(s.progress * 100)} %`
               : `Measuring what each window sees of the building… ${Math.round(s.progress * 100)} %`)}
-          {s.phase === 'error' && `${s.file}: ${s.message}`}
+          {s.phase === 'error' && `${s.reading ?? s.file}: ${s.message}`}
           {(s.phase === 'analysing' ||
             s.phase === 'settling' ||
             s.phase === 'done' ||
@@ -130,6 +129,12 @@ export function BuildingPanel(): React.JSX.Element {
                         ? ` (stopped; ${byEngine} by the engine at standard quality)`
                         : `, ${byEngine} by the engine at standard quality.`
             }`}
+        </p>
+      )}
+      {s.refused && (
+        // A file refused while a building is open: the building stays, as the worker keeps it.
+        <p className="error" role="alert" data-testid="ifc-refused">
+          {s.refused} ({s.file} stays open.)
         </p>
       )}
       {s.server && (s.phase === 'analysing' || s.phase === 'settling') && (
@@ -183,7 +188,7 @@ export function BuildingPanel(): React.JSX.Element {
               type="file"
               accept=".ifc,.obj,.stl,.gltf,.glb"
               data-testid="ifc-context-file"
-              disabled={s.contextBusy !== null}
+              disabled={s.contextBusy !== null || s.phase === 'reading'}
               onChange={(e) => {
                 const f = e.target.files?.[0];
                 if (f) void addContext(f);
@@ -222,77 +227,17 @@ export function BuildingPanel(): React.JSX.Element {
         <div key={storey} className="storey">
           <h3>{storey || 'No storey'}</h3>
           <ul className="rooms">
-            {rooms.map((r, i) => {
-              if (r.storey !== storey) return null;
-              const o = s.outcomes[i];
-              const why = r.problem ?? o?.error ?? null;
-              const st = o?.summary?.stats;
-              return (
-                <li
+            {rooms.map((r, i) =>
+              r.storey !== storey ? null : (
+                <BuildingRoomRow
                   key={r.ifcId}
-                  data-testid="ifc-room"
-                  data-number={r.number}
-                  className={why ? 'problem' : ''}
-                >
-                  <div className="room-head">
-                    <strong>{ifcRoomLabel(r)}</strong>
-                    {!r.problem && (
-                      <button type="button" onClick={() => openRoom(i)} data-testid={`ifc-open-${r.number}`}>
-                        Open
-                      </button>
-                    )}
-                  </div>
-                  <div className="room-figures">
-                    {r.area.toFixed(1)} m² · {glazingCount(r.windows, r.skylights.length)}
-                    {r.windows.length > 0 && ` · window/floor ${(windowToFloor(r) * 100).toFixed(0)} %`}
-                    {r.edited && <span data-testid="ifc-room-edited"> · changed in the editor</span>}
-                    {st && (
-                      <span data-testid="ifc-room-df" data-method={o?.method} data-quality={o?.quality}>
-                        {' '}
-                        · DF {st.mean.toFixed(2)} % · ≥ 1 %: {roundedDown(st.area_above['1']!, 0)} %
-                        {o?.method === 'model' ? ' (preview)' : o?.quality === 'draft' ? ' (draft)' : ''}
-                      </span>
-                    )}
-                  </div>
-                  {o?.climate && (
-                    <div className="room-figures" data-testid="ifc-room-year">
-                      A year: sDA {roundedDown(o.climate.summary.sda_blinds)} % · ASE{' '}
-                      {(Math.ceil(o.climate.summary.ase * 10) / 10).toFixed(1)} % · EN 17037{' '}
-                      {o.climate.summary.en17037.reached ?? 'not reached'}
-                    </div>
-                  )}
-                  {o?.summary && (
-                    <div className="room-verdicts">
-                      {o.summary.verdicts.map((v) => (
-                        <span key={v.id} className={v.pass ? 'pass' : 'fail'} data-verdict={v.id}>
-                          {v.pass ? '✓' : '✗'} {v.label}
-                        </span>
-                      ))}
-                    </div>
-                  )}
-                  {o?.proposals && (
-                    <div className="room-figures" data-testid="ifc-room-proposal">
-                      To pass: {proposalText(o.proposals)}
-                    </div>
-                  )}
-                  {why && (
-                    <div className="room-why" data-testid="ifc-room-why">
-                      {why}
-                    </div>
-                  )}
-                  <label className="apartment-field">
-                    Apartment{' '}
-                    <input
-                      list="ifc-apartments"
-                      value={s.apartments ? s.apartments[i]! : r.zones.join(', ')}
-                      onChange={(e) => setApartment(i, e.target.value)}
-                      data-testid={`ifc-apartment-${r.number}`}
-                      aria-label={`Apartment of ${ifcRoomLabel(r)}`}
-                    />
-                  </label>
-                </li>
-              );
-            })}
+                  room={r}
+                  index={i}
+                  outcome={s.outcomes[i] ?? null}
+                  apartment={s.apartments ? s.apartments[i]! : null}
+                />
+              ),
+            )}
           </ul>
         </div>
       ))}
@@ -393,7 +338,7 @@ export function BuildingPanel(): React.JSX.Element {
           <button
             type="button"
             data-testid="ifc-proposals"
-            disabled={s.phase === 'analysing' || s.phase === 'settling'}
+            disabled={s.phase === 'analysing' || s.phase === 'settling' || s.phase === 'reading'}
             onClick={() => void proposeForBuilding('bfs')}
           >
             What would make the rooms that fail BFS 2024:8 pass?
@@ -405,7 +350,7 @@ export function BuildingPanel(): React.JSX.Element {
           <button
             type="button"
             data-testid="ifc-year"
-            disabled={s.phase === 'analysing' || s.phase === 'settling'}
+            disabled={s.phase === 'analysing' || s.phase === 'settling' || s.phase === 'reading'}
             onClick={() => void runBuildingYear()}
           >
             A year of {climate.weather.location.city} for every room

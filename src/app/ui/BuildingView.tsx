@@ -1,6 +1,6 @@
 import { roundedDown } from '../../core/stats/shareText';
 import { Canvas, useThree, type ThreeEvent } from '@react-three/fiber';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { BufferAttribute, BufferGeometry, DoubleSide, ExtrudeGeometry, Shape, Vector2 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { ifcRoomLabel, type IfcRoom } from '../../core/ifc/building';
@@ -15,6 +15,7 @@ import {
 } from '../../core/report/storeyPlan';
 import { colourBy, openRoom, showStorey, useBuilding, type RoomOutcome } from '../compute/building';
 import { useMeshDisplay } from './meshDisplay';
+import { useUnitsPerPixel } from './useUnitsPerPixel';
 
 /**
  * The building view (issue 20 §2): the open IFC building's rooms coloured by how they stand against one
@@ -99,6 +100,9 @@ function BuildingPlan(): React.JSX.Element {
     (Object.keys(STANDING) as Standing[]).map((k) => [k, onStorey.filter((r) => r.standing === k).length]),
   );
   const bar = scaleBarMetres(w / 5 / PX_PER_M);
+  // Labels, marks and strokes keep their size on screen when a large building's plan is shrunk to fit.
+  const svg = useRef<SVGSVGElement>(null);
+  const k = useUnitsPerPixel(svg, w, h);
   return (
     <div className="plan building-plan" data-testid="building-plan">
       <div className="building-bar">
@@ -127,7 +131,9 @@ function BuildingPlan(): React.JSX.Element {
         </label>
       </div>
       <svg
+        ref={svg}
         viewBox={`0 0 ${w} ${h}`}
+        data-units-per-pixel={k}
         role="group"
         aria-label={`Plan of ${storey || 'the rooms without a storey'}: rooms coloured by ${rule}`}
         data-counts={JSON.stringify(counts)}
@@ -143,8 +149,8 @@ function BuildingPlan(): React.JSX.Element {
               fill={STANDING[r.standing].fill}
               fillOpacity={r.preview ? 0.55 : 1}
               stroke="#1d2733"
-              strokeWidth={1.5}
-              strokeDasharray={r.standing === 'none' ? '5 4' : undefined}
+              strokeWidth={1.5 * k}
+              strokeDasharray={r.standing === 'none' ? `${5 * k} ${4 * k}` : undefined}
               data-room={r.room.number}
               data-standing={r.standing}
               data-preview={r.preview || undefined}
@@ -180,7 +186,7 @@ function BuildingPlan(): React.JSX.Element {
               x2={sx(wd.inner[1][0])}
               y2={sy(wd.inner[1][1])}
               stroke="#1c7ed6"
-              strokeWidth={5}
+              strokeWidth={5 * k}
               pointerEvents="none"
             />
           )),
@@ -194,12 +200,13 @@ function BuildingPlan(): React.JSX.Element {
               x={sx(lx)}
               y={sy(ly)}
               textAnchor="middle"
-              fontSize="13"
+              fontSize={13 * k}
               pointerEvents="none"
               fill="#1d2733"
+              data-testid="room-label"
             >
               <tspan fontWeight="700">{r.room.number}</tspan>
-              <tspan x={sx(lx)} dy="15" fontSize="12">
+              <tspan x={sx(lx)} dy={15 * k} fontSize={12 * k}>
                 {STANDING[r.standing].mark}
                 {st ? ` ${st.mean.toFixed(1)} %` : ''}
               </tspan>
@@ -207,19 +214,23 @@ function BuildingPlan(): React.JSX.Element {
           );
         })}
         {building && (
-          <g transform={`translate(${w - 34} 34)`} pointerEvents="none" data-testid="building-north">
+          <g
+            transform={`translate(${w - 34 * k} ${34 * k}) scale(${k})`}
+            pointerEvents="none"
+            data-testid="building-north"
+          >
             <circle r="18" fill="#fff" fillOpacity="0.85" stroke="#1d2733" strokeWidth="1.5" />
             <path d="M 0 -15 L 6 7 L 0 2 L -6 7 Z" fill="#1d2733" transform={`rotate(${building.north})`} />
           </g>
         )}
-        <g transform={`translate(12 ${h - 12})`} pointerEvents="none">
+        <g transform={`translate(${12 * k} ${h - 12 * k})`} pointerEvents="none">
           <path
-            d={`M 0 -6 L 0 0 L ${bar * PX_PER_M} 0 L ${bar * PX_PER_M} -6`}
+            d={`M 0 ${-6 * k} L 0 0 L ${bar * PX_PER_M} 0 L ${bar * PX_PER_M} ${-6 * k}`}
             fill="none"
             stroke="#1d2733"
-            strokeWidth="2"
+            strokeWidth={2 * k}
           />
-          <text x={(bar * PX_PER_M) / 2} y="-9" textAnchor="middle" fontSize="12">
+          <text x={(bar * PX_PER_M) / 2} y={-9 * k} textAnchor="middle" fontSize={12 * k}>
             {bar} m
           </text>
         </g>

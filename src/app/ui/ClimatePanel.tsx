@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { roundedDown } from '../../core/stats/shareText';
 import {
-  cancelClimate,
-  climateOutdated,
   climateMap,
-  climateStatusText,
   DA_THRESHOLDS,
   loadWeather,
-  runClimate,
   setDaLux,
   showMetric,
   useClimate,
@@ -15,6 +11,7 @@ import {
   type ClimateMetric,
 } from '../compute/climate';
 import { useApp } from '../state/store';
+import { ClimateRun } from './ClimateRun';
 import { Legend } from './Legend';
 import { SunPath } from './SunPath';
 import { useSettings } from './settings';
@@ -42,7 +39,6 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
   const scene = useApp((s) => s.scene);
   const settings = useSettings();
   const [dragging, setDragging] = useState(false);
-  const outdated = climateOutdated(c, scene);
   const shown = climateMap(c, scene);
   const s = c.result?.summary ?? null;
   const maxGlobal = c.weather ? Math.max(...c.weather.months.map((m) => m.global)) : 1;
@@ -124,44 +120,9 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
               {n}
             </p>
           ))}
-          {room && (
-            <>
-              <div className="row">
-                <button
-                  type="button"
-                  onClick={() => void runClimate()}
-                  disabled={c.phase === 'running'}
-                  data-testid="climate-run"
-                >
-                  {c.result ? 'Run the year again' : 'Run the year'}
-                </button>
-                {c.phase === 'running' && (
-                  <button type="button" onClick={() => cancelClimate()} data-testid="climate-cancel">
-                    Cancel
-                  </button>
-                )}
-              </div>
-              <p
-                role="status"
-                data-testid="climate-status"
-                data-phase={c.phase}
-                data-outdated={outdated}
-                data-estimate={c.result?.estimate ?? false}
-              >
-                {climateStatusText(c, outdated)}
-              </p>
-              {c.phase === 'running' && (
-                <progress
-                  value={c.progress}
-                  max={1}
-                  aria-label="The year in the room"
-                  data-testid="climate-progress"
-                />
-              )}
-            </>
-          )}
         </>
       )}
+      {room && <ClimateRun />}
       {room && s && (
         <>
           <fieldset className="metric-switch">

@@ -99,7 +99,7 @@ export interface IfcBuilding {
   /** True north, degrees clockwise from the plan's +y; 0 when the file does not say. */
   north: number;
   northFromFile: boolean;
-  /** What gave the north (north.ts): the model context's TrueNorth, an IfcMapConversion, or nothing. */
+  /** What gave the north (north.ts): the model context's TrueNorth, a map conversion, or nothing. */
   northFrom: NorthSource | null;
   /** What is worth knowing of the file as a whole: where its north came from. */
   notes: string[];
@@ -283,7 +283,7 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
       a.number.localeCompare(b.number, 'en', { numeric: true }),
   );
 
-  const north = buildingNorth(d.trueNorth, d.gridNorth ?? null);
+  const north = buildingNorth(d.trueNorth, d.gridNorth ?? null, d.gridNorthFrom);
   const storeys = [...d.storeys].sort((a, b) => (a.elevation ?? 0) - (b.elevation ?? 0)).map((s) => s.name);
   return {
     schema: d.schema,

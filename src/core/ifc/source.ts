@@ -1,4 +1,5 @@
 import type { WindowLining } from './windowLining';
+import type { MapConversionSource } from './north';
 
 /**
  * What the building reader (building.ts) needs from an IFC file, as plain data: entities with their
@@ -80,6 +81,8 @@ export interface IfcSourceData {
    * XAxisAbscissa), the map's northing axis seen from the plan (north.ts). Null or absent: no map conversion.
    */
   gridNorth?: [number, number] | null;
+  /** What gave `gridNorth`: IFC4's entity, or IFC2x3's property set of the same name; absent: the entity. */
+  gridNorthFrom?: MapConversionSource;
   storeys: IfcStorey[];
   spaces: IfcSpaceData[];
   /** Windows, doors with glass and curtain walls' glazed panels: everything that lets daylight in. */
