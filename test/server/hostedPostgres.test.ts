@@ -26,21 +26,34 @@ async function schemaFromEmptyAndPrevious(open: () => Promise<Database>): Promis
     await db.query(
       `INSERT INTO lux_usage (token, at, route, status, windows, compute_ms) VALUES ('old', now(), '/run', 200, 3, 40)`,
     );
+    // A call made before any database token of its name existed was a static token's.
+    await db.query(
+      `INSERT INTO lux_usage (token, at, route, status) VALUES ('later', now() - interval '10 days', '/run', 200)`,
+    );
+    await db.query(`INSERT INTO lux_tokens (name, digest, scopes) VALUES ('later', 'bb', 'run')`);
     // From the previous version to the latest.
     expect(await migrate(db, SCHEMA_VERSION - 1)).toEqual(MIGRATIONS.slice(1, -1).map((m) => m.version));
     expect(await migrate(db)).toEqual([SCHEMA_VERSION]);
     expect(await schemaVersion(db)).toBe(SCHEMA_VERSION);
-    const [t] = await db.query<{ name: string; rpm: number | null }>('SELECT name, rpm FROM lux_tokens');
+    const [t] = await db.query<{ name: string; rpm: number | null }>(
+      `SELECT name, rpm FROM lux_tokens WHERE name = 'old'`,
+    );
     expect(t).toEqual({ name: 'old', rpm: null });
     // The day counters the quotas read start from the usage already there.
     const [d] = await db.query<{ windows: number; compute_ms: number }>(
-      'SELECT windows, compute_ms FROM lux_usage_day',
+      `SELECT windows, compute_ms FROM lux_usage_day WHERE owner LIKE 'db:%'`,
     );
     expect(d).toEqual({ windows: 3, compute_ms: 40 });
-    // Usage keyed by name before version 5 goes to the token of that name, by its id (the name kept).
-    const [u] = await db.query<{ owner: string; token: string }>('SELECT owner, token FROM lux_usage');
+    // Usage keyed by name before version 5 goes to the token of that name, by its id (the name kept); a
+    // call older than every database token of its name to the static token of that name.
+    const u = await db.query<{ owner: string; token: string }>(
+      'SELECT owner, token FROM lux_usage ORDER BY at',
+    );
     const [id] = await db.query<{ id: number }>(`SELECT id FROM lux_tokens WHERE name = 'old'`);
-    expect(u).toEqual({ owner: `db:${id!.id}`, token: 'old' });
+    expect(u).toEqual([
+      { owner: 'static:later', token: 'later' },
+      { owner: `db:${id!.id}`, token: 'old' },
+    ]);
     // Run again (another replica starting): nothing to do.
     expect(await migrate(db)).toEqual([]);
   } finally {

@@ -114,8 +114,8 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     sql: `
       ALTER TABLE lux_usage ADD COLUMN owner text;
       UPDATE lux_usage u SET owner = coalesce(
-        (SELECT 'db:' || t.id FROM lux_tokens t WHERE t.name = u.token
-         ORDER BY (t.created_at <= u.at) DESC, t.created_at DESC LIMIT 1),
+        (SELECT 'db:' || t.id FROM lux_tokens t WHERE t.name = u.token AND t.created_at <= u.at
+         ORDER BY t.created_at DESC LIMIT 1),
         'static:' || u.token);
       ALTER TABLE lux_usage ALTER COLUMN owner SET NOT NULL;
       DROP INDEX lux_usage_token_at;
