@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { startPredictor } from './compute/predictor';
 import { startSurroundings } from './compute/surroundings';
-import { showView, useBuilding } from './compute/building';
+import { showView, useBuilding } from './compute/building/store';
 import { BuildingPanel } from './ui/BuildingPanel';
 import { ClimatePanel } from './ui/ClimatePanel';
 import { ExportPanel } from './ui/ExportPanel';

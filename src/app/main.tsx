@@ -11,7 +11,7 @@ import { forgetKept, keepScene, keptFragment, markLinked } from './share/keptSce
 import { useApp } from './state/store';
 import { useMeshDisplay } from './ui/meshDisplay';
 import { useProject } from './compute/project';
-import { useBuilding } from './compute/building';
+import { useBuilding } from './compute/building/store';
 import './styles.css';
 
 /**

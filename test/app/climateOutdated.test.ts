@@ -1,15 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  captionInSentence,
   climateKeyOf,
   climateMap,
   climateOutdated,
-  climatePercent,
   climateRunOutdated,
-  climateStatusText,
-  utcOffsetText,
   type ClimateState,
 } from '../../src/app/compute/climate';
+import {
+  captionInSentence,
+  climatePercent,
+  climateStatusText,
+  utcOffsetText,
+} from '../../src/app/compute/climateText';
 import { defaultScene } from '../../src/app/scene/scene';
 import { answerKey, runBody, runKey } from '../../src/app/scene/geometry';
 

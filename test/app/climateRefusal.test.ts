@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { climateStatusText, runClimate, useClimate } from '../../src/app/compute/climate';
+import { runClimate, useClimate } from '../../src/app/compute/climate';
+import { climateStatusText } from '../../src/app/compute/climateText';
 import { defaultScene } from '../../src/app/scene/scene';
 import { useApp } from '../../src/app/state/store';
 

@@ -1,6 +1,6 @@
 import { heldMeshId, outlineCentre, windowCorners } from '../scene/geometry';
 import { meshBuilding, NOT_CARRIED, shownMesh } from '../scene/shownMesh';
-import { useBuilding } from './building';
+import { useBuilding } from './building/store';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { useMeshDisplay } from '../ui/meshDisplay';

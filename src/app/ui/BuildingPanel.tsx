@@ -6,22 +6,15 @@ import { download } from './download';
 import { NumberField } from './NumberField';
 import { BuildingNotes } from './BuildingNotes';
 import { BuildingRoomRow } from './BuildingRoomRow';
-import {
-  addContext,
-  apartmentCsv,
-  removeContext,
-  buildingApartments,
-  buildingCsv,
-  setDefaultFrame,
-  setSiteFactors,
-  zonesAsApartments,
-  buildingReport,
-  proposeForBuilding,
-  runBuildingYear,
-  cancelBuilding,
-  openIfc,
-  useBuilding,
-} from '../compute/building';
+import { addContext, removeContext } from '../compute/building/contexts';
+import { setDefaultFrame } from '../compute/building/defaultFrame';
+import { apartmentCsv, buildingApartments, buildingCsv, buildingReport } from '../compute/building/exports';
+import { openIfc } from '../compute/building/openIfc';
+import { proposeForBuilding } from '../compute/building/proposals';
+import { cancelBuilding } from '../compute/building/run';
+import { setSiteFactors } from '../compute/building/siteFactors';
+import { useBuilding, zonesAsApartments } from '../compute/building/store';
+import { runBuildingYear } from '../compute/building/year';
 
 /**
  * A whole building from IFC (issue 20): open a file, see every room per storey with its area, window-to-

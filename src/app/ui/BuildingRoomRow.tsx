@@ -2,7 +2,8 @@ import { windowToFloor } from '../../core/ifc/roomRequest';
 import { glazingCount, ifcRoomLabel, type IfcRoom } from '../../core/ifc/building';
 import { proposalText } from '../../core/report/roomResult';
 import { roundedDown } from '../../core/stats/shareText';
-import { openRoom, setApartment, type RoomOutcome } from '../compute/building';
+import { openRoom } from '../compute/building/roomEdits';
+import { setApartment, type RoomOutcome } from '../compute/building/store';
 
 /**
  * One room of the building's list (BuildingPanel): its figures, its map's mean and shares as the background

@@ -13,7 +13,8 @@ import {
   storeyFrame,
   type Standing,
 } from '../../core/report/storeyPlan';
-import { colourBy, openRoom, showStorey, useBuilding, type RoomOutcome } from '../compute/building';
+import { openRoom } from '../compute/building/roomEdits';
+import { colourBy, showStorey, useBuilding, type RoomOutcome } from '../compute/building/store';
 import { useMeshDisplay } from './meshDisplay';
 import { useUnitsPerPixel } from './useUnitsPerPixel';
 

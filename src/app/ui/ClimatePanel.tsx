@@ -7,9 +7,9 @@ import {
   setDaLux,
   showMetric,
   useClimate,
-  utcOffsetText,
   type ClimateMetric,
 } from '../compute/climate';
+import { utcOffsetText } from '../compute/climateText';
 import { useApp } from '../state/store';
 import { ClimateRun } from './ClimateRun';
 import { Legend } from './Legend';

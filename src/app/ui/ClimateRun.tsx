@@ -2,12 +2,11 @@ import { useEffect, useRef } from 'react';
 import {
   cancelClimate,
   climateOutdated,
-  climatePercent,
   climateRunOutdated,
-  climateStatusText,
   runClimate,
   useClimate,
 } from '../compute/climate';
+import { climatePercent, climateStatusText } from '../compute/climateText';
 import { useApp } from '../state/store';
 
 /**

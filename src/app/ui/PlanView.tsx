@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as
 import { scaleBarMetres } from '../../core/report/planMarks';
 import { valueAt } from '../compute/roomMap';
 import { useShown } from '../compute/answerStore';
-import { captionInSentence, climateMap, climateOutdated, gridAsMap, useClimate } from '../compute/climate';
+import { climateMap, climateOutdated, gridAsMap, useClimate } from '../compute/climate';
+import { captionInSentence } from '../compute/climateText';
 import { edgeFrame } from '../scene/geometry';
 import { insertCorner, moveCorner, newWindow, removeCorner } from '../scene/corners';
 import { nearEdge, nearVertex, snapPoint, snapToGrid, type Pt } from '../scene/snapping';

@@ -4,7 +4,8 @@ import { useApp } from '../state/store';
 import { useState } from 'react';
 import { parseOutline, removeCorner, withOutline } from '../scene/corners';
 import { CompassRose } from './CompassRose';
-import { editedRoom, keepRoomEdits, useBuilding } from '../compute/building';
+import { editedRoom, keepRoomEdits } from '../compute/building/roomEdits';
+import { useBuilding } from '../compute/building/store';
 import { NumberField } from './NumberField';
 
 /** Heights and the outline's exact coordinates (app.md §1: type exact coordinates). */

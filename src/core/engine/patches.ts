@@ -1,4 +1,5 @@
 import { FRAME_REFLECTANCE, type RoomModel, type WindowModel } from './model';
+import { bounds } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import { clipHalfPlane, clipToRect, signedArea2, subtractConvex } from './polygon2d';
 import { ceilingParts } from './ceilingParts';
@@ -144,16 +145,7 @@ export function buildPatches(model: RoomModel, h: number, fine?: NearWindowPatch
   const b: Builder = { verts: [], normal: [], rho: [], kind: [], tunnel: [] };
   const { polygon, floor, ceiling, reflectance: R, thickness: T } = model;
   // Floor and ceiling: grid cells clipped to the polygon.
-  let minX = Infinity,
-    minY = Infinity,
-    maxX = -Infinity,
-    maxY = -Infinity;
-  for (const [x, y] of polygon) {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  }
+  const { minX, minY, maxX, maxY } = bounds(polygon);
   const hf = h * 1.25;
   const nxc = Math.max(1, Math.round((maxX - minX) / hf));
   const nyc = Math.max(1, Math.round((maxY - minY) / hf));

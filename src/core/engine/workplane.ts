@@ -1,4 +1,4 @@
-import { containsPoint } from '../geometry/polygon';
+import { bounds, containsPoint } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
 import { ceilingAt } from '../geometry/ceiling';
 
@@ -17,16 +17,7 @@ export interface WorkPlaneGrid {
 }
 
 export function workPlaneGrid(polygon: readonly Vec2[]): WorkPlaneGrid {
-  let minX = Infinity,
-    minY = Infinity,
-    maxX = -Infinity,
-    maxY = -Infinity;
-  for (const [x, y] of polygon) {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  }
+  const { minX, minY, maxX, maxY } = bounds(polygon);
   // A tiny tolerance so that 5.0 m / 0.1 m is 50 cells, not 51 from 50.000000000000004.
   const rows = Math.max(1, Math.ceil((maxY - minY) / RESOLUTION - 1e-9));
   const cols = Math.max(1, Math.ceil((maxX - minX) / RESOLUTION - 1e-9));
