@@ -9,7 +9,8 @@ import type { ApartmentTotal } from '../stats/apartments';
 // The building's verdicts are judged with the default thresholds (app compute/building.ts, cli/ifc.ts).
 import { DEFAULT_COMPLIANCE, type Thresholds } from '../stats/verdicts';
 import { proposalText, type RoomResult } from './roomResult';
-import { COLOUR_BY, storeyPlanSvg, type ColourBy } from './storeyPlan';
+import { COLOUR_BY, type ColourBy } from './storeyPlan';
+import { storeyPlanParts } from './storeyParts';
 import { enIlluminance } from './enBasis';
 import { LUX_SOFTWARE } from './luxVersion';
 
@@ -102,8 +103,16 @@ export function buildingReportHtml(r: BuildingReport): string {
     .map((storey) => {
       const on = r.results.filter((x) => x.room.storey === storey);
       if (!on.some((x) => x.room.room_polygon.length >= 3)) return '';
-      const svg = storeyPlanSvg({ storey, results: on, north: b.north, by, width: 1000, height: 600 });
-      return `<section class="plan"><h2>${esc(storey || 'No storey')}: rooms by ${esc(COLOUR_BY.find((c) => c.id === by)!.label)}</h2>${svg}</section>`;
+      const parts = storeyPlanParts({ storey, results: on, north: b.north, by, width: 1000, height: 600 });
+      return parts
+        .map((p, i) => {
+          const part = parts.length > 1 ? ` (part ${i + 1} of ${parts.length})` : '';
+          const missed = p.unlabelled.length
+            ? `<p class="muted" data-stat="unlabelled">Too small to label at this scale (see the table): ${esc(p.unlabelled.join(', '))}.</p>`
+            : '';
+          return `<section class="plan"><h2>${esc(storey || 'No storey')}${part}: rooms by ${esc(COLOUR_BY.find((c) => c.id === by)!.label)}</h2><p class="muted">The figure in each room is its mean DF; the fill, whether it meets the rule.</p>${p.svg}${missed}</section>`;
+        })
+        .join('\n');
     })
     .join('\n');
   const sheets = r.results
@@ -139,6 +148,10 @@ export function buildingReportHtml(r: BuildingReport): string {
     body { margin: 0; }
     .sheet { margin-top: 0; break-inside: avoid; }
     .sheet svg { max-height: 186mm; }
+    /* A storey's plan with its heading, its note and the rooms it could not label: one page. */
+    .plan h2 { margin-top: 0; }
+    .plan p { margin: 2px 0 6px; }
+    .plan svg { max-height: 160mm; }
   }
 </style>
 </head>

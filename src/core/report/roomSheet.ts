@@ -1,6 +1,7 @@
 import { hashString } from '../engine/random';
 import { WORK_PLANE_HEIGHT } from '../engine/model';
 import { roundedDown } from '../stats/shareText';
+import { placeWindowLabels, WINDOW_LABEL_SIZE } from './windowLabels';
 import { analysedOf, partlyAnalysed, shareWithArea } from '../stats/analysedPlane';
 import { encode as encodePng } from 'fast-png';
 import type { RoomGridAnswer } from '../api/roomAnswer';
@@ -185,16 +186,30 @@ export function roomSheetSvg(s: RoomSheet): string {
     ),
     `<polygon data-role="outline" points="${poly}" fill="none" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>`,
   );
-  for (const w of s.windows) {
+  for (const w of s.windows)
     out.push(
       `<line data-window="${esc(w.id)}" x1="${px(X(w.a[0]))}" y1="${px(Y(w.a[1]))}" x2="${px(X(w.b[0]))}" y2="${px(Y(w.b[1]))}" stroke="#1c7ed6" stroke-width="7"/>`,
     );
-    // The label sits outside the facade, along its outward direction.
-    const r = (w.direction * Math.PI) / 180;
-    const lx = X((w.a[0] + w.b[0]) / 2) + Math.cos(r) * 18;
-    const ly = Y((w.a[1] + w.b[1]) / 2) - Math.sin(r) * 18 + 4;
-    text(lx, ly, w.id, 'font-size="12" text-anchor="middle" font-weight="600" fill="#1c7ed6"');
-  }
+  // Names outside the facades, clear of one another, of the north arrow and of the scale bar.
+  const names = placeWindowLabels(
+    s.windows.map((w) => ({
+      id: w.id,
+      mid: [X((w.a[0] + w.b[0]) / 2), Y((w.a[1] + w.b[1]) / 2)] as const,
+      direction: w.direction,
+    })),
+    [
+      { x0: PLAN.x + PLAN.w - 63, x1: PLAN.x + PLAN.w + 3, y0: PLAN.y - 3, y1: PLAN.y + 63 },
+      { x0: PLAN.x, x1: PLAN.x + 12 + PLAN.w / 5, y0: PLAN.y + PLAN.h - 24, y1: PLAN.y + PLAN.h },
+    ],
+    { x0: PLAN.x, y0: PLAN.y, x1: PLAN.x + PLAN.w, y1: PLAN.y + PLAN.h },
+  );
+  for (const n of names)
+    text(
+      n.x,
+      n.y,
+      n.id,
+      `font-size="${WINDOW_LABEL_SIZE}" text-anchor="middle" font-weight="600" fill="#1c7ed6"`,
+    );
   // Skylights: dashed, as openings above the cut plane are drawn in plan.
   for (const k of s.skylights ?? []) {
     const pts = k.polygon.map(([x, y]) => `${px(X(x))},${px(Y(y))}`).join(' ');
@@ -203,7 +218,13 @@ export function roomSheetSvg(s: RoomSheet): string {
     );
     const cx = k.polygon.reduce((a, q) => a + q[0], 0) / k.polygon.length,
       cy = k.polygon.reduce((a, q) => a + q[1], 0) / k.polygon.length;
-    text(X(cx), Y(cy) + 4, k.id, 'font-size="12" text-anchor="middle" font-weight="600" fill="#1c7ed6"');
+    // Over the map: haloed in white, as the iso labels are, or blue on the palette's dark end is lost.
+    text(
+      X(cx),
+      Y(cy) + 4,
+      k.id,
+      'font-size="12" text-anchor="middle" font-weight="600" fill="#1c7ed6" paint-order="stroke" stroke="#fff" stroke-width="3" data-role="skylight-label"',
+    );
   }
   out.push(northArrowSvg(PLAN.x + PLAN.w - 30, PLAN.y + 30, s.north));
   out.push(scaleBarSvg(PLAN.x + 8, PLAN.y + PLAN.h - 14, k, PLAN.w / 5 / k));

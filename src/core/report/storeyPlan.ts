@@ -3,6 +3,8 @@ import type { IfcRoom } from '../ifc/building';
 import type { Verdict } from '../stats/verdicts';
 import type { RoomResult } from './roomResult';
 import { INK, northArrowSvg, px, scaleBarSvg } from './planMarks';
+import { fitRoomLabel } from './planLabels';
+import { textWidth } from './textFit';
 
 /**
  * A storey of a building seen from above, each room filled by how it stands against one rule (issue 20
@@ -88,26 +90,35 @@ export interface StoreyPlan {
   height: number;
 }
 
+/** The band under the plan (px) that holds the scale bar, the key and the north arrow, clear of rooms. */
+const BAND = 72;
+/** The north arrow's centre from the drawing's bottom-right corner: its "N" swings 33 px about it. */
+const ARROW = 36;
+
 /**
  * One storey as an SVG string: rooms filled by standing, outlined, windows in blue on their walls, each
- * room's number, mark and mean DF at its label point, a key, a north arrow and a scale bar.
+ * room's number, mark and mean DF at its label point where they fit (planLabels.ts), and under the plan
+ * a scale bar, a key and a north arrow. `unlabelled`: the numbers of rooms too small at this scale to
+ * carry their label, for the page to name.
  */
-export function storeyPlanSvg(s: StoreyPlan): string {
+export function storeyPlanDrawing(s: StoreyPlan): { svg: string; unlabelled: string[] } {
   const rooms = s.results.filter((r) => r.room.room_polygon.length >= 3);
   const f = storeyFrame(
     rooms.map((r) => r.room),
     1,
   );
-  const keyH = 30;
-  const k = Math.min(s.width / (f.maxX - f.minX), (s.height - keyH) / (f.maxY - f.minY));
-  const X = (x: number): string => px((x - f.minX) * k);
-  const Y = (y: number): string => px((f.maxY - y) * k);
+  const planH = s.height - BAND;
+  const k = Math.min(s.width / (f.maxX - f.minX), planH / (f.maxY - f.minY));
+  const x = (v: number): number => (v - f.minX) * k;
+  const y = (v: number): number => (f.maxY - v) * k;
+  const X = (v: number): string => px(x(v));
+  const Y = (v: number): string => px(y(v));
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${s.width} ${s.height}" width="${s.width}" height="${s.height}" font-family="system-ui, 'Segoe UI', Helvetica, Arial, sans-serif" fill="${INK}" data-storey="${esc(s.storey)}">`,
   ];
   for (const r of rooms) {
     const st = roomStanding(r, s.by);
-    const d = r.room.room_polygon.map(([x, y], i) => `${i ? 'L' : 'M'} ${X(x)} ${Y(y)}`).join(' ') + ' Z';
+    const d = r.room.room_polygon.map(([a, b], i) => `${i ? 'L' : 'M'} ${X(a)} ${Y(b)}`).join(' ') + ' Z';
     out.push(
       `<path d="${d}" fill="${STANDING[st].fill}" stroke="${INK}" stroke-width="1.2" data-room="${esc(r.room.number)}" data-standing="${st}"${st === 'none' ? ' stroke-dasharray="4 3"' : ''}/>`,
     );
@@ -116,33 +127,44 @@ export function storeyPlanSvg(s: StoreyPlan): string {
         `<line x1="${X(w.inner[0][0])}" y1="${Y(w.inner[0][1])}" x2="${X(w.inner[1][0])}" y2="${Y(w.inner[1][1])}" stroke="${WINDOW}" stroke-width="4"/>`,
       );
   }
+  const unlabelled: string[] = [];
   for (const r of rooms) {
     const st = roomStanding(r, s.by);
     const [lx, ly] = labelPoint(r.room.room_polygon);
     const mean = r.summary ? ` ${r.summary.stats.mean.toFixed(1)} %` : '';
-    out.push(
-      `<text x="${X(lx)}" y="${Y(ly)}" font-size="11" text-anchor="middle" font-weight="600">${esc(r.room.number)}</text>`,
-      `<text x="${X(lx)}" y="${px(+Y(ly) + 13)}" font-size="10" text-anchor="middle" fill="${st === 'none' ? MUTED : INK}">${STANDING[st].mark}${esc(mean)}</text>`,
-    );
+    const outline = r.room.room_polygon.map(([a, b]) => [x(a), y(b)] as const);
+    const label = fitRoomLabel(r.room.number, STANDING[st].mark, `${STANDING[st].mark}${mean}`, outline, [
+      x(lx),
+      y(ly),
+    ]);
+    if (!label) {
+      unlabelled.push(r.room.number);
+      continue;
+    }
+    for (const l of label)
+      out.push(
+        `<text x="${px(x(lx))}" y="${px(y(ly) + l.dy)}" font-size="${l.size}" text-anchor="middle" data-label="${esc(r.room.number)}"${l.bold ? ' font-weight="600"' : st === 'none' ? ` fill="${MUTED}"` : ''}>${esc(l.text)}</text>`,
+      );
   }
-  out.push(northArrowSvg(s.width - 30, 30, s.north));
-  const planH = (f.maxY - f.minY) * k;
-  out.push(scaleBarSvg(8, Math.min(planH, s.height - keyH) - 4, k, s.width / 6 / k));
+  out.push(scaleBarSvg(8, planH + 22, k, s.width / 6 / k));
+  out.push(northArrowSvg(s.width - ARROW, s.height - ARROW, s.north));
   // The key: what each fill means, for the rule the rooms are coloured by.
   const rule = COLOUR_BY.find((c) => c.id === s.by)!.label;
-  let x = 8;
-  const y = s.height - 10;
-  out.push(`<text x="${x}" y="${y}" font-size="12" font-weight="600">${esc(rule)}:</text>`);
-  // Widths from the text's length at ~7.2 px a character (12 px sans-serif), with room to spare.
-  x += 16 + rule.length * 7.2;
+  let kx = 8;
+  const ky = s.height - 10;
+  out.push(`<text x="${kx}" y="${ky}" font-size="12" font-weight="600">${esc(rule)}:</text>`);
+  kx += 12 + textWidth(`${rule}:`, 12, true);
   for (const st of ['pass', 'fail', 'pending', 'error', 'none'] as const) {
     const label = `${STANDING[st].mark} ${STANDING[st].label}`;
     out.push(
-      `<rect x="${px(x)}" y="${y - 11}" width="14" height="14" fill="${STANDING[st].fill}" stroke="${INK}" stroke-width="0.8"/>`,
-      `<text x="${px(x + 20)}" y="${y}" font-size="12">${label}</text>`,
+      `<rect x="${px(kx)}" y="${ky - 11}" width="14" height="14" fill="${STANDING[st].fill}" stroke="${INK}" stroke-width="0.8"/>`,
+      `<text x="${px(kx + 20)}" y="${ky}" font-size="12">${label}</text>`,
     );
-    x += 36 + label.length * 7.2;
+    kx += 32 + textWidth(label, 12);
   }
   out.push('</svg>');
-  return out.join('');
+  return { svg: out.join(''), unlabelled };
 }
+
+/** The storey's drawing alone (storeyPlanDrawing). */
+export const storeyPlanSvg = (s: StoreyPlan): string => storeyPlanDrawing(s).svg;
