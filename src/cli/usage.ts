@@ -1,5 +1,6 @@
 /**
- * The operator's billing table (issue 36): `npm run usage -- --month 2026-11 [--csv]`, one row per token —
+ * The operator's billing table (issue 36): `npm run usage -- [--month 2026-11] [--csv]` (the current UTC
+ * month without --month, named on the first line, or on stderr with --csv), one row per token —
  * its name, requests, errors, windows, triangles, compute seconds, bytes in and out, and its id last (a name
  * issued again after a revocation is another token: another row of the same name) — from the database of
  * LUX_DATABASE_URL (as `npm run tokens`).
@@ -13,6 +14,9 @@ const { values: o } = parseArgs({
   options: { month: { type: 'string' }, csv: { type: 'boolean', default: false } },
 });
 const month = o.month ?? new Date().toISOString().slice(0, 7);
+// Which month the table is, said where a reader sees it: without --month it is the current UTC month, which
+// near a month's turn (or on a server clock in another zone) is not the one an operator may think.
+const which = `${month} (UTC${o.month === undefined ? '; the current month: --month YYYY-MM for another' : ''})`;
 const url = databaseUrl(process.env);
 if (url === null) {
   console.error(`usage: ${NO_DATABASE}`);
@@ -46,12 +50,14 @@ try {
     r.token_id,
   ];
   if (o.csv) {
+    // stdout is the CSV alone (its first line the header, as before); the month goes to stderr.
+    console.error(`usage: ${which}, ${db.where}`);
     const cell = (v: unknown) =>
       /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v);
     console.log(head.join(','));
     for (const r of rows) console.log(line(r).map(cell).join(','));
   } else {
-    console.log(`usage in ${month} (UTC), ${db.where}`);
+    console.log(`usage in ${which}, ${db.where}`);
     console.log(head.join('\t'));
     for (const r of rows) console.log(line(r).join('\t'));
   }

@@ -15,6 +15,7 @@ import {
   type JobRow,
 } from '../service/jobs/jobs';
 import { idempotencyKey, requestDigest } from './idempotency';
+import { jobListAnswer } from './jobListRoute';
 import { ifcJobFiles, type IfcJobSource } from '../service/jobs/ifcJob';
 import { readIfcJob, type IfcJobRooms } from '../service/jobs/ifcThread';
 import { firstOfEach, isMultipart, readFormParts, type FormPart } from '../service/requestBody';
@@ -29,8 +30,10 @@ import { siteThresholds, type Thresholds } from '../core/stats/verdicts';
 /**
  * The jobs API (issue 37): `POST /v2/jobs` with a list of rooms (the `/run` or `/simulate` bodies) and one
  * context they share → 202 and the job's id; `GET /v2/jobs/{id}` its state and progress; `GET
- * /v2/jobs/{id}/result` (JSON) and `/result.csv` its rooms' answers; `DELETE /v2/jobs/{id}` cancels it.
- * A job is its token's: another token gets 404. Jobs live in hosted mode's database.
+ * /v2/jobs/{id}/result` (JSON) and `/result.csv` its rooms' answers (a building's: `/report.html` too);
+ * `DELETE /v2/jobs/{id}` cancels it; `GET /v2/jobs` lists the token's own (jobListRoute.ts). A job is its
+ * token's: another token gets 404. Jobs live in hosted mode's database. The OpenAPI document has every
+ * route here (openapiJobs.ts; openapiContract.test.ts checks).
  */
 export const MAX_JOB_ROOMS = 2_000;
 
@@ -238,6 +241,11 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
     return { h, job };
   };
   for (const base of bases) {
+    app.get(`${base}/jobs`, async (c) => {
+      const h = jobsOf(d);
+      const owner = whoOf(await d.authorize(c, null)).owner;
+      return c.json(await jobListAnswer(h.db, owner, base, (k) => c.req.query(k)));
+    });
     app.post(`${base}/jobs`, async (c) => {
       const h = jobsOf(d);
       // A caller is known before its body is read (the route's scope, which the body names, is checked after).
@@ -365,7 +373,9 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
     app.delete(`${base}/jobs/:id`, async (c) => {
       const { h, job } = await owned(c);
       await cancelJob(h.db, job.id);
-      return c.json(view((await jobOf(h.db, job.id, job.token))!, []));
+      // The job as GET answers it: its refused rooms too.
+      const failed = (await jobRooms(h.db, job.id, false)).filter((r) => r.status === 'failed');
+      return c.json(view((await jobOf(h.db, job.id, job.token))!, failed));
     });
   }
 }

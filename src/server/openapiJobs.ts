@@ -1,3 +1,5 @@
+import { jobListOperation, jobResultPaths } from './openapiJobResults';
+
 /**
  * The jobs' paths of the OpenAPI document (issue 37; docs/api.md §Jobs, jobRoutes.ts): a job made, looked
  * up and cancelled. Their bodies are lists of the /run and /simulate requests the document gives already.
@@ -66,6 +68,7 @@ export function jobPaths(errorRef: Ref) {
   };
   return {
     '/jobs': {
+      get: jobListOperation(errorRef),
       post: {
         summary: 'Hand over a list of rooms or a building (IFC) as a job (hosted mode)',
         operationId: 'create-job',
@@ -136,5 +139,6 @@ export function jobPaths(errorRef: Ref) {
         responses: { 200: viewAnswer('The job, cancelled'), ...common },
       },
     },
+    ...jobResultPaths(errorRef),
   };
 }

@@ -175,6 +175,40 @@ describe('a job’s rooms and their token', () => {
     }
   }, 60_000);
 
+  it('counts a job’s rooms against the windows a day as they run: a big job does not pass the quota', async () => {
+    // Regression: the rooms' usage waited for the meter's next batch, so the check before each room read
+    // the day as it was before the job and every room of it ran (here the meter writes only when asked).
+    const who = await tokenOwner('bigjob', { windowsPerDay: 4 });
+    let id = '';
+    let runs = 0;
+    const runner = await withRunner(
+      async () => {
+        runs++;
+        return ok();
+      },
+      async (boss) => {
+        id = await createJob(db, boss, who, 'run', [room, room, room, room, room], { mesh: null });
+      },
+    );
+    try {
+      await until(async () => ['done', 'failed'].includes((await jobOf(db, id, who.owner))!.state));
+      expect(runs).toBe(2);
+      const rooms = await jobRooms(db, id, false);
+      // The queue hands rooms out in no set order: two of them ran, whichever.
+      expect(rooms.map((r) => r.status).sort()).toEqual(['done', 'done', 'failed', 'failed', 'failed']);
+      expect(rooms.find((r) => r.status === 'failed')!.error).toMatch(/may analyse 4 windows a day/);
+      await meter.flush();
+      const [day] = await db.query<{ windows: number; requests: number }>(
+        'SELECT windows::int, requests::int FROM lux_usage_day WHERE owner = $1',
+        [who.owner],
+      );
+      // Each room is a request of the bill, as the call it replaces; the refused ones bill no window.
+      expect(day).toEqual({ windows: 4, requests: 5 });
+    } finally {
+      await runner.stop();
+    }
+  }, 60_000);
+
   it('keeps and meters the room that was running when its job was cancelled; the others are not run', async () => {
     const who = await tokenOwner('cancelled');
     let id = '';

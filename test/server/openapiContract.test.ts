@@ -1,4 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import type PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { InlineExecutor } from '../../src/server/executor/local';
+import { jobRoutes } from '../../src/server/jobRoutes';
+import { openDatabase, type Database } from '../../src/service/hosted/database';
+import { databaseHealth } from '../../src/service/hosted/databaseHealth';
+import { Limiter } from '../../src/service/hosted/limits';
+import { migrate } from '../../src/service/hosted/migrations';
+import { createToken, DatabaseTokenStore } from '../../src/service/hosted/tokens';
+import { startQueue } from '../../src/service/jobs/jobs';
+import { StaticTokenStore } from '../../src/service/tokenStore';
+import { rooms as jobRooms } from '../helpers/jobs';
 import { openApiDocument } from '../../src/server/openapi';
 import { ModelStatus } from '../../src/service/model/status';
 import { OPERATION_SPECS } from '../../src/service/operations';
@@ -336,5 +352,113 @@ describe('mismatches the check found, each as its own case', () => {
       accepted: false,
       message: "Parameter 'rad_y' must be a finite number (radians)",
     });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The jobs' routes: every one the server serves is in the document, and its answers are as documented
+
+type Operation = { responses: Record<string, { content?: Record<string, { schema: Json }> }> };
+const operation = (path: string, method: string) =>
+  (doc.paths as unknown as Record<string, Record<string, Operation>>)[path]?.[method];
+/** A schema with the document's one $ref (the error envelope) put in. */
+const derefed = (s: Json): Json =>
+  s.$ref === '#/components/schemas/Error'
+    ? ((doc as unknown as { components: { schemas: { Error: Json } } }).components.schemas.Error as Json)
+    : s;
+
+describe('the jobs’ routes and the OpenAPI document', () => {
+  it('documents every route jobRoutes.ts serves, each method', () => {
+    const served = new Hono();
+    jobRoutes(served, ['/v2'], {
+      hosted: undefined,
+      executor: new InlineExecutor(new ModelStatus(null)),
+      maxMeshPoints: 1,
+      authorize: async () => null,
+    });
+    const routes = served.routes.map((r) => [r.method.toLowerCase(), r.path.slice(3)] as const);
+    expect(routes.length).toBeGreaterThanOrEqual(7);
+    const missing = routes
+      .map(([m, p]) => [m, p.replace(/:(\w+)/g, '{$1}')] as const)
+      .filter(([m, p]) => !operation(p, m))
+      .map(([m, p]) => `${m} ${p}`);
+    expect(missing).toEqual([]);
+  });
+
+  describe('answers, on the embedded database', () => {
+    let db: Database, boss: PgBoss, jobsApp: ReturnType<typeof createApp>, token: string, id: string;
+    beforeAll(async () => {
+      db = await openDatabase(join(mkdtempSync(join(tmpdir(), 'lux-openapi-jobs-')), 'lux.db'));
+      await migrate(db);
+      boss = await startQueue(db, 60);
+      token = await createToken(db, 'contract', ['*']);
+      jobsApp = createApp({
+        config: { maxBodyBytes: 1 << 22, maxMeshPoints: 100_000, requestTimeoutMs: 30_000, log: false },
+        executor: new InlineExecutor(new ModelStatus(null)),
+        tokens: new DatabaseTokenStore(db, new StaticTokenStore([]), 0),
+        version: '0.0.0-test',
+        hosted: {
+          db,
+          meter: null,
+          limiter: new Limiter(db, 35_000),
+          jobs: boss,
+          databaseState: databaseHealth(db),
+        },
+      });
+      const made = await jobsApp.request('/v2/jobs', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'contract-1' },
+        body: JSON.stringify({ rooms: jobRooms(2) }),
+      });
+      expect(made.status).toBe(202);
+      id = ((await made.json()) as { job_id: string }).job_id;
+    }, 60_000);
+    afterAll(async () => {
+      await boss?.stop({ graceful: false, wait: true });
+      await db?.close();
+    });
+
+    /** The answer's status, content type and (JSON) body against the operation's documented responses. */
+    async function conforms(method: string, path: string, url: string) {
+      const res = await jobsApp.request(`/v2${url}`, {
+        method: method.toUpperCase(),
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const documented = operation(path, method)!.responses[String(res.status)];
+      expect(documented, `${method} ${url}: ${res.status} is not documented`).toBeDefined();
+      const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+      const content = documented!.content ?? {};
+      expect(Object.keys(content), `${method} ${url}: ${type}`).toContain(type);
+      if (type === 'application/json')
+        expect(validates(derefed(content[type]!.schema), await res.json()), `${method} ${url}`).toBe(true);
+      return res.status;
+    }
+
+    it('answers each job route as the document says, errors included', async () => {
+      const seen: [string, number][] = [];
+      for (const [method, path, url] of [
+        ['get', '/jobs', '/jobs'],
+        ['get', '/jobs', '/jobs?limit=1'],
+        ['get', '/jobs', '/jobs?limit=0'],
+        ['get', '/jobs', '/jobs?cursor=zz'],
+        ['get', '/jobs/{id}', `/jobs/${id}`],
+        ['get', '/jobs/{id}', '/jobs/no-such-job'],
+        ['get', '/jobs/{id}/result', `/jobs/${id}/result`],
+        ['get', '/jobs/{id}/result', '/jobs/no-such-job/result'],
+        ['get', '/jobs/{id}/result.csv', `/jobs/${id}/result.csv`],
+        ['get', '/jobs/{id}/report.html', `/jobs/${id}/report.html`],
+        ['delete', '/jobs/{id}', `/jobs/${id}`],
+        ['delete', '/jobs/{id}', '/jobs/no-such-job'],
+      ] as const)
+        seen.push([`${method} ${url}`, await conforms(method, path, url)]);
+      expect(Object.fromEntries(seen)).toMatchObject({
+        'get /jobs': 200,
+        'get /jobs?limit=0': 400,
+        'get /jobs?cursor=zz': 400,
+        [`get /jobs/${id}/result.csv`]: 200,
+        [`get /jobs/${id}/report.html`]: 404,
+        'delete /jobs/no-such-job': 404,
+      });
+    }, 60_000);
   });
 });

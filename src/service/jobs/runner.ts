@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../hosted/database';
 import { quotaRefusal } from '../hosted/limits';
-import { standingOf } from '../hosted/tokens';
+import { standingOf, type TokenLimits } from '../hosted/tokens';
 import type { UsageMeter } from '../hosted/usage';
 import type { TaskResponse } from '../task';
 import {
@@ -40,6 +40,9 @@ interface Claimed {
   has_mesh: boolean;
   has_weather: boolean;
 }
+
+/** Whether a token's rooms are counted against a quota (the meter's rows then written room by room). */
+const quotaBound = (l: TokenLimits): boolean => l.windowsPerDay !== null || l.computeSPerMonth !== null;
 
 /** Time to write a room's answer after its run ended. */
 const ANSWER_MARGIN_MS = 2_000;
@@ -155,6 +158,11 @@ export class JobRunner {
     )
       throw new Error(`room ${m.index} of job ${m.job}: ${res.error.message}`);
     await this.answer(m, row, res, bytesIn, at);
+    // A room counts against its token's windows a day and compute seconds a month as the call it stands for.
+    // Written now, not with the meter's next batch: the quota check before the next room reads the day
+    // counters, and a job's rooms follow each other faster than a client's calls (a 200-room job would
+    // otherwise run whole past a 100-window quota).
+    if (standing && quotaBound(standing.limits)) await this.meter?.flush();
   }
 
   /** Writes a room's answer once and meters it. */
