@@ -221,7 +221,7 @@ test('a building from IFC: a year of the weather file for every room, in the lis
 });
 
 test('the keyboard keeps its place through a run: Run, Cancel, and Run again', async ({ page }) => {
-  // Before 2026-12-08 Run was disabled under the focus and Cancel removed from under it: each press sent
+  // Before 2026-12-07 Run was disabled under the focus and Cancel removed from under it: each press sent
   // the focus back to the top of the page.
   await page.goto('/');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });

@@ -380,7 +380,7 @@ test('a file without rooms opened beside a building leaves its rooms measured am
     .setInputFiles({ name: 'office.ifc', mimeType: 'application/octet-stream', buffer: Buffer.from(office) });
   await expect(page.getByTestId('ifc-status')).toHaveAttribute('data-phase', 'done', { timeout: 90_000 });
   // The building's notes, as the report and rooms.json give them: where north came from (before
-  // 2026-12-08 only the report and rooms.json said it).
+  // 2026-12-07 only the report and rooms.json said it).
   await expect(page.getByTestId('ifc-notes')).toHaveText(
     "North: 30.0° clockwise from the plan's up, from the model context's TrueNorth.",
   );
@@ -404,7 +404,7 @@ test('a file without rooms opened beside a building leaves its rooms measured am
     { timeout: 30_000 },
   );
   // The building stays on the page as in the worker: its rooms, its state and its notes (before
-  // 2026-12-08 the panel was emptied as the file began to be read, and the refusal left it empty).
+  // 2026-12-07 the panel was emptied as the file began to be read, and the refusal left it empty).
   await expect(page.getByTestId('ifc-status')).toHaveText(
     'office.ifc: 1 rooms, 1 with windows or skylights; 1 analysed, 1 by the engine at standard quality.',
   );
@@ -517,7 +517,7 @@ test('a weather file taken in the building view stops the year running in the ed
   await expect(page.getByTestId('weather-location')).toContainText('Chicago Midway');
   await page.getByTestId('view-room').click();
   // The year of the file before stops: its estimate or year never lands as the new file's (before
-  // 2026-12-08 it did, seconds later, with phase done and O'Hare's figures beside Midway's name).
+  // 2026-12-07 it did, seconds later, with phase done and O'Hare's figures beside Midway's name).
   await page.waitForTimeout(20_000);
   await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'idle');
   await expect(page.getByTestId('climate-sda')).toHaveCount(0);
@@ -533,7 +533,7 @@ test('FZK-Haus (ArchiCAD 14): each row and the building say what the report says
   const galerie = page.locator('[data-testid="ifc-room"][data-number="7"]');
   await expect(galerie).toBeVisible({ timeout: 60_000 });
   // The gallery under the pitched roof is analysed where its ceiling is above the work plane: its row says
-  // so beside its figures (before 2026-12-08 only its report page and rooms.json did).
+  // so beside its figures (before 2026-12-07 only its report page and rooms.json did).
   await expect(galerie.getByTestId('ifc-room-notes')).toHaveText(
     "Its ceiling slopes from 0.67 m to 3.39 m above its floor: lit as built by the engine (the model's preview knows flat ceilings only); the work plane (0.8 m) is analysed where the ceiling is above it.",
   );
@@ -565,7 +565,7 @@ test('LargeBuilding (Revit 2021): a 50 m building’s plan keeps its room number
   const plan = page.getByTestId('building-plan');
   await expect(plan.locator('path[data-room]')).toHaveCount(8, { timeout: 60_000 });
   await page.getByTestId('ifc-cancel').click();
-  // The plan is drawn at 40 units a metre and shrunk to fit: before 2026-12-08 its labels shrank with it,
+  // The plan is drawn at 40 units a metre and shrunk to fit: before 2026-12-07 its labels shrank with it,
   // the room numbers ~3 px high. Now they stay ~13 px on screen, as on a small building's plan.
   await expect
     .poll(async () => Number(await plan.locator('svg').getAttribute('data-units-per-pixel')))

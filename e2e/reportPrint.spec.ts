@@ -4,7 +4,7 @@ import { encodeShare } from '../src/app/share/codec';
 import { defaultScene } from '../src/app/scene/scene';
 
 /**
- * A page sent to print shows the room as it stands, or says that it is being updated. Before 2026-12-08 the
+ * A page sent to print shows the room as it stands, or says that it is being updated. Before 2026-12-07 the
  * printed page was taken away for 500 ms after every edit (Ctrl+P then printed a blank sheet), and a map of
  * the room before an edit (the ~150 ms until the new one came) printed as if it were current.
  */
@@ -120,7 +120,7 @@ test('the room’s page prints on one A4 sheet, with or without the notice that 
   await settled(page);
   const sheet = page.getByTestId('print-sheet');
   await expect(sheet).toHaveAttribute('data-state', 'current');
-  // Before 2026-12-08 the sheet at the page's full width was 199 mm high, 5 mm past A4's 194 inside the margins.
+  // Before 2026-12-07 the sheet at the page's full width was 199 mm high, 5 mm past A4's 194 inside the margins.
   expect(pdfPages(await page.pdf({ preferCSSPageSize: true }))).toBe(1);
   // The notice above the sheet (as a print without beforeprint would take it), on the same page.
   await sheet.evaluate((el) => {

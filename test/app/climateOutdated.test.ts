@@ -56,7 +56,7 @@ describe('a year on the plan after an edit (climateOutdated, climateMap)', () =>
   });
 
   it('keeps the year when the glass typed is the default 70 %: the same glass, the same request', () => {
-    // Before 2026-12-08 typing 70 % stored 0.7, which the request then carried where the default room's
+    // Before 2026-12-07 typing 70 % stored 0.7, which the request then carried where the default room's
     // omitted it: the year read outdated (and the map was asked again) for the same physics.
     const typed = { ...room, windows: [{ ...room.windows[0]!, glass: 0.7 }] };
     expect(climateOutdated(s, typed)).toBe(false);
@@ -90,7 +90,7 @@ describe('a year on the plan after an edit (climateOutdated, climateMap)', () =>
 
 describe('the keys of a map and of a year (runKey)', () => {
   it('stringifies a scene’s request once for both', () => {
-    // Before 2026-12-08 climateKeyOf kept its own memo of the body beside answerKey's: stringified twice.
+    // Before 2026-12-07 climateKeyOf kept its own memo of the body beside answerKey's: stringified twice.
     const fresh = { ...room, height: 2.9 };
     const body = JSON.stringify(runBody(fresh));
     const spy = vi.spyOn(JSON, 'stringify');
@@ -156,7 +156,7 @@ describe('the panel’s line about the year (climateStatusText)', () => {
   });
 
   it('changes with what happens to the run, not with its progress: the line is a live region', () => {
-    // Before 2026-12-08 it carried the percent: a screen reader announced every percent of the year.
+    // Before 2026-12-07 it carried the percent: a screen reader announced every percent of the year.
     const lines = (estimate: boolean | null, outdated: boolean) =>
       new Set(
         Array.from({ length: 101 }, (_, i) => {
@@ -182,7 +182,7 @@ describe('an edit during a run (climateRunOutdated)', () => {
   const taller = { ...room, height: room.height + 0.5 };
 
   it('says the run is of the room before the edit, and the run may be started again for the room as it is', () => {
-    // Before 2026-12-08 the run went on for the room before the edit, said nothing of it, and "Run the year
+    // Before 2026-12-07 the run went on for the room before the edit, said nothing of it, and "Run the year
     // again" stayed disabled until that year nobody wanted any more was done (or stopped by hand).
     expect(climateRunOutdated(running(room), room)).toBe(false);
     expect(climateRunOutdated(running(room), taller)).toBe(true);

@@ -12,7 +12,7 @@ describe('a year of a room the app cannot compute (runClimate)', () => {
   });
 
   it('is refused in the Results panel’s words, before anything is sent to the engine worker', async () => {
-    // Before 2026-12-08 the request went to the engine, whose refusal named API fields, and a room whose
+    // Before 2026-12-07 the request went to the engine, whose refusal named API fields, and a room whose
     // mesh angles were still being measured was sent without them. (No worker is reached here: a test may
     // not call compute/workers, which test/app/surroundingsRefresh.test.ts mocks.)
     useApp.setState({ scene: { ...defaultScene(), windows: [] } });

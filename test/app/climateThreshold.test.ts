@@ -8,7 +8,7 @@ describe('DA at another threshold (setDaLux)', () => {
   afterEach(() => useClimate.setState({ phase: 'idle', result: null, weather: null, daLux: 300 }));
 
   it('applies the last threshold asked when the worker answers two in a row', async () => {
-    // Before 2026-12-08 the first answer replaced the year's object and the second was dropped as if a run
+    // Before 2026-12-07 the first answer replaced the year's object and the second was dropped as if a run
     // had replaced the year: 300 → 500 → 1000 (arrow keys on the select, the worker busy) showed DA500's
     // maps and mean under a select reading 1000 lx.
     const weather = { digest: 'abc' } as NonNullable<ClimateState['weather']>;

@@ -12,7 +12,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 
 /**
  * A building's room pages and files say what a signer needs: on what EN 17037's targets rest (before
- * 2026-12-08 every room page read "as entered" whatever the Building panel or --en-target had set, the
+ * 2026-12-07 every room page read "as entered" whatever the Building panel or --en-target had set, the
  * defaults included) and which Lux produced the figures.
  */
 const rows = 40,
@@ -74,7 +74,7 @@ function building(thresholds?: Thresholds): AnalysedBuilding {
     requests: [{}],
     outcomes: [{ answer, summary: summarise(answer, t), error: null, method: 'engine', quality: 'standard' }],
     passes: [{ method: 'engine', quality: 'standard' }],
-    stamp: '2026-12-08',
+    stamp: '2026-12-07',
     ...(thresholds ? { thresholds } : {}),
   };
 }
@@ -120,7 +120,7 @@ describe('which Lux produced a building’s figures', () => {
       `>Lux ${v} · daylight factor under the CIE overcast sky`,
     );
     const html = buildingReport(b);
-    expect(html).toContain(`data-stat="computed">house.ifc · computed 2026-12-08 by Lux ${v}</p>`);
+    expect(html).toContain(`data-stat="computed">house.ifc · computed 2026-12-07 by Lux ${v}</p>`);
     expect(html).toContain(`<dt>Software</dt><dd data-stat="software">Lux ${v}</dd>`);
     expect(JSON.parse(roomsJson(b)).lux_version).toBe(v);
   });

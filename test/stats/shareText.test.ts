@@ -46,7 +46,7 @@ describe('floor shares as shown', () => {
 
 describe('a share with its area, whole or in parts (shareWithArea, shareParts)', () => {
   it('writes the Results panel’s two parts as the report page writes the whole', () => {
-    // Before 2026-12-08 the Results panel built "33.9 % · 9.36 of 27.60 m²" by hand beside shareWithArea.
+    // Before 2026-12-07 the Results panel built "33.9 % · 9.36 of 27.60 m²" by hand beside shareWithArea.
     const attic = { floor: 30, analysed: 27.6 };
     expect(shareParts(936 / 27.6, attic)).toEqual({ percent: '33.9 %', area: ' · 9.36 of 27.60 m²' });
     expect(shareWithArea(936 / 27.6, attic)).toBe('33.9 % · 9.36 of 27.60 m²');

@@ -253,7 +253,7 @@ let thresholdAsked = 0;
  * DA at another threshold. The year on screen, when it is this room's whole year, takes DA's maps from the
  * counts kept with it (any of DA_THRESHOLDS: well under a millisecond in the worker); otherwise the year
  * runs again with it. Only the last threshold asked is applied: answers queued behind a busy worker come in
- * order, and before 2026-12-08 the first of two (300 → 500 → 1000 by arrow keys) was kept, the second
+ * order, and before 2026-12-07 the first of two (300 → 500 → 1000 by arrow keys) was kept, the second
  * dropped as if a run had replaced the year: DA500 maps under a select reading 1000 lx.
  * `ask`: the worker's call (a test's stand-in).
  */

@@ -13,7 +13,7 @@ const REMAKE_MS = 500;
  * The report page of the answer on screen, shown only when printing (styles.css @media print): Print…
  * and the browser's own print both give it. It never leaves a blank page: the page made before stays
  * until the next is made, a print (`beforeprint`, or the print medium) makes it at once from the inputs of
- * that moment, and a page that is not the room as it stands says so (before 2026-12-08 the page was taken
+ * that moment, and a page that is not the room as it stands says so (before 2026-12-07 the page was taken
  * away for 500 ms after every edit, and Ctrl+P then printed nothing; e2e/reportPrint.spec.ts).
  */
 export function PrintSheet(): React.JSX.Element {

@@ -6,7 +6,7 @@ import { analysedOf, partlyAnalysed } from '../stats/analysedPlane';
 import { projectLine, signatureLine, type ProjectInfo } from './project';
 import { windowToFloor } from '../ifc/roomRequest';
 import type { ApartmentTotal } from '../stats/apartments';
-// The building's verdicts are judged with the default thresholds (app compute/building.ts, cli/ifc.ts).
+// The building's verdicts are judged with the default thresholds (app compute/building/, cli/ifc.ts).
 import { DEFAULT_COMPLIANCE, type Thresholds } from '../stats/verdicts';
 import { proposalText, type RoomResult } from './roomResult';
 import { COLOUR_BY, type ColourBy } from './storeyPlan';

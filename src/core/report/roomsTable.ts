@@ -90,7 +90,7 @@ export function roomsCsv(results: RoomResult[]): string {
   const climate = results.some((r) => r.climate);
   // `proposal`: what would make a failing room pass, when the search was asked for (issue 34).
   const proposals = results.some((r) => r.proposals);
-  // `analysed_m2` last, after every column a client may read by position (added 2026-12-08).
+  // `analysed_m2` last, after every column a client may read by position (added 2026-12-07).
   const columns: string[] = [
     ...CSV_COLUMNS,
     ...(climate ? CLIMATE_COLUMNS : []),
