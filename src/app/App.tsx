@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { startPredictor } from './compute/predictor';
 import { startSurroundings } from './compute/surroundings';
 import { showView, useBuilding } from './compute/building/store';
@@ -24,9 +24,16 @@ import { WindowsPanel } from './ui/WindowsPanel';
 function ViewSwitch(): React.JSX.Element | null {
   const view = useBuilding((s) => s.view);
   const open = useBuilding((s) => s.building !== null);
+  const group = useRef<HTMLDivElement>(null);
+  // A room opened from the building (its shape or its row's Open) goes with the view it was in: the focus
+  // goes to the view switch, which says which view is shown, not to the page's top.
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost) group.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.focus();
+  }, [view]);
   if (!open) return null;
   return (
-    <div role="group" aria-label="Views" className="toolbar">
+    <div role="group" aria-label="Views" className="toolbar" ref={group}>
       {(['room', 'building'] as const).map((v) => (
         <button
           key={v}

@@ -236,7 +236,8 @@ function BuildingPlan(): React.JSX.Element {
           </text>
         </g>
       </svg>
-      <div className="hover building-key" aria-live="polite">
+      {/* No live region: it follows the pointer; a focused room's name is read from the room itself. */}
+      <div className="hover building-key">
         {hover || (
           <span>
             {(['pass', 'fail', 'pending', 'error', 'none'] as const).map((k) => (

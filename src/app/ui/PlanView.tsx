@@ -217,6 +217,7 @@ export function PlanView(): React.JSX.Element {
         ref={svg}
         role="application"
         aria-label="Plan of the room: draw the outline, drag corners, click a wall to add a window"
+        tabIndex={-1}
         viewBox={`0 0 ${view.w} ${view.h}`}
         onPointerDown={onDown}
         onPointerMove={onMove}
@@ -286,6 +287,21 @@ export function PlanView(): React.JSX.Element {
               aria-label={`Window ${w.id}, ${w.width} m wide, on wall ${w.edge + 1}: ←/→ move it along the wall (Shift: 50 cm), Delete removes it, Enter edits it`}
               onFocus={() => st().select(w.id)}
               onKeyDown={(e) => {
+                if (e.key === 'Delete' || e.key === 'Backspace') {
+                  // Handled here, not by the toolbar's shortcut: the focus goes with the line removed.
+                  e.preventDefault();
+                  e.stopPropagation();
+                  st().edit((s) => ({ ...s, windows: s.windows.filter((x) => x.id !== w.id) }));
+                  st().select(null);
+                  setNotice(`Window ${w.id} removed; Ctrl+Z brings it back.`);
+                  // The corner its wall starts at, or the plan itself while another tool hides the corners.
+                  requestAnimationFrame(() =>
+                    (
+                      svg.current?.querySelector<SVGElement>(`[data-corner="${w.edge}"]`) ?? svg.current
+                    )?.focus(),
+                  );
+                  return;
+                }
                 if (e.key !== 'Enter') return;
                 e.preventDefault();
                 document.querySelector<HTMLInputElement>(`[data-testid="${w.id}-width"]`)?.focus();
@@ -375,7 +391,9 @@ export function PlanView(): React.JSX.Element {
           edit (run it again for its map).
         </p>
       )}
-      <div className="hover" aria-live="polite">
+      {/* The readout follows the pointer, so it is no live region (a screen reader read every move); what
+          the keyboard did to the room is one, in the page from the start and shown under the pointer too. */}
+      <div className="hover">
         {hover ? `x ${hover.p[0].toFixed(2)} m, y ${hover.p[1].toFixed(2)} m` : ' '}
         {hover?.df != null && (
           <strong data-testid="hover-df">
@@ -384,7 +402,9 @@ export function PlanView(): React.JSX.Element {
               : ` · DF ${hover.df.toFixed(2)} %`}
           </strong>
         )}
-        {!hover && notice && <span data-testid="plan-notice">{notice}</span>}
+        <span role="status" className="plan-notice" data-testid="plan-notice">
+          {notice}
+        </span>
       </div>
     </div>
   );

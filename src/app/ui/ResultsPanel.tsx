@@ -29,7 +29,9 @@ export function ResultsPanel(): React.JSX.Element {
   const f = (v: number): string => v.toFixed(2);
   return (
     <section aria-labelledby="res-h" className="results">
-      <h2 id="res-h">Daylight</h2>
+      <h2 id="res-h" tabIndex={-1}>
+        Daylight
+      </h2>
       <p
         role="status"
         data-testid="status"
@@ -250,26 +252,30 @@ function Proposals({ verdicts }: { verdicts: readonly Verdict[] }): React.JSX.El
           key={v.id}
           type="button"
           data-testid={`propose-${v.id}`}
-          disabled={current && p.phase === 'searching'}
-          onClick={() => void findProposals(v.id)}
+          // aria-disabled: a disabled button drops the focus on it to the page's top.
+          aria-disabled={current && p.phase === 'searching'}
+          onClick={() => !(current && p.phase === 'searching') && void findProposals(v.id)}
         >
           What would make {v.label} pass?
         </button>
       ))}
-      {current && p.phase === 'searching' && (
-        <p role="status">Trying changes on the preview, confirming with the engine… {p.tried} computed</p>
-      )}
-      {current && p.phase === 'error' && <p role="status">No proposals: {p.error}</p>}
-      {current && p.phase === 'done' && p.proposals.length === 0 && (
-        <p role="status">
-          Nothing Lux tries makes {label(p.rule)} pass: not its windows at their largest within their walls,
-          nor lighter surfaces, clearer glass or a second window, alone or all together. The room needs a
-          change of its shape (shallower, or glazed on another side).
-        </p>
-      )}
+      {/* One live region, in the page before the question is asked (one inserted with its words is not
+          read); the count of changes tried is beside it, not read at each change. */}
+      <p role="status" data-testid="proposals-status">
+        {current && p.phase === 'searching' && 'Trying changes on the preview, confirming with the engine…'}
+        {current && p.phase === 'error' && `No proposals: ${p.error}`}
+        {current &&
+          p.phase === 'done' &&
+          p.proposals.length === 0 &&
+          `Nothing Lux tries makes ${label(p.rule)} pass: not its windows at their largest within their walls, nor lighter surfaces, clearer glass or a second window, alone or all together. The room needs a change of its shape (shallower, or glazed on another side).`}
+        {current &&
+          p.phase === 'done' &&
+          p.proposals.length > 0 &&
+          `Each makes ${label(p.rule)} pass by the engine (standard quality), the least glazing first:`}
+      </p>
+      {current && p.phase === 'searching' && <p aria-hidden="true">{p.tried} computed</p>}
       {current && p.phase === 'done' && p.proposals.length > 0 && (
         <>
-          <p>Each makes {label(p.rule)} pass by the engine (standard quality), the least glazing first:</p>
           <ol>
             {p.proposals.map((x, i) => (
               <li key={i} data-testid="proposal" data-kind={x.change.kind}>
@@ -278,7 +284,16 @@ function Proposals({ verdicts }: { verdicts: readonly Verdict[] }): React.JSX.El
                   {x.addedGlazing > 0 ? `+${x.addedGlazing.toFixed(2)} m² of opening` : 'no glazing added'} ·{' '}
                   {x.verdict.detail}
                 </span>
-                <button type="button" data-testid="proposal-apply" onClick={() => applyProposal(x)}>
+                <button
+                  type="button"
+                  data-testid="proposal-apply"
+                  onClick={() => {
+                    applyProposal(x);
+                    // The list goes with the room it was for: the focus to the answer's heading, whose
+                    // status line says the new answer.
+                    document.getElementById('res-h')?.focus();
+                  }}
+                >
                   Apply
                 </button>
               </li>

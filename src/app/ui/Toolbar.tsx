@@ -67,10 +67,18 @@ export function Toolbar(): React.JSX.Element {
           {label}
         </button>
       ))}
-      <button type="button" onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)" data-testid="undo">
+      {/* aria-disabled, not disabled: a button disabled as it runs out drops the keyboard's focus to the
+          page's top (an undo or redo with nothing left does nothing). */}
+      <button type="button" onClick={undo} aria-disabled={!canUndo} title="Undo (Ctrl+Z)" data-testid="undo">
         Undo
       </button>
-      <button type="button" onClick={redo} disabled={!canRedo} title="Redo (Ctrl+Shift+Z)" data-testid="redo">
+      <button
+        type="button"
+        onClick={redo}
+        aria-disabled={!canRedo}
+        title="Redo (Ctrl+Shift+Z)"
+        data-testid="redo"
+      >
         Redo
       </button>
     </div>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useAnswer, useShown } from '../compute/answerStore';
 import { difference } from '../compute/roomMap';
 import { cancelEngine, settleNow } from '../compute/settle';
@@ -7,6 +7,7 @@ import { DifferenceLegend } from './Legend';
 import { useSettings } from './settings';
 import { useApp } from '../state/store';
 import { NumberField } from './NumberField';
+import { useFocusKeeper } from './useFocusKeeper';
 
 /** The difference map's scale: ± this many DF points, the ends of the diverging colours. */
 const DIFF_MAX = 2;
@@ -30,10 +31,22 @@ export function VerifyPanel(): React.JSX.Element {
   }, [shown]);
   const previewImage = useMapImage(comparison?.preview ?? null, palette, scaleMax);
   const diffImage = useMapImage(comparison?.map ?? null, palette, DIFF_MAX, true);
+  // Cancel and Run the engine replace each other, and Cancel goes when a run ends: the focus on one goes
+  // to the other, or to the panel's heading, not to the page's top.
+  const box = useRef<HTMLElement>(null);
+  useFocusKeeper(
+    box,
+    engine.phase,
+    () =>
+      box.current?.querySelector<HTMLElement>('[data-testid="verify"], [data-testid="verify-cancel"]') ??
+      box.current?.querySelector<HTMLElement>('h2'),
+  );
 
   return (
-    <section aria-labelledby="ver-h">
-      <h2 id="ver-h">Model vs engine</h2>
+    <section aria-labelledby="ver-h" ref={box}>
+      <h2 id="ver-h" tabIndex={-1}>
+        Model vs engine
+      </h2>
       {engine.phase === 'running' ? (
         <div className="progress">
           <progress

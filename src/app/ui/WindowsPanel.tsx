@@ -14,7 +14,9 @@ export function WindowsPanel(): React.JSX.Element {
     edit((s) => ({ ...s, windows: s.windows.map((w) => (w.id === id ? { ...w, ...patch } : w)) }));
   return (
     <section aria-labelledby="win-h">
-      <h2 id="win-h">Windows</h2>
+      <h2 id="win-h" tabIndex={-1}>
+        Windows
+      </h2>
       {scene.windows.length === 0 && (
         <p className="hint">Choose “Add window” and click a wall in the plan.</p>
       )}
@@ -102,7 +104,11 @@ export function WindowsPanel(): React.JSX.Element {
           />
           <button
             type="button"
-            onClick={() => edit((s) => ({ ...s, windows: s.windows.filter((x) => x.id !== w.id) }))}
+            onClick={() => {
+              edit((s) => ({ ...s, windows: s.windows.filter((x) => x.id !== w.id) }));
+              // The button goes with its window: the focus stays in the panel, not at the page's top.
+              document.getElementById('win-h')?.focus();
+            }}
           >
             Remove {w.id}
           </button>
