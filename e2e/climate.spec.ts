@@ -52,6 +52,20 @@ test('a weather file: its place and months, a year in the room, sDA, ASE and EN 
   await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'done');
   await expect(page.getByTestId('climate-sda')).toHaveText(yearSda);
   await expect(page.getByTestId('weather-location')).toContainText('Chicago Ohare Intl Ap');
+  // The same file again, under another name: its year stays (before 2026-12-07 it ran again), and the
+  // panel says why nothing runs.
+  await page.getByTestId('weather-file').setInputFiles({
+    name: 'chicago copy.epw',
+    mimeType: 'text/plain',
+    buffer: readFileSync('test/fixtures/weather/chicago-ohare-tmy3.epw'),
+  });
+  await expect(page.getByTestId('weather-same')).toHaveText(
+    'chicago copy.epw has the same contents as chicago-ohare-tmy3.epw, the weather file loaded: its year stays.',
+  );
+  await expect(page.getByTestId('weather-error')).toHaveCount(0);
+  await expect(page.getByTestId('climate-status')).toHaveAttribute('data-phase', 'done');
+  await expect(page.getByTestId('climate-progress')).toHaveCount(0);
+  await expect(page.getByTestId('climate-sda')).toHaveText(yearSda);
   await expect(page.getByTestId('climate-verdicts').locator('li')).toHaveCount(5);
   await expect(page.getByTestId('climate-verdicts').locator('[data-verdict="leed-sda"]')).toContainText(
     'sDA300/50%',

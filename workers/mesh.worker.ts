@@ -8,7 +8,14 @@ import * as Comlink from 'comlink';
 import { buildObstructionScene, type ObstructionScene } from '../src/core/obstruction';
 import type { WindowSpec } from '../src/core/types';
 import { importMesh, ImportError, type ImportedMesh, type UpAxis } from '../src/importers/importMesh';
-import { buildingFromIfc, noRoomsMessage, type IfcBuilding, type IfcRoom } from '../src/core/ifc/building';
+import {
+  buildingFromIfc,
+  noRoomsMessage,
+  type IfcBuilding,
+  type IfcReadOptions,
+  type IfcRoom,
+} from '../src/core/ifc/building';
+import type { VegetationMode } from '../src/core/ifc/vegetation';
 import type { IfcSourceData } from '../src/core/ifc/source';
 import { requestsWithAngles, roomRequest, windowAngles, type RoomAngles } from '../src/core/ifc/roomRequest';
 import { surroundBuilding } from '../src/core/building/surroundings';
@@ -39,6 +46,8 @@ let ifc: {
   file: string;
   /** What web-ifc read, kept so that the rooms can be made again with another default frame ratio. */
   source: IfcSourceData;
+  /** The settings its rooms were last made with (default frame ratio, vegetation). */
+  options: IfcReadOptions;
   building: Omit<IfcBuilding, 'context'>;
   own: Float32Array;
   files: { name: string; positions: Float32Array }[];
@@ -74,6 +83,11 @@ export type IfcAnswer =
 /** The building's rooms and requests again, after another default frame ratio. */
 export type ReframeAnswer =
   | { ok: true; building: Omit<IfcBuilding, 'context'>; requests: ({ body: object } | null)[] }
+  | { ok: false; message: string };
+
+/** The building's rooms (their notes) and requests again, after its vegetation was stood up or left out. */
+export type VegetationAnswer =
+  | (Extract<ContextAnswer, { ok: true }> & { building: Omit<IfcBuilding, 'context'> })
   | { ok: false; message: string };
 
 /** The building's requests again, after a context file was added or removed. */
@@ -217,7 +231,7 @@ const api = {
   async importIfc(
     file: string,
     bytes: Uint8Array,
-    defaultFrameRatio: number,
+    options: IfcReadOptions,
     onProgress?: (fraction: number, stage: 'reading' | 'angles') => void,
   ): Promise<IfcAnswer> {
     try {
@@ -228,7 +242,7 @@ const api = {
         locate: (file) => new URL(`../ifc/${file}`, self.location.href).href,
         ...(onProgress ? { onProgress: (f: number) => onProgress(f, 'reading') } : {}),
       });
-      const { context, ...building } = buildingFromIfc(source, { defaultFrameRatio });
+      const { context, ...building } = buildingFromIfc(source, options);
       // Refused as a file that cannot be read is: the open building and the mesh shown stay current (before,
       // a room in the editor was measured again among the walls of a shell exported without its spaces).
       const none = noRoomsMessage(building);
@@ -237,6 +251,7 @@ const api = {
       ifc = {
         file,
         source,
+        options,
         building,
         own: context,
         files: [],
@@ -281,7 +296,8 @@ const api = {
    */
   reframe(defaultFrameRatio: number): ReframeAnswer {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
-    const { context: _, ...made } = buildingFromIfc(ifc.source, { defaultFrameRatio });
+    ifc.options = { ...ifc.options, defaultFrameRatio };
+    const { context: _, ...made } = buildingFromIfc(ifc.source, ifc.options);
     const building = { ...made, rooms: made.rooms.map((r, i) => ifc!.edited.get(i) ?? r) };
     ifc.building = building;
     return { ok: true, building, requests: wrap(requestsWithAngles(building.rooms, ifc.angles)) };
@@ -300,6 +316,22 @@ const api = {
     const angles = windowAngles(ifc.around.scene, room.room_polygon, room.windows);
     ifc.angles[index] = angles;
     return { ok: true, body: roomRequest(room, angles) };
+  },
+
+  /**
+   * The building's rooms made again with its trees and planting standing in the sky or left out
+   * (core/ifc/vegetation.ts): its own mesh changes, so every room's angles are measured again; rooms kept
+   * from the editor stay as kept.
+   */
+  revegetate(vegetation: VegetationMode): VegetationAnswer {
+    if (!ifc) return { ok: false, message: 'Open a building first.' };
+    ifc.options = { ...ifc.options, vegetation };
+    const { context, ...made } = buildingFromIfc(ifc.source, ifc.options);
+    const building = { ...made, rooms: made.rooms.map((r, i) => ifc!.edited.get(i) ?? r) };
+    ifc.building = building;
+    ifc.own = context;
+    const r = surround(buildingCurrent());
+    return Comlink.transfer({ ok: true, building, ...r }, r.display ? [r.display.buffer] : []);
   },
 
   /** Takes the context file at `index` away from the building; every room's angles again. */

@@ -4,6 +4,7 @@
  *   npm run ifc -- building.ifc [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model]
  *                  [--quality draft|standard|high] [--frame-ratio 0.2] [--threads N] [--weather site.epw]
  *                  [--project name] [--site address] [--author name] [--stage "design stage"] [--date …]
+ *                  [--vegetation opaque|ignore]
  *
  * The project flags are what the report states of the project and who signs for it (each page's head and
  * footer, and the report's own); without them the pages say "Project not stated".
@@ -29,6 +30,9 @@
  * 100 lx at the location's median diffuse illuminance, its Table A.3); the verdicts, the proposals and the
  * report's words use them. BFS 2024:8's figures are the regulation's own.
  *
+ * `--vegetation opaque|ignore`: what the file's trees and planting do (core/ifc/vegetation.ts): stand as
+ * opaque surfaces (the default, as before) or be left out; the building's notes say how many were found.
+ *
  * Exit codes: 0 done (rooms that could not be analysed are in the table), 2 bad arguments or an unreadable
  * file, 1 anything else.
  */
@@ -37,13 +41,20 @@ import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { floorDrop } from '../core/api/highFloor';
 import { analyseBuilding } from '../core/building/analyse';
-import { readEpw } from '../core/climate/epw';
+import { epwLocation, readEpw } from '../core/climate/epw';
 import { buildingFiles } from '../core/building/files';
 import { NO_PROJECT, PROJECT_FIELD_MAX, reportDay, type ProjectInfo } from '../core/report/project';
 import { reportPdf } from './reportPdf';
+import { weatherFileOf } from '../core/report/weatherFile';
 import type { AnswerResult, RoomPass, RoomProposals } from '../core/building/outcome';
 import { surroundBuilding } from '../core/building/surroundings';
 import { buildingFromIfc, glazingSummary, ifcRoomLabel, noRoomsMessage } from '../core/ifc/building';
+import {
+  DEFAULT_VEGETATION,
+  VEGETATION_MODES,
+  vegetationMode,
+  type VegetationMode,
+} from '../core/ifc/vegetation';
 import { readIfc } from '../ifc/webIfcSource';
 import { readContextFile } from '../importers/contextFile';
 import { MeshStore } from '../service/meshStore';
@@ -63,6 +74,8 @@ interface Args {
   method: 'engine' | 'model';
   quality: 'draft' | 'standard' | 'high';
   frameRatio: number;
+  /** What the file's trees and planting do (--vegetation). */
+  vegetation: VegetationMode;
   threads: number;
   /** Apartments by hand: a JSON file of { "name": ["room number", …] }; absent: the file's IfcZones. */
   groups: string | null;
@@ -90,7 +103,7 @@ const PROJECT_FLAGS: Record<string, keyof ProjectInfo> = {
 };
 
 const USAGE =
-  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf] [--proposals bfs|en-target|en-minimum] [--en-target 2.0] [--en-minimum 0.7] [--server URL [--token T]]';
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--vegetation opaque|ignore] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf] [--proposals bfs|en-target|en-minimum] [--en-target 2.0] [--en-minimum 0.7] [--server URL [--token T]]';
 
 function parseArgs(argv: string[]): Args | string {
   const a: Args = {
@@ -100,6 +113,7 @@ function parseArgs(argv: string[]): Args | string {
     method: 'engine',
     quality: 'standard',
     frameRatio: 0.2,
+    vegetation: DEFAULT_VEGETATION,
     threads: Math.max(1, availableParallelism()),
     groups: null,
     weather: null,
@@ -133,6 +147,11 @@ function parseArgs(argv: string[]): Args | string {
       } else if (k === '--frame-ratio') {
         a.frameRatio = Number(v());
         if (!(a.frameRatio >= 0 && a.frameRatio < 1)) return '--frame-ratio is a number from 0 to below 1';
+      } else if (k === '--vegetation') {
+        const m = v();
+        const mode = vegetationMode(m);
+        if (!mode) return `--vegetation is ${VEGETATION_MODES.join(' or ')}, not '${m}'`;
+        a.vegetation = mode;
       } else if (k === '--groups') a.groups = v();
       else if (k === '--weather') a.weather = v();
       else if (k === '--no-pdf') a.pdf = false;
@@ -217,7 +236,10 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`\rreading ${basename(args.file)}… ${Math.round(f * 100)} %`);
   });
   if (process.stderr.isTTY) process.stderr.write('\r');
-  const building = buildingFromIfc(source, { defaultFrameRatio: args.frameRatio });
+  const building = buildingFromIfc(source, {
+    defaultFrameRatio: args.frameRatio,
+    vegetation: args.vegetation,
+  });
   const none = noRoomsMessage(building);
   if (none) say(none);
   // Surroundings from other files (IFC, OBJ, STL, glTF), in the same coordinates, on the same terrain;
@@ -228,6 +250,8 @@ async function main(argv: string[]): Promise<number> {
   say(
     `${basename(args.file)}: ${building.rooms.length} rooms; ${glazingSummary(building)}; ${(context.length / 9).toLocaleString('en')} obstruction triangles`,
   );
+  // Trees decide verdicts (docs/ifc.md): what was done with them is said before any room is run.
+  for (const n of building.notes) if (n.startsWith('Vegetation: ')) say(n);
 
   const modelCard =
     process.env.LUX_MODEL ?? new URL(`../../public/models/${SHIPPED_CARD}`, import.meta.url).pathname;
@@ -332,6 +356,7 @@ async function writeFiles(
     metrics?: { radiance?: { mae?: number } };
   };
   const mae = card.metrics?.radiance?.mae;
+  const year = passes.find((p) => p.method === 'climate');
   const written = buildingFiles({
     file: basename(args.file),
     building,
@@ -345,6 +370,10 @@ async function writeFiles(
     thresholds: args.thresholds,
     stamp: reportDay(new Date()),
     ...(Object.values(args.project).some((v) => v.trim()) ? { project: args.project } : {}),
+    // The report names the weather file as given and as its LOCATION line states its data.
+    ...(args.weather && year?.method === 'climate'
+      ? { weather: weatherFileOf(basename(args.weather), epwLocation(year.weather)) }
+      : {}),
   });
   mkdirSync(args.out, { recursive: true });
   for (const [name, text] of Object.entries(written)) writeFileSync(join(args.out, name), text);

@@ -8,6 +8,7 @@ import type {
   SpaceBound,
 } from '../core/ifc/source';
 import type { WindowLining } from '../core/ifc/windowLining';
+import { isVegetation, VEGETATION_CLASSES, type ElementWords } from '../core/ifc/vegetation';
 
 /**
  * Reads an IFC file with web-ifc (IFC2x3 and IFC4, WASM in the browser and in Node) into the plain data the
@@ -218,6 +219,8 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
   // IFC2x3's IfcWindowStyle) or on the window itself, and how its panels are laid out.
   const liningSets = new Map<number, number[]>();
   const partitionOf = new Map<number, string>();
+  // Each element's type's name: what tells a Revit RPC tree's proxy apart (vegetation.ts).
+  const typeNameOf = new Map<number, string>();
   const framePart = (set: number): boolean => {
     const t = ifc.GetLineType(model, set);
     return t === W.IFCWINDOWLININGPROPERTIES || t === W.IFCWINDOWPANELPROPERTIES;
@@ -234,6 +237,7 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
     for (const c of list(r.RelatedObjects)) {
       const k = ref(c);
       if (k === null) continue;
+      if (text(type.Name)) typeNameOf.set(k, text(type.Name));
       if (sets.length) liningSets.set(k, [...(liningSets.get(k) ?? []), ...sets]);
       if (partition) partitionOf.set(k, partition);
     }
@@ -308,6 +312,22 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
       return [{ id, type: typeName.get(ifc.GetLineType(model, id)) ?? type }];
     }),
   );
+  // What the file calls the elements a tree may be, for the core to tell vegetation apart (vegetation.ts).
+  const wordsOf = (id: number, type: string): Omit<ElementWords, 'type'> => {
+    if (!VEGETATION_CLASSES.has(type)) return {};
+    const e = line(id);
+    const said = {
+      name: text(e.Name),
+      objectType: text(e.ObjectType),
+      typeName: typeNameOf.get(id) ?? '',
+      predefinedType: typeof value(e.PredefinedType) === 'string' ? (value(e.PredefinedType) as string) : '',
+    };
+    return Object.fromEntries(Object.entries(said).filter(([, v]) => v));
+  };
+  // IfcGeographicElement is read where it is vegetation only: its terrain (the ground) stays out, as before.
+  for (const id of ids(W.IFCGEOGRAPHICELEMENT))
+    if (isVegetation({ type: 'IFCGEOGRAPHICELEMENT', ...wordsOf(id, 'IFCGEOGRAPHICELEMENT') }))
+      obstructionIds.push({ id, type: 'IFCGEOGRAPHICELEMENT' });
   const total = spaceIds.length + windowIds.length + doorIds.length + panelIds.length + obstructionIds.length;
   let done = 0;
   const step = (): void => {
@@ -396,7 +416,9 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
   }
   const obstruction: IfcElementData[] = obstructionIds.flatMap(({ id, type }) => {
     step();
-    return glazedPanels.has(id) ? [] : [{ id, type, positions: triangles(ifc, model, id, origin).all }];
+    return glazedPanels.has(id)
+      ? []
+      : [{ id, type, positions: triangles(ifc, model, id, origin).all, ...wordsOf(id, type) }];
   });
 
   return {

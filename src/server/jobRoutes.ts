@@ -26,6 +26,7 @@ import type { Executor } from './executor/executor';
 import { readBody } from './readBody';
 import { readEpw } from '../core/climate/epw';
 import { siteThresholds, type Thresholds } from '../core/stats/verdicts';
+import { DEFAULT_VEGETATION, VEGETATION_MODES, vegetationMode } from '../core/ifc/vegetation';
 
 /**
  * The jobs API (issue 37): `POST /v2/jobs` with a list of rooms (the `/run` or `/simulate` bodies) and one
@@ -106,7 +107,7 @@ function checkWeather(text: string): void {
 
 /**
  * A building as a job: the multipart form's `ifc` file and its `params` field (`method` engine|model,
- * `quality`, `frame_ratio`, `file_name`, `project`), made into rooms on a compute thread. A file that is not
+ * `quality`, `frame_ratio`, `vegetation`, `file_name`, `project`), made into rooms on a compute thread. A file that is not
  * IFC makes a failed job with the reason.
  */
 async function formOf(raw: ArrayBuffer, type: string): Promise<FormPart[]> {
@@ -160,6 +161,9 @@ async function ifcJob(
   const frameRatio = params.frame_ratio ?? 0.2;
   if (typeof frameRatio !== 'number' || !(frameRatio >= 0 && frameRatio < 1))
     throw invalid("Parameter 'frame_ratio' must be a number from 0 to below 1");
+  const vegetation = vegetationMode(params.vegetation ?? DEFAULT_VEGETATION);
+  if (!vegetation)
+    throw invalid(`Parameter 'vegetation' must be ${VEGETATION_MODES.map((m) => `'${m}'`).join(' or ')}`);
   let thresholds: Thresholds;
   try {
     thresholds = siteThresholds({ target: params.en_target, minimum: params.en_minimum }, [
@@ -179,7 +183,7 @@ async function ifcJob(
   try {
     made = await readIfcJob(
       ifc,
-      { method, quality, frameRatio, contexts, climate: weather !== null },
+      { method, quality, frameRatio, vegetation, contexts, climate: weather !== null },
       AbortSignal.any([AbortSignal.timeout(READ_IFC_MS), c.req.raw.signal]),
     );
   } catch (e) {

@@ -147,4 +147,21 @@ describe('a room under a low sloped ceiling: shares and m² of the one analysed 
     expect(buildingReport(b)).not.toContain('analysed</td>');
     expect(JSON.parse(roomsJson(b)).rooms[0].analysed_m2).toBe(30);
   });
+
+  it('says in its BFS 2024:8 verdict line what the share is of, on every face', () => {
+    // Before 2026-12-07 the line read "33.9 % of the floor" under results "… of 27.60 m²" (the analysed
+    // plane): the editor's panel and report page (summarise with the cells left out), the building's page
+    // (summarised without the outline, set on the floor after: onFloor).
+    const line = 'DF ≥ 1 % on 33.9 % of the analysed 27.60 m² (needs 50 %)';
+    const s = summarise(attic(true), DEFAULT_COMPLIANCE, { floorArea: 30, leftOut: 240 });
+    expect(s.verdicts.find((v) => v.id === 'bfs')!.detail).toBe(line);
+    const [r] = roomResults(analysed(attic(true)), true);
+    expect(r!.summary!.verdicts.find((v) => v.id === 'bfs')!.detail).toBe(line);
+    // The page sets it in two lines (the column's width), read here as one.
+    const words = (svg: string | null) => [...svg!.matchAll(/>([^<>]*)<\/text>/g)].map((m) => m[1]).join(' ');
+    expect(words(r!.sheet)).toContain(line);
+    // The whole floor analysed: the floor, as before.
+    const [flat] = roomResults(analysed(attic(false)), true);
+    expect(flat!.sheet).toContain('>DF ≥ 1 % on 31.2 % of the floor (needs 50 %)</text>');
+  });
 });

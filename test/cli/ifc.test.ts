@@ -330,7 +330,13 @@ describe('the IFC command line', () => {
     // The report gives the year beside the daylight factor, one row per room with a year.
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toContain('<h2>A year of daylight (climate-based)</h2>');
-    expect(html).toContain('Weather: Chicago Ohare Intl Ap, USA (41.98°, -87.92°).');
+    // The weather file named as given and as its LOCATION line states its data (a signer names the data).
+    expect(html).toContain(
+      'Weather: the file chicago-ohare-tmy3.epw (TMY3, WMO 725300), Chicago Ohare Intl Ap, USA (41.98°, -87.92°).',
+    );
+    expect(html).toContain(
+      '<dt>Weather file</dt><dd data-stat="weather-file">chicago-ohare-tmy3.epw (TMY3, WMO 725300)</dd>',
+    );
     expect(json.method).toEqual({ kind: 'engine', quality: 'draft', ambient_bounces: null });
     // A weather file that is not one stops before the building is read.
     const bad = join(dir, 'bad.epw');
@@ -367,6 +373,47 @@ describe('the IFC command line', () => {
     expect(h[32]).toBeLessThan(50);
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain(
       'and the context files block.stl (in the building',
+    );
+  }, 120_000);
+
+  it('stands LargeBuilding’s eleven RPC trees as opaque surfaces by default; --vegetation ignore leaves them out, and the notes say which', async () => {
+    const runWith = async (...more: string[]) => {
+      const out = join(dir, `large${more.join('-')}`);
+      const { stderr } = await cli(
+        'test/fixtures/ifc/LargeBuilding.ifc',
+        ...['--method', 'model', '--no-pdf', '--threads', '2', '--out', out, ...more],
+      );
+      const json = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8')) as {
+        notes: string[];
+        rooms: {
+          number: string;
+          request: { parameters: { windows: Record<string, { horizon: number[] }> } };
+        }[];
+      };
+      const room4 = json.rooms.find((r) => r.number === '4')!;
+      const horizon = Math.max(...Object.values(room4.request.parameters.windows).flatMap((w) => w.horizon));
+      return { stderr, json, horizon, html: readFileSync(join(out, 'report.html'), 'utf8') };
+    };
+    const [kept, left] = await Promise.all([runWith(), runWith('--vegetation', 'ignore')]);
+    const trees =
+      "11 trees or plants (IfcBuildingElementProxy 'M_RPC Tree - Deciduous:Siberian Crab Apple - 6.1 Meters')";
+    expect(kept.stderr).toContain(
+      `Vegetation: ${trees} stand as opaque surfaces, as walls do; vegetation "ignore"`,
+    );
+    expect(kept.json.notes[1]).toMatch(/^Vegetation: 11 trees or plants .* stand as opaque surfaces/);
+    expect(kept.horizon).toBeGreaterThan(80);
+    expect(left.stderr).toContain(`Vegetation: ${trees} left out (vegetation "ignore")`);
+    expect(left.json.notes[1]).toBe(
+      `Vegetation: ${trees} left out (vegetation "ignore"): the rooms see the sky through them.`,
+    );
+    expect(left.horizon).toBe(0);
+    // The report's inputs name it on a line of its own; its north stays north's.
+    expect(left.html).toContain('<dt>Vegetation</dt><dd data-stat="vegetation">11 trees or plants');
+    expect(left.html).not.toMatch(/<dt>True north<\/dt><dd>[^<]*Vegetation/);
+    const bad = await cli('--vegetation', 'transparent').catch((e: { code: number; stderr: string }) => e);
+    expect(bad).toMatchObject({ code: 2 });
+    expect((bad as { stderr: string }).stderr).toContain(
+      "--vegetation is opaque or ignore, not 'transparent'",
     );
   }, 120_000);
 

@@ -47,6 +47,17 @@ export interface StepCurtainWall {
   bounds?: { space: number; side: 'EXTERNAL' | 'INTERNAL' | 'NOTDEFINED' }[];
 }
 
+/** An IfcBuildingElementProxy or IfcGeographicElement: its Name, ObjectType, PredefinedType and type's Name. */
+export interface StepElement extends StepBox {
+  entity: 'IFCBUILDINGELEMENTPROXY' | 'IFCGEOGRAPHICELEMENT';
+  name: string;
+  objectType?: string;
+  /** Written as given (NOTDEFINED when absent): TERRAIN, VEGETATION, USERDEFINED… */
+  predefinedType?: string;
+  /** The name of an IfcBuildingElementProxyType / IfcGeographicElementType defining it. */
+  typeName?: string;
+}
+
 export interface StepBuilding {
   storeyElevation?: number;
   spaces: StepSpace[];
@@ -58,6 +69,8 @@ export interface StepBuilding {
   trueNorth?: [number, number];
   /** IfcZones grouping spaces (indices into `spaces`), as apartments are exported. */
   zones?: { name: string; spaces: number[] }[];
+  /** Proxies and geographic elements (a tree's crown as a box), named as exporters name them. */
+  elements?: StepElement[];
   /** Length unit: metres (default) or millimetres (coordinates are then written ×1000). */
   millimetres?: boolean;
   /**
@@ -208,6 +221,17 @@ export function stepFile(b: StepBuilding): string {
     for (const solid of glassSolids) add(`IFCSTYLEDITEM(#${solid},(#${glassStyle}),$)`);
     if (!w.unhosted) add(`IFCRELFILLSELEMENT(${id()},$,$,$,#${opening},#${win})`);
     contained.push(win);
+  }
+  for (const e of b.elements ?? []) {
+    const text = (v: string | undefined) => (v === undefined ? '$' : `'${v}'`);
+    const el = add(
+      `${e.entity}(${id()},$,'${e.name}',$,${text(e.objectType)},#${place(storeyPlace)},#${product(boxShape(e))},$,.${e.predefinedType ?? 'NOTDEFINED'}.)`,
+    );
+    if (e.typeName !== undefined) {
+      const type = add(`${e.entity}TYPE(${id()},$,'${e.typeName}',$,$,$,$,$,$,.NOTDEFINED.)`);
+      add(`IFCRELDEFINESBYTYPE(${id()},$,$,$,(#${el}),#${type})`);
+    }
+    contained.push(el);
   }
   for (const c of b.curtainWalls ?? []) {
     const wall = add(`IFCCURTAINWALL(${id()},$,'${c.name}',$,$,#${place(storeyPlace)},$,$,.NOTDEFINED.)`);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RoomAnswer } from '../../src/core/api/roomAnswer';
 import { buildingReport, roomResults, roomsJson, type AnalysedBuilding } from '../../src/core/building/files';
 import type { IfcRoom } from '../../src/core/ifc/building';
+import type { RoomOutcome } from '../../src/core/building/outcome';
 import {
   DEFAULT_COMPLIANCE,
   siteThresholds,
@@ -123,5 +124,38 @@ describe('which Lux produced a building’s figures', () => {
     expect(html).toContain(`data-stat="computed">house.ifc · computed 2026-12-07 by Lux ${v}</p>`);
     expect(html).toContain(`<dt>Software</dt><dd data-stat="software">Lux ${v}</dd>`);
     expect(JSON.parse(roomsJson(b)).lux_version).toBe(v);
+  });
+});
+
+describe('the weather file of a building’s year', () => {
+  it('is named in the inputs and over the year’s table: its file, source and station', () => {
+    // Before 2026-12-07 the report named the weather's city and coordinates, never the file a signer
+    // must name as the data (Stockholm has several: IWEC, SMHI's, a future-climate morph).
+    const summary = {
+      location: { city: 'Stockholm Arlanda', country: 'SWE', latitude: 59.65, longitude: 17.95 },
+      da_mean: 60,
+      sda: 70,
+      sda_blinds: 50,
+      ase: 4,
+      udi: { low: 10, useful: 80, high: 10, autonomous: 40 },
+      leed_points: 2,
+      en17037: { reached: 'minimum', levels: [] },
+      verdicts: [],
+    } as unknown as NonNullable<RoomOutcome['climate']>['summary'];
+    const b = building();
+    const withYear: AnalysedBuilding = {
+      ...b,
+      outcomes: [{ ...b.outcomes[0]!, climate: { summary, map: answer } }],
+      weather: { name: 'SWE_Stockholm.Arlanda.024600_IWEC.epw', source: 'IWEC', wmo: '024600' },
+    };
+    const html = buildingReport(withYear);
+    expect(html).toContain(
+      '<dt>Weather file</dt><dd data-stat="weather-file">SWE_Stockholm.Arlanda.024600_IWEC.epw (IWEC, WMO 024600)</dd>',
+    );
+    expect(html).toContain(
+      'Weather: the file SWE_Stockholm.Arlanda.024600_IWEC.epw (IWEC, WMO 024600), Stockholm Arlanda, SWE (59.65°, 17.95°).',
+    );
+    // No year, no weather file in the inputs.
+    expect(buildingReport({ ...b, weather: withYear.weather! })).not.toContain('Weather file');
   });
 });

@@ -179,35 +179,44 @@ describe('roomSheetSvg', () => {
 
   it('adds a year of a weather file when one was computed for the room', () => {
     expect(svg).not.toContain('data-stat="sda"');
-    const year = roomSheetSvg({
-      ...sheet,
-      climate: {
-        location: {
-          city: 'Chicago',
-          country: 'USA',
-          latitude: 41.98,
-          longitude: -87.92,
-          time_zone: -6,
-          elevation: 201,
-        },
-        hours: { occupied: 3650, daylight: 4707 },
-        da_lux: 300,
-        da_mean: 77.4,
-        sda: 96.5,
-        sda_blinds: 32.14,
-        ase: 16.85,
-        udi: { low: 7, useful: 87.2, high: 5.8, autonomous: 51 },
-        leed_points: 0,
-        en17037: { reached: 'minimum', levels: [] },
-        verdicts: [],
-        notes: [],
+    const climate = {
+      location: {
+        city: 'Chicago',
+        country: 'USA',
+        latitude: 41.98,
+        longitude: -87.92,
+        time_zone: -6,
+        elevation: 201,
       },
-    });
+      hours: { occupied: 3650, daylight: 4707 },
+      da_lux: 300,
+      da_mean: 77.4,
+      sda: 96.5,
+      sda_blinds: 32.14,
+      ase: 16.85,
+      udi: { low: 7, useful: 87.2, high: 5.8, autonomous: 51 },
+      leed_points: 0,
+      en17037: { reached: 'minimum', levels: [] },
+      verdicts: [],
+      notes: [],
+    } as RoomSheet['climate'];
+    const year = roomSheetSvg({ ...sheet, climate: climate! });
     expect(year).toContain('A year in Chicago');
     expect(year).toContain('data-stat="sda">32.1 % (blinds open 96.5 %)');
     // ASE rounded up, as its verdict: 16.85 reads 16.9, never under.
     expect(year).toContain('data-stat="ase">16.9 % · LEED v4.1 0 pt');
     expect(year).toContain('data-stat="en17037-illuminance">minimum');
+    // The weather file named under the year, when the page is given it (the app's loaded file).
+    expect(year).not.toContain('data-stat="weather-file"');
+    const named = roomSheetSvg({
+      ...sheet,
+      climate: climate!,
+      weather: { name: 'chicago-ohare-tmy3.epw', source: 'TMY3', wmo: '725300' },
+    });
+    // Wrapped onto a second line of the column.
+    expect(named).toMatch(
+      /data-stat="weather-file">chicago-ohare-tmy3\.epw \(TMY3,<\/text><text [^>]+>WMO 725300\)</,
+    );
   });
 
   it('lists as many windows as the page holds and counts the rest, above the footer', () => {

@@ -13,6 +13,9 @@ import { useApp } from '../state/store';
 import type { RoomMap } from './roomMap';
 import type { SharedWeather } from '../share/codec';
 import { findWeather, keepWeather } from './weatherStore';
+import { epwFromZip, isZip } from '../../core/climate/weatherZip';
+import { weatherFileOf } from '../../core/report/weatherFile';
+import type { SheetYear } from '../../core/report/roomSheet';
 import { engineWorker } from './workers';
 
 /**
@@ -40,6 +43,11 @@ export interface ClimateState {
   /** A share link's weather file that this device does not hold: the panel asks for it. */
   wanted: SharedWeather | null;
   weatherError: string | null;
+  /**
+   * The weather file just picked was the one loaded (the same SHA-256, whatever its name): said so, and
+   * its year kept rather than thrown away and run again. Cleared by the next file read.
+   */
+  weatherNote: string | null;
   phase: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
   /** The key of the room and weather the latest run was started for (climateKeyOf). */
   runFor: string | null;
@@ -67,6 +75,7 @@ export const useClimate = create<ClimateState>()(() => ({
   weather: null,
   wanted: null,
   weatherError: null,
+  weatherNote: null,
   phase: 'idle',
   runFor: null,
   progress: 0,
@@ -84,13 +93,38 @@ async function sha256(text: string): Promise<string> {
   return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Reads a weather file the user dropped or picked; a bad one says why (its line and field). */
-export async function loadWeather(file: File, run = true): Promise<void> {
-  await takeWeatherText(file.name, await file.text(), run);
+/**
+ * Which weather file was asked for last (picked, dropped or a share link's): reading and hashing a file are
+ * asynchronous, so two picked within milliseconds could finish out of order and the earlier one be shown.
+ * Only the latest goes on past each wait.
+ */
+let picked = 0;
+
+/**
+ * Reads a weather file the user dropped or picked, or the one .epw of a ZIP as weather files are downloaded
+ * (weatherZip.ts); a bad one says why (its line and field).
+ */
+export async function loadWeather(
+  file: Pick<File, 'name' | 'text' | 'arrayBuffer'>,
+  run = true,
+): Promise<void> {
+  const mine = ++picked;
+  let [name, text] = [file.name, await file.text()];
+  if (isZip(text)) {
+    try {
+      ({ name, text } = epwFromZip(file.name, new Uint8Array(await file.arrayBuffer())));
+    } catch (e) {
+      if (mine === picked) useClimate.setState({ weatherError: (e as Error).message, weatherNote: null });
+      return;
+    }
+  }
+  if (mine === picked) await takeWeatherText(name, text, run, mine);
 }
 
-async function takeWeatherText(name: string, text: string, run = true): Promise<void> {
+async function takeWeatherText(name: string, text: string, run = true, mine = ++picked): Promise<void> {
   const digest = await sha256(text);
+  if (mine !== picked) return;
+  if (useClimate.getState().weather?.digest === digest) return keepSameWeather(name, run);
   const before = useClimate.getState().phase;
   // The year starts in the engine worker first, so that its reading of the file (its own copy) and this
   // thread's, for the panel, run side by side: a new weather file's first estimate sooner by one read.
@@ -118,6 +152,7 @@ async function takeWeatherText(name: string, text: string, run = true): Promise<
       weather,
       wanted: null,
       weatherError: null,
+      weatherNote: null,
       result: null,
       ...(run ? {} : { phase: 'idle' as const }),
     });
@@ -133,9 +168,35 @@ async function takeWeatherText(name: string, text: string, run = true): Promise<
       cancelClimate(false);
       useClimate.setState({ phase: before === 'running' ? 'cancelled' : before, progress: 0 });
     }
-    useClimate.setState({ weatherError: `${name} cannot be read: ${(e as Error).message}` });
+    useClimate.setState({
+      weatherError: `${name} cannot be read: ${(e as Error).message}`,
+      weatherNote: null,
+    });
   }
   await year;
+}
+
+/**
+ * The weather file loaded, picked again (the same contents, perhaps under another name): its year is kept,
+ * not thrown away and computed again to the same figures (before 2026-12-07 it was, a year of waiting).
+ * The year runs only when the room on screen has none of it yet (none computed, stopped, failed, or of the
+ * room before an edit), as Run would. The file keeps the name it was loaded under: the report names it.
+ */
+function keepSameWeather(name: string, run: boolean): void {
+  const s = useClimate.getState();
+  const w = s.weather!;
+  const scene = useApp.getState().scene;
+  const key = climateKeyOf(scene, w);
+  const kept =
+    (s.phase === 'running' && s.runFor === key) ||
+    (s.phase === 'done' && s.result?.key === key && !s.result.estimate);
+  const same =
+    name === w.name
+      ? `${name} is the weather file already loaded`
+      : `${name} has the same contents as ${w.name}, the weather file loaded`;
+  const year = !run ? '.' : kept ? ': its year stays.' : ': its year runs for the room as it is now.';
+  useClimate.setState({ wanted: null, weatherError: null, weatherNote: `${same}${year}` });
+  if (run && !kept) void runClimate();
 }
 
 /**
@@ -143,8 +204,10 @@ async function takeWeatherText(name: string, text: string, run = true): Promise<
  * for a file picked), else asked for by name.
  */
 export async function restoreWeather(w: SharedWeather): Promise<void> {
+  const mine = ++picked;
   const stored = await findWeather(w.digest);
-  if (stored) await takeWeatherText(stored.name, stored.text);
+  if (mine !== picked) return;
+  if (stored) await takeWeatherText(stored.name, stored.text, true, mine);
   else useClimate.setState({ wanted: w });
 }
 
@@ -333,9 +396,14 @@ export function gridAsMap(g: MetricGrid): RoomMap {
   return m;
 }
 
-/** The year computed for this scene with the loaded weather (not an estimate), for its report page. */
-export function climateSummaryFor(scene: Scene): ClimateSummary | undefined {
+/**
+ * The year computed for this scene with the loaded weather (not an estimate), for its report page, with
+ * the weather file it is of (the page names it: the key holds its digest, so it is that file's year).
+ */
+export function climateYearFor(scene: Scene): SheetYear | undefined {
   const { result, weather } = useClimate.getState();
   if (!result || result.estimate || !weather) return undefined;
-  return result.key === climateKeyOf(scene, weather) ? result.summary : undefined;
+  return result.key === climateKeyOf(scene, weather)
+    ? { summary: result.summary, weather: weatherFileOf(weather.name, weather.location) }
+    : undefined;
 }

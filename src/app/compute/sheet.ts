@@ -1,4 +1,4 @@
-import { roomSheetSvg, type RoomSheet } from '../../core/report/roomSheet';
+import { roomSheetSvg, type RoomSheet, type SheetYear } from '../../core/report/roomSheet';
 import { engineMethodText } from '../../core/report/engineMethod';
 import { materialsText } from '../../core/report/materialsText';
 import { projectNow } from './project';
@@ -9,7 +9,6 @@ import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
 import type { PaletteName } from '../../core/report/palette';
 import { edgeDirection, edgeFrame, sceneLitFromAbove } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
-import type { ClimateSummary } from '../../core/api/climateOps';
 import type { Shown } from './answerStore';
 
 /**
@@ -48,7 +47,7 @@ export function sheetOf(
   palette: PaletteName,
   scaleMax: number,
   stamp?: string,
-  climate?: ClimateSummary,
+  year?: SheetYear,
   updating = false,
 ): string {
   const { scene, answer } = shown;
@@ -96,7 +95,7 @@ export function sheetOf(
         ? engineMethodText(m)
         : `Lux model ${m.name} ${m.version} (a preview; the engine gives the physics answer)`,
     ...(stamp !== undefined ? { stamp } : {}),
-    ...(climate ? { climate } : {}),
+    ...(year ? { climate: year.summary, ...(year.weather ? { weather: year.weather } : {}) } : {}),
     project: projectNow(),
   };
   return roomSheetSvg(sheet);

@@ -6,6 +6,8 @@ import { download } from './download';
 import { NumberField } from './NumberField';
 import { BuildingNotes } from './BuildingNotes';
 import { BuildingRoomRow } from './BuildingRoomRow';
+import { BuildingStatus } from './BuildingStatus';
+import { VegetationSetting } from './VegetationSetting';
 import { addContext, removeContext } from '../compute/building/contexts';
 import { setDefaultFrame } from '../compute/building/defaultFrame';
 import { apartmentCsv, buildingApartments, buildingCsv, buildingReport } from '../compute/building/exports';
@@ -64,6 +66,7 @@ export function BuildingPanel(): React.JSX.Element {
         onCommit={(v) => void setDefaultFrame(v / 100)}
         testId="ifc-default-frame"
       />
+      <VegetationSetting />
       <fieldset className="site-factors">
         <legend>EN 17037 for the site (daylight factors for 300 lx and 100 lx at its median sky)</legend>
         {(
@@ -98,32 +101,13 @@ export function BuildingPanel(): React.JSX.Element {
         </p>
       )}
       {s.building && <BuildingNotes building={s.building} />}
-      {s.phase !== 'idle' && (
-        <p role="status" data-testid="ifc-status" data-phase={s.phase}>
-          {s.phase === 'reading' &&
-            (s.stage === 'reading'
-              ? `Reading ${s.reading}… ${Math.round(s.progress * 100)} %`
-              : `Measuring what each window sees of the building… ${Math.round(s.progress * 100)} %`)}
-          {s.phase === 'error' && `${s.reading ?? s.file}: ${s.message}`}
-          {(s.phase === 'analysing' ||
-            s.phase === 'settling' ||
-            s.phase === 'done' ||
-            s.phase === 'cancelled') &&
-            `${s.file}: ${rooms.length} rooms, ${analysable} with windows or skylights; ${done} analysed${
-              s.phase === 'analysing'
-                ? ' by the model…'
-                : s.proposing
-                  ? `; what would make the failing rooms pass… ${Math.round(100 * s.progress)} %`
-                  : s.yearRunning
-                    ? `; a year of ${climate.weather?.location.city ?? 'the weather file'} for each room… ${Math.round(100 * s.progress)} %`
-                    : s.phase === 'settling'
-                      ? `, ${byEngine} of them by the engine at ${s.quality} quality…`
-                      : s.phase === 'cancelled'
-                        ? ` (stopped; ${byEngine} by the engine at standard quality)`
-                        : `, ${byEngine} by the engine at standard quality.`
-            }`}
-        </p>
-      )}
+      <BuildingStatus
+        rooms={rooms.length}
+        analysable={analysable}
+        done={done}
+        byEngine={byEngine}
+        city={climate.weather?.location.city ?? null}
+      />
       {s.refused && (
         // A file refused while a building is open: the building stays, as the worker keeps it.
         <p className="error" role="alert" data-testid="ifc-refused">

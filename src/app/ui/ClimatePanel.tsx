@@ -61,10 +61,10 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
     >
       <h2 id="climate-h">Climate: a year of sun and sky</h2>
       <label className="field">
-        <span>Weather file (EnergyPlus .epw), or drop it here</span>
+        <span>Weather file (EnergyPlus .epw, or the .zip it came in), or drop it here</span>
         <input
           type="file"
-          accept=".epw"
+          accept=".epw,.zip"
           data-testid="weather-file"
           onChange={(e) => {
             const f = e.target.files?.[0];
@@ -78,6 +78,11 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
         <p role="status" data-testid="weather-wanted">
           This link’s year was computed with the weather file {c.wanted.name} ({c.wanted.city}), which this
           device does not hold: pick it to see the year.
+        </p>
+      )}
+      {c.weatherNote && (
+        <p role="status" className="note" data-testid="weather-same">
+          {c.weatherNote}
         </p>
       )}
       {c.weatherError && (

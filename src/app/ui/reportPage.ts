@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { reportDay, type ProjectInfo } from '../../core/report/project';
 import type { PaletteName } from '../../core/report/palette';
-import { climateSummaryFor, useClimate, type ClimateState } from '../compute/climate';
+import { climateYearFor, useClimate, type ClimateState } from '../compute/climate';
 import { shownAnswer, useShown, type Shown } from '../compute/answerStore';
 import { useProject } from '../compute/project';
 import { reportScene, sheetOf } from '../compute/sheet';
@@ -79,6 +79,6 @@ export function makePage(inputs: PageInputs, day = reportDay(new Date())): Page 
   if (!shown) return { inputs, svg: null, updating: false };
   const updating = answerKey(shown.scene) !== answerKey(now);
   const scene = reportScene(shown.scene, now);
-  const svg = sheetOf({ ...shown, scene }, palette, scaleMax, day, climateSummaryFor(scene), updating);
+  const svg = sheetOf({ ...shown, scene }, palette, scaleMax, day, climateYearFor(scene), updating);
   return { inputs, svg, updating };
 }

@@ -19,6 +19,7 @@ import type { ApartmentTotal } from '../stats/apartments';
 import { leftOutCells, onFloor } from '../stats/analysedPlane';
 import type { RoomOutcome, RoomPass } from './outcome';
 import type { AnswerMethod } from '../api/roomAnswer';
+import type { WeatherFile } from '../report/weatherFile';
 
 /**
  * A building as analysed: what the command line writes and the app's Building panel downloads, made by
@@ -52,6 +53,8 @@ export interface AnalysedBuilding {
   stamp: string;
   /** The project, site, author, design stage and date the report states (issue 34). */
   project?: ProjectInfo;
+  /** The weather file of the climate pass (its year), which the report names. */
+  weather?: WeatherFile;
 }
 
 /** The files of an analysed building, by name: the same whichever face computed it. */
@@ -188,6 +191,7 @@ export function buildingReport(b: AnalysedBuilding, results = roomResults(b, tru
     ...(b.thresholds ? { thresholds: b.thresholds } : {}),
     stamp: b.stamp,
     ...(b.project ? { project: b.project } : {}),
+    ...(b.weather ? { weather: b.weather } : {}),
   });
 }
 

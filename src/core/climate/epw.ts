@@ -119,6 +119,12 @@ function unmeasuredZeros(w: Weather): void {
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+/** The LOCATION line of an EPW's text alone (a report naming the file need not read its year). */
+export const epwLocation = (text: string): WeatherLocation => {
+  const end = text.indexOf('\n');
+  return locationOf(end < 0 ? text : text.slice(0, end));
+};
+
 function locationOf(line: string): WeatherLocation {
   const f = line.split(',').map((s) => s.trim());
   if (f[0]?.toUpperCase() !== 'LOCATION')

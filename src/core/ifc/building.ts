@@ -12,6 +12,14 @@ import { buildingNorth, type NorthSource } from './north';
 import { frameRatioFromLining } from './windowLining';
 import { isRoofWindow, placeSkylight, type IfcRoomSkylight } from './skylights';
 import type { GlazingKind, IfcSourceData, IfcWindowData } from './source';
+import {
+  DEFAULT_VEGETATION,
+  isVegetation,
+  vegetationElement,
+  vegetationNote,
+  type VegetationFound,
+  type VegetationMode,
+} from './vegetation';
 
 /**
  * A building read from IFC (issue 20 §1): every IfcSpace as a room in the API's terms, its windows found
@@ -101,7 +109,7 @@ export interface IfcBuilding {
   northFromFile: boolean;
   /** What gave the north (north.ts): the model context's TrueNorth, a map conversion, or nothing. */
   northFrom: NorthSource | null;
-  /** What is worth knowing of the file as a whole: where its north came from. */
+  /** What is worth knowing of the file as a whole: where its north came from, its vegetation. */
   notes: string[];
   /** The terrain's z in the file's frame (the lowest space floor). */
   terrainZ: number;
@@ -113,7 +121,15 @@ export interface IfcBuilding {
   unplaced: { ifcId: number; name: string; kind: GlazingKind; reason: string }[];
   /** Doors without glass in the file's geometry: not light sources (the report says so). */
   opaqueDoors: number;
-  /** The obstruction mesh in the API's frame (terrain at z = 0), 9 floats a triangle. */
+  /**
+   * Trees and planting found in the file (vegetation.ts), kept apart from its other elements, and what the
+   * setting did with them. Absent: a building made before they were told apart (a stored job's).
+   */
+  vegetation?: VegetationFound;
+  /**
+   * The obstruction mesh in the API's frame (terrain at z = 0), 9 floats a triangle: the building's own
+   * elements, its vegetation among them only where the setting is `opaque`.
+   */
   context: Float32Array;
 }
 
@@ -142,6 +158,8 @@ export function noRoomsMessage(b: Pick<IfcBuilding, 'rooms'>): string | null {
 export interface IfcReadOptions {
   /** Frame ratio for windows whose glass the file does not show (0–1). */
   defaultFrameRatio?: number;
+  /** What its trees and planting do (vegetation.ts); absent: DEFAULT_VEGETATION. */
+  vegetation?: VegetationMode;
 }
 
 /** How far a window's inner side may be from a room's wall face and still be in that wall (m): `geometry`. */
@@ -263,11 +281,18 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
         'It has no window in its walls or roof (no window, glazed door, curtain-wall glass or skylight lights it).';
   }
 
+  // Vegetation apart from the rest: it stands in the sky only where the setting says so.
+  const vegetation: VegetationFound = { elements: [], mode: o.vegetation ?? DEFAULT_VEGETATION };
+  const seen = d.obstruction.filter((e) => {
+    if (!isVegetation(e)) return true;
+    vegetation.elements.push(vegetationElement(e.id, e));
+    return vegetation.mode === 'opaque';
+  });
   let count = 0;
-  for (const e of d.obstruction) count += e.positions.length;
+  for (const e of seen) count += e.positions.length;
   const context = new Float32Array(count);
   let at = 0;
-  for (const e of d.obstruction) {
+  for (const e of seen) {
     context.set(e.positions, at);
     at += e.positions.length;
   }
@@ -290,13 +315,14 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
     north: north.north,
     northFromFile: north.from !== null,
     northFrom: north.from,
-    notes: [north.note],
+    notes: [north.note, ...[vegetationNote(vegetation)].filter((n) => n !== null)],
     terrainZ,
     origin: d.origin ?? [0, 0],
     storeys,
     rooms,
     unplaced,
     opaqueDoors: d.opaqueDoors,
+    vegetation,
     context,
   };
 }

@@ -36,9 +36,14 @@ export function toPlanFrame(p: Float32Array, origin: readonly [number, number]):
   return p;
 }
 
-/** A context IFC file's triangles: everything in it that stands in the sky (its rooms and windows not). */
+/**
+ * A context IFC file's triangles: everything in it that stands in the sky (its rooms and windows not). The
+ * vegetation setting is the building's: a neighbour's proxies stand as they did, and its IfcGeographicElement
+ * trees, read for the building only (vegetation.ts), stay out as before.
+ */
 export function ifcContextTriangles(d: IfcSourceData): Float32Array {
-  const out = new Float32Array(d.obstruction.reduce((n, e) => n + e.positions.length, 0));
-  d.obstruction.reduce((at, e) => (out.set(e.positions, at), at + e.positions.length), 0);
+  const kept = d.obstruction.filter((e) => e.type !== 'IFCGEOGRAPHICELEMENT');
+  const out = new Float32Array(kept.reduce((n, e) => n + e.positions.length, 0));
+  kept.reduce((at, e) => (out.set(e.positions, at), at + e.positions.length), 0);
   return out;
 }

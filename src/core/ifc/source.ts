@@ -65,6 +65,14 @@ export interface IfcElementData {
   /** IFC class, e.g. IFCWALLSTANDARDCASE. */
   type: string;
   positions: Float32Array;
+  /**
+   * What the file calls it, for the classes a tree may be (vegetation.ts's VEGETATION_CLASSES): its Name,
+   * ObjectType, its type's Name and PredefinedType. Absent where not read or not said.
+   */
+  name?: string;
+  objectType?: string;
+  typeName?: string;
+  predefinedType?: string;
 }
 
 export interface IfcSourceData {
@@ -89,6 +97,9 @@ export interface IfcSourceData {
   windows: IfcWindowData[];
   /** Doors without glass in their geometry: not light sources, counted so that the report can say so. */
   opaqueDoors: number;
-  /** Everything that stands in the sky: walls, slabs, roofs, plates, members, railings, beams, columns… */
+  /**
+   * Everything that stands in the sky: walls, slabs, roofs, plates, members, railings, beams, columns,
+   * proxies… and IFC4's IfcGeographicElement where it is vegetation (its terrain is not read).
+   */
   obstruction: IfcElementData[];
 }

@@ -13,6 +13,7 @@ import { COLOUR_BY, type ColourBy } from './storeyPlan';
 import { storeyPlanParts } from './storeyParts';
 import { enIlluminance } from './enBasis';
 import { LUX_SOFTWARE } from './luxVersion';
+import { weatherFileText, type WeatherFile } from './weatherFile';
 
 export type { RoomResult } from './roomResult';
 
@@ -43,6 +44,8 @@ export interface BuildingReport {
   project?: ProjectInfo;
   /** The thresholds the verdicts were judged with; the defaults if absent. */
   thresholds?: Thresholds;
+  /** The weather file the rooms' year was computed with, when one was (its figures: climateTable). */
+  weather?: WeatherFile;
 }
 
 /** The project's lines at the head of the report; said so when nothing is given. */
@@ -165,9 +168,9 @@ ${projectBlock(r.project)}<p class="muted" data-stat="computed">${esc(r.file)} �
 <dt>Rooms (IfcSpace)</dt><dd>${r.results.length}, of which ${analysed.length} analysed</dd>
 ${b.origin && (b.origin[0] !== 0 || b.origin[1] !== 0) ? `<dt>Plan frame</dt><dd>the file's survey coordinates less (${b.origin[0].toLocaleString('en')}, ${b.origin[1].toLocaleString('en')}) m</dd>` : ''}
 <dt>Terrain</dt><dd>the lowest room's floor, z = ${b.terrainZ.toFixed(2)} m in the file</dd>
-<dt>True north</dt><dd>${b.notes?.length ? esc(b.notes.map((n) => n.replace(/^North: /, '')).join(' ')) : b.northFromFile ? `${northText(b.north)} clockwise from the plan's up (from the file)` : "not given by the file: the plan's up is taken as north"}</dd>
-<dt>Obstruction</dt><dd>${r.triangles.toLocaleString('en')} triangles: the building's own walls, slabs, roofs and other elements${r.contexts?.length ? `, and the context files ${esc(r.contexts.join(', '))} (in the building's coordinates, on its terrain)` : '; no context files'}</dd>
-<dt>Computation</dt><dd>${esc(r.method)}</dd>
+<dt>True north</dt><dd>${northNotes(b.notes) ? esc(northNotes(b.notes)) : b.northFromFile ? `${northText(b.north)} clockwise from the plan's up (from the file)` : "not given by the file: the plan's up is taken as north"}</dd>
+${vegetationLine(b.notes)}<dt>Obstruction</dt><dd>${r.triangles.toLocaleString('en')} triangles: the building's own walls, slabs, roofs and other elements${r.contexts?.length ? `, and the context files ${esc(r.contexts.join(', '))} (in the building's coordinates, on its terrain)` : '; no context files'}</dd>
+${r.weather && r.results.some((x) => x.climate) ? `<dt>Weather file</dt><dd data-stat="weather-file">${esc(weatherFileText(r.weather))}</dd>\n` : ''}<dt>Computation</dt><dd>${esc(r.method)}</dd>
 <dt>Software</dt><dd data-stat="software">${esc(LUX_SOFTWARE)}</dd>
 </dl>
 <h2>Rooms</h2>
@@ -178,13 +181,15 @@ ${rows}
 </tbody>
 </table>
 ${apartmentsTable(r.apartments ?? [])}
-${climateTable(r.results)}
+${climateTable(r.results, r.weather)}
 ${proposalsTable(r.results)}
 ${unplaced}
 ${notes.length ? `<h2>Notes</h2><ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 <h2>Method</h2>
 <p>Daylight factor on the work plane ${WORK_PLANE_HEIGHT} m above the floor, under the CIE standard overcast sky, on a 0.1 m grid.
-BFS 2024:8: DF ≥ ${T.bfsDf} % over at least ${T.bfsShare} % of the floor. EN 17037 (daylight-factor method): DF ≥ ${dfText(T.enTarget)} % over 50 % of the area (target; over 95 % in a room lit by rooflights alone)
+BFS 2024:8: DF ≥ ${T.bfsDf} % over at least ${T.bfsShare} % of the floor; in a room under a ceiling too low for the work plane
+(an attic's eaves) every share is of its analysed plane, the floor where the ceiling is above the work plane, and its page says so
+with both areas: whether the floor under a low slope counts is for the signer to decide, and the rule is not changed for it. EN 17037 (daylight-factor method): DF ≥ ${dfText(T.enTarget)} % over 50 % of the area (target; over 95 % in a room lit by rooflights alone)
 and DF ≥ ${dfText(T.enMinimum)} % over 95 % (minimum target); ${enBasis(T)} Windows: their openings as the file's geometry gives them,
 the frame ratio from the file's glass where it shows it; sky obstruction from every element that stands in the sky.</p>
 <p>${esc(r.validation)}</p>
@@ -224,8 +229,21 @@ ${rows}
 </table>`;
 }
 
+/** The building's notes on its north, without their "North: " (its other notes have lines of their own). */
+function northNotes(notes: readonly string[] | undefined): string {
+  const north = (notes ?? []).filter((n) => n.startsWith('North: '));
+  return north.map((n) => n.slice('North: '.length)).join(' ');
+}
+
+/** The building's note on its trees and planting (core/ifc/vegetation.ts), when the file has any. */
+function vegetationLine(notes: readonly string[] | undefined): string {
+  const v = notes?.find((n) => n.startsWith('Vegetation: '));
+  if (!v) return '';
+  return `<dt>Vegetation</dt><dd data-stat="vegetation">${esc(v.slice('Vegetation: '.length))}</dd>\n`;
+}
+
 /** The rooms' climate-based figures (a year of a weather file, issue 32), when they were computed. */
-function climateTable(results: RoomResult[]): string {
+function climateTable(results: RoomResult[], file: WeatherFile | undefined): string {
   const withYear = results.filter((x) => x.climate);
   if (withYear.length === 0) return '';
   const loc = withYear[0]!.climate!.location;
@@ -243,7 +261,7 @@ function climateTable(results: RoomResult[]): string {
     })
     .join('\n');
   return `<h2>A year of daylight (climate-based)</h2>
-<p>Weather: ${esc(loc.city)}${loc.country ? `, ${esc(loc.country)}` : ''} (${loc.latitude.toFixed(2)}°, ${loc.longitude.toFixed(2)}°).
+<p>Weather: ${file ? `the file ${esc(weatherFileText(file))}, ` : ''}${esc(loc.city)}${loc.country ? `, ${esc(loc.country)}` : ''} (${loc.latitude.toFixed(2)}°, ${loc.longitude.toFixed(2)}°).
 Occupied hours 8:00–18:00 local standard time. sDA300/50% with LM-83's blinds (what LEED v4.1 asks) and with blinds open;
 ASE1000,250h from the direct sun alone; DA300 as the room's mean; UDI 100–3000 lx; EN 17037's illuminance method
 (300/100 lx for the minimum level over 50 %/95 % of the plane, half the daylight hours). The physics engine's daylight

@@ -20,6 +20,7 @@ import { INK, northArrowSvg, px, scaleBarSvg } from './planMarks';
 import { textWidth, wrapText } from './textFit';
 import { enBasisLine, type EnTargets } from './enBasis';
 import { LUX_SOFTWARE } from './luxVersion';
+import { weatherFileText, type WeatherFile } from './weatherFile';
 
 /**
  * One room on one page, as an architect hands it on (issue 19 §4): the plan with its DF map clipped to the
@@ -52,6 +53,12 @@ export interface SheetSkylight {
   glass: number;
 }
 
+/** A year in the room with the weather file it is of, as a page is given it. */
+export interface SheetYear {
+  summary: ClimateSummary;
+  weather?: WeatherFile;
+}
+
 export interface RoomSheet {
   title: string;
   /** The room's floor outline in plan (m, the API's frame: +y is the plan's up). */
@@ -77,6 +84,8 @@ export interface RoomSheet {
   stamp?: string;
   /** A year of a weather file in the room (issue 32), when one was computed for it. */
   climate?: ClimateSummary;
+  /** The weather file that year is of: the page names it (a signer names the data, not only the place). */
+  weather?: WeatherFile;
   /** EN 17037's targets the verdicts were judged by, and where they come from (enBasis.ts says it). */
   targets: EnTargets;
   /**
@@ -265,7 +274,11 @@ export function roomSheetSvg(s: RoomSheet): string {
       `font-size="13" font-weight="600" fill="${v.pass ? '#2b8a3e' : '#c92a2a'}" data-verdict="${v.id}"`,
     );
     y += 17;
-    text(SIDE_X + 14, y, v.detail, `font-size="12" fill="${MUTED}"`);
+    // Two lines where it says what its share is of: "… of the analysed 127.60 m² (needs 50 %)".
+    wrapText(v.detail, RIGHT - SIDE_X - 14, 12, { most: 2 }).forEach((line, i) => {
+      if (i > 0) y += 15;
+      text(SIDE_X + 14, y, line, `font-size="12" fill="${MUTED}"`);
+    });
     y += 21;
   }
   // Why EN 17037's targets are these: the site they were set for, the defaults, or figures entered.
@@ -285,6 +298,7 @@ export function roomSheetSvg(s: RoomSheet): string {
     );
     row(`DA${c.da_lux} mean · UDI`, `${c.da_mean.toFixed(0)} % · ${c.udi.useful.toFixed(0)} % useful`);
     row('EN 17037 illuminance', c.en17037.reached ?? 'not reached', 'en17037-illuminance');
+    if (s.weather) row('Weather file', weatherFileText(s.weather), 'weather-file', 2);
   }
   heading('Inputs');
   const [long, wide] = planDimensions(s.outline);

@@ -42,16 +42,33 @@ interface PlaneAreas {
   analysed?: number;
 }
 
-/** A summary set on the room's floor area, its analysed plane less the `leftOut` cells (leftOutCells). */
-export const onFloor = <S extends PlaneAreas & { stats: { count: number } }>(
+/**
+ * What a BFS 2024:8 verdict's share is of, as its line says it: "of the floor", or, where the ceiling leaves
+ * part of it below the work plane, "of the analysed 52.80 m²", the figure the results above it give (before
+ * 2026-12-07 the line read "88.3 % of the floor" beside shares "… of 52.80 m²"). Whether BFS 2024:8's floor
+ * includes the floor under a low slope is the signer's question (docs/app.md): the line states the basis.
+ */
+export const shareOfText = (s: PlaneAreas): string =>
+  partlyAnalysed(s) ? `of the analysed ${analysedOf(s).toFixed(2)} m²` : 'of the floor';
+
+/**
+ * A summary set on the room's floor area, its analysed plane less the `leftOut` cells (leftOutCells); its
+ * BFS verdict's line says what its share is then of (shareOfText).
+ */
+export const onFloor = <
+  S extends PlaneAreas & { stats: { count: number }; verdicts?: { id: string; detail: string }[] },
+>(
   s: S,
   floor: number,
   leftOut: number,
-): S => ({
-  ...s,
-  floor,
-  analysed: analysedArea(floor, s.stats.count, leftOut),
-});
+): S => {
+  const set = { floor, analysed: analysedArea(floor, s.stats.count, leftOut) };
+  const before = shareOfText(s);
+  const verdicts = s.verdicts?.map((v) =>
+    v.id === 'bfs' ? { ...v, detail: v.detail.replace(before, shareOfText(set)) } : v,
+  );
+  return { ...s, ...set, ...(verdicts ? { verdicts } : {}) };
+};
 
 /** Whether the statistics are of less than the whole floor (to the hundredth of a m² every face shows). */
 export const partlyAnalysed = (s: PlaneAreas): boolean => s.floor - analysedOf(s) >= 0.005;

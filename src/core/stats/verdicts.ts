@@ -1,7 +1,7 @@
 import { roundedDown } from './shareText';
 import type { RoomGridAnswer } from '../api/roomAnswer';
 import { roomStats, type RoomStats } from './roomStats';
-import { analysedArea } from './analysedPlane';
+import { analysedArea, shareOfText } from './analysedPlane';
 
 /**
  * The compliance checks a room's DF map is judged by (app.md §4, and the building report of issue 20),
@@ -114,16 +114,18 @@ export function summarise(m: RoomGridAnswer, t: Thresholds, o: SummaryOptions = 
     minimum = share(t.enMinimum);
   const pct = (v: number): string => `${roundedDown(v)} %`;
   const floor = floorArea ?? (full.count + leftOut) * m.resolution * m.resolution;
+  const analysed = analysedArea(floor, full.count, leftOut);
   return {
     stats,
     floor,
-    analysed: analysedArea(floor, full.count, leftOut),
+    analysed,
     verdicts: [
       {
         id: 'bfs',
         label: 'BFS 2024:8',
         pass: bfs >= t.bfsShare,
-        detail: `DF ≥ ${t.bfsDf} % on ${pct(bfs)} of the floor (needs ${t.bfsShare} %)`,
+        // Of the analysed plane, which is the floor but under a ceiling too low for the work plane.
+        detail: `DF ≥ ${t.bfsDf} % on ${pct(bfs)} ${shareOfText({ floor, analysed })} (needs ${t.bfsShare} %)`,
       },
       {
         id: 'en-target',

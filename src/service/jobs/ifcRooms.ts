@@ -36,7 +36,10 @@ export interface IfcRooms {
 
 export async function ifcRooms(bytes: Uint8Array, p: IfcJobParams): Promise<IfcRooms> {
   const source = await readIfc(bytes);
-  const { context: _mesh, ...building } = buildingFromIfc(source, { defaultFrameRatio: p.frameRatio });
+  const { context: _mesh, ...building } = buildingFromIfc(source, {
+    defaultFrameRatio: p.frameRatio,
+    ...(p.vegetation ? { vegetation: p.vegetation } : {}),
+  });
   const files: Float32Array[] = [];
   for (const c of p.contexts ?? []) {
     try {

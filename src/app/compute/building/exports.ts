@@ -27,6 +27,7 @@ function analysed(): AnalysedBuilding {
     thresholds: s.thresholds,
     stamp: reportDay(new Date()),
     project: projectNow(),
+    ...(s.yearWeather ? { weather: s.yearWeather } : {}),
   };
 }
 

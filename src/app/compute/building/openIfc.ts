@@ -3,6 +3,7 @@ import { useMeshDisplay } from '../../ui/meshDisplay';
 import { engineLanes, meshWorker } from '../workers';
 import { analyse } from './analyse';
 import { setDefaultFrame } from './defaultFrame';
+import { setVegetation } from './vegetation';
 import { isCurrent, startRun } from './run';
 import { EMPTY, useBuilding, type BuildingState } from './store';
 
@@ -31,11 +32,11 @@ export async function openIfc(file: File): Promise<void> {
     proposing: null,
   });
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const frame = useBuilding.getState().defaultFrame;
+  const { defaultFrame: frame, vegetation } = useBuilding.getState();
   const answer = await meshWorker().importIfc(
     file.name,
     Comlink.transfer(bytes, [bytes.buffer]),
-    frame,
+    { defaultFrameRatio: frame, vegetation },
     Comlink.proxy((f: number, stage: 'reading' | 'angles') => {
       if (isCurrent(mine)) useBuilding.setState({ progress: f, stage });
     }),
@@ -66,6 +67,9 @@ export async function openIfc(file: File): Promise<void> {
   // The default frame ratio changed while the file was read: its rooms are made again with it.
   if (useBuilding.getState().defaultFrame !== frame)
     return setDefaultFrame(useBuilding.getState().defaultFrame);
+  // So did the vegetation setting: its rooms are measured again with it.
+  if (useBuilding.getState().vegetation !== vegetation)
+    return setVegetation(useBuilding.getState().vegetation);
   await analyse(mine);
 }
 

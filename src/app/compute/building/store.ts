@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import type { RoomOutcome } from '../../../core/building/outcome';
 import type { IfcBuilding } from '../../../core/ifc/building';
+import { DEFAULT_VEGETATION, type VegetationMode } from '../../../core/ifc/vegetation';
 import type { ColourBy } from '../../../core/report/storeyPlan';
+import type { WeatherFile } from '../../../core/report/weatherFile';
 import { DEFAULT_COMPLIANCE, type Thresholds, type Verdict } from '../../../core/stats/verdicts';
 import type { EngineQuality } from '../answerStore';
 
@@ -54,8 +56,15 @@ export interface BuildingState {
   contextError: string | null;
   /** The frame ratio of windows whose frame the file does not give (issue 20 §1: the project's default). */
   defaultFrame: number;
+  /** What the file's trees and planting do (core/ifc/vegetation.ts): kept for the next file too. */
+  vegetation: VegetationMode;
   /** A year of the climate panel's weather file is being computed for every room (runBuildingYear). */
   yearRunning: boolean;
+  /**
+   * The weather file the rooms' year was last started with, which the report names: not the climate panel's
+   * file of now, which may have been replaced since (the rooms' figures are still of this one).
+   */
+  yearWeather: WeatherFile | null;
   /** The rule whose failing rooms are being searched for what would make them pass (proposeForBuilding). */
   proposing: Verdict['id'] | null;
   /**
@@ -68,7 +77,10 @@ export interface BuildingState {
 }
 
 /** What a newly read file starts from; the user's settings (file aside) carry over from the one before. */
-export const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'defaultFrame' | 'thresholds'> = {
+export const EMPTY: Omit<
+  BuildingState,
+  'file' | 'phase' | 'colourBy' | 'defaultFrame' | 'vegetation' | 'thresholds'
+> = {
   reading: null,
   refused: null,
   progress: 0,
@@ -86,6 +98,7 @@ export const EMPTY: Omit<BuildingState, 'file' | 'phase' | 'colourBy' | 'default
   contextBusy: null,
   contextError: null,
   yearRunning: false,
+  yearWeather: null,
   proposing: null,
   server: null,
 };
@@ -95,6 +108,7 @@ export const useBuilding = create<BuildingState>()(() => ({
   phase: 'idle',
   colourBy: 'bfs',
   defaultFrame: 0.2,
+  vegetation: DEFAULT_VEGETATION,
   thresholds: DEFAULT_COMPLIANCE,
   ...EMPTY,
 }));

@@ -1,6 +1,7 @@
 import { analyseBuilding } from '../../../core/building/analyse';
 import type { RoomPass } from '../../../core/building/outcome';
 import { analyseOnServer } from '../../../core/jobs/buildingOnServer';
+import { weatherFileOf } from '../../../core/report/weatherFile';
 import { useAnswer } from '../answerStore';
 import { gridAsMap, useClimate } from '../climate';
 import { engineLanes } from '../workers';
@@ -26,7 +27,12 @@ export async function runBuildingYear(): Promise<void> {
     weather: weather.text,
     planNorth: s0.building.north,
   };
-  useBuilding.setState({ phase: 'settling', progress: 0, yearRunning: true });
+  useBuilding.setState({
+    phase: 'settling',
+    progress: 0,
+    yearRunning: true,
+    yearWeather: weatherFileOf(weather.name, weather.location),
+  });
   const remote = useAnswer.getState().remote;
   if (remote) {
     // On the server the app is pointed at: one job, the weather sent once with it.

@@ -1,0 +1,37 @@
+import { expect, test } from './fixtures';
+
+/**
+ * The vegetation setting in the browser (docs/ifc.md, "Trees and planting"): LargeBuilding's eleven Revit
+ * RPC trees stand as opaque surfaces by default, as before, and the Building panel leaves them out on
+ * request: the notes say which, and the rooms see the building without them.
+ */
+test('LargeBuilding’s trees: opaque by default, left out from the Building panel, the notes saying which', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  const setting = page.getByTestId('ifc-vegetation');
+  await expect(setting).toHaveValue('opaque');
+  await page.getByTestId('ifc-file').setInputFiles('test/fixtures/ifc/LargeBuilding.ifc');
+  await expect(page.getByTestId('building-plan').locator('path[data-room]')).toHaveCount(8, {
+    timeout: 60_000,
+  });
+  const notes = page.getByTestId('ifc-notes');
+  await expect(notes).toContainText(
+    "Vegetation: 11 trees or plants (IfcBuildingElementProxy 'M_RPC Tree - Deciduous:Siberian Crab Apple - 6.1 Meters') stand as opaque surfaces",
+  );
+  await expect(page.getByTestId('ifc-vegetation-found')).toHaveText(
+    'The file has 11 trees or plants: standing as opaque surfaces.',
+  );
+  await expect(page.getByTestId('ifc-triangles')).toContainText('The rooms see 21,062 triangles');
+  await setting.selectOption('ignore');
+  await expect(notes).toContainText('Vegetation: 11 trees or plants');
+  await expect(notes).toContainText('left out (vegetation "ignore"): the rooms see the sky through them.');
+  await expect(page.getByTestId('ifc-vegetation-found')).toHaveText(
+    'The file has 11 trees or plants: left out.',
+  );
+  // The building's own walls, slabs and roofs only: the trees' cards are most of its triangles.
+  await expect(page.getByTestId('ifc-triangles')).toContainText('The rooms see 6,080 triangles');
+  await page.getByTestId('ifc-cancel').click();
+});

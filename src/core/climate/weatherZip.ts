@@ -1,0 +1,30 @@
+import { strFromU8, unzipSync } from 'fflate';
+
+/**
+ * A weather file as it is downloaded: climate.onebuilding.org and EnergyPlus's site give each station as a
+ * ZIP (the .epw with its .ddy, .stat, .clm). Picked or dropped as it came, it was read as text and refused
+ * as "not an EnergyPlus weather file", its first line quoted as binary noise. The one .epw inside is taken
+ * instead; an archive with none or several says so.
+ */
+
+/** Whether a file's text (or bytes, as text) opens as a ZIP archive does (a local file header). */
+export const isZip = (head: string): boolean => head.startsWith('PK\u0003\u0004');
+
+/** The .epw inside a ZIP archive, with its name (the file a report names); throws a sentence why not. */
+export function epwFromZip(archive: string, bytes: Uint8Array): { name: string; text: string } {
+  let files: Record<string, Uint8Array>;
+  try {
+    // Only the .epw entries are inflated: the rest of a station's archive is never read.
+    files = unzipSync(bytes, { filter: (f) => /\.epw$/i.test(f.name) && !f.name.startsWith('__MACOSX/') });
+  } catch (e) {
+    throw new Error(`${archive} cannot be opened as a ZIP archive: ${(e as Error).message}`, { cause: e });
+  }
+  const names = Object.keys(files);
+  if (names.length === 0) throw new Error(`${archive} holds no weather file (.epw): pick the .epw itself.`);
+  if (names.length > 1)
+    throw new Error(
+      `${archive} holds ${names.length} weather files (${names.join(', ')}): unzip it and pick the one for the site.`,
+    );
+  const name = names[0]!;
+  return { name: name.slice(name.lastIndexOf('/') + 1), text: strFromU8(files[name]!) };
+}
