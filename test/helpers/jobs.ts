@@ -5,6 +5,15 @@ import { basename, join } from 'node:path';
 import { EXAMPLE_BODIES } from './exampleBodies';
 import { officeRow } from '../ifc/stepFile';
 import { builtCli } from './build';
+import type PgBoss from 'pg-boss';
+import { createApp } from '../../src/server/app';
+import { InlineExecutor } from '../../src/server/executor/local';
+import type { Database } from '../../src/service/hosted/database';
+import { databaseHealth } from '../../src/service/hosted/databaseHealth';
+import { Limiter } from '../../src/service/hosted/limits';
+import { DatabaseTokenStore } from '../../src/service/hosted/tokens';
+import { ModelStatus } from '../../src/service/model/status';
+import { StaticTokenStore } from '../../src/service/tokenStore';
 
 // What the job tests (test/server/jobs*.test.ts) share: requests, a client, buildings and the command line.
 
@@ -112,4 +121,24 @@ export function duplexOnCli(): { csv: string; json: unknown } {
     json: JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8')),
   };
   return duplexHere;
+}
+
+/**
+ * A hosted server's app in-process on the embedded database, with the jobs' queue and no runner (its rooms
+ * stay queued) and no meter: what the jobs routes answer, not what they compute.
+ */
+export function queuedJobsApp(db: Database, boss: PgBoss): ReturnType<typeof createApp> {
+  return createApp({
+    config: { maxBodyBytes: 1 << 22, maxMeshPoints: 100_000, requestTimeoutMs: 30_000, log: false },
+    executor: new InlineExecutor(new ModelStatus(null)),
+    tokens: new DatabaseTokenStore(db, new StaticTokenStore([]), 0),
+    version: '0.0.0-test',
+    hosted: {
+      db,
+      meter: null,
+      limiter: new Limiter(db, 35_000),
+      jobs: boss,
+      databaseState: databaseHealth(db),
+    },
+  });
 }

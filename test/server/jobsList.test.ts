@@ -4,16 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PgBoss from 'pg-boss';
 import { createApp } from '../../src/server/app';
-import { InlineExecutor } from '../../src/server/executor/local';
 import { openDatabase, type Database } from '../../src/service/hosted/database';
-import { databaseHealth } from '../../src/service/hosted/databaseHealth';
-import { Limiter } from '../../src/service/hosted/limits';
 import { migrate } from '../../src/service/hosted/migrations';
-import { createToken, DatabaseTokenStore } from '../../src/service/hosted/tokens';
+import { createToken } from '../../src/service/hosted/tokens';
 import { startQueue } from '../../src/service/jobs/jobs';
-import { ModelStatus } from '../../src/service/model/status';
-import { StaticTokenStore } from '../../src/service/tokenStore';
-import { rooms } from '../helpers/jobs';
+import { rooms, queuedJobsApp } from '../helpers/jobs';
 
 /**
  * `GET /v2/jobs`: a token's own jobs, most recent first, page by page, so that a client that lost the answer
@@ -37,19 +32,7 @@ beforeAll(async () => {
     computeSPerMonth: null,
     concurrent: null,
   });
-  app = createApp({
-    config: { maxBodyBytes: 1 << 22, maxMeshPoints: 100_000, requestTimeoutMs: 30_000, log: false },
-    executor: new InlineExecutor(new ModelStatus(null)),
-    tokens: new DatabaseTokenStore(db, new StaticTokenStore([]), 0),
-    version: '0.0.0-test',
-    hosted: {
-      db,
-      meter: null,
-      limiter: new Limiter(db, 35_000),
-      jobs: boss,
-      databaseState: databaseHealth(db),
-    },
-  });
+  app = queuedJobsApp(db, boss);
 }, 60_000);
 afterAll(async () => {
   await boss?.stop({ graceful: false, wait: true });

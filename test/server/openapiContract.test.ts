@@ -8,13 +8,10 @@ import { createApp } from '../../src/server/app';
 import { InlineExecutor } from '../../src/server/executor/local';
 import { jobRoutes } from '../../src/server/jobRoutes';
 import { openDatabase, type Database } from '../../src/service/hosted/database';
-import { databaseHealth } from '../../src/service/hosted/databaseHealth';
-import { Limiter } from '../../src/service/hosted/limits';
 import { migrate } from '../../src/service/hosted/migrations';
-import { createToken, DatabaseTokenStore } from '../../src/service/hosted/tokens';
+import { createToken } from '../../src/service/hosted/tokens';
 import { startQueue } from '../../src/service/jobs/jobs';
-import { StaticTokenStore } from '../../src/service/tokenStore';
-import { rooms as jobRooms } from '../helpers/jobs';
+import { rooms as jobRooms, queuedJobsApp } from '../helpers/jobs';
 import { openApiDocument } from '../../src/server/openapi';
 import { ModelStatus } from '../../src/service/model/status';
 import { OPERATION_SPECS } from '../../src/service/operations';
@@ -392,19 +389,7 @@ describe('the jobs’ routes and the OpenAPI document', () => {
       await migrate(db);
       boss = await startQueue(db, 60);
       token = await createToken(db, 'contract', ['*']);
-      jobsApp = createApp({
-        config: { maxBodyBytes: 1 << 22, maxMeshPoints: 100_000, requestTimeoutMs: 30_000, log: false },
-        executor: new InlineExecutor(new ModelStatus(null)),
-        tokens: new DatabaseTokenStore(db, new StaticTokenStore([]), 0),
-        version: '0.0.0-test',
-        hosted: {
-          db,
-          meter: null,
-          limiter: new Limiter(db, 35_000),
-          jobs: boss,
-          databaseState: databaseHealth(db),
-        },
-      });
+      jobsApp = queuedJobsApp(db, boss);
       const made = await jobsApp.request('/v2/jobs', {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'contract-1' },

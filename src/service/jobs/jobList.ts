@@ -1,6 +1,6 @@
 import { LuxError } from '../../core/errors';
 import type { Database } from '../hosted/database';
-import type { JobKind, JobState } from './jobs';
+import type { JobRow } from './jobs';
 
 /**
  * A token's own jobs, most recent first (`GET /v2/jobs`): how a client that lost an answer (a 502 after its
@@ -10,16 +10,11 @@ import type { JobKind, JobState } from './jobs';
 export const MAX_LIST = 100;
 export const DEFAULT_LIST = 20;
 
-export interface JobListItem {
-  id: string;
-  kind: JobKind;
-  state: JobState;
-  total: number;
-  done: number;
-  failed: number;
-  created_at: Date;
-  finished_at: Date | null;
-  expires_at: Date;
+/** A job as the list gives it: its row's state and times (JobRow), and the key it was made with. */
+export interface JobListItem extends Pick<
+  JobRow,
+  'id' | 'kind' | 'state' | 'total' | 'done' | 'failed' | 'created_at' | 'finished_at' | 'expires_at'
+> {
   idempotency_key: string | null;
   /** created_at to the microsecond (a JS Date keeps milliseconds: two jobs of one millisecond would tie). */
   at_us: string;
