@@ -17,7 +17,11 @@ const MAX_KEY = 255;
  * clients send (`8e03978e-…`); undefined when absent. Anything else is refused (400), not ignored: a client
  * that sends a key counts on it.
  */
-export function idempotencyKey(header: string | undefined): string | undefined {
+export function idempotencyKey(
+  header: string | undefined,
+  /** What the refusal names: the header, or GET /v2/jobs's query parameter that filters by it. */
+  source = 'Idempotency-Key',
+): string | undefined {
   if (header === undefined) return undefined;
   const h = header.trim();
   const quoted = /^"((?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*)"$/.exec(h);
@@ -29,7 +33,7 @@ export function idempotencyKey(header: string | undefined): string | undefined {
   if (key === null || key.length === 0 || key.length > MAX_KEY)
     throw new LuxError(
       'validation_error',
-      `Idempotency-Key must be 1–${MAX_KEY} printable ASCII characters, as a quoted string ("…") or bare`,
+      `${source} must be 1–${MAX_KEY} printable ASCII characters, as a quoted string ("…") or bare`,
     );
   return key;
 }

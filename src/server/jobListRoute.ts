@@ -26,7 +26,7 @@ export async function jobListAnswer(
 ) {
   const limit = listLimit(query('limit'));
   // The key as the header gives it (quoted or bare), so a client looks up with what it sent.
-  const key = idempotencyKey(query('idempotency_key'));
+  const key = idempotencyKey(query('idempotency_key'), "Parameter 'idempotency_key'");
   const page = await listJobs(db, owner, { limit, cursor: query('cursor'), key });
   return { status: 'success' as const, jobs: page.jobs.map(item(base)), next_cursor: page.next };
 }

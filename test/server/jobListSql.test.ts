@@ -43,6 +43,13 @@ async function check(db: Database): Promise<void> {
   const keyed = await listJobs(db, 'db:1', { limit: 5, key: 'k2' });
   expect(keyed.jobs.map((j) => [j.id, j.idempotency_key, j.total])).toEqual([['a2', 'k2', 2]]);
   expect((await listJobs(db, 'db:2', { limit: 5 })).jobs.map((j) => j.id)).toEqual(['b1']);
+  // A cursor no server gave is the client's error (400), not the database's (a 500): microseconds past a
+  // bigint, an id with a NUL (no text column holds one).
+  for (const forged of ['9999999999999999999|a1', '1|a\u0000b'])
+    await expect(
+      listJobs(db, 'db:1', { limit: 2, cursor: Buffer.from(forged).toString('base64url') }),
+      forged,
+    ).rejects.toMatchObject({ type: 'validation_error' });
 }
 
 describe('the job list’s query', () => {

@@ -114,6 +114,10 @@ describe('GET /v2/jobs', () => {
     expect((await list(office, '?limit=0')).body.error).toMatch(
       /'limit' must be a whole number from 1 to 100/,
     );
+    // The filter's refusal names the query parameter, not the header it matches.
+    expect((await list(office, '?idempotency_key=')).body.error).toMatch(
+      /^Parameter 'idempotency_key' must be 1–255 printable ASCII characters/,
+    );
     const anonymous = await app.request('/v2/jobs');
     expect(anonymous.status).toBe(401);
   });

@@ -29,9 +29,20 @@ export interface JobPage {
 /** The opaque cursor: the last job's creation (microseconds since 1970) and id, base64url. */
 const encodeCursor = (j: JobListItem): string => Buffer.from(`${j.at_us}|${j.id}`).toString('base64url');
 
+/** The largest bigint: a cursor's microseconds past it would be the database's error (a 500), not a 400. */
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
 function decodeCursor(cursor: string): { us: string; id: string } {
   const [us, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (rest.length || !us || !/^\d{1,19}$/.test(us) || !id || id.length > 64)
+  // The id as this server draws them (printable ASCII; a NUL, which no PostgreSQL text holds, was a 500).
+  if (
+    rest.length ||
+    !us ||
+    !/^\d{1,19}$/.test(us) ||
+    BigInt(us) > MAX_BIGINT ||
+    !id ||
+    !/^[\x21-\x7e]{1,64}$/.test(id)
+  )
     throw new LuxError('validation_error', "Parameter 'cursor' is not one this server gave (next_cursor)");
   return { us, id };
 }
