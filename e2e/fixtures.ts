@@ -4,7 +4,7 @@ export { expect } from '@playwright/test';
 
 /**
  * The uncaught errors of the running test's pages, its own context's and those it makes itself
- * (withoutWarmUp): tests run one at a time (playwright.config.ts, one worker).
+ * (withoutWarmUp): each worker is a process of its own, running its tests one at a time.
  */
 const thrown: string[] = [];
 
