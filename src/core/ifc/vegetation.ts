@@ -13,8 +13,8 @@ export type VegetationMode = 'opaque' | 'ignore';
 export const VEGETATION_MODES: readonly VegetationMode[] = ['opaque', 'ignore'];
 
 /**
- * Kept at today's behaviour pending a decision: a default that changed would change answers already given
- * (docs/ifc.md says what BRE 209 and compliance practice suggest).
+ * Trees stand by default: BRE 209 (2022) asks a scheme's own daylight to include them (with a crown's
+ * transparency, which the engine cannot model yet), so solid is the cautious reading (docs/ifc.md).
  */
 export const DEFAULT_VEGETATION: VegetationMode = 'opaque';
 
