@@ -7,10 +7,18 @@ import {
   roomsJson,
   type AnalysedBuilding,
 } from '../../src/core/building/files';
+import { analyseBuilding } from '../../src/core/building/analyse';
+import { nextOutcome, requestOutline, requestSummary } from '../../src/core/building/outcome';
 import type { IfcRoom } from '../../src/core/ifc/building';
+import { roomRequest } from '../../src/core/ifc/roomRequest';
 import { roomsCsv } from '../../src/core/report/roomsTable';
 import { leftOutCells, shareWithArea } from '../../src/core/stats/analysedPlane';
-import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
+import {
+  DEFAULT_COMPLIANCE,
+  siteThresholds,
+  summarise,
+  type MapSummary,
+} from '../../src/core/stats/verdicts';
 
 /**
  * The worked example of docs/ifc.md: a 6 × 5 m attic whose eaves leave 2.4 m² of its floor under a ceiling
@@ -70,6 +78,10 @@ const room: IfcRoom = {
   notes: [],
 };
 
+/** The attic's `/run` body, as the command line, the app and a server's job send it. */
+const request = roomRequest(room, null);
+const STANDARD = { method: 'engine', quality: 'standard' } as const;
+
 function analysed(answer: RoomAnswer): AnalysedBuilding {
   return {
     file: 'attic.ifc',
@@ -88,18 +100,10 @@ function analysed(answer: RoomAnswer): AnalysedBuilding {
     },
     triangles: 0,
     contexts: [],
-    requests: [{}],
-    // As the building's workflow judges an answer: without the room's outline (core/building/outcome.ts).
-    outcomes: [
-      {
-        answer,
-        summary: summarise(answer, DEFAULT_COMPLIANCE),
-        error: null,
-        method: 'engine',
-        quality: 'standard',
-      },
-    ],
-    passes: [{ method: 'engine', quality: 'standard' }],
+    requests: [request],
+    // As the building's workflow judges an answer: for the room's request (core/building/outcome.ts).
+    outcomes: [nextOutcome(null, { ok: true, answer }, STANDARD, DEFAULT_COMPLIANCE, request)],
+    passes: [STANDARD],
     stamp: '2026-12-07',
   };
 }
@@ -151,7 +155,7 @@ describe('a room under a low sloped ceiling: shares and m² of the one analysed 
   it('says in its BFS 2024:8 verdict line what the share is of, on every face', () => {
     // Before 2026-12-07 the line read "33.9 % of the floor" under results "… of 27.60 m²" (the analysed
     // plane): the editor's panel and report page (summarise with the cells left out), the building's page
-    // (summarised without the outline, set on the floor after: onFloor).
+    // (summarised without the outline; the files replaced "of the floor" in its line once they knew it).
     const line = 'DF ≥ 1 % on 33.9 % of the analysed 27.60 m² (needs 50 %)';
     const s = summarise(attic(true), DEFAULT_COMPLIANCE, { floorArea: 30, leftOut: 240 });
     expect(s.verdicts.find((v) => v.id === 'bfs')!.detail).toBe(line);
@@ -163,5 +167,60 @@ describe('a room under a low sloped ceiling: shares and m² of the one analysed 
     // The whole floor analysed: the floor, as before.
     const [flat] = roomResults(analysed(attic(false)), true);
     expect(flat!.sheet).toContain('>DF ≥ 1 % on 31.2 % of the floor (needs 50 %)</text>');
+  });
+
+  it('is judged on the room’s floor where its map is, so its row, its files and its re-judging agree', async () => {
+    // Before 2026-12-07 the building's workflow summarised a map without the room's outline: the room's
+    // outcome (its row in the app, its verdicts) said "of the floor" on a floor of 27.60 m², and the files
+    // rewrote the line by replacing those words, a fix that did nothing to a line worded otherwise.
+    const bfs = (s: MapSummary | null | undefined) => s!.verdicts.find((v) => v.id === 'bfs')!.detail;
+    const line = 'DF ≥ 1 % on 33.9 % of the analysed 27.60 m² (needs 50 %)';
+    const [o] = await analyseBuilding([request], {
+      passes: [STANDARD],
+      run: async () => ({ ok: true, answer: attic(true) }),
+    });
+    expect([o!.summary!.floor, o!.summary!.analysed]).toEqual([30, 27.6]);
+    expect(bfs(o!.summary)).toBe(line);
+    // The files read the outcome's summary as it is: nothing rewrites its line.
+    expect(roomResults(analysed(attic(true)), false)[0]!.summary).toEqual(o!.summary);
+    // The site's EN 17037 factors judge the map again (the app's Building panel): on the same basis.
+    const site = requestSummary(attic(true), siteThresholds({ target: 1.8, minimum: 0.6 }), request);
+    expect([site.floor, site.analysed, bfs(site)]).toEqual([30, 27.6, line]);
+    // With other thresholds, a line in other words and figures still states its basis.
+    const strict = requestSummary(attic(true), { ...DEFAULT_COMPLIANCE, bfsDf: 0.5, bfsShare: 90 }, request);
+    expect(bfs(strict)).toBe('DF ≥ 0.5 % on 100.0 % of the analysed 27.60 m² (needs 90 %)');
+  });
+
+  it('takes the floor from the request’s outline, and the map’s cells where a body has none', () => {
+    expect(requestOutline(request)).toEqual(room.room_polygon);
+    for (const bad of [
+      null,
+      {},
+      { parameters: {} },
+      {
+        parameters: {
+          room_polygon: [
+            [0, 0],
+            [1, 0],
+          ],
+        },
+      },
+    ])
+      expect(requestOutline(bad)).toBeNull();
+    expect(
+      requestOutline({
+        parameters: {
+          room_polygon: [
+            [0, 0],
+            [1, 0],
+            ['1', 1],
+          ],
+        },
+      }),
+    ).toBeNull();
+    // No outline: the analysed cells are the floor, as a map alone says (2 760 cells of 0.01 m²).
+    const s = requestSummary(attic(true), DEFAULT_COMPLIANCE, {});
+    expect([s.floor, s.analysed]).toEqual([27.6, 27.6]);
+    expect(s.verdicts[0]!.detail).toBe('DF ≥ 1 % on 33.9 % of the floor (needs 50 %)');
   });
 });

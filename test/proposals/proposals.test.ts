@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulateAnswer } from '../../src/core/api/simulateOps';
 import { applyChange, windowsOnWalls, type Change, type RunBody } from '../../src/core/proposals/changes';
+import type { RoomGridAnswer } from '../../src/core/api/roomAnswer';
 import { proposeFixes, type Compute } from '../../src/core/proposals/proposals';
 import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
 
@@ -147,4 +148,45 @@ describe('what would make it pass', () => {
     expect(widened.addedGlazing).toBeCloseTo((width - 1.2) * 1.2, 2);
     expect((await bfs36(applyChange(deeper, { kind: 'width', window: 'w1', width: 3.6 }))).pass).toBe(false);
   }, 180_000);
+
+  it('words a proposal’s verdict on an attic’s analysed plane, as the room’s own verdict is worded', async () => {
+    // A 6 × 5 m attic whose eaves leave two 0.2 m strips below the work plane: 27.6 of its 30 m² analysed.
+    const attic: RunBody = {
+      ...deep,
+      parameters: {
+        ...deep.parameters,
+        room_polygon: [
+          [0, 0],
+          [6, 0],
+          [6, 5],
+          [0, 5],
+        ],
+      },
+    };
+    /** The attic's map with `lit` of its 2 760 analysed cells at DF 2 %, the rest at 0.5 %. */
+    const mapWith = (lit: number): RoomGridAnswer => {
+      const df = new Float32Array(50 * 60);
+      const mask = new Uint8Array(50 * 60);
+      let n = 0;
+      for (let r = 2; r < 48; r++)
+        for (let c = 0; c < 60; c++) {
+          mask[r * 60 + c] = 1;
+          df[r * 60 + c] = n++ < lit ? 2 : 0.5;
+        }
+      return { rows: 50, cols: 60, df, mask, origin: { x: 0, y: 5 }, resolution: 0.1 };
+    };
+    // The room as it is: 936 cells lit (33.9 %); any change lights 1 656 (60.0 %).
+    const answer: Compute = async (b) => mapWith(b === attic ? 936 : 1656);
+    const found = await proposeFixes(attic, 'bfs', {
+      preview: answer,
+      confirm: answer,
+      thresholds: DEFAULT_COMPLIANCE,
+      steps: 1,
+    });
+    expect(found.length).toBeGreaterThan(0);
+    for (const p of found) {
+      expect(p.verdict.pass).toBe(true);
+      expect(p.verdict.detail).toContain('60.0 % of the analysed 27.60 m²');
+    }
+  });
 });

@@ -1,11 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { IfcRoom } from '../../src/core/ifc/building';
+import { buildingFromIfc, type IfcRoom } from '../../src/core/ifc/building';
 import type { RoomResult } from '../../src/core/report/roomResult';
 import { buildingReportHtml } from '../../src/core/report/buildingReport';
 import { storeyPlanParts } from '../../src/core/report/storeyParts';
 import { storeyPlanSvg, type StoreyPlan } from '../../src/core/report/storeyPlan';
 import { textWidth } from '../../src/core/report/textFit';
 import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
+import { readIfc } from '../../src/ifc/webIfcSource';
 
 /** A `w × d` m room at (x0, y0) with a window along its south wall, lit uniformly at `df` %. */
 function office(number: string, x0: number, y0: number, w: number, d: number, df: number): RoomResult {
@@ -165,5 +167,130 @@ describe('storey plans of a large building', () => {
     // A mean of 1.2 % marked ✗ against a rule of DF ≥ 1 % reads as a contradiction unless the page says what the figure is.
     expect(html).toContain('The figure in each room is its mean DF');
     expect(html).toMatch(/Too small to label at this scale \(see the table\): S1\./);
+  });
+});
+
+/** A box about points (m or px). */
+const around = (pts: readonly (readonly number[])[]): Box => ({
+  x0: Math.min(...pts.map((p) => p[0]!)),
+  y0: Math.min(...pts.map((p) => p[1]!)),
+  x1: Math.max(...pts.map((p) => p[0]!)),
+  y1: Math.max(...pts.map((p) => p[1]!)),
+});
+
+/** A part plan's key plan as drawn (px): its caption, the storey's rooms, the part's shaded extent. */
+function keyPlanOf(svg: string) {
+  const g = /<g data-role="key-plan" data-part="(\d+)" data-parts="(\d+)">(.*?)<\/g>/.exec(svg);
+  if (!g) return null;
+  const r = /data-role="key-part" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/.exec(g[3]!)!;
+  const [x, y, w, h] = r.slice(1).map(Number) as [number, number, number, number];
+  const d = /data-role="key-rooms" d="([^"]+)"/.exec(g[3]!)![1]!;
+  const n = [...d.matchAll(/-?[\d.]+/g)].map((v) => +v[0]);
+  const rooms = around(n.flatMap((v, i) => (i % 2 ? [] : [[v, n[i + 1]!]])));
+  const t = /data-role="key-caption" x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)"[^>]*>([^<]*)</.exec(
+    g[3]!,
+  )!;
+  const [tx, ty, size] = [+t[1]!, +t[2]!, +t[3]!];
+  const caption = {
+    x0: tx - textWidth(t[4]!, size, true),
+    x1: tx,
+    y0: ty - 0.75 * size,
+    y1: ty + 0.25 * size,
+  };
+  return {
+    part: +g[1]!,
+    parts: +g[2]!,
+    caption: t[4]!,
+    rooms,
+    extent: { x0: x, y0: y, x1: x + w, y1: y + h },
+    box: around([
+      [rooms.x0, rooms.y0],
+      [rooms.x1, rooms.y1],
+      [caption.x0, caption.y0],
+      [caption.x1, caption.y1],
+    ]),
+  };
+}
+
+/**
+ * Each part plan of a 1000 × 600 page has one key plan, "Part i of n", inside the page and clear of every
+ * room, room label, the scale bar, the north arrow and the key's row; on it the storey's rooms, and shaded
+ * the extent of the rooms the part draws, where they lie in the storey. Gives the extents (px).
+ */
+function expectKeyPlans(parts: { svg: string }[], results: readonly RoomResult[]): Box[] {
+  const page = { x0: 0, y0: 0, x1: 1000, y1: 600 };
+  const keyRow = { x0: 0, y0: 579, x1: 1000, y1: 600 };
+  const outline = new Map(results.map((r) => [r.room.number, r.room.room_polygon] as const));
+  const storey = around(results.flatMap((r) => r.room.room_polygon));
+  return parts.map((p, i) => {
+    const k = keyPlanOf(p.svg)!;
+    expect(k, `part ${i + 1}`).not.toBeNull();
+    expect([k.part, k.parts, k.caption]).toEqual([i + 1, parts.length, `Part ${i + 1} of ${parts.length}`]);
+    expect(inside(k.box, page)).toBe(true);
+    for (const m of [...marks(p.svg), keyRow]) expect(overlap(k.box, m), `part ${i + 1}`).toBe(false);
+    for (const [number, room] of roomBoxes(p.svg)) expect(overlap(k.box, room), number).toBe(false);
+    for (const l of labelBoxes(p.svg)) expect(overlap(k.box, l.box), l.text).toBe(false);
+    // The storey at one scale both ways, and the part's rooms' extent where it lies in it.
+    const s = (k.rooms.x1 - k.rooms.x0) / (storey.x1 - storey.x0);
+    expect((k.rooms.y1 - k.rooms.y0) / (storey.y1 - storey.y0)).toBeCloseTo(s, 2);
+    const own = around([...roomBoxes(p.svg).keys()].flatMap((n) => outline.get(n)!));
+    expect(k.extent.x0).toBeCloseTo(k.rooms.x0 + (own.x0 - storey.x0) * s, 1);
+    expect(k.extent.x1).toBeCloseTo(k.rooms.x0 + (own.x1 - storey.x0) * s, 1);
+    expect(k.extent.y0).toBeCloseTo(k.rooms.y0 + (storey.y1 - own.y1) * s, 1);
+    expect(k.extent.y1).toBeCloseTo(k.rooms.y0 + (storey.y1 - own.y0) * s, 1);
+    return k.extent;
+  });
+}
+
+describe('the key plan of a part plan', () => {
+  it('shows on each part of the 120 m wing where the part lies in the storey, clear of the plan', () => {
+    const parts = storeyPlanParts(plan(wing, 90));
+    expect(parts.length).toBeGreaterThan(1);
+    const extents = expectKeyPlans(parts, wing);
+    // The wing is cut along its length: the parts' extents follow each other from west to east.
+    for (const [i, e] of extents.slice(1).entries()) expect(e.x0).toBeGreaterThanOrEqual(extents[i]!.x1 - 1);
+  });
+
+  describe('on LargeBuilding.ifc’s rooms (Revit 2021)', async () => {
+    const b = buildingFromIfc(
+      await readIfc(new Uint8Array(readFileSync('test/fixtures/ifc/LargeBuilding.ifc'))),
+    );
+    const level1 = b.rooms
+      .filter((r) => r.storey === 'Level 1')
+      .map((room): RoomResult => ({ room, sheet: null, summary: null, error: null }));
+    const on = (results: RoomResult[]): StoreyPlan => ({ ...plan(results, b.north), storey: 'Level 1' });
+
+    it('leaves its storey, one page, as it was: no key plan', () => {
+      expect(level1).toHaveLength(8);
+      const parts = storeyPlanParts(on(level1));
+      expect(parts).toHaveLength(1);
+      expect(parts[0]!.svg).toBe(storeyPlanSvg(on(level1)));
+      expect(parts[0]!.svg).not.toContain('key-plan');
+    });
+
+    it('gives each part of a street of twelve of them, 480 m long, its key plan', () => {
+      // The building's own rooms, windows and odd outlines, repeated every 40 m as a street's terrace.
+      const street = Array.from({ length: 12 }, (_, k) =>
+        level1.map(({ room }): RoomResult => {
+          const shift = ([x, y]: readonly [number, number]): [number, number] => [x + 40 * k, y];
+          return {
+            room: {
+              ...room,
+              number: `${String.fromCharCode(65 + k)}${room.number}`,
+              room_polygon: room.room_polygon.map(shift),
+              windows: room.windows.map((w) => ({ ...w, inner: [shift(w.inner[0]), shift(w.inner[1])] })),
+            },
+            sheet: null,
+            summary: null,
+            error: null,
+          };
+        }),
+      ).flat();
+      const parts = storeyPlanParts(on(street));
+      expect(parts).toHaveLength(3);
+      expect(parts.flatMap((p) => p.unlabelled)).toEqual([]);
+      const extents = expectKeyPlans(parts, street);
+      for (const [i, e] of extents.slice(1).entries()) expect(e.x0).toBeGreaterThan(extents[i]!.x1);
+    });
   });
 });

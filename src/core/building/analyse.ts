@@ -1,5 +1,4 @@
 import { thresholdsNow, type ThresholdsNow } from '../stats/verdicts';
-import { requestLitFromAbove } from '../stats/litFromAbove';
 import { nextOutcome, passBody, type AnswerResult, type RoomOutcome, type RoomPass } from './outcome';
 
 export interface AnalyseOptions {
@@ -43,13 +42,7 @@ export async function analyseBuilding(
         const i = todo[next++]!;
         const result = await o.run(passBody(requests[i]!, pass), pass, i);
         if (stopped()) return;
-        const outcome = nextOutcome(
-          outcomes[i]!,
-          result,
-          pass,
-          thresholdsNow(o.thresholds),
-          requestLitFromAbove(requests[i]!),
-        );
+        const outcome = nextOutcome(outcomes[i]!, result, pass, thresholdsNow(o.thresholds), requests[i]!);
         outcomes[i] = outcome;
         o.onOutcome?.(i, outcome, pass, ++done, todo.length);
       }

@@ -2,6 +2,9 @@ import type { ClimateSummary } from '../api/climateOps';
 import type { RoomAnswer } from '../api/roomAnswer';
 import { isLuxError, type LuxErrorType } from '../errors';
 import { wrap360 } from '../geometry/bearing';
+import { floorArea, type Polygon } from '../geometry/polygon';
+import { leftOutCells } from '../stats/analysedPlane';
+import { requestLitFromAbove } from '../stats/litFromAbove';
 import { DEFAULT_COMPLIANCE, summarise, type MapSummary, type Thresholds } from '../stats/verdicts';
 
 /** The engine's named qualities (engine/simulate.ts QUALITY). */
@@ -86,17 +89,49 @@ export function passBody(request: object, pass: RoomPass): object {
 }
 
 /**
- * A room's outcome after a pass: the new answer with its verdicts (judged with `thresholds`, the defaults unless
- * the building's analysis was given EN 17037's for its location; `topLit`: lit by rooflights alone, EN 17037's
- * target over 95 %), or, when the pass failed, the engine map an earlier pass gave (a failed standard run keeps its draft) or
- * else the reason.
+ * The floor outline of a room's `/run` body (`parameters.room_polygon`); null where it has none a map can be
+ * measured against (fewer than three points, or not points).
+ */
+export function requestOutline(body: object | null): Polygon | null {
+  const p = (body as { parameters?: { room_polygon?: unknown } } | null)?.parameters?.room_polygon;
+  if (!Array.isArray(p) || p.length < 3) return null;
+  const point = (v: unknown): v is [number, number] =>
+    Array.isArray(v) && v.length === 2 && v.every((n) => typeof n === 'number' && Number.isFinite(n));
+  return p.every(point) ? p : null;
+}
+
+/**
+ * A room's map summarised for the request it was computed for: the shares of its analysed plane, on the
+ * floor its outline gives less the cells the map left out (an attic's eaves: analysedPlane.ts), judged
+ * by `thresholds` as lit from above where it is. Every face of a building's room reads this one summary
+ * (its row, the report's table and page, rooms.csv and rooms.json), so the BFS 2024:8 line is written
+ * once, on its basis ("of the analysed 27.60 m²"); before 2026-12-07 it was written "of the floor" and
+ * rewritten by the files once they knew the floor. A body without an outline: the map's cells are the floor.
+ */
+export function requestSummary(
+  answer: RoomAnswer,
+  thresholds: Thresholds,
+  request: object | null,
+): MapSummary {
+  const outline = requestOutline(request);
+  return summarise(answer, thresholds, {
+    topLit: requestLitFromAbove(request),
+    ...(outline ? { floorArea: floorArea(outline), leftOut: leftOutCells(answer, outline) } : {}),
+  });
+}
+
+/**
+ * A room's outcome after a pass: the new answer with its verdicts (requestSummary: judged with
+ * `thresholds`, the defaults unless the building's analysis was given EN 17037's for its location, on the
+ * floor and openings of `request`, the room's `/run` body), or, when the pass failed, the engine map an
+ * earlier pass gave (a failed standard run keeps its draft) or else the reason.
  */
 export function nextOutcome(
   before: RoomOutcome | null,
   result: AnswerResult,
   pass: RoomPass,
   thresholds: Thresholds = DEFAULT_COMPLIANCE,
-  topLit = false,
+  request: object | null = null,
 ): RoomOutcome {
   if (pass.method === 'climate') {
     // The year joins the room's daylight factor; a failed year leaves it as it was, with the reason.
@@ -108,7 +143,7 @@ export function nextOutcome(
   if (result.ok)
     return {
       answer: result.answer,
-      summary: summarise(result.answer, thresholds, { topLit }),
+      summary: requestSummary(result.answer, thresholds, request),
       error: null,
       method: pass.method,
       ...(pass.method === 'engine' ? { quality: pass.quality } : {}),

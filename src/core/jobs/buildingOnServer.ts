@@ -1,6 +1,5 @@
 import { nextOutcome, passBody, type RoomOutcome, type RoomPass } from '../building/outcome';
 import { thresholdsNow, type ThresholdsNow } from '../stats/verdicts';
-import { requestLitFromAbove } from '../stats/litFromAbove';
 import { runOnServer, type JobTransport } from './jobClient';
 
 export interface BuildingJobOptions {
@@ -68,14 +67,7 @@ export async function analyseOnServer(
     });
     const thresholds = thresholdsNow(o.thresholds);
     todo.forEach(
-      (i, j) =>
-        (outcomes[i] = nextOutcome(
-          outcomes[i]!,
-          results[j]!,
-          pass,
-          thresholds,
-          requestLitFromAbove(requests[i]!),
-        )),
+      (i, j) => (outcomes[i] = nextOutcome(outcomes[i]!, results[j]!, pass, thresholds, requests[i]!)),
     );
     o.onPassDone?.(pass, [...outcomes]);
   }

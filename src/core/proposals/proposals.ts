@@ -2,6 +2,7 @@ import { requestLitFromAbove } from '../stats/litFromAbove';
 import type { RoomGridAnswer } from '../api/roomAnswer';
 import { formatBearing } from '../geometry/bearing';
 import { signedArea } from '../geometry/polygon';
+import { leftOutCells } from '../stats/analysedPlane';
 import { summarise, type Thresholds, type Verdict } from '../stats/verdicts';
 import { DEFAULT_REFLECTANCES } from '../types';
 import { applyChange, wallFrame, windowsOnWalls, type Change, type RunBody } from './changes';
@@ -76,14 +77,20 @@ export async function proposeFixes(
 }
 
 /**
- * The rule's verdict on an answer for the room (its floor area: the option's, else its outline's; lit from
- * above only as the room is: a window added in a wall makes EN 17037's target share 50 % again).
+ * The rule's verdict on an answer for the room (its floor area: the option's, else its outline's, less the
+ * cells its map leaves out under a low ceiling, as the room's own verdict is; lit from above only as the
+ * room is: a window added in a wall makes EN 17037's target share 50 % again).
  */
 function verdictOn(room: RunBody, rule: Verdict['id'], o: ProposalOptions) {
-  const area = o.floorArea ?? Math.abs(signedArea(room.parameters.room_polygon));
+  const outline = room.parameters.room_polygon;
+  const area = o.floorArea ?? Math.abs(signedArea(outline));
   const topLit = requestLitFromAbove(room);
   return (answer: RoomGridAnswer): Verdict =>
-    summarise(answer, o.thresholds, { floorArea: area, topLit }).verdicts.find((v) => v.id === rule)!;
+    summarise(answer, o.thresholds, {
+      floorArea: area,
+      topLit,
+      leftOut: leftOutCells(answer, outline),
+    }).verdicts.find((v) => v.id === rule)!;
 }
 
 /** A proposal: the change, described and costed against the room as it is. */

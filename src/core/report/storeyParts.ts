@@ -4,7 +4,8 @@ import { labelPoint, storeyFrame, storeyPlanDrawing, type StoreyPlan } from './s
  * A storey too large for its rooms to be labelled on one page, in parts: the way a drawing set gives a
  * long building's floor as part plans. A 120 m wing of 3 m offices is 1:460 on A4 and not one room number
  * fits its room; in four parts each is readable. The storey's frame is cut into a grid of equal cells and
- * each room drawn whole in the cell that holds its label point.
+ * each room drawn whole in the cell that holds its label point. Each part plan carries a key plan (keyPlan.ts):
+ * the whole storey with the part's extent shaded, "Part 2 of 3".
  */
 
 /** The grids tried, fewest cells first; past 12 pages a storey's plans stop helping. */
@@ -42,7 +43,7 @@ export function storeyPlanParts(s: StoreyPlan): StoreyPart[] {
     0,
   );
   const at = new Map(rooms.map((r) => [r, labelPoint(r.room.room_polygon)] as const));
-  let best: StoreyPart[] = [];
+  let best: { parts: (typeof rooms)[]; drawn: StoreyPart[] } = { parts: [], drawn: [] };
   let cost = Infinity;
   for (const [cols, rows] of GRIDS) {
     // A cell under a metre across parts no room from its neighbour.
@@ -57,15 +58,23 @@ export function storeyPlanParts(s: StoreyPlan): StoreyPart[] {
       const i = w * cols + c;
       cells.set(i, [...(cells.get(i) ?? []), r]);
     }
-    const parts = [...cells.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([, on]) => storeyPlanDrawing({ ...s, results: on }));
-    const missed = parts.reduce((n, p) => n + p.unlabelled.length, 0);
+    const parts = [...cells.entries()].sort((a, b) => a[0] - b[0]).map(([, on]) => on);
+    const drawn = parts.map((on) => storeyPlanDrawing({ ...s, results: on }));
+    const missed = drawn.reduce((n, p) => n + p.unlabelled.length, 0);
     if (missed + parts.length < cost) {
-      best = parts;
+      best = { parts, drawn };
       cost = missed + parts.length;
     }
     if (missed === 0) break;
   }
-  return best;
+  if (best.parts.length <= 1) return best.drawn;
+  // The key plan lies in the marks band, which no label reaches: the parts' labels stay as counted above.
+  const storey = rooms.map((r) => r.room.room_polygon);
+  return best.parts.map((on, index, all) =>
+    storeyPlanDrawing({
+      ...s,
+      results: on,
+      key: { storey, part: on.map((r) => r.room.room_polygon), index, count: all.length },
+    }),
+  );
 }

@@ -2,7 +2,8 @@ import polylabel from 'polylabel';
 import type { IfcRoom } from '../ifc/building';
 import type { Verdict } from '../stats/verdicts';
 import type { RoomResult } from './roomResult';
-import { INK, northArrowSvg, px, scaleBarSvg } from './planMarks';
+import { keyPlanSvg, type KeyPlan } from './keyPlan';
+import { INK, northArrowSvg, px, scaleBarMetres, scaleBarSvg } from './planMarks';
 import { fitRoomLabel } from './planLabels';
 import { textWidth } from './textFit';
 
@@ -88,9 +89,14 @@ export interface StoreyPlan {
   /** The page's drawing area (px). */
   width: number;
   height: number;
+  /** A part plan's key plan (storeyParts.ts), drawn in the band beside the scale bar; none on a whole storey. */
+  key?: KeyPlan;
 }
 
-/** The band under the plan (px) that holds the scale bar, the key and the north arrow, clear of rooms. */
+/**
+ * The band under the plan (px) that holds the scale bar, the key and the north arrow, clear of rooms, and a
+ * part plan's key plan between the bar and the arrow, above the key.
+ */
 const BAND = 72;
 /** The north arrow's centre from the drawing's bottom-right corner: its "N" swings 33 px about it. */
 const ARROW = 36;
@@ -148,6 +154,13 @@ export function storeyPlanDrawing(s: StoreyPlan): { svg: string; unlabelled: str
   }
   out.push(scaleBarSvg(8, planH + 22, k, s.width / 6 / k));
   out.push(northArrowSvg(s.width - ARROW, s.height - ARROW, s.north));
+  if (s.key) {
+    const bar = scaleBarMetres(s.width / 6 / k) * k;
+    // Clear of the bar and its "N m", of the arrow's swing (33 px about its centre) and of the key's row.
+    out.push(
+      keyPlanSvg(s.key, { x0: 8 + bar + 16, y0: planH + 4, x1: s.width - 2 * ARROW - 12, y1: s.height - 25 }),
+    );
+  }
   // The key: what each fill means, for the rule the rooms are coloured by.
   const rule = COLOUR_BY.find((c) => c.id === s.by)!.label;
   let kx = 8;

@@ -51,25 +51,6 @@ interface PlaneAreas {
 export const shareOfText = (s: PlaneAreas): string =>
   partlyAnalysed(s) ? `of the analysed ${analysedOf(s).toFixed(2)} m²` : 'of the floor';
 
-/**
- * A summary set on the room's floor area, its analysed plane less the `leftOut` cells (leftOutCells); its
- * BFS verdict's line says what its share is then of (shareOfText).
- */
-export const onFloor = <
-  S extends PlaneAreas & { stats: { count: number }; verdicts?: { id: string; detail: string }[] },
->(
-  s: S,
-  floor: number,
-  leftOut: number,
-): S => {
-  const set = { floor, analysed: analysedArea(floor, s.stats.count, leftOut) };
-  const before = shareOfText(s);
-  const verdicts = s.verdicts?.map((v) =>
-    v.id === 'bfs' ? { ...v, detail: v.detail.replace(before, shareOfText(set)) } : v,
-  );
-  return { ...s, ...set, ...(verdicts ? { verdicts } : {}) };
-};
-
 /** Whether the statistics are of less than the whole floor (to the hundredth of a m² every face shows). */
 export const partlyAnalysed = (s: PlaneAreas): boolean => s.floor - analysedOf(s) >= 0.005;
 

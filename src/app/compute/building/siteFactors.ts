@@ -1,6 +1,5 @@
-import type { RoomOutcome } from '../../../core/building/outcome';
-import { requestLitFromAbove } from '../../../core/stats/litFromAbove';
-import { siteThresholds, summarise, type Thresholds } from '../../../core/stats/verdicts';
+import { requestSummary, type RoomOutcome } from '../../../core/building/outcome';
+import { siteThresholds, type Thresholds } from '../../../core/stats/verdicts';
 import { useBuilding } from './store';
 
 /**
@@ -27,16 +26,13 @@ export function setSiteFactors(en: { target?: number; minimum?: number }): strin
   return null;
 }
 
-/** A room's outcome with its verdicts made again by `thresholds` from the map it has. */
+/** A room's outcome with its verdicts made again by `thresholds` from the map it has, on its request's floor. */
 export function judged(
   o: RoomOutcome | null,
   thresholds: Thresholds,
   request: { body: object } | null | undefined,
 ): RoomOutcome | null {
   return o?.answer && o.summary
-    ? {
-        ...o,
-        summary: summarise(o.answer, thresholds, { topLit: requestLitFromAbove(request?.body ?? null) }),
-      }
+    ? { ...o, summary: requestSummary(o.answer, thresholds, request?.body ?? null) }
     : o;
 }
