@@ -25,7 +25,7 @@ test('the plan by keyboard: Tab reaches windows and corners, arrows move them, D
 }) => {
   await page.goto('/');
   await ready(page);
-  // From the last tool, Tab goes on into the plan: the window first, then the corners in order.
+  // From the last tool, Tab goes on into the plan: the map, then the window, then the corners in order.
   await page.getByTestId('tool-window').focus();
   for (let i = 0; i < 6 && (await focused(page)).window === null; i++) await page.keyboard.press('Tab');
   expect((await focused(page)).window).toBe('w1');
@@ -104,6 +104,44 @@ test('a room from scratch by keyboard: its outline typed, a mistake said, the ro
   await expect(page.locator('.plan [data-corner]')).toHaveCount(6);
   // An L of 7 × 3 and 4 × 2 m: the answer's floor area is the outline's.
   await expect(page.getByTestId('stat-area')).toHaveText('29.00 m²', { timeout: 60_000 });
+});
+
+test('the map probed by keyboard: Tab to the map, arrows move a probe, its value and place are said', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // The map settled to the engine's: none replaces it between a key and the pointer's reading.
+  await expect(page.getByTestId('status')).toHaveAttribute('data-quality', 'standard', { timeout: 60_000 });
+  await expect(page.getByTestId('status')).toHaveAttribute('data-engine', 'done');
+  // The map takes focus just before the window (selected as it is focused, so its ←/→ would move it).
+  await page.locator('.plan [data-window="w1"]').focus();
+  await page.keyboard.press('Shift+Tab');
+  expect((await focused(page)).testid).toBe('plan-map');
+  const said = page.getByTestId('plan-probe');
+  await expect(said).toBeEmpty(); // in the page, empty, before the first key
+  const cell = page.getByTestId('plan-probe-cell');
+  await expect(cell).toHaveAttribute('data-col', '30'); // drawn where it starts: the 6 × 4 m room's middle
+  // Every other press ends in a no-break space, so that words said again are said (useMapProbe.ts).
+  await page.keyboard.press('ArrowRight');
+  await expect(said).toHaveText(/^DF \d+\.\d\d % at x 3\.15 m, y 1\.95 m/);
+  await page.keyboard.press('Shift+ArrowDown'); // 1 m towards the window's wall
+  await expect(said).toHaveText(/^DF \d+\.\d\d % at x 3\.15 m, y 0\.95 m/);
+  await expect(page.getByTestId('w1-offset')).toHaveValue('3'); // no window moved with it
+  // The value said is the map's at that cell, as the pointer reads it there.
+  const value = (await said.textContent())!.match(/^DF (\S+) %/)![1]!;
+  await expect(page.getByTestId('probe-df')).toHaveText(`${value} %`);
+  const square = (await page.getByTestId('probe-square').boundingBox())!;
+  await page.mouse.move(square.x + square.width / 2, square.y + square.height / 2);
+  await expect(page.getByTestId('hover-df')).toHaveText(` · DF ${value} %`);
+  // End: the row's last cell in the room; a key against the edge says it went no further.
+  await page.keyboard.press('End');
+  await expect(said).toHaveText(/at x 5\.95 m, y 0\.95 m/);
+  await page.keyboard.press('ArrowRight');
+  await expect(said).toHaveText(/at x 5\.95 m, y 0\.95 m \(no further that way\)/);
+  // Tab goes on to the window; the probe is drawn only while the map has focus.
+  await page.keyboard.press('Tab');
+  expect((await focused(page)).window).toBe('w1');
+  await expect(cell).toHaveCount(0);
 });
 
 test('no serious or critical accessibility violations (axe-core) on the app with its map', async ({

@@ -86,3 +86,37 @@ test("the building's status, read aloud, says each stage of the analysis once: n
     'duplex.ifc: 21 rooms, 10 with windows or skylights; 10 analysed, 10 by the engine at standard quality.',
   );
 });
+
+test('the panels’ live regions are in the page, empty, before they speak: a mesh being read, a link copied', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const share = page.getByTestId('share-said'),
+    surroundings = page.getByTestId('surroundings-said');
+  for (const region of [share, surroundings, page.getByTestId('weather-said')]) {
+    await expect(region).toHaveAttribute('role', 'status');
+    await expect(region).toBeEmpty();
+  }
+  // What the surroundings' region holds as the file is read: the region watched is the one there before.
+  await surroundings.evaluate((el) => {
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => el.textContent && said.push(el.textContent)).observe(el, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  await page.getByTestId('mesh-file').setInputFiles({
+    name: 'broken.obj',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('v 1 2\nf 1 2 9\n'),
+  });
+  await expect(page.getByTestId('import-error')).toBeVisible();
+  await expect(surroundings).toBeEmpty();
+  expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([
+    'Reading broken.obj…',
+  ]);
+  await page.getByTestId('copy-link').click();
+  await expect(share).toContainText('Link copied');
+});

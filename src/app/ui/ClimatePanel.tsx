@@ -74,17 +74,21 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
           }}
         />
       </label>
-      {c.wanted && !c.weather && (
-        <p role="status" data-testid="weather-wanted">
-          This link’s year was computed with the weather file {c.wanted.name} ({c.wanted.city}), which this
-          device does not hold: pick it to see the year.
-        </p>
-      )}
-      {c.weatherNote && (
-        <p role="status" className="note" data-testid="weather-same">
-          {c.weatherNote}
-        </p>
-      )}
+      {/* One live region, in the page and empty from the panel's first render (a link's weather file is
+          looked for after it): one inserted with its words is not read by every screen reader. */}
+      <div role="status" data-testid="weather-said">
+        {c.wanted && !c.weather && (
+          <p data-testid="weather-wanted">
+            This link’s year was computed with the weather file {c.wanted.name} ({c.wanted.city}), which this
+            device does not hold: pick it to see the year.
+          </p>
+        )}
+        {c.weatherNote && (
+          <p className="note" data-testid="weather-same">
+            {c.weatherNote}
+          </p>
+        )}
+      </div>
       {c.weatherError && (
         <p role="alert" className="error" data-testid="weather-error">
           {c.weatherError}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
 import { scaleBarMetres } from '../../core/report/planMarks';
-import { valueAt } from '../compute/roomMap';
+import { valueAt, type RoomMap } from '../compute/roomMap';
 import { useShown } from '../compute/answerStore';
 import { climateMap, climateOutdated, gridAsMap, useClimate } from '../compute/climate';
 import { captionInSentence } from '../compute/climateText';
@@ -8,13 +8,16 @@ import { edgeFrame } from '../scene/geometry';
 import { insertCorner, moveCorner, newWindow, removeCorner } from '../scene/corners';
 import { nearEdge, nearVertex, snapPoint, snapToGrid, type Pt } from '../scene/snapping';
 import { nextWindowId, useApp } from '../state/store';
+import { cellValue, DF_METRIC, placeText, valueText, type Cell, type MapMetric } from './mapProbe';
 import { useMapImage } from './useMapImage';
+import { useMapProbe } from './useMapProbe';
 import { useSettings } from './settings';
 
 /**
  * The plan editor: the room outline (draw it point by point, drag its corners), windows on its walls
  * (click a wall to add one, drag it along the wall) and the DF map under it, with the value under the
- * cursor. World coordinates are metres, y up; the SVG's y runs down, so every point is flipped here.
+ * cursor, or under the keyboard's probe while the map has focus (useMapProbe.ts). World coordinates are
+ * metres, y up; the SVG's y runs down, so every point is flipped here.
  */
 const PX_PER_M = 60;
 const MARGIN = 1.5;
@@ -44,6 +47,9 @@ export function PlanView(): React.JSX.Element {
   const { palette, scaleMax } = useSettings();
   const image = useMapImage(map, palette, climate ? climate.max : scaleMax, false, true);
   const unit = climate ? (climate.max === 100 ? '%' : 'h') : '%';
+  const metric: MapMetric = climate ? { caption: climate.caption, unit, digits: 0 } : DF_METRIC;
+  // While a new outline is drawn the map on screen is the old room's: no value is read from it.
+  const probe = useMapProbe(drawing ? null : map, metric);
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<{ p: Pt; df: number | null } | null>(null);
   const [notice, setNotice] = useState('');
@@ -248,6 +254,21 @@ export function PlanView(): React.JSX.Element {
           <image
             data-testid="plan-map"
             data-metric={climate ? climateState.metric : 'df'}
+            // The keyboard's probe (Tab to the map, arrows): the map layer alone takes its keys, so a focused
+            // corner's or window's arrows stay theirs. The pointer passes through it to the plan, as before:
+            // a click never focuses it.
+            tabIndex={drawing ? undefined : 0}
+            role="img"
+            aria-label={`${climate ? climate.caption : 'Daylight factor'} map: arrow keys move a probe one cell (Shift: 1 m), Home and End to its row's first and last cell in the room, Page Up and Down its column's; the value at the probe is said`}
+            pointerEvents="none"
+            style={{ imageRendering: 'pixelated', outline: 'none' }}
+            onKeyDown={probe.onKeyDown}
+            onFocus={() => {
+              // As a focused corner does: Delete here removes no window selected before.
+              st().select(null);
+              probe.onFocus();
+            }}
+            onBlur={probe.onBlur}
             // Cut along the outline the map was computed for: no staircase along slanted walls.
             clipPath="url(#plan-map-outline)"
             href={image}
@@ -256,7 +277,6 @@ export function PlanView(): React.JSX.Element {
             width={map.cols * map.resolution * PX_PER_M}
             height={map.rows * map.resolution * PX_PER_M}
             preserveAspectRatio="none"
-            style={{ imageRendering: 'pixelated' }}
           />
         )}
         <polygon points={poly} fill={image ? 'none' : '#f6f7f9'} stroke="#1d2733" strokeWidth={3 * grow} />
@@ -346,26 +366,24 @@ export function PlanView(): React.JSX.Element {
         <NorthArrow x={view.w - 40 * grow} y={44 * grow} north={scene.north ?? 0} grow={grow} />
         {hover?.df != null && !drag && (
           // The value under the pointer, beside it (the bar under the plan repeats it with x and y).
-          <g
-            data-testid="cursor-df"
-            transform={`translate(${sx(hover.p[0]) + 14 * grow} ${sy(hover.p[1]) - 14 * grow}) scale(${grow})`}
-            pointerEvents="none"
-          >
-            <rect
-              x="-4"
-              y="-15"
-              width="74"
-              height="20"
-              rx="3"
-              fill="#fff"
-              fillOpacity="0.92"
-              stroke="#1d2733"
-              strokeWidth="0.75"
-            />
-            <text x="0" y="0" fontSize="13" fontWeight="600" fill="#1d2733">
-              {hover.df.toFixed(climate ? 0 : 2)} {unit}
-            </text>
-          </g>
+          <ValueTag
+            testId="cursor-df"
+            x={sx(hover.p[0]) + 14 * grow}
+            y={sy(hover.p[1]) - 14 * grow}
+            grow={grow}
+            text={`${hover.df.toFixed(metric.digits)} ${unit}`}
+          />
+        )}
+        {probe.cell && map && (
+          <ProbeMark
+            map={map}
+            cell={probe.cell}
+            metric={metric}
+            sx={sx}
+            sy={sy}
+            grow={grow}
+            viewWidth={view.w}
+          />
         )}
         <ScaleBar x={16 * grow} y={view.h - 16 * grow} viewWidth={view.w} grow={grow} />
         {drawing && drawing.length > 0 && (
@@ -394,19 +412,112 @@ export function PlanView(): React.JSX.Element {
       {/* The readout follows the pointer, so it is no live region (a screen reader read every move); what
           the keyboard did to the room is one, in the page from the start and shown under the pointer too. */}
       <div className="hover">
-        {hover ? `x ${hover.p[0].toFixed(2)} m, y ${hover.p[1].toFixed(2)} m` : ' '}
-        {hover?.df != null && (
-          <strong data-testid="hover-df">
-            {climate
-              ? ` · ${climate.caption}: ${hover.df.toFixed(0)} ${unit}`
-              : ` · DF ${hover.df.toFixed(2)} %`}
-          </strong>
-        )}
+        {hover ? placeText(hover.p) : ' '}
+        {hover?.df != null && <strong data-testid="hover-df">{` · ${valueText(hover.df, metric)}`}</strong>}
         <span role="status" className="plan-notice" data-testid="plan-notice">
           {notice}
         </span>
+        {/* The keyboard probe's value and place, once a key press: empty until the first. */}
+        <span role="status" className="plan-notice" data-testid="plan-probe">
+          {probe.said}
+        </span>
       </div>
     </div>
+  );
+}
+
+/** A value in a white box at a point of the plan (beside the pointer, or the keyboard's probe). */
+function ValueTag({
+  testId,
+  x,
+  y,
+  grow,
+  text,
+}: {
+  testId: string;
+  x: number;
+  y: number;
+  grow: number;
+  text: string;
+}): React.JSX.Element {
+  return (
+    <g data-testid={testId} transform={`translate(${x} ${y}) scale(${grow})`} pointerEvents="none">
+      <rect
+        x="-4"
+        y="-15"
+        width="74"
+        height="20"
+        rx="3"
+        fill="#fff"
+        fillOpacity="0.92"
+        stroke="#1d2733"
+        strokeWidth="0.75"
+      />
+      <text x="0" y="0" fontSize="13" fontWeight="600" fill="#1d2733">
+        {text}
+      </text>
+    </g>
+  );
+}
+
+/**
+ * The keyboard's probe: its cell outlined in the plan's focus colour over a white halo (seen on any colour
+ * of the map), the map's extent outlined as the layer's focus, and its value beside it as the pointer's is.
+ */
+function ProbeMark({
+  map,
+  cell,
+  metric,
+  sx,
+  sy,
+  grow,
+  viewWidth,
+}: {
+  map: RoomMap;
+  cell: Cell;
+  metric: MapMetric;
+  sx: (x: number) => number;
+  sy: (y: number) => number;
+  grow: number;
+  viewWidth: number;
+}): React.JSX.Element {
+  const size = map.resolution * PX_PER_M;
+  const x = sx(map.origin.x + cell.col * map.resolution),
+    y = sy(map.origin.y - cell.row * map.resolution);
+  const v = cellValue(map, cell);
+  // The value to the cell's right, or to its left where the plan's edge would cut it (a 74-unit box).
+  const right = x + size + 82 * grow <= viewWidth;
+  return (
+    <g data-testid="plan-probe-cell" data-col={cell.col} data-row={cell.row} pointerEvents="none">
+      <rect
+        x={sx(map.origin.x)}
+        y={sy(map.origin.y)}
+        width={map.cols * size}
+        height={map.rows * size}
+        fill="none"
+        stroke="#e8590c"
+        strokeWidth={2 * grow}
+        strokeDasharray={`${6 * grow} ${4 * grow}`}
+      />
+      <rect x={x} y={y} width={size} height={size} fill="none" stroke="#fff" strokeWidth={5 * grow} />
+      <rect
+        data-testid="probe-square"
+        x={x}
+        y={y}
+        width={size}
+        height={size}
+        fill="none"
+        stroke="#e8590c"
+        strokeWidth={2.5 * grow}
+      />
+      <ValueTag
+        testId="probe-df"
+        x={right ? x + size + 8 * grow : x - 78 * grow}
+        y={y - 6 * grow}
+        grow={grow}
+        text={v === null ? 'outside' : `${v.toFixed(metric.digits)} ${metric.unit}`}
+      />
+    </g>
   );
 }
 

@@ -187,7 +187,7 @@ function FromBuilding(): React.JSX.Element | null {
         From {building.file}: {label}
         {room.storey ? `, ${room.storey}` : ''}.
       </p>
-      {at.changed ? (
+      {at.changed && (
         <>
           <button type="button" data-testid="keep-in-building" onClick={() => void keepRoomEdits()}>
             Keep these changes in the building
@@ -197,13 +197,16 @@ function FromBuilding(): React.JSX.Element | null {
             analysed again there), marked as changed from the file.
           </p>
         </>
-      ) : (
-        room.edited && (
-          <p role="status" data-testid="kept-in-building">
+      )}
+      {/* In the page, empty, before "Keep these changes": a live region inserted with its words is not
+          always read. */}
+      <div role="status">
+        {!at.changed && room.edited && (
+          <p data-testid="kept-in-building">
             Kept in the building: its row, plan, totals and report show the room as edited here.
           </p>
-        )
-      )}
+        )}
+      </div>
     </div>
   );
 }

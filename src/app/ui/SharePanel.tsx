@@ -33,11 +33,11 @@ export function SharePanel(): React.JSX.Element {
       <button type="button" onClick={() => void copy()} data-testid="copy-link">
         Copy link
       </button>
-      {message && (
-        <p role="status" data-testid="share-message">
-          {message}
-        </p>
-      )}
+      {/* The live region is in the page, empty, before the link is copied: one inserted with its words is not
+          read by every screen reader. */}
+      <div role="status" data-testid="share-said">
+        {message && <p data-testid="share-message">{message}</p>}
+      </div>
     </section>
   );
 }

@@ -141,7 +141,10 @@ export function SurroundingsPanel(): React.JSX.Element {
           <option value="y">Y is up</option>
         </select>
       </label>
-      {busy && <p role="status">{busy}</p>}
+      {/* In the page, empty, before a file is read: a live region inserted with its words is not always read. */}
+      <div role="status" data-testid="surroundings-said">
+        {busy && <p>{busy}</p>}
+      </div>
       {shown && s.kind === 'mesh' && <p className="hint">{shown}</p>}
       {error && (
         <p className="error" role="alert" data-testid="import-error">
