@@ -1,9 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The test files that replace a module (`vi.mock`): run each in a module graph of its own. The other files
+ * share one graph per worker (below), where a module mocked by one file stays mocked for the files after
+ * it: two files mocking src/app/compute/workers differently failed each other's tests in the order the
+ * workers happened to take them (2026-12-07). Found by reading the files, so a new one needs no listing.
+ */
+const mocking = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => join('test', f))
+  .filter((f) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(f, 'utf8')));
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
@@ -11,11 +23,20 @@ export default defineConfig({
     // spend their time waiting on servers, PostgreSQL and Python they start: two at a time there took the
     // suite's unit and integration half from ~800 s to ~500 s with every test still passing.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // The files of a worker share one module graph (no environment changes in any test): each file
-    // importing the server, the engine and three.js again cost ~95 s of the two cores in all, ~23 s shared
-    // (2026-12-02, every test passing both ways). So a module one file mocks stays mocked for the files that
-    // run after it in that worker: test/app/surroundingsRefresh.test.ts mocks src/app/compute/workers, and
-    // no other file may call that module (test/app/heldMesh.test.ts hands its own hand-over in instead).
-    isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: mocking,
+          // The files of a worker share one module graph (no environment changes in any test): each file
+          // importing the server, the engine and three.js again cost ~95 s of the two cores in all, ~23 s
+          // shared (2026-12-02, every test passing both ways).
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'mocking', include: mocking, isolate: true } },
+    ],
   },
 });

@@ -2,7 +2,7 @@
  * A whole building from IFC, from the command line (issue 20 §5): every IfcSpace analysed, one row each.
  *
  *   npm run ifc -- building.ifc [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model]
- *                  [--quality draft|standard|high] [--frame-ratio 0.2] [--threads N] [--weather site.epw]
+ *                  [--quality draft|standard|high] [--frame-ratio 0.2] [--threads N] [--weather site.epw|.zip]
  *                  [--project name] [--site address] [--author name] [--stage "design stage"] [--date …]
  *                  [--vegetation opaque|ignore]
  *
@@ -18,7 +18,8 @@
  *
  * With `--weather`, every analysed room also gets a year of that weather file (climate-based: sDA with
  * LM-83's blinds and open, ASE, DA, UDI, LEED points, EN 17037's illuminance level) in rooms.csv and
- * rooms.json, by the engine's daylight coefficients (docs/climate.md).
+ * rooms.json, by the engine's daylight coefficients (docs/climate.md). The file is an .epw or a station's
+ * ZIP as downloaded (its one .epw is taken, as the app does); rooms.json and the report name it.
  *
  * With `--proposals bfs|en-target|en-minimum`, every analysed room that fails that rule gets what would make
  * it pass (issue 34): the change adding the least glazing among a wider window, a higher head, lighter
@@ -42,6 +43,7 @@ import { basename, join } from 'node:path';
 import { floorDrop } from '../core/api/highFloor';
 import { analyseBuilding } from '../core/building/analyse';
 import { epwLocation, readEpw } from '../core/climate/epw';
+import { weatherOfFile } from '../core/climate/weatherZip';
 import { buildingFiles } from '../core/building/files';
 import { NO_PROJECT, PROJECT_FIELD_MAX, reportDay, type ProjectInfo } from '../core/report/project';
 import { reportPdf } from './reportPdf';
@@ -79,7 +81,7 @@ interface Args {
   threads: number;
   /** Apartments by hand: a JSON file of { "name": ["room number", …] }; absent: the file's IfcZones. */
   groups: string | null;
-  /** A weather file (EPW) for a climate-based year per room. */
+  /** A weather file (EPW, or a ZIP holding one) for a climate-based year per room. */
   weather: string | null;
   /** What the report states of the project (--project, --site, --author, --stage, --date). */
   project: ProjectInfo;
@@ -103,7 +105,7 @@ const PROJECT_FLAGS: Record<string, keyof ProjectInfo> = {
 };
 
 const USAGE =
-  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--vegetation opaque|ignore] [--groups apartments.json] [--threads N] [--weather site.epw] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf] [--proposals bfs|en-target|en-minimum] [--en-target 2.0] [--en-minimum 0.7] [--server URL [--token T]]';
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--vegetation opaque|ignore] [--groups apartments.json] [--threads N] [--weather site.epw|.zip] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf] [--proposals bfs|en-target|en-minimum] [--en-target 2.0] [--en-minimum 0.7] [--server URL [--token T]]';
 
 function parseArgs(argv: string[]): Args | string {
   const a: Args = {
@@ -258,7 +260,7 @@ async function main(argv: string[]): Promise<number> {
   const pass: RoomPass =
     args.method === 'engine' ? { method: 'engine', quality: args.quality } : { method: 'model' };
   const passes: RoomPass[] = weather
-    ? [pass, { method: 'climate', quality: args.quality, weather, planNorth: building.north }]
+    ? [pass, { method: 'climate', quality: args.quality, weather: weather.text, planNorth: building.north }]
     : [pass];
   if (args.server) {
     // Each pass as one job on a Lux server: the same requests, the same files written here. Rooms that could
@@ -272,7 +274,7 @@ async function main(argv: string[]): Promise<number> {
       onPass: (p) => say(`  ${args.server}: ${p.method === 'climate' ? 'a year for each room' : p.method}`),
       onProgress: (n, total) => say(`  ${args.server}: ${n}/${total} rooms`),
     });
-    return writeFiles(args, building, context, requests, outcomes, passes, groups, modelCard, t0);
+    return writeFiles(args, building, context, requests, outcomes, passes, weather, groups, modelCard, t0);
   }
   const pool = createPool({ threads: args.threads, idleTimeoutMs: 1000 });
   // The engine sees the building itself, stored once in shared memory for every thread as the server
@@ -335,7 +337,7 @@ async function main(argv: string[]): Promise<number> {
     );
   }
   await pool.destroy();
-  return writeFiles(args, building, context, requests, outcomes, passes, groups, modelCard, t0);
+  return writeFiles(args, building, context, requests, outcomes, passes, weather, groups, modelCard, t0);
 }
 
 /** rooms.csv, rooms.json, report.html (and report.pdf) in --out, as every run of this command writes them. */
@@ -346,6 +348,7 @@ async function writeFiles(
   requests: Parameters<typeof analyseBuilding>[0],
   outcomes: Awaited<ReturnType<typeof analyseBuilding>>,
   passes: RoomPass[],
+  weather: { name: string; text: string } | null,
   groups: Map<string, string[]> | null,
   modelCard: string,
   t0: number,
@@ -356,7 +359,6 @@ async function writeFiles(
     metrics?: { radiance?: { mae?: number } };
   };
   const mae = card.metrics?.radiance?.mae;
-  const year = passes.find((p) => p.method === 'climate');
   const written = buildingFiles({
     file: basename(args.file),
     building,
@@ -370,10 +372,9 @@ async function writeFiles(
     thresholds: args.thresholds,
     stamp: reportDay(new Date()),
     ...(Object.values(args.project).some((v) => v.trim()) ? { project: args.project } : {}),
-    // The report names the weather file as given and as its LOCATION line states its data.
-    ...(args.weather && year?.method === 'climate'
-      ? { weather: weatherFileOf(basename(args.weather), epwLocation(year.weather)) }
-      : {}),
+    // The report and rooms.json name the weather file as given (the .epw inside a ZIP) and as its
+    // LOCATION line states its data.
+    ...(weather ? { weather: weatherFileOf(weather.name, epwLocation(weather.text)) } : {}),
   });
   mkdirSync(args.out, { recursive: true });
   for (const [name, text] of Object.entries(written)) writeFileSync(join(args.out, name), text);
@@ -395,15 +396,19 @@ async function writeFiles(
   return 0;
 }
 
-/** The weather file's text, checked before the building is read (a bad one exits 2 with its line and field). */
-function readWeather(path: string): string {
-  const text = new TextDecoder().decode(readBytes(path, 'weather file'));
+/**
+ * The weather file's text and name, checked before the building is read (a bad one exits 2 with its line and
+ * field; a ZIP without exactly one .epw with the app's sentence).
+ */
+function readWeather(path: string): { name: string; text: string } {
+  const bytes = readBytes(path, 'weather file');
   try {
-    readEpw(text);
+    const weather = weatherOfFile(basename(path), bytes);
+    readEpw(weather.text);
+    return weather;
   } catch (e) {
     throw new ArgsError(`The weather file ${path} cannot be read: ${(e as Error).message}`);
   }
-  return text;
 }
 
 /** `{ "Flat A": ["A101", "A102"], … }`: apartments by hand, rooms by their number. */

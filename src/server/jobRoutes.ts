@@ -24,7 +24,9 @@ import { modelForbidden, scopesAllowModel } from '../service/scopes';
 import { roomSummary } from '../core/hosted/roomSummary';
 import type { Executor } from './executor/executor';
 import { readBody } from './readBody';
-import { readEpw } from '../core/climate/epw';
+import { epwLocation, readEpw } from '../core/climate/epw';
+import { weatherOfFile } from '../core/climate/weatherZip';
+import { weatherFileOf, type WeatherFile } from '../core/report/weatherFile';
 import { siteThresholds, type Thresholds } from '../core/stats/verdicts';
 import { DEFAULT_VEGETATION, VEGETATION_MODES, vegetationMode } from '../core/ifc/vegetation';
 
@@ -106,6 +108,27 @@ function checkWeather(text: string): void {
 }
 
 /**
+ * A building job's `weather` part: an .epw (a file, or its text) or a station's ZIP holding one, as the app
+ * and `npm run ifc --weather` take it (weatherZip.ts; an archive without exactly one .epw is refused with
+ * their sentence). Its text, and the file the job's rooms.json and report name: the part's file name (the
+ * .epw's inside a ZIP); a text part has none, so the station its LOCATION line names.
+ */
+function weatherPartOf(part: FormPart | undefined): { text: string; file: WeatherFile } | null {
+  if (!part) return null;
+  let got: { name: string; text: string };
+  if (typeof part.value === 'string') got = { name: '', text: part.value };
+  else
+    try {
+      got = weatherOfFile((part.filename ?? 'weather').slice(0, 200), part.value);
+    } catch (e) {
+      throw invalid(`Parameter 'weather': ${(e as Error).message.slice(0, 300)}`);
+    }
+  checkWeather(got.text);
+  const loc = epwLocation(got.text);
+  return { text: got.text, file: weatherFileOf(got.name || loc.city || 'weather', loc) };
+}
+
+/**
  * A building as a job: the multipart form's `ifc` file and its `params` field (`method` engine|model,
  * `quality`, `frame_ratio`, `vegetation`, `file_name`, `project`), made into rooms on a compute thread. A file that is not
  * IFC makes a failed job with the reason.
@@ -134,14 +157,7 @@ async function ifcJob(
       throw invalid("A 'context' part must be a file with its name (.ifc, .obj, .stl, .gltf or .glb)");
     return [{ name: p.filename.slice(0, 200), bytes: p.value }];
   });
-  const weatherPart = parts.get('weather');
-  const weather =
-    weatherPart === undefined
-      ? null
-      : typeof weatherPart === 'string'
-        ? weatherPart
-        : new TextDecoder().decode(weatherPart);
-  if (weather !== null) checkWeather(weather);
+  const weather = weatherPartOf(all.find((p) => p.name === 'weather'));
   const ifc = parts.get('ifc');
   if (!(ifc instanceof Uint8Array))
     throw invalid("A building's job needs the IFC file as the form's 'ifc' part");
@@ -206,6 +222,7 @@ async function ifcJob(
     roomIndex: made.roomIndex,
     pass: made.pass,
     ...(made.climate ? { climate: made.climate } : {}),
+    ...(weather ? { weather: weather.file } : {}),
     contexts: made.contexts,
     thresholds,
     triangles: context.length / 9,
@@ -229,7 +246,7 @@ async function ifcJob(
     token,
     kind,
     made.rooms,
-    { mesh: context.length ? context : null, weather },
+    { mesh: context.length ? context : null, weather: weather?.text ?? null },
     source,
     key,
   );

@@ -63,7 +63,18 @@ const roomsResult = {
 const buildingResult = {
   type: 'object',
   required: ['file', 'rooms'],
-  properties: { file: { type: 'string' }, lux_version: { type: 'string' }, rooms: { type: 'array' } },
+  properties: {
+    file: { type: 'string' },
+    lux_version: { type: 'string' },
+    weather: {
+      type: 'object',
+      description:
+        'The weather file the rooms’ year is of (a job with a weather part), as the report names it',
+      required: ['name', 'source', 'wmo'],
+      properties: { name: { type: 'string' }, source: { type: 'string' }, wmo: { type: 'string' } },
+    },
+    rooms: { type: 'array' },
+  },
 };
 
 const jobIdParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };

@@ -102,7 +102,12 @@ export function jobPaths(errorRef: Ref) {
                   ifc: { type: 'string', format: 'binary' },
                   params: { type: 'string', description: 'JSON: method, quality, frame_ratio, …' },
                   context: { type: 'string', format: 'binary' },
-                  weather: { type: 'string', format: 'binary' },
+                  weather: {
+                    type: 'string',
+                    format: 'binary',
+                    description:
+                      'A year for each room: an EnergyPlus weather file (.epw), or a station’s .zip holding one',
+                  },
                 },
               },
             },

@@ -24,10 +24,14 @@ vi.mock('../../src/app/compute/workers', () => ({
   engineLanes: { started: () => null },
 }));
 // The analysis after it is not what is tested here.
-vi.mock('../../src/app/compute/building/analyse', () => ({ analyse: async () => undefined }));
+const analyse = vi.fn(async () => undefined);
+vi.mock('../../src/app/compute/building/analyse', () => ({ analyse }));
 
 const { useBuilding } = await import('../../src/app/compute/building/store');
 const { setVegetation } = await import('../../src/app/compute/building/vegetation');
+const { cancelBuilding } = await import('../../src/app/compute/building/run');
+const { runBuildingYear } = await import('../../src/app/compute/building/year');
+const { useClimate } = await import('../../src/app/compute/climate');
 
 describe('the vegetation setting with a building open', () => {
   it('ends with the building made for the last setting, when it is set back before the first answer', async () => {
@@ -52,5 +56,40 @@ describe('the vegetation setting with a building open', () => {
     // Before, the second call saw the building still opaque and did nothing; the first's answer then left
     // the trees out under a setting that reads "Stand as opaque surfaces".
     expect(s.building!.vegetation!.mode).toBe('opaque');
+  });
+});
+
+describe('a Cancel while the building is made again with another vegetation setting', () => {
+  it('stops the rooms’ analysis, not the making: the building shown is the one the setting names', async () => {
+    pending.length = 0;
+    analyse.mockClear();
+    const before = { answer: null, summary: null, error: null };
+    useBuilding.setState({
+      building: building('opaque') as never,
+      vegetation: 'opaque',
+      phase: 'done',
+      outcomes: [before],
+    });
+    const change = setVegetation('ignore');
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    // Meanwhile the panel shows it under way, with its Cancel; the year, proposals and report wait.
+    expect(useBuilding.getState()).toMatchObject({ phase: 'analysing', vegetationBusy: 'ignore' });
+    cancelBuilding();
+    // A year started now would run on the rooms before: it waits for the building (its button too).
+    useClimate.setState({ weather: { name: 'a.epw', text: '', digest: 'a', location: {} } as never });
+    await runBuildingYear();
+    expect(useBuilding.getState()).toMatchObject({
+      phase: 'cancelled',
+      yearRunning: false,
+      yearWeather: null,
+    });
+    pending[0]!.resolve();
+    await change;
+    const s = useBuilding.getState();
+    // Before, the worker's answer was dropped: the trees stood in the rooms' surroundings under "Leave out".
+    expect(s.vegetation).toBe('ignore');
+    expect(s.building!.vegetation!.mode).toBe('ignore');
+    expect(s).toMatchObject({ phase: 'cancelled', vegetationBusy: null, outcomes: [] });
+    expect(analyse).not.toHaveBeenCalled();
   });
 });

@@ -137,16 +137,19 @@ export function BuildingPanel(): React.JSX.Element {
       {(s.phase === 'analysing' || s.phase === 'settling') && (
         <div className="progress">
           <progress
-            value={s.progress}
+            // Indeterminate while the building is made again: the worker gives no progress of it.
+            value={s.vegetationBusy ? undefined : s.progress}
             max={1}
             aria-label={
-              s.phase === 'analysing'
-                ? 'Rooms predicted by the model'
-                : s.proposing
-                  ? 'Failing rooms searched for what would make them pass'
-                  : s.yearRunning
-                    ? 'Rooms with their year computed'
-                    : `Rooms computed by the engine at ${s.quality} quality`
+              s.vegetationBusy
+                ? 'The building made again'
+                : s.phase === 'analysing'
+                  ? 'Rooms predicted by the model'
+                  : s.proposing
+                    ? 'Failing rooms searched for what would make them pass'
+                    : s.yearRunning
+                      ? 'Rooms with their year computed'
+                      : `Rooms computed by the engine at ${s.quality} quality`
             }
           />
           <button type="button" onClick={cancelBuilding} data-testid="ifc-cancel">
@@ -315,7 +318,12 @@ export function BuildingPanel(): React.JSX.Element {
           <button
             type="button"
             data-testid="ifc-proposals"
-            disabled={s.phase === 'analysing' || s.phase === 'settling' || s.phase === 'reading'}
+            disabled={
+              s.phase === 'analysing' ||
+              s.phase === 'settling' ||
+              s.phase === 'reading' ||
+              s.vegetationBusy !== null
+            }
             onClick={() => void proposeForBuilding('bfs')}
           >
             What would make the rooms that fail BFS 2024:8 pass?
@@ -327,7 +335,12 @@ export function BuildingPanel(): React.JSX.Element {
           <button
             type="button"
             data-testid="ifc-year"
-            disabled={s.phase === 'analysing' || s.phase === 'settling' || s.phase === 'reading'}
+            disabled={
+              s.phase === 'analysing' ||
+              s.phase === 'settling' ||
+              s.phase === 'reading' ||
+              s.vegetationBusy !== null
+            }
             onClick={() => void runBuildingYear()}
           >
             A year of {climate.weather.location.city} for every room

@@ -36,7 +36,8 @@ function saidText(s: BuildingState, c: Counts): string {
     return s.stage === 'reading'
       ? `Reading ${s.reading}…`
       : 'Measuring what each window sees of the building…';
-  if (s.phase === 'analysing') return `${rooms}; the model's preview of each room…`;
+  if (s.phase === 'analysing')
+    return s.vegetationBusy ? remakingText(s) : `${rooms}; the model's preview of each room…`;
   if (s.phase === 'settling')
     return s.proposing
       ? `${s.file}: what would make the failing rooms pass…`
@@ -53,6 +54,7 @@ function shownText(s: BuildingState, c: Counts): string {
       : `Measuring what each window sees of the building… ${Math.round(s.progress * 100)} %`;
   if (s.phase === 'error') return `${s.reading ?? s.file}: ${s.message}`;
   if (s.phase === 'idle') return '';
+  if (s.phase === 'analysing' && s.vegetationBusy) return remakingText(s);
   const percent = `${Math.round(100 * s.progress)} %`;
   return `${s.file}: ${c.rooms} rooms, ${c.analysable} with windows or skylights; ${c.done} analysed${
     s.phase === 'analysing'
@@ -67,4 +69,9 @@ function shownText(s: BuildingState, c: Counts): string {
               ? ` (stopped; ${c.byEngine} by the engine at standard quality)`
               : `, ${c.byEngine} by the engine at standard quality.`
   }`;
+}
+
+/** While the surroundings worker makes the building again with another vegetation setting (vegetation.ts). */
+function remakingText(s: BuildingState): string {
+  return `${s.file}: the building made again with its trees and planting ${s.vegetationBusy === 'ignore' ? 'left out' : 'standing'}, every window's view measured again…`;
 }

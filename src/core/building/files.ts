@@ -16,7 +16,6 @@ import {
 } from '../report/roomsTable';
 import type { ColourBy } from '../report/storeyPlan';
 import type { ApartmentTotal } from '../stats/apartments';
-import { leftOutCells, onFloor } from '../stats/analysedPlane';
 import type { RoomOutcome, RoomPass } from './outcome';
 import type { AnswerMethod } from '../api/roomAnswer';
 import type { WeatherFile } from '../report/weatherFile';
@@ -89,16 +88,9 @@ export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] 
     ? `The building itself and ${b.contexts.join(', ')}`
     : 'The building itself';
   return b.building.rooms.map((room, i) => {
-    const found = b.outcomes[i];
-    // The floor area is the room's outline's, computed once when the file was read (its table's figure);
-    // the shares are of the analysed plane, the floor less the cells left out under a low sloped ceiling.
-    const o =
-      found?.summary && found.answer
-        ? {
-            ...found,
-            summary: onFloor(found.summary, room.area, leftOutCells(found.answer, room.room_polygon)),
-          }
-        : found;
+    // Its summary is on the room's floor already, less the cells left out under a low sloped ceiling:
+    // judged for its request (building/outcome.ts requestSummary), whose outline the room's area is of.
+    const o = b.outcomes[i];
     const sheet =
       sheets && o?.answer && o.summary
         ? ifcRoomSheet({
@@ -214,6 +206,10 @@ export function roomsJson(b: AnalysedBuilding, results = roomResults(b, false)):
           : pass?.method === 'model'
             ? { kind: 'model' }
             : { kind: 'mixed' },
+      // The weather file the rooms' year is of, as the report names it (a year asked for: --weather).
+      ...(b.weather
+        ? { weather: { name: b.weather.name, source: b.weather.source, wmo: b.weather.wmo } }
+        : {}),
       rooms: results.map((r, i) => ({
         ...roomRow(r),
         ...(r.climate ? { climate: r.climate } : {}),

@@ -4,7 +4,8 @@ import { strFromU8, unzipSync } from 'fflate';
  * A weather file as it is downloaded: climate.onebuilding.org and EnergyPlus's site give each station as a
  * ZIP (the .epw with its .ddy, .stat, .clm). Picked or dropped as it came, it was read as text and refused
  * as "not an EnergyPlus weather file", its first line quoted as binary noise. The one .epw inside is taken
- * instead; an archive with none or several says so.
+ * instead; an archive with none or several says so. The command line's --weather and a building job's
+ * `weather` part take one as the app does (weatherOfFile).
  */
 
 /** Whether a file's text (or bytes, as text) opens as a ZIP archive does (a local file header). */
@@ -27,4 +28,18 @@ export function epwFromZip(archive: string, bytes: Uint8Array): { name: string; 
     );
   const name = names[0]!;
   return { name: name.slice(name.lastIndexOf('/') + 1), text: strFromU8(files[name]!) };
+}
+
+/** A file's bytes open as a ZIP archive (its first local file header). */
+const bytesAreZip = (b: Uint8Array): boolean =>
+  b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+
+/**
+ * A weather file as given (an .epw, or a station's ZIP): the EPW's text and the name a report gives it (the
+ * .epw's own name, the one inside an archive). Throws epwFromZip's sentence for an archive without exactly
+ * one .epw; the text itself is not checked here (readEpw says what is wrong with it).
+ */
+export function weatherOfFile(name: string, bytes: Uint8Array): { name: string; text: string } {
+  if (bytesAreZip(bytes)) return epwFromZip(name, bytes);
+  return { name, text: strFromU8(bytes) };
 }

@@ -4,6 +4,7 @@ import { buildingFiles, type BuildingFiles } from '../../core/building/files';
 import type { AnswerResult, RoomPass } from '../../core/building/outcome';
 import type { IfcBuilding } from '../../core/ifc/building';
 import type { ProjectInfo } from '../../core/report/project';
+import type { WeatherFile } from '../../core/report/weatherFile';
 import type { Thresholds } from '../../core/stats/verdicts';
 import type { Database } from '../hosted/database';
 import { jobRooms } from './jobs';
@@ -21,6 +22,8 @@ export interface IfcJobSource {
   pass: RoomPass;
   /** The year's pass, when the job had weather: its rooms follow the pass's (ifcRooms.ts). */
   climate?: RoomPass;
+  /** The weather file of that year, as rooms.json and the report name it (absent on jobs from before). */
+  weather?: WeatherFile;
   /** The context files' names (absent on jobs from before they were taken). */
   contexts?: string[];
   /** The verdicts' thresholds (EN 17037's for the site); the defaults when absent. */
@@ -91,5 +94,6 @@ async function buildFiles(db: Database, id: string): Promise<BuildingFiles> {
     passes,
     stamp: new Date(row!.finished_at ?? Date.now()).toISOString().slice(0, 10),
     ...(s.project ? { project: s.project } : {}),
+    ...(s.weather ? { weather: s.weather } : {}),
   });
 }

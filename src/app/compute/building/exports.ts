@@ -27,7 +27,7 @@ function analysed(): AnalysedBuilding {
     thresholds: s.thresholds,
     stamp: reportDay(new Date()),
     project: projectNow(),
-    ...(s.yearWeather ? { weather: s.yearWeather } : {}),
+    ...(s.yearWeather ? { weather: s.yearWeather.file } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import { proposeFixes } from '../../../core/proposals/proposals';
 import type { Verdict } from '../../../core/stats/verdicts';
 import { engineAt, previewFor } from '../proposals';
 import { engineLanes } from '../workers';
-import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
+import { cancelBuilding, isCurrent, readingFile, remaking, startRun } from './run';
 import { useBuilding } from './store';
 
 /**
@@ -16,7 +16,7 @@ import { useBuilding } from './store';
 export async function proposeForBuilding(rule: Verdict['id']): Promise<void> {
   const s0 = useBuilding.getState();
   const building = s0.building;
-  if (!building || readingFile()) return;
+  if (!building || readingFile() || remaking()) return;
   cancelBuilding();
   const mine = startRun();
   const failing = s0.outcomes.flatMap((o, i) =>

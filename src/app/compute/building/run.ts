@@ -25,3 +25,10 @@ export function cancelBuilding(): void {
 
 /** While a file is read, the open building is not changed: a change would drop the file being read. */
 export const readingFile = (): boolean => useBuilding.getState().phase === 'reading';
+
+/**
+ * While the building is made again with another vegetation setting (a Cancel stops its analysis, not the
+ * making: vegetation.ts), its rooms' requests are about to be replaced: a year or proposals started on them
+ * would land on the rooms made since.
+ */
+export const remaking = (): boolean => useBuilding.getState().vegetationBusy !== null;

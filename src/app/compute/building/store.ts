@@ -58,13 +58,17 @@ export interface BuildingState {
   defaultFrame: number;
   /** What the file's trees and planting do (core/ifc/vegetation.ts): kept for the next file too. */
   vegetation: VegetationMode;
+  /** The setting the surroundings worker is making the open building again with (setVegetation). */
+  vegetationBusy: VegetationMode | null;
   /** A year of the climate panel's weather file is being computed for every room (runBuildingYear). */
   yearRunning: boolean;
   /**
    * The weather file the rooms' year was last started with, which the report names: not the climate panel's
-   * file of now, which may have been replaced since (the rooms' figures are still of this one).
+   * file of now, which may have been replaced since (the rooms' figures are still of this one). Every
+   * room's year is of this file (its SHA-256): one started with another drops the rooms' years before
+   * (yearFile.ts).
    */
-  yearWeather: WeatherFile | null;
+  yearWeather: { file: WeatherFile; digest: string } | null;
   /** The rule whose failing rooms are being searched for what would make them pass (proposeForBuilding). */
   proposing: Verdict['id'] | null;
   /**
@@ -97,6 +101,7 @@ export const EMPTY: Omit<
   contexts: [],
   contextBusy: null,
   contextError: null,
+  vegetationBusy: null,
   yearRunning: false,
   yearWeather: null,
   proposing: null,

@@ -18,6 +18,13 @@ import { useBuilding } from './store';
  */
 let asked: { mode: VegetationMode } | null = null;
 
+/**
+ * A Cancel (or a year, proposals or a context file started) while the worker makes the building again stops
+ * the rooms' analysis, not the making: the surroundings worker makes it in one go and keeps it (the next
+ * context file, frame ratio or kept room is made from it), so the page takes it too and the setting reads
+ * what the rooms see. Before 2026-12-07 such an answer was dropped: the old mode's surroundings stayed under
+ * the new setting, and the worker held the new ones.
+ */
 export async function setVegetation(mode: VegetationMode): Promise<void> {
   useBuilding.setState({ vegetation: mode });
   const s = useBuilding.getState();
@@ -27,25 +34,38 @@ export async function setVegetation(mode: VegetationMode): Promise<void> {
   const mine = startRun();
   const ask = { mode };
   asked = ask;
+  // Shown as the analysis it starts, with its Cancel: the year, proposals and report wait for the rooms.
+  useBuilding.setState({ phase: 'analysing', progress: 0, vegetationBusy: mode });
+  let latest = false;
   const answer = await meshWorker()
     .revegetate(mode)
     .finally(() => {
-      if (asked === ask) asked = null;
+      latest = asked === ask;
+      if (latest) {
+        asked = null;
+        useBuilding.setState({ vegetationBusy: null });
+      }
     });
-  if (!isCurrent(mine) || !answer.ok) return;
+  // A later setting's answer follows this one: the building is made with that.
+  if (!latest) return;
+  if (!answer.ok) {
+    if (isCurrent(mine)) useBuilding.setState({ phase: 'error', message: answer.message });
+    return;
+  }
   // No display where the page shows another mesh than the building's (a room's import), which stays.
   if (answer.display) {
     const visible = useMeshDisplay.getState().visible;
     useMeshDisplay.getState().setMesh(answer.display);
     useMeshDisplay.getState().setVisible(visible);
   }
+  // The rooms' outcomes were of the surroundings before: none stands for the rooms now.
   useBuilding.setState({
     building: answer.building,
     requests: answer.requests,
     triangles: answer.triangles,
     outcomes: answer.requests.map(() => null),
-    phase: 'analysing',
-    progress: 0,
   });
+  if (!isCurrent(mine)) return;
+  useBuilding.setState({ phase: 'analysing', progress: 0 });
   await analyse(mine);
 }

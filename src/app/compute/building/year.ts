@@ -5,10 +5,11 @@ import { weatherFileOf } from '../../../core/report/weatherFile';
 import { useAnswer } from '../answerStore';
 import { gridAsMap, useClimate } from '../climate';
 import { engineLanes } from '../workers';
-import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
+import { cancelBuilding, isCurrent, readingFile, remaking, startRun } from './run';
 import { remoteFailure, serverJob } from './serverJob';
 import { judged } from './siteFactors';
 import { useBuilding } from './store';
+import { outcomesForYear } from './yearFile';
 
 /**
  * A year of the loaded weather file for every analysable room (issue 32), after their daylight factor:
@@ -18,7 +19,7 @@ import { useBuilding } from './store';
 export async function runBuildingYear(): Promise<void> {
   const weather = useClimate.getState().weather;
   const s0 = useBuilding.getState();
-  if (!weather || !s0.building || readingFile()) return;
+  if (!weather || !s0.building || readingFile() || remaking()) return;
   cancelBuilding();
   const mine = startRun();
   const pass: RoomPass = {
@@ -27,11 +28,14 @@ export async function runBuildingYear(): Promise<void> {
     weather: weather.text,
     planNorth: s0.building.north,
   };
+  // The rooms' years are of one file, the one named: another file's go first (yearFile.ts).
+  const from = outcomesForYear(s0.outcomes, s0.yearWeather?.digest ?? null, weather.digest);
   useBuilding.setState({
     phase: 'settling',
     progress: 0,
     yearRunning: true,
-    yearWeather: weatherFileOf(weather.name, weather.location),
+    outcomes: from,
+    yearWeather: { file: weatherFileOf(weather.name, weather.location), digest: weather.digest },
   });
   const remote = useAnswer.getState().remote;
   if (remote) {
@@ -41,7 +45,7 @@ export async function runBuildingYear(): Promise<void> {
       const outcomes = await analyseOnServer(
         job.transport,
         s0.requests.map((r) => r?.body ?? null),
-        { ...job.options, passes: [pass], from: s0.outcomes },
+        { ...job.options, passes: [pass], from },
       );
       if (isCurrent(mine))
         useBuilding.setState((s) => ({
@@ -60,7 +64,7 @@ export async function runBuildingYear(): Promise<void> {
     s0.requests.map((r) => r?.body ?? null),
     {
       passes: [pass],
-      from: s0.outcomes,
+      from,
       concurrency: engineLanes().size,
       run: async (body) => {
         const r = await engineLanes().run(async (engine, job) =>
