@@ -1,6 +1,7 @@
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { BuildingPanel } from '../../src/app/ui/BuildingPanel';
 import { ClimatePanel } from '../../src/app/ui/ClimatePanel';
 import { SharePanel } from '../../src/app/ui/SharePanel';
 import { SurroundingsPanel } from '../../src/app/ui/SurroundingsPanel';
@@ -46,5 +47,9 @@ describe('live regions in the page, empty, from their panel’s first render', (
 
   it('the climate panel’s notices (a link’s weather file asked for, the same file picked again)', () => {
     expect(render(ClimatePanel)).toEqual({ 'weather-said': '', 'climate-status': '' });
+  });
+
+  it('the building panel’s status and its context file’s “Reading …” line, before any building is open', () => {
+    expect(render(BuildingPanel)).toEqual({ 'ifc-status-said': '', 'ifc-context-said': '' });
   });
 });

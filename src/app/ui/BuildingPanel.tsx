@@ -13,7 +13,7 @@ import { setDefaultFrame } from '../compute/building/defaultFrame';
 import { apartmentCsv, buildingApartments, buildingCsv, buildingReport } from '../compute/building/exports';
 import { openIfc } from '../compute/building/openIfc';
 import { proposeForBuilding } from '../compute/building/proposals';
-import { cancelBuilding } from '../compute/building/run';
+import { cancelBuilding, remakingIn } from '../compute/building/run';
 import { setSiteFactors } from '../compute/building/siteFactors';
 import { useBuilding, zonesAsApartments } from '../compute/building/store';
 import { runBuildingYear } from '../compute/building/year';
@@ -157,8 +157,8 @@ export function BuildingPanel(): React.JSX.Element {
           </button>
         </div>
       )}
-      {s.building && (
-        <div className="building-context">
+      <div className="building-context">
+        {s.building && (
           <label className="file-field">
             <span>
               Add surroundings: neighbours as IFC, or a city as OBJ, STL or glTF, in the building’s
@@ -176,24 +176,36 @@ export function BuildingPanel(): React.JSX.Element {
               }}
             />
           </label>
-          {s.contextBusy && <p role="status">Reading {s.contextBusy}…</p>}
-          {s.contextError && (
-            <p className="error" role="alert" data-testid="ifc-context-error">
-              {s.contextError}
-            </p>
-          )}
-          {s.contexts.length > 0 && (
-            <ul className="rooms" data-testid="ifc-contexts">
-              {s.contexts.map((c, i) => (
-                <li key={`${i}-${c}`} className="room-head">
-                  <span>{c}</span>
-                  <button type="button" onClick={() => void removeContext(i)} aria-label={`Remove ${c}`}>
-                    Remove
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+        )}
+        {/* In the page, empty, before any building or context file: a live region inserted with its words is
+            not always read. */}
+        <div role="status" data-testid="ifc-context-said">
+          {s.contextBusy && <p>Reading {s.contextBusy}…</p>}
+        </div>
+        {s.contextError && (
+          <p className="error" role="alert" data-testid="ifc-context-error">
+            {s.contextError}
+          </p>
+        )}
+        {s.contexts.length > 0 && (
+          <ul className="rooms" data-testid="ifc-contexts">
+            {s.contexts.map((c, i) => (
+              <li key={`${i}-${c}`} className="room-head">
+                <span>{c}</span>
+                <button
+                  type="button"
+                  onClick={() => void removeContext(i)}
+                  aria-label={`Remove ${c}`}
+                  // One change of the surroundings at a time, none while a file is read (contexts.ts).
+                  disabled={s.contextBusy !== null || s.phase === 'reading'}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {s.building && (
           <p className="hint" data-testid="ifc-triangles">
             The rooms see {s.triangles.toLocaleString('en')} triangles: the building’s own
             {s.contexts.length
@@ -201,8 +213,8 @@ export function BuildingPanel(): React.JSX.Element {
               : ''}
             .
           </p>
-        </div>
-      )}
+        )}
+      </div>
       {storeys.map((storey) => (
         <div key={storey} className="storey">
           <h3>{storey || 'No storey'}</h3>
@@ -319,10 +331,7 @@ export function BuildingPanel(): React.JSX.Element {
             type="button"
             data-testid="ifc-proposals"
             disabled={
-              s.phase === 'analysing' ||
-              s.phase === 'settling' ||
-              s.phase === 'reading' ||
-              s.vegetationBusy !== null
+              s.phase === 'analysing' || s.phase === 'settling' || s.phase === 'reading' || remakingIn(s)
             }
             onClick={() => void proposeForBuilding('bfs')}
           >
@@ -336,10 +345,7 @@ export function BuildingPanel(): React.JSX.Element {
             type="button"
             data-testid="ifc-year"
             disabled={
-              s.phase === 'analysing' ||
-              s.phase === 'settling' ||
-              s.phase === 'reading' ||
-              s.vegetationBusy !== null
+              s.phase === 'analysing' || s.phase === 'settling' || s.phase === 'reading' || remakingIn(s)
             }
             onClick={() => void runBuildingYear()}
           >

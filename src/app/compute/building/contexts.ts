@@ -3,8 +3,8 @@ import type { ContextAnswer } from '../../../../workers/mesh.worker';
 import type { UpAxis } from '../../../importers/importMesh';
 import { useMeshDisplay } from '../../ui/meshDisplay';
 import { meshWorker } from '../workers';
-import { analyse } from './analyse';
-import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
+import { analyseRemade } from './remade';
+import { cancelBuilding, readingFile, startRun } from './run';
 import { useBuilding } from './store';
 
 /**
@@ -23,15 +23,30 @@ export async function removeContext(index: number): Promise<void> {
   if (name !== undefined) await changeContext(name, () => meshWorker().removeBuildingContext(index));
 }
 
+/** The context change asked last whose answer is not in yet: it ends the "Reading …" line. */
+let asked: object | null = null;
+
+/**
+ * One change at a time (the surroundings worker reads a file while it answers other calls). Its answer is
+ * always taken: the worker keeps the file whatever the page did meanwhile (a Cancel, a frame ratio, a room
+ * kept; even another building read, to which the worker adds the file if that one was read first), so the
+ * list and the rooms say what the rooms see; only their analysis follows the run (remade.ts). Before
+ * 2026-12-07 a year or proposals started while a file was read dropped its answer: the worker had the file,
+ * the list and the rooms did not; the year and proposals now wait for it (run.ts `remaking`).
+ */
 async function changeContext(name: string, change: () => Promise<ContextAnswer>): Promise<void> {
-  if (!useBuilding.getState().building || readingFile()) return;
+  const s = useBuilding.getState();
+  if (!s.building || readingFile() || s.contextBusy !== null) return;
   cancelBuilding();
   const mine = startRun();
+  const ask = {};
+  asked = ask;
   useBuilding.setState({ contextBusy: name, contextError: null });
   const answer = await change();
-  if (!isCurrent(mine)) return;
+  const latest = asked === ask;
+  if (latest) asked = null;
   if (!answer.ok) {
-    useBuilding.setState({ contextBusy: null, contextError: answer.message });
+    if (latest) useBuilding.setState({ contextBusy: null, contextError: answer.message });
     return;
   }
   // No display where the page shows another mesh than the building's, which the worker kept current.
@@ -40,15 +55,13 @@ async function changeContext(name: string, change: () => Promise<ContextAnswer>)
     useMeshDisplay.getState().setMesh(answer.display);
     useMeshDisplay.getState().setVisible(visible);
   }
-  useBuilding.setState((s) => ({
-    contextBusy: null,
+  // The rooms' outcomes were of the surroundings before: none stands for the rooms now.
+  useBuilding.setState({
+    ...(latest ? { contextBusy: null } : {}),
     contexts: answer.contexts,
     requests: answer.requests,
     triangles: answer.triangles,
     outcomes: answer.requests.map(() => null),
-    phase: 'analysing',
-    progress: 0,
-    message: s.message,
-  }));
-  await analyse(mine);
+  });
+  await analyseRemade(mine);
 }

@@ -1,11 +1,17 @@
 import { meshWorker } from '../workers';
-import { analyse } from './analyse';
-import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
+import { analyseRemade } from './remade';
+import { cancelBuilding, readingFile, startRun } from './run';
 import { useBuilding } from './store';
+
+/** The ratio the worker was last asked for whose answer is not in yet: a later one's answer follows it. */
+let asked: { ratio: number } | null = null;
 
 /**
  * Another default frame ratio: kept for the next file, and with a building open its rooms are made again
- * (the windows whose frame the file gives keep theirs) and analysed again.
+ * (the windows whose frame the file gives keep theirs) and analysed again. The worker keeps the rooms it
+ * makes, so its answer is taken whatever happened meanwhile (a Cancel stops their analysis, not the
+ * making), and the year and proposals wait for it (run.ts `remaking`): before 2026-12-07 a Cancel, a year or
+ * proposals started meanwhile dropped it, and the rooms stayed at the old ratio under the new one.
  */
 export async function setDefaultFrame(ratio: number): Promise<void> {
   useBuilding.setState({ defaultFrame: ratio });
@@ -18,14 +24,25 @@ export async function setDefaultFrame(ratio: number): Promise<void> {
     return;
   cancelBuilding();
   const mine = startRun();
-  const answer = await meshWorker().reframe(ratio);
-  if (!isCurrent(mine) || !answer.ok) return;
+  const ask = { ratio };
+  asked = ask;
+  useBuilding.setState({ frameBusy: ratio });
+  let latest = false;
+  const answer = await meshWorker()
+    .reframe(ratio)
+    .finally(() => {
+      latest = asked === ask;
+      if (latest) {
+        asked = null;
+        useBuilding.setState({ frameBusy: null });
+      }
+    });
+  if (!latest || !answer.ok) return;
+  // The rooms' outcomes were of the frames before: none stands for the rooms now.
   useBuilding.setState({
     building: answer.building,
     requests: answer.requests,
     outcomes: answer.requests.map(() => null),
-    phase: 'analysing',
-    progress: 0,
   });
-  await analyse(mine);
+  await analyseRemade(mine);
 }

@@ -4,7 +4,7 @@ import { engineLanes, meshWorker } from '../workers';
 import { analyse } from './analyse';
 import { setDefaultFrame } from './defaultFrame';
 import { setVegetation } from './vegetation';
-import { isCurrent, startRun } from './run';
+import { isCurrent, remakingIn, startRun } from './run';
 import { EMPTY, useBuilding, type BuildingState } from './store';
 
 /** What the open building was doing when a file began to be read: resumed if that file is refused. */
@@ -19,7 +19,11 @@ export async function openIfc(file: File): Promise<void> {
   // The last file's engine runs stop: their answers would be dropped, and the new file's passes wait on them.
   engineLanes.started()?.cancelAll();
   const was = useBuilding.getState();
-  if (was.phase !== 'reading') beforeReading = was.yearRunning || was.proposing ? 'cancelled' : was.phase;
+  // A making still to answer (a context file, a frame ratio, trees) lands while the file is read: its rooms
+  // are analysed if the file is refused (remade.ts leaves them to it).
+  if (was.phase !== 'reading')
+    beforeReading =
+      was.yearRunning || was.proposing ? 'cancelled' : remakingIn(was) ? 'analysing' : was.phase;
   // The open building stays shown while the file is read: the worker keeps it until another is read (a
   // refused file leaves it open there), so the page does too.
   useBuilding.setState({
@@ -83,7 +87,12 @@ async function refuse(mine: number, file: string, message: string): Promise<void
     useBuilding.setState({ phase: 'error', message });
     return;
   }
-  const resume = beforeReading === 'analysing' || beforeReading === 'settling';
+  // Also where rooms were made again while it was read (a room kept from the editor): a finished analysis
+  // leaves no analysable room without an outcome.
+  const resume =
+    beforeReading === 'analysing' ||
+    beforeReading === 'settling' ||
+    (beforeReading !== 'cancelled' && s.requests.some((r, j) => r !== null && !s.outcomes[j]));
   useBuilding.setState({
     reading: null,
     refused: `${file}: ${message}`,

@@ -76,8 +76,6 @@ export async function keepRoomEdits(): Promise<void> {
     return;
   }
   const running = s.phase === 'analysing' || s.phase === 'settling';
-  cancelBuilding();
-  const mine = startRun();
   useBuilding.setState((b) => ({
     building: b.building && {
       ...b.building,
@@ -85,9 +83,14 @@ export async function keepRoomEdits(): Promise<void> {
     },
     requests: b.requests.map((r, j) => (j === at.index ? { body: answer.body } : r)),
     outcomes: b.outcomes.map((o, j) => (j === at.index ? null : o)),
-    phase: 'analysing',
-    progress: 0,
   }));
+  // Another file opened meanwhile is being read: its run goes on (before 2026-12-07 this one's stopped it,
+  // and the page kept the building the worker had replaced). The room is kept in the building shown, as
+  // the worker kept it; analysed with the rest if that file is refused (openIfc.ts).
+  if (readingFile()) return;
+  cancelBuilding();
+  const mine = startRun();
+  useBuilding.setState({ phase: 'analysing', progress: 0 });
   const outcomes = useBuilding.getState().outcomes;
   await analyse(mine, (j) => j === at.index || (running && outcomes[j]?.quality !== 'standard'));
 }

@@ -1,5 +1,5 @@
 import { engineLanes } from '../workers';
-import { useBuilding } from './store';
+import { useBuilding, type BuildingState } from './store';
 
 /**
  * The building's current run: reading a file, a change that makes its rooms again, and each background
@@ -27,8 +27,11 @@ export function cancelBuilding(): void {
 export const readingFile = (): boolean => useBuilding.getState().phase === 'reading';
 
 /**
- * While the building is made again with another vegetation setting (a Cancel stops its analysis, not the
- * making: vegetation.ts), its rooms' requests are about to be replaced: a year or proposals started on them
- * would land on the rooms made since.
+ * While the surroundings worker makes the building's rooms again (another vegetation setting or frame
+ * ratio, a context file added or taken away: a Cancel stops their analysis, not the making, whose answer
+ * the page always takes), their requests are about to be replaced: a year or proposals started on them
+ * would land on the rooms made since, so they wait (their buttons too).
  */
-export const remaking = (): boolean => useBuilding.getState().vegetationBusy !== null;
+export const remakingIn = (s: BuildingState): boolean =>
+  s.vegetationBusy !== null || s.frameBusy !== null || s.contextBusy !== null;
+export const remaking = (): boolean => remakingIn(useBuilding.getState());

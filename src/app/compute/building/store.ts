@@ -10,6 +10,12 @@ import type { EngineQuality } from '../answerStore';
 export type { RoomOutcome } from '../../../core/building/outcome';
 
 /**
+ * A room's outcome as the building holds it: `yearError` marks its `error` as why its year failed (its
+ * daylight factor's passes had left none), so that the error goes with that year (yearFile.ts).
+ */
+export type BuildingOutcome = RoomOutcome & { yearError?: true };
+
+/**
  * A building opened from IFC (issue 20 §1–2): read in the surroundings worker (web-ifc, never on the
  * page's thread), its rooms listed at once, then in the background every analysable room predicted by
  * the model (seconds for a building), then each one's engine map at draft and then at standard quality,
@@ -37,7 +43,7 @@ export interface BuildingState {
   message: string | null;
   building: Omit<IfcBuilding, 'context'> | null;
   requests: ({ body: object } | null)[];
-  outcomes: (RoomOutcome | null)[];
+  outcomes: (BuildingOutcome | null)[];
   triangles: number;
   /** What the views show: the editor's room, or the building's rooms coloured by `colourBy`. */
   view: 'room' | 'building';
@@ -60,6 +66,8 @@ export interface BuildingState {
   vegetation: VegetationMode;
   /** The setting the surroundings worker is making the open building again with (setVegetation). */
   vegetationBusy: VegetationMode | null;
+  /** The frame ratio the surroundings worker is making the open building's rooms again with (setDefaultFrame). */
+  frameBusy: number | null;
   /** A year of the climate panel's weather file is being computed for every room (runBuildingYear). */
   yearRunning: boolean;
   /**
@@ -102,6 +110,7 @@ export const EMPTY: Omit<
   contextBusy: null,
   contextError: null,
   vegetationBusy: null,
+  frameBusy: null,
   yearRunning: false,
   yearWeather: null,
   proposing: null,

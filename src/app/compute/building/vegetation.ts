@@ -1,7 +1,7 @@
 import type { VegetationMode } from '../../../core/ifc/vegetation';
 import { useMeshDisplay } from '../../ui/meshDisplay';
 import { meshWorker } from '../workers';
-import { analyse } from './analyse';
+import { analyseRemade } from './remade';
 import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
 import { useBuilding } from './store';
 
@@ -65,7 +65,5 @@ export async function setVegetation(mode: VegetationMode): Promise<void> {
     triangles: answer.triangles,
     outcomes: answer.requests.map(() => null),
   });
-  if (!isCurrent(mine)) return;
-  useBuilding.setState({ phase: 'analysing', progress: 0 });
-  await analyse(mine);
+  await analyseRemade(mine);
 }

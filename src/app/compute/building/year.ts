@@ -9,7 +9,7 @@ import { cancelBuilding, isCurrent, readingFile, remaking, startRun } from './ru
 import { remoteFailure, serverJob } from './serverJob';
 import { judged } from './siteFactors';
 import { useBuilding } from './store';
-import { outcomesForYear } from './yearFile';
+import { outcomesForYear, yearOutcome } from './yearFile';
 
 /**
  * A year of the loaded weather file for every analysable room (issue 32), after their daylight factor:
@@ -28,7 +28,8 @@ export async function runBuildingYear(): Promise<void> {
     weather: weather.text,
     planNorth: s0.building.north,
   };
-  // The rooms' years are of one file, the one named: another file's go first (yearFile.ts).
+  // The rooms' years are of one file, the one named: another file's go first, and every year's error
+  // (yearFile.ts).
   const from = outcomesForYear(s0.outcomes, s0.yearWeather?.digest ?? null, weather.digest);
   useBuilding.setState({
     phase: 'settling',
@@ -50,7 +51,7 @@ export async function runBuildingYear(): Promise<void> {
       if (isCurrent(mine))
         useBuilding.setState((s) => ({
           // The rooms' daylight factors as judged when the year began: by the site's factors of now.
-          outcomes: outcomes.map((o, i) => judged(o, s.thresholds, s.requests[i])),
+          outcomes: outcomes.map((o, i) => judged(o && yearOutcome(o, from[i]), s.thresholds, s.requests[i])),
           phase: 'done',
           yearRunning: false,
         }));
@@ -86,7 +87,9 @@ export async function runBuildingYear(): Promise<void> {
       // The year joins the room's daylight factor as judged when it began: judged by the site's factors of now.
       onOutcome: (i, outcome, _p, done, total) =>
         useBuilding.setState((s) => ({
-          outcomes: s.outcomes.map((o, j) => (j === i ? judged(outcome, s.thresholds, s.requests[j]) : o)),
+          outcomes: s.outcomes.map((o, j) =>
+            j === i ? judged(yearOutcome(outcome, from[i]), s.thresholds, s.requests[j]) : o,
+          ),
           progress: done / total,
         })),
       stopped: () => !isCurrent(mine),

@@ -1,4 +1,5 @@
 import type { RoomOutcome } from '../../../core/building/outcome';
+import type { BuildingOutcome } from './store';
 
 /**
  * A building's rooms hold the year of one weather file at a time: the one its year was last started with,
@@ -9,18 +10,36 @@ import type { RoomOutcome } from '../../../core/building/outcome';
  * Chicago's sDA for the rooms Stockholm's had not reached). The same file started again keeps them: each is
  * replaced as its room is done.
  *
+ * A room's year that failed leaves its error (core/building/outcome.ts `nextOutcome`): that error goes with
+ * every year started, whatever its file, as a room reached again gets its own; a daylight factor's error
+ * stays (before 2026-12-07 a room's Chicago error stayed under a report of Stockholm's year).
+ *
  * `named`: the SHA-256 of the file the rooms' years are of now (null: none named); `next`: the file's the
  * year is started with.
  */
 export function outcomesForYear(
-  outcomes: readonly (RoomOutcome | null)[],
+  outcomes: readonly (BuildingOutcome | null)[],
   named: string | null,
   next: string,
-): (RoomOutcome | null)[] {
-  if (named === next) return [...outcomes];
+): (BuildingOutcome | null)[] {
   return outcomes.map((o) => {
-    if (!o?.climate) return o;
-    const { climate: _, ...rest } = o;
-    return rest;
+    if (!o) return o;
+    const { yearError, climate, ...rest } = o;
+    return {
+      ...rest,
+      ...(yearError ? { error: null } : {}),
+      ...(climate && named === next ? { climate } : {}),
+    };
   });
+}
+
+/**
+ * A room's outcome of the year's pass (`before`: its outcome the year started from, with no year's error
+ * left: outcomesForYear), its error marked as the year's where its daylight factor's passes left none.
+ */
+export function yearOutcome(
+  outcome: RoomOutcome,
+  before: BuildingOutcome | null | undefined,
+): BuildingOutcome {
+  return outcome.error && !before?.error ? { ...outcome, yearError: true } : outcome;
 }
