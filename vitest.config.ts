@@ -1,18 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
  * The test files that replace a module (`vi.mock`): run each in a module graph of its own. The other files
  * share one graph per worker (below), where a module mocked by one file stays mocked for the files after
  * it: two files mocking src/app/compute/workers differently failed each other's tests in the order the
- * workers happened to take them (2026-12-07). Found by reading the files, so a new one needs no listing.
+ * workers happened to take them (2026-12-07). Found by reading the files, so a new one needs no listing;
+ * read from beside this file, not the working directory (`vitest --root` from elsewhere), and listed as
+ * globs are written (`/`, on any system).
  */
-const mocking = readdirSync('test', { recursive: true, encoding: 'utf8' })
+const root = fileURLToPath(new URL('.', import.meta.url));
+const mocking = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.test.ts'))
-  .map((f) => join('test', f))
-  .filter((f) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(f, 'utf8')));
+  .map((f) => `test/${f.split(sep).join('/')}`)
+  .filter((f) => /\bvi\.(do)?[mM]ock\s*[(<]/.test(readFileSync(join(root, f), 'utf8')));
 
 export default defineConfig({
   test: {

@@ -22,6 +22,21 @@ describe('a weather file’s bytes (weatherOfFile)', () => {
     expect(weatherOfFile('SWE_Lund.zip', station)).toEqual({ name: 'SWE_Lund.026270_IWEC.epw', text: lund });
   });
 
+  it('takes the .epw of an archive a Mac made, not the metadata copies beside it (“._name.epw”)', () => {
+    // A station's folder zipped on a Mac: each file's AppleDouble metadata under __MACOSX/ (the Finder) or
+    // beside it (ditto -k): a few bytes of no weather, which made the archive read as holding two .epw.
+    const junk = new Uint8Array([0, 5, 22, 7, 0, 2, 0, 0]);
+    for (const [label, entries] of [
+      ['the Finder', { 'Lund/Lund.epw': strToU8(lund), '__MACOSX/Lund/._Lund.epw': junk }],
+      ['ditto -k', { 'Lund/Lund.epw': strToU8(lund), 'Lund/._Lund.epw': junk }],
+      ['at the top', { 'Lund.EPW': strToU8(lund), '._Lund.EPW': junk }],
+    ] as const)
+      expect(weatherOfFile('Lund.zip', zipSync(entries, { level: 0 })), label).toEqual({
+        name: label === 'at the top' ? 'Lund.EPW' : 'Lund.epw',
+        text: lund,
+      });
+  });
+
   it('refuses an archive with no .epw or several with the app’s sentences', () => {
     const none = zipSync({ 'a.stat': strToU8('x') });
     // Stored, not deflated: what is read is the same, and the test takes no time to write it.

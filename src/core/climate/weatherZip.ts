@@ -11,12 +11,16 @@ import { strFromU8, unzipSync } from 'fflate';
 /** Whether a file's text (or bytes, as text) opens as a ZIP archive does (a local file header). */
 export const isZip = (head: string): boolean => head.startsWith('PK\u0003\u0004');
 
+/** An entry a Mac adds to an archive it makes: its __MACOSX/ folder, or a "._" file of metadata. */
+const APPLE_DOUBLE = /(^|\/)(__MACOSX\/|\._)/;
+
 /** The .epw inside a ZIP archive, with its name (the file a report names); throws a sentence why not. */
 export function epwFromZip(archive: string, bytes: Uint8Array): { name: string; text: string } {
   let files: Record<string, Uint8Array>;
   try {
-    // Only the .epw entries are inflated: the rest of a station's archive is never read.
-    files = unzipSync(bytes, { filter: (f) => /\.epw$/i.test(f.name) && !f.name.startsWith('__MACOSX/') });
+    // Only the .epw entries are inflated: the rest of a station's archive is never read, nor a Mac's
+    // AppleDouble copy of the .epw's metadata ("._name.epw", in __MACOSX/ or beside it), which is no EPW.
+    files = unzipSync(bytes, { filter: (f) => /\.epw$/i.test(f.name) && !APPLE_DOUBLE.test(f.name) });
   } catch (e) {
     throw new Error(`${archive} cannot be opened as a ZIP archive: ${(e as Error).message}`, { cause: e });
   }
