@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RoomOutcome } from '../../src/core/building/outcome';
-import { outcomesForYear } from '../../src/app/compute/building/yearFile';
+import { namedYearFile, outcomesForYear } from '../../src/app/compute/building/yearFile';
 
 // The building's engine lanes, answered by the test room by room: a year stopped part way needs some rooms
 // answered and the others not (in the app they are Workers, which Node has not).
@@ -61,6 +61,17 @@ describe('the rooms’ years before a year is started (outcomesForYear)', () => 
     expect(outcomesForYear(rooms, 'chicago-sha', 'chicago-sha')).toEqual(rooms);
     // Years no file is named for are of no known file: dropped too.
     expect(outcomesForYear(rooms, null, 'chicago-sha')[0]).not.toHaveProperty('climate');
+  });
+});
+
+describe('the weather file the report names (namedYearFile)', () => {
+  it('is the year’s while a room holds a year, none once the rooms were made again without one', () => {
+    const file = { name: 'Chicago.epw', source: 'TMY3', wmo: '725300' };
+    expect(namedYearFile([df, year('Chicago')], { file })).toEqual(file);
+    // Trees, a frame ratio or a context file made the rooms again: every outcome went, with its year.
+    expect(namedYearFile([null, null], { file })).toBeNull();
+    expect(namedYearFile([df, df], { file })).toBeNull();
+    expect(namedYearFile([year('Chicago')], null)).toBeNull();
   });
 });
 

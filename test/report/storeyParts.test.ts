@@ -127,6 +127,20 @@ describe('storey plans of a large building', () => {
     expect(labelled.size).toBe(80);
   });
 
+  it('labels every office of a 240 m wing running north–south, in parts stacked as rows', () => {
+    // Two rows of eighty 5 × 3 m offices across a 2 m corridor, 12 m wide and 240 m from south to north.
+    const long = [0, 7].flatMap((x0, row) =>
+      Array.from({ length: 80 }, (_, i) =>
+        office(`N${row + 1}.${100 + i}`, x0, i * 3, 5, 3, 0.8 + (i % 5) * 0.4),
+      ),
+    );
+    const parts = storeyPlanParts(plan(long));
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.flatMap((p) => p.unlabelled)).toEqual([]);
+    const labelled = new Set(parts.flatMap((p) => labelBoxes(p.svg).map((l) => l.text)));
+    for (const r of long) expect(labelled.has(r.room.number), r.room.number).toBe(true);
+  });
+
   it('keeps the north arrow and the scale bar clear of the rooms and whole on the drawing, whatever north', () => {
     for (const north of [0, 90, 180, 270]) {
       const svg = storeyPlanSvg(plan(wing, north));

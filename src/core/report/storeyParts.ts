@@ -8,21 +8,31 @@ import { labelPoint, storeyFrame, storeyPlanDrawing, type StoreyPlan } from './s
  * the whole storey with the part's extent shaded, "Part 2 of 3".
  */
 
-/** The grids tried, fewest cells first; past 12 pages a storey's plans stop helping. */
+/**
+ * The grids tried (columns × rows), fewest cells first, each with its turned twin: a storey long from north
+ * to south needs rows as a long east–west one needs columns (before 2026-12-07 only three rows were tried,
+ * and a 120 m wing running north–south got no room labelled). Past 12 pages a storey's plans stop helping.
+ */
 const GRIDS: readonly (readonly [number, number])[] = [
   [1, 1],
   [2, 1],
   [1, 2],
   [3, 1],
+  [1, 3],
   [2, 2],
   [4, 1],
+  [1, 4],
   [3, 2],
   [2, 3],
   [5, 1],
+  [1, 5],
   [6, 1],
+  [1, 6],
   [4, 2],
+  [2, 4],
   [3, 3],
   [4, 3],
+  [3, 4],
 ];
 
 export interface StoreyPart {

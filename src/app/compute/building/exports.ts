@@ -10,10 +10,12 @@ import type { ApartmentTotal } from '../../../core/stats/apartments';
 import { projectNow } from '../project';
 import { PASSES } from './analyse';
 import { useBuilding } from './store';
+import { namedYearFile } from './yearFile';
 
 /** The building as analysed so far, as the core's tables and report read it. */
 function analysed(): AnalysedBuilding {
   const s = useBuilding.getState();
+  const weather = namedYearFile(s.outcomes, s.yearWeather);
   return {
     file: s.file ?? 'IFC',
     building: s.building!,
@@ -27,7 +29,7 @@ function analysed(): AnalysedBuilding {
     thresholds: s.thresholds,
     stamp: reportDay(new Date()),
     project: projectNow(),
-    ...(s.yearWeather ? { weather: s.yearWeather.file } : {}),
+    ...(weather ? { weather } : {}),
   };
 }
 

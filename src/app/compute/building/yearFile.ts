@@ -1,4 +1,5 @@
 import type { RoomOutcome } from '../../../core/building/outcome';
+import type { WeatherFile } from '../../../core/report/weatherFile';
 import type { BuildingOutcome } from './store';
 
 /**
@@ -42,4 +43,15 @@ export function yearOutcome(
   before: BuildingOutcome | null | undefined,
 ): BuildingOutcome {
   return outcome.error && !before?.error ? { ...outcome, yearError: true } : outcome;
+}
+
+/**
+ * The weather file the report names: the year's, while some room holds a year of it. A building made again
+ * (trees, a frame ratio, a context file) has no room's year left, so its report names no file.
+ */
+export function namedYearFile(
+  outcomes: readonly (RoomOutcome | null)[],
+  year: { file: WeatherFile } | null,
+): WeatherFile | null {
+  return year && outcomes.some((o) => o?.climate) ? year.file : null;
 }
