@@ -22,6 +22,7 @@ import type { HostedPrincipal } from '../service/hosted/tokens';
 import type { Admission } from '../service/hosted/limits';
 import { usageByDay } from '../service/hosted/usage';
 import { jobRoutes } from './jobRoutes';
+import { DEFAULT_JOB_READS_PER_MINUTE, JobReadLimiter } from './jobReadLimit';
 import type { TaskUsage } from '../service/task';
 import { requestSignal } from './requestSignal';
 import { closeIfBodyUnread } from './unreadBody';
@@ -30,7 +31,9 @@ import { NO_MODEL_MESSAGE } from '../core/api/runOps';
 
 export interface AppDeps {
   config: Pick<ServerConfig, 'maxBodyBytes' | 'maxMeshPoints' | 'requestTimeoutMs' | 'log'> &
-    Partial<Pick<ServerConfig, 'maxWindows' | 'maxCorners' | 'corsOrigins' | 'costFactor'>>;
+    Partial<
+      Pick<ServerConfig, 'maxWindows' | 'maxCorners' | 'corsOrigins' | 'costFactor' | 'jobReadsPerMinute'>
+    >;
   executor: Executor;
   /** Who may call (service/tokenStore.ts); a store without tokens leaves the server open. */
   tokens: TokenStore;
@@ -285,7 +288,8 @@ export function createApp(deps: AppDeps): Hono {
     });
   }
 
-  // Long work as jobs (issue 37): jobRoutes.ts.
+  // Long work as jobs (issue 37): jobRoutes.ts. Their reads are limited apart from the compute calls.
+  const jobReads = new JobReadLimiter(config.jobReadsPerMinute ?? DEFAULT_JOB_READS_PER_MINUTE);
   jobRoutes(app, API_BASES, {
     hosted: deps.hosted,
     executor,
@@ -296,6 +300,9 @@ export function createApp(deps: AppDeps): Hono {
       if (scope !== null && !hasScope(p, scope))
         throw new LuxError('permission_error', `Token '${p.name}' has no '${scope}' scope for /jobs`);
       return p;
+    },
+    read: (p) => {
+      if (p) jobReads.take(ownerOf(p)!, p.name);
     },
   });
 

@@ -2,6 +2,7 @@ import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../core/validation/req
 import type { Component } from '../service/operations';
 import { defaultHeavyThreads } from '../service/lanes';
 import { modelCardPath } from '../service/model/status';
+import { DEFAULT_JOB_READS_PER_MINUTE } from './jobReadLimit';
 
 /** The server's settings, all from the environment (api.md §Deployment, §Errors limits). */
 export type Role = 'embedded' | 'gateway' | Component;
@@ -23,6 +24,8 @@ export interface ServerConfig {
    * running into the time-out; 0 turns the estimate off.
    */
   costFactor: number;
+  /** Hosted mode: calls of the job routes but POST a token may make a minute (jobReadLimit.ts); 0 = no limit. */
+  jobReadsPerMinute: number;
   /** Slow and idle clients (Node's HTTP server answers 408 and closes): headers, then the whole body. */
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cpus = 2): Serv
     corsOrigins: corsOrigins(env.LUX_CORS_ORIGINS),
     requestTimeoutMs: int(env, 'LUX_REQUEST_TIMEOUT_MS', 60_000),
     costFactor: int(env, 'LUX_COST_FACTOR', 2),
+    jobReadsPerMinute: int(env, 'LUX_JOB_READS_PER_MINUTE', DEFAULT_JOB_READS_PER_MINUTE),
     headersTimeoutMs: Math.max(1, int(env, 'LUX_HEADERS_TIMEOUT_MS', 10_000)),
     bodyTimeoutMs: Math.max(1, int(env, 'LUX_BODY_TIMEOUT_MS', 60_000)),
     keepAliveMs: int(env, 'LUX_KEEP_ALIVE_MS', 5_000),

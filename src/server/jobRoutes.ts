@@ -35,8 +35,9 @@ import { DEFAULT_VEGETATION, VEGETATION_MODES, vegetationMode } from '../core/if
  * context they share → 202 and the job's id; `GET /v2/jobs/{id}` its state and progress; `GET
  * /v2/jobs/{id}/result` (JSON) and `/result.csv` its rooms' answers (a building's: `/report.html` too);
  * `DELETE /v2/jobs/{id}` cancels it; `GET /v2/jobs` lists the token's own (jobListRoute.ts). A job is its
- * token's: another token gets 404. Jobs live in hosted mode's database. The OpenAPI document has every
- * route here (openapiJobs.ts; openapiContract.test.ts checks).
+ * token's: another token gets 404. Jobs live in hosted mode's database. Every route but POST draws on the
+ * token's job reads a minute (jobReadLimit.ts). The OpenAPI document has every route here (openapiJobs.ts;
+ * openapiContract.test.ts checks).
  */
 export const MAX_JOB_ROOMS = 2_000;
 
@@ -46,6 +47,11 @@ interface Deps {
   maxMeshPoints: number;
   /** Authenticates a request for a scope, or (null) any valid token; null: a server without tokens. */
   authorize(c: Context, scope: string | null): Promise<Principal | null>;
+  /**
+   * A call of the job routes but POST by this caller (jobReadLimit.ts): refused (429) past the token's
+   * reads a minute. Absent, or no token: not limited.
+   */
+  read?(p: Principal | null): void;
 }
 
 const invalid = (m: string) => new LuxError('validation_error', m);
@@ -254,9 +260,15 @@ async function ifcJob(
 }
 
 export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
+  /** The caller of a read, counted before the database is asked anything more. */
+  const reader = async (c: Context) => {
+    const p = await d.authorize(c, null);
+    d.read?.(p);
+    return p;
+  };
   const owned = async (c: Context) => {
     const h = jobsOf(d);
-    const p = await d.authorize(c, null);
+    const p = await reader(c);
     const job = await jobOf(h.db, c.req.param('id') ?? '', whoOf(p).owner);
     if (!job) throw new LuxError('not_found', `Unknown job '${(c.req.param('id') ?? '').slice(0, 80)}'`);
     return { h, job };
@@ -264,7 +276,7 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
   for (const base of bases) {
     app.get(`${base}/jobs`, async (c) => {
       const h = jobsOf(d);
-      const owner = whoOf(await d.authorize(c, null)).owner;
+      const owner = whoOf(await reader(c)).owner;
       return c.json(await jobListAnswer(h.db, owner, base, (k) => c.req.query(k)));
     });
     app.post(`${base}/jobs`, async (c) => {

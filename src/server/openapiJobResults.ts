@@ -4,8 +4,19 @@
  * server serves to the document, and these answers to their schemas.
  */
 import { DEFAULT_LIST, MAX_LIST } from '../service/jobs/jobList';
+import { DEFAULT_JOB_READS_PER_MINUTE } from './jobReadLimit';
 
 type Ref = Record<string, unknown>;
+
+/** The job routes but POST: past the token's reads a minute (server/jobReadLimit.ts). */
+export const readLimited = (errorRef: Ref) => ({
+  429: {
+    description:
+      `rate_limited: past the token’s reads of its jobs a minute (LUX_JOB_READS_PER_MINUTE, ` +
+      `${DEFAULT_JOB_READS_PER_MINUTE} by default); see Retry-After`,
+    ...errorRef,
+  },
+});
 
 const progress = {
   type: 'object',
@@ -83,6 +94,7 @@ export function jobResultPaths(errorRef: Ref) {
   const common = {
     401: { description: 'authentication_error', ...errorRef },
     404: { description: 'not_found: no such job of this token, or no hosted mode’s database', ...errorRef },
+    ...readLimited(errorRef),
   };
   const file = (type: string, description: string) => ({
     description,
@@ -163,6 +175,7 @@ export function jobListOperation(errorRef: Ref) {
       400: { description: 'validation_error: a limit, cursor or key it cannot read', ...errorRef },
       401: { description: 'authentication_error', ...errorRef },
       404: { description: 'not_found: no hosted mode’s database', ...errorRef },
+      ...readLimited(errorRef),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { jobListOperation, jobResultPaths } from './openapiJobResults';
+import { jobListOperation, jobResultPaths, readLimited } from './openapiJobResults';
 
 /**
  * The jobs' paths of the OpenAPI document (issue 37; docs/api.md §Jobs, jobRoutes.ts): a job made, looked
@@ -135,13 +135,13 @@ export function jobPaths(errorRef: Ref) {
         summary: 'A job: its state, progress and refused rooms',
         operationId: 'get-job',
         parameters: [jobIdParameter],
-        responses: { 200: viewAnswer('The job'), ...common },
+        responses: { 200: viewAnswer('The job'), ...common, ...readLimited(errorRef) },
       },
       delete: {
         summary: 'Cancel a job (rooms not yet taken are not run)',
         operationId: 'cancel-job',
         parameters: [jobIdParameter],
-        responses: { 200: viewAnswer('The job, cancelled'), ...common },
+        responses: { 200: viewAnswer('The job, cancelled'), ...common, ...readLimited(errorRef) },
       },
     },
     ...jobResultPaths(errorRef),

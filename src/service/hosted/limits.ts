@@ -8,8 +8,9 @@ import type { HostedPrincipal, TokenLimits } from './tokens';
  * Quotas and rate limits per token (issue 36 §4), counted in the database so that every replica sees the
  * same counts: requests per minute (a counter per token and minute, bumped atomically), windows per UTC day
  * and compute seconds per UTC month (the usage meter's day counters: they lag by its write interval, so a
- * burst may pass a quota by the requests of that half second), and requests at once (a row per running
- * request, with an expiry so a crashed replica's rows lapse). A token without limits costs no query.
+ * burst may pass a quota by the requests of that half second; a job's rooms hold their windows before they
+ * run, quotaHolds.ts), and requests at once (a row per running request, with an expiry so a crashed
+ * replica's rows lapse). A token without limits costs no query.
  * Counted by the token's owner (its id), as usage is: a name issued again starts afresh.
  */
 export interface Admission {
@@ -82,32 +83,48 @@ export class Limiter {
   }
 }
 
+/** The UTC day of a time, as the day counters key it (YYYY-MM-DD). */
+export const utcDay = (t: Date): string => t.toISOString().slice(0, 10);
+
 /**
  * The token's daily windows and monthly compute seconds against its limits: the refusal (429) when one is
- * used up, else null. The request path (Limiter.admit) and a job's rooms (jobs/runner.ts) both ask it.
+ * used up, else null. The day's windows count the holds of the job rooms running (quotaHolds.ts). The
+ * request path (Limiter.admit) asks before a call, whose windows are not known yet; a job's room
+ * (quotaHolds.ts reserveWindows) asks with its own `windows`, refused when they would pass the day.
  */
 export async function quotaRefusal(
-  db: Database,
+  db: Pick<Database, 'query'>,
   /** Whose usage counts (ownerOf). */
   owner: string,
   /** The token's name, for the message. */
   name: string,
   l: TokenLimits,
   t: Date,
+  /** The windows the work asks for (a room's); 0: unknown, refused only when the day is used up. */
+  windows = 0,
 ): Promise<LuxError | null> {
   if (l.windowsPerDay === null && l.computeSPerMonth === null) return null;
-  const day = t.toISOString().slice(0, 10);
+  const day = utcDay(t);
   const month = `${day.slice(0, 7)}-01`;
-  const [u] = await db.query<{ windows_today: number | null; compute_ms_month: number | null }>(
+  const [u] = await db.query<{
+    windows_today: number | null;
+    held: number | null;
+    compute_ms_month: number | null;
+  }>(
     `SELECT (sum(windows) FILTER (WHERE day = $2::date))::bigint AS windows_today,
-            sum(compute_ms)::bigint AS compute_ms_month
+            sum(compute_ms)::bigint AS compute_ms_month,
+            (SELECT sum(h.windows) FROM lux_quota_holds h
+             WHERE h.owner = $1 AND h.day = $2::date AND h.expires_at > now())::bigint AS held
      FROM lux_usage_day WHERE owner = $1 AND day >= $3::date`,
     [owner, day, month],
   );
-  if (l.windowsPerDay !== null && (u?.windows_today ?? 0) >= l.windowsPerDay) {
+  const taken = (u?.windows_today ?? 0) + (u?.held ?? 0);
+  if (l.windowsPerDay !== null && taken + Math.max(1, windows) > l.windowsPerDay) {
     const midnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
+    const left = l.windowsPerDay - taken;
     return limited(
-      `Quota: token '${name}' may analyse ${l.windowsPerDay} windows a day (UTC)`,
+      `Quota: token '${name}' may analyse ${l.windowsPerDay} windows a day (UTC)` +
+        (left > 0 ? `: this room’s ${windows} would pass it (${left} left, the others used or running)` : ''),
       (midnight - t.getTime()) / 1000,
     );
   }

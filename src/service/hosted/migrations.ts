@@ -158,6 +158,22 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE UNIQUE INDEX lux_jobs_idempotency ON lux_jobs (token, idempotency_key)
         WHERE idempotency_key IS NOT NULL;`,
   },
+  {
+    version: 7,
+    name: 'job rooms’ quota holds',
+    // The windows a job's room holds against its token's day while it runs (quotaHolds.ts): counted with
+    // the day's usage, so that rooms running at once cannot pass the quota together; an older replica's
+    // rooms hold none and keep working as before.
+    sql: `
+      CREATE TABLE lux_quota_holds (
+        id text PRIMARY KEY,
+        owner text NOT NULL,
+        day date NOT NULL,
+        windows int NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX lux_quota_holds_owner_day ON lux_quota_holds (owner, day);`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -20,6 +20,11 @@ export interface UsageRow {
   computeMs: number;
   bytesIn: number;
   bytesOut: number;
+  /**
+   * The quota hold this row settles (a job's room: quotaHolds.ts): given back in the transaction that counts
+   * the row's windows, so that the day never counts the room twice nor, in between, not at all.
+   */
+  hold?: string | null;
 }
 
 const COLUMNS = [
@@ -127,6 +132,8 @@ async function write(db: Database, rows: readonly UsageRow[]): Promise<void> {
            windows = lux_usage_day.windows + EXCLUDED.windows, compute_ms = lux_usage_day.compute_ms + EXCLUDED.compute_ms`,
         [d.owner, d.day, d.requests, d.windows, d.computeMs],
       );
+    const holds = rows.flatMap((r) => (r.hold ? [r.hold] : []));
+    if (holds.length) await q('DELETE FROM lux_quota_holds WHERE id = ANY($1::text[])', [holds]);
   });
 }
 

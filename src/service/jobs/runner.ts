@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../hosted/database';
-import { quotaRefusal } from '../hosted/limits';
+import { releaseHold, reserveWindows, sweepHolds, type Reservation } from '../hosted/quotaHolds';
+import { measureRequest } from '../../core/hosted/measure';
 import { standingOf, type TokenLimits } from '../hosted/tokens';
 import type { UsageMeter } from '../hosted/usage';
 import type { TaskResponse } from '../task';
@@ -75,9 +76,11 @@ export class JobRunner {
   ) {}
 
   async start(concurrency: number): Promise<void> {
-    // Jobs past their retention (and their rooms, meshes and answers) leave the database.
+    // Jobs past their retention (and their rooms, meshes and answers) leave the database; so do lapsed holds.
     const sweep = () =>
-      void sweepJobs(this.db).catch((e: Error) => console.error('lux jobs: old jobs not swept:', e.message));
+      void Promise.all([sweepJobs(this.db), sweepHolds(this.db)]).catch((e: Error) =>
+        console.error('lux jobs: old jobs not swept:', e.message),
+      );
     sweep();
     this.sweeper = setInterval(sweep, this.sweepMs);
     this.sweeper.unref();
@@ -122,57 +125,76 @@ export class JobRunner {
       await cancelJob(this.db, m.job, `The token '${row.token_name}' that made this job was revoked`);
       return this.cancelRoom(m);
     }
-    if (standing) {
-      const refusal = await quotaRefusal(this.db, row.token, standing.name, standing.limits, new Date());
-      if (refusal) {
-        if (await this.take(m))
-          await this.answer(
-            m,
-            row,
-            { ok: false, error: { type: 'rate_limited', message: refusal.message } },
-            0,
-          );
-        return;
-      }
-    }
-    await this.db.query(`UPDATE lux_jobs SET state = 'running' WHERE id = $1 AND state = 'queued'`, [m.job]);
     // Taken only while still pending: a room cancelled meanwhile is not run (cancelJob spares taken rooms).
     if (!(await this.take(m))) return;
-    // A room may keep out of the shared context (`job_context: false`: a room seen through its angles).
-    const { job_context: shared = true, ...request } = row.request;
-    const body: Record<string, unknown> =
-      row.has_mesh && shared ? { ...request, mesh: await this.meshOf(m.job) } : { ...request };
-    // The job's year of weather, for a room that gives none of its own.
-    if (row.has_weather && body.weather === undefined) body.weather = await this.weatherOf(m.job);
-    const bytes = new TextEncoder().encode(JSON.stringify(body));
-    // Measured before the run: the body's buffer moves to the compute thread (its length then reads 0).
-    const bytesIn = bytes.byteLength;
     const at = new Date();
-    const res = await this.run(row.kind, bytes.buffer as ArrayBuffer, row.token);
-    // A busy or stopping replica: the queue retries the room, up to its limit; the last try's failure is
-    // the room's answer (so that no job waits forever on a room that always times out).
-    if (
-      !res.ok &&
-      (res.error.type === 'service_unavailable' || res.error.type === 'timeout') &&
-      row.attempts < ROOM_RETRIES
-    )
-      throw new Error(`room ${m.index} of job ${m.job}: ${res.error.message}`);
-    await this.answer(m, row, res, bytesIn, at);
+    // Its windows held against the token's day before it runs (quotaHolds.ts): rooms running at once on
+    // every lane of every replica cannot pass the day together. Refused, it fails with the quota's message.
+    const reserved: Reservation = standing
+      ? await reserveWindows(
+          this.db,
+          { owner: row.token, name: standing.name },
+          standing.limits,
+          at,
+          measureRequest(row.request).windows,
+          roomLeaseS(),
+        )
+      : { hold: null };
+    if ('refusal' in reserved) {
+      const refused = { type: 'rate_limited' as const, message: reserved.refusal.message };
+      await this.answer(m, row, { ok: false, error: refused }, 0, at);
+      return;
+    }
+    const hold = reserved.hold;
+    // Whether the meter took the hold, to settle it with the room's usage row; otherwise it is given back.
+    let settling = false;
+    try {
+      await this.db.query(`UPDATE lux_jobs SET state = 'running' WHERE id = $1 AND state = 'queued'`, [
+        m.job,
+      ]);
+      // A room may keep out of the shared context (`job_context: false`: a room seen through its angles).
+      const { job_context: shared = true, ...request } = row.request;
+      const body: Record<string, unknown> =
+        row.has_mesh && shared ? { ...request, mesh: await this.meshOf(m.job) } : { ...request };
+      // The job's year of weather, for a room that gives none of its own.
+      if (row.has_weather && body.weather === undefined) body.weather = await this.weatherOf(m.job);
+      const bytes = new TextEncoder().encode(JSON.stringify(body));
+      // Measured before the run: the body's buffer moves to the compute thread (its length then reads 0).
+      const bytesIn = bytes.byteLength;
+      const res = await this.run(row.kind, bytes.buffer as ArrayBuffer, row.token);
+      // A busy or stopping replica: the queue retries the room, up to its limit; the last try's failure is
+      // the room's answer (so that no job waits forever on a room that always times out).
+      if (
+        !res.ok &&
+        (res.error.type === 'service_unavailable' || res.error.type === 'timeout') &&
+        row.attempts < ROOM_RETRIES
+      )
+        throw new Error(`room ${m.index} of job ${m.job}: ${res.error.message}`);
+      settling = (await this.answer(m, row, res, bytesIn, at, hold)) && this.meter !== null;
+    } finally {
+      if (hold && !settling)
+        await releaseHold(this.db, hold).catch((e: Error) =>
+          console.error('lux jobs: a quota hold not given back (it lapses with the lease):', e.message),
+        );
+    }
     // A room counts against its token's windows a day and compute seconds a month as the call it stands for.
-    // Written now, not with the meter's next batch: the quota check before the next room reads the day
-    // counters, and a job's rooms follow each other faster than a client's calls (a 200-room job would
-    // otherwise run whole past a 100-window quota).
+    // Written now, not with the meter's next batch: its hold is settled with it, and the month's compute
+    // seconds, known only once spent, are read by the check before the next room.
     if (standing && quotaBound(standing.limits)) await this.meter?.flush();
   }
 
-  /** Writes a room's answer once and meters it. */
+  /**
+   * Writes a room's answer once and meters it, with the quota hold its usage row settles: whether it was
+   * written (not when another replica answered the room first).
+   */
   private async answer(
     m: RoomMessage,
     row: Claimed,
     res: TaskResponse,
     bytesIn: number,
     at = new Date(),
-  ): Promise<void> {
+    hold: string | null = null,
+  ): Promise<boolean> {
     const answer = res.ok ? (typeof res.body === 'string' ? res.body : null) : null;
     // Written once: a room another replica already answered (after this one's lease ran out) stays as it was.
     const written = await this.db.query(
@@ -180,7 +202,7 @@ export class JobRunner {
        WHERE job_id = $1 AND idx = $2 AND status = 'pending' RETURNING 1`,
       [m.job, m.index, res.ok ? 'done' : 'failed', answer, res.ok ? null : res.error.message, REPLICA],
     );
-    if (!written.length) return;
+    if (!written.length) return false;
     await this.db.query(
       `UPDATE lux_jobs SET done = done + $2, failed = failed + $3,
          state = CASE WHEN state = 'cancelled' THEN state
@@ -203,7 +225,9 @@ export class JobRunner {
       computeMs: res.usage?.computeMs ?? 0,
       bytesIn,
       bytesOut: answer?.length ?? 0,
+      hold,
     });
+    return true;
   }
 
   /**
