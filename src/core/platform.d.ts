@@ -9,4 +9,4 @@ declare function setTimeout(handler: () => void, ms?: number): unknown;
 declare function fetch(
   input: string,
   init?: { method?: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; json(): Promise<unknown> }>;
+): Promise<{ status: number; headers: { get(name: string): string | null }; json(): Promise<unknown> }>;

@@ -19,6 +19,8 @@ export interface JobTransport {
 export interface JobReply {
   status: number;
   body: Record<string, unknown>;
+  /** A 429's `Retry-After` (seconds), where the server gave one. */
+  retryAfter?: number;
 }
 
 export interface ServerJob {
@@ -64,8 +66,14 @@ export class JobCancelled extends Error {
   }
 }
 
-async function call(t: JobTransport, method: 'GET' | 'POST' | 'DELETE', path: string, body?: object) {
-  const reply = await t.send(method, path, body);
+async function call(
+  t: JobTransport,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: object,
+  given?: JobReply,
+) {
+  const reply = given ?? (await t.send(method, path, body));
   if (reply.status < 200 || reply.status >= 300) {
     const said = reply.body.error ?? reply.body.message ?? '';
     throw new JobRefusal(reply.status, String(said), `${method} ${path}`);
@@ -74,6 +82,24 @@ async function call(t: JobTransport, method: 'GET' | 'POST' | 'DELETE', path: st
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(() => r(), ms));
+
+/** The longest wait a 429 on a job's reads is given (s): a server asking for more is taken as refusing. */
+const READ_WAIT_MAX_S = 60;
+
+/**
+ * A read of the job (its state, its result): a 429 (the server's limit on job reads, LUX_JOB_READS_PER_MINUTE)
+ * is waited out as its `Retry-After` says (1 s where it says nothing) and asked again, the job still running
+ * there; a cancel here meanwhile is honoured. Other refusals are the caller's, as `call` throws them.
+ */
+async function read(t: JobTransport, path: string, job: ServerJob): Promise<Record<string, unknown>> {
+  for (;;) {
+    const reply = await t.send('GET', path);
+    if (reply.status !== 429 || job.isCancelled?.()) return call(t, 'GET', path, undefined, reply);
+    const wait = reply.retryAfter ?? 1;
+    if (!(wait <= READ_WAIT_MAX_S)) return call(t, 'GET', path, undefined, reply);
+    await sleep(wait * 1000);
+  }
+}
 
 interface JobRoom {
   index: number;
@@ -115,7 +141,7 @@ export async function runOnServer(t: JobTransport, job: ServerJob): Promise<Answ
   job.onProgress?.(0, 0, job.rooms.length, id);
   for (let last = 0; ;) {
     if (job.isCancelled?.()) return cancel();
-    const j = await call(t, 'GET', `/v2/jobs/${id}`);
+    const j = await read(t, `/v2/jobs/${id}`, job);
     const p = j.progress as { done: number; failed: number; total: number };
     if (p.done + p.failed !== last) job.onProgress?.(p.done, p.failed, p.total, id);
     last = p.done + p.failed;
@@ -124,7 +150,7 @@ export async function runOnServer(t: JobTransport, job: ServerJob): Promise<Answ
     await sleep(job.pollMs ?? 500);
   }
   if (job.isCancelled?.()) return cancel();
-  const result = await call(t, 'GET', `/v2/jobs/${id}/result`);
+  const result = await read(t, `/v2/jobs/${id}/result`, job);
   const byIndex = new Map((result.rooms as JobRoom[]).map((r) => [r.index, r]));
   return job.rooms.map((_, i): AnswerResult => {
     const r = byIndex.get(i);
@@ -150,7 +176,12 @@ export function fetchTransport(url: string, token: string | null): JobTransport 
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       const json = await res.json().catch(() => ({}));
-      return { status: res.status, body: (json ?? {}) as Record<string, unknown> };
+      const after = Number(res.headers.get('retry-after') ?? NaN);
+      return {
+        status: res.status,
+        body: (json ?? {}) as Record<string, unknown>,
+        ...(res.status === 429 && Number.isFinite(after) ? { retryAfter: after } : {}),
+      };
     },
   };
 }
