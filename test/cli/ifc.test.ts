@@ -16,7 +16,7 @@ import { ModelStatus } from '../../src/service/model/status';
 import { deepAndBright, stepFile } from '../ifc/stepFile';
 import { boxStl } from '../helpers/boxMesh';
 import { post, testApp } from '../server/inProcess';
-import { SHIPPED_CARD_PATH } from '../helpers/paths';
+import { ROOT, SHIPPED_CARD_PATH } from '../helpers/paths';
 import { builtCli } from '../helpers/build';
 
 /**
@@ -28,10 +28,54 @@ const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
 /** The command line as built (test/helpers/build.ts builtCli); `fromSource` as `npm run ifc` runs it (tsx). */
 const cli = (...args: string[]) => run(process.execPath, [...builtCli('ifc'), ...args]);
+/** With the model a card names (LUX_MODEL, as `npm run ifc` reads it) in place of the shipped one. */
+const cliWithModel = (card: string, ...args: string[]) =>
+  run(process.execPath, [...builtCli('ifc'), ...args], { env: { ...process.env, LUX_MODEL: card } });
 const fromSource = (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'src/cli/ifc.ts', ...args]);
 
+/**
+ * A test's run of the command line, started at most once: by the test that reads it, or earlier by the test
+ * before it, so that the two run at once (most of a run is one thread: reading the file, the engine at
+ * --threads 1, the report).
+ */
+function startedOnce(start: () => ReturnType<typeof cli>): () => ReturnType<typeof cli> {
+  let started: ReturnType<typeof cli> | null = null;
+  return () => {
+    if (!started) {
+      started = start();
+      started.catch(() => undefined); // the reading test's failure, not an unhandled rejection
+    }
+    return started;
+  };
+}
+
 describe('the IFC command line', () => {
+  /** The proposals' run, started by the test before it, which runs the engine on one room and thread. */
+  const proposalsRun = startedOnce(() => {
+    const file = join(dir, 'deep.ifc');
+    writeFileSync(file, deepAndBright());
+    return cli(file, '--quality', 'draft', '--proposals', 'bfs', '--out', join(dir, 'deep'), '--no-pdf');
+  });
+  /** The context file's run, started by the weather's test, which runs a year on one thread. */
+  const contextRun = startedOnce(() => {
+    // The storey stands at 3 m in the file: the terrain is there, and the context file's z is shifted with it.
+    const file = join(dir, 'office3.ifc');
+    writeFileSync(
+      file,
+      stepFile({
+        storeyElevation: 3,
+        spaces: [{ name: '101', longName: 'Office', min: [0, 0, 3], max: [5, 4, 5.7] }],
+        walls: [{ min: [0, -0.3, 3], max: [5, 0, 5.7] }],
+        windows: [{ name: 'W', wall: 0, min: [1.5, -0.3, 3.9], max: [3.5, 0, 5.2] }],
+      }),
+    );
+    const stl = join(dir, 'block.stl');
+    writeFileSync(stl, boxStl([-3, -9, 3], [8, -8, 12]));
+    const out = join(dir, 'office3');
+    return cli(file, '--context', stl, '--method', 'model', '--out', out, '--threads', '1', '--no-pdf');
+  });
+
   it('analyses the duplex with the model: every room in the table, requests a server answers the same', async () => {
     const out = join(dir, 'duplex');
     const { stderr } = await cli(
@@ -237,6 +281,7 @@ describe('the IFC command line', () => {
   }, 120_000);
 
   it('runs the engine with the building stored once for every thread; the written requests stay angles-only', async () => {
+    void proposalsRun();
     const file = join(dir, 'office.ifc');
     writeFileSync(
       file,
@@ -264,10 +309,8 @@ describe('the IFC command line', () => {
   }, 120_000);
 
   it('with --proposals, says what would make each failing room pass: in rooms.csv, rooms.json and the report', async () => {
-    const file = join(dir, 'deep.ifc');
-    writeFileSync(file, deepAndBright());
     const out = join(dir, 'deep');
-    const { stderr } = await cli(file, '--quality', 'draft', '--proposals', 'bfs', '--out', out, '--no-pdf');
+    const { stderr } = await proposalsRun();
     expect(stderr).toMatch(/what would make it pass 1\/1 Level 1 101 Deep/);
     const csv = readFileSync(join(out, 'rooms.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toMatch(/,problem,proposal,analysed_m2$/);
@@ -288,6 +331,7 @@ describe('the IFC command line', () => {
   }, 180_000);
 
   it('with a weather file, gives every analysed room a year: sDA, ASE, DA, UDI, LEED and EN 17037 columns', async () => {
+    void contextRun();
     const file = join(dir, 'office-year.ifc');
     writeFileSync(
       file,
@@ -351,21 +395,8 @@ describe('the IFC command line', () => {
   }, 180_000);
 
   it('takes context files in the building’s coordinates, on its terrain: an STL block across the street', async () => {
-    // The storey stands at 3 m in the file: the terrain is there, and the context file's z is shifted with it.
-    const file = join(dir, 'office3.ifc');
-    writeFileSync(
-      file,
-      stepFile({
-        storeyElevation: 3,
-        spaces: [{ name: '101', longName: 'Office', min: [0, 0, 3], max: [5, 4, 5.7] }],
-        walls: [{ min: [0, -0.3, 3], max: [5, 0, 5.7] }],
-        windows: [{ name: 'W', wall: 0, min: [1.5, -0.3, 3.9], max: [3.5, 0, 5.2] }],
-      }),
-    );
-    const stl = join(dir, 'block.stl');
-    writeFileSync(stl, boxStl([-3, -9, 3], [8, -8, 12]));
+    await contextRun();
     const out = join(dir, 'office3');
-    await cli(file, '--context', stl, '--method', 'model', '--out', out, '--threads', '1', '--no-pdf');
     const room = JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8')).rooms[0];
     // As with the block in the building file itself: about atan(8.45 / 8.3) ≈ 45° straight out.
     const h = room.request.parameters.windows.w1.horizon as number[];
@@ -377,9 +408,14 @@ describe('the IFC command line', () => {
   }, 120_000);
 
   it('stands LargeBuilding’s eleven RPC trees as opaque surfaces by default; --vegetation ignore leaves them out, and the notes say which', async () => {
+    // What is checked is read before any room is run (the notes, each window's angles, the report's inputs):
+    // the rooms' maps come from a tiny model with a known output (test/fixtures/models), ~6 s of a core less
+    // a run than the shipped model's.
+    const tiny = join(ROOT, 'test/fixtures/models/tiny-flux.json');
     const runWith = async (...more: string[]) => {
       const out = join(dir, `large${more.join('-')}`);
-      const { stderr } = await cli(
+      const { stderr } = await cliWithModel(
+        tiny,
         'test/fixtures/ifc/LargeBuilding.ifc',
         ...['--method', 'model', '--no-pdf', '--threads', '2', '--out', out, ...more],
       );

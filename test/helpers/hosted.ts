@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { builtCli } from './build';
 import type { RunningPostgres } from './postgres';
 import { startServer, type RunningServer } from './server';
@@ -15,6 +16,19 @@ export function luxCli(database: string, script: 'tokens' | 'usage', ...args: st
 /** A new token on a database, as an operator makes one: the secret `tokens create` prints. */
 export const newToken = (database: string, name: string, scopes = '*'): string =>
   luxCli(database, 'tokens', 'create', '--name', name, '--scopes', scopes);
+
+/**
+ * `newToken` as a child process that this one does not wait on, so that a test can make a database (a fresh
+ * embedded one's initdb: seconds of a core) while another runs.
+ */
+export const newTokenAsync = async (database: string, name: string, scopes = '*'): Promise<string> =>
+  (
+    await promisify(execFile)(
+      process.execPath,
+      [...builtCli('tokens'), 'create', '--name', name, '--scopes', scopes],
+      { encoding: 'utf8', env: { ...process.env, LUX_DATABASE_URL: database } },
+    )
+  ).stdout.trim();
 
 /**
  * Two server replicas on one PostgreSQL, started together (as a deployment starts them: the migrations and

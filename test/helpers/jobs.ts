@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
 import { EXAMPLE_BODIES } from './exampleBodies';
 import { officeRow } from '../ifc/stepFile';
 import { builtCli } from './build';
@@ -50,20 +51,25 @@ export async function finished(get: (p: string) => Promise<Response>, id: string
   }
 }
 
-/** A two-office building written to a fresh folder, and `npm run ifc` on it writing into `<folder>/<to>`. */
+const execFileAsync = promisify(execFile);
+/** The environment of a command line run here: no token of the developer's. */
+const noToken = () => ({ ...process.env, LUX_TOKEN: '' });
+
+/**
+ * A two-office building written to a fresh folder, and `npm run ifc` on it writing into `<folder>/<to>`: a
+ * child process, so that a test can run several at once and the server's jobs beside them.
+ */
 export function officeBuilding(prefix: string) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   writeFileSync(join(dir, 'office.ifc'), officeRow(2));
-  const cli = (to: string, ...more: string[]) =>
-    execFileSync(
-      process.execPath,
-      [...builtCli('ifc'), join(dir, 'office.ifc'), '--out', join(dir, to), '--no-pdf', ...more],
-      {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, LUX_TOKEN: '' },
-      },
-    );
+  const cli = async (to: string, ...more: string[]): Promise<string> =>
+    (
+      await execFileAsync(
+        process.execPath,
+        [...builtCli('ifc'), join(dir, 'office.ifc'), '--out', join(dir, to), '--no-pdf', ...more],
+        { encoding: 'utf8', env: noToken() },
+      )
+    ).stdout;
   return { dir, cli, csv: (to: string) => readFileSync(join(dir, to, 'rooms.csv'), 'utf8') };
 }
 
@@ -93,34 +99,49 @@ export function buildingForm(
   return f;
 }
 
-let duplexHere: { csv: string; json: unknown } | null = null;
+interface DuplexFiles {
+  csv: string;
+  json: unknown;
+}
+/** `npm run ifc`'s arguments for the duplex at draft, writing into `out`. */
+const duplexArgs = (out: string): string[] => [
+  ...builtCli('ifc'),
+  'test/fixtures/ifc/duplex.ifc',
+  ...['--out', out, '--no-pdf', '--quality', 'draft', '--threads', '2'],
+];
+const duplexFiles = (out: string): DuplexFiles => ({
+  csv: readFileSync(join(out, 'rooms.csv'), 'utf8'),
+  json: JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8')),
+});
+
+let duplexHere: DuplexFiles | null = null;
+let duplexStarted: Promise<DuplexFiles> | null = null;
 /**
  * `npm run ifc` on the duplex at draft in this process's machine: the files three tests compare a job's
  * with, written once (the engine is seeded, so every run of it writes the same).
  */
-export function duplexOnCli(): { csv: string; json: unknown } {
+export function duplexOnCli(): DuplexFiles {
   if (duplexHere) return duplexHere;
   const out = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
-  execFileSync(
-    process.execPath,
-    [
-      ...builtCli('ifc'),
-      'test/fixtures/ifc/duplex.ifc',
-      '--out',
-      out,
-      '--no-pdf',
-      '--quality',
-      'draft',
-      '--threads',
-      '2',
-    ],
-    { stdio: 'ignore', env: { ...process.env, LUX_TOKEN: '' } },
-  );
-  duplexHere = {
-    csv: readFileSync(join(out, 'rooms.csv'), 'utf8'),
-    json: JSON.parse(readFileSync(join(out, 'rooms.json'), 'utf8')),
-  };
-  return duplexHere;
+  execFileSync(process.execPath, duplexArgs(out), { stdio: 'ignore', env: noToken() });
+  return (duplexHere = duplexFiles(out));
+}
+
+/**
+ * The same files, the run started at the first call and awaited by the test that reads them: a file starts
+ * it early, so that it runs while its first tests leave the cores idle.
+ */
+export function duplexOnCliStarted(): Promise<DuplexFiles> {
+  if (duplexHere) return Promise.resolve(duplexHere);
+  if (!duplexStarted) {
+    const out = mkdtempSync(join(tmpdir(), 'lux-ifc-'));
+    duplexStarted = execFileAsync(process.execPath, duplexArgs(out), { env: noToken() }).then(
+      () => (duplexHere = duplexFiles(out)),
+    );
+    // Its failure is the reading test's; unread, it is not an unhandled rejection.
+    duplexStarted.catch(() => undefined);
+  }
+  return duplexStarted;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/service/hosted/database';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
-import { newToken } from '../helpers/hosted';
+import { newTokenAsync } from '../helpers/hosted';
 import { api, mesh, rooms } from '../helpers/jobs';
 import { startMulti, startServer, type RunningServer } from '../helpers/server';
 import { waitFor } from '../helpers/processes';
@@ -51,26 +51,79 @@ const exited = (s: RunningServer) =>
   );
 
 describe('a server stopped with SIGTERM', () => {
-  it('answers the request it is computing, then exits (a self-hosted server, no database)', async () => {
-    const server = await startServer({ LUX_WORKERS: '2' });
-    try {
-      const answer = simulate(server.url, null);
-      await taken(server);
-      const exit = exited(server);
-      process.kill(server.proc.pid, 'SIGTERM');
-      const res = await answer;
-      expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: 'success' });
-      expect(await exit).toBe(0);
-    } finally {
-      await server.stop();
-    }
-  }, 120_000);
+  // The last test's server starts while the first two run: a hosted one on a fresh embedded database (its
+  // initdb alone is seconds of a core).
+  let hostedStarted: Promise<{ db: string; token: string; server: RunningServer }>;
+  beforeAll(() => {
+    const db = join(mkdtempSync(join(tmpdir(), 'lux-shutdown-')), 'lux.db');
+    hostedStarted = newTokenAsync(db, 'office').then(async (token) => ({
+      db,
+      token,
+      server: await startServer({ LUX_DATABASE_URL: db, LUX_WORKERS: '2' }),
+    }));
+    // A failed start is the failure of the test that awaits it, not an unhandled rejection.
+    hostedStarted.catch(() => undefined);
+  });
+  // The test stops its server; this, should the test not have got to it.
+  afterAll(() =>
+    hostedStarted.then(
+      ({ server }) => server.stop(),
+      () => undefined,
+    ),
+  );
+
+  // The first two at once: each keeps one thread busy for seconds with its one long request.
+  it.concurrent(
+    'answers the request it is computing, then exits (a self-hosted server, no database)',
+    async ({ expect }) => {
+      const server = await startServer({ LUX_WORKERS: '2' });
+      try {
+        const answer = simulate(server.url, null);
+        await taken(server);
+        const exit = exited(server);
+        process.kill(server.proc.pid, 'SIGTERM');
+        const res = await answer;
+        expect(res.status).toBe(200);
+        expect(await res.json()).toMatchObject({ status: 'success' });
+        expect(await exit).toBe(0);
+      } finally {
+        await server.stop();
+      }
+    },
+    120_000,
+  );
+
+  it.concurrent(
+    'in multi-process mode, stops the gateway first and gives it the request timeout: a call of several seconds is answered',
+    async ({ expect }) => {
+      // A 40 × 30 m hall: ~7–10 s on the 2-core VM, past the 5 s the supervisor used to allow.
+      const hall = hallOf(40, 30);
+      const multi = await startMulti({ LUX_WORKERS: '1' });
+      try {
+        // The gateway routes to a component only once its own probe found it ready (it probed at its start,
+        // perhaps before they were up: "the model component is not reachable", 503, until its next probe).
+        await waitFor('the gateway to see every component ready', async () => {
+          const h = (await (await fetch(`${multi.url}/v2/`)).json()) as { status: string };
+          return h.status === 'running' ? true : undefined;
+        });
+        const answer = simulate(multi.url, null, hall);
+        await taken(multi);
+        const exit = exited(multi);
+        process.kill(multi.proc.pid, 'SIGTERM'); // multi.js alone, as `docker stop` signals it
+        const res = await answer;
+        expect(res.status).toBe(200);
+        expect(await res.json()).toMatchObject({ status: 'success' });
+        expect(await exit).toBe(0);
+        expect(multi.proc.output()).toMatch(/lux gateway: stopping/);
+      } finally {
+        await multi.stop();
+      }
+    },
+    180_000,
+  );
 
   it('takes no new room of a job while it answers its last calls, and leaves the rest queued', async () => {
-    const db = join(mkdtempSync(join(tmpdir(), 'lux-shutdown-')), 'lux.db');
-    const token = newToken(db, 'office');
-    const server = await startServer({ LUX_DATABASE_URL: db, LUX_WORKERS: '2' });
+    const { db, token, server } = await hostedStarted;
     const total = 60;
     let stoppedAt: Date;
     try {
@@ -120,29 +173,4 @@ describe('a server stopped with SIGTERM', () => {
       await d.close();
     }
   }, 240_000);
-
-  it('in multi-process mode, stops the gateway first and gives it the request timeout: a call of several seconds is answered', async () => {
-    // A 40 × 30 m hall: ~7–10 s on the 2-core VM, past the 5 s the supervisor used to allow.
-    const hall = hallOf(40, 30);
-    const multi = await startMulti({ LUX_WORKERS: '1' });
-    try {
-      // The gateway routes to a component only once its own probe found it ready (it probed at its start,
-      // perhaps before they were up: "the model component is not reachable", 503, until its next probe).
-      await waitFor('the gateway to see every component ready', async () => {
-        const h = (await (await fetch(`${multi.url}/v2/`)).json()) as { status: string };
-        return h.status === 'running' ? true : undefined;
-      });
-      const answer = simulate(multi.url, null, hall);
-      await taken(multi);
-      const exit = exited(multi);
-      process.kill(multi.proc.pid, 'SIGTERM'); // multi.js alone, as `docker stop` signals it
-      const res = await answer;
-      expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: 'success' });
-      expect(await exit).toBe(0);
-      expect(multi.proc.output()).toMatch(/lux gateway: stopping/);
-    } finally {
-      await multi.stop();
-    }
-  }, 180_000);
 });

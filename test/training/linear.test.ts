@@ -12,8 +12,7 @@ import { sampledRequest, type SampledRoom } from '../../src/datagen/sampleRoom';
 import { LIT_ROOM, stressRoom } from '../../src/evaluation/stressSuite';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { post, testApp } from '../server/inProcess';
-// @ts-expect-error plain ESM script without types
-import { ensureTorchPython } from '../../scripts/python.mjs';
+import { python, torchPython } from '../helpers/python';
 import roomTermsOfShard from '../../src/datagen/roomTermsShard';
 import { readNpy } from '../../src/core/encoding/npy';
 import { calibratedMap, coarseRoomTerms } from '../../src/core/model/roomTerms';
@@ -31,20 +30,30 @@ import { sampleRoom } from '../../src/datagen/sampleRoom';
 describe('the network linear in the light outside', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lux-linear-'));
 
-  /** Two rooms labelled at quick quality with `seed`, exported as training frames: the shard's base path. */
+  /** Label shards by seed: tests that read the same rooms' labels share them (~1 s of a core a shard). */
+  const labelled = new Map<number, string>();
+
+  /**
+   * Two rooms labelled at quick quality with `seed`, exported as training frames of their own (a test may add
+   * to its frames): the shard's base path.
+   */
   function quickFrames(name: string, seed: number): string {
-    const file = join(dir, `${name}-labels`, '000000.luxl');
-    mkdirSync(join(dir, `${name}-labels`), { recursive: true });
-    makeLabelShard({
-      file,
-      stream: 'train',
-      streamId: 7,
-      focus: null,
-      seed,
-      index: 0,
-      rooms: 2,
-      quality: 'quick',
-    });
+    let file = labelled.get(seed);
+    if (!file) {
+      file = join(dir, `labels-${seed}`, '000000.luxl');
+      mkdirSync(join(dir, `labels-${seed}`), { recursive: true });
+      makeLabelShard({
+        file,
+        stream: 'train',
+        streamId: 7,
+        focus: null,
+        seed,
+        index: 0,
+        rooms: 2,
+        quality: 'quick',
+      });
+      labelled.set(seed, file);
+    }
     const frames = join(dir, `${name}-frames`, 'train');
     exportLabelShard(readFileSync(file), frames, '000000');
     return join(frames, '000000');
@@ -88,13 +97,13 @@ describe('the network linear in the light outside', () => {
 
   /** The numbers a Python script (run with torch, in the repository root) prints on one line. */
   const pyNumbers = (script: string, ...args: string[]): number[] =>
-    execFileSync(ensureTorchPython() as string, ['-c', script, ...args], { encoding: 'utf8' })
+    execFileSync(torchPython(), ['-c', script, ...args], { encoding: 'utf8' })
       .trim()
       .split(' ')
       .map(Number);
 
   it('is linear in the exterior terms: its coefficients never see the flux or the exterior reflectances', () => {
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     const script = `
 import sys, torch
 sys.path.insert(0, 'training')
@@ -129,7 +138,7 @@ print(rel(c, a), float(d[:, 1:].abs().max()), rel(d[:, 0], a[:, 0]))
   }, 120_000);
 
   it('is made narrower by keeping the channels in use: dead channels dropped leave its answers as they were', () => {
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     const script = `
 import sys, torch
 sys.path.insert(0, 'training')
@@ -215,7 +224,7 @@ except ValueError as e:
       writeFileSync(join(dir, `x${k}.f32`), cat(k, 'channels'));
       writeFileSync(join(dir, `s${k}.f32`), cat(k, 'scalars'));
     }
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     const script = `
 import sys, numpy as np, torch
 sys.path.insert(0, 'training')
@@ -259,7 +268,7 @@ print(int(on.numel()), int((x[1][:, 0].reshape(x[1].shape[0], -1).gather(1, pm.c
   }, 120_000);
 
   it('trains on per-term labels, exports lux-frame-6 ONNX with a card, and the result serves /run', async () => {
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     const labels = join(dir, 'labels');
     mkdirSync(labels, { recursive: true });
     const file = join(labels, '000000.luxl');
@@ -320,22 +329,29 @@ c = torch.load(sys.argv[1], map_location="cpu", weights_only=False); c.pop("opt"
 torch.save(c, sys.argv[2])`;
     execFileSync(py, ['-c', strip, join(out, 'checkpoint.pt'), join(again, 'checkpoint.pt')]);
     // --export-only from a folder's checkpoint: whether its ONNX file is the trained run's to the byte.
-    const exportsTheRun = (folder: string): boolean => {
-      execFileSync(
-        py,
-        ['training/train_terms.py', '--data', join(dir, 'frames'), '--out', folder, '--export-only'],
-        { stdio: 'ignore' },
-      );
+    const exportsTheRun = async (folder: string): Promise<boolean> => {
+      await python([
+        'training/train_terms.py',
+        '--data',
+        join(dir, 'frames'),
+        '--out',
+        folder,
+        '--export-only',
+      ]);
       return readFileSync(join(folder, 'lux-df-4.onnx')).equals(readFileSync(join(out, 'lux-df-4.onnx')));
     };
-    expect(exportsTheRun(again)).toBe(true);
-
     // A mean of checkpoints (average.py) exports with what it was made from in its card: here the mean of
-    // a checkpoint and its copy, the same network to the bit.
+    // a checkpoint and its copy, the same network to the bit. Made and exported while the copy exports.
     const mean = join(dir, 'mean');
     const sources = [join(out, 'checkpoint.pt'), join(again, 'checkpoint.pt')];
-    execFileSync(py, ['training/average.py', join(mean, 'checkpoint.pt'), ...sources], { stdio: 'ignore' });
-    expect(exportsTheRun(mean)).toBe(true);
+    const [copyExported, meanExported] = await Promise.all([
+      exportsTheRun(again),
+      python(['training/average.py', join(mean, 'checkpoint.pt'), ...sources]).then(() =>
+        exportsTheRun(mean),
+      ),
+    ]);
+    expect(copyExported).toBe(true);
+    expect(meanExported).toBe(true);
     const meanCard = JSON.parse(readFileSync(join(mean, 'lux-df-4.json'), 'utf8'));
     expect(meanCard.training.averaged_from.map((a: { path: string }) => a.path)).toEqual(sources);
     expect(meanCard.training.averaged_with).toContain('training/average.py');
@@ -411,7 +427,7 @@ print(sum(dark), len(dark), weighted, repeated, plain, LIT_LINE)
   }, 120_000);
 
   it('trains with the room terms scaled to the coarse solve (--room-terms), as /run then scales them', async () => {
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     const file = join(dir, 'rt-labels', '000000.luxl');
     mkdirSync(join(dir, 'rt-labels'), { recursive: true });
     makeLabelShard({
@@ -464,7 +480,7 @@ print(sum(dark), len(dark), weighted, repeated, plain, LIT_LINE)
   }, 300_000);
 
   it("trains with the exterior term's level set by the solve too (--exterior-level), as the card's exteriorTerm reads it at /run", async () => {
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     const base = quickFrames('rtx', 9);
     const frames = join(base, '..');
     const args = [

@@ -14,8 +14,7 @@ import { loadModel } from '../../src/service/model/runtime';
 import { ModelStatus } from '../../src/service/model/status';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { post, testApp } from '../server/inProcess';
-// @ts-expect-error plain ESM script without types
-import { ensureTorchPython } from '../../scripts/python.mjs';
+import { python, torchPython } from '../helpers/python';
 
 /**
  * The training pipeline in miniature (model.md: a smoke run is part of the suite): a shard from the
@@ -31,6 +30,25 @@ describe('training pipeline smoke run', () => {
     ...more,
   ];
   mkdirSync(train, { recursive: true });
+  /** The smoke run's training, `steps` in all: its checkpoints kept every 2 steps (for average.py). */
+  const smokeArgs = (steps: number) =>
+    trainArgs(
+      join(dir, 'run'),
+      String(steps),
+      ...['--batch', '2', '--widths', '4,4,4,4', '--checkpoint-every', '2', '--keep-every', '2'],
+    );
+  /**
+   * Its first two steps: started by the labels' test (one thread, this process's), which reads the shard they
+   * train on and writes nothing they read, so that the two run at once. Started once.
+   */
+  let firstSteps: Promise<string> | null = null;
+  const firstTraining = (): Promise<string> => {
+    if (!firstSteps) {
+      firstSteps = python(smokeArgs(2));
+      firstSteps.catch(() => undefined); // the training test's failure, not an unhandled rejection
+    }
+    return firstSteps;
+  };
 
   it('generates a shard: targets in the v2 frame, NaN only where not sampled, inputs beside them', () => {
     const r = generateShard({ dir: train, stream: 7, index: 0, rooms: 2, seed: 11, quality: 'draft' });
@@ -66,6 +84,7 @@ describe('training pipeline smoke run', () => {
   }, 120_000);
 
   it('measures the labels against the engine run again: exact with the same seed, close with another', () => {
+    void firstTraining();
     const same = relabel(train, { quality: 'draft', seed: 0, rooms: 2 });
     expect(same.length).toBeGreaterThanOrEqual(2);
     for (const { m } of same) {
@@ -102,24 +121,10 @@ describe('training pipeline smoke run', () => {
   }, 120_000);
 
   it('trains, checkpoints, resumes, exports ONNX with a card, and the result serves /run', async () => {
-    const py = ensureTorchPython() as string;
     const out = join(dir, 'run');
-    const args = (steps: number) =>
-      trainArgs(
-        out,
-        String(steps),
-        '--batch',
-        '2',
-        '--widths',
-        '4,4,4,4',
-        '--checkpoint-every',
-        '2',
-        '--keep-every',
-        '2',
-      );
-    const first = execFileSync(py, args(2), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const first = await firstTraining();
     expect(first).toContain('step 2:');
-    const second = execFileSync(py, args(4), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const second = await python(smokeArgs(4));
     expect(second).toContain('resumed at step 2');
     expect(second).toContain('step 4:');
     const cardPath = join(out, 'lux-df-3.json');
@@ -136,8 +141,8 @@ describe('training pipeline smoke run', () => {
     expect(card.name).toBe('lux-df-3');
   }, 300_000);
 
-  it('averages kept checkpoints, re-estimates the batch norms, and exports the mean with its provenance', () => {
-    const py = ensureTorchPython() as string;
+  it('averages kept checkpoints, re-estimates the batch norms, and exports the mean with its provenance', async () => {
+    const py = torchPython();
     const run = join(dir, 'run');
     const out = join(dir, 'averaged');
     mkdirSync(out, { recursive: true });
@@ -155,14 +160,15 @@ import torch
 a, b, m = (torch.load(p, map_location="cpu")["model"] for p in ${JSON.stringify([a, b, join(out, 'checkpoint.pt')])})
 w = "e2.0.weight"; r = "e2.1.running_mean"
 print(float((m[w] - (a[w] + b[w]) / 2).abs().max()), float((m[r] - (a[r] + b[r]) / 2).abs().max()))`;
-    const [weightDiff, statDiff] = execFileSync(py, ['-c', script], { encoding: 'utf8' })
-      .trim()
-      .split(' ')
-      .map(Number);
+    // The check and the export read the mean, each in its own Python: at once.
+    const [diffs] = await Promise.all([
+      python(['-c', script]),
+      // No --widths: the checkpoint decides the network's shape.
+      python(trainArgs(out, '4', '--export-only')),
+    ]);
+    const [weightDiff, statDiff] = diffs.trim().split(' ').map(Number);
     expect(weightDiff).toBeLessThan(1e-6);
     expect(statDiff).toBeGreaterThan(1e-4);
-    // No --widths: the checkpoint decides the network's shape.
-    execFileSync(py, trainArgs(out, '4', '--export-only'), { stdio: 'ignore' });
     const card = JSON.parse(readFileSync(join(out, 'lux-df-3.json'), 'utf8'));
     expect(card.training).toMatchObject({ widths: [4, 4, 4, 4], head: 16, context: false });
     expect(card.training.averaged_from.map((c: { step: number }) => c.step)).toEqual([2, 4]);
@@ -177,7 +183,7 @@ print(float((m[w] - (a[w] + b[w]) / 2).abs().max()), float((m[r] - (a[r] + b[r])
   }, 120_000);
 
   it('recovers a training checkpoint from the exported ONNX (from_onnx.py): exported again, the same weights', () => {
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     const averaged = join(dir, 'averaged');
     const recovered = join(dir, 'recovered.pt');
     const log = execFileSync(
@@ -214,7 +220,7 @@ print(len(a[0]), len(b[0]), max(float(np.abs(x[1] - y[1]).max()) for x, y in zip
   }, 120_000);
 
   it('prunes the head to fewer channels (its rows kept, the output layer refitted), then trains and serves', async () => {
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     const pruned = join(dir, 'pruned.pt');
     const original = join(dir, 'run', 'checkpoint.pt');
     const data = join(dir, 'data');
@@ -237,20 +243,18 @@ H = torch.rand(500, 6, dtype=torch.float64); C = torch.randn(3, 2, dtype=torch.f
 O = H[:, [1, 4]] @ C.T + torch.tensor([0.5, -1.0, 2.0], dtype=torch.float64)
 coef, res = fit(H, O, torch.rand(500, 3, dtype=torch.float64) + 0.1, [1, 4])
 print(float((coef[:, :2] - C).abs().max()), res)`;
-    const [shape, refit] = execFileSync(py, ['-c', script], { encoding: 'utf8' }).trim().split('\n');
+    const out = join(dir, 'pruned-run');
+    // The check and the training read the pruned weights, each in its own Python: at once.
+    const [checked] = await Promise.all([
+      python(['-c', script]),
+      // No --widths or --head: a run from --init takes the shape of the weights it starts from.
+      python(trainArgs(out, '2', '--batch', '2', '--init', pruned)),
+    ]);
+    const [shape, refit] = checked.trim().split('\n');
     expect(shape).toBe('8 0.0 (3, 8, 1, 1)');
     const [coefErr, residual] = refit!.split(' ').map(Number);
     expect(coefErr).toBeLessThan(1e-9);
     expect(residual).toBeLessThan(1e-12);
-    const out = join(dir, 'pruned-run');
-    execFileSync(
-      py,
-      // No --widths or --head: a run from --init takes the shape of the weights it starts from.
-      trainArgs(out, '2', '--batch', '2', '--init', pruned),
-      {
-        stdio: 'ignore',
-      },
-    );
     const card = JSON.parse(readFileSync(join(out, 'lux-df-3.json'), 'utf8'));
     expect(card.training).toMatchObject({
       widths: [4, 4, 4, 4],
@@ -266,7 +270,7 @@ print(float((coef[:, :2] - C).abs().max()), res)`;
   }, 180_000);
 
   it('grows a trained network into a wider one with room context, its answers unchanged', async () => {
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     const out = join(dir, 'grown');
     // Zero steps: the grown weights are exported as loaded.
     const log = execFileSync(
@@ -299,7 +303,7 @@ print(float((coef[:, :2] - C).abs().max()), res)`;
   }, 120_000);
 
   it('grows a network that already has room context into a wider one, and refuses to shrink one', () => {
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     // Random weights, batch norm in eval mode with random statistics: every weight matters.
     const script = `
 import sys, torch
@@ -343,8 +347,7 @@ for widths, context, head in (((4, 6, 8, 8), True, 16), ((4, 6, 8, 12), False, 1
     expect(out.slice(4)).toEqual(['refused', 'refused', 'refused']);
   }, 60_000);
 
-  it('distils: an inputs-only shard trains against a teacher, whose answer is its target at the pixels the engine would label', () => {
-    const py = ensureTorchPython() as string;
+  it('distils: an inputs-only shard trains against a teacher, whose answer is its target at the pixels the engine would label', async () => {
     const data = join(dir, 'data');
     const unlabelled = join(data, 'train-unlabelled');
     mkdirSync(unlabelled, { recursive: true });
@@ -383,23 +386,20 @@ keep = sampled_pixels(x)
 with torch.no_grad(): want = net(x, s).clamp(min=0)
 print("taught", float((tt[keep] - want[keep]).abs().max()), bool(torch.isnan(tt[~keep]).all()), int(keep.sum()))
 `;
-    const out = execFileSync(py, ['-c', script], { encoding: 'utf8' }).trim().split('\n');
+    // A run with the teacher reads the taught shard and names its teacher in the card: beside the check of
+    // what the teacher gives, each in its own Python.
+    const distilled = join(dir, 'distilled');
+    const [taught, log] = await Promise.all([
+      python(['-c', script]),
+      python(trainArgs(distilled, '2', '--batch', '2', '--init', teacher, '--teacher', teacher)),
+    ]);
+    const out = taught.trim().split('\n');
     expect(out[0]).toBe('files 1 True');
     expect(out[1]).toBe('before True True');
     const [, diff, restNan, kept] = out[2]!.split(' ');
     expect(Number(diff)).toBe(0);
     expect(restNan).toBe('True');
     expect(Number(kept)).toBeGreaterThan(200);
-    // A run with the teacher reads the taught shard and names its teacher in the card.
-    const distilled = join(dir, 'distilled');
-    const log = execFileSync(
-      py,
-      trainArgs(distilled, '2', '--batch', '2', '--init', teacher, '--teacher', teacher),
-      {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
     expect(log).toContain('step 2:');
     const card = JSON.parse(readFileSync(join(distilled, 'lux-df-3.json'), 'utf8'));
     expect(card.training.teacher).toMatchObject({ checkpoint: teacher, steps: 4 });
