@@ -1,9 +1,8 @@
 import * as Comlink from 'comlink';
 import type { ContextAnswer } from '../../../../workers/mesh.worker';
 import type { UpAxis } from '../../../importers/importMesh';
-import { useMeshDisplay } from '../../ui/meshDisplay';
 import { meshWorker } from '../workers';
-import { analyseRemade } from './remade';
+import { takeRemade } from './remade';
 import { cancelBuilding, readingFile, startRun } from './run';
 import { useBuilding } from './store';
 
@@ -49,19 +48,14 @@ async function changeContext(name: string, change: () => Promise<ContextAnswer>)
     if (latest) useBuilding.setState({ contextBusy: null, contextError: answer.message });
     return;
   }
-  // No display where the page shows another mesh than the building's, which the worker kept current.
-  if (answer.display) {
-    const visible = useMeshDisplay.getState().visible;
-    useMeshDisplay.getState().setMesh(answer.display);
-    useMeshDisplay.getState().setVisible(visible);
-  }
-  // The rooms' outcomes were of the surroundings before: none stands for the rooms now.
-  useBuilding.setState({
-    ...(latest ? { contextBusy: null } : {}),
-    contexts: answer.contexts,
-    requests: answer.requests,
-    triangles: answer.triangles,
-    outcomes: answer.requests.map(() => null),
-  });
-  await analyseRemade(mine);
+  await takeRemade(
+    mine,
+    {
+      ...(latest ? { contextBusy: null } : {}),
+      contexts: answer.contexts,
+      requests: answer.requests,
+      triangles: answer.triangles,
+    },
+    answer.display,
+  );
 }

@@ -1,5 +1,5 @@
 import { meshWorker } from '../workers';
-import { analyseRemade } from './remade';
+import { takeRemade } from './remade';
 import { cancelBuilding, readingFile, startRun } from './run';
 import { useBuilding } from './store';
 
@@ -38,11 +38,5 @@ export async function setDefaultFrame(ratio: number): Promise<void> {
       }
     });
   if (!latest || !answer.ok) return;
-  // The rooms' outcomes were of the frames before: none stands for the rooms now.
-  useBuilding.setState({
-    building: answer.building,
-    requests: answer.requests,
-    outcomes: answer.requests.map(() => null),
-  });
-  await analyseRemade(mine);
+  await takeRemade(mine, { building: answer.building, requests: answer.requests });
 }

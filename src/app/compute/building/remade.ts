@@ -1,6 +1,7 @@
+import { useMeshDisplay } from '../../ui/meshDisplay';
 import { analyse } from './analyse';
 import { cancelBuilding, isCurrent, remaking, startRun } from './run';
-import { useBuilding } from './store';
+import { useBuilding, type BuildingState } from './store';
 
 /**
  * The rooms the surroundings worker made again under run `mine` (a context file, a frame ratio, a
@@ -19,4 +20,24 @@ export async function analyseRemade(mine: number): Promise<void> {
   }
   useBuilding.setState({ phase: 'analysing', progress: 0 });
   await analyse(mine);
+}
+
+/**
+ * The rooms the worker made again, taken by the page (`rooms`: what changed, the requests with it) and
+ * analysed (analyseRemade): the outcomes were of the rooms before, so none stands now. The building's mesh
+ * is shown anew where the worker sends one (none where the page shows a room's own import, which stays),
+ * as visible as it was.
+ */
+export async function takeRemade(
+  mine: number,
+  rooms: Partial<BuildingState> & { requests: BuildingState['requests'] },
+  display?: Parameters<ReturnType<typeof useMeshDisplay.getState>['setMesh']>[0] | null,
+): Promise<void> {
+  if (display) {
+    const visible = useMeshDisplay.getState().visible;
+    useMeshDisplay.getState().setMesh(display);
+    useMeshDisplay.getState().setVisible(visible);
+  }
+  useBuilding.setState({ ...rooms, outcomes: rooms.requests.map(() => null) });
+  await analyseRemade(mine);
 }

@@ -1,7 +1,6 @@
 import type { VegetationMode } from '../../../core/ifc/vegetation';
-import { useMeshDisplay } from '../../ui/meshDisplay';
 import { meshWorker } from '../workers';
-import { analyseRemade } from './remade';
+import { takeRemade } from './remade';
 import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
 import { useBuilding } from './store';
 
@@ -52,18 +51,9 @@ export async function setVegetation(mode: VegetationMode): Promise<void> {
     if (isCurrent(mine)) useBuilding.setState({ phase: 'error', message: answer.message });
     return;
   }
-  // No display where the page shows another mesh than the building's (a room's import), which stays.
-  if (answer.display) {
-    const visible = useMeshDisplay.getState().visible;
-    useMeshDisplay.getState().setMesh(answer.display);
-    useMeshDisplay.getState().setVisible(visible);
-  }
-  // The rooms' outcomes were of the surroundings before: none stands for the rooms now.
-  useBuilding.setState({
-    building: answer.building,
-    requests: answer.requests,
-    triangles: answer.triangles,
-    outcomes: answer.requests.map(() => null),
-  });
-  await analyseRemade(mine);
+  await takeRemade(
+    mine,
+    { building: answer.building, requests: answer.requests, triangles: answer.triangles },
+    answer.display,
+  );
 }
