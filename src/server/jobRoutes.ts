@@ -405,7 +405,7 @@ export function jobRoutes(app: Hono, bases: readonly string[], d: Deps): void {
     });
     app.delete(`${base}/jobs/:id`, async (c) => {
       const { h, job } = await owned(c);
-      await cancelJob(h.db, job.id);
+      await cancelJob(h.db, h.boss, job.id);
       // The job as GET answers it: its refused rooms too.
       const failed = (await jobRooms(h.db, job.id, false)).filter((r) => r.status === 'failed');
       return c.json(view((await jobOf(h.db, job.id, job.token))!, failed));

@@ -328,8 +328,8 @@ describe('jobs on the embedded database', () => {
     expect((await postForm(noYear)).status).toBe(400);
   }, 180_000);
 
-  // Last: the cancelled rooms' messages stay in the queue until a worker skips each (a few a second), and a
-  // job made after this one would wait behind them.
+  // Its rooms not taken leave the queue with the cancel (jobsCancelQueue.test.ts): a job made after it
+  // waits behind none of them.
   it('stops taking rooms once cancelled', async () => {
     const job = await (await a.post('/v2/jobs', { rooms: rooms(40), kind: 'simulate', mesh })).json();
     // Cancelled while its rooms run: once the first is answered.

@@ -217,6 +217,7 @@ describe('a job’s rooms and their token', () => {
     const running = new Promise<void>((r) => (release = r));
     let started!: () => void;
     const begun = new Promise<void>((r) => (started = r));
+    let queue!: PgBoss;
     const runner = await withRunner(
       async () => {
         runs++;
@@ -225,12 +226,13 @@ describe('a job’s rooms and their token', () => {
         return ok();
       },
       async (boss) => {
+        queue = boss;
         id = await createJob(db, boss, who, 'run', [room, room, room], { mesh: null });
       },
     );
     try {
       await begun;
-      await cancelJob(db, id);
+      await cancelJob(db, queue, id);
       release();
       await until(async () => (await jobRooms(db, id, false)).some((r) => r.status === 'done'));
       await new Promise((r) => setTimeout(r, 1_500)); // the queue hands out the other rooms meanwhile

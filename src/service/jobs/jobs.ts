@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { LuxError } from '../../core/errors';
 import type { Database } from '../hosted/database';
+import { queueIn, roomMessageId } from './roomMessages';
 
 /**
  * Long work as jobs (issue 37): a list of rooms a client hands over and comes back for. The job and its
@@ -213,19 +214,23 @@ export async function createJob(
         [id, ...part.flatMap((r, i) => [a + i, JSON.stringify(r)])],
       );
     }
+    // Its rooms' messages in the same transaction: no job is left queued without them (a failure between
+    // the two), and their ids are known from the rooms (roomMessageId), so that a cancel can withdraw them.
+    await boss.insert(
+      rooms.map((_, index) => ({
+        id: roomMessageId(id, index),
+        name: ROOM_QUEUE,
+        data: { job: id, index } satisfies RoomMessage,
+        expireInSeconds: roomLeaseS(),
+        retryLimit: ROOM_RETRIES,
+        retryDelay: 1,
+        deadLetter: ROOM_DEAD_LETTER,
+      })),
+      queueIn(q),
+    );
     return true;
   });
   if (!made) return (await jobOfKey(db, token.owner, key!))!;
-  await boss.insert(
-    rooms.map((_, index) => ({
-      name: ROOM_QUEUE,
-      data: { job: id, index } satisfies RoomMessage,
-      expireInSeconds: roomLeaseS(),
-      retryLimit: ROOM_RETRIES,
-      retryDelay: 1,
-      deadLetter: ROOM_DEAD_LETTER,
-    })),
-  );
   return id;
 }
 
@@ -293,18 +298,35 @@ export async function jobRooms(db: Database, id: string, withAnswers: boolean): 
  * running finishes, and its answer is kept and metered (the compute was spent). A room taken by a replica
  * that then died is marked cancelled when the queue hands it out again (runner.ts). `error`: why, when it
  * is not the client's own DELETE (its token revoked).
+ *
+ * The rooms not taken leave the queue with it, in the same transaction (pg-boss's cancel): left there, every
+ * worker of every replica fetched and skipped them one by one (~2 a second each), and the jobs queued after a
+ * large one waited minutes behind its dead rooms. A taken room's message stays, so that the queue still
+ * retries it if its replica dies (and the runner then marks it cancelled).
  */
-export async function cancelJob(db: Database, id: string, error: string | null = null): Promise<void> {
+export async function cancelJob(
+  db: Database,
+  boss: PgBoss,
+  id: string,
+  error: string | null = null,
+): Promise<void> {
   await db.transaction(async (q) => {
     await q(
       `UPDATE lux_jobs SET state = 'cancelled', finished_at = now(), error = coalesce($2, error), expires_at = $3
        WHERE id = $1 AND state IN ('queued', 'running')`,
       [id, error, retainedFrom()],
     );
-    await q(
-      `UPDATE lux_job_rooms SET status = 'cancelled' WHERE job_id = $1 AND status = 'pending' AND attempts = 0`,
+    const untaken = await q<{ idx: number }>(
+      `UPDATE lux_job_rooms SET status = 'cancelled' WHERE job_id = $1 AND status = 'pending' AND attempts = 0
+       RETURNING idx`,
       [id],
     );
+    if (untaken.length)
+      await boss.cancel(
+        ROOM_QUEUE,
+        untaken.map((r) => roomMessageId(id, r.idx)),
+        queueIn(q),
+      );
   });
 }
 

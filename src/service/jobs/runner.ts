@@ -122,7 +122,12 @@ export class JobRunner {
     // The token that made the job, as it is now: revoked, its job stops; a quota used up refuses the room.
     const standing = await standingOf(this.db, row.token);
     if (standing?.revoked) {
-      await cancelJob(this.db, m.job, `The token '${row.token_name}' that made this job was revoked`);
+      await cancelJob(
+        this.db,
+        this.boss,
+        m.job,
+        `The token '${row.token_name}' that made this job was revoked`,
+      );
       return this.cancelRoom(m);
     }
     // Taken only while still pending: a room cancelled meanwhile is not run (cancelJob spares taken rooms).
