@@ -27,6 +27,15 @@ let coefficients = new CoefficientCache(256 * 2 ** 20);
 let kept: KeptClimate | null = null;
 /** The surroundings the page handed over, named by the bodies' `mesh_id` (model.worker.ts holds the same). */
 const meshes = new HeldMeshes();
+/**
+ * The open building's surroundings (its own walls, its trees as set, its context files), held apart from
+ * the editor's imports: one building at a time, and handing it over never pushes out a mesh an undo would
+ * name again.
+ */
+const building = new HeldMeshes(1);
+/** A body's `mesh_id`, the building's or an import's. */
+const storedMesh: typeof meshes.resolve = (id, origin) =>
+  (building.has(id) ? building : meshes).resolve(id, origin);
 
 /** A climate answer to the page, its maps' buffers moved. */
 function sent(c: ClimateComputation): ClimateResult {
@@ -43,7 +52,7 @@ const engine = {
       return answered(
         await simulateAnswer(body, {
           signal,
-          storedMesh: meshes.resolve,
+          storedMesh,
           ...(onProgress ? { onProgress } : {}),
         }),
       );
@@ -73,7 +82,7 @@ const engine = {
         signal,
         preview,
         cache: coefficients,
-        storedMesh: meshes.resolve,
+        storedMesh,
         ...(onProgress ? { onProgress } : {}),
       });
       if (keep && !k.year.estimate) kept = k;
@@ -103,6 +112,17 @@ const engine = {
    */
   holdMesh(id: string, positions: Float32Array): void {
     meshes.hold(id, positions);
+  },
+  /**
+   * Keeps the open building's surroundings under their id (the one before goes): its rooms' runs within the
+   * API's 10 m name it, as the command line's threads name the building they share (docs/ifc.md).
+   */
+  holdBuildingMesh(id: string, positions: Float32Array): void {
+    building.hold(id, positions);
+  },
+  /** Whether this lane holds the building's surroundings `id` (one started since, or handed others, not). */
+  holdsBuildingMesh(id: string): boolean {
+    return building.has(id);
   },
   /** Another size for the coefficient cache (a building's extra engine workers hold less), emptying it. */
   cacheBytes(bytes: number): void {

@@ -67,6 +67,49 @@ let ifc: {
  */
 const earlier = new Map<string, BuildingSurroundings>();
 const EARLIER_KEPT = 1;
+/** The ids of buildings' surroundings handed to the engine lanes (buildingMesh), by their triangles. */
+const buildingIds = new WeakMap<Float32Array, string>();
+
+/**
+ * The IFC files asked for so far: a read ends unused when another was asked for after it, whichever ends
+ * last, as the page shows the file opened last (before 2026-12-07 the worker kept the read that ended last:
+ * two files opened at once, the page showed the second and the worker measured among the first).
+ */
+let filesAsked = 0;
+/**
+ * The open building's remakes (context files, frame ratios, trees) move on with each building read and each
+ * Cancel of them (undoRemakes): a context file still being read then is not added (before 2026-12-07 one
+ * read for a building was added to the building opened meanwhile). `beforeRemakes`: the building as it was
+ * before the remakes the page has not yet settled (settleRemakes), which a Cancel puts back.
+ */
+let remakes = 0;
+let beforeRemakes: BuildingAsWas | null = null;
+/** What of the open building its remakes and kept rooms change (`ifc`'s fields of the same names). */
+interface BuildingAsWas {
+  building: Omit<IfcBuilding, 'context'>;
+  options: IfcReadOptions;
+  own: Float32Array;
+  files: { name: string; positions: Float32Array }[];
+  angles: RoomAngles;
+  edited: Map<number, IfcRoom>;
+  around: BuildingSurroundings | null;
+}
+
+/** Keeps the open building as it is, before the first remake since the page last settled them. */
+function rememberBuilding(): void {
+  if (!ifc || beforeRemakes) return;
+  const { building, options, own, files, angles, edited, around }: BuildingAsWas = ifc;
+  // Copies of what keepRoom and the remakes change in place.
+  beforeRemakes = {
+    building: { ...building, rooms: [...building.rooms] },
+    options,
+    own,
+    files: [...files],
+    angles: [...angles],
+    edited: new Map(edited),
+    around,
+  };
+}
 
 /** A building read from IFC: its rooms, each analysable one's /run body (angles from the building). */
 export type IfcAnswer =
@@ -234,6 +277,7 @@ const api = {
     options: IfcReadOptions,
     onProgress?: (fraction: number, stage: 'reading' | 'angles') => void,
   ): Promise<IfcAnswer> {
+    const asked = ++filesAsked;
     try {
       // web-ifc (its glue code is ~3 MB) loads on the first IFC file, not with the worker: a mesh import
       // or the angles never wait for it.
@@ -242,12 +286,15 @@ const api = {
         locate: (file) => new URL(`../ifc/${file}`, self.location.href).href,
         ...(onProgress ? { onProgress: (f: number) => onProgress(f, 'reading') } : {}),
       });
+      if (asked !== filesAsked) return { ok: false, message: 'Another file was opened since.' };
       const { context, ...building } = buildingFromIfc(source, options);
       // Refused as a file that cannot be read is: the open building and the mesh shown stay current (before,
       // a room in the editor was measured again among the walls of a shell exported without its spaces).
       const none = noRoomsMessage(building);
       if (none) return { ok: false, message: none };
       keepEarlier(file);
+      remakes++;
+      beforeRemakes = null;
       ifc = {
         file,
         source,
@@ -272,6 +319,8 @@ const api = {
    */
   async addBuildingContext(name: string, bytes: Uint8Array, up: UpAxis | 'auto'): Promise<ContextAnswer> {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
+    rememberBuilding();
+    const asked = remakes;
     try {
       // The context reader (and web-ifc with it) loads on the first context file, as for the building.
       const { readContextFile } = await import('../src/importers/contextFile');
@@ -279,6 +328,12 @@ const api = {
         up,
         locate: (file) => new URL(`../ifc/${file}`, self.location.href).href,
       });
+      // Another building read meanwhile, or the change cancelled: the file was for the building as it was.
+      if (asked !== remakes)
+        return {
+          ok: false,
+          message: `'${name}' was not added: its building was closed or the change cancelled.`,
+        };
       ifc.files.push({ name, positions: p });
     } catch (e) {
       return {
@@ -296,6 +351,7 @@ const api = {
    */
   reframe(defaultFrameRatio: number): ReframeAnswer {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
+    rememberBuilding();
     ifc.options = { ...ifc.options, defaultFrameRatio };
     const { context: _, ...made } = buildingFromIfc(ifc.source, ifc.options);
     const building = { ...made, rooms: made.rooms.map((r, i) => ifc!.edited.get(i) ?? r) };
@@ -325,6 +381,7 @@ const api = {
    */
   revegetate(vegetation: VegetationMode): VegetationAnswer {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
+    rememberBuilding();
     ifc.options = { ...ifc.options, vegetation };
     const { context, ...made } = buildingFromIfc(ifc.source, ifc.options);
     const building = { ...made, rooms: made.rooms.map((r, i) => ifc!.edited.get(i) ?? r) };
@@ -337,8 +394,32 @@ const api = {
   /** Takes the context file at `index` away from the building; every room's angles again. */
   removeBuildingContext(index: number): ContextAnswer {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
+    rememberBuilding();
     ifc.files.splice(index, 1);
     return contextAnswer(surround(buildingCurrent()));
+  },
+
+  /**
+   * A Cancel of the remakes the page has in hand: the open building goes back to what it was before the
+   * first of them (its rooms, settings, context files, angles and surroundings, current again where the
+   * remade ones were), and a context file still being read is not added. The page puts back what it showed.
+   */
+  undoRemakes(): void {
+    remakes++;
+    const was = beforeRemakes;
+    beforeRemakes = null;
+    if (!ifc || !was) return;
+    const current = buildingCurrent();
+    Object.assign(ifc, was);
+    if (current && was.around) {
+      positions = was.around.context;
+      scene = was.around.scene;
+    }
+  },
+
+  /** The page has taken every remake's answer: none is to be undone (and the building before is let go). */
+  settleRemakes(): void {
+    beforeRemakes = null;
   },
 
   /** Uses triangles the page already has (a share link's small mesh). */
@@ -417,6 +498,26 @@ const api = {
     kept.hold(id, p);
     const copy = p.slice();
     return Comlink.transfer({ id, positions: copy }, [copy.buffer]);
+  },
+
+  /**
+   * The open building's surroundings (its own walls, trees as set, and its context files: what its windows'
+   * angles were measured among, and what the command line stores for its engine) for the building's engine
+   * lanes: their id (the SHA-256 of their float32 positions, as above) and `copies` copies of the triangles,
+   * one a lane, moved to the page. Null without a building, or one with nothing around its rooms.
+   */
+  async buildingMesh(copies: number): Promise<{ id: string; copies: Float32Array[] } | null> {
+    const p = ifc?.around?.context;
+    if (!p || p.length === 0) return null;
+    let id = buildingIds.get(p);
+    if (!id) {
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', p.slice().buffer));
+      id = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+      buildingIds.set(p, id);
+    }
+    const out = Array.from({ length: copies }, () => p.slice());
+    const buffers = out.map((c) => c.buffer);
+    return Comlink.transfer({ id, copies: out }, buffers);
   },
 
   /** The triangles (for a share link), when few enough to travel in one. */

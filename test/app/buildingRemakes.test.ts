@@ -11,6 +11,9 @@ const worker = {
   reframe: hold('reframe'),
   keepRoom: hold('keep'),
   importIfc: hold('import'),
+  revegetate: hold('revegetate'),
+  undoRemakes: vi.fn(),
+  settleRemakes: vi.fn(),
 };
 // A room's run on an engine lane ends at once (a year or proposals started here must not hang the test).
 const lanes = {
@@ -32,7 +35,9 @@ const { setDefaultFrame } = await import('../../src/app/compute/building/default
 const { openIfc } = await import('../../src/app/compute/building/openIfc');
 const { openRoom, keepRoomEdits } = await import('../../src/app/compute/building/roomEdits');
 const { proposeForBuilding } = await import('../../src/app/compute/building/proposals');
-const { cancelBuilding, isCurrent } = await import('../../src/app/compute/building/run');
+const { isCurrent } = await import('../../src/app/compute/building/run');
+const { cancelBuildingWork } = await import('../../src/app/compute/building/remade');
+const { shownText, underWay } = await import('../../src/app/ui/BuildingStatus');
 const { runBuildingYear } = await import('../../src/app/compute/building/year');
 const { useClimate } = await import('../../src/app/compute/climate');
 const { useApp } = await import('../../src/app/state/store');
@@ -110,6 +115,8 @@ const contextAnswer = (contexts: string[], made: string) => ({
 beforeEach(() => {
   held.length = 0;
   analyse.mockClear();
+  worker.undoRemakes.mockClear();
+  worker.importIfc.mockClear();
   useClimate.setState({ weather: null });
   useBuilding.setState({
     file: 'office.ifc',
@@ -120,6 +127,7 @@ beforeEach(() => {
     contexts: [],
     contextBusy: null,
     contextError: null,
+    defaultFrame: 0.2,
     yearRunning: false,
     yearWeather: null,
     proposing: null,
@@ -159,21 +167,6 @@ describe('a context file read while a year or proposals are asked for', () => {
     expect(analyse).toHaveBeenCalledTimes(1);
   });
 
-  it('after a Cancel, takes the file’s answer without analysing the rooms', async () => {
-    useBuilding.setState({ phase: 'settling' });
-    const adding = addContext(cityObj());
-    await inFlight('add');
-    cancelBuilding();
-    await answer('add', contextAnswer(['city.obj'], 'with city'));
-    await adding;
-    const s = useBuilding.getState();
-    expect(s.contexts).toEqual(['city.obj']);
-    expect(s.requests).toEqual([request('with city')]);
-    expect(s.outcomes).toEqual([null]);
-    expect(s.phase).toBe('cancelled');
-    expect(analyse).not.toHaveBeenCalled();
-  });
-
   it('analyses the rooms it made again when a later change’s analysis had begun on the rooms before', async () => {
     const adding = addContext(cityObj());
     await inFlight('add');
@@ -196,22 +189,83 @@ describe('a context file read while a year or proposals are asked for', () => {
   });
 });
 
-describe('a frame ratio made again while the page moves on', () => {
-  it('after a Cancel, takes the worker’s rooms (the setting reads what they are made with)', async () => {
-    useBuilding.setState({ phase: 'settling' });
+/** The Building panel's status line and whether it offers Cancel, for the store now. */
+function panel(): { status: string; cancel: boolean } {
+  const s = useBuilding.getState();
+  const counts = { rooms: 1, analysable: 1, done: 1, byEngine: 1, city: null };
+  return { status: shownText(s, counts), cancel: underWay(s) };
+}
+
+describe('a context file or a frame ratio made again, and a Cancel meanwhile', () => {
+  it('shows a context file under way with its Cancel, which puts the building back as it was', async () => {
+    const adding = addContext(cityObj());
+    await inFlight('add');
+    // Before, the status read "(stopped; …)", or the last analysis's count, and there was no Cancel.
+    expect(panel()).toEqual({
+      status: "office.ifc: city.obj read into the surroundings, every window's view measured again…",
+      cancel: true,
+    });
+    cancelBuildingWork();
+    expect(worker.undoRemakes).toHaveBeenCalledTimes(1);
+    // The worker's answer, made before it undid it, is not taken.
+    await answer('add', contextAnswer(['city.obj'], 'with city'));
+    await adding;
+    const s = useBuilding.getState();
+    expect(s).toMatchObject({
+      contexts: [],
+      requests: [request('first')],
+      outcomes: [analysed],
+      phase: 'done',
+      contextBusy: null,
+      contextError: null,
+    });
+    expect(analyse).not.toHaveBeenCalled();
+    expect(panel().cancel).toBe(false);
+  });
+
+  it('puts back the frame ratio and the rooms made with it, their analysis stopped as it was', async () => {
+    useBuilding.setState({ phase: 'settling', outcomes: [null], defaultFrame: 0.2 });
     const framing = setDefaultFrame(0.1);
     await inFlight('reframe');
-    cancelBuilding();
+    expect(useBuilding.getState().defaultFrame).toBe(0.1);
+    expect(panel()).toEqual({
+      status: 'office.ifc: the rooms made again with a 10 % frame where the file gives none…',
+      cancel: true,
+    });
+    cancelBuildingWork();
     await answer('reframe', { ok: true, building: building('Reframed'), requests: [request('reframed')] });
     await framing;
     const s = useBuilding.getState();
-    // Before, the answer was dropped: the rooms stayed at 20 % under a field reading 10 %.
-    expect(s.building!.rooms[0]!.name).toBe('Reframed');
-    expect(s.requests).toEqual([request('reframed')]);
-    expect(s).toMatchObject({ outcomes: [null], phase: 'cancelled', frameBusy: null });
+    expect(s.building!.rooms[0]!.name).toBe('Office');
+    expect(s).toMatchObject({
+      defaultFrame: 0.2,
+      requests: [request('first')],
+      phase: 'cancelled',
+      frameBusy: null,
+    });
+    expect(worker.undoRemakes).toHaveBeenCalledTimes(1);
     expect(analyse).not.toHaveBeenCalled();
   });
 
+  it('undoes every remake since the building was last at rest, taken or not', async () => {
+    const adding = addContext(cityObj());
+    await inFlight('add');
+    const framing = setDefaultFrame(0.1);
+    await inFlight('reframe');
+    await answer('reframe', { ok: true, building: building('Reframed'), requests: [request('reframed')] });
+    await framing;
+    // The frame's rooms were taken (and their analysis begun); the worker undoes both changes, so does the page.
+    cancelBuildingWork();
+    await answer('add', contextAnswer(['city.obj'], 'reframed with city'));
+    await adding;
+    const s = useBuilding.getState();
+    expect(s.building!.rooms[0]!.name).toBe('Office');
+    expect(s).toMatchObject({ contexts: [], requests: [request('first')], defaultFrame: 0.2, phase: 'done' });
+    expect(worker.undoRemakes).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a frame ratio made again while the page moves on', () => {
   it('keeps a year waiting until the rooms are made', async () => {
     const framing = setDefaultFrame(0.1);
     await inFlight('reframe');
@@ -250,6 +304,59 @@ describe('a room kept from the editor while another file is read', () => {
     expect(s.file).toBe('school.ifc');
     expect(s.building!.rooms[0]!.name).toBe('Classroom');
     expect(s.requests).toEqual([request('school')]);
+  });
+});
+
+const school = {
+  ok: true,
+  building: building('Classroom'),
+  requests: [request('school')],
+  display: new Float32Array(9),
+  triangles: 1,
+};
+
+describe('another building opened while a context file is read for the open one', () => {
+  it('does not take the file’s answer onto the building read meanwhile', async () => {
+    const adding = addContext(cityObj());
+    await inFlight('add');
+    const opening = openIfc(new File([new Uint8Array([1])], 'school.ifc'));
+    await inFlight('import');
+    await answer('import', school);
+    await opening;
+    // The file's answer comes after (the worker, before 2026-12-07, added the city to the school).
+    await answer('add', contextAnswer(['city.obj'], 'school with city'));
+    await adding;
+    const s = useBuilding.getState();
+    // Before, the school was listed with office.ifc's neighbour and its rooms measured among it.
+    expect(s).toMatchObject({
+      file: 'school.ifc',
+      contexts: [],
+      requests: [request('school')],
+      triangles: 1,
+      contextBusy: null,
+      contextError: null,
+    });
+  });
+});
+
+describe('two IFC files opened at once', () => {
+  it('never asks the worker for the first after the second (its bytes read last)', async () => {
+    let bytes!: (b: ArrayBuffer) => void;
+    const large = {
+      name: 'large.ifc',
+      arrayBuffer: () => new Promise<ArrayBuffer>((resolve) => (bytes = resolve)),
+    } as unknown as File;
+    const first = openIfc(large);
+    const second = openIfc(new File([new Uint8Array([1])], 'school.ifc'));
+    await inFlight('import');
+    bytes(new ArrayBuffer(8));
+    await new Promise((r) => setTimeout(r, 0));
+    // Before, large.ifc was asked for after school.ifc: the worker keeps the file asked for last, the page
+    // the one opened last, so it showed the school while the worker measured among the large building.
+    expect((worker.importIfc.mock.calls as unknown as [string][]).map((c) => c[0])).toEqual(['school.ifc']);
+    await answer('import', school);
+    await Promise.all([first, second]);
+    expect(useBuilding.getState()).toMatchObject({ file: 'school.ifc', phase: 'analysing' });
   });
 });
 

@@ -19,8 +19,9 @@ const revegetate = vi.fn(
       }),
     ),
 );
+const undoRemakes = vi.fn();
 vi.mock('../../src/app/compute/workers', () => ({
-  meshWorker: () => ({ revegetate }),
+  meshWorker: () => ({ revegetate, undoRemakes, settleRemakes: () => {} }),
   engineLanes: { started: () => null },
 }));
 // The analysis after it is not what is tested here.
@@ -29,7 +30,7 @@ vi.mock('../../src/app/compute/building/analyse', () => ({ analyse }));
 
 const { useBuilding } = await import('../../src/app/compute/building/store');
 const { setVegetation } = await import('../../src/app/compute/building/vegetation');
-const { cancelBuilding } = await import('../../src/app/compute/building/run');
+const { cancelBuildingWork } = await import('../../src/app/compute/building/remade');
 const { runBuildingYear } = await import('../../src/app/compute/building/year');
 const { useClimate } = await import('../../src/app/compute/climate');
 
@@ -60,7 +61,7 @@ describe('the vegetation setting with a building open', () => {
 });
 
 describe('a Cancel while the building is made again with another vegetation setting', () => {
-  it('stops the rooms’ analysis, not the making: the building shown is the one the setting names', async () => {
+  it('undoes the making, here and in the worker: the building and the setting are as they were', async () => {
     pending.length = 0;
     analyse.mockClear();
     const before = { answer: null, summary: null, error: null };
@@ -74,22 +75,38 @@ describe('a Cancel while the building is made again with another vegetation sett
     await vi.waitFor(() => expect(pending).toHaveLength(1));
     // Meanwhile the panel shows it under way, with its Cancel; the year, proposals and report wait.
     expect(useBuilding.getState()).toMatchObject({ phase: 'analysing', vegetationBusy: 'ignore' });
-    cancelBuilding();
-    // A year started now would run on the rooms before: it waits for the building (its button too).
+    // A year asked for now would run on the rooms about to be replaced: it waits (its button too).
     useClimate.setState({ weather: { name: 'a.epw', text: '', digest: 'a', location: {} } as never });
     await runBuildingYear();
-    expect(useBuilding.getState()).toMatchObject({
-      phase: 'cancelled',
-      yearRunning: false,
-      yearWeather: null,
-    });
+    expect(useBuilding.getState()).toMatchObject({ yearRunning: false, yearWeather: null });
+    cancelBuildingWork();
+    expect(undoRemakes).toHaveBeenCalledTimes(1);
+    // The worker's answer, made before it undid it, is not taken (before 2026-12-07 a Cancel stopped the
+    // rooms' analysis only, and the building made again was taken under the new setting).
     pending[0]!.resolve();
     await change;
     const s = useBuilding.getState();
-    // Before, the worker's answer was dropped: the trees stood in the rooms' surroundings under "Leave out".
-    expect(s.vegetation).toBe('ignore');
-    expect(s.building!.vegetation!.mode).toBe('ignore');
-    expect(s).toMatchObject({ phase: 'cancelled', vegetationBusy: null, outcomes: [] });
+    expect(s.vegetation).toBe('opaque');
+    expect(s.building!.vegetation!.mode).toBe('opaque');
+    expect(s).toMatchObject({ phase: 'done', vegetationBusy: null, outcomes: [before] });
     expect(analyse).not.toHaveBeenCalled();
+  });
+});
+
+describe('the setting asked again after a Cancel, before the worker’s answer to the one cancelled', () => {
+  it('makes the building again: the Cancel undid the one asked before', async () => {
+    pending.length = 0;
+    revegetate.mockClear();
+    useBuilding.setState({ building: building('opaque') as never, vegetation: 'opaque', phase: 'done' });
+    const first = setVegetation('ignore');
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    cancelBuildingWork();
+    const again = setVegetation('ignore');
+    // Before, the cancelled ask still counted as what the building would be made with: nothing was asked.
+    expect(revegetate).toHaveBeenCalledTimes(2);
+    for (const p of pending) p.resolve();
+    await Promise.all([first, again]);
+    expect(useBuilding.getState()).toMatchObject({ vegetation: 'ignore', vegetationBusy: null });
+    expect(useBuilding.getState().building!.vegetation!.mode).toBe('ignore');
   });
 });

@@ -10,6 +10,8 @@ export interface Cancellable {
 
 export interface Lanes<W extends Cancellable> {
   readonly size: number;
+  /** Every lane's worker (each holds its own copy of what the runs name, as a building's mesh). */
+  readonly workers: readonly W[];
   run<R>(go: (worker: W, job: number) => Promise<R>): Promise<R>;
   cancelAll(): void;
 }
@@ -22,6 +24,7 @@ export function lanes<W extends Cancellable>(workers: readonly W[]): Lanes<W> {
   let jobs = 0;
   return {
     size: workers.length,
+    workers,
     async run(go) {
       const worker = free.pop() ?? (await new Promise<W>((take) => waiting.push(take)));
       const job = -++jobs;

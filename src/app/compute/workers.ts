@@ -46,7 +46,7 @@ const engineRemote = lazy<EngineWorker>(newEngine);
  * otherwise doubled the time from the default room's preview to its standard map (2.2 → 4.4 s).
  */
 const engineRuns = runCounter((busy) => void modelWorker.started()?.engineRunning(busy));
-const UNCOUNTED = new Set<PropertyKey>(['cancel', 'holdMesh']);
+const UNCOUNTED = new Set<PropertyKey>(['cancel', 'holdMesh', 'holdBuildingMesh', 'holdsBuildingMesh']);
 let engine: Comlink.Remote<EngineWorker> | null = null;
 /** The engine worker: the editor's runs (settle, climate, proposals), and a building's first lane. */
 export const engineWorker = (): Comlink.Remote<EngineWorker> =>

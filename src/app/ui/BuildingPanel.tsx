@@ -6,14 +6,15 @@ import { download } from './download';
 import { NumberField } from './NumberField';
 import { BuildingNotes } from './BuildingNotes';
 import { BuildingRoomRow } from './BuildingRoomRow';
-import { BuildingStatus } from './BuildingStatus';
+import { BuildingStatus, underWay } from './BuildingStatus';
 import { VegetationSetting } from './VegetationSetting';
 import { addContext, removeContext } from '../compute/building/contexts';
 import { setDefaultFrame } from '../compute/building/defaultFrame';
 import { apartmentCsv, buildingApartments, buildingCsv, buildingReport } from '../compute/building/exports';
 import { openIfc } from '../compute/building/openIfc';
 import { proposeForBuilding } from '../compute/building/proposals';
-import { cancelBuilding, remakingIn } from '../compute/building/run';
+import { cancelBuildingWork } from '../compute/building/remade';
+import { remakingIn } from '../compute/building/run';
 import { setSiteFactors } from '../compute/building/siteFactors';
 import { useBuilding, zonesAsApartments } from '../compute/building/store';
 import { runBuildingYear } from '../compute/building/year';
@@ -39,6 +40,7 @@ export function BuildingPanel(): React.JSX.Element {
   const apartments = s.building ? buildingApartments() : [];
   const frameCounts = { glass: 0, lining: 0, default: 0, editor: 0 };
   for (const r of rooms) for (const w of r.windows) frameCounts[w.frameFrom]++;
+  const remaking = remakingIn(s);
   const names = [...new Set([...(s.apartments ?? []), ...rooms.flatMap((r) => r.zones)].filter(Boolean))];
   return (
     <section aria-labelledby="bld-h">
@@ -134,14 +136,14 @@ export function BuildingPanel(): React.JSX.Element {
           />
         </div>
       )}
-      {(s.phase === 'analysing' || s.phase === 'settling') && (
+      {underWay(s) && (
         <div className="progress">
           <progress
             // Indeterminate while the building is made again: the worker gives no progress of it.
-            value={s.vegetationBusy ? undefined : s.progress}
+            value={remaking ? undefined : s.progress}
             max={1}
             aria-label={
-              s.vegetationBusy
+              remaking
                 ? 'The building made again'
                 : s.phase === 'analysing'
                   ? 'Rooms predicted by the model'
@@ -152,7 +154,7 @@ export function BuildingPanel(): React.JSX.Element {
                       : `Rooms computed by the engine at ${s.quality} quality`
             }
           />
-          <button type="button" onClick={cancelBuilding} data-testid="ifc-cancel">
+          <button type="button" onClick={cancelBuildingWork} data-testid="ifc-cancel">
             Cancel
           </button>
         </div>

@@ -1,4 +1,8 @@
+import { remakingIn } from '../compute/building/run';
 import { useBuilding, type BuildingState } from '../compute/building/store';
+
+/** Whether the panel shows the building's work under way, with its progress bar and Cancel. */
+export const underWay = (s: BuildingState): boolean => s.phase === 'analysing' || s.phase === 'settling';
 
 interface Counts {
   rooms: number;
@@ -37,7 +41,7 @@ function saidText(s: BuildingState, c: Counts): string {
       ? `Reading ${s.reading}…`
       : 'Measuring what each window sees of the building…';
   if (s.phase === 'analysing')
-    return s.vegetationBusy ? remakingText(s) : `${rooms}; the model's preview of each room…`;
+    return remakingIn(s) ? remakingText(s) : `${rooms}; the model's preview of each room…`;
   if (s.phase === 'settling')
     return s.proposing
       ? `${s.file}: what would make the failing rooms pass…`
@@ -47,14 +51,15 @@ function saidText(s: BuildingState, c: Counts): string {
   return shownText(s, c);
 }
 
-function shownText(s: BuildingState, c: Counts): string {
+/** The status line as shown. */
+export function shownText(s: BuildingState, c: Counts): string {
   if (s.phase === 'reading')
     return s.stage === 'reading'
       ? `Reading ${s.reading}… ${Math.round(s.progress * 100)} %`
       : `Measuring what each window sees of the building… ${Math.round(s.progress * 100)} %`;
   if (s.phase === 'error') return `${s.reading ?? s.file}: ${s.message}`;
   if (s.phase === 'idle') return '';
-  if (s.phase === 'analysing' && s.vegetationBusy) return remakingText(s);
+  if (s.phase === 'analysing' && remakingIn(s)) return remakingText(s);
   const percent = `${Math.round(100 * s.progress)} %`;
   return `${s.file}: ${c.rooms} rooms, ${c.analysable} with windows or skylights; ${c.done} analysed${
     s.phase === 'analysing'
@@ -71,7 +76,18 @@ function shownText(s: BuildingState, c: Counts): string {
   }`;
 }
 
-/** While the surroundings worker makes the building again with another vegetation setting (vegetation.ts). */
+/**
+ * While the surroundings worker makes the building again (another vegetation setting, frame ratio or
+ * context file: run.ts `remaking`), under way with its Cancel. Before 2026-12-07 a context file or a frame
+ * ratio read "(stopped; …)" meanwhile: the change had stopped the analysis before it.
+ */
 function remakingText(s: BuildingState): string {
-  return `${s.file}: the building made again with its trees and planting ${s.vegetationBusy === 'ignore' ? 'left out' : 'standing'}, every window's view measured again…`;
+  if (s.vegetationBusy)
+    return `${s.file}: the building made again with its trees and planting ${s.vegetationBusy === 'ignore' ? 'left out' : 'standing'}, every window's view measured again…`;
+  if (s.frameBusy !== null)
+    return `${s.file}: the rooms made again with a ${Math.round(s.frameBusy * 1000) / 10} % frame where the file gives none…`;
+  // A file being taken away is still listed; one being added is not yet.
+  return s.contexts.includes(s.contextBusy ?? '')
+    ? `${s.file}: ${s.contextBusy} taken away, every window's view measured again…`
+    : `${s.file}: ${s.contextBusy} read into the surroundings, every window's view measured again…`;
 }

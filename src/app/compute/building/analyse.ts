@@ -7,6 +7,7 @@ import { useAnswer, type EngineQuality, type Remote } from '../answerStore';
 import { ensureModel } from '../predictor';
 import { ENGINE_STEPS } from '../settle';
 import { engineLanes, modelWorker } from '../workers';
+import { buildingContext, meshOnLanes, meshReaches, onMesh } from './lanesMesh';
 import { isCurrent } from './run';
 import { remoteFailure, serverJob } from './serverJob';
 import { judged } from './siteFactors';
@@ -34,8 +35,12 @@ export async function analyse(mine: number, only?: (room: number) => boolean): P
   return analyseHere(mine, requests);
 }
 
-/** The passes in this tab: the model worker, then the engine lanes (the first beside the editor's runs). */
+/**
+ * The passes in this tab: the model worker on each window's angles, then the engine lanes (the first beside
+ * the editor's runs) among the building's mesh (lanesMesh.ts), handed to them while the model loads.
+ */
 async function analyseHere(mine: number, requests: BuildingState['requests']): Promise<void> {
+  const handed = meshOnLanes();
   try {
     await ensureModel();
   } catch (e) {
@@ -43,6 +48,8 @@ async function analyseHere(mine: number, requests: BuildingState['requests']): P
       useBuilding.setState({ phase: 'error', message: `The model cannot load: ${(e as Error).message}` });
     return;
   }
+  const mesh = await handed;
+  const rooms = useBuilding.getState().building?.rooms ?? [];
   // Answers reach the page in batches, at most every FLUSH_MS: a building of 2 000 rooms would otherwise
   // redraw its list and plan 2 000 times a pass. Each waits with the thresholds it was judged by.
   const pending = new Map<number, { outcome: RoomOutcome; by: Thresholds }>();
@@ -68,9 +75,10 @@ async function analyseHere(mine: number, requests: BuildingState['requests']): P
       passes: PASSES,
       thresholds: () => useBuilding.getState().thresholds,
       concurrency: engineLanes().size,
-      run: async (body, pass) => {
+      run: async (body, pass, i) => {
         if (pass.method === 'model') return modelWorker().predict(body);
-        return engineLanes().run(async (engine, job) => engine.simulate(job, body));
+        const seen = onMesh(body, rooms[i], mesh);
+        return engineLanes().run(async (engine, job) => engine.simulate(job, seen));
       },
       onPass: (pass, k) => {
         if (k > 0) flush();
@@ -102,6 +110,9 @@ async function analyseOnRemote(
   remote: Remote,
   requests: BuildingState['requests'],
 ): Promise<void> {
+  // The engine's passes see the building on the server too, as the command line's `--server` sends it.
+  const context = await buildingContext();
+  const rooms = useBuilding.getState().building?.rooms ?? [];
   const job = serverJob(mine, remote);
   try {
     await analyseOnServer(
@@ -110,6 +121,8 @@ async function analyseOnRemote(
       {
         ...job.options,
         passes: PASSES,
+        context,
+        withoutContext: (i) => !meshReaches(rooms[i]),
         from: useBuilding.getState().outcomes,
         thresholds: () => useBuilding.getState().thresholds,
         onPass: (pass) =>

@@ -2,8 +2,8 @@ import * as Comlink from 'comlink';
 import type { ContextAnswer } from '../../../../workers/mesh.worker';
 import type { UpAxis } from '../../../importers/importMesh';
 import { meshWorker } from '../workers';
-import { takeRemade } from './remade';
-import { cancelBuilding, readingFile, startRun } from './run';
+import { beginRemake, remakeAnswered, takeRemade } from './remade';
+import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
 import { useBuilding } from './store';
 
 /**
@@ -11,10 +11,12 @@ import { useBuilding } from './store';
  * every room's angles change, so every room is analysed again.
  */
 export async function addContext(file: File, up: UpAxis | 'auto' = 'auto'): Promise<void> {
-  await changeContext(file.name, async () => {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    return meshWorker().addBuildingContext(file.name, Comlink.transfer(bytes, [bytes.buffer]), up);
-  });
+  // Read before the change begins: the worker is asked in the same step, so that the building a Cancel puts
+  // back here is the one it puts back there (remade.ts).
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  await changeContext(file.name, () =>
+    meshWorker().addBuildingContext(file.name, Comlink.transfer(bytes, [bytes.buffer]), up),
+  );
 }
 
 export async function removeContext(index: number): Promise<void> {
@@ -26,26 +28,32 @@ export async function removeContext(index: number): Promise<void> {
 let asked: object | null = null;
 
 /**
- * One change at a time (the surroundings worker reads a file while it answers other calls). Its answer is
- * always taken: the worker keeps the file whatever the page did meanwhile (a Cancel, a frame ratio, a room
- * kept; even another building read, to which the worker adds the file if that one was read first), so the
- * list and the rooms say what the rooms see; only their analysis follows the run (remade.ts). Before
- * 2026-12-07 a year or proposals started while a file was read dropped its answer: the worker had the file,
- * the list and the rooms did not; the year and proposals now wait for it (run.ts `remaking`).
+ * One change at a time (the surroundings worker reads a file while it answers other calls), shown as under
+ * way with its Cancel, which undoes it (remade.ts). Its answer is taken whatever else the page did
+ * meanwhile (a frame ratio, a room kept): the worker keeps the file, so the list and the rooms say what the
+ * rooms see; only their analysis follows the run. Not after a Cancel, nor once another building is read:
+ * the worker adds a file only to the building it was asked for (before 2026-12-07 a file read for one
+ * building was added to the one opened meanwhile, and shown there). Before 2026-12-07 too a year or
+ * proposals started while a file was read dropped its answer; they now wait for it (run.ts `remaking`).
  */
 async function changeContext(name: string, change: () => Promise<ContextAnswer>): Promise<void> {
   const s = useBuilding.getState();
   if (!s.building || readingFile() || s.contextBusy !== null) return;
   cancelBuilding();
   const mine = startRun();
+  const epoch = beginRemake();
+  const phase = useBuilding.getState().phase;
   const ask = {};
   asked = ask;
-  useBuilding.setState({ contextBusy: name, contextError: null });
+  useBuilding.setState({ contextBusy: name, contextError: null, phase: 'analysing', progress: 0 });
   const answer = await change();
   const latest = asked === ask;
   if (latest) asked = null;
+  if (!remakeAnswered(epoch)) return;
   if (!answer.ok) {
     if (latest) useBuilding.setState({ contextBusy: null, contextError: answer.message });
+    // The rooms are as they were, and so is what they were doing (unless a change made since moved on).
+    if (isCurrent(mine)) useBuilding.setState({ phase });
     return;
   }
   await takeRemade(

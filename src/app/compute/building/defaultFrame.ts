@@ -1,6 +1,6 @@
 import { meshWorker } from '../workers';
-import { takeRemade } from './remade';
-import { cancelBuilding, readingFile, startRun } from './run';
+import { beginRemake, remakeAnswered, takeRemade } from './remade';
+import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
 import { useBuilding } from './store';
 
 /** The ratio the worker was last asked for whose answer is not in yet: a later one's answer follows it. */
@@ -8,25 +8,30 @@ let asked: { ratio: number } | null = null;
 
 /**
  * Another default frame ratio: kept for the next file, and with a building open its rooms are made again
- * (the windows whose frame the file gives keep theirs) and analysed again. The worker keeps the rooms it
- * makes, so its answer is taken whatever happened meanwhile (a Cancel stops their analysis, not the
- * making), and the year and proposals wait for it (run.ts `remaking`): before 2026-12-07 a Cancel, a year or
- * proposals started meanwhile dropped it, and the rooms stayed at the old ratio under the new one.
+ * (the windows whose frame the file gives keep theirs) and analysed again. Under way it shows so, with its
+ * Cancel, which undoes it (remade.ts: the field reads the ratio before again). The worker keeps the rooms it
+ * makes, so otherwise its answer is taken whatever happened meanwhile, and the year and proposals wait for
+ * it (run.ts `remaking`): before 2026-12-07 a year or proposals started meanwhile dropped it, and the rooms
+ * stayed at the old ratio under the new one.
  */
 export async function setDefaultFrame(ratio: number): Promise<void> {
-  useBuilding.setState({ defaultFrame: ratio });
   const s = useBuilding.getState();
   if (
     readingFile() ||
     !s.building ||
     !s.building.rooms.some((r) => r.windows.some((w) => w.frameFrom === 'default'))
-  )
+  ) {
+    useBuilding.setState({ defaultFrame: ratio });
     return;
+  }
   cancelBuilding();
   const mine = startRun();
+  // Before the field takes the ratio: a Cancel puts the one before back.
+  const epoch = beginRemake();
+  const phase = useBuilding.getState().phase;
   const ask = { ratio };
   asked = ask;
-  useBuilding.setState({ frameBusy: ratio });
+  useBuilding.setState({ defaultFrame: ratio, frameBusy: ratio, phase: 'analysing', progress: 0 });
   let latest = false;
   const answer = await meshWorker()
     .reframe(ratio)
@@ -37,6 +42,10 @@ export async function setDefaultFrame(ratio: number): Promise<void> {
         useBuilding.setState({ frameBusy: null });
       }
     });
-  if (!latest || !answer.ok) return;
+  if (!remakeAnswered(epoch) || !latest) return;
+  if (!answer.ok) {
+    if (isCurrent(mine)) useBuilding.setState({ phase });
+    return;
+  }
   await takeRemade(mine, { building: answer.building, requests: answer.requests });
 }

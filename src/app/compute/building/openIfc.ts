@@ -3,6 +3,7 @@ import { useMeshDisplay } from '../../ui/meshDisplay';
 import { engineLanes, meshWorker } from '../workers';
 import { analyse } from './analyse';
 import { setDefaultFrame } from './defaultFrame';
+import { forgetRemakes } from './remade';
 import { setVegetation } from './vegetation';
 import { isCurrent, remakingIn, startRun } from './run';
 import { EMPTY, useBuilding, type BuildingState } from './store';
@@ -36,6 +37,9 @@ export async function openIfc(file: File): Promise<void> {
     proposing: null,
   });
   const bytes = new Uint8Array(await file.arrayBuffer());
+  // Another file opened meanwhile is the one to read: the worker keeps the file asked for last, so this one
+  // is not asked for after it (a large file's bytes can come after a small one's).
+  if (!isCurrent(mine)) return;
   const { defaultFrame: frame, vegetation } = useBuilding.getState();
   const answer = await meshWorker().importIfc(
     file.name,
@@ -48,6 +52,9 @@ export async function openIfc(file: File): Promise<void> {
   if (!isCurrent(mine)) return;
   // Unreadable, or without rooms: the worker keeps the building it had, and its mesh; so does the page.
   if (!answer.ok) return refuse(mine, file.name, answer.message);
+  // The open building's remakes still to answer were of the building before: not taken (the worker made
+  // them there, or dropped a context file still read).
+  forgetRemakes();
   // The building stands around every room opened from it; hidden in 3D until asked for (it would wall
   // the room in).
   useMeshDisplay.getState().setMesh(answer.display);

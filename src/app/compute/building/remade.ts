@@ -1,13 +1,116 @@
 import { useMeshDisplay } from '../../ui/meshDisplay';
+import { meshWorker } from '../workers';
 import { analyse } from './analyse';
 import { cancelBuilding, isCurrent, remaking, startRun } from './run';
 import { useBuilding, type BuildingState } from './store';
 
+/** What a Cancel of the remakes in hand puts back: the building as the page showed it before the first. */
+type AsWas = Pick<
+  BuildingState,
+  | 'building'
+  | 'requests'
+  | 'outcomes'
+  | 'contexts'
+  | 'triangles'
+  | 'defaultFrame'
+  | 'vegetation'
+  | 'phase'
+  | 'progress'
+  | 'quality'
+> & { display: Float32Array | null; visible: boolean };
+
+/**
+ * The remakes in hand (a context file added or taken away, a frame ratio, a vegetation setting: asked of
+ * the surroundings worker, their answers not yet in), counted from the building as it was before the first
+ * (`asWas`). `epoch` moves on with a Cancel of them and with each building read: an answer asked before is
+ * not taken (the worker undid it, or it is of a building no longer open).
+ */
+let inHand = 0;
+let asWas: AsWas | null = null;
+let epoch = 0;
+/** The display the last remake's answer put up: what a Cancel takes down. */
+let remadeDisplay: Float32Array | null = null;
+
+/** A remake begins: the building as shown is kept, for a Cancel, if none was in hand. Returns its epoch. */
+export function beginRemake(): number {
+  if (inHand++ === 0) {
+    remadeDisplay = null;
+    const s = useBuilding.getState();
+    const d = useMeshDisplay.getState();
+    asWas = {
+      building: s.building,
+      requests: s.requests,
+      outcomes: s.outcomes,
+      contexts: s.contexts,
+      triangles: s.triangles,
+      defaultFrame: s.defaultFrame,
+      vegetation: s.vegetation,
+      phase: s.phase,
+      progress: s.progress,
+      quality: s.quality,
+      display: d.positions,
+      visible: d.visible,
+    };
+  }
+  return epoch;
+}
+
+/** Whether a remake begun at `asked` still stands: no Cancel and no other building read since. */
+export const remakeStands = (asked: number): boolean => asked === epoch;
+
+/**
+ * The worker answered a remake begun at `asked`: whether that answer is to be taken (no Cancel and no other
+ * building read since). With none left in hand, the worker lets the building before them go.
+ */
+export function remakeAnswered(asked: number): boolean {
+  if (asked !== epoch) return false;
+  if (--inHand === 0) {
+    asWas = null;
+    void meshWorker().settleRemakes();
+  }
+  return true;
+}
+
+/** Another building is read (openIfc): the remakes of the one before are not taken (the worker drops them). */
+export function forgetRemakes(): void {
+  epoch++;
+  inHand = 0;
+  asWas = null;
+}
+
+/**
+ * The Building panel's Cancel: while the building is made again, the remakes in hand are undone, here and in
+ * the worker, and the building stands as it was before them, its rooms' outcomes and settings with it
+ * (before 2026-12-07 a Cancel only stopped the rooms' analysis; a context file or frame ratio then showed
+ * "stopped" with no Cancel while it was made). Else the background analysis stops (cancelBuilding).
+ */
+export function cancelBuildingWork(): void {
+  cancelBuilding();
+  const was = asWas;
+  if (!remaking() || !was) return;
+  forgetRemakes();
+  void meshWorker().undoRemakes();
+  const { display, visible, ...building } = was;
+  const shown = useMeshDisplay.getState();
+  if (remadeDisplay && shown.positions === remadeDisplay) {
+    shown.setMesh(display);
+    shown.setVisible(visible);
+  }
+  remadeDisplay = null;
+  useBuilding.setState({
+    ...building,
+    contextBusy: null,
+    frameBusy: null,
+    vegetationBusy: null,
+    contextError: null,
+  });
+}
+
 /**
  * The rooms the surroundings worker made again under run `mine` (a context file, a frame ratio, a
- * vegetation setting), whose answer the page has just taken, whatever happened meanwhile: the worker keeps
- * what it made, so the page does too. They are analysed while that run is current. Moved on since, an
- * analysis running now is of the rooms this answer replaced (a change the worker made at once, while it was
+ * vegetation setting), whose answer the page has just taken, whatever happened meanwhile but a Cancel of it
+ * or another building read (remakeAnswered): the worker keeps what it made, so the page does too. They
+ * are analysed while that run is current. Moved on since, an analysis running now is of the rooms this answer replaced (a change the worker made at once, while it was
  * still reading a context file, began it), so it starts again on these; after a Cancel, while a file is
  * read, or with another making's answer to come (analysed then), they wait.
  */
@@ -37,6 +140,7 @@ export async function takeRemade(
     const visible = useMeshDisplay.getState().visible;
     useMeshDisplay.getState().setMesh(display);
     useMeshDisplay.getState().setVisible(visible);
+    remadeDisplay = display;
   }
   useBuilding.setState({ ...rooms, outcomes: rooms.requests.map(() => null) });
   await analyseRemade(mine);

@@ -28,9 +28,9 @@ export const readingFile = (): boolean => useBuilding.getState().phase === 'read
 
 /**
  * While the surroundings worker makes the building's rooms again (another vegetation setting or frame
- * ratio, a context file added or taken away: a Cancel stops their analysis, not the making, whose answer
- * the page always takes), their requests are about to be replaced: a year or proposals started on them
- * would land on the rooms made since, so they wait (their buttons too).
+ * ratio, a context file added or taken away: the panel's Cancel undoes them, remade.ts), their requests are
+ * about to be replaced: a year or proposals started on them would land on the rooms made since, so they
+ * wait (their buttons too).
  */
 export const remakingIn = (s: BuildingState): boolean =>
   s.vegetationBusy !== null || s.frameBusy !== null || s.contextBusy !== null;

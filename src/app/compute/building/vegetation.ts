@@ -1,6 +1,6 @@
 import type { VegetationMode } from '../../../core/ifc/vegetation';
 import { meshWorker } from '../workers';
-import { takeRemade } from './remade';
+import { beginRemake, remakeAnswered, remakeStands, takeRemade } from './remade';
 import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
 import { useBuilding } from './store';
 
@@ -15,26 +15,35 @@ import { useBuilding } from './store';
  * setting is asked of the worker again; compared with the building shown, it was not, and the first answer
  * left the trees out under a setting reading "opaque".
  */
-let asked: { mode: VegetationMode } | null = null;
+let asked: { mode: VegetationMode; epoch: number } | null = null;
 
 /**
- * A Cancel (or a year, proposals or a context file started) while the worker makes the building again stops
- * the rooms' analysis, not the making: the surroundings worker makes it in one go and keeps it (the next
- * context file, frame ratio or kept room is made from it), so the page takes it too and the setting reads
- * what the rooms see. Before 2026-12-07 such an answer was dropped: the old mode's surroundings stayed under
- * the new setting, and the worker held the new ones.
+ * A context file or frame ratio started while the worker makes the building again does not stop the
+ * making: the surroundings worker makes it in one go and keeps it (the next context file, frame ratio or
+ * kept room is made from it), so the page takes it too and the setting reads what the rooms see. Before
+ * 2026-12-07 such an answer was dropped: the old mode's surroundings stayed under the new setting, and the
+ * worker held the new ones. The panel's Cancel undoes it, the setting with it (remade.ts).
  */
 export async function setVegetation(mode: VegetationMode): Promise<void> {
-  useBuilding.setState({ vegetation: mode });
   const s = useBuilding.getState();
-  if (readingFile() || !s.building?.vegetation?.elements.length) return;
-  if ((asked?.mode ?? s.building.vegetation.mode) === mode) return;
+  // A mode asked before a Cancel is not what the building will be made with: the Cancel undid it.
+  const making = asked && remakeStands(asked.epoch) ? asked.mode : null;
+  if (
+    readingFile() ||
+    !s.building?.vegetation?.elements.length ||
+    (making ?? s.building.vegetation.mode) === mode
+  ) {
+    useBuilding.setState({ vegetation: mode });
+    return;
+  }
   cancelBuilding();
   const mine = startRun();
-  const ask = { mode };
+  // Before the setting reads the mode: a Cancel puts the one before back.
+  const epoch = beginRemake();
+  const ask = { mode, epoch };
   asked = ask;
   // Shown as the analysis it starts, with its Cancel: the year, proposals and report wait for the rooms.
-  useBuilding.setState({ phase: 'analysing', progress: 0, vegetationBusy: mode });
+  useBuilding.setState({ vegetation: mode, phase: 'analysing', progress: 0, vegetationBusy: mode });
   let latest = false;
   const answer = await meshWorker()
     .revegetate(mode)
@@ -45,8 +54,8 @@ export async function setVegetation(mode: VegetationMode): Promise<void> {
         useBuilding.setState({ vegetationBusy: null });
       }
     });
-  // A later setting's answer follows this one: the building is made with that.
-  if (!latest) return;
+  // Cancelled, or a later setting's answer follows this one: the building is made with that.
+  if (!remakeAnswered(epoch) || !latest) return;
   if (!answer.ok) {
     if (isCurrent(mine)) useBuilding.setState({ phase: 'error', message: answer.message });
     return;

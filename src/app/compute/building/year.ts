@@ -5,6 +5,7 @@ import { weatherFileOf } from '../../../core/report/weatherFile';
 import { useAnswer } from '../answerStore';
 import { gridAsMap, useClimate } from '../climate';
 import { engineLanes } from '../workers';
+import { buildingContext, meshOnLanes, meshReaches, onMesh } from './lanesMesh';
 import { cancelBuilding, isCurrent, readingFile, remaking, startRun } from './run';
 import { remoteFailure, serverJob } from './serverJob';
 import { judged } from './siteFactors';
@@ -39,14 +40,16 @@ export async function runBuildingYear(): Promise<void> {
     yearWeather: { file: weatherFileOf(weather.name, weather.location), digest: weather.digest },
   });
   const remote = useAnswer.getState().remote;
+  const rooms = s0.building.rooms;
   if (remote) {
-    // On the server the app is pointed at: one job, the weather sent once with it.
+    // On the server the app is pointed at: one job, the weather sent once with it, among the building.
+    const context = await buildingContext();
     const job = serverJob(mine, remote);
     try {
       const outcomes = await analyseOnServer(
         job.transport,
         s0.requests.map((r) => r?.body ?? null),
-        { ...job.options, passes: [pass], from },
+        { ...job.options, passes: [pass], from, context, withoutContext: (i) => !meshReaches(rooms[i]) },
       );
       if (isCurrent(mine))
         useBuilding.setState((s) => ({
@@ -61,15 +64,18 @@ export async function runBuildingYear(): Promise<void> {
     }
     return;
   }
+  // Among the building's mesh, as its daylight factor's engine passes (lanesMesh.ts).
+  const mesh = await meshOnLanes();
   await analyseBuilding(
     s0.requests.map((r) => r?.body ?? null),
     {
       passes: [pass],
       from,
       concurrency: engineLanes().size,
-      run: async (body) => {
+      run: async (body, _p, i) => {
+        const seen = onMesh(body, rooms[i], mesh);
         const r = await engineLanes().run(async (engine, job) =>
-          engine.climate(job, body, { preview: false, keep: false }),
+          engine.climate(job, seen, { preview: false, keep: false }),
         );
         if (!r.ok) return r;
         return {
