@@ -6,9 +6,12 @@ import type {
   IfcStorey,
   IfcWindowData,
   SpaceBound,
+  SpaceHeights,
 } from '../core/ifc/source';
 import type { WindowLining } from '../core/ifc/windowLining';
 import { isVegetation, VEGETATION_CLASSES, type ElementWords } from '../core/ifc/vegetation';
+import { list, num, ref, text, value, type Line } from './lineValues';
+import { lengthUnit, spaceFootprint, spaceHeights } from './spaceFootprint';
 
 /**
  * Reads an IFC file with web-ifc (IFC2x3 and IFC4, WASM in the browser and in Node) into the plain data the
@@ -48,25 +51,6 @@ export interface ReadOptions {
    */
   origin?: [number, number];
 }
-
-/** An entity as web-ifc hands it out (flat: references are `{ value: expressID }`). */
-type Line = Record<string, unknown>;
-const value = (v: unknown): unknown =>
-  v !== null && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : undefined;
-const text = (v: unknown): string => {
-  const x = value(v);
-  return typeof x === 'string' ? x : '';
-};
-const ref = (v: unknown): number | null => {
-  const x = value(v);
-  return typeof x === 'number' ? x : null;
-};
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-/** A number as web-ifc hands it out: IFC4's wrapped (`{ value }`), IFC2x3's list members bare. */
-const num = (v: unknown): number | null => {
-  const x = typeof v === 'number' ? v : value(v);
-  return typeof x === 'number' && Number.isFinite(x) ? x : null;
-};
 
 let shared: Promise<W.IfcAPI> | null = null;
 
@@ -134,13 +118,15 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
   const line = (id: number) => ifc.GetLine(model, id, false) as Line;
 
   // Storeys and what they hold: spaces are aggregated into a storey (IfcRelAggregates) or contained in it.
+  // Elevations in metres: the file's length unit applied (web-ifc applies it to geometry only).
+  const unit = lengthUnit(ifc, model);
   const storeys: IfcStorey[] = ids(W.IFCBUILDINGSTOREY).map((id) => {
     const s = line(id);
     const e = value(s.Elevation);
     return {
       id,
       name: text(s.Name) || text(s.LongName) || `Storey #${id}`,
-      elevation: typeof e === 'number' ? e : null,
+      elevation: typeof e === 'number' ? e * unit : null,
     };
   });
   const storeyIds = new Set(storeys.map((s) => s.id));
@@ -190,30 +176,56 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
       hostOf.set(filler, openingWall.get(opening)!);
   }
 
+  // The elements filling each opening (IfcRelFillsElement): a window, a door, or a window beside a door.
+  const fillersOf = new Map<number, number[]>();
+  for (const [filler, opening] of openingOf)
+    fillersOf.set(opening, [...(fillersOf.get(opening) ?? []), filler]);
+
   // Which spaces each element bounds, by the file's own space boundaries (IFC2x3's IfcRelSpaceBoundary;
-  // IFC4's 1st- and 2nd-level subtypes come with it), and on which side.
+  // IFC4's 1st- and 2nd-level subtypes come with it), and on which side. A boundary may name the opening
+  // rather than what fills it (the schema allows any IfcElement; the space-boundary guides name the opening
+  // where it is empty, and some exports do so for filled ones): it bounds the opening's window or door.
   const boundsOf = new Map<number, SpaceBound[]>();
   for (const id of ids(W.IFCRELSPACEBOUNDARY)) {
     const r = line(id);
     const space = ref(r.RelatingSpace),
-      element = ref(r.RelatedBuildingElement);
-    if (space === null || element === null) continue;
+      named = ref(r.RelatedBuildingElement);
+    if (space === null || named === null) continue;
     const side = value(r.InternalOrExternalBoundary);
     const external = side === 'EXTERNAL' ? true : side === 'INTERNAL' ? false : null;
-    const known = boundsOf.get(element) ?? [];
-    const same = known.find((b) => b.space === space);
-    if (!same) boundsOf.set(element, [...known, { space, external }]);
-    else if (same.external === null) same.external = external;
+    for (const element of fillersOf.get(named) ?? [named]) {
+      const known = boundsOf.get(element) ?? [];
+      const same = known.find((b) => b.space === space);
+      if (!same) boundsOf.set(element, [...known, { space, external }]);
+      else if (same.external === null) same.external = external;
+    }
   }
-  // The parts of each curtain wall (IfcRelAggregates): its panels and mullions.
+  // The parts of each curtain wall (IfcRelAggregates): its panels and mullions. And every element's
+  // IfcBuildingElementParts: a wall, slab or roof exported as its parts (Revit's Parts, layered composites)
+  // has its body in them, often none of its own.
   const curtainOf = new Map<number, number>();
   const curtainWalls = new Set(ids(W.IFCCURTAINWALL));
+  const elementParts = new Set(ids(W.IFCBUILDINGELEMENTPART));
+  const partsOf = new Map<number, number[]>();
   for (const id of ids(W.IFCRELAGGREGATES)) {
     const r = line(id);
     const whole = ref(r.RelatingObject);
-    if (whole === null || !curtainWalls.has(whole)) continue;
-    for (const c of list(r.RelatedObjects)) if (ref(c) !== null) curtainOf.set(ref(c)!, whole);
+    if (whole === null) continue;
+    for (const c of list(r.RelatedObjects)) {
+      const k = ref(c);
+      if (k === null) continue;
+      if (curtainWalls.has(whole)) curtainOf.set(k, whole);
+      if (elementParts.has(k)) partsOf.set(whole, [...(partsOf.get(whole) ?? []), k]);
+    }
   }
+  /** An element's parts and theirs (a part may itself be made of parts), each once. */
+  const allParts = (id: number, seen = new Set<number>([id])): number[] =>
+    (partsOf.get(id) ?? []).flatMap((k) => (seen.has(k) ? [] : (seen.add(k), [k, ...allParts(k, seen)])));
+  // An opening that voids one of a wall's parts (a layer) is hosted by the wall, where the part stands.
+  const wholeOf = new Map<number, number>();
+  for (const whole of partsOf.keys())
+    if (!elementParts.has(whole)) for (const k of allParts(whole)) wholeOf.set(k, whole);
+  for (const [filler, host] of hostOf) if (wholeOf.has(host)) hostOf.set(filler, wholeOf.get(host)!);
 
   // What the file says of each window's frame: lining and panel properties on its type (IfcWindowType,
   // IFC2x3's IfcWindowStyle) or on the window itself, and how its panels are laid out.
@@ -328,17 +340,23 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
   for (const id of ids(W.IFCGEOGRAPHICELEMENT))
     if (isVegetation({ type: 'IFCGEOGRAPHICELEMENT', ...wordsOf(id, 'IFCGEOGRAPHICELEMENT') }))
       obstructionIds.push({ id, type: 'IFCGEOGRAPHICELEMENT' });
-  const total = spaceIds.length + windowIds.length + doorIds.length + panelIds.length + obstructionIds.length;
+  const partCount = obstructionIds.reduce((n, { id }) => n + allParts(id).length, 0);
+  const total =
+    spaceIds.length + windowIds.length + doorIds.length + panelIds.length + obstructionIds.length + partCount;
   let done = 0;
   const step = (): void => {
     done++;
     if (o.onProgress && (done % 50 === 0 || done === total)) o.onProgress(done / total);
   };
 
+  // A space without a body (drawn in plan only) is read from its footprint and its base quantities.
+  let heights: Map<number, SpaceHeights> | null = null;
   const spaces: IfcSpaceData[] = spaceIds.map((id) => {
     const s = line(id);
     const { all } = triangles(ifc, model, id, origin);
     step();
+    const footprint = all.length === 0 ? spaceFootprint(ifc, model, id, origin, unit) : null;
+    if (footprint) heights ??= spaceHeights(ifc, model, new Set(spaceIds), unit);
     return {
       id,
       name: text(s.Name),
@@ -352,6 +370,7 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
       storey: storeyOf.get(id) ?? null,
       zones: zonesOf.get(id) ?? [],
       positions: all,
+      ...(footprint ? { footprint, heights: heights?.get(id) ?? null } : {}),
     };
   });
   const windows: IfcWindowData[] = windowIds.map((id) => {
@@ -414,11 +433,18 @@ function read(ifc: W.IfcAPI, model: number, o: ReadOptions): IfcSourceData {
       glass,
     });
   }
+  // An element's parts stand with it, as its own body (the host wall's faces then come from them too);
+  // those of a curtain wall whose glazing lights rooms stand on their own.
+  const partMesh = (parts: number[]): Float32Array =>
+    parts.map((k) => (step(), triangles(ifc, model, k, origin).all)).reduce(join, new Float32Array(0));
   const obstruction: IfcElementData[] = obstructionIds.flatMap(({ id, type }) => {
     step();
-    return glazedPanels.has(id)
-      ? []
-      : [{ id, type, positions: triangles(ifc, model, id, origin).all, ...wordsOf(id, type) }];
+    const parts = allParts(id);
+    if (glazedPanels.has(id))
+      return parts.length ? [{ id, type: 'IFCBUILDINGELEMENTPART', positions: partMesh(parts) }] : [];
+    const own = triangles(ifc, model, id, origin).all;
+    const positions = parts.length ? join(own, partMesh(parts)) : own;
+    return [{ id, type, positions, ...wordsOf(id, type) }];
   });
 
   return {
@@ -459,6 +485,13 @@ function planOrigin(ifc: W.IfcAPI, model: number, candidates: number[]): [number
   }
   return [0, 0];
 }
+
+const join = (a: Float32Array, b: Float32Array): Float32Array => {
+  const out = new Float32Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+};
 
 /**
  * The element's triangles in the file's frame (z up) less `origin` in plan, and those of its transparent

@@ -341,7 +341,7 @@ describe('which room a window lights (issue 33: the file’s relations first)', 
     expect(b.rooms[1]!.windows[0]).toMatchObject({ x1: 6.5, y1: -0.3, x2: 8.5, y2: -0.6 });
   });
 
-  it('and by the geometry alone only within 0.2 m, saying why otherwise', async () => {
+  it('and by the geometry alone within 0.2 m or in the wall it stands in, saying why otherwise', async () => {
     const near = buildingFromIfc(
       await read({
         ...pair,
@@ -349,7 +349,14 @@ describe('which room a window lights (issue 33: the file’s relations first)', 
       }),
     );
     expect(placed(near)).toEqual([{ room: '101', kind: 'window', placedBy: 'geometry' }]);
-    const far = buildingFromIfc(await read({ ...pair, windows: [deep({ unhosted: true })] }));
+    // Unhosted at the 0.6 m facade's outer face: the wall it stands in is on the room's outline.
+    const inFacade = buildingFromIfc(await read({ ...pair, windows: [deep({ unhosted: true })] }));
+    expect(placed(inFacade)).toEqual([{ room: '102', kind: 'window', placedBy: 'geometry' }]);
+    expect(inFacade.rooms[1]!.windows[0]).toMatchObject({ x1: 6.5, y1: 0, x2: 8.5, y2: -0.6 });
+    // As far out with no wall around it: in no room's wall.
+    const far = buildingFromIfc(
+      await read({ ...pair, walls: [pair.walls[1]!], windows: [deep({ wall: 0, unhosted: true })] }),
+    );
     expect(placed(far)).toEqual([]);
     expect(far.unplaced[0]!.reason).toMatch(
       /^It is in no room's wall: no IfcSpace has a wall face within 0.2 m/,

@@ -2,7 +2,8 @@
  * Small IFC4 files written as STEP text, for exact cases: one storey at a given elevation, box-shaped
  * spaces (rectangular floor, extruded), walls as boxes, and windows as boxes with a glass pane, each set
  * in an opening of its host wall (IfcRelVoidsElement, IfcRelFillsElement). Everything is placed in world
- * coordinates (metres, z up), so the expected polygons and window corners are the numbers given here.
+ * coordinates (metres, z up), so the expected polygons and window corners are the numbers given here; but
+ * a space drawn in plan only (`footprint`), which is placed by its own placement, as exporters write it.
  */
 export interface StepBox {
   /** Min and max corners (m). */
@@ -13,6 +14,18 @@ export interface StepBox {
 export interface StepSpace extends StepBox {
   name: string;
   longName: string;
+  /**
+   * Written with only a 2D footprint (a 'FootPrint' 'Curve2D' IfcPolyline, no body), placed at its floor
+   * (min z): its outline (default: the box's rectangle), in the space's own frame, turned `turn`° about z.
+   */
+  footprint?: {
+    outline?: [number, number][];
+    turn?: number;
+    /** IFC4's IfcIndexedPolyCurve over an IfcCartesianPointList2D, with one IfcLineIndex, instead. */
+    indexed?: boolean;
+  };
+  /** Its Qto_SpaceBaseQuantities (m). */
+  quantities?: { Height?: number; FinishCeilingHeight?: number };
 }
 
 export interface StepWindow extends StepBox {
@@ -36,6 +49,16 @@ export interface StepWindow extends StepBox {
   unhosted?: boolean;
   /** IfcRelSpaceBoundary entries: the spaces (indices into `spaces`) it bounds, and on which side. */
   bounds?: { space: number; side: 'EXTERNAL' | 'INTERNAL' | 'NOTDEFINED' }[];
+  /** The element its boundaries name: the window (default) or the opening it fills. */
+  boundsOn?: 'window' | 'opening';
+}
+
+/**
+ * A wall; with `parts`, written as a wall without a body of its own aggregating IfcBuildingElementParts
+ * (IfcRelAggregates) that carry its geometry, as a wall exported as its parts (layers) is.
+ */
+export interface StepWall extends StepBox {
+  parts?: StepBox[];
 }
 
 /** A curtain wall: its panels (IfcPlate, glazed ones with the glass style) and mullions (IfcMember). */
@@ -61,7 +84,7 @@ export interface StepElement extends StepBox {
 export interface StepBuilding {
   storeyElevation?: number;
   spaces: StepSpace[];
-  walls: StepBox[];
+  walls: StepWall[];
   windows: StepWindow[];
   slabs?: StepBox[];
   curtainWalls?: StepCurtainWall[];
@@ -147,12 +170,56 @@ export function stepFile(b: StepBuilding): string {
   };
   const product = (...reps: number[]) =>
     add(`IFCPRODUCTDEFINITIONSHAPE($,$,(${reps.map((r) => `#${r}`).join(',')}))`);
+  /** A space with only its footprint: a closed polyline in its own frame, at its floor, turned about z. */
+  const footprintSpace = (s: StepSpace, fp: NonNullable<StepSpace['footprint']>): number => {
+    const [x0, y0, z0] = s.min,
+      [x1, y1] = s.max;
+    const a = ((fp.turn ?? 0) * Math.PI) / 180;
+    const ratio = (v: number): string => {
+      const t = (Math.round(v * 1e12) / 1e12).toString();
+      return t.includes('.') || t.includes('e') ? t : `${t}.`;
+    };
+    const dir = add(`IFCDIRECTION((${ratio(Math.cos(a))},${ratio(Math.sin(a))},0.))`);
+    const at = add(`IFCAXIS2PLACEMENT3D(#${point3([x0, y0, z0])},#${zAxis},#${dir})`);
+    const local = add(`IFCLOCALPLACEMENT(#${storeyPlace},#${at})`);
+    const outline = fp.outline ?? [
+      [0, 0],
+      [x1 - x0, 0],
+      [x1 - x0, y1 - y0],
+      [0, y1 - y0],
+    ];
+    const closed = [...outline, outline[0]!];
+    const curve = fp.indexed
+      ? add(
+          `IFCINDEXEDPOLYCURVE(#${add(`IFCCARTESIANPOINTLIST2D((${outline.map(([x, y]) => `(${f(x)},${f(y)})`).join(',')}))`)},(IFCLINEINDEX((${closed.map((_, n) => (n % outline.length) + 1).join(',')}))),.F.)`,
+        )
+      : add(
+          `IFCPOLYLINE((${closed.map(([x, y]) => `#${add(`IFCCARTESIANPOINT((${f(x)},${f(y)}))`)}`).join(',')}))`,
+        );
+    const plan = add(
+      `IFCGEOMETRICREPRESENTATIONSUBCONTEXT('FootPrint','Model',*,*,*,*,#${context},$,.MODEL_VIEW.,$)`,
+    );
+    const rep = add(`IFCSHAPEREPRESENTATION(#${plan},'FootPrint','Curve2D',(#${curve}))`);
+    return add(
+      `IFCSPACE(${id()},$,'${s.name}',$,$,#${local},#${product(rep)},'${s.longName}',.ELEMENT.,.INTERNAL.,$)`,
+    );
+  };
 
   const contained: number[] = [];
   const spaces = b.spaces.map((s) => {
-    const e = add(
-      `IFCSPACE(${id()},$,'${s.name}',$,$,#${place(storeyPlace)},#${product(boxShape(s))},'${s.longName}',.ELEMENT.,.INTERNAL.,$)`,
-    );
+    const e = s.footprint
+      ? footprintSpace(s, s.footprint)
+      : add(
+          `IFCSPACE(${id()},$,'${s.name}',$,$,#${place(storeyPlace)},#${product(boxShape(s))},'${s.longName}',.ELEMENT.,.INTERNAL.,$)`,
+        );
+    const q = Object.entries(s.quantities ?? {});
+    if (q.length) {
+      const lengths = q.map(([name, v]) => add(`IFCQUANTITYLENGTH('${name}',$,$,${f(v)},$)`));
+      const set = add(
+        `IFCELEMENTQUANTITY(${id()},$,'Qto_SpaceBaseQuantities',$,$,(${lengths.map((x) => `#${x}`).join(',')}))`,
+      );
+      add(`IFCRELDEFINESBYPROPERTIES(${id()},$,$,$,(#${e}),#${set})`);
+    }
     return e;
   });
   if (spaces.length)
@@ -162,10 +229,15 @@ export function stepFile(b: StepBuilding): string {
     add(`IFCRELASSIGNSTOGROUP(${id()},$,$,$,(${z.spaces.map((i) => `#${spaces[i]}`).join(',')}),$,#${zone})`);
   }
   const walls = b.walls.map((w, i) => {
-    const e = add(
-      `IFCWALL(${id()},$,'Wall ${i + 1}',$,$,#${place(storeyPlace)},#${product(boxShape(w))},$,.STANDARD.)`,
-    );
+    const shape = w.parts ? '$' : `#${product(boxShape(w))}`;
+    const e = add(`IFCWALL(${id()},$,'Wall ${i + 1}',$,$,#${place(storeyPlace)},${shape},$,.STANDARD.)`);
     contained.push(e);
+    const parts = (w.parts ?? []).map((p, k) =>
+      add(
+        `IFCBUILDINGELEMENTPART(${id()},$,'Wall ${i + 1} layer ${k + 1}',$,$,#${place(storeyPlace)},#${product(boxShape(p))},$,.NOTDEFINED.)`,
+      ),
+    );
+    if (parts.length) add(`IFCRELAGGREGATES(${id()},$,$,$,#${e},(${parts.map((x) => `#${x}`).join(',')}))`);
     return e;
   });
   for (const [i, s] of (b.slabs ?? []).entries()) {
@@ -201,7 +273,7 @@ export function stepFile(b: StepBuilding): string {
         ? `IFCDOOR(${id()},$,'${w.name}',$,$,#${place(storeyPlace)},${shape},$,${size},.DOOR.,.SINGLE_SWING_LEFT.,$)`
         : `IFCWINDOW(${id()},$,'${w.name}',$,$,#${place(storeyPlace)},${shape},$,${size},.WINDOW.,.${w.lining?.partitioning ?? 'SINGLE_PANEL'}.,$)`,
     );
-    boundaries(win, w.bounds);
+    boundaries(w.boundsOn === 'opening' ? opening : win, w.bounds);
     if (w.lining) {
       const l = w.lining;
       const opt = (v: number | undefined): string => (v === undefined ? '$' : f(v));

@@ -8,10 +8,12 @@ import { RANGES } from '../validation/ranges';
 import { inOneSurface } from '../validation/ceiling';
 import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../api/highFloor';
 import { floorOutline } from './floorOutline';
+import { footprintFloor } from './footprint';
 import { buildingNorth, type NorthSource } from './north';
 import { frameRatioFromLining } from './windowLining';
 import { isRoofWindow, placeSkylight, type IfcRoomSkylight } from './skylights';
 import type { GlazingKind, IfcSourceData, IfcWindowData } from './source';
+import { wallBoxes, wallsAround, type WallBox } from './wallsAround';
 import {
   DEFAULT_VEGETATION,
   isVegetation,
@@ -140,7 +142,8 @@ export interface IfcBuilding {
  * - `host wall`: the wall its opening voids (IfcRelFillsElement → IfcRelVoidsElement) has a face on the
  *   room's outline (or the outline runs inside it: rooms drawn to wall centre lines), and the window lies
  *   within that wall's thickness, wherever in it the exporter put it;
- * - `geometry`: the file says neither; a room's wall face within 0.2 m of the window's inner side;
+ * - `geometry`: the file says neither; a room's wall face within 0.2 m of the window's inner side, else (no
+ *   host wall named) the wall the window stands in by geometry (wallsAround.ts), taken as its host wall;
  * - `editor`: added (or moved) in Lux's editor and kept in the building, not in the file.
  */
 export type PlacementRule = 'space boundary' | 'host wall' | 'geometry' | 'editor';
@@ -172,7 +175,9 @@ const HOLE_NOTED = 1.0;
 export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBuilding {
   const defaultFrame = o.defaultFrameRatio ?? 0.2;
   const storeyName = new Map(d.storeys.map((s) => [s.id, s.name]));
-  const outlines = d.spaces.map((s) => floorOutline(s.positions));
+  // A space without a body is read from its 2D footprint, where the file gives one (footprint.ts).
+  const footprints = d.spaces.map((s) => (s.positions.length === 0 ? footprintFloor(s, d.storeys) : null));
+  const outlines = d.spaces.map((s, i) => floorOutline(s.positions) ?? footprints[i]?.outline ?? null);
   const floors = outlines.flatMap((f) => (f ? [f.z] : []));
   const terrainZ = floors.length ? Math.min(...floors) : 0;
 
@@ -195,12 +200,15 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
       problem: null,
       notes: [],
     };
+    const fp = footprints[i];
     if (s.external)
       room.problem =
         'The file marks it an exterior space (a balcony, terrace or loggia): outside the building, not a room to light.';
+    else if (fp && !fp.outline) room.problem = fp.problem;
     else if (!f)
       room.problem = 'Its floor cannot be read from its geometry (no flat face at its lowest level).';
     else {
+      if (fp?.outline) room.notes.push(fp.note);
       const defect = polygonDefect(room.room_polygon);
       if (defect) room.problem = `Its floor outline ${defect}.`;
       else if (f.flatShare < 0.95)
@@ -244,6 +252,7 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
   });
 
   const walls = new Map(d.obstruction.map((e) => [e.id, e.positions]));
+  const boxes = wallBoxes(d.obstruction);
   const types = new Map(d.obstruction.map((e) => [e.id, e.type]));
   // An exterior space (a balcony) is lit by no window: one between it and a room lights the room.
   const exterior = new Set(d.spaces.flatMap((s) => (s.external ? [s.id] : [])));
@@ -254,7 +263,7 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
     const hostType = types.get(w.hostWall ?? -1);
     const placed = isRoofWindow(w, hostType)
       ? placeSkylight(w, inside, terrainZ, defaultFrame)
-      : placeWindow(w, inside, byId, exterior, terrainZ, walls, defaultFrame);
+      : placeWindow(w, inside, byId, exterior, terrainZ, walls, boxes, defaultFrame);
     if (typeof placed === 'string')
       unplaced.push({ ifcId: w.id, name: w.name, kind: w.kind, reason: placed });
   }
@@ -428,6 +437,7 @@ function placeWindow(
   exterior: ReadonlySet<number>,
   terrainZ: number,
   walls: Map<number, Float32Array>,
+  boxes: readonly WallBox[],
   defaultFrame: number,
 ): true | string {
   const p = w.positions;
@@ -494,25 +504,11 @@ function placeWindow(
   // 2. The host wall: a face of it on the room's outline, the window within its thickness.
   if (!fit && host) {
     rule = 'host wall';
-    fit = nearest(
-      atHeight.flatMap((room) =>
-        edgeFits(w, room, host)
-          // The outline on the wall's inner face (net areas), or inside the wall (rooms drawn to its centre
-          // line): the wall then lies outward of the edge, at least in part; the window within the wall.
-          .filter(
-            (f) =>
-              f.wall !== null &&
-              f.wall.near <= 0.05 &&
-              f.wall.far > 0.05 &&
-              f.t0 >= f.wall.near - 0.05 &&
-              f.t1 <= f.wall.far + 0.05 &&
-              onEdge(f) >= 0.8,
-          )
-          .map((f) => ({ ...f, gap: Math.abs(f.wall!.near) })),
-      ),
-    );
+    fit = inWall(atHeight, w, host);
   }
-  // 3. The geometry alone: a wall face within WALL_GAP of the window's inner side.
+  // 3. The geometry alone: a wall face within WALL_GAP of the window's inner side; else, for a window no
+  // relation hosts, the wall it stands in as its host (a room drawn to a thick wall's centre line, the window
+  // at its outer face, lies farther out than WALL_GAP: its reach is the wall's thickness in the file).
   if (!fit) {
     rule = 'geometry';
     fit = nearest(
@@ -522,6 +518,8 @@ function placeWindow(
           .map((f) => ({ ...f, gap: Math.abs(f.t0) })),
       ),
     );
+    if (!fit && !(host && host.length >= 9))
+      fit = nearest(wallsAround(p, boxes).flatMap((wall) => inWall(atHeight, w, wall) ?? []));
   }
   if (!fit) {
     const said = named.map((b) => byId.get(b.space)).filter((r): r is IfcRoom => !!r);
@@ -533,7 +531,7 @@ function placeWindow(
       return `No room (IfcSpace) is at its height (${zmin.toFixed(2)}–${zmax.toFixed(2)} m above the lowest floor): the file has no space there.`;
     return host
       ? `It is in no room's wall: no IfcSpace has a wall face within ${WALL_GAP} m of it at its height, and no face of its host wall lies on a room's outline there.`
-      : `It is in no room's wall: no IfcSpace has a wall face within ${WALL_GAP} m of it at its height, and the file names neither the room it lights nor a host wall beside one.`;
+      : `It is in no room's wall: no IfcSpace has a wall face within ${WALL_GAP} m of it at its height, the file names neither the room it lights nor its host wall, and no wall it stands in has a face on a room's outline there.`;
   }
   const { room, edge, s0: rs0, s1: rs1 } = fit;
   const { ax, ay, ux, uy, nx, ny, len } = edgeFrame(room.room_polygon, edge);
@@ -613,6 +611,29 @@ function wallFaces(
     far = Math.max(far, tmin);
   }
   return far > near + 0.01 ? { near, far } : null;
+}
+
+/**
+ * The room whose outline edge lies on a face of the wall or inside it (its inner face for net areas, its
+ * centre line for gross ones), the wall outward of the edge at least in part, and the window within the
+ * wall's thickness: the nearest such edge, or null.
+ */
+function inWall(rooms: IfcRoom[], w: IfcWindowData, wall: Float32Array): EdgeFit | null {
+  return nearest(
+    rooms.flatMap((room) =>
+      edgeFits(w, room, wall)
+        .filter(
+          (f) =>
+            f.wall !== null &&
+            f.wall.near <= 0.05 &&
+            f.wall.far > 0.05 &&
+            f.t0 >= f.wall.near - 0.05 &&
+            f.t1 <= f.wall.far + 0.05 &&
+            onEdge(f) >= 0.8,
+        )
+        .map((f) => ({ ...f, gap: Math.abs(f.wall!.near) })),
+    ),
+  );
 }
 
 /** Area of triangles seen along the plan direction (nx, ny): both faces of a pane count. */

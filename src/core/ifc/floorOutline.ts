@@ -163,7 +163,7 @@ export function floorOutline(positions: Float32Array): FloorOutline | null {
 }
 
 /** Drops points within 1 mm of the previous one and points on a straight line between their neighbours. */
-function simplify(poly: Vec2[]): Vec2[] {
+export function simplify(poly: Vec2[]): Vec2[] {
   let pts = poly.filter((p, i) => {
     const q = poly[(i + poly.length - 1) % poly.length]!;
     return Math.hypot(p[0] - q[0], p[1] - q[1]) > WELD;

@@ -10,8 +10,23 @@ import type { MapConversionSource } from './north';
 export interface IfcStorey {
   id: number;
   name: string;
-  /** As the file states it (m), for ordering and display; the rooms' heights come from their geometry. */
+  /**
+   * As the file states it (m), for ordering, display and the storey-to-storey height of a space with only a
+   * footprint; the other rooms' heights come from their geometry.
+   */
   elevation: number | null;
+}
+
+/** A space's 2D footprint, where the file gives it no body: its outline in plan and the z it lies at (m). */
+export interface SpaceFootprint {
+  outline: [number, number][];
+  z: number;
+}
+
+/** A space's heights from its base quantities (Qto_SpaceBaseQuantities; m), null where not given. */
+export interface SpaceHeights {
+  height: number | null;
+  finishCeilingHeight: number | null;
 }
 
 export interface IfcSpaceData {
@@ -30,6 +45,10 @@ export interface IfcSpaceData {
   zones: string[];
   /** Triangles, 9 floats each. */
   positions: Float32Array;
+  /** Its footprint, read where it has no triangles (a space drawn in plan only); absent: none. */
+  footprint?: SpaceFootprint | null;
+  /** Its base quantities' heights, read with a footprint. */
+  heights?: SpaceHeights | null;
 }
 
 /** What lets daylight in: a window, a door with glass, or a glazed panel of a curtain wall. */
