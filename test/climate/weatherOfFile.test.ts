@@ -37,6 +37,15 @@ describe('a weather file’s bytes (weatherOfFile)', () => {
       });
   });
 
+  it('names the .epw without its folder when a Windows tool wrote the path with backslashes', () => {
+    const junk = new Uint8Array([0, 5, 22, 7]);
+    const station = zipSync(
+      { 'SWE_Lund\\SWE_Lund.026270_IWEC.epw': strToU8(lund), '__MACOSX\\SWE_Lund\\._x.epw': junk },
+      { level: 0 },
+    );
+    expect(weatherOfFile('SWE_Lund.zip', station)).toEqual({ name: 'SWE_Lund.026270_IWEC.epw', text: lund });
+  });
+
   it('refuses an archive with no .epw or several with the app’s sentences', () => {
     const none = zipSync({ 'a.stat': strToU8('x') });
     // Stored, not deflated: what is read is the same, and the test takes no time to write it.

@@ -12,7 +12,7 @@ import { strFromU8, unzipSync } from 'fflate';
 export const isZip = (head: string): boolean => head.startsWith('PK\u0003\u0004');
 
 /** An entry a Mac adds to an archive it makes: its __MACOSX/ folder, or a "._" file of metadata. */
-const APPLE_DOUBLE = /(^|\/)(__MACOSX\/|\._)/;
+const APPLE_DOUBLE = /(^|[/\\])(__MACOSX[/\\]|\._)/;
 
 /** The .epw inside a ZIP archive, with its name (the file a report names); throws a sentence why not. */
 export function epwFromZip(archive: string, bytes: Uint8Array): { name: string; text: string } {
@@ -31,7 +31,12 @@ export function epwFromZip(archive: string, bytes: Uint8Array): { name: string; 
       `${archive} holds ${names.length} weather files (${names.join(', ')}): unzip it and pick the one for the site.`,
     );
   const name = names[0]!;
-  return { name: name.slice(name.lastIndexOf('/') + 1), text: strFromU8(files[name]!) };
+  // Its folders cut off, whichever separator: some Windows tools write "Station\file.epw", against the
+  // format's "/", and the report then named the folder with the file.
+  return {
+    name: name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1),
+    text: strFromU8(files[name]!),
+  };
 }
 
 /** A file's bytes open as a ZIP archive (its first local file header). */
