@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
-// @ts-expect-error plain ESM script without types
-import { ensureTorchPython } from '../../scripts/python.mjs';
 import { parseModelCard, ROOM_TERMS_METHODS } from '../../src/core/model/card';
 import { readFileSync } from 'node:fs';
 import { FRAME_CELLS } from '../../src/core/model/features';
@@ -15,6 +13,7 @@ import { windowAngles } from '../../src/core/api/windowAngles';
 import type { EngineRoom } from '../../src/core/engine/model';
 import type { RoomTermsMethod, SolveOptions } from '../../src/core/model/roomTerms';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
+import { torchPython } from '../helpers/python';
 import { adoptSurfaces, buildSharedSurfaces } from '../../src/core/engine/surfaces';
 import { buildSharedScene, sceneFromShared } from '../../src/core/obstruction';
 import {
@@ -307,7 +306,7 @@ describe('room terms from a coarse radiosity solve', () => {
         if (r % 4 === 0 && c % 4 === 0) pixels.push(r * 128 + c);
       }
     const ts = calibratedMap(maps, { pixels: Int32Array.from(pixels), means: Float64Array.from(rt) });
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     const script = `
 import sys, torch
 sys.path.insert(0, 'training')

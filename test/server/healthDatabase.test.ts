@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { StaticTokenStore } from '../../src/server/auth';
@@ -9,6 +6,7 @@ import { ModelStatus } from '../../src/service/model/status';
 import { openHosted, type Hosted } from '../../src/service/hosted/hosted';
 import { databaseHealth } from '../../src/service/hosted/databaseHealth';
 import { healthResponse } from '../../src/core/validation/responses';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 
 /**
  * Health reports a hosted replica's database (docs/deployment.md §Hosted mode): a replica whose database does
@@ -37,9 +35,8 @@ describe('health and the database', () => {
   });
 
   it('reports the embedded database ready, then unavailable (503, Retry-After) once it stops answering', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lux-health-db-'));
     hosted = await openHosted(
-      { LUX_DATABASE_URL: join(dir, 'lux.db'), LUX_JOBS: 'off' },
+      { LUX_DATABASE_URL: newEmbeddedDatabase('lux-health-db-'), LUX_JOBS: 'off' },
       new StaticTokenStore([]),
       10_000,
     );

@@ -21,6 +21,8 @@ const run = (url: string, token: string | null, body: unknown = EXAMPLE_BODIES['
   });
 
 describe('hosted mode on the embedded database', () => {
+  // A folder that holds nothing yet, as an operator's first start: PGlite's initdb, which the other tests'
+  // databases skip (test/helpers/embeddedDatabase.ts).
   const db = join(mkdtempSync(join(tmpdir(), 'lux-hosted-')), 'lux.db');
   let server: RunningServer;
   let office: string;

@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/service/hosted/database';
 import { migrate, MIGRATIONS, SCHEMA_VERSION, schemaVersion } from '../../src/service/hosted/migrations';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres';
 import { startServer, type RunningServer } from '../helpers/server';
@@ -63,8 +61,8 @@ async function schemaFromEmptyAndPrevious(open: () => Promise<Database>): Promis
 
 describe('the hosted schema', () => {
   it('migrates the embedded database from empty and from the previous version', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lux-schema-'));
-    await schemaFromEmptyAndPrevious(() => openDatabase(join(dir, 'lux.db')));
+    const dir = newEmbeddedDatabase('lux-schema-');
+    await schemaFromEmptyAndPrevious(() => openDatabase(dir));
   }, 60_000);
 
   it.skipIf(noPostgres)(

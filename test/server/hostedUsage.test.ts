@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { InlineExecutor } from '../../src/server/executor/local';
@@ -19,6 +16,7 @@ import {
 import { billing, UsageMeter } from '../../src/service/hosted/usage';
 import { ModelStatus } from '../../src/service/model/status';
 import { sha256, StaticTokenStore } from '../../src/service/tokenStore';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 
 /**
@@ -32,7 +30,7 @@ let app: ReturnType<typeof createApp>;
 const STATIC = 'static-secret-of-acme';
 
 beforeAll(async () => {
-  db = await openDatabase(join(mkdtempSync(join(tmpdir(), 'lux-usage-by-id-')), 'lux.db'));
+  db = await openDatabase(newEmbeddedDatabase('lux-usage-by-id-'));
   await migrate(db);
   meter = new UsageMeter(db, 100_000);
   // A static token of the same name as the database's (an operator's tokens file).

@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/service/hosted/database';
 import { migrate } from '../../src/service/hosted/migrations';
 import { listJobs } from '../../src/service/jobs/jobList';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres';
 
 /**
@@ -54,7 +52,7 @@ async function check(db: Database): Promise<void> {
 
 describe('the job list’s query', () => {
   it('on the embedded database', async () => {
-    const db = await openDatabase(join(mkdtempSync(join(tmpdir(), 'lux-job-list-')), 'lux.db'));
+    const db = await openDatabase(newEmbeddedDatabase('lux-job-list-'));
     try {
       await check(db);
     } finally {

@@ -1,6 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PgBoss from 'pg-boss';
@@ -9,6 +7,7 @@ import { openDatabase, type Database } from '../../src/service/hosted/database';
 import { migrate } from '../../src/service/hosted/migrations';
 import { createToken } from '../../src/service/hosted/tokens';
 import { startQueue } from '../../src/service/jobs/jobs';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 import { buildingForm, queuedJobsApp } from '../helpers/jobs';
 import { officeRow } from '../ifc/stepFile';
 
@@ -24,7 +23,7 @@ let app: ReturnType<typeof createApp>;
 let token: string;
 
 beforeAll(async () => {
-  db = await openDatabase(join(mkdtempSync(join(tmpdir(), 'lux-jobs-weather-')), 'lux.db'));
+  db = await openDatabase(newEmbeddedDatabase('lux-jobs-weather-'));
   await migrate(db);
   boss = await startQueue(db, 60);
   token = await createToken(db, 'office', ['*']);

@@ -7,9 +7,8 @@ import { npyBytes } from '../../src/core/encoding/npy';
 import { ModelStatus } from '../../src/service/model/status';
 import { EXAMPLE_BODIES, MESH } from '../helpers/exampleBodies';
 import { post, testApp } from './inProcess';
-// @ts-expect-error plain ESM script without types
-import { ensureTorchPython } from '../../scripts/python.mjs';
 import { SHIPPED_CARD_PATH } from '../helpers/paths';
+import { torchPython } from '../helpers/python';
 
 /**
  * The original gateway's multipart form (gateway.md §3): `params` (the JSON body without its mesh) and a
@@ -206,7 +205,7 @@ describe('a Python client written for the original (docs/examples/multipart_clie
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('gets the JSON client’s answer with a .npy mesh, a gzip-compressed one, and a stored one by mesh_id', async () => {
-    const py = ensureTorchPython() as string;
+    const py = torchPython();
     const body = { ...(EXAMPLE_BODIES['/run']![0] as object), response_format: 'json' };
     const json = await (await post(app, '/v2/run', body)).json();
     const mask = (json.mask as boolean[][]).flat();

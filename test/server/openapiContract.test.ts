@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +8,7 @@ import { openDatabase, type Database } from '../../src/service/hosted/database';
 import { migrate } from '../../src/service/hosted/migrations';
 import { createToken } from '../../src/service/hosted/tokens';
 import { startQueue } from '../../src/service/jobs/jobs';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 import { rooms as jobRooms, queuedJobsApp } from '../helpers/jobs';
 import { openApiDocument } from '../../src/server/openapi';
 import { ModelStatus } from '../../src/service/model/status';
@@ -385,7 +383,7 @@ describe('the jobs’ routes and the OpenAPI document', () => {
   describe('answers, on the embedded database', () => {
     let db: Database, boss: PgBoss, jobsApp: ReturnType<typeof createApp>, token: string, id: string;
     beforeAll(async () => {
-      db = await openDatabase(join(mkdtempSync(join(tmpdir(), 'lux-openapi-jobs-')), 'lux.db'));
+      db = await openDatabase(newEmbeddedDatabase('lux-openapi-jobs-'));
       await migrate(db);
       boss = await startQueue(db, 60);
       token = await createToken(db, 'contract', ['*']);

@@ -9,6 +9,7 @@ import { jobSetting } from '../../src/service/jobs/jobs';
 import { ROUTES } from '../../src/service/operations';
 import { loadTokens, parseTokenFile, ROUTE_SCOPES, unknownScope } from '../../src/service/tokenStore';
 import { builtCli, ensureServerBuilt } from '../helpers/build';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 import { SERVER_MAIN, SERVER_MULTI } from '../helpers/paths';
 import { spawnNode } from '../helpers/processes';
 
@@ -140,7 +141,7 @@ describe('tokens an operator gives', () => {
   });
 
   it('npm run tokens refuses to create a token with a misspelt scope', () => {
-    const db = join(mkdtempSync(join(tmpdir(), 'lux-scopes-')), 'lux.db');
+    const db = newEmbeddedDatabase('lux-scopes-');
     let stderr = '';
     try {
       execFileSync(

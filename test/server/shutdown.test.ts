@@ -1,8 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/service/hosted/database';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 import { EXAMPLE_BODIES } from '../helpers/exampleBodies';
 import { newTokenAsync } from '../helpers/hosted';
 import { api, mesh, rooms } from '../helpers/jobs';
@@ -51,11 +49,11 @@ const exited = (s: RunningServer) =>
   );
 
 describe('a server stopped with SIGTERM', () => {
-  // The last test's server starts while the first two run: a hosted one on a fresh embedded database (its
-  // initdb alone is seconds of a core).
+  // The last test's server starts while the first two run: a hosted one on a new embedded database (its
+  // start, migrations and queue, and the token's command, are seconds of a core).
   let hostedStarted: Promise<{ db: string; token: string; server: RunningServer }>;
   beforeAll(() => {
-    const db = join(mkdtempSync(join(tmpdir(), 'lux-shutdown-')), 'lux.db');
+    const db = newEmbeddedDatabase('lux-shutdown-');
     hostedStarted = newTokenAsync(db, 'office').then(async (token) => ({
       db,
       token,

@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/service/hosted/database';
 import { migrate } from '../../src/service/hosted/migrations';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 import { ROOT } from '../helpers/paths';
 
 /**
@@ -14,7 +13,7 @@ import { ROOT } from '../helpers/paths';
  */
 let dir: string;
 beforeAll(async () => {
-  dir = join(mkdtempSync(join(tmpdir(), 'lux-usage-cli-')), 'lux.db');
+  dir = newEmbeddedDatabase('lux-usage-cli-');
   const db = await openDatabase(dir);
   await migrate(db);
   await db.close();
