@@ -20,6 +20,7 @@ import {
   buildingForm,
   duplexOnCliStarted,
 } from '../helpers/jobs';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 
 /**
  * Long work as jobs (issue 37), on a real server process and its embedded database: a list of rooms handed
@@ -29,7 +30,7 @@ import {
 const token = newToken;
 
 describe('jobs on the embedded database', () => {
-  const db = join(mkdtempSync(join(tmpdir(), 'lux-jobs-')), 'lux.db');
+  const db = newEmbeddedDatabase('lux-jobs-');
   let server: RunningServer;
   let a: ReturnType<typeof api>, b: ReturnType<typeof api>;
 

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PgBoss from 'pg-boss';
 import { openDatabase, type Database } from '../../src/service/hosted/database';
@@ -10,6 +7,7 @@ import { UsageMeter } from '../../src/service/hosted/usage';
 import { cancelJob, createJob, jobOf, jobRooms, startQueue } from '../../src/service/jobs/jobs';
 import { JobRunner, type RunRoom } from '../../src/service/jobs/runner';
 import type { TaskResponse } from '../../src/service/task';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 
 /**
  * A job's rooms as the token that made it stands now, and as they are billed (a review of hosted mode):
@@ -22,7 +20,7 @@ let db: Database;
 let meter: UsageMeter;
 
 beforeAll(async () => {
-  db = await openDatabase(join(mkdtempSync(join(tmpdir(), 'lux-jobs-billing-')), 'lux.db'));
+  db = await openDatabase(newEmbeddedDatabase('lux-jobs-billing-'));
   await migrate(db);
   meter = new UsageMeter(db, 100_000);
 }, 60_000);

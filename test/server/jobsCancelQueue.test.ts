@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PgBoss from 'pg-boss';
 import { openDatabase, type Database } from '../../src/service/hosted/database';
@@ -11,6 +8,7 @@ import { roomMessageId } from '../../src/service/jobs/roomMessages';
 import { JobRunner, type RunRoom } from '../../src/service/jobs/runner';
 import type { TaskResponse } from '../../src/service/task';
 import { postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 
 /**
  * A cancelled job's rooms leave the queue. They stayed there as pg-boss messages, and every worker fetched
@@ -56,7 +54,7 @@ describe.each(engines)('a cancelled job’s rooms on %s', (engine, skip) => {
   beforeAll(async () => {
     if (skip) return;
     if (engine === 'PostgreSQL') pg = await startPostgres();
-    db = await openDatabase(pg?.url ?? join(mkdtempSync(join(tmpdir(), 'lux-jobs-cancel-')), 'lux.db'));
+    db = await openDatabase(pg?.url ?? newEmbeddedDatabase('lux-jobs-cancel-'));
     await migrate(db);
     boss = await startQueue(db, 1);
   }, 120_000);

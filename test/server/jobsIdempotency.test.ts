@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PgBoss from 'pg-boss';
 import { createApp } from '../../src/server/app';
@@ -12,6 +9,7 @@ import { createToken } from '../../src/service/hosted/tokens';
 import { startQueue } from '../../src/service/jobs/jobs';
 import { readFormParts } from '../../src/service/requestBody';
 import { rooms, queuedJobsApp } from '../helpers/jobs';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 
 /**
  * `Idempotency-Key` on POST /v2/jobs (draft-ietf-httpapi-idempotency-key-header): a client whose answer was
@@ -25,7 +23,7 @@ let app: ReturnType<typeof createApp>;
 let office: string, other: string;
 
 beforeAll(async () => {
-  db = await openDatabase(join(mkdtempSync(join(tmpdir(), 'lux-jobs-keys-')), 'lux.db'));
+  db = await openDatabase(newEmbeddedDatabase('lux-jobs-keys-'));
   await migrate(db);
   boss = await startQueue(db, 60);
   office = await createToken(db, 'office', ['*']);

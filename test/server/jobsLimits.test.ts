@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PgBoss from 'pg-boss';
 import { openDatabase, type Database } from '../../src/service/hosted/database';
@@ -16,6 +13,7 @@ import { DEFAULT_JOB_READS_PER_MINUTE, JobReadLimiter } from '../../src/server/j
 import { openApiDocument } from '../../src/server/openapi';
 import { loadConfig } from '../../src/server/config';
 import { queuedJobsApp, rooms } from '../helpers/jobs';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 
 /**
  * A token's limits on its jobs, on one embedded database. Its windows a day against a job's rooms running
@@ -29,7 +27,7 @@ let db: Database;
 let meter: UsageMeter;
 
 beforeAll(async () => {
-  db = await openDatabase(join(mkdtempSync(join(tmpdir(), 'lux-quota-holds-')), 'lux.db'));
+  db = await openDatabase(newEmbeddedDatabase('lux-quota-holds-'));
   await migrate(db);
   // Written only when asked (the runner asks after each room of a token with a quota).
   meter = new UsageMeter(db, 100_000);

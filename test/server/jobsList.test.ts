@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PgBoss from 'pg-boss';
 import { createApp } from '../../src/server/app';
@@ -9,6 +6,7 @@ import { migrate } from '../../src/service/hosted/migrations';
 import { createToken } from '../../src/service/hosted/tokens';
 import { startQueue } from '../../src/service/jobs/jobs';
 import { rooms, queuedJobsApp } from '../helpers/jobs';
+import { newEmbeddedDatabase } from '../helpers/embeddedDatabase';
 
 /**
  * `GET /v2/jobs`: a token's own jobs, most recent first, page by page, so that a client that lost the answer
@@ -21,7 +19,7 @@ let app: ReturnType<typeof createApp>;
 let office: string, other: string, limited: string;
 
 beforeAll(async () => {
-  db = await openDatabase(join(mkdtempSync(join(tmpdir(), 'lux-jobs-list-')), 'lux.db'));
+  db = await openDatabase(newEmbeddedDatabase('lux-jobs-list-'));
   await migrate(db);
   boss = await startQueue(db, 60);
   office = await createToken(db, 'office', ['*']);
