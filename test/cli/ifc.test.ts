@@ -149,7 +149,8 @@ describe('the IFC command line', () => {
     expect(html).toContain(
       'The model knows rooms as boxes with windows in their walls: a room with skylights is answered by the engine',
     );
-    expect(html.match(/<tr/g)!.length).toBe(22); // the header row and one per space; no apartments table
+    // The header row and one per space; no apartments table; the sign-off's header and two rows.
+    expect(html.match(/<tr/g)!.length).toBe(22 + 3);
     expect(html).not.toContain('Apartments (BFS 2024:8)'); // the file has no IfcZone
     // A plan per storey with rooms, each room filled by its BFS verdict: 8 analysed, 11 that cannot be, the
     // 2 hallways the model could not answer.

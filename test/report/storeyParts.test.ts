@@ -265,6 +265,28 @@ describe('the key plan of a part plan', () => {
     for (const [i, e] of extents.slice(1).entries()) expect(e.x0).toBeGreaterThanOrEqual(extents[i]!.x1 - 1);
   });
 
+  it('stands at the same place and size on every part, whatever each part’s scale', () => {
+    // 420 m of 3 m offices in six parts, drawn at two scales (a part holds 23 or 24 rooms a row). The key
+    // plan's box began after the part's own scale bar, so it moved by up to 6 px from page to page (before
+    // 2026-12-07), as a drawing set's key plan never does.
+    const street = [0, 7].flatMap((y0, row) =>
+      Array.from({ length: 140 }, (_, i) => office(`B${row + 1}.${i}`, i * 3, y0, 3, 5, 1.5)),
+    );
+    const parts = storeyPlanParts(plan(street));
+    expect(parts.length).toBeGreaterThan(2);
+    expectKeyPlans(parts, street);
+    const bars = parts.map((p) => /data-role="scale-bar"[^>]*><rect [^>]*width="([\d.]+)"/.exec(p.svg)![1]);
+    expect(new Set(bars).size, 'the parts’ scales').toBeGreaterThan(1);
+    const drawn = parts.map((p) => {
+      const k = keyPlanOf(p.svg)!;
+      return {
+        rooms: k.rooms,
+        caption: /data-role="key-caption" x="([\d.]+)" y="([\d.]+)"/.exec(p.svg)!.slice(1),
+      };
+    });
+    for (const d of drawn.slice(1)) expect(d).toEqual(drawn[0]);
+  });
+
   describe('on LargeBuilding.ifc’s rooms (Revit 2021)', async () => {
     const b = buildingFromIfc(
       await readIfc(new Uint8Array(readFileSync('test/fixtures/ifc/LargeBuilding.ifc'))),

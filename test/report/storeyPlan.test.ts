@@ -121,4 +121,33 @@ describe('storeyPlanSvg', () => {
     // One scale for every room: 13 m of rooms and 2 m of margin across 1000 px, 66.67 px a metre, y down.
     expect(svg).toContain('M 66.67 333.33 L 333.33 333.33 L 333.33 66.67');
   });
+
+  it('draws a room’s skylights dashed in its outline, as its page does', () => {
+    // A hallway lit only from above showed no glazing on its storey's plan beside its pass.
+    const hall = result('A201', 0, 4, 4, 1.5);
+    const skylight = {
+      id: 's1',
+      polygon: [
+        [1, 1],
+        [2, 1],
+        [2, 2],
+        [1, 2],
+      ],
+    };
+    hall.room.skylights = [skylight as unknown as IfcRoom['skylights'][number]];
+    const svg = storeyPlanSvg({
+      storey: 'Level 2',
+      results: [hall],
+      north: 0,
+      by: 'bfs',
+      width: 1000,
+      height: 600,
+    });
+    // 4 m and 2 m of margin over 528 px of plan: 88 px a metre, the room's south-west corner at (88, 440).
+    expect(
+      [...svg.matchAll(/<polygon data-skylight="A201" points="([^"]+)"[^>]*stroke-dasharray/g)].map(
+        (m) => m[1],
+      ),
+    ).toEqual(['176,352 264,352 264,264 176,264']);
+  });
 });

@@ -3,7 +3,12 @@ import { LUX_VERSION } from '../report/luxVersion';
 import type { ProjectInfo } from '../report/project';
 import { glazingSummary, type IfcBuilding } from '../ifc/building';
 import { buildingReportHtml } from '../report/buildingReport';
-import { ENGINE_VALIDATION, engineMethodText, interreflectionText } from '../report/engineMethod';
+import {
+  ENGINE_VALIDATION,
+  engineMethodText,
+  engineValidation,
+  interreflectionText,
+} from '../report/engineMethod';
 import { ifcRoomSheet } from '../report/ifcRoomSheet';
 import type { RoomResult } from '../report/roomResult';
 import {
@@ -106,6 +111,9 @@ export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] 
             stamp: b.stamp,
             targets: b.thresholds ?? DEFAULT_COMPLIANCE,
             ...(b.project ? { project: b.project } : {}),
+            ...(o.climate
+              ? { climate: o.climate.summary, ...(b.weather ? { weather: b.weather } : {}) }
+              : {}),
           })
         : null;
     return {
@@ -154,7 +162,7 @@ function methodWords(b: AnalysedBuilding): { method: string; validation: string 
   if (pass?.method === 'engine')
     return {
       method: `Lux's physics engine (${pass.quality} quality, ${interreflectionText(null)}), one room at a time with the building as its surroundings.`,
-      validation: ENGINE_VALIDATION,
+      validation: engineValidation(pass.quality),
     };
   if (pass?.method === 'model')
     return {

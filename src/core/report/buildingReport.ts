@@ -1,6 +1,6 @@
 import { WORK_PLANE_HEIGHT } from '../engine/model';
 import { partOf, roundedDown } from '../stats/shareText';
-import { glazingSummary, ifcRoomLabel, type IfcBuilding } from '../ifc/building';
+import { glazingCount, glazingSummary, ifcRoomLabel, type IfcBuilding } from '../ifc/building';
 import { northText } from '../ifc/north';
 import { analysedOf, partlyAnalysed } from '../stats/analysedPlane';
 import { projectLine, signatureLine, type ProjectInfo } from './project';
@@ -13,6 +13,8 @@ import { COLOUR_BY, type ColourBy } from './storeyPlan';
 import { storeyPlanParts } from './storeyParts';
 import { enIlluminance } from './enBasis';
 import { LUX_SOFTWARE } from './luxVersion';
+import { LEED_V41, leedPoints } from '../climate/metrics';
+import { glazingInput, surfacesInput } from './glazingInputs';
 import { weatherFileText, type WeatherFile } from './weatherFile';
 
 export type { RoomResult } from './roomResult';
@@ -78,6 +80,52 @@ const dfText = (v: number): string =>
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** Text as a CSS string inside the page's <style>: quoted, and no "</style>" can end the element. */
+const cssString = (s: string): string =>
+  `"${s
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/</g, '\\3C ')
+    .replace(/[\r\n]+/g, ' ')}"`;
+
+/**
+ * What every printed page carries in its foot, plan pages included: the project (or the file) and the
+ * report's date to the left, "Page 3 of 16" to the right, so a page taken out of the set is still
+ * traced to its report, and a reviewer can cite it. Chromium (report.pdf) and other browsers that print
+ * @page margin boxes draw them.
+ */
+function pageFoot(r: BuildingReport): string {
+  const project = r.project ? projectLine(r.project) : '';
+  const left = `${project ? `${project} · ` : ''}Daylight report of ${r.file} · ${r.stamp}`;
+  const box = 'font-family: system-ui, sans-serif; font-size: 8pt; color: #5c6b7a;';
+  return `@page {
+    @bottom-left { content: ${cssString(left)}; ${box} }
+    @bottom-right { content: "Page " counter(page) " of " counter(pages); ${box} }
+  }`;
+}
+
+/**
+ * Where the report is signed: who prepared it (as stated, or a line to write the name on), their
+ * signature and its date, and the same for whoever checks it, as a building authority expects of a
+ * document handed in. What Lux answers for and what the signer does is said above it.
+ */
+function signOff(p: ProjectInfo | undefined): string {
+  const author = p?.author.trim() ?? '';
+  const line = '<td class="blank"></td>';
+  return `<section class="signoff" data-stat="signoff">
+<h2>Responsibility</h2>
+<p>Lux computed the figures in this report from the file and the inputs stated above. The signer answers for
+those inputs (materials, glazing, surroundings), for which rooms are for daily living, and for the report as handed in.</p>
+<table>
+<thead><tr><th>Role</th><th>Name</th><th>Signature</th><th>Date</th></tr></thead>
+<tbody>
+<tr><td>Prepared by</td>${author ? `<td data-stat="signer">${esc(author)}</td>` : line}${line}${line}</tr>
+<tr><td>Checked by</td>${line}${line}${line}</tr>
+</tbody>
+</table>
+</section>`;
+}
+
 export function buildingReportHtml(r: BuildingReport): string {
   const b = r.building;
   const T = r.thresholds ?? DEFAULT_COMPLIANCE;
@@ -86,12 +134,14 @@ export function buildingReportHtml(r: BuildingReport): string {
     const v = x.summary?.verdicts.find((k) => k.id === id);
     return v ? `<td class="${v.pass ? 'pass' : 'fail'}">${v.pass ? '✓ pass' : '✗ fail'}</td>` : '<td>–</td>';
   };
+  // A room's glazing as the app's list names it: its skylights too (a hallway lit from above read "0"
+  // windows beside a window-to-floor ratio of 21 % and a pass).
   const rows = r.results
     .map((x) => {
       const room = x.room;
       const s = x.summary?.stats;
       const why = room.problem ?? x.error;
-      return `<tr${why ? ' class="problem"' : ''}><td>${esc(room.storey)}</td><td>${esc(room.number)}</td><td>${esc(room.name)}</td><td class="n">${room.area.toFixed(2)}</td><td class="n">${room.windows.length}</td><td class="n">${(windowToFloor(room) * 100).toFixed(1)} %</td><td class="n">${s ? s.mean.toFixed(2) : '–'}</td><td class="n">${s ? `${roundedDown(s.area_above['1']!)} %${x.summary && partlyAnalysed(x.summary) ? ` of ${analysedOf(x.summary).toFixed(2)} m² analysed` : ''}` : '–'}</td>${verdict(x, 'bfs')}${verdict(x, 'en-target')}${verdict(x, 'en-minimum')}<td>${why ? esc(why) : ''}</td></tr>`;
+      return `<tr${why ? ' class="problem"' : ''}><td>${esc(room.storey)}</td><td>${esc(room.number)}</td><td>${esc(room.name)}</td><td class="n">${room.area.toFixed(2)}</td><td data-stat="glazing">${esc(glazingCount(room.windows, room.skylights.length))}</td><td class="n">${(windowToFloor(room) * 100).toFixed(1)} %</td><td class="n">${s ? s.mean.toFixed(2) : '–'}</td><td class="n">${s ? `${roundedDown(s.area_above['1']!)} %${x.summary && partlyAnalysed(x.summary) ? ` of ${analysedOf(x.summary).toFixed(2)} m² analysed` : ''}` : '–'}</td>${verdict(x, 'bfs')}${verdict(x, 'en-target')}${verdict(x, 'en-minimum')}<td>${why ? esc(why) : ''}</td></tr>`;
     })
     .join('\n');
   const unplaced =
@@ -129,6 +179,7 @@ export function buildingReportHtml(r: BuildingReport): string {
 <title>${esc(`Daylight report: ${r.file}`)}</title>
 <style>
   @page { size: A4 landscape; margin: 10mm; }
+  ${pageFoot(r)}
   body { font-family: system-ui, 'Segoe UI', Helvetica, Arial, sans-serif; color: #1d2733; margin: 24px; }
   h1 { font-size: 24px; margin: 0 0 4px; }
   h2 { font-size: 17px; margin: 22px 0 8px; }
@@ -146,6 +197,12 @@ export function buildingReportHtml(r: BuildingReport): string {
   .sheet { page-break-before: always; break-before: page; margin-top: 24px; }
   .sheet svg, .plan svg { width: 100%; height: auto; }
   .plan { page-break-before: always; break-before: page; }
+  /* A row whole on one page (a room's reason ran on under the next page's header), a heading with what follows. */
+  tr { break-inside: avoid; }
+  h2 { break-after: avoid; }
+  .signoff { break-inside: avoid; }
+  .signoff td { height: 28px; }
+  .signoff td.blank { border-bottom: 1px solid #1d2733; }
   /* Printed (report.pdf, the browser's print): a room's sheet fills one A4 landscape page, never two. */
   @media print {
     body { margin: 0; }
@@ -170,12 +227,14 @@ ${b.origin && (b.origin[0] !== 0 || b.origin[1] !== 0) ? `<dt>Plan frame</dt><dd
 <dt>Terrain</dt><dd>the lowest room's floor, z = ${b.terrainZ.toFixed(2)} m in the file</dd>
 <dt>True north</dt><dd>${northNotes(b.notes) ? esc(northNotes(b.notes)) : b.northFromFile ? `${northText(b.north)} clockwise from the plan's up (from the file)` : "not given by the file: the plan's up is taken as north"}</dd>
 ${vegetationLine(b.notes)}<dt>Obstruction</dt><dd>${r.triangles.toLocaleString('en')} triangles: the building's own walls, slabs, roofs and other elements${r.contexts?.length ? `, and the context files ${esc(r.contexts.join(', '))} (in the building's coordinates, on its terrain)` : '; no context files'}</dd>
+<dt>Surfaces</dt><dd data-stat="surfaces">${esc(surfacesInput(b.rooms))}</dd>
+<dt>Glazing</dt><dd data-stat="glazing-inputs">${esc(glazingInput(b.rooms))}</dd>
 ${r.weather && r.results.some((x) => x.climate) ? `<dt>Weather file</dt><dd data-stat="weather-file">${esc(weatherFileText(r.weather))}</dd>\n` : ''}<dt>Computation</dt><dd>${esc(r.method)}</dd>
 <dt>Software</dt><dd data-stat="software">${esc(LUX_SOFTWARE)}</dd>
 </dl>
 <h2>Rooms</h2>
 <table>
-<thead><tr><th>Storey</th><th>Number</th><th>Name</th><th>Area m²</th><th>Windows</th><th>Window / floor</th><th>Mean DF %</th><th>DF ≥ 1 %</th><th>BFS 2024:8</th><th>EN 17037 target DF</th><th>EN 17037 minimum target DF</th><th>Not analysed because</th></tr></thead>
+<thead><tr><th>Storey</th><th>Number</th><th>Name</th><th>Area m²</th><th>Glazing</th><th>Window / floor</th><th>Mean DF %</th><th>DF ≥ 1 %</th><th>BFS 2024:8</th><th>EN 17037 target DF</th><th>EN 17037 minimum target DF</th><th>Not analysed because</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -193,6 +252,7 @@ with both areas: whether the floor under a low slope counts is for the signer to
 and DF ≥ ${dfText(T.enMinimum)} % over 95 % (minimum target); ${enBasis(T)} Windows: their openings as the file's geometry gives them,
 the frame ratio from the file's glass where it shows it; sky obstruction from every element that stands in the sky.</p>
 <p>${esc(r.validation)}</p>
+${signOff(r.project)}
 ${plans}
 ${sheets}
 </body>
@@ -267,11 +327,34 @@ ASE1000,250h from the direct sun alone; DA300 as the room's mean; UDI 100–3000
 (300/100 lx for the minimum level over 50 %/95 % of the plane, half the daylight hours). The physics engine's daylight
 coefficients under every hour's Perez sky, the sun traced for each hour (docs/climate.md).</p>
 <table>
-<thead><tr><th>Storey</th><th>Number</th><th>Name</th><th>sDA (blinds)</th><th>sDA (open)</th><th>ASE</th><th>DA mean</th><th>UDI</th><th>LEED sDA</th><th>LEED ASE ≤ 10 %</th><th>EN 17037 illuminance</th></tr></thead>
+<thead><tr><th>Storey</th><th>Number</th><th>Name</th><th>sDA (blinds)</th><th>sDA (open)</th><th>ASE</th><th>DA mean</th><th>UDI</th><th>LEED sDA ≥ ${LEED_V41.sda[0]} %</th><th>LEED ASE ≤ ${LEED_V41.ase} %</th><th>EN 17037 illuminance</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
-</table>`;
+</table>
+${leedTotal(withYear)}`;
+}
+
+/**
+ * LEED v4.1's points are the regularly occupied floor's, area-weighted, not a room's: the rooms' rows
+ * alone left a reviewer to add them up (before 2026-12-07). Over every room with a year, each weighted by
+ * the plane its sDA is of; which rooms are regularly occupied is the signer's to choose.
+ */
+function leedTotal(withYear: RoomResult[]): string {
+  const rooms = withYear.map((x) => ({
+    area: x.summary ? analysedOf(x.summary) : x.room.area,
+    sda: x.climate!.sda_blinds,
+  }));
+  const area = rooms.reduce((a, r) => a + r.area, 0);
+  if (!(area > 0)) return '';
+  const sda = rooms.reduce((a, r) => a + r.sda * r.area, 0) / area;
+  const points = leedPoints(
+    sda,
+    rooms.map((r) => r.sda),
+  );
+  const [one, two, three] = LEED_V41.sda;
+  const n = `${rooms.length} room${rooms.length === 1 ? '' : 's'}`;
+  return `<p data-stat="leed-total">LEED v4.1 (EQ Daylight, option 1) over these ${n}, ${area.toFixed(2)} m²: sDA300/50% with blinds ${roundedDown(sda)} % area-weighted, ${points} point${points === 1 ? '' : 's'} (needs ${one} / ${two} / ${three} % for 1 / 2 / 3, one more where every room reaches ${two} %). LEED counts the regularly occupied spaces only: which these are is the signer's to say (a hallway is not one).</p>`;
 }
 
 function apartmentsTable(list: ApartmentTotal[]): string {

@@ -8,6 +8,8 @@ import type { ProjectInfo } from './project';
 import { materialsText } from './materialsText';
 import { DEFAULT_REFLECTANCES } from '../types';
 import type { EnTargets } from './enBasis';
+import type { ClimateSummary } from '../api/climateOps';
+import type { WeatherFile } from './weatherFile';
 
 /** The report page of a room read from IFC (the command line's and the app's building report). */
 export function ifcRoomSheet(o: {
@@ -23,6 +25,12 @@ export function ifcRoomSheet(o: {
   project?: ProjectInfo;
   /** The building's EN 17037 targets (the site's, or the defaults): the page says which. */
   targets: EnTargets;
+  /**
+   * The room's year of a weather file, when one was computed, and that file: its page carries them as the
+   * app's room page does (before 2026-12-07 a building's pages left the year to the report's table).
+   */
+  climate?: ClimateSummary;
+  weather?: WeatherFile;
 }): string {
   const { room } = o;
   return roomSheetSvg({
@@ -59,5 +67,6 @@ export function ifcRoomSheet(o: {
     stamp: o.stamp,
     targets: o.targets,
     ...(o.project ? { project: o.project } : {}),
+    ...(o.climate ? { climate: o.climate, ...(o.weather ? { weather: o.weather } : {}) } : {}),
   });
 }

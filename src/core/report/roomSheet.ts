@@ -298,7 +298,7 @@ export function roomSheetSvg(s: RoomSheet): string {
     );
     row(`DA${c.da_lux} mean · UDI`, `${c.da_mean.toFixed(0)} % · ${c.udi.useful.toFixed(0)} % useful`);
     row('EN 17037 illuminance', c.en17037.reached ?? 'not reached', 'en17037-illuminance');
-    if (s.weather) row('Weather file', weatherFileText(s.weather), 'weather-file', 2);
+    if (s.weather) row('Weather file', weatherFileText(s.weather), 'weather-file', 3);
   }
   heading('Inputs');
   const [long, wide] = planDimensions(s.outline);

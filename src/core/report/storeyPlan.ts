@@ -3,7 +3,7 @@ import type { IfcRoom } from '../ifc/building';
 import type { Verdict } from '../stats/verdicts';
 import type { RoomResult } from './roomResult';
 import { keyPlanSvg, type KeyPlan } from './keyPlan';
-import { INK, northArrowSvg, px, scaleBarMetres, scaleBarSvg } from './planMarks';
+import { INK, northArrowSvg, px, scaleBarSvg } from './planMarks';
 import { fitRoomLabel } from './planLabels';
 import { textWidth } from './textFit';
 
@@ -132,6 +132,12 @@ export function storeyPlanDrawing(s: StoreyPlan): { svg: string; unlabelled: str
       out.push(
         `<line x1="${X(w.inner[0][0])}" y1="${Y(w.inner[0][1])}" x2="${X(w.inner[1][0])}" y2="${Y(w.inner[1][1])}" stroke="${WINDOW}" stroke-width="4"/>`,
       );
+    // Skylights dashed, as openings above the cut plane are drawn and as the room's page draws them: a
+    // hallway lit from above otherwise showed no glazing at all beside its pass (before 2026-12-07).
+    for (const k of r.room.skylights)
+      out.push(
+        `<polygon data-skylight="${esc(r.room.number)}" points="${k.polygon.map(([a, b]) => `${X(a)},${Y(b)}`).join(' ')}" fill="none" stroke="${WINDOW}" stroke-width="1.5" stroke-dasharray="4 3"/>`,
+      );
   }
   const unlabelled: string[] = [];
   for (const r of rooms) {
@@ -152,13 +158,21 @@ export function storeyPlanDrawing(s: StoreyPlan): { svg: string; unlabelled: str
         `<text x="${px(x(lx))}" y="${px(y(ly) + l.dy)}" font-size="${l.size}" text-anchor="middle" data-label="${esc(r.room.number)}"${l.bold ? ' font-weight="600"' : st === 'none' ? ` fill="${MUTED}"` : ''}>${esc(l.text)}</text>`,
       );
   }
-  out.push(scaleBarSvg(8, planH + 22, k, s.width / 6 / k));
+  // The bar is a round length at most a sixth of the page wide (scaleBarMetres rounds down).
+  const barMax = s.width / 6;
+  out.push(scaleBarSvg(8, planH + 22, k, barMax / k));
   out.push(northArrowSvg(s.width - ARROW, s.height - ARROW, s.north));
   if (s.key) {
-    const bar = scaleBarMetres(s.width / 6 / k) * k;
-    // Clear of the bar and its "N m", of the arrow's swing (33 px about its centre) and of the key's row.
+    // Clear of the longest bar and its "N m", of the arrow's swing (33 px about its centre) and of the key's
+    // row: a box that is the same on every part, so the key plan stands still from page to page (it began
+    // after the part's own bar, whose length follows the part's scale, and moved by a few px).
     out.push(
-      keyPlanSvg(s.key, { x0: 8 + bar + 16, y0: planH + 4, x1: s.width - 2 * ARROW - 12, y1: s.height - 25 }),
+      keyPlanSvg(s.key, {
+        x0: 8 + barMax + 16,
+        y0: planH + 4,
+        x1: s.width - 2 * ARROW - 12,
+        y1: s.height - 25,
+      }),
     );
   }
   // The key: what each fill means, for the rule the rooms are coloured by.
