@@ -16,7 +16,8 @@ import {
 import { openRoom } from '../compute/building/roomEdits';
 import { colourBy, showStorey, useBuilding, type RoomOutcome } from '../compute/building/store';
 import { useMeshDisplay } from './meshDisplay';
-import { useUnitsPerPixel } from './useUnitsPerPixel';
+import { roomLabelFit } from './roomLabelFit';
+import { BUILDING_MARKS_INSET, cornerMarks, useShownBox } from './shownBox';
 
 /**
  * The building view (issue 20 §2): the open IFC building's rooms coloured by how they stand against one
@@ -103,7 +104,10 @@ function BuildingPlan(): React.JSX.Element {
   const bar = scaleBarMetres(w / 5 / PX_PER_M);
   // Labels, marks and strokes keep their size on screen when a large building's plan is shrunk to fit.
   const svg = useRef<SVGSVGElement>(null);
-  const k = useUnitsPerPixel(svg, w, h);
+  const box = useShownBox(svg, w, h) ?? { x: 0, y: 0, w, h, unitsPerPx: 1 };
+  const k = Math.max(1, box.unitsPerPx);
+  // In the corners of what the plan shows, clear of the rooms where the box is wider or taller than the plan.
+  const marks = cornerMarks(box, k, BUILDING_MARKS_INSET);
   return (
     <div className="plan building-plan" data-testid="building-plan">
       <div className="building-bar">
@@ -195,6 +199,10 @@ function BuildingPlan(): React.JSX.Element {
         {onStorey.map((r) => {
           const [lx, ly] = labels.get(r.room.ifcId)!;
           const st = r.outcome?.summary?.stats;
+          const second = `${STANDING[r.standing].mark}${st ? ` ${st.mean.toFixed(1)} %` : ''}`;
+          // Only what the shape has room for: labels run over their neighbours' in small rooms.
+          const fit = roomLabelFit(r.room.room_polygon, PX_PER_M, k, r.room.number, second);
+          if (fit === 'none') return null;
           return (
             <text
               key={`l${r.room.ifcId}`}
@@ -205,18 +213,20 @@ function BuildingPlan(): React.JSX.Element {
               pointerEvents="none"
               fill="#1d2733"
               data-testid="room-label"
+              data-fit={fit}
             >
               <tspan fontWeight="700">{r.room.number}</tspan>
-              <tspan x={sx(lx)} dy={15 * k} fontSize={12 * k}>
-                {STANDING[r.standing].mark}
-                {st ? ` ${st.mean.toFixed(1)} %` : ''}
-              </tspan>
+              {fit === 'full' && (
+                <tspan x={sx(lx)} dy={15 * k} fontSize={12 * k}>
+                  {second}
+                </tspan>
+              )}
             </text>
           );
         })}
         {building && (
           <g
-            transform={`translate(${w - 34 * k} ${34 * k}) scale(${k})`}
+            transform={`translate(${marks.north[0]} ${marks.north[1]}) scale(${k})`}
             pointerEvents="none"
             data-testid="building-north"
           >
@@ -224,7 +234,7 @@ function BuildingPlan(): React.JSX.Element {
             <path d="M 0 -15 L 6 7 L 0 2 L -6 7 Z" fill="#1d2733" transform={`rotate(${building.north})`} />
           </g>
         )}
-        <g transform={`translate(${12 * k} ${h - 12 * k})`} pointerEvents="none">
+        <g transform={`translate(${marks.scaleBar[0]} ${marks.scaleBar[1]})`} pointerEvents="none">
           <path
             d={`M 0 ${-6 * k} L 0 0 L ${bar * PX_PER_M} 0 L ${bar * PX_PER_M} ${-6 * k}`}
             fill="none"

@@ -1,20 +1,17 @@
-import { DEFAULT_REFLECTANCES, type Reflectances } from '../../core/types';
+import { DEFAULT_REFLECTANCES } from '../../core/types';
 import { useApp } from '../state/store';
 import { NumberField } from './NumberField';
+import { asPercent, REFLECTANCE_FIELDS, shownReflectances, withReflectance } from './reflectances';
 
-const FIELDS: [keyof Reflectances, string, number, number][] = [
-  ['ceiling_reflectance', 'Ceiling', 0.5, 0.9],
-  ['vertical_reflectance', 'Walls', 0.3, 0.9],
-  ['horizontal_reflectance', 'Floor', 0.05, 0.6],
-  ['facade_reflectance', 'Facades outside', 0.1, 0.6],
-  ['terrain_reflectance', 'Terrain', 0.05, 0.4],
-];
-
-/** Model type and reflectances (app.md §7): df_default uses the defaults, df_custom these values. */
+/**
+ * Model type and reflectances (app.md §7): df_default uses the defaults, df_custom these values. The fields
+ * show what the map is computed with, in %; a value typed under default materials makes them custom.
+ */
 export function MaterialsPanel(): React.JSX.Element {
   const scene = useApp((s) => s.scene);
   const edit = useApp((s) => s.edit);
   const custom = scene.modelType === 'df_custom';
+  const shown = shownReflectances(scene);
   return (
     <section aria-labelledby="mat-h">
       <h2 id="mat-h">Materials</h2>
@@ -29,16 +26,18 @@ export function MaterialsPanel(): React.JSX.Element {
           <option value="df_custom">Custom materials (the values below)</option>
         </select>
       </label>
-      {FIELDS.map(([k, label, min, max]) => (
+      {!custom && <p className="hint">A value typed below makes the materials custom.</p>}
+      {REFLECTANCE_FIELDS.map(({ key, label, min, max }) => (
         <NumberField
-          key={k}
-          label={`${label} reflectance${custom ? '' : ` (default ${DEFAULT_REFLECTANCES[k]})`}`}
-          value={scene.materials[k]}
+          key={key}
+          label={`${label} reflectance${custom ? ` (default ${asPercent(DEFAULT_REFLECTANCES[key])} %)` : ''}`}
+          unit="%"
+          value={asPercent(shown[key])}
           min={min}
           max={max}
-          step={0.01}
-          onCommit={(v) => edit((s) => ({ ...s, materials: { ...s.materials, [k]: v } }))}
-          testId={k}
+          step={1}
+          onCommit={(v) => edit((s) => withReflectance(s, key, v))}
+          testId={key}
         />
       ))}
     </section>

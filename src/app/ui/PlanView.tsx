@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
 import { scaleBarMetres } from '../../core/report/planMarks';
 import { valueAt, type RoomMap } from '../compute/roomMap';
 import { useShown } from '../compute/answerStore';
@@ -11,6 +11,8 @@ import { nextWindowId, useApp } from '../state/store';
 import { cellValue, DF_METRIC, placeText, valueText, type Cell, type MapMetric } from './mapProbe';
 import { useMapImage } from './useMapImage';
 import { useMapProbe } from './useMapProbe';
+import { cornerMarks, PLAN_MARKS_INSET, useShownBox } from './shownBox';
+import { toolHint } from './toolHint';
 import { useSettings } from './settings';
 
 /**
@@ -72,8 +74,11 @@ export function PlanView(): React.JSX.Element {
   }, [drag === null ? scene.outline : null, drawing === null]);
   const sx = (x: number): number => (x - view.minX) * PX_PER_M;
   const sy = (y: number): number => (view.maxY - y) * PX_PER_M;
-  const unitsPerPx = useUnitsPerPx(svg, view);
+  // What the plan shows (its viewBox, and the spare width or height of its box beside it), measured.
+  const box = useShownBox(svg, view.w, view.h) ?? { x: 0, y: 0, ...view, unitsPerPx: DESIGN_UNITS_PER_PX };
+  const unitsPerPx = box.unitsPerPx;
   const grow = Math.max(1, unitsPerPx / DESIGN_UNITS_PER_PX);
+  const marks = cornerMarks(box, grow, PLAN_MARKS_INSET);
   const cornerR = Math.max(6 * grow, coarsePointer() ? TOUCH_RADIUS_PX * unitsPerPx : 0);
 
   const toWorld = useCallback(
@@ -205,6 +210,7 @@ export function PlanView(): React.JSX.Element {
     e.stopPropagation();
   };
 
+  const hint = toolHint(tool, drawing?.length ?? 0);
   const poly = scene.outline.map(([x, y]) => `${sx(x)},${sy(y)}`).join(' ');
 
   /** The walls whose length the plan states: under the pointer, else the selected window's, else a focused corner's two. */
@@ -244,7 +250,8 @@ export function PlanView(): React.JSX.Element {
             <path d={`M ${PX_PER_M} 0 L 0 0 0 ${PX_PER_M}`} fill="none" stroke="#e3e6ea" strokeWidth="1" />
           </pattern>
         </defs>
-        <rect width={view.w} height={view.h} fill="url(#grid)" />
+        {/* The grid under all the plan shows, not the viewBox alone (it stopped short of a wide box's sides). */}
+        <rect x={box.x} y={box.y} width={box.w} height={box.h} fill="url(#grid)" />
         {shown && (
           <clipPath id="plan-map-outline">
             <polygon points={shown.scene.outline.map(([x, y]) => `${sx(x)},${sy(y)}`).join(' ')} />
@@ -363,7 +370,7 @@ export function PlanView(): React.JSX.Element {
         {dimensionedWalls().map((i) => (
           <WallDimension key={i} edge={i} outline={scene.outline} sx={sx} sy={sy} grow={grow} />
         ))}
-        <NorthArrow x={view.w - 40 * grow} y={44 * grow} north={scene.north ?? 0} grow={grow} />
+        <NorthArrow x={marks.north[0]} y={marks.north[1]} north={scene.north ?? 0} grow={grow} />
         {hover?.df != null && !drag && (
           // The value under the pointer, beside it (the bar under the plan repeats it with x and y).
           <ValueTag
@@ -385,7 +392,7 @@ export function PlanView(): React.JSX.Element {
             viewWidth={view.w}
           />
         )}
-        <ScaleBar x={16 * grow} y={view.h - 16 * grow} viewWidth={view.w} grow={grow} />
+        <ScaleBar x={marks.scaleBar[0]} y={marks.scaleBar[1]} viewWidth={view.w} grow={grow} />
         {drawing && drawing.length > 0 && (
           <polyline
             points={[...drawing, ...(hover ? [snapPoint(hover.p, drawing[drawing.length - 1]!)] : [])]
@@ -401,6 +408,11 @@ export function PlanView(): React.JSX.Element {
       {climate && (
         <p className="plan-metric" data-testid="plan-metric">
           The plan shows {captionInSentence(climate.caption)} (Climate panel)
+        </p>
+      )}
+      {hint && (
+        <p className="plan-metric" data-testid="tool-hint">
+          {hint}
         </p>
       )}
       {yearOutdated && (
@@ -664,23 +676,6 @@ function WallDimension({
  * The plan's SVG units on one screen pixel (its viewBox fits the element, so the larger of the two ratios),
  * measured again when the element or the view changes size.
  */
-function useUnitsPerPx(svg: React.RefObject<SVGSVGElement | null>, view: { w: number; h: number }): number {
-  const [units, setUnits] = useState(DESIGN_UNITS_PER_PX);
-  useEffect(() => {
-    const el = svg.current;
-    if (!el) return;
-    const measure = (): void => {
-      const r = el.getBoundingClientRect();
-      if (r.width > 0 && r.height > 0) setUnits(Math.max(view.w / r.width, view.h / r.height));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [svg, view]);
-  return units;
-}
-
 /** A touch screen's pointer (a finger), where handles need a finger's size. */
 const coarsePointer = (): boolean =>
   typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
