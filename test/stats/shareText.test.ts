@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partOf, roundedDown } from '../../src/core/stats/shareText';
+import { partOf, roundedDown, wholeParts } from '../../src/core/stats/shareText';
 import { shareParts, shareWithArea } from '../../src/core/stats/analysedPlane';
 import { summarise, DEFAULT_COMPLIANCE } from '../../src/core/stats/verdicts';
 
@@ -54,5 +54,21 @@ describe('a share with its area, whole or in parts (shareWithArea, shareParts)',
     const { percent, area } = shareParts(100, lit);
     expect(percent + area).toBe(shareWithArea(100, lit));
     expect(area).toBe(' · 9.77 of 9.77 m²');
+  });
+});
+
+describe('parts of a whole in whole percents (wholeParts)', () => {
+  it('adds up to 100 as the parts do, where rounding each gave 101 or 99', () => {
+    // A Chicago year's UDI bands that read "85 % (below 10 %, above 6 %)" rounded one by one.
+    expect(wholeParts([84.6, 9.6, 5.8])).toEqual([85, 9, 6]);
+    expect([84.6, 9.6, 5.8].map(Math.round).reduce((a, b) => a + b)).toBe(101);
+    expect(wholeParts([33.4, 33.3, 33.3])).toEqual([34, 33, 33]);
+    expect(wholeParts([70.2, 20.2, 9.6])).toEqual([70, 20, 10]);
+  });
+
+  it('keeps whole parts as they are and gives ties to the first', () => {
+    expect(wholeParts([100, 0, 0])).toEqual([100, 0, 0]);
+    expect(wholeParts([50, 25, 25])).toEqual([50, 25, 25]);
+    expect(wholeParts([49.5, 49.5, 1])).toEqual([50, 49, 1]);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { roundedDown } from '../../core/stats/shareText';
+import { roundedDown, wholeParts } from '../../core/stats/shareText';
 import {
   climateMap,
   DA_THRESHOLDS,
@@ -186,7 +186,7 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
             <dd data-testid="climate-da-mean">{s.da_mean.toFixed(0)} %</dd>
             <dt>UDI 100–3000 lx</dt>
             <dd>
-              {s.udi.useful.toFixed(0)} % (below {s.udi.low.toFixed(0)} %, above {s.udi.high.toFixed(0)} %)
+              <UdiBands udi={s.udi} />
             </dd>
             <dt>LEED v4.1 (this room)</dt>
             <dd>
@@ -213,5 +213,15 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
         </>
       )}
     </section>
+  );
+}
+
+/** UDI's three bands in whole percents that add up to the hours' 100 % (wholeParts). */
+function UdiBands({ udi }: { udi: { low: number; useful: number; high: number } }): React.JSX.Element {
+  const [useful, low, high] = wholeParts([udi.useful, udi.low, udi.high]);
+  return (
+    <>
+      {useful} % (below {low} %, above {high} %)
+    </>
   );
 }

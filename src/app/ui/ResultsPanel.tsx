@@ -96,7 +96,7 @@ export function ResultsPanel(): React.JSX.Element {
             <dt>Max</dt>
             <dd>{f(summary.stats.max)} %</dd>
             <dt>Spread (standard deviation)</dt>
-            <dd>{f(summary.stats.std)}</dd>
+            <dd>{f(summary.stats.std)} %</dd>
             <dt>Floor area</dt>
             <dd data-testid="stat-area">{summary.floor.toFixed(2)} m²</dd>
             {partlyAnalysed(summary) && (

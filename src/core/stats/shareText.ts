@@ -18,3 +18,24 @@ export function roundedDown(value: number, digits = 1): string {
  */
 export const partOf = (part: number, whole: number, digits = 2): string =>
   part >= whole - 1e-9 ? whole.toFixed(digits) : roundedDown(part, digits);
+
+/**
+ * Parts of one whole (shares adding up to 100 %) as whole percents that add up to 100 as the parts do: each
+ * rounded down, and the points left over given to the largest remainders. Rounded one by one, UDI's bands
+ * read "85 % (below 10 %, above 6 %)", 101 % of the hours.
+ */
+export function wholeParts(parts: readonly number[]): number[] {
+  const total = Math.round(parts.reduce((a, p) => a + p, 0));
+  const down = parts.map((p) => Math.floor(p + 1e-9));
+  let left = total - down.reduce((a, p) => a + p, 0);
+  // Remainders to 1e-9, so that float noise (84.6 − 84 < 9.6 − 9) does not decide a tie.
+  const order = parts
+    .map((p, i) => ({ i, rest: Math.round((p - down[i]!) * 1e9) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    down[i]!++;
+    left--;
+  }
+  return down;
+}
