@@ -37,7 +37,7 @@ describe('the report page after the map settled (reportScene)', () => {
   it('names the room and turns the window’s bearing with north on the page', () => {
     const before = sheetOf(shown, 'viridis', 10);
     expect(before).toContain('Unnamed room');
-    expect(before).toContain('w1 · faces S 180°');
+    expect(before).toMatch(/data-opening="w1"><tspan [^>]*>w1<\/tspan><tspan [^>]*>S 180°</);
     const page = sheetOf(
       { ...shown, scene: reportScene(shown.scene, { ...defaultScene(), name: 'Office 2.14', north: 30 }) },
       'viridis',
@@ -46,7 +46,7 @@ describe('the report page after the map settled (reportScene)', () => {
     expect(page).toContain('Office 2.14');
     expect(page).not.toContain('Unnamed room');
     // North turned 30° clockwise from the plan's up: the wall facing the plan's down faces 150°, SE.
-    expect(page).toContain('w1 · faces SE 150°');
+    expect(page).toMatch(/data-opening="w1"><tspan [^>]*>w1<\/tspan><tspan [^>]*>SE 150°</);
   });
 });
 

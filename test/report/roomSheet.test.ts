@@ -6,6 +6,7 @@ import { DEFAULT_REFLECTANCES } from '../../src/core/types';
 import { roomSheetSvg, type RoomSheet } from '../../src/core/report/roomSheet';
 import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
 import { LUX_VERSION } from '../../src/core/report/luxVersion';
+import { textWidth } from '../../src/core/report/textFit';
 import packageJson from '../../package.json' with { type: 'json' };
 
 describe('extendPastEdge', () => {
@@ -70,6 +71,35 @@ describe('materials and dimensions in words', () => {
   });
 });
 
+/** A year of weather in a room. */
+const year = {
+  location: {
+    city: 'Chicago',
+    country: 'USA',
+    latitude: 41.98,
+    longitude: -87.92,
+    time_zone: -6,
+    elevation: 201,
+  },
+  hours: { occupied: 3650, daylight: 4707 },
+  da_lux: 300,
+  da_mean: 77.4,
+  sda: 96.5,
+  sda_blinds: 32.14,
+  ase: 16.85,
+  udi: { low: 7, useful: 87.2, high: 5.8, autonomous: 51 },
+  leed_points: 0,
+  en17037: { reached: 'minimum', levels: [] },
+  verdicts: [],
+  notes: [],
+} as NonNullable<RoomSheet['climate']>;
+
+/** An opening's line of the page's table: its id and its inputs, cell by cell. */
+const openingCells = (svg: string, id: string): string[] | undefined => {
+  const row = new RegExp(`<text [^>]*data-opening="${id}">(.*?)</text>`).exec(svg)?.[1];
+  return row ? [...row.matchAll(/<tspan [^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]!) : undefined;
+};
+
 describe('roomSheetSvg', () => {
   const rows = 40,
     cols = 60;
@@ -117,8 +147,9 @@ describe('roomSheetSvg', () => {
     expect(svg).toMatch(/data-verdict="en-minimum">✗ EN 17037 minimum target DF: fail/);
     // The window faces the plan's down (270° in the API's frame). True north is turned 90° clockwise, to the
     // plan's right; clockwise on from there, the plan's down is 90° from north: E.
-    expect(svg).toContain('w1 · faces E 90°');
-    expect(svg).toContain('glass 62 % · frame 20 %');
+    // One line of the openings' table: id, bearing, width × height, sill, glass, frame.
+    expect(openingCells(svg, 'w1')).toEqual(['w1', 'E 90°', '2.00 × 1.30 m', '0.90 m', '62 %', '20 %']);
+    expect(svg).toMatch(/<text [^>]*><tspan [^>]*>Opening<\/tspan><tspan [^>]*>Faces<\/tspan>/);
     expect(svg).toContain('Lux engine (physics), standard quality');
     // Where DF is defined (physics.md): the engine's and the Radiance references' work plane.
     expect(svg).toContain('work plane (0.8 m above the floor)');
@@ -172,61 +203,156 @@ describe('roomSheetSvg', () => {
     });
     expect(lit).toMatch(/<polygon data-skylight="s1" points="[\d., ]+" fill="none"[^>]*stroke-dasharray/);
     // Its glass stated as a window's is: the engine lit the room through 50 %, not the default 70 %.
-    expect(lit).toMatch(
-      /data-stat="skylight">1.20 m² in the roof, glass 50 % ·<\/text><text [^>]+>frame 15 %<\/text>/,
-    );
+    expect(openingCells(lit, 's1')).toEqual(['s1', 'roof', '1.20 m²', '–', '50 %', '15 %']);
   });
 
   it('adds a year of a weather file when one was computed for the room', () => {
     expect(svg).not.toContain('data-stat="sda"');
-    const climate = {
-      location: {
-        city: 'Chicago',
-        country: 'USA',
-        latitude: 41.98,
-        longitude: -87.92,
-        time_zone: -6,
-        elevation: 201,
-      },
-      hours: { occupied: 3650, daylight: 4707 },
-      da_lux: 300,
-      da_mean: 77.4,
-      sda: 96.5,
-      sda_blinds: 32.14,
-      ase: 16.85,
-      udi: { low: 7, useful: 87.2, high: 5.8, autonomous: 51 },
-      leed_points: 0,
-      en17037: { reached: 'minimum', levels: [] },
-      verdicts: [],
-      notes: [],
-    } as RoomSheet['climate'];
-    const year = roomSheetSvg({ ...sheet, climate: climate! });
-    expect(year).toContain('A year in Chicago');
-    expect(year).toContain('data-stat="sda">32.1 % (blinds open 96.5 %)');
+
+    const withYear = roomSheetSvg({ ...sheet, climate: year });
+    expect(withYear).toContain('A year in Chicago');
+    expect(withYear).toContain('data-stat="sda">32.1 % (blinds open 96.5 %)');
     // ASE rounded up, as its verdict: 16.85 reads 16.9, never under.
-    expect(year).toContain('data-stat="ase">16.9 % · LEED v4.1 0 pt');
-    expect(year).toContain('data-stat="en17037-illuminance">minimum');
+    expect(withYear).toContain('data-stat="ase">16.9 % · LEED v4.1 0 pt');
+    expect(withYear).toContain('data-stat="en17037-illuminance">minimum');
     // The weather file named under the year, when the page is given it (the app's loaded file).
-    expect(year).not.toContain('data-stat="weather-file"');
+    expect(withYear).not.toContain('data-stat="weather-file"');
     const named = roomSheetSvg({
       ...sheet,
-      climate: climate!,
+      climate: year,
       weather: { name: 'chicago-ohare-tmy3.epw', source: 'TMY3', wmo: '725300' },
     });
-    // Wrapped onto a second line of the column.
+    // Under the legend, as wide as the plan: on one line.
     expect(named).toMatch(
-      /data-stat="weather-file">chicago-ohare-tmy3\.epw \(TMY3,<\/text><text [^>]+>WMO 725300\)</,
+      /<text x="182" y="[\d.]+" font-size="13" data-stat="weather-file">chicago-ohare-tmy3\.epw \(TMY3, WMO 725300\)</,
     );
   });
 
-  it('lists as many windows as the page holds and counts the rest, above the footer', () => {
+  it('lists as many windows as the page holds and counts the rest, above the page’s foot', () => {
     const many = Array.from({ length: 12 }, (_, i) => ({ ...sheet.windows[0]!, id: `w${i + 1}` }));
     const page = roomSheetSvg({ ...sheet, windows: many });
-    const listed = [...page.matchAll(/>(w\d+) · faces/g)].map((m) => m[1]);
-    expect(listed.length).toBeGreaterThan(2);
+    const listed = [...page.matchAll(/data-opening="(w\d+)"/g)].map((m) => m[1]);
+    expect(listed).toEqual(many.slice(0, listed.length).map((w) => w.id));
+    expect(listed.length).toBeGreaterThanOrEqual(7);
     expect(page).toContain(`… and ${12 - listed.length} more windows (the plan shows every one)`);
-    const ys = [...page.matchAll(/<text x="7\d\d" y="([\d.]+)"/g)].map((m) => Number(m[1]));
-    expect(Math.max(...ys)).toBeLessThan(794 - 30);
+    const ys = [...page.matchAll(/<text (?:x="7\d\d" )?y="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(Math.max(...ys)).toBeLessThanOrEqual(794 - 10);
+  });
+
+  it('states every window’s inputs for a room of six windows with a year and a signed project, on one page', () => {
+    // Before 2026-12-07 the year stood in the right column: such a page listed three windows and said
+    // "… and 3 more windows (the plan shows every one)".
+    const windows = Array.from({ length: 6 }, (_, i) => ({
+      ...sheet.windows[0]!,
+      id: `w${i + 1}`,
+      a: [i, 0] as const,
+      b: [i + 0.8, 0] as const,
+      sill: 0.5 + i / 10,
+      head: 1.8 + i / 10,
+    }));
+    const page = roomSheetSvg({
+      ...sheet,
+      windows,
+      skylights: [
+        {
+          id: 's1',
+          polygon: [
+            [2, 2],
+            [3, 2],
+            [3, 3],
+            [2, 3],
+          ],
+          frame: 0.2,
+          glass: 0.7,
+        },
+      ],
+      climate: year,
+      weather: { name: 'chicago-ohare-tmy3.epw', source: 'TMY3', wmo: '725300' },
+      project: {
+        name: 'Kv. Lärkan 4, nybyggnad av flerbostadshus med 48 lägenheter och förskola, etapp 2 av 3',
+        site: 'Storgatan 1–5, 753 20 Uppsala',
+        author: 'Anna Andersson, Arkitektbyrån Norr AB, ansvarig för dagsljusberäkningen i bygglovsskedet',
+        stage: 'Bygglov (building permit)',
+        date: '2026-11-20',
+      },
+    });
+    expect(page).not.toContain('more window');
+    for (const [i, w] of windows.entries())
+      expect(openingCells(page, w.id)).toEqual([
+        w.id,
+        'E 90°',
+        '0.80 × 1.30 m',
+        `${(0.5 + i / 10).toFixed(2)} m`,
+        '62 %',
+        '20 %',
+      ]);
+    expect(openingCells(page, 's1')).toEqual(['s1', 'roof', '1.00 m²', '–', '70 %', '20 %']);
+    // The right column ends above the page's foot (794 − 10 px).
+    const right = [...page.matchAll(/<text (?:x="(?:7[3-9]\d|[89]\d\d|1\d{3})" )?y="([\d.]+)"/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(Math.max(...right)).toBeLessThanOrEqual(784);
+    // The left column from the legend down: the legend's labels, the year, the footer's five lines, each
+    // line under the last (13 px at least), the last on the footer's baseline.
+    const legend = Number(
+      /<text x="[\d.]+" y="([\d.]+)" font-size="12" text-anchor="middle">10\+/.exec(page)![1],
+    );
+    const left = [
+      ...new Set([...page.matchAll(/<text x="(?:32|182)" y="([\d.]+)"/g)].map((m) => Number(m[1]))),
+    ]
+      .filter((y) => y > legend)
+      .sort((a, b) => a - b);
+    expect(left).toHaveLength(1 + 5 + 5); // the year's heading and five rows, the footer's five lines
+    expect(left[0]! - legend).toBeGreaterThanOrEqual(28);
+    for (const [i, y] of left.slice(1).entries()) expect(y - left[i]!, `${y}`).toBeGreaterThanOrEqual(13);
+    expect(left.at(-1)).toBe(776);
+    // The plan gave the year its height: the map's box ends above the legend.
+    const box = /<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)" fill="#f6f7f9"/.exec(page)!;
+    expect(Number(box[1]) + Number(box[2])).toBeLessThan(legend - 32);
+  });
+
+  it('keeps a long id’s end in the openings’ table, where ids sharing a head differ', () => {
+    const named = ['Window-10', 'Window-11'].map((id, i) => ({
+      ...sheet.windows[0]!,
+      id,
+      a: [i, 0] as const,
+      b: [i + 0.5, 0] as const,
+    }));
+    const page = roomSheetSvg({ ...sheet, windows: named });
+    const ids = named.map((w) => openingCells(page, w.id)![0]!);
+    expect(ids.map((id) => id.slice(-3))).toEqual(['-10', '-11']);
+    for (const id of ids) {
+      expect(id.startsWith('…')).toBe(true);
+      expect(textWidth(id, 12, true)).toBeLessThanOrEqual(56 + 16 - 6);
+    }
+    // Its column widened by what it may take: the bearings moved right, clear of the ids.
+    expect(page).toMatch(/data-opening="Window-10"><tspan x="730"[^>]*>[^<]*<\/tspan><tspan x="802">/);
+  });
+
+  it('keys the plan’s blue marks in the legend: windows, and skylights where there are some', () => {
+    expect(svg).toMatch(
+      /<g data-role="window-key"><line [^>]*stroke="#1c7ed6" stroke-width="6"\/><text [^>]*>window</,
+    );
+    expect(svg).not.toContain('skylight-key');
+    const lit = roomSheetSvg({
+      ...sheet,
+      skylights: [
+        {
+          id: 's1',
+          polygon: [
+            [1, 1],
+            [2, 1],
+            [2, 2],
+          ],
+          frame: 0.2,
+          glass: 0.7,
+        },
+      ],
+    });
+    expect(lit).toMatch(
+      /<g data-role="skylight-key"><line [^>]*stroke-dasharray="7 4"\/><text [^>]*>skylight</,
+    );
+    expect(roomSheetSvg({ ...sheet, windows: [] })).not.toContain('window-key');
   });
 
   it('states true north within 0–359°, as the windows’ bearings are (359.6° is 0°, not 360°)', () => {

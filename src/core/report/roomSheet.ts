@@ -103,8 +103,19 @@ export const SHEET_HEIGHT = 794;
 /** Map pixels per grid cell on the page. */
 const SMOOTH = 4;
 const MUTED = '#5c6b7a';
+/** The plan's box at its tallest; a year under the legend takes its height from the plan's. */
 const PLAN = { x: 32, y: 96, w: 660, h: 520 };
+/** From the plan's foot to the legend's labels' descent, and the air above the year's block. */
+const LEGEND_H = 70;
+/** The strip along the plan's foot that holds the scale bar. */
+const SCALE_STRIP = 24;
+const YEAR_GAP = 14;
 const SIDE_X = 730;
+/** The openings' table: each column's left edge from SIDE_X, and its rows' pitch. */
+const COLUMNS = [0, 56, 120, 224, 276, 326];
+const OPENING_ROW = 16;
+/** How far a long id may widen its column, the others moving right (the frame's "100 %" still ends at RIGHT). */
+const ID_SLACK = 16;
 /** How far text may run to the right, the lowest baseline of the right column and the footer's. */
 const RIGHT = SHEET_WIDTH - 12;
 const BOTTOM = SHEET_HEIGHT - 10;
@@ -120,7 +131,17 @@ export function roomSheetSvg(s: RoomSheet): string {
     out.push(`<text x="${px(x)}" y="${px(y)}"${attrs ? ' ' + attrs : ''}>${esc(body)}</text>`);
   };
 
-  // Plan frame: the outline (and the map's cells) fitted into PLAN with a margin.
+  // The left column from the foot up: the footer, the year (when one was computed), the legend, and the
+  // plan in what is left. The year stood in the right column until 2026-12-07, where it pushed the
+  // windows' inputs off the page ("… and 2 more windows"); under the legend it costs the plan ~110 px of
+  // its height, which a room wider than tall never used.
+  const foot = footLines(s);
+  const footTop = FOOT - 15 * (foot.length - 1) - 13;
+  const year = s.climate ? yearRows(s.climate, s.weather) : null;
+  const yearH = year ? yearHeight(year) + YEAR_GAP : 0;
+  const plan = { ...PLAN, h: Math.min(PLAN.h, footTop - 10 - yearH - LEGEND_H - PLAN.y) };
+
+  // Plan frame: the outline (and the map's cells) fitted into the plan's box with a margin.
   const xs = s.outline.map((p) => p[0]),
     ys = s.outline.map((p) => p[1]);
   const margin = 0.6;
@@ -128,9 +149,12 @@ export function roomSheetSvg(s: RoomSheet): string {
     maxX = Math.max(...xs) + margin,
     minY = Math.min(...ys) - margin,
     maxY = Math.max(...ys) + margin;
-  const k = Math.min(PLAN.w / (maxX - minX), PLAN.h / (maxY - minY));
-  const ox = PLAN.x + (PLAN.w - (maxX - minX) * k) / 2;
-  const oy = PLAN.y + (PLAN.h - (maxY - minY) * k) / 2;
+  // Above the scale bar's strip: a plan shortened for a year brought the bottom facade's window names down
+  // onto the bar, where they found no place and went unwritten.
+  const fitH = plan.h - SCALE_STRIP;
+  const k = Math.min(plan.w / (maxX - minX), fitH / (maxY - minY));
+  const ox = plan.x + (plan.w - (maxX - minX) * k) / 2;
+  const oy = plan.y + (fitH - (maxY - minY) * k) / 2;
   const X = (x: number): number => ox + (x - minX) * k;
   const Y = (y: number): number => oy + (maxY - y) * k;
   const poly = s.outline.map(([x, y]) => `${px(X(x))},${px(Y(y))}`).join(' ');
@@ -192,6 +216,10 @@ export function roomSheetSvg(s: RoomSheet): string {
       Y,
       clipId,
       s.outline,
+      (s.skylights ?? []).map((sk) => {
+        const [cx, cy] = centroid(sk.polygon);
+        return { x: X(cx), y: Y(cy), w: textWidth(sk.id, 12, true) + 6, h: 16 };
+      }),
     ),
     `<polygon data-role="outline" points="${poly}" fill="none" stroke="${INK}" stroke-width="2.5" stroke-linejoin="round"/>`,
   );
@@ -207,10 +235,10 @@ export function roomSheetSvg(s: RoomSheet): string {
       direction: w.direction,
     })),
     [
-      { x0: PLAN.x + PLAN.w - 63, x1: PLAN.x + PLAN.w + 3, y0: PLAN.y - 3, y1: PLAN.y + 63 },
-      { x0: PLAN.x, x1: PLAN.x + 12 + PLAN.w / 5, y0: PLAN.y + PLAN.h - 24, y1: PLAN.y + PLAN.h },
+      { x0: plan.x + plan.w - 63, x1: plan.x + plan.w + 3, y0: plan.y - 3, y1: plan.y + 63 },
+      { x0: plan.x, x1: plan.x + 12 + plan.w / 5, y0: plan.y + plan.h - SCALE_STRIP, y1: plan.y + plan.h },
     ],
-    { x0: PLAN.x, y0: PLAN.y, x1: PLAN.x + PLAN.w, y1: PLAN.y + PLAN.h },
+    { x0: plan.x, y0: plan.y, x1: plan.x + plan.w, y1: plan.y + plan.h },
   );
   for (const n of names)
     text(
@@ -225,8 +253,7 @@ export function roomSheetSvg(s: RoomSheet): string {
     out.push(
       `<polygon data-skylight="${esc(k.id)}" points="${pts}" fill="none" stroke="#1c7ed6" stroke-width="2.5" stroke-dasharray="7 4"/>`,
     );
-    const cx = k.polygon.reduce((a, q) => a + q[0], 0) / k.polygon.length,
-      cy = k.polygon.reduce((a, q) => a + q[1], 0) / k.polygon.length;
+    const [cx, cy] = centroid(k.polygon);
     // Over the map: haloed in white, as the iso labels are, or blue on the palette's dark end is lost.
     text(
       X(cx),
@@ -235,12 +262,17 @@ export function roomSheetSvg(s: RoomSheet): string {
       'font-size="12" text-anchor="middle" font-weight="600" fill="#1c7ed6" paint-order="stroke" stroke="#fff" stroke-width="3" data-role="skylight-label"',
     );
   }
-  out.push(northArrowSvg(PLAN.x + PLAN.w - 30, PLAN.y + 30, s.north));
-  out.push(scaleBarSvg(PLAN.x + 8, PLAN.y + PLAN.h - 14, k, PLAN.w / 5 / k));
-  legend(out, PLAN.x, PLAN.y + PLAN.h + 34, 420, s.scaleMax, scaleId);
+  out.push(northArrowSvg(plan.x + plan.w - 30, plan.y + 30, s.north));
+  out.push(scaleBarSvg(plan.x + 8, plan.y + plan.h - 14, k, plan.w / 5 / k));
+  legend(out, plan.x, plan.y + plan.h + 34, 420, s.scaleMax, scaleId, {
+    windows: s.windows.length > 0,
+    skylights: (s.skylights ?? []).length > 0,
+  });
+  if (s.climate && year)
+    yearBlock(out, s.climate, year, plan.x, plan.y + plan.h + LEGEND_H + YEAR_GAP, plan.w);
 
   // Right column: results, verdicts, inputs, down to BOTTOM (the footer keeps to the plan's width).
-  let y = 110;
+  let y = 104;
   /** A label and its value, the value over as many as `lines` lines of its column (the last cut with …). */
   const row = (label: string, value: string, testid = '', lines = 1): void => {
     text(SIDE_X, y, label, `font-size="13" fill="${MUTED}"`);
@@ -287,19 +319,6 @@ export function roomSheetSvg(s: RoomSheet): string {
     text(SIDE_X, y, line, `font-size="12" fill="${MUTED}"${i === 0 ? ' data-stat="en-basis"' : ''}`);
   });
   y += 20;
-  if (s.climate) {
-    const c = s.climate;
-    heading(wrapText(`A year in ${c.location.city}`, RIGHT - SIDE_X, 15, { bold: true, most: 1 })[0] ?? '');
-    row('sDA300/50% (LM-83)', `${roundedDown(c.sda_blinds)} % (blinds open ${roundedDown(c.sda)} %)`, 'sda');
-    row(
-      'ASE1000,250h',
-      `${(Math.ceil(c.ase * 10) / 10).toFixed(1)} % · LEED v4.1 ${c.leed_points} pt`,
-      'ase',
-    );
-    row(`DA${c.da_lux} mean · UDI`, `${c.da_mean.toFixed(0)} % · ${c.udi.useful.toFixed(0)} % useful`);
-    row('EN 17037 illuminance', c.en17037.reached ?? 'not reached', 'en17037-illuminance');
-    if (s.weather) row('Weather file', weatherFileText(s.weather), 'weather-file', 3);
-  }
   heading('Inputs');
   const [long, wide] = planDimensions(s.outline);
   row('Room', `${n2(long)} × ${n2(wide)} m, ${n2(s.height)} m high`, 'dimensions');
@@ -308,42 +327,44 @@ export function roomSheetSvg(s: RoomSheet): string {
   row('Method', `CIE overcast sky, ${Math.round(s.map.resolution * 100)} cm grid`, 'method');
   row('Surroundings', s.surroundings, '', 2);
   row('True north', `${Math.round(wrap360(s.north)) % 360}° clockwise from the plan's up`, '', 2);
-  // The openings, skylights first, as many as the column holds; the rest are counted, never drawn over the
-  // footer or past the page's foot (each keeps a line for the count below it unless it is the last).
+  // The openings, skylights first, one line each in a table under the inputs, as many as the column holds
+  // (six and more beside a year since 2026-12-07, when two lines each held three); the rest are counted,
+  // never drawn over the footer or past the page's foot (each keeps a line for the count below it unless it
+  // is the last).
   const skylights = s.skylights ?? [];
-  const openings = skylights.length + s.windows.length;
-  const fits = (i: number, lastLine: number, step: number): boolean =>
-    y + lastLine <= BOTTOM && (i === openings - 1 || y + step <= BOTTOM);
+  const table = openingRows(s);
+  const openings = table.length;
+  // Ids are "w1", "s1" from the app and from IFC; a longer one widens its column a little, then loses its
+  // head, not its tail ("…ow-12": ids that share a head differ at their ends).
+  const shift = Math.min(
+    ID_SLACK,
+    Math.max(0, ...table.map((r) => textWidth(r.id, 12, true) + 6 - COLUMNS[1]!)),
+  );
   let shown = 0;
-  for (const k of skylights) {
-    if (!fits(shown, 16, 36)) break;
-    const area = Math.abs(signedArea(k.polygon as Polygon));
-    row(
-      `Skylight ${k.id}`,
-      `${area.toFixed(2)} m² in the roof, glass ${Math.round(k.glass * 100)} % · frame ${Math.round(k.frame * 100)} %`,
-      'skylight',
-      2,
+  if (openings) {
+    y += 4;
+    tableRow(
+      out,
+      y,
+      ['Opening', 'Faces', 'Width × height', 'Sill', 'Glass', 'Frame'],
+      `font-size="11" fill="${MUTED}"`,
+      shift,
+      false,
     );
-    shown++;
+    y += OPENING_ROW + 1;
   }
-  for (const w of s.windows) {
-    if (shown < skylights.length || !fits(shown, 17, 38)) break;
+  for (const r of table) {
+    if (y > BOTTOM || (shown < openings - 1 && y + OPENING_ROW > BOTTOM)) break;
+    tableRow(
+      out,
+      y,
+      [tailFit(r.id, COLUMNS[1]! + shift - 6), ...r.cells],
+      `font-size="12" data-opening="${esc(r.id)}"`,
+      shift,
+      true,
+    );
+    y += OPENING_ROW;
     shown++;
-    const width = Math.hypot(w.b[0] - w.a[0], w.b[1] - w.a[1]);
-    text(
-      SIDE_X,
-      y,
-      `${w.id} · faces ${formatBearing(w.direction, s.north)}`,
-      'font-size="13" font-weight="600"',
-    );
-    y += 17;
-    text(
-      SIDE_X + 14,
-      y,
-      `${n2(width)} × ${n2(w.head - w.sill)} m, sill ${n2(w.sill)} m · glass ${Math.round(w.glass * 100)} % · frame ${Math.round(w.frame * 100)} %`,
-      `font-size="12" fill="${MUTED}"`,
-    );
-    y += 21;
   }
   if (shown < openings) {
     const count = (n: number, what: string): string => (n ? `${n} more ${what}${n === 1 ? '' : 's'}` : '');
@@ -360,11 +381,19 @@ export function roomSheetSvg(s: RoomSheet): string {
       `font-size="12" fill="${MUTED}"`,
     );
   }
-  // Under the legend, as wide as the plan: the project, who signs for it (each over at most two lines), and
-  // what computed the page when; the page says so when the project is not given.
+  foot.forEach(({ line, attrs }, i) => text(32, FOOT - 15 * (foot.length - 1 - i), line, attrs));
+  out.push('</svg>');
+  return out.join('');
+}
+
+/**
+ * Under the legend, as wide as the plan: the project, who signs for it (each over at most two lines), and
+ * what computed the page when; the page says so when the project is not given.
+ */
+function footLines(s: RoomSheet): { line: string; attrs: string }[] {
   const project = s.project ? projectLine(s.project) : '';
   const signature = s.project ? signatureLine(s.project) : '';
-  const foot = [
+  return [
     ...wrapText(project || 'Project not stated', PLAN.w, 12, { bold: true, most: 2 }).map((line, i) => ({
       line,
       attrs: `font-size="12" font-weight="600"${project ? '' : ` fill="${MUTED}"`}${i ? '' : ' data-stat="project"'}`,
@@ -379,10 +408,125 @@ export function roomSheetSvg(s: RoomSheet): string {
       attrs: `font-size="11" fill="${MUTED}" data-stat="computed"`,
     },
   ];
-  foot.forEach(({ line, attrs }, i) => text(32, FOOT - 15 * (foot.length - 1 - i), line, attrs));
-  out.push('</svg>');
-  return out.join('');
 }
+
+/** A year's figures, each a label and its value in lines of the plan's width, and the row's test id. */
+interface YearRow {
+  label: string;
+  lines: string[];
+  testid: string;
+}
+
+const YEAR_LABEL_W = 150;
+
+function yearRows(c: ClimateSummary, weather?: WeatherFile): YearRow[] {
+  const row = (label: string, value: string, testid = '', most = 1): YearRow => ({
+    label,
+    lines: wrapText(value, PLAN.w - YEAR_LABEL_W, 13, { most }),
+    testid,
+  });
+  return [
+    row('sDA300/50% (LM-83)', `${roundedDown(c.sda_blinds)} % (blinds open ${roundedDown(c.sda)} %)`, 'sda'),
+    row(
+      'ASE1000,250h',
+      `${(Math.ceil(c.ase * 10) / 10).toFixed(1)} % · LEED v4.1 ${c.leed_points} pt`,
+      'ase',
+    ),
+    row(`DA${c.da_lux} mean · UDI`, `${c.da_mean.toFixed(0)} % · ${c.udi.useful.toFixed(0)} % useful`),
+    row('EN 17037 illuminance', c.en17037.reached ?? 'not reached', 'en17037-illuminance'),
+    ...(weather ? [row('Weather file', weatherFileText(weather), 'weather-file', 2)] : []),
+  ];
+}
+
+/** From the block's top to its last line's descent: the heading, then 18 px a row and 16 a further line. */
+function yearHeight(rows: readonly YearRow[]): number {
+  return 36 + rows.reduce((h, r) => h + 18 + 16 * (r.lines.length - 1), 0) - 18 + 4;
+}
+
+/** The room's year under the legend, as wide as the plan. */
+function yearBlock(
+  out: string[],
+  c: ClimateSummary,
+  rows: readonly YearRow[],
+  x: number,
+  top: number,
+  w: number,
+): void {
+  const t = (tx: number, ty: number, body: string, attrs: string): void => {
+    out.push(`<text x="${px(tx)}" y="${px(ty)}" ${attrs}>${esc(body)}</text>`);
+  };
+  t(
+    x,
+    top + 15,
+    wrapText(`A year in ${c.location.city}`, w, 15, { bold: true, most: 1 })[0] ?? '',
+    'font-size="15" font-weight="600"',
+  );
+  let y = top + 36;
+  for (const r of rows) {
+    t(x, y, r.label, `font-size="13" fill="${MUTED}"`);
+    r.lines.forEach((line, i) => {
+      if (i > 0) y += 16;
+      t(x + YEAR_LABEL_W, y, line, `font-size="13"${i === 0 && r.testid ? ` data-stat="${r.testid}"` : ''}`);
+    });
+    y += 18;
+  }
+}
+
+/** The openings' table's rows: skylights first, then windows, each its id and its inputs. */
+function openingRows(s: RoomSheet): { id: string; cells: string[] }[] {
+  const pct = (v: number): string => `${Math.round(v * 100)} %`;
+  return [
+    ...(s.skylights ?? []).map((k) => ({
+      id: k.id,
+      cells: [
+        'roof',
+        `${Math.abs(signedArea(k.polygon as Polygon)).toFixed(2)} m²`,
+        '–',
+        pct(k.glass),
+        pct(k.frame),
+      ],
+    })),
+    ...s.windows.map((w) => ({
+      id: w.id,
+      cells: [
+        formatBearing(w.direction, s.north),
+        `${n2(Math.hypot(w.b[0] - w.a[0], w.b[1] - w.a[1]))} × ${n2(w.head - w.sill)} m`,
+        `${n2(w.sill)} m`,
+        pct(w.glass),
+        pct(w.frame),
+      ],
+    })),
+  ];
+}
+
+/** One line of the openings' table: its cells at the columns' edges, in one text (one line to a reader). */
+function tableRow(
+  out: string[],
+  y: number,
+  cells: readonly string[],
+  attrs: string,
+  shift: number,
+  boldId: boolean,
+): void {
+  const spans = cells.map(
+    (c, i) =>
+      `<tspan x="${px(SIDE_X + COLUMNS[i]! + (i ? shift : 0))}"${i === 0 && boldId ? ' font-weight="600"' : ''}>${esc(c)}</tspan>`,
+  );
+  out.push(`<text y="${px(y)}" ${attrs}>${spans.join('')}</text>`);
+}
+
+/** `id` whole if it fits `width` (12 px semibold), else "…" and as much of its end as does. */
+function tailFit(id: string, width: number): string {
+  const chars = [...id];
+  if (textWidth(id, 12, true) <= width) return id;
+  while (chars.length > 1 && textWidth(`…${chars.join('')}`, 12, true) > width) chars.shift();
+  return `…${chars.join('')}`;
+}
+
+const centroid = (p: readonly (readonly [number, number])[]): [number, number] => [
+  p.reduce((a, q) => a + q[0], 0) / p.length,
+  p.reduce((a, q) => a + q[1], 0) / p.length,
+];
 
 /** Across the page's head, between the subtitle and the plan: this page is not of the room as it stands. */
 function updatingBanner(out: string[]): void {
@@ -401,7 +545,15 @@ function gradient(palette: PaletteName, id: string): string {
   return `<linearGradient id="${id}">${stops.join('')}</linearGradient>`;
 }
 
-function legend(out: string[], x: number, y: number, w: number, max: number, scaleId: string): void {
+function legend(
+  out: string[],
+  x: number,
+  y: number,
+  w: number,
+  max: number,
+  scaleId: string,
+  keys: { windows: boolean; skylights: boolean },
+): void {
   out.push(
     `<rect x="${x}" y="${y}" width="${w}" height="14" fill="url(#${scaleId})" stroke="${INK}" stroke-width="0.5"/>`,
   );
@@ -413,4 +565,15 @@ function legend(out: string[], x: number, y: number, w: number, max: number, sca
     );
   }
   out.push(`<text x="${x + w + 12}" y="${y + 12}" font-size="12">Daylight factor (%)</text>`);
+  // What the plan's blue marks are, under the scale's name: the windows' lines, the skylights' dashes.
+  let kx = x + w + 24;
+  const key = (dash: string, label: string, role: string): void => {
+    out.push(
+      `<g data-role="${role}"><line x1="${kx}" y1="${y + 28}" x2="${kx + 18}" y2="${y + 28}" stroke="#1c7ed6" stroke-width="${dash ? 2.5 : 6}"${dash}/>`,
+      `<text x="${kx + 24}" y="${y + 32}" font-size="12">${label}</text></g>`,
+    );
+    kx += 24 + textWidth(label, 12) + 14;
+  };
+  if (keys.windows) key('', 'window', 'window-key');
+  if (keys.skylights) key(' stroke-dasharray="7 4"', 'skylight', 'skylight-key');
 }
