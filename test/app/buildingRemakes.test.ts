@@ -3,8 +3,9 @@ import type { IfcRoom } from '../../src/core/ifc/building';
 
 // The surroundings worker, answered by the test: each race below needs a worker answer held back while the
 // page moves on (in the app it is a Worker, which Node has not; the e2e specs drive the real one).
-const held: { kind: string; resolve: (answer: unknown) => void }[] = [];
-const hold = (kind: string) => vi.fn(() => new Promise((resolve) => held.push({ kind, resolve })));
+const held: { kind: string; resolve: (answer: unknown) => void; reject: (e: Error) => void }[] = [];
+const hold = (kind: string) =>
+  vi.fn(() => new Promise((resolve, reject) => held.push({ kind, resolve, reject })));
 const worker = {
   addBuildingContext: hold('add'),
   removeBuildingContext: hold('remove'),
@@ -32,6 +33,7 @@ vi.mock('../../src/app/compute/building/analyse', () => ({ analyse }));
 const { useBuilding } = await import('../../src/app/compute/building/store');
 const { addContext } = await import('../../src/app/compute/building/contexts');
 const { setDefaultFrame } = await import('../../src/app/compute/building/defaultFrame');
+const { setVegetation } = await import('../../src/app/compute/building/vegetation');
 const { openIfc } = await import('../../src/app/compute/building/openIfc');
 const { openRoom, keepRoomEdits } = await import('../../src/app/compute/building/roomEdits');
 const { proposeForBuilding } = await import('../../src/app/compute/building/proposals');
@@ -103,6 +105,13 @@ async function answer(kind: string, value: unknown): Promise<void> {
   held.splice(i, 1)[0]!.resolve(value);
   await new Promise((r) => setTimeout(r, 0));
 }
+/** The worker's call of `kind` held longest throws (a worker out of memory). */
+async function fail(kind: string, e: Error): Promise<void> {
+  const i = held.findIndex((h) => h.kind === kind);
+  expect(i, `a ${kind} call in flight`).toBeGreaterThanOrEqual(0);
+  held.splice(i, 1)[0]!.reject(e);
+  await new Promise((r) => setTimeout(r, 0));
+}
 const inFlight = (kind: string) => vi.waitFor(() => expect(held.map((h) => h.kind)).toContain(kind));
 const contextAnswer = (contexts: string[], made: string) => ({
   ok: true,
@@ -131,6 +140,7 @@ beforeEach(() => {
     yearRunning: false,
     yearWeather: null,
     proposing: null,
+    message: null,
   });
 });
 
@@ -262,6 +272,72 @@ describe('a context file or a frame ratio made again, and a Cancel meanwhile', (
     expect(s.building!.rooms[0]!.name).toBe('Office');
     expect(s).toMatchObject({ contexts: [], requests: [request('first')], defaultFrame: 0.2, phase: 'done' });
     expect(worker.undoRemakes).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a remake whose worker call throws', () => {
+  it('ends as a refused one: no work shown under way, and a later Cancel undoes only what came after it', async () => {
+    worker.settleRemakes.mockClear();
+    const framing = setDefaultFrame(0.1);
+    await inFlight('reframe');
+    await fail('reframe', new Error('out of memory'));
+    await expect(framing).resolves.toBeUndefined();
+    // Before, the page stayed under way, with its Cancel, and counted the remake in hand for good.
+    expect(useBuilding.getState()).toMatchObject({
+      phase: 'done',
+      frameBusy: null,
+      message: 'The building could not be made again: out of memory',
+    });
+    expect(panel().cancel).toBe(false);
+    expect(worker.settleRemakes).toHaveBeenCalledTimes(1);
+    const adding = addContext(cityObj());
+    await inFlight('add');
+    await answer('add', contextAnswer(['city.obj'], 'with city'));
+    await adding;
+    const parking = addContext(new File([new Uint8Array([4])], 'park.obj'));
+    await inFlight('add');
+    cancelBuildingWork();
+    await answer('add', contextAnswer(['city.obj', 'park.obj'], 'with park'));
+    await parking;
+    // The Cancel was of the park alone: the city, taken and analysed, stays (it went back to before the frame).
+    expect(useBuilding.getState()).toMatchObject({
+      contexts: ['city.obj'],
+      requests: [request('with city')],
+    });
+  });
+
+  it('says why the trees were not left out, and leaves no remake in hand', async () => {
+    worker.settleRemakes.mockClear();
+    const trees = { mode: 'opaque', elements: [{}] };
+    useBuilding.setState({
+      building: { ...building('Office'), vegetation: trees } as never,
+      vegetation: 'opaque',
+    });
+    const leaving = setVegetation('ignore');
+    await inFlight('revegetate');
+    await fail('revegetate', new Error('out of memory'));
+    await expect(leaving).resolves.toBeUndefined();
+    expect(useBuilding.getState()).toMatchObject({
+      phase: 'error',
+      message: 'The building could not be made again: out of memory',
+      vegetationBusy: null,
+    });
+    // Answered: nothing is left in hand, and the worker lets the building before it go.
+    expect(worker.settleRemakes).toHaveBeenCalledTimes(1);
+  });
+
+  it('says why a context file was not added, the rooms as they were', async () => {
+    const adding = addContext(cityObj());
+    await inFlight('add');
+    await fail('add', new Error('out of memory'));
+    await expect(adding).resolves.toBeUndefined();
+    expect(useBuilding.getState()).toMatchObject({
+      contexts: [],
+      requests: [request('first')],
+      phase: 'done',
+      contextBusy: null,
+      contextError: 'The building could not be made again: out of memory',
+    });
   });
 });
 

@@ -672,10 +672,6 @@ function WallDimension({
   );
 }
 
-/**
- * The plan's SVG units on one screen pixel (its viewBox fits the element, so the larger of the two ratios),
- * measured again when the element or the view changes size.
- */
 /** A touch screen's pointer (a finger), where handles need a finger's size. */
 const coarsePointer = (): boolean =>
   typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;

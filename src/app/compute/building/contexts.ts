@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import type { ContextAnswer } from '../../../../workers/mesh.worker';
 import type { UpAxis } from '../../../importers/importMesh';
 import { meshWorker } from '../workers';
-import { beginRemake, remakeAnswered, takeRemade } from './remade';
+import { beginRemake, remakeAnswered, remakeFailed, takeRemade } from './remade';
 import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
 import { useBuilding } from './store';
 
@@ -46,7 +46,7 @@ async function changeContext(name: string, change: () => Promise<ContextAnswer>)
   const ask = {};
   asked = ask;
   useBuilding.setState({ contextBusy: name, contextError: null, phase: 'analysing', progress: 0 });
-  const answer = await change();
+  const answer = await change().catch(remakeFailed);
   const latest = asked === ask;
   if (latest) asked = null;
   if (!remakeAnswered(epoch)) return;

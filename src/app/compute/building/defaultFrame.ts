@@ -1,5 +1,5 @@
 import { meshWorker } from '../workers';
-import { beginRemake, remakeAnswered, takeRemade } from './remade';
+import { beginRemake, remakeAnswered, remakeFailed, takeRemade } from './remade';
 import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
 import { useBuilding } from './store';
 
@@ -35,6 +35,7 @@ export async function setDefaultFrame(ratio: number): Promise<void> {
   let latest = false;
   const answer = await meshWorker()
     .reframe(ratio)
+    .catch(remakeFailed)
     .finally(() => {
       latest = asked === ask;
       if (latest) {
@@ -44,7 +45,8 @@ export async function setDefaultFrame(ratio: number): Promise<void> {
     });
   if (!remakeAnswered(epoch) || !latest) return;
   if (!answer.ok) {
-    if (isCurrent(mine)) useBuilding.setState({ phase });
+    // The rooms are as they were, and so is what they were doing; why is said.
+    if (isCurrent(mine)) useBuilding.setState({ phase, message: answer.message });
     return;
   }
   await takeRemade(mine, { building: answer.building, requests: answer.requests });

@@ -71,6 +71,17 @@ export function remakeAnswered(asked: number): boolean {
   return true;
 }
 
+/**
+ * A remake's worker call that threw (a worker out of memory), answered as a refusal: so that it is answered
+ * at all (remakeAnswered). Before, the rejection skipped that: the page showed the building made again, with
+ * its Cancel, for good, and a later Cancel went back to the building before it, undoing the changes taken
+ * since.
+ */
+export const remakeFailed = (e: unknown): { ok: false; message: string } => ({
+  ok: false,
+  message: `The building could not be made again: ${e instanceof Error ? e.message : String(e)}`,
+});
+
 /** Another building is read (openIfc): the remakes of the one before are not taken (the worker drops them). */
 export function forgetRemakes(): void {
   epoch++;
@@ -110,9 +121,10 @@ export function cancelBuildingWork(): void {
  * The rooms the surroundings worker made again under run `mine` (a context file, a frame ratio, a
  * vegetation setting), whose answer the page has just taken, whatever happened meanwhile but a Cancel of it
  * or another building read (remakeAnswered): the worker keeps what it made, so the page does too. They
- * are analysed while that run is current. Moved on since, an analysis running now is of the rooms this answer replaced (a change the worker made at once, while it was
- * still reading a context file, began it), so it starts again on these; after a Cancel, while a file is
- * read, or with another making's answer to come (analysed then), they wait.
+ * are analysed while that run is current. Moved on since, an analysis running now is of the rooms this
+ * answer replaced (a change the worker made at once, while it was still reading a context file, began it),
+ * so it starts again on these; after a Cancel, while a file is read, or with another making's answer to
+ * come (analysed then), they wait.
  */
 export async function analyseRemade(mine: number): Promise<void> {
   if (!isCurrent(mine)) {

@@ -1,6 +1,6 @@
 import type { VegetationMode } from '../../../core/ifc/vegetation';
 import { meshWorker } from '../workers';
-import { beginRemake, remakeAnswered, remakeStands, takeRemade } from './remade';
+import { beginRemake, remakeAnswered, remakeFailed, remakeStands, takeRemade } from './remade';
 import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
 import { useBuilding } from './store';
 
@@ -47,6 +47,7 @@ export async function setVegetation(mode: VegetationMode): Promise<void> {
   let latest = false;
   const answer = await meshWorker()
     .revegetate(mode)
+    .catch(remakeFailed)
     .finally(() => {
       latest = asked === ask;
       if (latest) {
