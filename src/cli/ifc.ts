@@ -40,7 +40,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
-import { floorDrop } from '../core/api/highFloor';
+import { meshReaches } from '../core/api/highFloor';
 import { analyseBuilding } from '../core/building/analyse';
 import { epwLocation, readEpw } from '../core/climate/epw';
 import { weatherOfFile } from '../core/climate/weatherZip';
@@ -270,7 +270,7 @@ async function main(argv: string[]): Promise<number> {
       thresholds: args.thresholds,
       context,
       // As here: a room sent lowered (above the API's 10 m) is seen through its angles, not the mesh.
-      withoutContext: (i) => floorDrop(building.rooms[i]!.floor_height_above_terrain) !== 0,
+      withoutContext: (i) => !meshReaches(building.rooms[i]),
       onPass: (p) => say(`  ${args.server}: ${p.method === 'climate' ? 'a year for each room' : p.method}`),
       onProgress: (n, total) => say(`  ${args.server}: ${n}/${total} rooms`),
     });
@@ -293,7 +293,7 @@ async function main(argv: string[]): Promise<number> {
     run: (body, p, i) => {
       // A room sent lowered (above the API's 10 m) is seen through its angles: the building's mesh would
       // stand at the wrong height around it.
-      const withMesh = meshId && floorDrop(building.rooms[i]!.floor_height_above_terrain) === 0;
+      const withMesh = meshId && meshReaches(building.rooms[i]);
       const task: RoomTask = {
         op: ROOM_TASK,
         pass: p,
@@ -318,7 +318,7 @@ async function main(argv: string[]): Promise<number> {
     let done = 0;
     await Promise.all(
       failing.map(async (i) => {
-        const withMesh = meshId && floorDrop(building.rooms[i]!.floor_height_above_terrain) === 0;
+        const withMesh = meshId && meshReaches(building.rooms[i]);
         const body = requests[i]!;
         const task: ProposalTask = {
           op: PROPOSAL_TASK,

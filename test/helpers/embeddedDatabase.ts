@@ -57,7 +57,9 @@ function template(): string {
   while (!existsSync(TEMPLATE)) {
     try {
       mkdirSync(LOCK);
-    } catch {
+    } catch (e) {
+      // Only a lock another process holds is waited out; any other failure (no permission) is the test's.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
       sleep(100);
@@ -70,7 +72,13 @@ function template(): string {
         cwd: ROOT,
         stdio: 'pipe',
       });
-      renameSync(making, TEMPLATE);
+      try {
+        renameSync(making, TEMPLATE);
+      } catch (e) {
+        // Made meanwhile by a process that took a lock it judged stale (initdb past STALE_LOCK_MS on a
+        // loaded machine): theirs is as good.
+        if (!existsSync(TEMPLATE)) throw e;
+      }
     } finally {
       rmSync(making, { recursive: true, force: true });
       rmSync(LOCK, { recursive: true, force: true });

@@ -215,6 +215,13 @@ describe('roomSheetSvg', () => {
     // ASE rounded up, as its verdict: 16.85 reads 16.9, never under.
     expect(withYear).toContain('data-stat="ase">16.9 % · LEED v4.1 0 pt');
     expect(withYear).toContain('data-stat="en17037-illuminance">minimum');
+    // UDI's useful band as the app's climate panel gives it: the bands in whole percents adding up to 100
+    // (84.5, 9.7, 5.8 → 84, 10, 6; rounded alone it read 85 beside the panel's 84).
+    const udi = roomSheetSvg({
+      ...sheet,
+      climate: { ...year, udi: { ...year.udi, useful: 84.5, low: 9.7 } },
+    });
+    expect(udi).toContain('77 % · 84 % useful');
     // The weather file named under the year, when the page is given it (the app's loaded file).
     expect(withYear).not.toContain('data-stat="weather-file"');
     const named = roomSheetSvg({

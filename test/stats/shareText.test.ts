@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partOf, roundedDown, wholeParts } from '../../src/core/stats/shareText';
+import { partOf, roundedDown, udiWhole, wholeParts } from '../../src/core/stats/shareText';
 import { shareParts, shareWithArea } from '../../src/core/stats/analysedPlane';
 import { summarise, DEFAULT_COMPLIANCE } from '../../src/core/stats/verdicts';
 
@@ -70,5 +70,9 @@ describe('parts of a whole in whole percents (wholeParts)', () => {
     expect(wholeParts([100, 0, 0])).toEqual([100, 0, 0]);
     expect(wholeParts([50, 25, 25])).toEqual([50, 25, 25]);
     expect(wholeParts([49.5, 49.5, 1])).toEqual([50, 49, 1]);
+  });
+
+  it('gives UDI’s bands by name, as the panel and the reports write them', () => {
+    expect(udiWhole({ useful: 84.5, low: 9.7, high: 5.8 })).toEqual({ useful: 84, low: 10, high: 6 });
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { roundedDown, wholeParts } from '../../core/stats/shareText';
+import { roundedDown, udiWhole } from '../../core/stats/shareText';
 import {
   climateMap,
   DA_THRESHOLDS,
@@ -216,9 +216,9 @@ export function ClimatePanel({ room = true }: { room?: boolean }): React.JSX.Ele
   );
 }
 
-/** UDI's three bands in whole percents that add up to the hours' 100 % (wholeParts). */
+/** UDI's three bands in whole percents that add up to the hours' 100 % (udiWhole). */
 function UdiBands({ udi }: { udi: { low: number; useful: number; high: number } }): React.JSX.Element {
-  const [useful, low, high] = wholeParts([udi.useful, udi.low, udi.high]);
+  const { useful, low, high } = udiWhole(udi);
   return (
     <>
       {useful} % (below {low} %, above {high} %)

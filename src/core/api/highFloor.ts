@@ -20,6 +20,14 @@ export const FLOOR_LIMIT = 600;
 /** How far a room at `floor` m is lowered to be sent (0 within the range). */
 export const floorDrop = (floor: number): number => Math.max(0, floor - FLOOR_MAX);
 
+/**
+ * Whether a building's room is computed among the building's mesh (the command line, server jobs and the
+ * app's Building view alike): not one above the API's floor range, which is sent lowered and seen through its
+ * windows' angles, the mesh standing at the wrong height around it.
+ */
+export const meshReaches = (room: { floor_height_above_terrain: number } | undefined): boolean =>
+  room !== undefined && floorDrop(room.floor_height_above_terrain) === 0;
+
 export function lowerToFloorRange<
   T extends {
     parameters: Record<string, unknown>;

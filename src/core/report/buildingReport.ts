@@ -1,5 +1,5 @@
 import { WORK_PLANE_HEIGHT } from '../engine/model';
-import { partOf, roundedDown } from '../stats/shareText';
+import { partOf, roundedDown, udiWhole } from '../stats/shareText';
 import { glazingCount, glazingSummary, ifcRoomLabel, type IfcBuilding } from '../ifc/building';
 import { northText } from '../ifc/north';
 import { analysedOf, partlyAnalysed } from '../stats/analysedPlane';
@@ -317,7 +317,7 @@ function climateTable(results: RoomResult[], file: WeatherFile | undefined): str
           ? `<td class="${k.pass ? 'pass' : 'fail'}">${k.pass ? '✓ pass' : '✗ fail'}</td>`
           : '<td>–</td>';
       };
-      return `<tr><td>${esc(x.room.storey)}</td><td>${esc(x.room.number)}</td><td>${esc(x.room.name)}</td><td class="n">${roundedDown(c.sda_blinds)} %</td><td class="n">${roundedDown(c.sda)} %</td><td class="n">${(Math.ceil(c.ase * 10) / 10).toFixed(1)} %</td><td class="n">${c.da_mean.toFixed(0)} %</td><td class="n">${c.udi.useful.toFixed(0)} %</td>${cell('leed-sda')}${cell('leed-ase')}<td>${esc(c.en17037.reached ?? 'not reached')}</td></tr>`;
+      return `<tr><td>${esc(x.room.storey)}</td><td>${esc(x.room.number)}</td><td>${esc(x.room.name)}</td><td class="n">${roundedDown(c.sda_blinds)} %</td><td class="n">${roundedDown(c.sda)} %</td><td class="n">${(Math.ceil(c.ase * 10) / 10).toFixed(1)} %</td><td class="n">${c.da_mean.toFixed(0)} %</td><td class="n">${udiWhole(c.udi).useful} %</td>${cell('leed-sda')}${cell('leed-ase')}<td>${esc(c.en17037.reached ?? 'not reached')}</td></tr>`;
     })
     .join('\n');
   return `<h2>A year of daylight (climate-based)</h2>

@@ -1,6 +1,6 @@
 import { hashString } from '../engine/random';
 import { WORK_PLANE_HEIGHT } from '../engine/model';
-import { roundedDown } from '../stats/shareText';
+import { roundedDown, udiWhole } from '../stats/shareText';
 import { placeWindowLabels, WINDOW_LABEL_SIZE } from './windowLabels';
 import { analysedOf, partlyAnalysed, shareWithArea } from '../stats/analysedPlane';
 import { encode as encodePng } from 'fast-png';
@@ -432,7 +432,7 @@ function yearRows(c: ClimateSummary, weather?: WeatherFile): YearRow[] {
       `${(Math.ceil(c.ase * 10) / 10).toFixed(1)} % · LEED v4.1 ${c.leed_points} pt`,
       'ase',
     ),
-    row(`DA${c.da_lux} mean · UDI`, `${c.da_mean.toFixed(0)} % · ${c.udi.useful.toFixed(0)} % useful`),
+    row(`DA${c.da_lux} mean · UDI`, `${c.da_mean.toFixed(0)} % · ${udiWhole(c.udi).useful} % useful`),
     row('EN 17037 illuminance', c.en17037.reached ?? 'not reached', 'en17037-illuminance'),
     ...(weather ? [row('Weather file', weatherFileText(weather), 'weather-file', 2)] : []),
   ];

@@ -39,3 +39,13 @@ export function wholeParts(parts: readonly number[]): number[] {
   }
   return down;
 }
+
+/** UDI's three bands as every face writes them: whole percents adding up to the hours' 100 (wholeParts). */
+export function udiWhole(udi: { low: number; useful: number; high: number }): {
+  useful: number;
+  low: number;
+  high: number;
+} {
+  const [useful, low, high] = wholeParts([udi.useful, udi.low, udi.high]) as [number, number, number];
+  return { useful, low, high };
+}

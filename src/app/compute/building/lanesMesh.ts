@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { floorDrop } from '../../../core/api/highFloor';
+import { meshReaches } from '../../../core/api/highFloor';
 import type { IfcRoom } from '../../../core/ifc/building';
 import { engineLanes, meshWorker } from '../workers';
 import { useBuilding } from './store';
@@ -65,14 +65,6 @@ function notTaken(e: unknown): null {
   useBuilding.setState({ message: note });
   return null;
 }
-
-/**
- * Whether room `room` is computed among the building's mesh: not a room above the API's 10 m floor, which
- * is sent lowered and seen through its angles (the mesh would stand at the wrong height around it), as
- * the command line does.
- */
-export const meshReaches = (room: IfcRoom | undefined): boolean =>
-  room !== undefined && floorDrop(room.floor_height_above_terrain) === 0;
 
 /** A room's engine body, naming the building's mesh `id` where it reaches the room (meshReaches). */
 export const onMesh = <B extends object>(body: B, room: IfcRoom | undefined, id: string | null): B =>
