@@ -352,9 +352,11 @@ const api = {
   reframe(defaultFrameRatio: number): ReframeAnswer {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
     rememberBuilding();
-    ifc.options = { ...ifc.options, defaultFrameRatio };
-    const { context: _, ...made } = buildingFromIfc(ifc.source, ifc.options);
+    // Taken once made: a read that throws leaves the setting as the rooms are (it read the new one).
+    const options = { ...ifc.options, defaultFrameRatio };
+    const { context: _, ...made } = buildingFromIfc(ifc.source, options);
     const building = { ...made, rooms: made.rooms.map((r, i) => ifc!.edited.get(i) ?? r) };
+    ifc.options = options;
     ifc.building = building;
     return { ok: true, building, requests: wrap(requestsWithAngles(building.rooms, ifc.angles)) };
   },
@@ -382,12 +384,22 @@ const api = {
   revegetate(vegetation: VegetationMode): VegetationAnswer {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
     rememberBuilding();
-    ifc.options = { ...ifc.options, vegetation };
-    const { context, ...made } = buildingFromIfc(ifc.source, ifc.options);
+    const options = { ...ifc.options, vegetation };
+    const { context, ...made } = buildingFromIfc(ifc.source, options);
     const building = { ...made, rooms: made.rooms.map((r, i) => ifc!.edited.get(i) ?? r) };
-    ifc.building = building;
-    ifc.own = context;
-    const r = surround(buildingCurrent());
+    // The building as it was should its surroundings fail to be made (a worker out of memory): else the
+    // setting read the new mode while the rooms and their angles were of the old.
+    const was = { ...ifc, angles: [...ifc.angles] };
+    const shown = { positions, scene, ofBuilding, currentId };
+    Object.assign(ifc, { options, building, own: context });
+    let r: ReturnType<typeof surround<boolean>>;
+    try {
+      r = surround(buildingCurrent());
+    } catch (e) {
+      Object.assign(ifc, was);
+      ({ positions, scene, ofBuilding, currentId } = shown);
+      throw e;
+    }
     return Comlink.transfer({ ok: true, building, ...r }, r.display ? [r.display.buffer] : []);
   },
 

@@ -287,6 +287,8 @@ describe('a remake whose worker call throws', () => {
       phase: 'done',
       frameBusy: null,
       message: 'The building could not be made again: out of memory',
+      // The field reads the ratio the rooms were made with, not the one that failed.
+      defaultFrame: 0.2,
     });
     expect(panel().cancel).toBe(false);
     expect(worker.settleRemakes).toHaveBeenCalledTimes(1);
@@ -321,6 +323,8 @@ describe('a remake whose worker call throws', () => {
       phase: 'error',
       message: 'The building could not be made again: out of memory',
       vegetationBusy: null,
+      // The setting reads what the rooms were made with: the trees still stand.
+      vegetation: 'opaque',
     });
     // Answered: nothing is left in hand, and the worker lets the building before it go.
     expect(worker.settleRemakes).toHaveBeenCalledTimes(1);

@@ -33,24 +33,35 @@ vi.mock('../../src/ifc/webIfcSource', () => ({
 }));
 vi.mock('../../src/importers/contextFile', () => ({ readContextFile: (name: string) => hold(name) }));
 vi.mock('../../src/core/obstruction', () => ({ buildObstructionScene: () => ({}) }));
+/** The options the last building was made with; a frame ratio of FAILING or a `failing` surround throws. */
+let made: { defaultFrameRatio: number; vegetation: string } | null = null;
+const FAILING = 0.99;
+let failing = false;
 /** A building's rooms as read: one room, named for its file and the frame ratio it was made with. */
 vi.mock('../../src/core/ifc/building', () => ({
-  buildingFromIfc: (file: string, o: { defaultFrameRatio: number }) => ({
-    north: 0,
-    terrainZ: 0,
-    rooms: [{ name: `${file} at ${o.defaultFrameRatio}`, room_polygon: [[0, 0]], windows: [] }],
-    notes: [],
-    context: new Float32Array(9),
-  }),
+  buildingFromIfc: (file: string, o: { defaultFrameRatio: number; vegetation: string }) => {
+    if (o.defaultFrameRatio === FAILING) throw new Error('out of memory');
+    made = o;
+    return {
+      north: 0,
+      terrainZ: 0,
+      rooms: [{ name: `${file} at ${o.defaultFrameRatio}`, room_polygon: [[0, 0]], windows: [] }],
+      notes: [],
+      context: new Float32Array(9),
+    };
+  },
   noRoomsMessage: () => null,
 }));
 /** Each room's request names its room and the context files its angles were measured among. */
 vi.mock('../../src/core/building/surroundings', () => ({
-  surroundBuilding: (b: { rooms: { name: string }[] }, files: unknown[]) => ({
-    context: new Float32Array(9 * (1 + files.length)),
-    angles: b.rooms.map(() => []),
-    requests: b.rooms.map((r) => ({ room: r.name, among: files })),
-  }),
+  surroundBuilding: (b: { rooms: { name: string }[] }, files: unknown[]) => {
+    if (failing) throw new Error('out of memory');
+    return {
+      context: new Float32Array(9 * (1 + files.length)),
+      angles: b.rooms.map(() => []),
+      requests: b.rooms.map((r) => ({ room: r.name, among: files })),
+    };
+  },
 }));
 vi.mock('../../src/core/ifc/roomRequest', () => ({
   requestsWithAngles: (rooms: { name: string }[]) => rooms.map((r) => ({ room: r.name })),
@@ -161,5 +172,23 @@ describe('a Cancel of the building’s remakes', () => {
     api.reframe(0.1);
     api.undoRemakes();
     expect(holding()).toEqual({ room: 'office.ifc at 0.2', contexts: ['city.obj'] });
+  });
+});
+
+describe('a remake that throws in the worker', () => {
+  it('leaves the building’s settings as its rooms were made (a frame ratio, trees)', () => {
+    expect(() => api.reframe(FAILING)).toThrow('out of memory');
+    // Before, the failed ratio stayed in the worker's options: every later remake read it (and threw).
+    expect(holding()).toEqual({ room: 'office.ifc at 0.2', contexts: [] });
+    failing = true;
+    try {
+      expect(() => api.revegetate('ignore')).toThrow('out of memory');
+    } finally {
+      failing = false;
+    }
+    // The trees' setting as the rooms were made with: opaque, not the 'ignore' whose surroundings failed.
+    expect(api.reframe(0.3).ok).toBe(true);
+    expect(made).toEqual({ defaultFrameRatio: 0.3, vegetation: 'opaque' });
+    api.settleRemakes();
   });
 });

@@ -45,7 +45,9 @@ export async function setDefaultFrame(ratio: number): Promise<void> {
     });
   if (!remakeAnswered(epoch) || !latest) return;
   if (!answer.ok) {
-    // The rooms are as they were, and so is what they were doing; why is said.
+    // The rooms are as they were, and so is what they were doing, and the field reads the ratio they were
+    // made with (the worker kept it); why is said.
+    useBuilding.setState({ defaultFrame: s.defaultFrame });
     if (isCurrent(mine)) useBuilding.setState({ phase, message: answer.message });
     return;
   }

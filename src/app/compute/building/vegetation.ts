@@ -58,6 +58,9 @@ export async function setVegetation(mode: VegetationMode): Promise<void> {
   // Cancelled, or a later setting's answer follows this one: the building is made with that.
   if (!remakeAnswered(epoch) || !latest) return;
   if (!answer.ok) {
+    // The setting reads what the rooms were made with (the worker kept it), and why it is not the new one.
+    const made = useBuilding.getState().building?.vegetation?.mode;
+    if (made) useBuilding.setState({ vegetation: made });
     if (isCurrent(mine)) useBuilding.setState({ phase: 'error', message: answer.message });
     return;
   }
