@@ -1,5 +1,6 @@
 import { ifcRoomLabel } from '../../core/ifc/building';
 import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../../core/api/highFloor';
+import { fromBuildingNote } from './fromBuildingNote';
 import { useApp } from '../state/store';
 import { useState } from 'react';
 import { parseOutline, removeCorner, withOutline } from '../scene/corners';
@@ -181,12 +182,18 @@ function FromBuilding(): React.JSX.Element | null {
   if (!at) return null;
   const room = building.building!.rooms[at.index]!;
   const label = ifcRoomLabel(room);
+  const note = fromBuildingNote(room);
   return (
     <div className="from-building" data-testid="from-building">
       <p>
         From {building.file}: {label}
         {room.storey ? `, ${room.storey}` : ''}.
       </p>
+      {note && (
+        <p className="hint" data-testid="from-building-angles">
+          {note}
+        </p>
+      )}
       {at.changed && (
         <>
           <button type="button" data-testid="keep-in-building" onClick={() => void keepRoomEdits()}>
