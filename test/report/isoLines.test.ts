@@ -6,7 +6,7 @@ import { materialsText } from '../../src/core/report/materialsText';
 import { DEFAULT_REFLECTANCES } from '../../src/core/types';
 import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
 import { containsPoint } from '../../src/core/geometry/polygon';
-import { placeIsoLabels } from '../../src/core/report/isoLabels';
+import { boxInside, placeIsoLabels } from '../../src/core/report/isoLabels';
 
 /** Iso-DF lines and the smooth map of a report page (issue 34), on fields whose answers are known. */
 describe('iso-DF lines', () => {
@@ -158,5 +158,29 @@ describe('iso labels clear of the plan’s own marks', () => {
     const [moved] = placeIsoLabels([line], X, Y, outline, [name]);
     expect(Math.abs(moved!.at[0] - 200)).toBeGreaterThanOrEqual(30);
     expect(moved!.at[1]).toBe(200);
+  });
+});
+
+describe('a label’s box inside its room (boxInside)', () => {
+  // A room with a slot cut down into it from its top wall to y = 5, 0.2 wide (page px, y down).
+  const slotted: [number, number][] = [
+    [0, 0],
+    [10, 0],
+    [10, 10],
+    [5.1, 10],
+    [5.1, 5],
+    [4.9, 5],
+    [4.9, 10],
+    [0, 10],
+  ];
+
+  it('is refused where a wall runs across it, its four corners inside the room all the same', () => {
+    expect(boxInside(slotted, { x: 2.5, y: 7, w: 3, h: 2 })).toBe(true);
+    // The slot's two walls cross the box's top and bottom sides.
+    expect(boxInside(slotted, { x: 5, y: 7, w: 4, h: 2 })).toBe(false);
+    // The slot's end, both its corners, inside the box.
+    expect(boxInside(slotted, { x: 5, y: 5.5, w: 4, h: 2 })).toBe(false);
+    // Beyond the slot's end: clear.
+    expect(boxInside(slotted, { x: 5, y: 3, w: 4, h: 2 })).toBe(true);
   });
 });

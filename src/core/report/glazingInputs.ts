@@ -48,15 +48,15 @@ export function glazingInput(rooms: readonly Room[]): string {
     set === 0
       ? `glass light transmittance ${pct(DEFAULT_GLASS_TRANSMITTANCE)} (Lux's default: the file does not state it)`
       : `glass light transmittance ${range(glass)} (set in Lux's editor for ${set} of ${openings}; ${pct(DEFAULT_GLASS_TRANSMITTANCE)}, Lux's default, elsewhere)`;
+  const all = [...windows, ...skylights];
   const from = { glass: 0, lining: 0, default: 0, editor: 0 };
-  for (const o of [...windows, ...skylights]) if (o.frameFrom in from) from[o.frameFrom]++;
+  for (const o of all) if (o.frameFrom in from) from[o.frameFrom]++;
   const words = {
     glass: "from the glass in the file's geometry",
     lining: "from the file's lining and panel properties",
     default: 'the default',
     editor: "set in Lux's editor",
   } as const;
-  const all = [...windows, ...skylights];
   // The default's own figure: a project's --frame-ratio, or Lux's.
   const sources = (Object.keys(from) as (keyof typeof from)[])
     .filter((k) => from[k] > 0)

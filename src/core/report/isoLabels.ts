@@ -1,4 +1,5 @@
 import { containsPoint } from '../geometry/polygon';
+import { segmentsIntersect } from '../geometry/vec';
 import type { IsoLine } from './isoLines';
 import { INK, px } from './planMarks';
 import { textWidth } from './textFit';
@@ -103,38 +104,10 @@ export function boxInside(room: readonly (readonly [number, number])[], b: Label
     [x0, y1],
   ];
   if (!corners.every((c) => containsPoint(room, c))) return false;
-  for (let i = 0; i < room.length; i++)
-    if (segmentCrossesBox(room[i]!, room[(i + 1) % room.length]!, x0, y0, x1, y1)) return false;
-  return true;
-}
-
-/** Whether the segment a–b passes through the open box (Liang–Barsky clipping). */
-function segmentCrossesBox(
-  a: readonly [number, number],
-  b: readonly [number, number],
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-): boolean {
-  const dx = b[0] - a[0],
-    dy = b[1] - a[1];
-  let t0 = 0,
-    t1 = 1;
-  for (const [p, q] of [
-    [-dx, a[0] - x0],
-    [dx, x1 - a[0]],
-    [-dy, a[1] - y0],
-    [dy, y1 - a[1]],
-  ] as const) {
-    if (p === 0) {
-      if (q <= 0) return false;
-      continue;
-    }
-    const t = q / p;
-    if (p < 0) t0 = Math.max(t0, t);
-    else t1 = Math.min(t1, t);
-    if (t0 >= t1) return false;
-  }
-  return true;
+  // Its corners inside, a wall reaches into it only with a corner of the room inside it or across its sides.
+  if (room.some(([x, y]) => x > x0 && x < x1 && y > y0 && y < y1)) return false;
+  return !room.some((a, i) => {
+    const b = room[(i + 1) % room.length]!;
+    return corners.some((c, k) => segmentsIntersect(a, b, c, corners[(k + 1) % 4]!));
+  });
 }
