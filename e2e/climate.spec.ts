@@ -1,6 +1,7 @@
 import { expect, test, withoutWarmUp } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { seriousViolations } from './axe';
+import { deepAndBright } from '../test/ifc/stepFile';
 
 /**
  * Issue 32 in the browser: an architect picks the site's weather file, the year runs in the engine worker,
@@ -208,22 +209,30 @@ test('a share link names its weather file: reopened on this device the year runs
 test('a building from IFC: a year of the weather file for every room, in the list and the CSV', async ({
   page,
 }) => {
-  test.setTimeout(400_000);
+  // Two rooms, not a real export: the year's flow through the Building view is what is tested here; a year
+  // among a real export's mesh (the duplex's ten rooms took 111 s of the suite) is the command line's and
+  // the jobs' (test/cli/ifc.test.ts, test/server/jobs.test.ts), through the same core/building workflow.
+  test.setTimeout(240_000);
   await page.goto('/');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
-  await page.getByTestId('ifc-file').setInputFiles('test/fixtures/ifc/duplex.ifc');
+  await page
+    .getByTestId('ifc-file')
+    .setInputFiles({
+      name: 'two.ifc',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(deepAndBright()),
+    });
   const status = page.getByTestId('ifc-status');
-  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 240_000 });
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
   // The building view has the weather picker too (it does not run the editor's room).
   await page.getByTestId('weather-file').setInputFiles('test/fixtures/weather/chicago-ohare-tmy3.epw');
   await expect(page.getByTestId('weather-location')).toContainText('Chicago Ohare Intl Ap');
   await page.getByTestId('ifc-year').click();
   await expect(status).toContainText('a year of Chicago Ohare Intl Ap for each room');
-  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 300_000 });
-  // Every analysed room, the 2 hallways under skylights too (their sun comes through the roof).
-  await expect(page.getByTestId('ifc-room-year')).toHaveCount(10);
-  // The daylight factor stays beside the year.
-  await expect(page.locator('[data-testid="ifc-room-df"][data-quality="standard"]')).toHaveCount(10);
+  await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 180_000 });
+  // Every analysed room has its year, and its daylight factor stays beside it.
+  await expect(page.getByTestId('ifc-room-year')).toHaveCount(2);
+  await expect(page.locator('[data-testid="ifc-room-df"][data-quality="standard"]')).toHaveCount(2);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ifc-csv').click()]);
   const lines = readFileSync((await csv.path())!, 'utf8')
     .trim()
@@ -231,7 +240,12 @@ test('a building from IFC: a year of the weather file for every room, in the lis
   expect(lines[0]).toMatch(
     /,problem,sda_300_50_blinds,sda_300_50,ase_1000_250,da_300_mean,udi_100_3000,leed_v41_points,en17037_illuminance,analysed_m2$/,
   );
-  expect(lines.filter((l) => /,(none|minimum|medium|high),\d+(\.\d+)?$/.test(l))).toHaveLength(10);
+  const rows = lines.filter((l) => /,(none|minimum|medium|high),\d+(\.\d+)?$/.test(l));
+  expect(rows).toHaveLength(2);
+  // The deep room with its small window has less of the year above 300 lx than the bright one.
+  const sda = (row: string) => Number(row.split(',').at(-7));
+  const [deep, bright] = ['Deep', 'Bright'].map((n) => rows.find((r) => r.includes(`,${n},`))!);
+  expect(sda(deep!)).toBeLessThan(sda(bright!));
 });
 
 test('the keyboard keeps its place through a run: Run, Cancel, and Run again', async ({ page }) => {
