@@ -16,7 +16,13 @@ import {
 import { openRoom } from '../compute/building/roomEdits';
 import { colourBy, showStorey, useBuilding, type RoomOutcome } from '../compute/building/store';
 import { useMeshDisplay } from './meshDisplay';
-import { roomLabelFit } from './roomLabelFit';
+import {
+  LABEL_NUMBER_SIZE,
+  LABEL_SECOND_DY,
+  LABEL_SECOND_SIZE,
+  labelBaseline,
+  roomLabelFit,
+} from './roomLabelFit';
 import { BUILDING_MARKS_INSET, cornerMarks, useShownBox } from './shownBox';
 
 /**
@@ -200,16 +206,17 @@ function BuildingPlan(): React.JSX.Element {
           const [lx, ly] = labels.get(r.room.ifcId)!;
           const st = r.outcome?.summary?.stats;
           const second = `${STANDING[r.standing].mark}${st ? ` ${st.mean.toFixed(1)} %` : ''}`;
-          // Only what the shape has room for: labels run over their neighbours' in small rooms.
-          const fit = roomLabelFit(r.room.room_polygon, PX_PER_M, k, r.room.number, second);
+          // Only what the shape has room for around the label point: labels run over their neighbours' in
+          // small rooms, and out over the notch of an L-shaped one.
+          const fit = roomLabelFit(r.room.room_polygon, [lx, ly], PX_PER_M, k, r.room.number, second);
           if (fit === 'none') return null;
           return (
             <text
               key={`l${r.room.ifcId}`}
               x={sx(lx)}
-              y={sy(ly)}
+              y={sy(ly) + labelBaseline(fit) * k}
               textAnchor="middle"
-              fontSize={13 * k}
+              fontSize={LABEL_NUMBER_SIZE * k}
               pointerEvents="none"
               fill="#1d2733"
               data-testid="room-label"
@@ -217,7 +224,7 @@ function BuildingPlan(): React.JSX.Element {
             >
               <tspan fontWeight="700">{r.room.number}</tspan>
               {fit === 'full' && (
-                <tspan x={sx(lx)} dy={15 * k} fontSize={12 * k}>
+                <tspan x={sx(lx)} dy={LABEL_SECOND_DY * k} fontSize={LABEL_SECOND_SIZE * k}>
                   {second}
                 </tspan>
               )}
