@@ -215,13 +215,11 @@ test('a building from IFC: a year of the weather file for every room, in the lis
   test.setTimeout(240_000);
   await page.goto('/');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
-  await page
-    .getByTestId('ifc-file')
-    .setInputFiles({
-      name: 'two.ifc',
-      mimeType: 'application/octet-stream',
-      buffer: Buffer.from(deepAndBright()),
-    });
+  await page.getByTestId('ifc-file').setInputFiles({
+    name: 'two.ifc',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(deepAndBright()),
+  });
   const status = page.getByTestId('ifc-status');
   await expect(status).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
   // The building view has the weather picker too (it does not run the editor's room).

@@ -75,13 +75,11 @@ test("the building's status, read aloud, says each stage of the analysis once: n
     });
   });
   // Six rooms of one facade: enough that a sentence a room would show (the duplex's ten took 27 s).
-  await page
-    .getByTestId('ifc-file')
-    .setInputFiles({
-      name: 'row.ifc',
-      mimeType: 'application/octet-stream',
-      buffer: Buffer.from(officeRow(6)),
-    });
+  await page.getByTestId('ifc-file').setInputFiles({
+    name: 'row.ifc',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(officeRow(6)),
+  });
   await expect(page.getByTestId('ifc-status')).toHaveAttribute('data-phase', 'done', { timeout: 180_000 });
   const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
   expect(
