@@ -34,6 +34,17 @@ test('LargeBuilding’s trees: opaque by default, left out from the Building pan
       '[data-testid="ifc-room"][data-number="4"] [data-testid="ifc-room-df"][data-quality="draft"]',
     ),
   ).toContainText('DF 1.40 % · ≥ 1 %: 34 % (draft)', { timeout: 60_000 });
+  // Opened in the editor as the building has it, the room is computed there among the building too: the
+  // row's draft figure, not its angles' 1.57 % (before 2026-12-07 the editor read only the angles).
+  await page.getByTestId('ifc-open-4').click();
+  await expect(page.getByTestId('from-building-method')).toHaveText(
+    'The engine computes this room among the building’s own surfaces, as its row in the Building view and the command line do.',
+  );
+  const status = page.getByTestId('status');
+  await expect(status).toHaveAttribute('data-quality', /draft|standard/, { timeout: 60_000 });
+  const mean = Number((await page.getByTestId('stat-mean').textContent())!.replace(/ %$/, ''));
+  expect(Math.abs(mean - 1.404)).toBeLessThan(0.02);
+  await page.getByTestId('view-building').click();
   await setting.selectOption('ignore');
   await expect(notes).toContainText('Vegetation: 11 trees or plants');
   await expect(notes).toContainText('left out (vegetation "ignore"): the rooms see the sky through them.');

@@ -40,6 +40,14 @@ vi.mock('../../src/app/compute/workers', () => ({
   meshWorker: () => meshWorker,
   modelWorker: () => ({ predict: async (body: Body) => (previews.push(body), failure) }),
   engineLanes: Object.assign(() => lanes, { started: () => lanes }),
+  // The editor's engine worker is the first lane (workers.ts).
+  engineWorker: () => first,
+}));
+// Whether the editor's scene is a building's room as the building has it (editedRoom.ts, which compares
+// real scenes): said by the test's scene.
+vi.mock('../../src/app/compute/building/editedRoom', () => ({
+  editedRoom: (scene: { ifcRoom?: { index: number }; changedHere?: boolean }) =>
+    scene.ifcRoom ? { index: scene.ifcRoom.index, changed: scene.changedHere ?? false } : null,
 }));
 vi.mock('../../src/app/compute/predictor', () => ({ ensureModel: async () => {} }));
 // A Lux server's jobs: what the building's job is sent with.
@@ -57,7 +65,10 @@ const { startRun } = await import('../../src/app/compute/building/run');
 const { runBuildingYear } = await import('../../src/app/compute/building/year');
 const { useClimate } = await import('../../src/app/compute/climate');
 const { useAnswer } = await import('../../src/app/compute/answerStore');
-const { buildingPreview } = await import('../../src/app/compute/building/proposals');
+const { buildingPreview, findProposals } = await import('../../src/app/compute/proposals');
+const { runClimate } = await import('../../src/app/compute/climate');
+const { useApp } = await import('../../src/app/state/store');
+const { defaultScene } = await import('../../src/app/scene/scene');
 
 /** A room's request, named for the test; its one window carries its angles, as the worker makes them. */
 const request = (name: string) => ({
@@ -187,5 +198,50 @@ describe('the proposals’ fast answer for a building’s room (buildingPreview)
       ['low', A],
       ['low', A],
     ]);
+  });
+});
+
+describe('the editor’s engine runs of a building’s room', () => {
+  const weather = { text: 'A', digest: 'a' };
+  /** The editor's room: room `index` of the building, as the building has it or changed here. */
+  const editing = (index: number | null, changedHere = false) =>
+    useApp.setState({
+      scene: {
+        ...defaultScene(),
+        ...(index === null ? {} : { ifcRoom: { file: 'b.ifc', index } }),
+        changedHere,
+      } as never,
+    });
+  const meshes = () => first.runs.map((b) => b.mesh_id ?? 'angles');
+
+  it('name the building’s mesh as its row’s do: its year and its proposals’ confirmations', async () => {
+    editing(0);
+    await runClimate(weather);
+    // The year's first estimate (which fails here: the test's lanes compute nothing, so the year stops).
+    expect(meshes()).toEqual([A]);
+    // The lanes were handed the mesh before the editor's first run named it.
+    expect(first.handed).toEqual([A]);
+    first.runs.length = 0;
+    // Its windows without angles of their own (a building's mesh as surroundings): the search's fast
+    // answer is the engine's draft among the building, as the Building view's search (buildingPreview).
+    useApp.setState((a) => ({
+      scene: { ...a.scene, surroundings: { kind: 'mesh', name: 'b', triangles: 0, perWindow: {} } } as never,
+    }));
+    await findProposals('bfs');
+    // The search failed on its first answer (the test's lanes compute nothing): an engine run, named.
+    expect(meshes()).toEqual([A]);
+  });
+
+  it('read the angles once the room is changed here, for a room above 10 m, or a room drawn here', async () => {
+    for (const [index, changed] of [
+      [0, true],
+      [1, false],
+      [null, false],
+    ] as const) {
+      editing(index, changed);
+      first.runs.length = 0;
+      await runClimate(weather);
+      expect(meshes(), `room ${index}, changed ${changed}`).toEqual(['angles']);
+    }
   });
 });

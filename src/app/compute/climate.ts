@@ -17,6 +17,7 @@ import { epwFromZip, isZip } from '../../core/climate/weatherZip';
 import { weatherFileOf } from '../../core/report/weatherFile';
 import type { SheetYear } from '../../core/report/roomSheet';
 import { engineWorker } from './workers';
+import { buildingMeshFor, namingMesh } from './building/editorMesh';
 
 /**
  * Climate-based daylight in the app (issue 32): the user's weather file, a year of it in the drawn room
@@ -269,13 +270,23 @@ export async function runClimate(
     useClimate.setState({ phase: 'error', runFor: key, progress: 0, error: problems.join(' ') });
     return;
   }
+  useClimate.setState({ phase: 'running', runFor: key, progress: 0, error: null });
+  // A building's room as the building has it: among the building, as its row's year (editorMesh.ts). A run
+  // started or a cancel meanwhile takes `current` from this one.
+  const waiting = -1_000_000 - ++job;
+  current = waiting;
+  const meshId = await buildingMeshFor(scene);
+  if (current !== waiting) return;
   // The room's request as a climate pass asks it (core/building/outcome.ts): da_*, the weather, draft.
   const { daLux } = useClimate.getState();
   const body = {
-    ...passBody(runBody(scene), { method: 'climate', quality: 'draft', weather: weather.text }),
+    ...passBody(namingMesh(runBody(scene), meshId), {
+      method: 'climate',
+      quality: 'draft',
+      weather: weather.text,
+    }),
     climate: { da_lux: daLux, plan_north: planNorth(scene) },
   };
-  useClimate.setState({ phase: 'running', runFor: key, progress: 0, error: null });
   for (const preview of [true, false]) {
     const mine = -1_000_000 - ++job;
     current = mine;

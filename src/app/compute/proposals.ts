@@ -11,6 +11,7 @@ import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { ensureModel } from './predictor';
 import { engineWorker, modelWorker } from './workers';
+import { buildingMeshFor, namingMesh } from './building/editorMesh';
 
 /**
  * What would make it pass (issue 34) in the app: the core's search (core/proposals) with the model's
@@ -44,7 +45,11 @@ export async function findProposals(rule: Verdict['id']): Promise<void> {
   const key = answerKey(scene);
   const mine = ++job;
   useProposals.setState({ phase: 'searching', rule, key, proposals: [], tried: 0, error: null });
-  const body = runBody(scene) as unknown as RunBody;
+  // A building's room as the building has it: confirmed among the building, as its row's search is
+  // (building/proposals.ts), its previews on the windows' angles.
+  const meshId = await buildingMeshFor(scene);
+  if (mine !== job) return;
+  const body = namingMesh(runBody(scene) as unknown as RunBody, meshId);
   const counted =
     <T>(f: (b: RunBody) => Promise<T>) =>
     (b: RunBody): Promise<T> => {
@@ -52,7 +57,7 @@ export async function findProposals(rule: Verdict['id']): Promise<void> {
       useProposals.setState((s) => ({ tried: s.tried + 1 }));
       return f(b);
     };
-  const preview = previewFor(body);
+  const preview = meshId ? buildingPreview(engineWorker()) : previewFor(body);
   try {
     const proposals = await proposeFixes(body, rule, {
       preview: counted(preview),
@@ -152,3 +157,22 @@ export function applyToScene(s: Scene, c: Change): Scene {
     }
   }
 }
+
+/**
+ * The search's fast answer for a building's room: the model's preview on the windows' angles, as the
+ * building's preview pass reads them; the engine's draft (among the building where the body names its mesh,
+ * as the command line's search runs) where the model cannot answer: a room beyond it, or a second window,
+ * which has no angles of its own (the mesh lets the search try one: core/proposals `anglesForAll`).
+ */
+export function buildingPreview(engine: Engine, job?: number): Compute {
+  const draft = engineAt('draft', engine, job);
+  return (b) => {
+    const { mesh_id: _held, ...angled } = b;
+    return beyondModel(b) || !everyWindowAngled(angled) ? draft(b) : previewFor(angled, engine, job)(angled);
+  };
+}
+
+/** Whether each window of `b` has its horizon and zenith angles (its own, or the body's for all). */
+const everyWindowAngled = (b: RunBody): boolean =>
+  (Array.isArray(b.horizon) && Array.isArray(b.zenith)) ||
+  Object.values(b.parameters.windows).every((w) => Array.isArray(w.horizon) && Array.isArray(w.zenith));

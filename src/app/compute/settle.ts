@@ -4,6 +4,7 @@ import { answerKey, simulateBody } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { show, shownAnswer, useAnswer, type EngineQuality } from './answerStore';
+import { buildingMeshFor, namingMesh } from './building/editorMesh';
 import { remoteAnswer } from './remote';
 import { engineWorker } from './workers';
 
@@ -26,11 +27,18 @@ const onScreen = (scene: Scene): boolean => answerKey(useApp.getState().scene) =
 let timer: ReturnType<typeof setTimeout> | null = null;
 let current: Job | null = null;
 let nextJob = 1;
+/** Bumped by every cancel: a settle that waited for the building's mesh meanwhile does not start. */
+let generation = 0;
 
-function browserJob(scene: Scene, quality: EngineQuality, onProgress: (f: number) => void): Job {
+function browserJob(
+  scene: Scene,
+  quality: EngineQuality,
+  meshId: string | null,
+  onProgress: (f: number) => void,
+): Job {
   const id = nextJob++;
   const answer = engineWorker()
-    .simulate(id, simulateBody(scene, quality), Comlink.proxy(onProgress))
+    .simulate(id, namingMesh(simulateBody(scene, quality), meshId), Comlink.proxy(onProgress))
     .then((r) => {
       if (r.ok) return r.answer;
       if (r.error.type === 'cancelled') return null;
@@ -56,6 +64,7 @@ function remoteJob(scene: Scene, quality: EngineQuality): Job {
  * then offers to run it again); otherwise an edit superseded the scene.
  */
 export function cancelEngine(byUser = false): void {
+  generation++;
   if (timer !== null) clearTimeout(timer);
   timer = null;
   current?.cancel();
@@ -77,6 +86,10 @@ export function settleLater(scene: Scene, delay = SETTLE_MS): void {
 }
 
 async function settle(scene: Scene): Promise<void> {
+  // A building's room as the building has it is computed among the building, as its row (editorMesh.ts).
+  const mine = generation;
+  const meshId = useAnswer.getState().remote ? null : await buildingMeshFor(scene);
+  if (mine !== generation) return;
   for (const quality of ENGINE_STEPS) {
     if (!onScreen(scene)) return;
     const t0 = performance.now();
@@ -88,7 +101,7 @@ async function settle(scene: Scene): Promise<void> {
       useAnswer.setState({ engine: { phase: 'running', quality, progress: f } });
     };
     const { remote } = useAnswer.getState();
-    const job: Job = remote ? remoteJob(scene, quality) : browserJob(scene, quality, onProgress);
+    const job: Job = remote ? remoteJob(scene, quality) : browserJob(scene, quality, meshId, onProgress);
     current = job;
     useAnswer.setState({ engine: { phase: 'running', quality, progress: 0 } });
     let answer: RoomAnswer | null;

@@ -5,8 +5,10 @@ import { useApp } from '../state/store';
 import { useState } from 'react';
 import { parseOutline, removeCorner, withOutline } from '../scene/corners';
 import { CompassRose } from './CompassRose';
-import { editedRoom, keepRoomEdits } from '../compute/building/roomEdits';
+import { editedRoom } from '../compute/building/editedRoom';
+import { keepRoomEdits } from '../compute/building/roomEdits';
 import { useBuilding } from '../compute/building/store';
+import { useAnswer } from '../compute/answerStore';
 import { NumberField } from './NumberField';
 
 /** Heights and the outline's exact coordinates (app.md §1: type exact coordinates). */
@@ -178,11 +180,12 @@ function TypedOutline(): React.JSX.Element {
 function FromBuilding(): React.JSX.Element | null {
   const scene = useApp((s) => s.scene);
   const building = useBuilding();
+  const remote = useAnswer((s) => s.remote);
   const at = editedRoom(scene, building);
   if (!at) return null;
   const room = building.building!.rooms[at.index]!;
   const label = ifcRoomLabel(room);
-  const note = fromBuildingNote(room);
+  const note = fromBuildingNote(room, { changed: at.changed, remote: remote !== null });
   return (
     <div className="from-building" data-testid="from-building">
       <p>
@@ -190,7 +193,7 @@ function FromBuilding(): React.JSX.Element | null {
         {room.storey ? `, ${room.storey}` : ''}.
       </p>
       {note && (
-        <p className="hint" data-testid="from-building-angles">
+        <p className="hint" data-testid="from-building-method">
           {note}
         </p>
       )}

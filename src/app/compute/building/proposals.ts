@@ -1,9 +1,8 @@
-import { beyondModel } from '../../../core/api/beyondModel';
 import type { RoomProposals } from '../../../core/building/outcome';
 import type { RunBody } from '../../../core/proposals/changes';
-import { proposeFixes, type Compute } from '../../../core/proposals/proposals';
+import { proposeFixes } from '../../../core/proposals/proposals';
 import type { Verdict } from '../../../core/stats/verdicts';
-import { engineAt, previewFor } from '../proposals';
+import { buildingPreview, engineAt } from '../proposals';
 import { engineLanes } from '../workers';
 import { meshOnLanes, onMesh } from './lanesMesh';
 import { cancelBuilding, isCurrent, readingFile, remaking, startRun } from './run';
@@ -57,22 +56,3 @@ export async function proposeForBuilding(rule: Verdict['id']): Promise<void> {
   if (!isCurrent(mine)) return;
   useBuilding.setState({ phase: 'done', proposing: null });
 }
-
-/**
- * The search's fast answer for a building's room: the model's preview on the windows' angles, as the
- * building's preview pass reads them; the engine's draft (among the building where the body names its mesh,
- * as the command line's search runs) where the model cannot answer: a room beyond it, or a second window,
- * which has no angles of its own (the mesh lets the search try one: core/proposals `anglesForAll`).
- */
-export function buildingPreview(engine: Parameters<typeof engineAt>[1], job: number): Compute {
-  const draft = engineAt('draft', engine, job);
-  return (b) => {
-    const { mesh_id: _held, ...angled } = b;
-    return beyondModel(b) || !everyWindowAngled(angled) ? draft(b) : previewFor(angled, engine, job)(angled);
-  };
-}
-
-/** Whether each window of `b` has its horizon and zenith angles (its own, or the body's for all). */
-const everyWindowAngled = (b: RunBody): boolean =>
-  (Array.isArray(b.horizon) && Array.isArray(b.zenith)) ||
-  Object.values(b.parameters.windows).every((w) => Array.isArray(w.horizon) && Array.isArray(w.zenith));

@@ -1,10 +1,10 @@
 import { ifcRoomOfScene, sceneOfIfcRoom } from '../../scene/fromIfc';
-import type { Scene } from '../../scene/scene';
-import { normalise, useApp } from '../../state/store';
+import { useApp } from '../../state/store';
 import { meshWorker } from '../workers';
 import { analyse } from './analyse';
 import { cancelBuilding, readingFile, startRun } from './run';
-import { useBuilding, type BuildingState } from './store';
+import { editedRoom } from './editedRoom';
+import { useBuilding } from './store';
 
 /** Opens room `i` of the building in the editor (one undo step back to the scene before). */
 export function openRoom(i: number): void {
@@ -18,44 +18,6 @@ export function openRoom(i: number): void {
     thresholds: s.thresholds,
   });
   useBuilding.setState({ view: 'room' });
-}
-
-/**
- * The building room the editor's scene was opened from, while that building is open: its index, and
- * whether the scene differs from it now (an edit not yet kept). Null for a room drawn here, or from
- * another file.
- */
-export function editedRoom(scene: Scene, s: BuildingState): { index: number; changed: boolean } | null {
-  const from = scene.ifcRoom;
-  const room = from && s.file === from.file ? s.building?.rooms[from.index] : undefined;
-  if (!from || !room || room.problem) return null;
-  const asKept = normalise(sceneOfIfcRoom(room, s.building!.north, from.file, s.triangles, from));
-  return { index: from.index, changed: roomKey(asKept) !== roomKey(scene) };
-}
-
-/** What of a scene the building keeps, to the millimetre: geometry, windows, skylights, materials. */
-function roomKey(s: Scene): string {
-  const mm = (v: number): number => Math.round(v * 1000);
-  return JSON.stringify([
-    s.outline.map((p) => p.map(mm)),
-    mm(s.floorZ),
-    mm(s.height),
-    s.windows.map((w) => [
-      w.id,
-      w.edge,
-      mm(w.offset),
-      mm(w.width),
-      mm(w.sill),
-      mm(w.head),
-      mm(w.frame * 1000),
-      mm(w.thickness),
-      w.glass ?? null,
-    ]),
-    (s.skylights ?? []).map((k) => [k.id, k.polygon.map((p) => p.map(mm)), mm(k.frame * 1000)]),
-    (s.ceilingPlanes ?? []).map((p) => p.map(mm)),
-    s.modelType,
-    s.modelType === 'df_custom' ? s.materials : null,
-  ]);
 }
 
 /**
