@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerSummary, reportScene, sheetOf } from '../../src/app/compute/sheet';
+import { answerSummary, reportScene, sheetOf, surroundingsText } from '../../src/app/compute/sheet';
 import { workPlaneGrid } from '../../src/core/engine/workplane';
 import { partlyAnalysed } from '../../src/core/stats/analysedPlane';
 import type { Shown } from '../../src/app/compute/answerStore';
@@ -75,5 +75,32 @@ describe('the statistics of the map on screen (answerSummary), in the Results pa
     const page = sheetOf({ ...shown, scene: { ...defaultScene(), outline: L }, answer }, 'viridis', 10);
     expect(page).toMatch(/data-stat="area"[^>]*>20\.00 m²/);
     expect(page).not.toContain('data-stat="analysed"');
+  });
+});
+
+describe('the report page’s surroundings (surroundingsText)', () => {
+  const building = (meshId?: string) => ({
+    ...defaultScene(),
+    surroundings: {
+      kind: 'mesh' as const,
+      name: 'LargeBuilding.ifc',
+      triangles: 21_062,
+      perWindow: {},
+      ...(meshId ? { meshId } : {}),
+    },
+  });
+
+  it('names the mesh the answer was computed among: a building’s own surfaces, or a mesh the workers hold', () => {
+    expect(surroundingsText(building(), { amongBuilding: true })).toBe(
+      'LargeBuilding.ifc (21,062 triangles)',
+    );
+    expect(surroundingsText(building('a'.repeat(64)), {})).toBe('LargeBuilding.ifc (21,062 triangles)');
+  });
+
+  it('says where the answer read only each window’s angles of it: a building’s room changed in the editor, a link', () => {
+    expect(surroundingsText(building(), {})).toBe(
+      'LargeBuilding.ifc (21,062 triangles): each window’s obstruction angles of it',
+    );
+    expect(surroundingsText(defaultScene(), {})).toBe('Open sky');
   });
 });

@@ -31,6 +31,11 @@ export interface Shown {
   source: string;
   /** The model's answer for the same scene, kept when the engine's replaces it (the comparison). */
   preview: RoomAnswer | null;
+  /**
+   * A building's room computed among the building's own surfaces (building/editorMesh.ts), not from its
+   * windows' angles of them: what the report page says of its surroundings.
+   */
+  amongBuilding?: true;
 }
 
 export type EngineQuality = 'draft' | 'standard';

@@ -123,7 +123,14 @@ async function settle(scene: Scene): Promise<void> {
       before && answerKey(before.scene) === answerKey(scene)
         ? (before.preview ?? (before.answer.method.kind === 'model' ? before.answer : null))
         : null;
-    show({ answer, scene, ms: performance.now() - t0, source: remote ? remote.url : 'browser', preview });
+    show({
+      answer,
+      scene,
+      ms: performance.now() - t0,
+      source: remote ? remote.url : 'browser',
+      preview,
+      ...(meshId !== null ? { amongBuilding: true as const } : {}),
+    });
     useAnswer.setState({ engine: { phase: 'done', quality } });
   }
   current = null;

@@ -7,7 +7,7 @@ import { leftOutCells } from '../../core/stats/analysedPlane';
 import { floorArea } from '../../core/geometry/polygon';
 import { DEFAULT_GLASS_TRANSMITTANCE } from '../../core/engine/glazing';
 import type { PaletteName } from '../../core/report/palette';
-import { edgeDirection, edgeFrame, sceneLitFromAbove } from '../scene/geometry';
+import { edgeDirection, edgeFrame, heldMeshId, sceneLitFromAbove } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import type { Shown } from './answerStore';
 
@@ -85,7 +85,7 @@ export function sheetOf(
     floorAboveTerrain: scene.floorZ,
     height: scene.height,
     materials: materialsText(scene.materials, scene.modelType === 'df_custom'),
-    surroundings: surroundingsText(scene),
+    surroundings: surroundingsText(scene, shown),
     map: answer,
     summary: answerSummary(shown, scene.thresholds),
     palette,
@@ -101,11 +101,19 @@ export function sheetOf(
   return roomSheetSvg(sheet);
 }
 
-function surroundingsText(scene: Scene): string {
+/**
+ * The surroundings as the page's answer saw them: a mesh held by the workers, or a building's own surfaces
+ * for its room (building/editorMesh.ts), themselves; otherwise each window's obstruction angles measured from
+ * the mesh (a building's room changed in the editor, the model's preview of one), said so.
+ */
+export function surroundingsText(scene: Scene, shown: Pick<Shown, 'amongBuilding'>): string {
   const s = scene.surroundings;
   if (s.kind === 'open') return 'Open sky';
   if (s.kind === 'angles') return 'Obstruction angles as typed';
-  return `${s.name} (${s.triangles.toLocaleString('en')} triangles)`;
+  const mesh = `${s.name} (${s.triangles.toLocaleString('en')} triangles)`;
+  return heldMeshId(scene) !== null || shown.amongBuilding
+    ? mesh
+    : `${mesh}: each window’s obstruction angles of it`;
 }
 
 /** The sheet as a PNG at `scale` × its 96-dpi size (2: ~190 dpi on A4), drawn by the browser. */
