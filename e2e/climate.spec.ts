@@ -209,9 +209,10 @@ test('a share link names its weather file: reopened on this device the year runs
 test('a building from IFC: a year of the weather file for every room, in the list and the CSV', async ({
   page,
 }) => {
-  // Two rooms, not a real export: the year's flow through the Building view is what is tested here; a year
-  // among a real export's mesh (the duplex's ten rooms took 111 s of the suite) is the command line's and
-  // the jobs' (test/cli/ifc.test.ts, test/server/jobs.test.ts), through the same core/building workflow.
+  // Two rooms, not a real export: the year's flow through the Building view is what is tested here (the
+  // duplex's ten rooms among its mesh took 111 s of the suite). The same core/building workflow runs a
+  // building's year in the command line and as a job (test/cli/ifc.test.ts, test/server/jobs.test.ts, on
+  // synthetic offices too), and a skylight's year in the engine (test/climate/annual.test.ts).
   test.setTimeout(240_000);
   await page.goto('/');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
