@@ -19,13 +19,20 @@ async function together(cmds) {
     (cmd) =>
       new Promise((resolve) => {
         const child = spawn(cmd, { shell: true, env: process.env });
-        let out = '';
-        child.stdout.on('data', (d) => (out += d));
-        child.stderr.on('data', (d) => (out += d));
-        child.on('close', (code) => {
-          console.log(`\n▶ ${cmd}${out ? `\n${out.trimEnd()}` : ''}`);
-          resolve(code === 0);
-        });
+        // Whole buffers, decoded once: a character split between two chunks stays whole.
+        const chunks = [];
+        child.stdout.on('data', (d) => chunks.push(d));
+        child.stderr.on('data', (d) => chunks.push(d));
+        let ended = false;
+        const end = (ok, why) => {
+          if (ended) return; // 'error' (the shell could not start) may be followed by 'close'
+          ended = true;
+          const out = Buffer.concat(chunks).toString('utf8').trimEnd();
+          console.log(`\n▶ ${cmd}${out ? `\n${out}` : ''}${ok ? '' : `\n✘ ${cmd}: ${why}`}`);
+          resolve(ok);
+        };
+        child.on('error', (e) => end(false, e.message));
+        child.on('close', (code) => end(code === 0, `exit ${code}`));
       }),
   );
   if (!(await Promise.all(ends)).every(Boolean)) throw new Error('a check failed');

@@ -46,8 +46,14 @@ vi.mock('../../src/app/compute/workers', () => ({
 // Whether the editor's scene is a building's room as the building has it (editedRoom.ts, which compares
 // real scenes): said by the test's scene.
 vi.mock('../../src/app/compute/building/editedRoom', () => ({
-  editedRoom: (scene: { ifcRoom?: { index: number }; changedHere?: boolean }) =>
-    scene.ifcRoom ? { index: scene.ifcRoom.index, changed: scene.changedHere ?? false } : null,
+  editedRoom: (scene: { ifcRoom?: { index: number }; changedHere?: boolean; otherAround?: boolean }) =>
+    scene.ifcRoom
+      ? {
+          index: scene.ifcRoom.index,
+          changed: scene.changedHere ?? false,
+          buildingAround: !scene.otherAround,
+        }
+      : null,
 }));
 vi.mock('../../src/app/compute/predictor', () => ({ ensureModel: async () => {} }));
 // A Lux server's jobs: what the building's job is sent with.
@@ -204,12 +210,13 @@ describe('the proposals’ fast answer for a building’s room (buildingPreview)
 describe('the editor’s engine runs of a building’s room', () => {
   const weather = { text: 'A', digest: 'a' };
   /** The editor's room: room `index` of the building, as the building has it or changed here. */
-  const editing = (index: number | null, changedHere = false) =>
+  const editing = (index: number | null, changedHere = false, otherAround = false) =>
     useApp.setState({
       scene: {
         ...defaultScene(),
         ...(index === null ? {} : { ifcRoom: { file: 'b.ifc', index } }),
         changedHere,
+        otherAround,
       } as never,
     });
   const meshes = () => first.runs.map((b) => b.mesh_id ?? 'angles');
@@ -232,16 +239,17 @@ describe('the editor’s engine runs of a building’s room', () => {
     expect(meshes()).toEqual([A]);
   });
 
-  it('read the angles once the room is changed here, for a room above 10 m, or a room drawn here', async () => {
-    for (const [index, changed] of [
-      [0, true],
-      [1, false],
-      [null, false],
+  it('read the angles once the room is changed here or other surroundings chosen, for a room above 10 m, or a room drawn here', async () => {
+    for (const [index, changed, other] of [
+      [0, true, false],
+      [0, false, true],
+      [1, false, false],
+      [null, false, false],
     ] as const) {
-      editing(index, changed);
+      editing(index, changed, other);
       first.runs.length = 0;
       await runClimate(weather);
-      expect(meshes(), `room ${index}, changed ${changed}`).toEqual(['angles']);
+      expect(meshes(), `room ${index}, changed ${changed}, other surroundings ${other}`).toEqual(['angles']);
     }
   });
 });

@@ -6,6 +6,8 @@ import { NAME_MAX } from '../../src/app/scene/scene';
 import { decodeShare, encodeShare } from '../../src/app/share/codec';
 import { roomRequest } from '../../src/core/ifc/roomRequest';
 import { parseRunRequest } from '../../src/core/validation/requests';
+import { editedRoom } from '../../src/app/compute/building/editedRoom';
+import { normalise } from '../../src/app/state/store';
 
 const room: IfcRoom = {
   ifcId: 1,
@@ -199,5 +201,34 @@ describe('an IFC room edited in the editor, kept in the building', () => {
       ['w3', 1.5, undefined],
     ]);
     expect([again.modelType, again.materials.ceiling_reflectance]).toEqual(['df_custom', 0.9]);
+  });
+});
+
+describe('a building’s room in the editor, as the building has it or not (editedRoom)', () => {
+  const from = { file: 'duplex.ifc', index: 0 };
+  const state = { file: 'duplex.ifc', building: { north: 30, rooms: [room] }, triangles: 8446 } as never;
+  const opened = normalise(sceneOfIfcRoom(room, 30, 'duplex.ifc', 8446, from));
+
+  it('is unchanged among the building’s surroundings as opened, its windows’ angles measured since', () => {
+    expect(editedRoom(opened, state)).toEqual({ index: 0, changed: false, buildingAround: true });
+    const measured = {
+      ...opened,
+      surroundings: { ...opened.surroundings, perWindow: { w1: { horizon: [1], zenith: [2] } } },
+    } as typeof opened;
+    expect(editedRoom(measured, state)).toMatchObject({ changed: false, buildingAround: true });
+  });
+
+  it('is no longer among them once the open sky, typed angles or another mesh is chosen for it', () => {
+    const zeros = new Array<number>(64).fill(0);
+    for (const surroundings of [
+      { kind: 'open' },
+      { kind: 'angles', angles: { horizon: zeros, zenith: zeros } },
+      { kind: 'mesh', name: 'city.obj', triangles: 2, perWindow: {}, meshId: 'c'.repeat(64) },
+      { kind: 'mesh', name: 'city.obj', triangles: 8446, perWindow: {} },
+    ])
+      expect(editedRoom({ ...opened, surroundings } as never, state), surroundings.kind).toMatchObject({
+        changed: false,
+        buildingAround: false,
+      });
   });
 });

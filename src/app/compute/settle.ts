@@ -88,7 +88,8 @@ export function settleLater(scene: Scene, delay = SETTLE_MS): void {
 async function settle(scene: Scene): Promise<void> {
   // A building's room as the building has it is computed among the building, as its row (editorMesh.ts).
   const mine = generation;
-  const meshId = await buildingMeshFor(scene);
+  // (A server's /simulate holds no copy of this building: the angles there.)
+  const meshId = useAnswer.getState().remote ? null : await buildingMeshFor(scene);
   if (mine !== generation) return;
   for (const quality of ENGINE_STEPS) {
     if (!onScreen(scene)) return;

@@ -1,6 +1,6 @@
 import { ifcRoomLabel } from '../../core/ifc/building';
 import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../../core/api/highFloor';
-import { fromBuildingNote } from './fromBuildingNote';
+import { fromBuildingNote, type FromBuildingMethod } from './fromBuildingNote';
 import { useApp } from '../state/store';
 import { useState } from 'react';
 import { parseOutline, removeCorner, withOutline } from '../scene/corners';
@@ -8,6 +8,7 @@ import { CompassRose } from './CompassRose';
 import { editedRoom } from '../compute/building/editedRoom';
 import { keepRoomEdits } from '../compute/building/roomEdits';
 import { useBuilding } from '../compute/building/store';
+import { lanesRefused } from '../compute/building/lanesMesh';
 import { useAnswer } from '../compute/answerStore';
 import { NumberField } from './NumberField';
 
@@ -185,7 +186,17 @@ function FromBuilding(): React.JSX.Element | null {
   if (!at) return null;
   const room = building.building!.rooms[at.index]!;
   const label = ifcRoomLabel(room);
-  const note = fromBuildingNote(room, { changed: at.changed, remote: remote !== null });
+  // Other surroundings chosen here (the open sky, typed angles, a mesh): the Surroundings panel says them.
+  const method: FromBuildingMethod | null = !at.buildingAround
+    ? null
+    : at.changed
+      ? 'changed'
+      : remote
+        ? 'server'
+        : lanesRefused(building.message)
+          ? 'refused'
+          : 'among';
+  const note = method && fromBuildingNote(room, method);
   return (
     <div className="from-building" data-testid="from-building">
       <p>

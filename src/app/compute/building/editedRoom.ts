@@ -4,16 +4,27 @@ import { normalise } from '../../state/store';
 import type { BuildingState } from './store';
 
 /**
- * The building room the editor's scene was opened from, while that building is open: its index, and
- * whether the scene differs from it now (an edit not yet kept). Null for a room drawn here, or from
- * another file.
+ * The building room the editor's scene was opened from, while that building is open: its index, whether
+ * the scene differs from it now (an edit not yet kept), and whether its surroundings are still the
+ * building's (not the open sky, typed angles or another mesh chosen in the Surroundings panel, which the
+ * building does not keep). Null for a room drawn here, or from another file.
  */
-export function editedRoom(scene: Scene, s: BuildingState): { index: number; changed: boolean } | null {
+export function editedRoom(
+  scene: Scene,
+  s: BuildingState,
+): { index: number; changed: boolean; buildingAround: boolean } | null {
   const from = scene.ifcRoom;
   const room = from && s.file === from.file ? s.building?.rooms[from.index] : undefined;
   if (!from || !room || room.problem) return null;
   const asKept = normalise(sceneOfIfcRoom(room, s.building!.north, from.file, s.triangles, from));
-  return { index: from.index, changed: roomKey(asKept) !== roomKey(scene) };
+  const [now, kept] = [scene.surroundings, asKept.surroundings];
+  const buildingAround =
+    now.kind === 'mesh' &&
+    kept.kind === 'mesh' &&
+    now.meshId === undefined &&
+    now.name === kept.name &&
+    now.triangles === kept.triangles;
+  return { index: from.index, changed: roomKey(asKept) !== roomKey(scene), buildingAround };
 }
 
 /** What of a scene the building keeps, to the millimetre: geometry, windows, skylights, materials. */

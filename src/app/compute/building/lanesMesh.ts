@@ -49,6 +49,9 @@ export async function meshOnLanes(): Promise<string | null> {
   }
 }
 
+/** Whether the building's panel says now that the lanes could not take the mesh (the editor says so too). */
+export const lanesRefused = (message: string | null): boolean => note !== null && message === note;
+
 /** The hand-over worked: a note of one that had failed goes. */
 function taken(): void {
   if (note !== null && useBuilding.getState().message === note) useBuilding.setState({ message: null });

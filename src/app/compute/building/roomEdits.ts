@@ -1,5 +1,7 @@
 import { ifcRoomOfScene, sceneOfIfcRoom } from '../../scene/fromIfc';
 import { useApp } from '../../state/store';
+import { climateOutdated, runClimate, useClimate } from '../climate';
+import { settleNow } from '../settle';
 import { meshWorker } from '../workers';
 import { analyse } from './analyse';
 import { cancelBuilding, readingFile, startRun } from './run';
@@ -46,6 +48,14 @@ export async function keepRoomEdits(): Promise<void> {
     requests: b.requests.map((r, j) => (j === at.index ? { body: answer.body } : r)),
     outcomes: b.outcomes.map((o, j) => (j === at.index ? null : o)),
   }));
+  // The editor's map and year were of the room changed here, on its windows' angles: kept, it is computed
+  // among the building as its row is (editorMesh.ts), so both are computed again (before, the Room panel
+  // said "as its row" over the angles' figures).
+  if (useApp.getState().scene === scene) {
+    settleNow();
+    const c = useClimate.getState();
+    if (c.result && !climateOutdated(c, scene)) void runClimate();
+  }
   // Another file opened meanwhile is being read: its run goes on (before 2026-12-07 this one's stopped it,
   // and the page kept the building the worker had replaced). The room is kept in the building shown, as
   // the worker kept it; analysed with the rest if that file is refused (openIfc.ts).
