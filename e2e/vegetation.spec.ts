@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
  * request: the notes say which, and the rooms see the building without them; the engine sees them as the
  * command line does (the building's mesh on every engine lane).
  */
-test('LargeBuilding’s trees: opaque by default, left out from the Building panel, the notes saying which', async ({
+test('LargeBuilding’s trees: opaque by default, room 4 among them in its row and in the editor, left out from the Building panel, the notes saying which', async ({
   page,
 }) => {
   test.setTimeout(120_000);
