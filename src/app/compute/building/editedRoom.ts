@@ -22,8 +22,9 @@ export function editedRoom(
     now.kind === 'mesh' &&
     kept.kind === 'mesh' &&
     now.meshId === undefined &&
-    now.name === kept.name &&
-    now.triangles === kept.triangles;
+    // The name, not the triangles' count: trees left out or a context file added change the building's
+    // surroundings, and the room is then computed among them as they are.
+    now.name === kept.name;
   return { index: from.index, changed: roomKey(asKept) !== roomKey(scene), buildingAround };
 }
 

@@ -1,4 +1,7 @@
 import { useMeshDisplay } from '../../ui/meshDisplay';
+import { useApp } from '../../state/store';
+import { settleNow } from '../settle';
+import { amongBuilding } from './editorMesh';
 import { meshWorker } from '../workers';
 import { analyse } from './analyse';
 import { cancelBuilding, isCurrent, remaking, startRun } from './run';
@@ -155,5 +158,8 @@ export async function takeRemade(
     remadeDisplay = display;
   }
   useBuilding.setState({ ...rooms, outcomes: rooms.requests.map(() => null) });
+  // A room of the building shown in the editor among its surroundings: its map is computed again among
+  // them as they are now, as its row is (editorMesh.ts).
+  if (amongBuilding(useApp.getState().scene, useBuilding.getState())) settleNow();
   await analyseRemade(mine);
 }
