@@ -38,7 +38,7 @@ test('LargeBuilding’s trees: opaque by default, room 4 among them in its row a
   // row's draft figure, not its angles' 1.57 % (before 2026-12-07 the editor read only the angles).
   await page.getByTestId('ifc-open-4').click();
   await expect(page.getByTestId('from-building-method')).toHaveText(
-    'The engine computes this room among the building’s own surfaces, as its row in the Building view and the command line do.',
+    'The engine computes this room among the building’s own surfaces, as its row in the Building view and the command line do (its windows, glass and surfaces as they are here).',
   );
   const status = page.getByTestId('status');
   await expect(status).toHaveAttribute('data-quality', /draft|standard/, { timeout: 60_000 });

@@ -51,6 +51,7 @@ vi.mock('../../src/app/compute/building/editedRoom', () => ({
       ? {
           index: scene.ifcRoom.index,
           changed: scene.changedHere ?? false,
+          reshaped: scene.changedHere ?? false,
           buildingAround: !scene.otherAround,
         }
       : null,

@@ -5,14 +5,14 @@ describe('what the editor says of a building’s room opened in it', () => {
   const low = { floor_height_above_terrain: 3 };
   it('as the building has it: computed among the building’s own surfaces, as its row', () => {
     expect(fromBuildingNote(low, 'among')).toBe(
-      'The engine computes this room among the building’s own surfaces, as its row in the Building view and the command line do.',
+      'The engine computes this room among the building’s own surfaces, as its row in the Building view and the command line do (its windows, glass and surfaces as they are here).',
     );
     expect(fromBuildingNote({ floor_height_above_terrain: 10 }, 'among')).not.toBeNull();
   });
 
-  it('changed here, answered by a server, or the mesh refused: from the windows’ angles, which can differ from its row', () => {
-    expect(fromBuildingNote(low, 'changed')).toMatch(
-      /^Changed here, the room is computed from each window’s obstruction angles .* until it is kept in the building; its figures can differ from its row/,
+  it('reshaped here, answered by a server, or the mesh refused: from the windows’ angles, which can differ from its row', () => {
+    expect(fromBuildingNote(low, 'reshaped')).toMatch(
+      /^Its outline, height or skylights changed here, the room is computed from each window’s obstruction angles .* until it is kept in the building; its figures can differ from its row/,
     );
     expect(fromBuildingNote(low, 'server')).toMatch(
       /^On the Lux server the engine reads each window’s obstruction angles from the building; its figures can differ/,

@@ -210,7 +210,12 @@ describe('a building’s room in the editor, as the building has it or not (edit
   const opened = normalise(sceneOfIfcRoom(room, 30, 'duplex.ifc', 8446, from));
 
   it('is unchanged among the building’s surroundings as opened, its windows’ angles measured since', () => {
-    expect(editedRoom(opened, state)).toEqual({ index: 0, changed: false, buildingAround: true });
+    expect(editedRoom(opened, state)).toEqual({
+      index: 0,
+      changed: false,
+      reshaped: false,
+      buildingAround: true,
+    });
     const measured = {
       ...opened,
       surroundings: { ...opened.surroundings, perWindow: { w1: { horizon: [1], zenith: [2] } } },
@@ -230,5 +235,16 @@ describe('a building’s room in the editor, as the building has it or not (edit
         changed: false,
         buildingAround: false,
       });
+  });
+  it('is changed but not reshaped with its windows, glass or surfaces changed; reshaped with its outline or height', () => {
+    const w = opened.windows[0]!;
+    const wider = { ...opened, windows: [{ ...w, width: w.width + 0.5 }, ...opened.windows.slice(1)] };
+    expect(editedRoom(wider, state)).toMatchObject({ changed: true, reshaped: false, buildingAround: true });
+    const glass = { ...opened, windows: opened.windows.map((x) => ({ ...x, glass: 0.5 })) };
+    expect(editedRoom(glass, state)).toMatchObject({ changed: true, reshaped: false });
+    const taller = { ...opened, height: opened.height + 0.3 };
+    expect(editedRoom(taller, state)).toMatchObject({ changed: true, reshaped: true });
+    const moved = { ...opened, outline: opened.outline.map(([x, y]): [number, number] => [x + 0.5, y]) };
+    expect(editedRoom(moved, state)).toMatchObject({ changed: true, reshaped: true });
   });
 });

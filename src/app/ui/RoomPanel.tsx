@@ -189,8 +189,8 @@ function FromBuilding(): React.JSX.Element | null {
   // Other surroundings chosen here (the open sky, typed angles, a mesh): the Surroundings panel says them.
   const method: FromBuildingMethod | null = !at.buildingAround
     ? null
-    : at.changed
-      ? 'changed'
+    : at.reshaped
+      ? 'reshaped'
       : remote
         ? 'server'
         : lanesRefused(building.message)

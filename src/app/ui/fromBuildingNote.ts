@@ -4,8 +4,8 @@ import { meshReaches } from '../../core/api/highFloor';
 export type FromBuildingMethod =
   /** As the building has it: among the building's own surfaces, as its row. */
   | 'among'
-  /** Changed here and not yet kept: from each window's angles. */
-  | 'changed'
+  /** Its outline, height or skylights changed here and not yet kept: from each window's angles. */
+  | 'reshaped'
   /** Answered by a Lux server, which holds no copy of the building for the editor's calls. */
   | 'server'
   /** The engine lanes could not take the building's surroundings (lanesMesh.ts): the angles. */
@@ -28,9 +28,9 @@ export function fromBuildingNote(
   if (!meshReaches(room)) return null;
   switch (method) {
     case 'among':
-      return 'The engine computes this room among the building’s own surfaces, as its row in the Building view and the command line do.';
-    case 'changed':
-      return `Changed here, the room is computed from each window’s obstruction angles (the building’s own surfaces stay as the file has them) until it is kept in the building; ${DIFFER}`;
+      return 'The engine computes this room among the building’s own surfaces, as its row in the Building view and the command line do (its windows, glass and surfaces as they are here).';
+    case 'reshaped':
+      return `Its outline, height or skylights changed here, the room is computed from each window’s obstruction angles (the building’s own walls and roofs stay where the file has them) until it is kept in the building; ${DIFFER}`;
     case 'server':
       return `On the Lux server the engine reads each window’s obstruction angles from the building; ${DIFFER}`;
     case 'refused':

@@ -10,9 +10,10 @@ import { useBuilding, type BuildingState } from './store';
  * confirmations), by the id the engine lanes hold them under (lanesMesh.ts): while the scene is a room of
  * the open building as the building has it, among its surroundings, the editor computes it as its row was
  * computed, among the building's own surfaces, and shows the row's figure (LargeBuilding's room 4 read
- * 1.57 % here on its windows' angles against its row's 1.40 %). Null once the room is changed in the editor
- * (the building's mesh keeps the file's walls where the editor may have moved them: the angles then, as the
- * Room panel says), once other surroundings are chosen for it (the open sky, typed angles, an imported
+ * 1.57 % here on its windows' angles against its row's 1.40 %), its windows, glass and surfaces as they are
+ * here. Null once the room's outline, height or skylights are changed in the editor (the building's mesh
+ * keeps the file's walls and roofs where the editor moved them: the angles then, as the Room panel says),
+ * once other surroundings are chosen for it (the open sky, typed angles, an imported
  * mesh), for a room above the API's 10 m (on angles in the row too), with no building open, or while
  * another file is read (the surroundings the lanes would be handed are that file's).
  */
@@ -28,7 +29,7 @@ export async function buildingMeshFor(scene: Scene): Promise<string | null> {
 export function amongBuilding(scene: Scene, s: BuildingState): boolean {
   const at = editedRoom(scene, s);
   return (
-    !!at && !at.changed && at.buildingAround && !readingFile() && meshReaches(s.building!.rooms[at.index])
+    !!at && !at.reshaped && at.buildingAround && !readingFile() && meshReaches(s.building!.rooms[at.index])
   );
 }
 
