@@ -74,6 +74,8 @@ const { useClimate } = await import('../../src/app/compute/climate');
 const { useAnswer } = await import('../../src/app/compute/answerStore');
 const { buildingPreview, findProposals } = await import('../../src/app/compute/proposals');
 const { runClimate } = await import('../../src/app/compute/climate');
+const { settleNow } = await import('../../src/app/compute/settle');
+const { shownAnswer } = await import('../../src/app/compute/answerStore');
 const { useApp } = await import('../../src/app/state/store');
 const { defaultScene } = await import('../../src/app/scene/scene');
 
@@ -251,6 +253,29 @@ describe('the editor’s engine runs of a building’s room', () => {
       first.runs.length = 0;
       await runClimate(weather);
       expect(meshes(), `room ${index}, changed ${changed}, other surroundings ${other}`).toEqual(['angles']);
+    }
+  });
+  it('settle the map among the building as its row, and the page knows it was (the report says so)', async () => {
+    const answer = { method: { kind: 'engine', quality: 'draft' } };
+    const simulate = first.simulate;
+    // The editor's runs answer here: the map settles (draft, then standard).
+    first.simulate = async (_job: number, body: Body) =>
+      (first.runs.push(body), { ok: true, answer }) as never;
+    try {
+      for (const [index, among] of [
+        [0, true],
+        [1, false],
+      ] as const) {
+        editing(index);
+        first.runs.length = 0;
+        settleNow();
+        await vi.waitFor(() => expect(first.runs).toHaveLength(2));
+        await vi.waitFor(() => expect(useAnswer.getState().engine).toMatchObject({ phase: 'done' }));
+        expect(meshes(), `room ${index}`).toEqual(among ? [A, A] : ['angles', 'angles']);
+        expect(shownAnswer()?.amongBuilding, `room ${index}`).toBe(among ? true : undefined);
+      }
+    } finally {
+      first.simulate = simulate;
     }
   });
 });
