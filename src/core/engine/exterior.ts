@@ -5,32 +5,11 @@ import { CONTEXT_REFLECTANCE } from './model';
 import { hash32, rng } from './random';
 import { intersectBoth, surfacesOf, type Surfaces } from './surfaces';
 import { CIE_OVERCAST, type Sky } from './sky';
+import { cacheKey, CellMap, hashKey } from './cellMap';
+import { newHit, SKY, SURFACE, TERRAIN, type ExteriorHit } from './exteriorHit';
 
-/** What an exterior ray meets. */
-export const SKY = 0;
-export const TERRAIN = 1;
-export const SURFACE = 2;
-
-export interface ExteriorHit {
-  kind: number;
-  t: number;
-  x: number;
-  y: number;
-  z: number;
-  /** Unit normal on the side facing the ray's origin. */
-  nx: number;
-  ny: number;
-  nz: number;
-  rho: number;
-  /** Triangle index, or -1 for the terrain. */
-  tri: number;
-  /** Which face of a double-sided triangle was hit (1 = the one its winding's normal points to). */
-  side: number;
-}
-
-export function newHit(): ExteriorHit {
-  return { kind: SKY, t: Infinity, x: 0, y: 0, z: 0, nx: 0, ny: 0, nz: 1, rho: 0, tri: -1, side: 1 };
-}
+// In a module of their own so that the caches' cellMap.ts can key on hits without an import cycle.
+export { SKY, TERRAIN, SURFACE, newHit, type ExteriorHit };
 
 export interface ExteriorQuality {
   /** Strata per axis of the hemisphere at a first-order exterior point (K² rays). */
@@ -87,9 +66,9 @@ export class Exterior {
   private readonly facadeRho: number;
   private readonly bodyWindsOut: boolean;
   private readonly terrainRho: number;
-  private readonly fine = new Map<string, CacheEntry>();
-  private readonly coarse = new Map<string, number>();
-  private readonly coarseAll = new Map<string, number>();
+  private readonly fine = new CellMap<CacheEntry>();
+  private readonly coarse = new CellMap<number>();
+  private readonly coarseAll = new CellMap<number>();
   private readonly rayHit: RayHit = { t: Infinity, tri: -1 };
   private readonly rayHit2: RayHit = { t: Infinity, tri: -1 };
   private readonly scratch = newHit();
@@ -207,11 +186,11 @@ export class Exterior {
   surfaceLuminance(hit: ExteriorHit, viewDistance: number, out: Float64Array): void {
     const q = this.quality;
     const cell = pow2(Math.max(q.fineCellMin, q.fineCell * viewDistance));
-    const key = cacheKey(hit, cell);
-    let e = this.fine.get(key);
+    let e = this.fine.get(hit, cell);
     if (e === undefined) {
-      e = this.irradiance(hit.x, hit.y, hit.z, hit.nx, hit.ny, hit.nz, hash32(this.seed, hashKey(key)));
-      this.fine.set(key, e);
+      const seed = hash32(this.seed, hashKey(cacheKey(hit, cell)));
+      e = this.irradiance(hit.x, hit.y, hit.z, hit.nx, hit.ny, hit.nz, seed);
+      this.fine.set(hit, cell, e);
     }
     const k = hit.rho / Math.PI;
     out[0] = 0;
@@ -255,12 +234,11 @@ export class Exterior {
    */
   private coarseLight(hit: ExteriorHit): number {
     const cell = pow2(Math.max(this.quality.coarseCellMin, this.quality.coarseCell * hit.t));
-    const key = cacheKey(hit, cell);
-    const cached = this.coarseAll.get(key);
+    const cached = this.coarseAll.get(hit, cell);
     if (cached !== undefined) return cached;
     const m = this.quality.coarseStrata;
     const w = Math.PI / (m * m);
-    const r = rng(hash32(this.seed, hashKey(key), 11));
+    const r = rng(hash32(this.seed, hashKey(cacheKey(hit, cell)), 11));
     const { nx, ny, nz } = hit;
     const ox = hit.x + nx * EPS,
       oy = hit.y + ny * EPS,
@@ -271,19 +249,18 @@ export class Exterior {
       if (this.trace(ox, oy, oz, dx, dy, dz, h2) === SKY) return;
       e += (h2.rho / Math.PI) * this.coarseSky(h2) * w;
     });
-    this.coarseAll.set(key, e);
+    this.coarseAll.set(hit, cell, e);
     return e;
   }
 
   /** Sky illuminance at a second-order point, coarsely cached; reflected light there is neglected. */
   private coarseSky(hit: ExteriorHit): number {
     const cell = pow2(Math.max(this.quality.coarseCellMin, this.quality.coarseCell * hit.t));
-    const key = cacheKey(hit, cell);
-    const cached = this.coarse.get(key);
+    const cached = this.coarse.get(hit, cell);
     if (cached !== undefined) return cached;
     const m = this.quality.coarseStrata;
     const w = Math.PI / (m * m);
-    const r = rng(hash32(this.seed, hashKey(key), 7));
+    const r = rng(hash32(this.seed, hashKey(cacheKey(hit, cell)), 7));
     const { nx, ny, nz } = hit;
     const ox = hit.x + nx * EPS,
       oy = hit.y + ny * EPS,
@@ -293,7 +270,7 @@ export class Exterior {
       if (dz > 0 && this.occluded(ox, oy, oz, dx, dy, dz)) e0 -= this.sky.luminance(dx, dy, dz) * w;
     });
     // Unclamped, as irradiance's.
-    this.coarse.set(key, e0);
+    this.coarse.set(hit, cell, e0);
     return e0;
   }
 
@@ -319,24 +296,4 @@ function onTerrain(p: Float32Array, i: number): boolean {
 /** The power of two nearest to v: cache cells of a few sizes only. */
 export function pow2(v: number): number {
   return Math.pow(2, Math.round(Math.log2(v)));
-}
-
-/** The cache cell of a hit point (per triangle face, or the terrain) at a cell size. */
-export function cacheKey(h: ExteriorHit, cell: number): string {
-  const ix = Math.floor(h.x / cell);
-  const iy = Math.floor(h.y / cell);
-  if (h.kind === TERRAIN) return `g${cell}:${ix}:${iy}`;
-  const iz = Math.floor(h.z / cell);
-  // The side matters: the two faces of a double-sided triangle see different hemispheres.
-  return `t${h.tri}:${h.side}:${cell}:${ix}:${iy}:${iz}`;
-}
-
-/** FNV-1a of a cache key: the seed of that cell's rays. */
-export function hashKey(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }

@@ -1,5 +1,6 @@
 import { cosineStrata, frameAround } from './hemisphere';
-import { cacheKey, EPS, Exterior, hashKey, newHit, pow2, SKY, type ExteriorHit } from './exterior';
+import { cacheKey, CellMap, hashKey } from './cellMap';
+import { EPS, Exterior, newHit, pow2, SKY, type ExteriorHit } from './exterior';
 import { hash32, rng } from './random';
 import type { SkyBasis } from './skyBasis';
 
@@ -14,9 +15,9 @@ import type { SkyBasis } from './skyBasis';
  */
 export class ExteriorBasis {
   readonly P: number;
-  private readonly fine = new Map<string, Float32Array>();
-  private readonly coarse = new Map<string, Float32Array>();
-  private readonly coarseAll = new Map<string, Float32Array>();
+  private readonly fine = new CellMap<Float32Array>();
+  private readonly coarse = new CellMap<Float32Array>();
+  private readonly coarseAll = new CellMap<Float32Array>();
   private readonly scratch = newHit();
   private readonly scratch2 = newHit();
 
@@ -34,11 +35,10 @@ export class ExteriorBasis {
   addSurfaceLuminance(hit: ExteriorHit, viewDistance: number, scale: number, out: Float64Array): void {
     const q = this.ext.quality;
     const cell = pow2(Math.max(q.fineCellMin, q.fineCell * viewDistance));
-    const key = cacheKey(hit, cell);
-    let e = this.fine.get(key);
+    let e = this.fine.get(hit, cell);
     if (e === undefined) {
-      e = this.irradiance(hit, hash32(this.ext.seed, hashKey(key)));
-      this.fine.set(key, e);
+      e = this.irradiance(hit, hash32(this.ext.seed, hashKey(cacheKey(hit, cell))));
+      this.fine.set(hit, cell, e);
     }
     const k = (hit.rho / Math.PI) * scale;
     for (let c = 0; c < this.P; c++) out[c] = out[c]! + k * e[c]!;
@@ -102,12 +102,11 @@ export class ExteriorBasis {
   /** Illuminance at a second-order point per channel: its sky and its neighbours' reflected sky. */
   private coarseLight(hit: ExteriorHit): Float32Array {
     const cell = pow2(Math.max(this.ext.quality.coarseCellMin, this.ext.quality.coarseCell * hit.t));
-    const key = cacheKey(hit, cell);
-    const cached = this.coarseAll.get(key);
+    const cached = this.coarseAll.get(hit, cell);
     if (cached !== undefined) return cached;
     const m = this.ext.quality.coarseStrata;
     const w = Math.PI / (m * m);
-    const r = rng(hash32(this.ext.seed, hashKey(key), 11));
+    const r = rng(hash32(this.ext.seed, hashKey(cacheKey(hit, cell)), 11));
     const { nx, ny, nz } = hit;
     const ox = hit.x + nx * EPS,
       oy = hit.y + ny * EPS,
@@ -120,15 +119,14 @@ export class ExteriorBasis {
       const k = (h2.rho / Math.PI) * w;
       for (let c = 0; c < this.P; c++) e[c] = e[c]! + k * s[c]!;
     });
-    this.coarseAll.set(key, e);
+    this.coarseAll.set(hit, cell, e);
     return e;
   }
 
   /** Sky illuminance at a second-order point per channel, coarsely cached. */
   private coarseSky(hit: ExteriorHit): Float32Array {
     const cell = pow2(Math.max(this.ext.quality.coarseCellMin, this.ext.quality.coarseCell * hit.t));
-    const key = cacheKey(hit, cell);
-    const cached = this.coarse.get(key);
+    const cached = this.coarse.get(hit, cell);
     if (cached !== undefined) return cached;
     const { nx, ny, nz } = hit;
     const e = this.skyPart(
@@ -138,10 +136,10 @@ export class ExteriorBasis {
       nx,
       ny,
       nz,
-      rng(hash32(this.ext.seed, hashKey(key), 7)),
+      rng(hash32(this.ext.seed, hashKey(cacheKey(hit, cell)), 7)),
     );
     const v = Float32Array.from(e);
-    this.coarse.set(key, v);
+    this.coarse.set(hit, cell, v);
     return v;
   }
 }
