@@ -22,8 +22,14 @@ const lanes = {
   run: async () => ({ ok: false, error: { type: 'cancelled', message: 'Simulation cancelled' } }),
   cancelAll: () => {},
 };
+// The editor's engine worker: its map of a kept room is computed again (roomEdits.ts), and ends at once.
+const editorEngine = {
+  simulate: vi.fn(async () => ({ ok: false, error: { type: 'cancelled', message: 'Simulation cancelled' } })),
+  cancel: vi.fn(),
+};
 vi.mock('../../src/app/compute/workers', () => ({
   meshWorker: () => worker,
+  engineWorker: () => editorEngine,
   engineLanes: Object.assign(() => lanes, { started: () => lanes }),
 }));
 // The rooms' analysis after a making is not what is tested here: which run starts it, and on what, is.
@@ -363,6 +369,7 @@ describe('a room kept from the editor while another file is read', () => {
   it('does not stop the file’s reading: the file read is the building shown', async () => {
     openRoom(0);
     useApp.getState().edit((s) => ({ ...s, height: 3 }), { record: false });
+    editorEngine.simulate.mockClear();
     const keeping = keepRoomEdits();
     await inFlight('keep');
     // The next file is opened before the worker's answer to the kept room is in.
@@ -371,6 +378,9 @@ describe('a room kept from the editor while another file is read', () => {
     await answer('keep', { ok: true, body: { made: 'kept' } });
     await keeping;
     expect(useBuilding.getState().phase).toBe('reading');
+    // The editor's map of the room as kept is computed again (on its angles while a file is read).
+    await vi.waitFor(() => expect(editorEngine.simulate).toHaveBeenCalledTimes(1));
+    expect((editorEngine.simulate.mock.calls[0] as unknown[])[1]).not.toHaveProperty('mesh_id');
     await answer('import', {
       ok: true,
       building: building('Classroom'),
