@@ -72,7 +72,7 @@ const { startRun } = await import('../../src/app/compute/building/run');
 const { runBuildingYear } = await import('../../src/app/compute/building/year');
 const { useClimate } = await import('../../src/app/compute/climate');
 const { useAnswer } = await import('../../src/app/compute/answerStore');
-const { buildingPreview, findProposals } = await import('../../src/app/compute/proposals');
+const { buildingPreview, findProposals, useProposals } = await import('../../src/app/compute/proposals');
 const { runClimate } = await import('../../src/app/compute/climate');
 const { settleNow } = await import('../../src/app/compute/settle');
 const { shownAnswer } = await import('../../src/app/compute/answerStore');
@@ -277,5 +277,36 @@ describe('the editor’s engine runs of a building’s room', () => {
     } finally {
       first.simulate = simulate;
     }
+  });
+  it('say so when the building’s surroundings were made again during a proposals search', async () => {
+    editing(0);
+    useApp.setState((a) => ({
+      scene: { ...a.scene, surroundings: { kind: 'mesh', name: 'b', triangles: 0, perWindow: {} } } as never,
+    }));
+    const simulate = first.simulate;
+    // The trees were left out meanwhile: the lanes hold the new surroundings, and the old id is refused.
+    first.simulate = async () => {
+      first.held = B;
+      return { ok: false, error: { type: 'validation_error', message: 'no longer loaded here' } } as never;
+    };
+    try {
+      await findProposals('bfs');
+    } finally {
+      first.simulate = simulate;
+    }
+    expect(useProposals.getState()).toMatchObject({
+      phase: 'error',
+      error:
+        'The building’s surroundings changed during the search (its trees, a context file or a frame ratio): ask again to search among them.',
+    });
+    // Still held: the engine's own message.
+    first.simulate = async () =>
+      ({ ok: false, error: { type: 'internal_error', message: 'out of memory' } }) as never;
+    try {
+      await findProposals('bfs');
+    } finally {
+      first.simulate = simulate;
+    }
+    expect(useProposals.getState()).toMatchObject({ phase: 'error', error: 'out of memory' });
   });
 });

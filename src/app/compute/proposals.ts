@@ -68,8 +68,23 @@ export async function findProposals(rule: Verdict['id']): Promise<void> {
     });
     if (mine === job) useProposals.setState({ phase: 'done', proposals });
   } catch (e) {
+    if (mine !== job) return;
+    // The building's surroundings made again meanwhile (its trees, a context file, a frame ratio): the lanes
+    // hold the new ones, and the engine's refusal of the old id spoke of importing a mesh again.
+    const changed =
+      meshId !== null &&
+      !(await engineWorker()
+        .holdsBuildingMesh(meshId)
+        .catch(() => false));
     if (mine === job)
-      useProposals.setState({ phase: 'error', error: e instanceof Error ? e.message : String(e) });
+      useProposals.setState({
+        phase: 'error',
+        error: changed
+          ? 'The building’s surroundings changed during the search (its trees, a context file or a frame ratio): ask again to search among them.'
+          : e instanceof Error
+            ? e.message
+            : String(e),
+      });
   }
 }
 
