@@ -1,4 +1,5 @@
 import { TERRAIN, type ExteriorHit } from './exteriorHit';
+import { hashString } from './random';
 
 const INITIAL_SLOTS = 1 << 10;
 
@@ -145,12 +146,5 @@ export function cacheKey(h: ExteriorHit, cell: number): string {
   return `t${h.tri}:${h.side}:${cell}:${ix}:${iy}:${iz}`;
 }
 
-/** FNV-1a of a cache key: the seed of that cell's rays. */
-export function hashKey(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** FNV-1a of a cache key (random.ts hashString): the seed of that cell's rays. */
+export const hashKey = hashString;
