@@ -17,7 +17,8 @@ import { epwFromZip, isZip } from '../../core/climate/weatherZip';
 import { weatherFileOf } from '../../core/report/weatherFile';
 import type { SheetYear } from '../../core/report/roomSheet';
 import { engineWorker } from './workers';
-import { buildingMeshFor, namingMesh } from './building/editorMesh';
+import { buildingMeshFor } from './building/editorMesh';
+import { namingMesh } from './building/lanesMesh';
 
 /**
  * Climate-based daylight in the app (issue 32): the user's weather file, a year of it in the drawn room

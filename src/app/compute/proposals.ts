@@ -11,7 +11,8 @@ import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { ensureModel } from './predictor';
 import { engineWorker, modelWorker } from './workers';
-import { buildingMeshFor, namingMesh } from './building/editorMesh';
+import { buildingMeshFor } from './building/editorMesh';
+import { namingMesh } from './building/lanesMesh';
 
 /**
  * What would make it pass (issue 34) in the app: the core's search (core/proposals) with the model's

@@ -4,7 +4,8 @@ import { answerKey, simulateBody } from '../scene/geometry';
 import type { Scene } from '../scene/scene';
 import { useApp } from '../state/store';
 import { show, shownAnswer, useAnswer, type EngineQuality } from './answerStore';
-import { buildingMeshFor, namingMesh } from './building/editorMesh';
+import { buildingMeshFor } from './building/editorMesh';
+import { namingMesh } from './building/lanesMesh';
 import { remoteAnswer } from './remote';
 import { engineWorker } from './workers';
 

@@ -32,7 +32,3 @@ export function amongBuilding(scene: Scene, s: BuildingState): boolean {
     !!at && !at.reshaped && at.buildingAround && !readingFile() && meshReaches(s.building!.rooms[at.index])
   );
 }
-
-/** `body` naming the building's mesh `id` (the engine's body; the model's stays on the angles). */
-export const namingMesh = <B extends object>(body: B, id: string | null): B =>
-  id === null ? body : { ...body, mesh_id: id };

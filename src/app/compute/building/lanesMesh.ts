@@ -69,9 +69,13 @@ function notTaken(e: unknown): null {
   return null;
 }
 
+/** `body` naming the building's mesh `id` (the engine's body; the model's stays on the angles). */
+export const namingMesh = <B extends object>(body: B, id: string | null): B =>
+  id === null ? body : { ...body, mesh_id: id };
+
 /** A room's engine body, naming the building's mesh `id` where it reaches the room (meshReaches). */
 export const onMesh = <B extends object>(body: B, room: IfcRoom | undefined, id: string | null): B =>
-  id !== null && meshReaches(room) ? { ...body, mesh_id: id } : body;
+  namingMesh(body, meshReaches(room) ? id : null);
 
 /**
  * The building's surroundings for a job on a Lux server (analyseOnServer's `context`, as the command line's
