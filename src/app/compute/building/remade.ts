@@ -1,9 +1,9 @@
 import { useMeshDisplay } from '../../ui/meshDisplay';
 import { useApp } from '../../state/store';
-import { settleNow } from '../settle';
 import { amongBuilding } from './editorMesh';
 import { meshWorker } from '../workers';
 import { analyse } from './analyse';
+import { computeAgainInEditor } from './roomEdits';
 import { cancelBuilding, isCurrent, remaking, startRun } from './run';
 import { useBuilding, type BuildingState } from './store';
 
@@ -158,8 +158,9 @@ export async function takeRemade(
     remadeDisplay = display;
   }
   useBuilding.setState({ ...rooms, outcomes: rooms.requests.map(() => null) });
-  // A room of the building shown in the editor among its surroundings: its map is computed again among
-  // them as they are now, as its row is (editorMesh.ts).
-  if (amongBuilding(useApp.getState().scene, useBuilding.getState())) settleNow();
+  // A room of the building shown in the editor among its surroundings: its map and year are computed again
+  // among them as they are now, as its row is (editorMesh.ts).
+  const scene = useApp.getState().scene;
+  if (amongBuilding(scene, useBuilding.getState())) computeAgainInEditor(scene);
   await analyseRemade(mine);
 }

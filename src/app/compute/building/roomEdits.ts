@@ -1,4 +1,5 @@
 import { ifcRoomOfScene, sceneOfIfcRoom } from '../../scene/fromIfc';
+import type { Scene } from '../../scene/scene';
 import { useApp } from '../../state/store';
 import { climateOutdated, runClimate, useClimate } from '../climate';
 import { settleNow } from '../settle';
@@ -48,14 +49,10 @@ export async function keepRoomEdits(): Promise<void> {
     requests: b.requests.map((r, j) => (j === at.index ? { body: answer.body } : r)),
     outcomes: b.outcomes.map((o, j) => (j === at.index ? null : o)),
   }));
-  // The editor's map and year were of the room changed here, on its windows' angles: kept, it is computed
-  // among the building as its row is (editorMesh.ts), so both are computed again (before, the Room panel
-  // said "as its row" over the angles' figures).
-  if (useApp.getState().scene === scene) {
-    settleNow();
-    const c = useClimate.getState();
-    if (c.result && !climateOutdated(c, scene)) void runClimate();
-  }
+  // A room reshaped here had its map and year on its windows' angles: kept, it is computed among the
+  // building as its row is (editorMesh.ts), so both are computed again (before, the Room panel said "as
+  // its row" over the angles' figures). Other edits were computed among the building already.
+  if (at.reshaped && useApp.getState().scene === scene) computeAgainInEditor(scene);
   // Another file opened meanwhile is being read: its run goes on (before 2026-12-07 this one's stopped it,
   // and the page kept the building the worker had replaced). The room is kept in the building shown, as
   // the worker kept it; analysed with the rest if that file is refused (openIfc.ts).
@@ -65,4 +62,14 @@ export async function keepRoomEdits(): Promise<void> {
   useBuilding.setState({ phase: 'analysing', progress: 0 });
   const outcomes = useBuilding.getState().outcomes;
   await analyse(mine, (j) => j === at.index || (running && outcomes[j]?.quality !== 'standard'));
+}
+
+/**
+ * The editor's map of `scene` (on screen), and its year where one is shown for it, computed again: the
+ * building's surroundings it is computed among changed (a room kept, the surroundings made again).
+ */
+export function computeAgainInEditor(scene: Scene): void {
+  settleNow();
+  const c = useClimate.getState();
+  if (c.result && !climateOutdated(c, scene)) void runClimate();
 }
