@@ -2,6 +2,13 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { encodeShare } from '../src/app/share/codec';
 import { defaultScene } from '../src/app/scene/scene';
+import { buildingReportHtml } from '../src/core/report/buildingReport';
+import { materialsText } from '../src/core/report/materialsText';
+import type { RoomResult } from '../src/core/report/roomResult';
+import { roomSheetSvg } from '../src/core/report/roomSheet';
+import type { IfcRoom } from '../src/core/ifc/building';
+import { DEFAULT_REFLECTANCES } from '../src/core/types';
+import { DEFAULT_COMPLIANCE, summarise } from '../src/core/stats/verdicts';
 
 /**
  * A page sent to print shows the room as it stands, or says that it is being updated. Before 2026-12-07 the
@@ -130,6 +137,140 @@ test('the room’s page prints on one A4 sheet, with or without the notice that 
     el.prepend(p);
   });
   expect(pdfPages(await page.pdf({ preferCSSPageSize: true }))).toBe(1);
+});
+
+/**
+ * What the printed page measures, in mm (CSS px at 96 a inch): the drawing's width, and what the scale bar's
+ * length is on paper against what the stated 1:n makes of its metres.
+ */
+async function printedScale(
+  page: Page,
+  svg: string,
+): Promise<{ width: number; bar: number; stated: number }> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel)!;
+    const bar = el.querySelector('[data-role="scale-bar"]')!;
+    const [a, b] = [...bar.querySelectorAll('rect')].map((r) => r.getBoundingClientRect());
+    const mm = (v: number): number => (v * 25.4) / 96;
+    return {
+      width: mm(el.getBoundingClientRect().width),
+      bar: mm(b!.right - a!.left),
+      stated: (Number(bar.getAttribute('data-metres')) * 1000) / Number(bar.getAttribute('data-ratio')),
+    };
+  }, svg);
+}
+
+test('the room’s printed page is the size its plan’s stated scale needs: the scale bar measures true on paper', async ({
+  page,
+}) => {
+  await page.goto(`/${encodeShare(defaultScene())}`);
+  await settled(page);
+  await expect(page.getByTestId('print-sheet')).toHaveAttribute('data-state', 'current');
+  await expect(page.getByTestId('print-sheet').locator('[data-role="scale"]')).toHaveText(/^1:\d+ on A4$/);
+  await page.emulateMedia({ media: 'print' });
+  const printed = await printedScale(page, '[data-testid="print-sheet"] svg');
+  // Before 2026-12-07 the page was fitted to the print box (0.22–0.26 mm a px by face): no scale held.
+  expect(printed.width).toBeCloseTo(251.55, 1);
+  expect(printed.bar).toBeCloseTo(printed.stated, 1);
+});
+
+test('the building report’s storey plans and room pages print at their stated scales', async ({ page }) => {
+  const room = (number: string, x0: number): RoomResult => {
+    const outline: [number, number][] = [
+      [x0, 0],
+      [x0 + 4, 0],
+      [x0 + 4, 5],
+      [x0, 5],
+    ];
+    const map = {
+      rows: 50,
+      cols: 40,
+      df: new Float32Array(2000).fill(1.5),
+      mask: new Uint8Array(2000).fill(1),
+      origin: { x: x0, y: 5 },
+      resolution: 0.1,
+    };
+    const summary = summarise(map, DEFAULT_COMPLIANCE);
+    return {
+      room: {
+        ifcId: 1,
+        number,
+        name: 'Office',
+        storey: 'Level 1',
+        zones: [],
+        area: 20,
+        floor_height_above_terrain: 0,
+        height_roof_over_floor: 2.6,
+        room_polygon: outline,
+        windows: [{ inner: [[x0 + 1, 0] as const, [x0 + 3, 0] as const] } as IfcRoom['windows'][number]],
+        skylights: [],
+        ceiling_planes: null,
+        problem: null,
+        notes: [],
+      },
+      sheet: roomSheetSvg({
+        title: `${number} Office`,
+        outline,
+        windows: [
+          {
+            id: 'w1',
+            a: [x0 + 1, 0],
+            b: [x0 + 3, 0],
+            sill: 0.9,
+            head: 2.2,
+            frame: 0.2,
+            glass: 0.7,
+            direction: 270,
+          },
+        ],
+        north: 0,
+        floorAboveTerrain: 0,
+        height: 2.6,
+        materials: materialsText(DEFAULT_REFLECTANCES, false),
+        surroundings: 'Open sky',
+        map,
+        summary,
+        palette: 'viridis',
+        scaleMax: 10,
+        source: 'Lux engine (physics), standard quality',
+        stamp: '2026-12-07',
+        targets: DEFAULT_COMPLIANCE,
+      }),
+      summary,
+      error: null,
+    };
+  };
+  await page.setContent(
+    buildingReportHtml({
+      file: 'offices.ifc',
+      building: {
+        schema: 'IFC4',
+        storeys: ['Level 1'],
+        rooms: [],
+        unplaced: [],
+        opaqueDoors: 0,
+        north: 0,
+        northFromFile: false,
+        terrainZ: 0,
+        origin: [0, 0],
+      } as never,
+      triangles: 0,
+      results: [room('A1', 0), room('A2', 4)],
+      method: 'engine',
+      validation: 'v',
+      stamp: '2026-12-07',
+    }),
+  );
+  await page.emulateMedia({ media: 'print' });
+  const plan = await printedScale(page, '.plan svg');
+  expect(plan.width).toBeCloseTo(260, 1);
+  expect(plan.bar).toBeCloseTo(plan.stated, 1);
+  const sheet = await printedScale(page, '.sheet svg');
+  expect(sheet.width).toBeCloseTo(251.55, 1);
+  expect(sheet.bar).toBeCloseTo(sheet.stated, 1);
+  // A storey's plan and each room's page on one A4 page, as before: the report's opening (inputs, rooms,
+  // method, sign-off) takes two, the plan one, the rooms one each.
+  expect(pdfPages(await page.pdf({ preferCSSPageSize: true }))).toBe(5);
 });
 
 test('a room without a map prints why, not a blank sheet', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { decode } from 'fast-png';
-import { roomSheetSvg, type RoomSheet } from '../src/core/report/roomSheet';
+import { roomSheetSvg, SHEET_WIDTH, type RoomSheet } from '../src/core/report/roomSheet';
 import { DEFAULT_COMPLIANCE } from '../src/core/stats/verdicts';
 import { workPlaneGrid } from '../src/core/engine/workplane';
 import type { Vec2 } from '../src/core/geometry/vec';
@@ -130,8 +130,10 @@ test('every room page of a report draws its map exactly inside its own outline, 
     expect(own.clip).toBe(own.outline);
     // Rendered: beside every wall, map colour 6 px inside and paper 6 px outside.
     const png = decode(await svg.screenshot());
+    // The page is drawn at its printed size in mm (251.6 mm: ~951 CSS px), its viewBox 1123 px across.
+    const f = png.width / SHEET_WIDTH;
     const pixel = (x: number, y: number): number[] => {
-      const i = (Math.round(y) * png.width + Math.round(x)) * png.channels;
+      const i = (Math.round(y * f) * png.width + Math.round(x * f)) * png.channels;
       return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
     };
     const pts = own.outline!.split(' ').map((p): Vec2 => {

@@ -3,7 +3,7 @@ import { decode } from 'fast-png';
 import { extendPastEdge } from '../../src/core/report/edgeFill';
 import { materialsText, planDimensions } from '../../src/core/report/materialsText';
 import { DEFAULT_REFLECTANCES } from '../../src/core/types';
-import { roomSheetSvg, type RoomSheet } from '../../src/core/report/roomSheet';
+import { roomSheetSvg, SHEET_MM_PER_PX, type RoomSheet } from '../../src/core/report/roomSheet';
 import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
 import { LUX_VERSION } from '../../src/core/report/luxVersion';
 import { textWidth } from '../../src/core/report/textFit';
@@ -421,5 +421,33 @@ describe('roomSheetSvg', () => {
 
   it('picks a round scale bar', () => {
     expect(svg).toMatch(/data-role="scale-bar" data-metres="(1|2|5)"/);
+  });
+
+  it('draws the plan at a scale rule’s scale and states it, true on the page printed at its size in mm', () => {
+    expect(svg).toContain('width="251.55mm" height="177.86mm" viewBox="0 0 1123 794"');
+    // 7.2 × 5.2 m with the margins in the plan's 660 × 490 px: up to 91.7 px a metre, 1:48.7 at 0.224 mm a
+    // px; the largest scale rule's scale that fits is 1:50.
+    expect(svg).toMatch(/data-role="scale-bar" data-metres="1" data-ratio="50"/);
+    expect(svg).toContain('data-role="scale">1:50 on A4</text>');
+    // The room's 6 m drawn 120 mm long on paper: 6000 mm / 50.
+    const xs = /<clipPath [^>]*><polygon points="([^"]+)"/
+      .exec(svg)![1]!
+      .split(' ')
+      .map((p) => Number(p.split(',')[0]));
+    expect((Math.max(...xs) - Math.min(...xs)) * SHEET_MM_PER_PX).toBeCloseTo(120, 1);
+    // The bar's 1 m (two halves) is 20 mm.
+    const bar = /data-ratio="50"><rect [^>]*width="([\d.]+)"/.exec(svg)![1]!;
+    expect(2 * Number(bar) * SHEET_MM_PER_PX).toBeCloseTo(20, 1);
+    // A room too deep for 1:50 goes to 1:75, not 1:100.
+    const deep = roomSheetSvg({
+      ...sheet,
+      outline: [
+        [0, 0],
+        [6, 0],
+        [6, 5],
+        [0, 5],
+      ],
+    });
+    expect(deep).toContain('data-role="scale">1:75 on A4</text>');
   });
 });

@@ -266,12 +266,15 @@ describe('the key plan of a part plan', () => {
   });
 
   it('stands at the same place and size on every part, whatever each part’s scale', () => {
-    // 420 m of 3 m offices in six parts, drawn at two scales (a part holds 23 or 24 rooms a row). The key
-    // plan's box began after the part's own scale bar, so it moved by up to 6 px from page to page (before
-    // 2026-12-07), as a drawing set's key plan never does.
-    const street = [0, 7].flatMap((y0, row) =>
-      Array.from({ length: 140 }, (_, i) => office(`B${row + 1}.${i}`, i * 3, y0, 3, 5, 1.5)),
-    );
+    // 420 m of 3 m offices and a lodge 40 m past their end, in parts drawn at two scales (the lodge's part
+    // holds it alone). The key plan's box began after the part's own scale bar, so it moved by up to 6 px
+    // from page to page (before 2026-12-07), as a drawing set's key plan never does.
+    const street = [
+      ...[0, 7].flatMap((y0, row) =>
+        Array.from({ length: 140 }, (_, i) => office(`B${row + 1}.${i}`, i * 3, y0, 3, 5, 1.5)),
+      ),
+      office('Lodge', 460, 0, 6, 5, 1.5),
+    ];
     const parts = storeyPlanParts(plan(street));
     expect(parts.length).toBeGreaterThan(2);
     expectKeyPlans(parts, street);

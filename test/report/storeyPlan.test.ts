@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IfcRoom } from '../../src/core/ifc/building';
 import type { RoomResult } from '../../src/core/report/buildingReport';
-import { scaleBarMetres } from '../../src/core/report/planMarks';
+import { DRAWING_SCALES, drawingScale, scaleBarMetres, scaleText } from '../../src/core/report/planMarks';
 import { labelPoint, roomStanding, storeyFrame, storeyPlanSvg } from '../../src/core/report/storeyPlan';
 import { DEFAULT_COMPLIANCE, summarise } from '../../src/core/stats/verdicts';
 
@@ -87,6 +87,30 @@ describe('storeyFrame and scaleBarMetres', () => {
     expect(scaleBarMetres(0.8)).toBe(0.5);
     expect(scaleBarMetres(140)).toBe(100);
   });
+
+  it('draws a plan at the largest scale rule’s scale that fits, its px per metre exact on paper', () => {
+    // 90 px a metre fits; at 0.224 mm a px that is 1:49.6, so 1:50: 1000 / (50 × 0.224) = 89.29 px.
+    expect(drawingScale(90, 0.224)).toEqual({ n: 50, pxPerM: 1000 / (50 * 0.224) });
+    // Exactly 1:100 fits at 1:100 (not the next one down), a hair less than it does not.
+    expect(drawingScale(1000 / (100 * 0.26), 0.26).n).toBe(100);
+    expect(drawingScale(1000 / (100 * 0.26) - 0.01, 0.26).n).toBe(125);
+    // Every step down the series loses at most a third: 1:50 → 1:75, never 1:50 → 1:100.
+    for (const [i, n] of DRAWING_SCALES.slice(1).entries())
+      expect(n / DRAWING_SCALES[i]!).toBeLessThanOrEqual(1.5);
+    // Past 1:10 000 (a 3 km site on 260 mm), the next multiple of 10 000.
+    expect(drawingScale(1000 / (23000 * 0.26), 0.26).n).toBe(30000);
+    // Whatever the plan, one metre at the scale chosen is 1000 / n mm of paper and no more px than fit.
+    for (const fit of [0.05, 0.7, 3, 12.5, 51, 88, 160, 400]) {
+      const s = drawingScale(fit, 0.26);
+      expect(s.pxPerM).toBeLessThanOrEqual(fit);
+      expect(s.pxPerM * 0.26).toBeCloseTo(1000 / s.n, 9);
+      expect(scaleText(s.n)).toMatch(/^1:[\d,]+ on A4$/);
+    }
+    expect(scaleText(1250)).toBe('1:1,250 on A4');
+    // A storey's plan takes the largest whole 1:n instead: 1:138.2 fits, 1:139 is drawn (not 1:150).
+    expect(drawingScale(1000 / (138.2 * 0.26), 0.26, true)).toEqual({ n: 139, pxPerM: 1000 / (139 * 0.26) });
+    expect(drawingScale(1000 / (139 * 0.26), 0.26, true).n).toBe(139);
+  });
 });
 
 describe('storeyPlanSvg', () => {
@@ -118,8 +142,12 @@ describe('storeyPlanSvg', () => {
     expect(svg).toContain('✗ 0.3 %');
     expect(svg).toContain('rotate(30)');
     expect(svg).toContain('BFS 2024:8:');
-    // One scale for every room: 13 m of rooms and 2 m of margin across 1000 px, 66.67 px a metre, y down.
-    expect(svg).toContain('M 66.67 333.33 L 333.33 333.33 L 333.33 66.67');
+    // One scale for every room: 13 m of rooms and 2 m of margin across 1000 px would be 66.67 px a metre,
+    // 1:57.7 at the printed 0.26 mm a px; the plan is drawn at the whole 1:58, 66.31 px a metre, y down.
+    expect(svg).toContain('M 66.31 331.56 L 331.56 331.56 L 331.56 66.31');
+    expect(svg).toMatch(/data-role="scale-bar" data-metres="2" data-ratio="58"/);
+    expect(svg).toContain('>1:58 on A4</text>');
+    expect(svg).toContain('width="260mm" height="156mm"');
   });
 
   it('draws a room’s skylights dashed in its outline, as its page does', () => {
@@ -143,11 +171,11 @@ describe('storeyPlanSvg', () => {
       width: 1000,
       height: 600,
     });
-    // 4 m and 2 m of margin over 528 px of plan: 88 px a metre, the room's south-west corner at (88, 440).
+    // 4 m and 2 m of margin over 528 px of plan would be 88 px a metre (1:43.7): at 1:44, 87.41 px a metre.
     expect(
       [...svg.matchAll(/<polygon data-skylight="A201" points="([^"]+)"[^>]*stroke-dasharray/g)].map(
         (m) => m[1],
       ),
-    ).toEqual(['176,352 264,352 264,264 176,264']);
+    ).toEqual(['174.83,349.65 262.24,349.65 262.24,262.24 174.83,262.24']);
   });
 });

@@ -1,4 +1,10 @@
-import { roomSheetSvg, type RoomSheet, type SheetYear } from '../../core/report/roomSheet';
+import {
+  roomSheetSvg,
+  SHEET_HEIGHT,
+  SHEET_WIDTH,
+  type RoomSheet,
+  type SheetYear,
+} from '../../core/report/roomSheet';
 import { engineMethodText } from '../../core/report/engineMethod';
 import { materialsText } from '../../core/report/materialsText';
 import { projectNow } from './project';
@@ -116,7 +122,10 @@ export function surroundingsText(scene: Scene, shown: Pick<Shown, 'amongBuilding
     : `${mesh}: each window’s obstruction angles of it`;
 }
 
-/** The sheet as a PNG at `scale` × its 96-dpi size (2: ~190 dpi on A4), drawn by the browser. */
+/**
+ * The sheet as a PNG at `scale` × its canvas's px (2: 2246 × 1588 px, ~230 dpi at its printed 251.6 mm),
+ * drawn by the browser. From the canvas, not the image's natural size: the SVG states its size in mm.
+ */
 export async function sheetPng(svg: string, scale = 2): Promise<Blob> {
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   try {
@@ -124,8 +133,8 @@ export async function sheetPng(svg: string, scale = 2): Promise<Blob> {
     img.src = url;
     await img.decode();
     const c = document.createElement('canvas');
-    c.width = img.naturalWidth * scale;
-    c.height = img.naturalHeight * scale;
+    c.width = SHEET_WIDTH * scale;
+    c.height = SHEET_HEIGHT * scale;
     c.getContext('2d')!.drawImage(img, 0, 0, c.width, c.height);
     return await new Promise<Blob>((resolve, reject) =>
       c.toBlob((b) => (b ? resolve(b) : reject(new Error('The image could not be made.'))), 'image/png'),

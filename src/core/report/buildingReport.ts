@@ -195,7 +195,7 @@ export function buildingReportHtml(r: BuildingReport): string {
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; font-size: 13px; }
   dt { color: #5c6b7a; }
   .sheet { page-break-before: always; break-before: page; margin-top: 24px; }
-  .sheet svg, .plan svg { width: 100%; height: auto; }
+  @media screen { .sheet svg, .plan svg { width: 100%; height: auto; } }
   .plan { page-break-before: always; break-before: page; }
   /* A row whole on one page (a room's reason ran on under the next page's header), a heading with what follows. */
   tr { break-inside: avoid; }
@@ -207,11 +207,11 @@ export function buildingReportHtml(r: BuildingReport): string {
   @media print {
     body { margin: 0; }
     .sheet { margin-top: 0; break-inside: avoid; }
-    .sheet svg { max-height: 186mm; }
+    /* Each drawing at its own size in mm (its width and height), so that its stated scale holds on paper. */
+    .sheet svg, .plan svg { display: block; margin: 0 auto; }
     /* A storey's plan with its heading, its note and the rooms it could not label: one page. */
     .plan h2 { margin-top: 0; }
     .plan p { margin: 2px 0 6px; }
-    .plan svg { max-height: 160mm; }
   }
 </style>
 </head>

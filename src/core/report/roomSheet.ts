@@ -16,7 +16,17 @@ import { isoLinesSvg } from './isoLabels';
 import { planDimensions } from './materialsText';
 import { projectLine, signatureLine, type ProjectInfo } from './project';
 import { colour, mapPixels, type PaletteName } from './palette';
-import { INK, northArrowSvg, px, scaleBarSvg } from './planMarks';
+import {
+  drawingScale,
+  INK,
+  mm,
+  northArrowSvg,
+  px,
+  SCALE_GAP,
+  SCALE_SIZE,
+  scaleBarSvg,
+  scaleText,
+} from './planMarks';
 import { textWidth, wrapText } from './textFit';
 import { enBasisLine, type EnTargets } from './enBasis';
 import { LUX_SOFTWARE } from './luxVersion';
@@ -27,7 +37,8 @@ import { weatherFileText, type WeatherFile } from './weatherFile';
  * outline, the windows, a north arrow and a scale bar, the legend, the statistics and verdicts, the inputs
  * and which computation gave the map. An SVG string, so that every face draws the same page: the app
  * rasterises it for the PNG export and shows it for printing, the command line writes it into its report.
- * A4 landscape at 96 px per inch.
+ * Drawn on a 1123 × 794 px canvas (A4 landscape's proportions) and printed SHEET_MM_PER_PX to the px, so that
+ * the plan's stated scale holds on paper.
  */
 export interface SheetWindow {
   id: string;
@@ -99,6 +110,15 @@ export interface RoomSheet {
 
 export const SHEET_WIDTH = 1123;
 export const SHEET_HEIGHT = 794;
+/**
+ * The printed page's millimetres per px: 251.6 × 177.9 mm, inside A4 landscape's 8–10 mm margins with a
+ * line above it for the app's notice that the page is not current. The SVG's width and height say it in
+ * mm, so the page prints at this one size from the app, from report.html and report.pdf, and from the
+ * downloaded SVG (before 2026-12-07 each face fitted it to its own box, 0.22–0.26 mm per px, and no scale
+ * could be stated).
+ */
+export const SHEET_MM_PER_PX = 0.224;
+export const SHEET_MM = { w: SHEET_WIDTH * SHEET_MM_PER_PX, h: SHEET_HEIGHT * SHEET_MM_PER_PX };
 
 /** Map pixels per grid cell on the page. */
 const SMOOTH = 4;
@@ -152,7 +172,9 @@ export function roomSheetSvg(s: RoomSheet): string {
   // Above the scale bar's strip: a plan shortened for a year brought the bottom facade's window names down
   // onto the bar, where they found no place and went unwritten.
   const fitH = plan.h - SCALE_STRIP;
-  const k = Math.min(plan.w / (maxX - minX), fitH / (maxY - minY));
+  // At the largest drawing scale that fits (1:50, 1:75…), so that the plan can be measured on paper.
+  const scale = drawingScale(Math.min(plan.w / (maxX - minX), fitH / (maxY - minY)), SHEET_MM_PER_PX);
+  const k = scale.pxPerM;
   const ox = plan.x + (plan.w - (maxX - minX) * k) / 2;
   const oy = plan.y + (fitH - (maxY - minY) * k) / 2;
   const X = (x: number): number => ox + (x - minX) * k;
@@ -167,7 +189,7 @@ export function roomSheetSvg(s: RoomSheet): string {
     scaleId = `df-scale-${uid}`;
 
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${SHEET_WIDTH}" height="${SHEET_HEIGHT}" viewBox="0 0 ${SHEET_WIDTH} ${SHEET_HEIGHT}" font-family="system-ui, 'Segoe UI', Helvetica, Arial, sans-serif" fill="${INK}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${mm(SHEET_MM.w)}" height="${mm(SHEET_MM.h)}" viewBox="0 0 ${SHEET_WIDTH} ${SHEET_HEIGHT}" font-family="system-ui, 'Segoe UI', Helvetica, Arial, sans-serif" fill="${INK}">`,
     `<title>${esc(`${s.title}: daylight factor`)}</title>`,
     `<rect width="${SHEET_WIDTH}" height="${SHEET_HEIGHT}" fill="#fff"/>`,
     `<defs><clipPath id="${clipId}"><polygon points="${poly}"/></clipPath>${gradient(s.palette, scaleId)}</defs>`,
@@ -236,7 +258,12 @@ export function roomSheetSvg(s: RoomSheet): string {
     })),
     [
       { x0: plan.x + plan.w - 63, x1: plan.x + plan.w + 3, y0: plan.y - 3, y1: plan.y + 63 },
-      { x0: plan.x, x1: plan.x + 12 + plan.w / 5, y0: plan.y + plan.h - SCALE_STRIP, y1: plan.y + plan.h },
+      {
+        x0: plan.x,
+        x1: plan.x + 12 + plan.w / 5 + SCALE_GAP + textWidth(scaleText(scale.n), SCALE_SIZE, true),
+        y0: plan.y + plan.h - SCALE_STRIP,
+        y1: plan.y + plan.h,
+      },
     ],
     { x0: plan.x, y0: plan.y, x1: plan.x + plan.w, y1: plan.y + plan.h },
   );
@@ -263,7 +290,7 @@ export function roomSheetSvg(s: RoomSheet): string {
     );
   }
   out.push(northArrowSvg(plan.x + plan.w - 30, plan.y + 30, s.north));
-  out.push(scaleBarSvg(plan.x + 8, plan.y + plan.h - 14, k, plan.w / 5 / k));
+  out.push(scaleBarSvg(plan.x + 8, plan.y + plan.h - 14, k, plan.w / 5 / k, { n: scale.n }));
   legend(out, plan.x, plan.y + plan.h + 34, 420, s.scaleMax, scaleId, {
     windows: s.windows.length > 0,
     skylights: (s.skylights ?? []).length > 0,

@@ -3,7 +3,7 @@ import type { IfcRoom } from '../ifc/building';
 import type { Verdict } from '../stats/verdicts';
 import type { RoomResult } from './roomResult';
 import { keyPlanSvg, type KeyPlan } from './keyPlan';
-import { INK, northArrowSvg, px, scaleBarSvg } from './planMarks';
+import { drawingScale, INK, mm, northArrowSvg, px, scaleBarSvg } from './planMarks';
 import { fitRoomLabel } from './planLabels';
 import { textWidth } from './textFit';
 
@@ -98,6 +98,11 @@ export interface StoreyPlan {
  * part plan's key plan between the bar and the arrow, above the key.
  */
 const BAND = 72;
+/**
+ * The printed plan's millimetres per px: the report's 1000 × 600 px plan is 260 × 156 mm, on an A4
+ * landscape page with its heading and note (planLabels.ts sizes its text for about this).
+ */
+export const PLAN_MM_PER_PX = 0.26;
 /** The north arrow's centre from the drawing's bottom-right corner: its "N" swings 33 px about it. */
 const ARROW = 36;
 
@@ -114,13 +119,19 @@ export function storeyPlanDrawing(s: StoreyPlan): { svg: string; unlabelled: str
     1,
   );
   const planH = s.height - BAND;
-  const k = Math.min(s.width / (f.maxX - f.minX), planH / (f.maxY - f.minY));
+  // At a whole 1:n, the largest that fits (1:139): its rooms' labels need the page's every px.
+  const scale = drawingScale(
+    Math.min(s.width / (f.maxX - f.minX), planH / (f.maxY - f.minY)),
+    PLAN_MM_PER_PX,
+    true,
+  );
+  const k = scale.pxPerM;
   const x = (v: number): number => (v - f.minX) * k;
   const y = (v: number): number => (f.maxY - v) * k;
   const X = (v: number): string => px(x(v));
   const Y = (v: number): string => px(y(v));
   const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${s.width} ${s.height}" width="${s.width}" height="${s.height}" font-family="system-ui, 'Segoe UI', Helvetica, Arial, sans-serif" fill="${INK}" data-storey="${esc(s.storey)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${s.width} ${s.height}" width="${mm(s.width * PLAN_MM_PER_PX)}" height="${mm(s.height * PLAN_MM_PER_PX)}" font-family="system-ui, 'Segoe UI', Helvetica, Arial, sans-serif" fill="${INK}" data-storey="${esc(s.storey)}">`,
   ];
   for (const r of rooms) {
     const st = roomStanding(r, s.by);
@@ -160,7 +171,7 @@ export function storeyPlanDrawing(s: StoreyPlan): { svg: string; unlabelled: str
   }
   // The bar is a round length at most a sixth of the page wide (scaleBarMetres rounds down).
   const barMax = s.width / 6;
-  out.push(scaleBarSvg(8, planH + 22, k, barMax / k));
+  out.push(scaleBarSvg(8, planH + 22, k, barMax / k, { n: scale.n, under: true }));
   out.push(northArrowSvg(s.width - ARROW, s.height - ARROW, s.north));
   if (s.key) {
     // Clear of the longest bar and its "N m", of the arrow's swing (33 px about its centre) and of the key's
