@@ -24,6 +24,14 @@ const towers = (notCarried: boolean): Scene['surroundings'] => ({
   ...(notCarried ? { notCarried: 'link' as const } : {}),
 });
 
+/** The mesh as a room opened from a building comes with it: no window measured yet. */
+const unmeasured = (): Scene['surroundings'] => ({
+  kind: 'mesh',
+  name: 'towers.obj',
+  triangles: 2400,
+  perWindow: {},
+});
+
 let stop: (() => void) | null = null;
 afterEach(() => {
   stop?.();
@@ -57,6 +65,36 @@ describe('the surroundings refresh (mesh worker angles into the scene)', () => {
     const s = useApp.getState().scene.surroundings;
     expect(s).toEqual(towers(true));
     // Nor does it measure again for it.
+    expect(angles).toHaveBeenCalledTimes(1);
+  });
+
+  it('measures a room opened again, which comes without its angles, though it is the room measured last', async () => {
+    const room = { ...defaultScene(), floorZ: 5, surroundings: unmeasured() };
+    useApp.getState().replaceScene(room);
+    stop = startSurroundings();
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    pending[0]!({ w1: flat(25) });
+    await vi.waitFor(() => {
+      const s = useApp.getState().scene.surroundings;
+      expect(s.kind === 'mesh' && s.perWindow.w1?.horizon[0]).toBe(25);
+    });
+    // The Building view's Open again: the same room, its angles to measure (before 2026-12-07 it waited for
+    // them for ever: "Obstruction angles are being computed from the mesh…").
+    useApp.getState().replaceScene(room);
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    pending[1]!({ w1: flat(26) });
+    await vi.waitFor(() => {
+      const s = useApp.getState().scene.surroundings;
+      expect(s.kind === 'mesh' && s.perWindow.w1?.horizon[0]).toBe(26);
+    });
+  });
+
+  it('asks once for a room whose windows the worker gives no angles (no mesh held): no loop', async () => {
+    useApp.getState().replaceScene({ ...defaultScene(), floorZ: 6, surroundings: unmeasured() });
+    stop = startSurroundings();
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    pending[0]!({});
+    await new Promise((r) => setTimeout(r, 50));
     expect(angles).toHaveBeenCalledTimes(1);
   });
 });

@@ -21,6 +21,20 @@ export const STILL_MS = 400;
 
 const key = (s: Scene): string => JSON.stringify([s.outline, s.floorZ, s.windows]);
 
+/**
+ * Whether the scene's windows have their angles already for the room measured last: a room of the building
+ * opened again (the same outline and windows as the last measured) comes without them, and before
+ * 2026-12-07 it waited for them for ever ("Obstruction angles are being computed from the mesh…").
+ */
+const measured = (s: Scene): boolean =>
+  key(s) === last &&
+  (incomplete === last || (s.surroundings.kind === 'mesh' && hasAll(s, s.surroundings.perWindow)));
+
+const hasAll = (s: Scene, angles: Record<string, unknown>): boolean => s.windows.every((w) => angles[w.id]);
+
+/** The room last measured where the worker gave no angles for some window: not asked again for it. */
+let incomplete = '';
+
 let last = '';
 let busy = false;
 let later: ReturnType<typeof setTimeout> | null = null;
@@ -38,11 +52,12 @@ async function refresh(): Promise<void> {
   // A mesh a link did not carry keeps the angles the link gave: whatever the worker holds is another's.
   if (s.surroundings.kind !== 'mesh' || s.surroundings.notCarried || busy) return;
   const k = key(s);
-  if (k === last) return;
+  if (measured(s)) return;
   busy = true;
   try {
     const angles = await anglesOf(s);
     last = k;
+    incomplete = angles && hasAll(s, angles) ? '' : k;
     if (angles)
       useApp.getState().edit(
         (cur) =>
@@ -55,7 +70,7 @@ async function refresh(): Promise<void> {
   } finally {
     busy = false;
   }
-  if (key(useApp.getState().scene) !== last) schedule();
+  if (!measured(useApp.getState().scene)) schedule();
 }
 
 /** Refreshes now where an answer needs the angles, else once the scene has been still for STILL_MS. */
@@ -63,7 +78,7 @@ function schedule(): void {
   if (later !== null) clearTimeout(later);
   later = null;
   const s = useApp.getState().scene;
-  if (s.surroundings.kind !== 'mesh' || key(s) === last) return;
+  if (s.surroundings.kind !== 'mesh' || measured(s)) return;
   if (!heldMeshId(s)) {
     void refresh();
     return;
