@@ -17,8 +17,12 @@ import {
 } from '../src/core/ifc/building';
 import type { VegetationMode } from '../src/core/ifc/vegetation';
 import type { IfcSourceData } from '../src/core/ifc/source';
-import { requestsWithAngles, roomRequest, windowAngles, type RoomAngles } from '../src/core/ifc/roomRequest';
-import { surroundBuilding } from '../src/core/building/surroundings';
+import { windowAngles, type RoomAngles } from '../src/core/ifc/roomRequest';
+import {
+  requestsWithCrowns,
+  roomRequestWithCrowns,
+  surroundBuilding,
+} from '../src/core/building/surroundings';
 import { HeldMeshes } from '../src/core/api/heldMeshes';
 
 let positions: Float32Array | null = null;
@@ -358,7 +362,7 @@ const api = {
     const building = { ...made, rooms: made.rooms.map((r, i) => ifc!.edited.get(i) ?? r) };
     ifc.options = options;
     ifc.building = building;
-    return { ok: true, building, requests: wrap(requestsWithAngles(building.rooms, ifc.angles)) };
+    return { ok: true, building, requests: wrap(requestsWithCrowns(building, ifc.angles)) };
   },
 
   /**
@@ -373,18 +377,22 @@ const api = {
     ifc.edited.set(index, room);
     const angles = windowAngles(ifc.around.scene, room.room_polygon, room.windows);
     ifc.angles[index] = angles;
-    return { ok: true, body: roomRequest(room, angles) };
+    return { ok: true, body: roomRequestWithCrowns(ifc.building, room, angles) };
   },
 
   /**
-   * The building's rooms made again with its trees and planting standing in the sky or left out
-   * (core/ifc/vegetation.ts): its own mesh changes, so every room's angles are measured again; rooms kept
+   * The building's rooms made again with its trees and planting standing in the sky, left out or as crowns
+   * that let `crownTransmittance` through (core/ifc/vegetation.ts): its own mesh changes, so every room's angles are measured again; rooms kept
    * from the editor stay as kept.
    */
-  revegetate(vegetation: VegetationMode): VegetationAnswer {
+  revegetate(vegetation: VegetationMode, crownTransmittance?: number): VegetationAnswer {
     if (!ifc) return { ok: false, message: 'Open a building first.' };
     rememberBuilding();
-    const options = { ...ifc.options, vegetation };
+    const options = {
+      ...ifc.options,
+      vegetation,
+      ...(crownTransmittance !== undefined ? { crownTransmittance } : {}),
+    };
     const { context, ...made } = buildingFromIfc(ifc.source, options);
     const building = { ...made, rooms: made.rooms.map((r, i) => ifc!.edited.get(i) ?? r) };
     // The building as it was should its surroundings fail to be made (a worker out of memory): else the

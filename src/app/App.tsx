@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { startPredictor } from './compute/predictor';
+import { followBuildingCrowns } from './compute/building/editorCrowns';
 import { startSurroundings } from './compute/surroundings';
 import { showView, useBuilding } from './compute/building/store';
 import { BuildingPanel } from './ui/BuildingPanel';
@@ -53,10 +54,12 @@ export function App({ notice }: { notice: string | null }): React.JSX.Element {
   const view = useBuilding((s) => s.view);
   useEffect(() => {
     const a = startSurroundings();
+    const c = followBuildingCrowns();
     const b = startPredictor();
     return () => {
       a();
       b();
+      c();
     };
   }, []);
   return (

@@ -4,7 +4,7 @@
  *   npm run ifc -- building.ifc [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model]
  *                  [--quality draft|standard|high] [--frame-ratio 0.2] [--threads N] [--weather site.epw|.zip]
  *                  [--project name] [--site address] [--author name] [--stage "design stage"] [--date …]
- *                  [--vegetation opaque|ignore]
+ *                  [--vegetation opaque|ignore|translucent] [--crown-transmittance 0.2]
  *
  * The project flags are what the report states of the project and who signs for it (each page's head and
  * footer, and the report's own); without them the pages say "Project not stated".
@@ -31,8 +31,10 @@
  * 100 lx at the location's median diffuse illuminance, its Table A.3); the verdicts, the proposals and the
  * report's words use them. BFS 2024:8's figures are the regulation's own.
  *
- * `--vegetation opaque|ignore`: what the file's trees and planting do (core/ifc/vegetation.ts): stand as
- * opaque surfaces (the default, as before) or be left out; the building's notes say how many were found.
+ * `--vegetation opaque|ignore|translucent`: what the file's trees and planting do (core/ifc/vegetation.ts):
+ * stand as opaque surfaces (the default, as before), be left out, or stand as crowns that let
+ * `--crown-transmittance` of the light through (0–1, default 0.2: a tree in leaf; bare about 0.5), which
+ * the engine traces in every room; the building's notes say how many were found and what was done.
  *
  * Exit codes: 0 done (rooms that could not be analysed are in the table), 2 bad arguments or an unreadable
  * file, 1 anything else.
@@ -53,7 +55,8 @@ import { surroundBuilding } from '../core/building/surroundings';
 import { buildingFromIfc, glazingSummary, ifcRoomLabel, noRoomsMessage } from '../core/ifc/building';
 import {
   DEFAULT_VEGETATION,
-  VEGETATION_MODES,
+  vegetationChoices,
+  crownTransmittance,
   vegetationMode,
   type VegetationMode,
 } from '../core/ifc/vegetation';
@@ -78,6 +81,8 @@ interface Args {
   frameRatio: number;
   /** What the file's trees and planting do (--vegetation). */
   vegetation: VegetationMode;
+  /** With `translucent`, the share of the light a crown lets through (--crown-transmittance). */
+  crownTransmittance?: number;
   threads: number;
   /** Apartments by hand: a JSON file of { "name": ["room number", …] }; absent: the file's IfcZones. */
   groups: string | null;
@@ -105,7 +110,7 @@ const PROJECT_FLAGS: Record<string, keyof ProjectInfo> = {
 };
 
 const USAGE =
-  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--vegetation opaque|ignore] [--groups apartments.json] [--threads N] [--weather site.epw|.zip] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf] [--proposals bfs|en-target|en-minimum] [--en-target 2.0] [--en-minimum 0.7] [--server URL [--token T]]';
+  'usage: npm run ifc -- <building.ifc> [--context ctx.ifc|.obj|.stl|.gltf]… [--out report/] [--method engine|model] [--quality draft|standard|high] [--frame-ratio 0.2] [--vegetation opaque|ignore|translucent] [--crown-transmittance 0.2] [--groups apartments.json] [--threads N] [--weather site.epw|.zip] [--project name] [--site address] [--author name] [--stage "design stage"] [--date "date of the design"] [--no-pdf] [--proposals bfs|en-target|en-minimum] [--en-target 2.0] [--en-minimum 0.7] [--server URL [--token T]]';
 
 function parseArgs(argv: string[]): Args | string {
   const a: Args = {
@@ -152,8 +157,13 @@ function parseArgs(argv: string[]): Args | string {
       } else if (k === '--vegetation') {
         const m = v();
         const mode = vegetationMode(m);
-        if (!mode) return `--vegetation is ${VEGETATION_MODES.join(' or ')}, not '${m}'`;
+        if (!mode) return `--vegetation is ${vegetationChoices()}, not '${m}'`;
         a.vegetation = mode;
+      } else if (k === '--crown-transmittance') {
+        const t = v();
+        const n = crownTransmittance(t);
+        if (n === null) return `--crown-transmittance is a number from 0 to 1, not '${t}'`;
+        a.crownTransmittance = n;
       } else if (k === '--groups') a.groups = v();
       else if (k === '--weather') a.weather = v();
       else if (k === '--no-pdf') a.pdf = false;
@@ -185,6 +195,8 @@ function parseArgs(argv: string[]): Args | string {
   } catch (e) {
     return (e as Error).message;
   }
+  if (a.crownTransmittance !== undefined && a.vegetation !== 'translucent')
+    return '--crown-transmittance goes with --vegetation translucent (the share a crown lets through)';
   if (a.server && a.proposals)
     return '--server runs the rooms of a building and their year (--weather); --proposals runs here only';
   return a.file ? a : 'no IFC file given';
@@ -241,6 +253,7 @@ async function main(argv: string[]): Promise<number> {
   const building = buildingFromIfc(source, {
     defaultFrameRatio: args.frameRatio,
     vegetation: args.vegetation,
+    ...(args.crownTransmittance !== undefined ? { crownTransmittance: args.crownTransmittance } : {}),
   });
   const none = noRoomsMessage(building);
   if (none) say(none);

@@ -88,6 +88,21 @@ export interface TriangleSoup {
   reused?: boolean;
 }
 
+/**
+ * Tree crowns that let part of the light through (Lux's extension, the request's `crowns`): each tree's
+ * triangles (the cards or solid an export draws its crown as) and the share of what lies behind a crown
+ * that is seen through it, as daylight guides tabulate it by species and season (docs/engine.md, "Tree
+ * crowns"). Apart from the mesh: a crown is not a wall.
+ */
+export interface Crowns {
+  /** 9 floats per triangle, each tree's triangles in turn. */
+  positions: Float32Array;
+  /** Per triangle, its tree's number (1, 2, …): a ray passes through a tree's crown once, not per card. */
+  tree: Uint16Array;
+  /** Share of the light from behind a crown that passes it, 0–1. */
+  transmittance: number;
+}
+
 export function triangleCount(mesh: TriangleSoup): number {
   return mesh.positions.length / 9;
 }

@@ -28,7 +28,12 @@ import { epwLocation, readEpw } from '../core/climate/epw';
 import { weatherOfFile } from '../core/climate/weatherZip';
 import { weatherFileOf, type WeatherFile } from '../core/report/weatherFile';
 import { siteThresholds, type Thresholds } from '../core/stats/verdicts';
-import { DEFAULT_VEGETATION, VEGETATION_MODES, vegetationMode } from '../core/ifc/vegetation';
+import {
+  crownTransmittance,
+  DEFAULT_VEGETATION,
+  vegetationChoices,
+  vegetationMode,
+} from '../core/ifc/vegetation';
 
 /**
  * The jobs API (issue 37): `POST /v2/jobs` with a list of rooms (the `/run` or `/simulate` bodies) and one
@@ -136,7 +141,7 @@ function weatherPartOf(part: FormPart | undefined): { text: string; file: Weathe
 
 /**
  * A building as a job: the multipart form's `ifc` file and its `params` field (`method` engine|model,
- * `quality`, `frame_ratio`, `vegetation`, `file_name`, `project`), made into rooms on a compute thread. A file that is not
+ * `quality`, `frame_ratio`, `vegetation`, `crown_transmittance`, `file_name`, `project`), made into rooms on a compute thread. A file that is not
  * IFC makes a failed job with the reason.
  */
 async function formOf(raw: ArrayBuffer, type: string): Promise<FormPart[]> {
@@ -184,8 +189,13 @@ async function ifcJob(
   if (typeof frameRatio !== 'number' || !(frameRatio >= 0 && frameRatio < 1))
     throw invalid("Parameter 'frame_ratio' must be a number from 0 to below 1");
   const vegetation = vegetationMode(params.vegetation ?? DEFAULT_VEGETATION);
-  if (!vegetation)
-    throw invalid(`Parameter 'vegetation' must be ${VEGETATION_MODES.map((m) => `'${m}'`).join(' or ')}`);
+  if (!vegetation) throw invalid(`Parameter 'vegetation' must be ${vegetationChoices((m) => `'${m}'`)}`);
+  // Given as a number only (a form's JSON): crownTransmittance() would also read "0.2".
+  const crowns = params.crown_transmittance;
+  if (crowns !== undefined && (typeof crowns !== 'number' || crownTransmittance(crowns) === null))
+    throw invalid("Parameter 'crown_transmittance' must be a number from 0 to 1");
+  if (crowns !== undefined && vegetation !== 'translucent')
+    throw invalid("Parameter 'crown_transmittance' goes with 'vegetation': 'translucent'");
   let thresholds: Thresholds;
   try {
     thresholds = siteThresholds({ target: params.en_target, minimum: params.en_minimum }, [
@@ -205,7 +215,15 @@ async function ifcJob(
   try {
     made = await readIfcJob(
       ifc,
-      { method, quality, frameRatio, vegetation, contexts, climate: weather !== null },
+      {
+        method,
+        quality,
+        frameRatio,
+        vegetation,
+        ...(crowns !== undefined ? { crownTransmittance: crowns as number } : {}),
+        contexts,
+        climate: weather !== null,
+      },
       AbortSignal.any([AbortSignal.timeout(READ_IFC_MS), c.req.raw.signal]),
     );
   } catch (e) {

@@ -55,6 +55,15 @@ describe('lowerToFloorRange', () => {
     });
     expect(lowered.parameters.ceiling_planes).toEqual([[0, 0.5, 12.5]]);
     expect(() => parseRunRequest(lowered)).not.toThrow();
+    // Trees around it keep their height from its floor: a crown 3 m over a 27.5 m floor stays 3 m over 10 m.
+    const crowns = { transmittance: 0.2, trees: [{ centre: [2, -6, 30.5], radii: [3, 3, 3] }] } as never;
+    const withTrees = lowerToFloorRange({ ...body(27.5), crowns });
+    expect(withTrees.crowns).toEqual({
+      transmittance: 0.2,
+      trees: [{ centre: [2, -6, 13], radii: [3, 3, 3] }],
+    });
+    expect(() => parseRunRequest(withTrees)).not.toThrow();
+    expect(lowerToFloorRange({ ...body(4), crowns }).crowns).toBe(crowns);
   });
 
   it('leaves a room within the range, or one that would need a mesh at its height, as it is', () => {

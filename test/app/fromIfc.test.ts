@@ -8,6 +8,9 @@ import { roomRequest } from '../../src/core/ifc/roomRequest';
 import { parseRunRequest } from '../../src/core/validation/requests';
 import { editedRoom } from '../../src/app/compute/building/editedRoom';
 import { normalise } from '../../src/app/state/store';
+import { crownsFollowing } from '../../src/app/compute/building/editorCrowns';
+import { runBody } from '../../src/app/scene/geometry';
+import { beyondModel } from '../../src/core/api/beyondModel';
 
 const room: IfcRoom = {
   ifcId: 1,
@@ -246,5 +249,40 @@ describe('a building’s room in the editor, as the building has it or not (edit
     expect(editedRoom(taller, state)).toMatchObject({ changed: true, reshaped: true });
     const moved = { ...opened, outline: opened.outline.map(([x, y]): [number, number] => [x + 0.5, y]) };
     expect(editedRoom(moved, state)).toMatchObject({ changed: true, reshaped: true });
+  });
+});
+
+describe('a building’s trees as crowns in the editor’s scene of its room (editorCrowns.ts)', () => {
+  const from = { file: 'duplex.ifc', index: 0 };
+  const crowns = { transmittance: 0.2, trees: [{ centre: [2, -6, 4], radii: [3, 3, 3] }] } as never;
+  const lit = {
+    file: 'duplex.ifc',
+    building: { north: 30, rooms: [room], crowns },
+    triangles: 8446,
+  } as never;
+  const bare = { file: 'duplex.ifc', building: { north: 30, rooms: [room] }, triangles: 8446 } as never;
+
+  it('carries them in every request of the room, as its row’s: the engine answers it', () => {
+    const opened = normalise(sceneOfIfcRoom(room, 30, 'duplex.ifc', 8446, from, crowns));
+    const body = runBody(opened);
+    expect(body.crowns).toBe(crowns);
+    expect(beyondModel(body)).toBe('tree crowns that let light through');
+    // The share link carries them (a few numbers a tree) and brings them back as they were.
+    expect((decodeShare(encodeShare(opened)).scene.surroundings as { crowns?: unknown }).crowns).toEqual(
+      crowns,
+    );
+  });
+
+  it('follows the building: taken on when it has them, dropped when not, left alone when they agree', () => {
+    const opened = normalise(sceneOfIfcRoom(room, 30, 'duplex.ifc', 8446, from));
+    const withTrees = crownsFollowing(opened, lit)!;
+    expect((withTrees.surroundings as { crowns?: unknown }).crowns).toBe(crowns);
+    expect(crownsFollowing(withTrees, lit)).toBeNull();
+    const without = crownsFollowing(withTrees, bare)!;
+    expect('crowns' in without.surroundings).toBe(false);
+    expect(crownsFollowing(opened, bare)).toBeNull();
+    // Not a room of the building among its surroundings: a drawn room, or other surroundings chosen.
+    expect(crownsFollowing({ ...opened, ifcRoom: undefined } as never, lit)).toBeNull();
+    expect(crownsFollowing({ ...opened, surroundings: { kind: 'open' } }, lit)).toBeNull();
   });
 });

@@ -62,6 +62,8 @@ vi.mock('../../src/core/building/surroundings', () => ({
       requests: b.rooms.map((r) => ({ room: r.name, among: files })),
     };
   },
+  requestsWithCrowns: (b: { rooms: { name: string }[] }) => b.rooms.map((r) => ({ room: r.name })),
+  roomRequestWithCrowns: () => ({}),
 }));
 vi.mock('../../src/core/ifc/roomRequest', () => ({
   requestsWithAngles: (rooms: { name: string }[]) => rooms.map((r) => ({ room: r.name })),

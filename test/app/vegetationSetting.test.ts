@@ -4,18 +4,28 @@ import type { VegetationMode } from '../../src/core/ifc/vegetation';
 // The mesh worker, answered by the test: the race below needs its answer held back while the setting moves
 // on (in the app it is a Worker, which Node has not; e2e/vegetation.spec.ts drives the real one).
 const pending: { mode: VegetationMode; resolve: () => void }[] = [];
-const building = (mode: VegetationMode) => ({
+const building = (mode: VegetationMode, transmittance?: number) => ({
   rooms: [],
   notes: [],
-  vegetation: { elements: [{ ifcId: 1, type: 'IFCBUILDINGELEMENTPROXY', label: 'Tree' }], mode },
+  vegetation: {
+    elements: [{ ifcId: 1, type: 'IFCBUILDINGELEMENTPROXY', label: 'Tree' }],
+    mode,
+    ...(mode === 'translucent' ? { transmittance: transmittance ?? 0.2 } : {}),
+  },
 });
 const revegetate = vi.fn(
-  (mode: VegetationMode) =>
+  (mode: VegetationMode, transmittance?: number) =>
     new Promise((resolve) =>
       pending.push({
         mode,
         resolve: () =>
-          resolve({ ok: true, building: building(mode), requests: [], triangles: 0, display: null }),
+          resolve({
+            ok: true,
+            building: building(mode, transmittance),
+            requests: [],
+            triangles: 0,
+            display: null,
+          }),
       }),
     ),
 );
@@ -108,5 +118,46 @@ describe('the setting asked again after a Cancel, before the worker’s answer t
     await Promise.all([first, again]);
     expect(useBuilding.getState()).toMatchObject({ vegetation: 'ignore', vegetationBusy: null });
     expect(useBuilding.getState().building!.vegetation!.mode).toBe('ignore');
+  });
+});
+
+describe('the crowns’ transmittance', () => {
+  it('makes the building again for another share, once however often it is asked, and a Cancel puts it back', async () => {
+    pending.length = 0;
+    revegetate.mockClear();
+    useBuilding.setState({
+      building: building('translucent', 0.2) as never,
+      vegetation: 'translucent',
+      crownTransmittance: 0.2,
+      phase: 'done',
+    });
+    // The same share as the building's: nothing to make.
+    await setVegetation('translucent', 0.2);
+    expect(revegetate).not.toHaveBeenCalled();
+    const bare = setVegetation('translucent', 0.5);
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    expect(revegetate).toHaveBeenLastCalledWith('translucent', 0.5);
+    expect(useBuilding.getState().crownTransmittance).toBe(0.5);
+    // Asked again while it is made: the making under way is for it.
+    await setVegetation('translucent', 0.5);
+    expect(revegetate).toHaveBeenCalledTimes(1);
+    pending[0]!.resolve();
+    await bare;
+    expect(useBuilding.getState().building!.vegetation!.transmittance).toBe(0.5);
+    // Another, cancelled: the share and the building as they were.
+    const third = setVegetation('translucent', 0.3);
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    cancelBuildingWork();
+    pending[1]!.resolve();
+    await third;
+    expect(useBuilding.getState().crownTransmittance).toBe(0.5);
+    expect(useBuilding.getState().building!.vegetation!.transmittance).toBe(0.5);
+    // Another mode keeps the share for when crowns are chosen again.
+    const opaque = setVegetation('opaque');
+    await vi.waitFor(() => expect(pending).toHaveLength(3));
+    expect(revegetate).toHaveBeenLastCalledWith('opaque', 0.5);
+    pending[2]!.resolve();
+    await opaque;
+    expect(useBuilding.getState()).toMatchObject({ vegetation: 'opaque', crownTransmittance: 0.5 });
   });
 });

@@ -408,7 +408,7 @@ describe('the IFC command line', () => {
     );
   }, 120_000);
 
-  it('stands LargeBuilding’s eleven RPC trees as opaque surfaces by default; --vegetation ignore leaves them out, and the notes say which', async () => {
+  it('stands LargeBuilding’s eleven RPC trees as opaque surfaces by default; --vegetation ignore leaves them out, translucent makes them crowns, and the notes say which', async () => {
     // What is checked is read before any room is run (the notes, each window's angles, the report's inputs):
     // the rooms' maps come from a tiny model with a known output (test/fixtures/models), ~6 s of a core less
     // a run than the shipped model's.
@@ -424,14 +424,21 @@ describe('the IFC command line', () => {
         notes: string[];
         rooms: {
           number: string;
-          request: { parameters: { windows: Record<string, { horizon: number[] }> } };
+          request: {
+            parameters: { windows: Record<string, { horizon: number[] }> };
+            crowns?: { transmittance: number; trees: number[][][] };
+          };
         }[];
       };
       const room4 = json.rooms.find((r) => r.number === '4')!;
       const horizon = Math.max(...Object.values(room4.request.parameters.windows).flatMap((w) => w.horizon));
-      return { stderr, json, horizon, html: readFileSync(join(out, 'report.html'), 'utf8') };
+      return { stderr, json, room4, horizon, html: readFileSync(join(out, 'report.html'), 'utf8') };
     };
-    const [kept, left] = await Promise.all([runWith(), runWith('--vegetation', 'ignore')]);
+    const [kept, left, lit] = await Promise.all([
+      runWith(),
+      runWith('--vegetation', 'ignore'),
+      runWith('--vegetation', 'translucent', '--crown-transmittance', '0.5'),
+    ]);
     const trees =
       "11 trees or plants (IfcBuildingElementProxy 'M_RPC Tree - Deciduous:Siberian Crab Apple - 6.1 Meters')";
     expect(kept.stderr).toContain(
@@ -444,14 +451,34 @@ describe('the IFC command line', () => {
       `Vegetation: ${trees} left out (vegetation "ignore"): the rooms see the sky through them.`,
     );
     expect(left.horizon).toBe(0);
+    // Translucent: every room's request carries the eleven crowns (the engine traces them; the model, which
+    // reads angles only, hands such rooms to the engine), and the angles see no tree.
+    expect(lit.stderr).toContain(
+      `Vegetation: ${trees} stand as crowns that let 50 % of the light behind through`,
+    );
+    expect(lit.room4.request.crowns!.transmittance).toBe(0.5);
+    expect(lit.room4.request.crowns!.trees).toHaveLength(11);
+    expect(lit.horizon).toBe(0);
+    expect(kept.room4.request.crowns).toBeUndefined();
     // The report's inputs name it on a line of its own; its north stays north's.
     expect(left.html).toContain('<dt>Vegetation</dt><dd data-stat="vegetation">11 trees or plants');
     expect(left.html).not.toMatch(/<dt>True north<\/dt><dd>[^<]*Vegetation/);
     const bad = await cli('--vegetation', 'transparent').catch((e: { code: number; stderr: string }) => e);
     expect(bad).toMatchObject({ code: 2 });
     expect((bad as { stderr: string }).stderr).toContain(
-      "--vegetation is opaque or ignore, not 'transparent'",
+      "--vegetation is opaque, ignore or translucent, not 'transparent'",
     );
+    for (const [args, says] of [
+      [['--crown-transmittance', '0.3'], '--crown-transmittance goes with --vegetation translucent'],
+      [
+        ['--vegetation', 'translucent', '--crown-transmittance', '1.5'],
+        "--crown-transmittance is a number from 0 to 1, not '1.5'",
+      ],
+    ] as const) {
+      const e = await cli(...args).catch((x: { code: number; stderr: string }) => x);
+      expect(e).toMatchObject({ code: 2 });
+      expect((e as { stderr: string }).stderr).toContain(says);
+    }
   }, 120_000);
 
   it('says what is wrong with a file or the arguments, and exits 2', async () => {

@@ -44,6 +44,7 @@ function boxModel(
     skylights: buildSkylights(skylights, 2.6, [], 0.3, 0),
     workPlane: 0.8,
     mesh: null,
+    crowns: null,
   };
 }
 

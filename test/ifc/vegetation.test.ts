@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildingFromIfc } from '../../src/core/ifc/building';
 import { buildingRequests } from '../../src/core/ifc/roomRequest';
-import { isVegetation, vegetationMode, vegetationNote } from '../../src/core/ifc/vegetation';
+import {
+  crownTransmittance,
+  isVegetation,
+  vegetationChoices,
+  vegetationMode,
+  vegetationNote,
+} from '../../src/core/ifc/vegetation';
+import { surroundBuilding } from '../../src/core/building/surroundings';
+import { OPEN_CONTEXT } from '../../src/core/api/result';
+import { simulate } from '../../src/core/api/simulateOps';
 import { readIfc } from '../../src/ifc/webIfcSource';
 import { ifcRooms } from '../../src/service/jobs/ifcRooms';
 import { stepFile, type StepBuilding } from './stepFile';
@@ -55,10 +64,17 @@ describe('what counts as vegetation', () => {
     expect(isVegetation({ type: 'IFCGEOGRAPHICELEMENT', name: 'Boulder' })).toBe(false);
   });
 
-  it('takes the setting as opaque or ignore only', () => {
+  it('takes the setting as opaque, ignore or translucent only, and a crown’s transmittance from 0 to 1', () => {
     expect(vegetationMode('opaque')).toBe('opaque');
     expect(vegetationMode('ignore')).toBe('ignore');
+    expect(vegetationMode('translucent')).toBe('translucent');
     for (const v of ['Ignore', 'transparent', '', null, 1, undefined]) expect(vegetationMode(v)).toBeNull();
+    expect(vegetationChoices()).toBe('opaque, ignore or translucent');
+    expect(crownTransmittance('0.35')).toBe(0.35);
+    expect(crownTransmittance(0)).toBe(0);
+    expect(crownTransmittance(1)).toBe(1);
+    for (const v of ['1.2', '-0.1', 'leafy', '', ' ', null, NaN, Infinity])
+      expect(crownTransmittance(v)).toBeNull();
   });
 
   it('says nothing of a file without any, and names the kinds of one with several', () => {
@@ -155,9 +171,61 @@ describe('a hand-made IFC4 file with a tree, a hedge, a canopy and terrain', asy
     // An open sky: the canopy is behind the room, the wall beside the window.
     expect(highest(fans(buildingRequests(ignore.rooms, ignore.context)[0]!))).toBeLessThan(0.01);
     expect(opaque.notes[1]).toBe(
-      "Vegetation: 2 trees or plants (1 × IfcBuildingElementProxy 'Hedge 2m', 1 × IfcGeographicElement 'Crown 1') stand as opaque surfaces, as walls do; vegetation \"ignore\" (--vegetation ignore; in the app, Trees and planting: Leave out) leaves them out.",
+      'Vegetation: 2 trees or plants (1 × IfcBuildingElementProxy \'Hedge 2m\', 1 × IfcGeographicElement \'Crown 1\') stand as opaque surfaces, as walls do; vegetation "ignore" (--vegetation ignore; in the app, Trees and planting: Leave out) leaves them out, "translucent" (--vegetation translucent) lets part of the light through their crowns.',
     );
     expect(ignore.notes[1]).toMatch(/^Vegetation: 2 trees or plants .* left out/);
+  });
+
+  it('stands them as crowns that let light through when asked: each a tree of every room’s request', () => {
+    const ignore = buildingFromIfc(source, { vegetation: 'ignore' });
+    const lit = buildingFromIfc(source, { vegetation: 'translucent' });
+    // The mesh as without them; the hedge and the tree as the ellipsoids in their boxes (each box a crown from
+    // its foot: it reaches as far at its foot as anywhere), terrain at z = 0.
+    expect(lit.context).toEqual(ignore.context);
+    expect(lit.crowns!.transmittance).toBe(0.2);
+    const shapes = lit.crowns!.trees.map((t) =>
+      [...t.centre, ...t.radii].map((v) => Math.round(v * 1e4) / 1e4),
+    );
+    expect(shapes).toEqual([
+      [2, -2.75, 1, 5, 0.25, 1],
+      [2, -5.5, 4, 2, 0.5, 4],
+    ]);
+    expect(lit.vegetation).toMatchObject({ mode: 'translucent', transmittance: 0.2 });
+    expect(lit.notes[1]).toBe(
+      "Vegetation: 2 trees or plants (1 × IfcBuildingElementProxy 'Hedge 2m', 1 × IfcGeographicElement 'Crown 1') stand as crowns that let 20 % of the light behind through (vegetation \"translucent\", crown transmittance 20 %; mature trees let 11–27 % through in leaf, 30–54 % bare), reflecting 10 %; the engine computes every room.",
+    );
+    const body = surroundBuilding(lit, []).requests[0]!;
+    expect(body.crowns).toBe(lit.crowns);
+    // The angles see no tree: the crowns are traced, not measured as obstruction.
+    expect(highest(fans(body))).toBeLessThan(0.01);
+    expect(
+      buildingFromIfc(source, { vegetation: 'translucent', crownTransmittance: 0.5 }).crowns!.transmittance,
+    ).toBe(0.5);
+  });
+
+  it('lights the room the more, the more the crowns let through, up to the trees left out', () => {
+    const df = (o: Parameters<typeof buildingFromIfc>[1]): number => {
+      const body = surroundBuilding(buildingFromIfc(source, o), []).requests[0]!;
+      const r = simulate({ ...body, quality: 'draft' }, OPEN_CONTEXT);
+      if (r.kind !== 'json') throw new Error('expected JSON');
+      const v = r.value as { result: number[][]; mask: boolean[][] };
+      const cells = v.result.flat().filter((_, i) => v.mask.flat()[i]);
+      return cells.reduce((a, x) => a + x, 0) / cells.length;
+    };
+    const closed = df({ vegetation: 'translucent', crownTransmittance: 0 }),
+      inLeaf = df({ vegetation: 'translucent' }),
+      bare = df({ vegetation: 'translucent', crownTransmittance: 0.5 }),
+      none = df({ vegetation: 'ignore' }),
+      opaque = df({});
+    expect(closed).toBeLessThan(inLeaf);
+    expect(inLeaf).toBeLessThan(bare);
+    expect(bare).toBeLessThan(none);
+    // Wholly closed, the crowns (the ellipsoids in the boxes, leaves of 10 %) are darker than the boxes as
+    // walls (30 %): 1.52 against 1.70 % DF. In leaf, the fifth of the sky seen through a crown and its leaves'
+    // light come to what the walls send (1.71 %); bare, more (2.00 %); left out, 2.56 %.
+    expect(closed).toBeLessThan(opaque);
+    expect(Math.abs(inLeaf / opaque - 1)).toBeLessThan(0.15);
+    expect(bare).toBeGreaterThan(opaque);
   });
 });
 
@@ -180,7 +248,7 @@ describe('Revit 2021: LargeBuilding.ifc’s eleven RPC trees', async () => {
     expect(opaque.context.length).toBe(all);
     expect(opaque.notes).toHaveLength(2);
     expect(opaque.notes[1]).toBe(
-      'Vegetation: 11 trees or plants (IfcBuildingElementProxy \'M_RPC Tree - Deciduous:Siberian Crab Apple - 6.1 Meters\') stand as opaque surfaces, as walls do; vegetation "ignore" (--vegetation ignore; in the app, Trees and planting: Leave out) leaves them out.',
+      'Vegetation: 11 trees or plants (IfcBuildingElementProxy \'M_RPC Tree - Deciduous:Siberian Crab Apple - 6.1 Meters\') stand as opaque surfaces, as walls do; vegetation "ignore" (--vegetation ignore; in the app, Trees and planting: Leave out) leaves them out, "translucent" (--vegetation translucent) lets part of the light through their crowns.',
     );
     // Room 4's second west window looks into a tree's card 0.4 m beside it (docs/ifc.md, Limits).
     const q = buildingRequests(opaque.rooms, opaque.context);
@@ -212,5 +280,12 @@ describe('Revit 2021: LargeBuilding.ifc’s eleven RPC trees', async () => {
     expect(kept.context.length).toBe(all);
     expect(left.context.length).toBe(ignore.context.length);
     expect(left.building.notes).toEqual(ignore.notes);
+    // `translucent` with its `crown_transmittance`: the mesh without the trees, every room's body with them.
+    const lit = await ifcRooms(bytes, { ...p, vegetation: 'translucent', crownTransmittance: 0.4 });
+    expect(lit.context.length).toBe(ignore.context.length);
+    const bodies = lit.rooms as { crowns?: { transmittance: number; trees: unknown[] } }[];
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const b of bodies) expect(b.crowns).toMatchObject({ transmittance: 0.4, trees: expect.any(Array) });
+    expect(bodies[0]!.crowns!.trees).toHaveLength(11);
   });
 });

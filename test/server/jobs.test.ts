@@ -279,6 +279,26 @@ describe('jobs on the embedded database', () => {
     expect((await refused.json()).error).toBe("'en_minimum' (2 %) cannot be above 'en_target' (1 %)");
   }, 120_000);
 
+  it('takes the trees as crowns that let light through, and refuses a share that is not one', async () => {
+    const ifc = 'test/fixtures/ifc/duplex.ifc';
+    for (const [params, error] of [
+      [{ vegetation: 'shade' }, "Parameter 'vegetation' must be 'opaque', 'ignore' or 'translucent'"],
+      [
+        { vegetation: 'translucent', crown_transmittance: 1.5 },
+        "Parameter 'crown_transmittance' must be a number from 0 to 1",
+      ],
+      [
+        { vegetation: 'translucent', crown_transmittance: '0.5' },
+        "Parameter 'crown_transmittance' must be a number from 0 to 1",
+      ],
+      [{ crown_transmittance: 0.5 }, "Parameter 'crown_transmittance' goes with 'vegetation': 'translucent'"],
+    ] as const) {
+      const r = await postForm(buildingForm(ifc, params));
+      expect(r.status, JSON.stringify(params)).toBe(400);
+      expect((await r.json()).error).toBe(error);
+    }
+  });
+
   it('runs a year for each room and a context around the building as a job too: from the command line and as a form’s parts, the same table as here', async () => {
     const { dir, cli, csv } = officeBuilding('lux-ifc-year-');
     // A block across the street, as a context file in the building's coordinates.

@@ -1,4 +1,5 @@
 import { ifcRoomTitle, type IfcRoom, type IfcRoomWindow } from '../../core/ifc/building';
+import type { RawCrowns } from '../../core/validation/crowns';
 import { floorArea, signedArea } from '../../core/geometry/polygon';
 import { windowGeometry } from '../../core/geometry/window';
 import { edgeFrame, windowCorners } from './geometry';
@@ -17,6 +18,8 @@ export function sceneOfIfcRoom(
   meshName: string,
   triangles: number,
   from?: { file: string; index: number },
+  /** The building's trees as crowns (its vegetation setting `translucent`), which its rooms' requests carry. */
+  crowns?: RawCrowns,
 ): Scene {
   const outline = room.room_polygon.map(([x, y]) => [x, y] as [number, number]);
   const windows: SceneWindow[] = room.windows.map((w) => {
@@ -72,7 +75,13 @@ export function sceneOfIfcRoom(
     ...(room.ceiling_planes
       ? { ceilingPlanes: room.ceiling_planes.map(([a, b, c]): [number, number, number] => [a, b, c]) }
       : {}),
-    surroundings: { kind: 'mesh', name: meshName, triangles, perWindow: {} },
+    surroundings: {
+      kind: 'mesh',
+      name: meshName,
+      triangles,
+      perWindow: {},
+      ...(crowns ? { crowns } : {}),
+    },
     north,
     ...(room.materials ? { modelType: 'df_custom', materials: { ...room.materials } } : {}),
     ...(from ? { ifcRoom: from } : {}),

@@ -1,4 +1,5 @@
 import { ceilingAt } from '../../core/geometry/ceiling';
+import type { RawCrowns } from '../../core/validation/crowns';
 import { polygonDefect, signedArea } from '../../core/geometry/polygon';
 import { floorDrop, lowerToFloorRange } from '../../core/api/highFloor';
 import type { WindowSpec } from '../../core/types';
@@ -151,6 +152,7 @@ export function runBody(
   horizon?: number[];
   zenith?: number[];
   mesh_id?: string;
+  crowns?: RawCrowns;
 } {
   const s = scene.surroundings;
   const meshId = withMesh ? heldMeshId(scene) : null;
@@ -182,6 +184,7 @@ export function runBody(
         : meshId
           ? { mesh_id: meshId }
           : {}),
+    ...(s.kind === 'mesh' && s.crowns ? { crowns: s.crowns } : {}),
   });
 }
 

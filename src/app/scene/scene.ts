@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { RawCrowns } from '../../core/validation/crowns';
+import { crownsSchema } from '../../core/validation/schemas';
 import { FLOOR_LIMIT } from '../../core/api/highFloor';
 import { DEFAULT_MAX_CORNERS, DEFAULT_MAX_WINDOWS } from '../../core/validation/requests';
 import { DEFAULT_REFLECTANCES, type Reflectances } from '../../core/types';
@@ -65,6 +67,12 @@ export type Surroundings =
        * (a building's surroundings, a share link without its mesh, a worker that could not take it).
        */
       meshId?: string | undefined;
+      /**
+       * A building's trees as crowns that let light through (its vegetation setting `translucent`): every
+       * request of the room carries them, as its row's does (core/building/surroundings.ts). Checked as a
+       * request's `crowns` where it is run.
+       */
+      crowns?: RawCrowns | undefined;
       /**
        * The scene came from a share link too large for its mesh, or is the room kept from the last visit
        * with such a mesh (share/codec.ts): only the windows' angles came, and nothing on this device holds
@@ -203,6 +211,7 @@ const sceneFields = z.object({
         .regex(/^[0-9a-f]{64}$/)
         .optional(),
       notCarried: z.enum(['link', 'kept']).optional(),
+      crowns: crownsSchema.optional(),
     }),
   ]),
   modelType: z.enum(['df_default', 'df_custom']),

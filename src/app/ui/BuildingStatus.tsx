@@ -1,5 +1,6 @@
 import { remakingIn } from '../compute/building/run';
 import { useBuilding, type BuildingState } from '../compute/building/store';
+import type { VegetationMode } from '../../core/ifc/vegetation';
 
 /** Whether the panel shows the building's work under way, with its progress bar and Cancel. */
 export const underWay = (s: BuildingState): boolean => s.phase === 'analysing' || s.phase === 'settling';
@@ -81,9 +82,15 @@ export function shownText(s: BuildingState, c: Counts): string {
  * context file: run.ts `remaking`), under way with its Cancel. Before 2026-12-07 a context file or a frame
  * ratio read "(stopped; …)" meanwhile: the change had stopped the analysis before it.
  */
+const BUSY: Record<VegetationMode, string> = {
+  opaque: 'standing',
+  ignore: 'left out',
+  translucent: 'as crowns that let light through',
+};
+
 function remakingText(s: BuildingState): string {
   if (s.vegetationBusy)
-    return `${s.file}: the building made again with its trees and planting ${s.vegetationBusy === 'ignore' ? 'left out' : 'standing'}, every window's view measured again…`;
+    return `${s.file}: the building made again with its trees and planting ${BUSY[s.vegetationBusy]}, every window's view measured again…`;
   if (s.frameBusy !== null)
     return `${s.file}: the rooms made again with a ${Math.round(s.frameBusy * 1000) / 10} % frame where the file gives none…`;
   // A file being taken away is still listed; one being added is not yet.

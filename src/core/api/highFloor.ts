@@ -1,4 +1,5 @@
 import { RANGES } from '../validation/ranges';
+import type { RawCrowns } from '../validation/crowns';
 
 /**
  * Rooms above the API's floor range (floor_height_above_terrain 0–10 m, api.md, as the original service and
@@ -35,6 +36,7 @@ export function lowerToFloorRange<
     mesh_id?: unknown;
     horizon?: unknown;
     zenith?: unknown;
+    crowns?: RawCrowns | undefined;
   },
 >(body: T): T {
   const floor = body.parameters.floor_height_above_terrain;
@@ -50,6 +52,9 @@ export function lowerToFloorRange<
   const planes = body.parameters.ceiling_planes;
   return {
     ...body,
+    // Trees around it too: they keep their height from the room's floor (those lower than the drop sink
+    // into the terrain plane, as the ground they stand on does).
+    ...(body.crowns ? { crowns: loweredCrowns(body.crowns, drop) } : {}),
     parameters: {
       ...body.parameters,
       floor_height_above_terrain: FLOOR_MAX,
@@ -64,5 +69,15 @@ export function lowerToFloorRange<
         ? { ceiling_planes: (planes as number[][]).map(([a, b, c]) => [a, b, r(c! - drop)]) }
         : {}),
     },
+  };
+}
+
+/** Crowns lowered by `drop` metres, with the room they are sent with (lowerToFloorRange). */
+export function loweredCrowns(c: RawCrowns, drop: number): RawCrowns {
+  if (drop === 0) return c;
+  const r = (v: number): number => Math.round(v * 1e6) / 1e6;
+  return {
+    ...c,
+    trees: c.trees.map((t) => ({ ...t, centre: [t.centre[0], t.centre[1], r(t.centre[2] - drop)] })),
   };
 }

@@ -4,12 +4,15 @@ import { ROOF_ABOVE_CEILING, type RoomModel } from './model';
 import earcut from 'earcut';
 import { bodyOutline } from './bodyOutline';
 import { triangulate } from './polygon2d';
+import type { Crowns } from '../types';
 
 export { ROOF_ABOVE_CEILING };
 
 export interface ExteriorGeometry {
   /** The context mesh (reflectance CONTEXT_REFLECTANCE); empty when the request has none. */
   context: Float32Array;
+  /** Tree crowns that let part of the light through (crowns.ts); null when the request has none. */
+  crowns?: Crowns | null;
   /** The building body's triangles (reflectance `facade`). */
   body: Float32Array;
   facade: number;
@@ -63,7 +66,13 @@ export function exteriorGeometry(model: RoomModel): ExteriorGeometry {
         for (const v of [part[i]!, part[j]!, part[k]!]) tris.push(v[0], v[1], pa * v[0] + pb * v[1] + pc);
   // The context is passed as it is (not copied): its tree is kept per array (surfaces.ts).
   const context = model.mesh?.positions ?? new Float32Array(0);
-  return { context, body: new Float32Array(tris), facade: model.reflectance.facade, windsOut };
+  return {
+    context,
+    crowns: model.crowns,
+    body: new Float32Array(tris),
+    facade: model.reflectance.facade,
+    windsOut,
+  };
 }
 
 /**

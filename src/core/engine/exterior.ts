@@ -7,6 +7,7 @@ import { intersectBoth, surfacesOf, type Surfaces } from './surfaces';
 import { CIE_OVERCAST, type Sky } from './sky';
 import { cacheKey, CellMap, hashKey } from './cellMap';
 import { newHit, SKY, SURFACE, TERRAIN, type ExteriorHit } from './exteriorHit';
+import { CROWN_REFLECTANCE, throughCrown } from './crowns';
 
 // In a module of their own so that the caches' cellMap.ts can key on hits without an import cycle.
 export { SKY, TERRAIN, SURFACE, newHit, type ExteriorHit };
@@ -43,6 +44,7 @@ interface CacheEntry {
 /** Offset of a ray's origin from the surface it leaves (m). */
 export const EPS = 2e-4;
 const CONTEXT_RHO = Math.fround(CONTEXT_REFLECTANCE);
+const CROWN_RHO = Math.fround(CROWN_REFLECTANCE);
 
 /**
  * The world outside the room: terrain plane z = 0, the context mesh and the building body, under the CIE
@@ -71,6 +73,12 @@ export class Exterior {
   private readonly coarseAll = new CellMap<number>();
   private readonly rayHit: RayHit = { t: Infinity, tri: -1 };
   private readonly rayHit2: RayHit = { t: Infinity, tri: -1 };
+  /** Tree crowns (crowns.ts), numbered after the context and body in the caches' keys; null without. */
+  private readonly crowns: Surfaces | null;
+  private readonly crownTree: Uint16Array;
+  private readonly crownTransmittance: number;
+  private readonly crownFirst: number;
+  private readonly crownHit: RayHit = { t: Infinity, tri: -1 };
   private readonly scratch = newHit();
   private readonly scratch2 = newHit();
   readonly seed: number;
@@ -89,6 +97,11 @@ export class Exterior {
     this.context = this.contextCount > 0 ? surfacesOf(geom.context) : null;
     this.contextPositions = geom.context;
     this.body = surfacesOf(geom.body);
+    const crowns = geom.crowns && geom.crowns.tree.length > 0 ? geom.crowns : null;
+    this.crowns = crowns ? surfacesOf(crowns.positions) : null;
+    this.crownTree = crowns?.tree ?? new Uint16Array(0);
+    this.crownTransmittance = crowns?.transmittance ?? 0;
+    this.crownFirst = this.contextCount + this.body.bvh.triangleCount;
     // float32, as the per-triangle reflectance array held them: the same numbers as the training labels.
     this.facadeRho = Math.fround(geom.facade);
     this.bodyWindsOut = geom.windsOut;
@@ -116,6 +129,34 @@ export class Exterior {
     // A context triangle in the terrain plane (a city export's ground) is the terrain: seen from above the
     // two coincide, and which of them a ray met was float rounding (docs/engine.md, "A context's ground").
     const ground = hit && dz < 0 && rh.tri < this.contextCount && onTerrain(this.contextPositions, rh.tri);
+    // A crown before whatever the ray meets behind it: its leaves where it does not pass through.
+    if (this.crowns) {
+      const c = this.crownBefore(ox, oy, oz, dx, dy, dz, tmin, hit ? rh.t : tmax);
+      if (c >= 0) {
+        const n = this.crowns.normals;
+        let nx = n[c * 3]!,
+          ny = n[c * 3 + 1]!,
+          nz = n[c * 3 + 2]!;
+        out.side = 1;
+        if (nx * dx + ny * dy + nz * dz > 0) {
+          nx = -nx;
+          ny = -ny;
+          nz = -nz;
+          out.side = 0;
+        }
+        out.kind = SURFACE;
+        out.t = this.crownHit.t;
+        out.nx = nx;
+        out.ny = ny;
+        out.nz = nz;
+        out.rho = CROWN_RHO;
+        out.tri = this.crownFirst + c;
+        out.x = ox + dx * out.t;
+        out.y = oy + dy * out.t;
+        out.z = oz + dz * out.t;
+        return SURFACE;
+      }
+    }
     if (hit && !ground) {
       const i = rh.tri;
       const inContext = i < this.contextCount;
@@ -158,11 +199,43 @@ export class Exterior {
     return out.kind;
   }
 
+  /**
+   * The crown triangle the ray stops at between tmin and `limit` (its distance in crownHit), or -1 where it
+   * passes through every crown on the way: through each tree's at most once (crowns.ts).
+   */
+  private crownBefore(
+    ox: number,
+    oy: number,
+    oz: number,
+    dx: number,
+    dy: number,
+    dz: number,
+    tmin: number,
+    limit: number,
+  ): number {
+    const ch = this.crownHit;
+    let from = tmin;
+    let passed = 0;
+    while (this.crowns!.bvh.intersect(ox, oy, oz, dx, dy, dz, from, limit, ch)) {
+      const tree = this.crownTree[ch.tri]!;
+      const t = ch.t;
+      if (
+        tree !== passed &&
+        !throughCrown(tree, ox + dx * t, oy + dy * t, oz + dz * t, this.crownTransmittance)
+      )
+        return ch.tri;
+      passed = tree;
+      // Past this card (another tree's card at the very same distance is passed with it: a 1 µm step).
+      from = t + 1e-6;
+    }
+    return -1;
+  }
+
   /** Whether anything blocks the ray (terrain included). */
   occluded(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number): boolean {
     this.rays++;
     if (dz < 0) return true;
-    return intersectBoth(
+    const solid = intersectBoth(
       this.context,
       this.body,
       ox,
@@ -177,6 +250,7 @@ export class Exterior {
       this.rayHit2,
       true,
     );
+    return solid || (this.crowns !== null && this.crownBefore(ox, oy, oz, dx, dy, dz, 1e-6, Infinity) >= 0);
   }
 
   /**

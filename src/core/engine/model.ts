@@ -3,7 +3,13 @@ import { buildSkylights, type SkylightModel } from './skylight';
 import { ceilingAt } from '../geometry/ceiling';
 import { signedArea } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
-import { DEFAULT_REFLECTANCES, type ModelType, type ResolvedRoom, type TriangleSoup } from '../types';
+import {
+  DEFAULT_REFLECTANCES,
+  type Crowns,
+  type ModelType,
+  type ResolvedRoom,
+  type TriangleSoup,
+} from '../types';
 
 /**
  * The physical scene of physics.md derived from a validated request: the room solid, the wall thickness,
@@ -12,6 +18,8 @@ import { DEFAULT_REFLECTANCES, type ModelType, type ResolvedRoom, type TriangleS
  */
 export interface EngineRoom extends ResolvedRoom {
   mesh: TriangleSoup | null;
+  /** Tree crowns that let part of the light through; none when absent. */
+  crowns?: Crowns | null;
   modelType: ModelType;
 }
 
@@ -93,6 +101,7 @@ export interface RoomModel {
   skylights: SkylightModel[];
   workPlane: number;
   mesh: TriangleSoup | null;
+  crowns: Crowns | null;
 }
 
 /** Frame width b solving (w − 2b)(h − 2b) = (1 − r)·w·h, the smaller root. */
@@ -236,5 +245,6 @@ export function buildRoomModel(room: EngineRoom): RoomModel {
     ),
     workPlane: floor + WORK_PLANE_HEIGHT,
     mesh: room.mesh,
+    crowns: room.crowns ?? null,
   };
 }

@@ -15,6 +15,8 @@ import { isRoofWindow, placeSkylight, type IfcRoomSkylight } from './skylights';
 import type { GlazingKind, IfcSourceData, IfcWindowData } from './source';
 import { wallBoxes, wallsAround, type WallBox } from './wallsAround';
 import {
+  crownOf,
+  DEFAULT_CROWN_TRANSMITTANCE,
   DEFAULT_VEGETATION,
   isVegetation,
   vegetationElement,
@@ -22,6 +24,8 @@ import {
   type VegetationFound,
   type VegetationMode,
 } from './vegetation';
+import type { RawCrowns } from '../validation/crowns';
+import type { CrownShape } from '../engine/crowns';
 
 /**
  * A building read from IFC (issue 20 §1): every IfcSpace as a room in the API's terms, its windows found
@@ -133,6 +137,11 @@ export interface IfcBuilding {
    * elements, its vegetation among them only where the setting is `opaque`.
    */
   context: Float32Array;
+  /**
+   * Where the setting is `translucent`, the vegetation as the requests' tree crowns (in the API's frame,
+   * one tree an element), which every room's request carries; absent otherwise.
+   */
+  crowns?: RawCrowns;
 }
 
 /**
@@ -163,6 +172,8 @@ export interface IfcReadOptions {
   defaultFrameRatio?: number;
   /** What its trees and planting do (vegetation.ts); absent: DEFAULT_VEGETATION. */
   vegetation?: VegetationMode;
+  /** With `translucent`, the share of the light a crown lets through; absent: DEFAULT_CROWN_TRANSMITTANCE. */
+  crownTransmittance?: number;
 }
 
 /** How far a window's inner side may be from a room's wall face and still be in that wall (m): `geometry`. */
@@ -292,9 +303,14 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
 
   // Vegetation apart from the rest: it stands in the sky only where the setting says so.
   const vegetation: VegetationFound = { elements: [], mode: o.vegetation ?? DEFAULT_VEGETATION };
+  if (vegetation.mode === 'translucent')
+    vegetation.transmittance = o.crownTransmittance ?? DEFAULT_CROWN_TRANSMITTANCE;
+  const trees: CrownShape[] = [];
   const seen = d.obstruction.filter((e) => {
     if (!isVegetation(e)) return true;
     vegetation.elements.push(vegetationElement(e.id, e));
+    const crown = vegetation.mode === 'translucent' ? crownOf(e.positions, terrainZ) : null;
+    if (crown) trees.push(crown);
     return vegetation.mode === 'opaque';
   });
   let count = 0;
@@ -333,6 +349,7 @@ export function buildingFromIfc(d: IfcSourceData, o: IfcReadOptions = {}): IfcBu
     opaqueDoors: d.opaqueDoors,
     vegetation,
     context,
+    ...(trees.length > 0 ? { crowns: { transmittance: vegetation.transmittance!, trees } } : {}),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { CrownShape } from '../engine/crowns';
+
 /**
  * Trees and planting in an IFC file, told apart from the building's other surroundings (docs/ifc.md,
  * "Vegetation"). Revit exports its RPC trees as IfcBuildingElementProxy, two crossed vertical cards the size
@@ -7,10 +9,31 @@
  * compliance calculations usually leave trees out.
  */
 
-/** What vegetation does to the rooms' light: `opaque` stands it in the sky as walls are (the default), `ignore` leaves it out. */
-export type VegetationMode = 'opaque' | 'ignore';
+/**
+ * What vegetation does to the rooms' light: `opaque` stands it in the sky as walls are (the default),
+ * `ignore` leaves it out, `translucent` stands each tree as a crown that lets a share of the light through
+ * (engine/crowns.ts; the engine computes every room then, the model reading opaque angles only).
+ */
+export type VegetationMode = 'opaque' | 'ignore' | 'translucent';
 
-export const VEGETATION_MODES: readonly VegetationMode[] = ['opaque', 'ignore'];
+export const VEGETATION_MODES: readonly VegetationMode[] = ['opaque', 'ignore', 'translucent'];
+
+/** The modes as a message lists them, each as `quote` writes it: "opaque, ignore or translucent". */
+export const vegetationChoices = (quote: (m: string) => string = (m) => m): string =>
+  `${VEGETATION_MODES.slice(0, -1).map(quote).join(', ')} or ${quote(VEGETATION_MODES.at(-1)!)}`;
+
+/**
+ * A crown's transmittance unless one is given: a tree in leaf, the darker season. Tregenza and Sharples'
+ * algorithm 1.44 (after Wilkinson, 1992) tabulates the sky seen through eleven mature species: in leaf
+ * 0.11–0.27 (mean 0.20), bare 0.30–0.54 (mean 0.49).
+ */
+export const DEFAULT_CROWN_TRANSMITTANCE = 0.2;
+
+/** The transmittance as a client gives it (`--crown-transmittance`, a job's `crown_transmittance`); null outside 0–1. */
+export function crownTransmittance(v: unknown): number | null {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 1 ? n : null;
+}
 
 /**
  * Trees stand by default: BRE 209 (2022) asks a scheme's own daylight to include them (with a crown's
@@ -76,6 +99,8 @@ export interface VegetationElement {
 export interface VegetationFound {
   elements: VegetationElement[];
   mode: VegetationMode;
+  /** With `translucent`: the share of the light its crowns let through. */
+  transmittance?: number;
 }
 
 export function vegetationElement(id: number, e: ElementWords): VegetationElement {
@@ -106,7 +131,55 @@ export function vegetationNote(v: VegetationFound): string | null {
     .map(([k, c]) => (kinds.size > 1 ? `${c} × ${k}` : k))
     .join(', ');
   const what = `${n} ${n === 1 ? 'tree or plant' : 'trees or plants'} (${named}${sorted.length > 3 ? ', …' : ''})`;
+  if (v.mode === 'translucent') {
+    const pct = `${Math.round((v.transmittance ?? DEFAULT_CROWN_TRANSMITTANCE) * 100)} %`;
+    return `Vegetation: ${what} ${n === 1 ? 'stands as a crown' : 'stand as crowns'} that let ${pct} of the light behind through (vegetation "translucent", crown transmittance ${pct}; mature trees let 11–27 % through in leaf, 30–54 % bare), reflecting 10 %; the engine computes every room.`;
+  }
   return v.mode === 'opaque'
-    ? `Vegetation: ${what} ${n === 1 ? 'stands' : 'stand'} as opaque surfaces, as walls do; vegetation "ignore" (--vegetation ignore; in the app, Trees and planting: Leave out) leaves them out.`
+    ? `Vegetation: ${what} ${n === 1 ? 'stands' : 'stand'} as opaque surfaces, as walls do; vegetation "ignore" (--vegetation ignore; in the app, Trees and planting: Leave out) leaves them out, "translucent" (--vegetation translucent) lets part of the light through their crowns.`
     : `Vegetation: ${what} left out (vegetation "ignore"): the rooms see the sky through them.`;
+}
+
+/** Horizontal slices an element is read in to find where its crown begins. */
+const SLICES = 12;
+
+/**
+ * A tree's crown as the requests give it (engine/crowns.ts): the ellipsoid in its element's bounds in plan,
+ * from where its crown begins to its top, terrain at z = 0. The crown begins at the lowest of SLICES slices
+ * where the element reaches half as far from its axis as it does anywhere: under it is its trunk, whose sky
+ * the crown's gaps would wrongly dim (a Revit RPC crab apple of 6.1 m reaches 2.3 m out at its foot, 4.1 m
+ * at most: its crown from the ground; a box-shaped IfcGeographicElement is its crown whole). Null for an
+ * element without volume.
+ */
+export function crownOf(positions: Float32Array, terrainZ: number): CrownShape | null {
+  const lo = [Infinity, Infinity, Infinity],
+    hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i + 2 < positions.length; i += 3)
+    for (let k = 0; k < 3; k++) {
+      lo[k] = Math.min(lo[k]!, positions[i + k]!);
+      hi[k] = Math.max(hi[k]!, positions[i + k]!);
+    }
+  const [x0, y0, z0] = lo as [number, number, number];
+  const [x1, y1, z1] = hi as [number, number, number];
+  if (!(x1 - x0 > 0.01 && y1 - y0 > 0.01 && z1 - z0 > 0.01)) return null;
+  const cx = (x0 + x1) / 2,
+    cy = (y0 + y1) / 2;
+  const reach = new Array<number>(SLICES).fill(0);
+  for (let i = 0; i + 2 < positions.length; i += 3) {
+    const s = Math.min(SLICES - 1, Math.floor(((positions[i + 2]! - z0) / (z1 - z0)) * SLICES));
+    reach[s] = Math.max(reach[s]!, Math.hypot(positions[i]! - cx, positions[i + 1]! - cy));
+  }
+  const most = Math.max(...reach);
+  const base =
+    z0 +
+    ((z1 - z0) *
+      Math.max(
+        0,
+        reach.findIndex((r) => r >= most / 2),
+      )) /
+      SLICES;
+  return {
+    centre: [cx, cy, (base + z1) / 2 - terrainZ],
+    radii: [(x1 - x0) / 2, (y1 - y0) / 2, (z1 - base) / 2],
+  };
 }

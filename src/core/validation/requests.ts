@@ -1,10 +1,11 @@
 import { validationError } from '../errors';
 import { dropClosingPoint, straightWalls, type Polygon } from '../geometry/polygon';
 import type { Vec2 } from '../geometry/vec';
-import type { ModelType, ResolvedRoom, RoomParameters, TriangleSoup, WindowSpec } from '../types';
+import type { Crowns, ModelType, ResolvedRoom, RoomParameters, TriangleSoup, WindowSpec } from '../types';
 import { deg, type Degrees } from '../units';
 import { isPlainObject, parseWith } from './format';
 import { parseMesh } from './mesh';
+import { parseCrowns } from './crowns';
 import { AT_ORIGIN, isAtOrigin, movedParameters, planOriginFor, type PlanOrigin } from './aboutRoom';
 import { checkedWindowGeometry, checkPolygon, checkWindowHeights } from './room';
 import * as S from './schemas';
@@ -182,6 +183,8 @@ export interface RunRequest extends ResolvedRoom {
   modelType: ModelType;
   responseFormat: 'json' | 'base64';
   mesh: TriangleSoup | null;
+  /** Tree crowns that let part of the light through (the engine's; the model does not take them). */
+  crowns?: Crowns;
   /**
    * Where the request's geometry was moved from (aboutRoom.ts): the room and mesh here lie about
    * (0, 0), and the answer's coordinates add this back. Absent: the request's own coordinates.
@@ -282,6 +285,7 @@ function parseRoomRun(body: unknown, limits: Limits, climate: boolean, o: ParseO
     modelType,
     responseFormat: r.response_format ?? 'json',
     mesh: anglesOrMesh(room, r, limits, origin),
+    ...(r.crowns ? { crowns: parseCrowns(r.crowns, origin) } : {}),
     ...(isAtOrigin(origin) ? {} : { planOrigin: origin }),
   };
   return { req, r };

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DIRECTION_COUNT, RANGES, type RangedField } from './ranges';
 
+/** The most trees a request's crowns may hold (each is drawn with 224 triangles: 4.5 M at most). */
+export const MAX_TREES = 20_000;
+
 /**
  * Request schemas (zod). The key order of each object is the order api.md lists its fields, which is the
  * order in which "Missing required parameters" names them and the first failing rule is found.
@@ -176,6 +179,40 @@ export const ceilingPlanesSchema = z
   .min(1, { error: `Parameter '{name}' must hold at least one plane` })
   .max(8, { error: `Parameter '{name}' may hold at most 8 planes` });
 
+const radius = num()
+  .gt(0, { error: `Parameter '{name}' must be above 0 m` })
+  .max(100, { error: `Parameter '{name}' must be at most 100 m` });
+
+/**
+ * Tree crowns that let part of the light through (Lux's extension, /run and /simulate; validation/crowns.ts):
+ * the share seen through a crown, and each tree's crown as an axis-aligned ellipsoid in the frame of `mesh`.
+ */
+export const crownsSchema = z.object(
+  {
+    transmittance: num()
+      .min(0, { error: `Parameter '{name}' must be between 0 and 1` })
+      .max(1, { error: `Parameter '{name}' must be between 0 and 1` }),
+    trees: z
+      .array(
+        z.object(
+          {
+            centre: z.tuple([num(), num(), num()], {
+              error: `Parameter '{name}' must be [x, y, z]`,
+            }),
+            radii: z.tuple([radius, radius, radius], {
+              error: `Parameter '{name}' must be [rx, ry, rz]`,
+            }),
+          },
+          { error: `Parameter '{name}' must be an object with 'centre' and 'radii'` },
+        ),
+        { error: `Parameter '{name}' must be an array of trees, each with 'centre' and 'radii'` },
+      )
+      .min(1, { error: `Parameter '{name}' must hold at least one tree` })
+      .max(MAX_TREES, { error: `Parameter '{name}' may hold at most ${MAX_TREES} trees` }),
+  },
+  { error: `Parameter '{name}' must be an object with 'transmittance' and 'trees'` },
+);
+
 const runWindows: WindowSchemaOptions = { frameRatio: true, z: true, raw: false };
 
 export const runRequest = z.object({
@@ -195,6 +232,7 @@ export const runRequest = z.object({
   /** Conditionally required: see meshMissing in requests.ts. */
   mesh: z.unknown().optional(),
   mesh_id: meshId,
+  crowns: crownsSchema.optional(),
   /** da_default / da_custom: the year's weather, an EnergyPlus weather file (EPW) as text. */
   weather: z
     .string({ error: `Parameter '{name}' must be the text of an EnergyPlus weather file (EPW)` })

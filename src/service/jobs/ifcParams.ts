@@ -10,6 +10,8 @@ export interface IfcJobParams {
   frameRatio: number;
   /** What the file's trees and planting do (`--vegetation`); absent: the default, opaque. */
   vegetation?: VegetationMode;
+  /** With `translucent`, the share of the light a crown lets through (`--crown-transmittance`). */
+  crownTransmittance?: number;
   /** Context files around the building (IFC, OBJ, STL, glTF), in its coordinates: `--context`. */
   contexts?: { name: string; bytes: Uint8Array }[];
   /** A year for each room after its daylight factor (the job's weather, stored once): `--weather`. */

@@ -39,6 +39,7 @@ export async function ifcRooms(bytes: Uint8Array, p: IfcJobParams): Promise<IfcR
   const { context: _mesh, ...building } = buildingFromIfc(source, {
     defaultFrameRatio: p.frameRatio,
     ...(p.vegetation ? { vegetation: p.vegetation } : {}),
+    ...(p.crownTransmittance !== undefined ? { crownTransmittance: p.crownTransmittance } : {}),
   });
   const files: Float32Array[] = [];
   for (const c of p.contexts ?? []) {

@@ -18,7 +18,9 @@ export function editedRoom(
   const from = scene.ifcRoom;
   const room = from && s.file === from.file ? s.building?.rooms[from.index] : undefined;
   if (!from || !room || room.problem) return null;
-  const asKept = normalise(sceneOfIfcRoom(room, s.building!.north, from.file, s.triangles, from));
+  const asKept = normalise(
+    sceneOfIfcRoom(room, s.building!.north, from.file, s.triangles, from, s.building!.crowns),
+  );
   const [now, kept] = [scene.surroundings, asKept.surroundings];
   const buildingAround =
     now.kind === 'mesh' &&

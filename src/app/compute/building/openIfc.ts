@@ -40,11 +40,11 @@ export async function openIfc(file: File): Promise<void> {
   // Another file opened meanwhile is the one to read: the worker keeps the file asked for last, so this one
   // is not asked for after it (a large file's bytes can come after a small one's).
   if (!isCurrent(mine)) return;
-  const { defaultFrame: frame, vegetation } = useBuilding.getState();
+  const { defaultFrame: frame, vegetation, crownTransmittance } = useBuilding.getState();
   const answer = await meshWorker().importIfc(
     file.name,
     Comlink.transfer(bytes, [bytes.buffer]),
-    { defaultFrameRatio: frame, vegetation },
+    { defaultFrameRatio: frame, vegetation, crownTransmittance },
     Comlink.proxy((f: number, stage: 'reading' | 'angles') => {
       if (isCurrent(mine)) useBuilding.setState({ progress: f, stage });
     }),
@@ -79,8 +79,9 @@ export async function openIfc(file: File): Promise<void> {
   if (useBuilding.getState().defaultFrame !== frame)
     return setDefaultFrame(useBuilding.getState().defaultFrame);
   // So did the vegetation setting: its rooms are measured again with it.
-  if (useBuilding.getState().vegetation !== vegetation)
-    return setVegetation(useBuilding.getState().vegetation);
+  const now = useBuilding.getState();
+  if (now.vegetation !== vegetation || now.crownTransmittance !== crownTransmittance)
+    return setVegetation(now.vegetation, now.crownTransmittance);
   await analyse(mine);
 }
 

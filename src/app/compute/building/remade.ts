@@ -17,6 +17,7 @@ type AsWas = Pick<
   | 'triangles'
   | 'defaultFrame'
   | 'vegetation'
+  | 'crownTransmittance'
   | 'phase'
   | 'progress'
   | 'quality'
@@ -48,6 +49,7 @@ export function beginRemake(): number {
       triangles: s.triangles,
       defaultFrame: s.defaultFrame,
       vegetation: s.vegetation,
+      crownTransmittance: s.crownTransmittance,
       phase: s.phase,
       progress: s.progress,
       quality: s.quality,

@@ -16,7 +16,7 @@ export function openRoom(i: number): void {
   if (!room || room.problem) return;
   const file = s.file ?? 'IFC';
   useApp.getState().replaceScene({
-    ...sceneOfIfcRoom(room, s.building!.north, file, s.triangles, { file, index: i }),
+    ...sceneOfIfcRoom(room, s.building!.north, file, s.triangles, { file, index: i }, s.building!.crowns),
     // Judged as its row is: by the site's EN 17037 factors (setSiteFactors), not the editor's defaults.
     thresholds: s.thresholds,
   });

@@ -1,7 +1,11 @@
 import { create } from 'zustand';
 import type { RoomOutcome } from '../../../core/building/outcome';
 import type { IfcBuilding } from '../../../core/ifc/building';
-import { DEFAULT_VEGETATION, type VegetationMode } from '../../../core/ifc/vegetation';
+import {
+  DEFAULT_CROWN_TRANSMITTANCE,
+  DEFAULT_VEGETATION,
+  type VegetationMode,
+} from '../../../core/ifc/vegetation';
 import type { ColourBy } from '../../../core/report/storeyPlan';
 import type { WeatherFile } from '../../../core/report/weatherFile';
 import { DEFAULT_COMPLIANCE, type Thresholds, type Verdict } from '../../../core/stats/verdicts';
@@ -64,6 +68,8 @@ export interface BuildingState {
   defaultFrame: number;
   /** What the file's trees and planting do (core/ifc/vegetation.ts): kept for the next file too. */
   vegetation: VegetationMode;
+  /** With `translucent`, the share of the light a crown lets through (0–1): kept for the next file too. */
+  crownTransmittance: number;
   /** The setting the surroundings worker is making the open building again with (setVegetation). */
   vegetationBusy: VegetationMode | null;
   /** The frame ratio the surroundings worker is making the open building's rooms again with (setDefaultFrame). */
@@ -91,7 +97,7 @@ export interface BuildingState {
 /** What a newly read file starts from; the user's settings (file aside) carry over from the one before. */
 export const EMPTY: Omit<
   BuildingState,
-  'file' | 'phase' | 'colourBy' | 'defaultFrame' | 'vegetation' | 'thresholds'
+  'file' | 'phase' | 'colourBy' | 'defaultFrame' | 'vegetation' | 'crownTransmittance' | 'thresholds'
 > = {
   reading: null,
   refused: null,
@@ -123,6 +129,7 @@ export const useBuilding = create<BuildingState>()(() => ({
   colourBy: 'bfs',
   defaultFrame: 0.2,
   vegetation: DEFAULT_VEGETATION,
+  crownTransmittance: DEFAULT_CROWN_TRANSMITTANCE,
   thresholds: DEFAULT_COMPLIANCE,
   ...EMPTY,
 }));

@@ -1,4 +1,4 @@
-import type { VegetationMode } from '../../../core/ifc/vegetation';
+import { DEFAULT_CROWN_TRANSMITTANCE, type VegetationMode } from '../../../core/ifc/vegetation';
 import { meshWorker } from '../workers';
 import { beginRemake, remakeAnswered, remakeFailed, remakeStands, takeRemade } from './remade';
 import { cancelBuilding, isCurrent, readingFile, startRun } from './run';
@@ -15,7 +15,11 @@ import { useBuilding } from './store';
  * setting is asked of the worker again; compared with the building shown, it was not, and the first answer
  * left the trees out under a setting reading "opaque".
  */
-let asked: { mode: VegetationMode; epoch: number } | null = null;
+let asked: { setting: string; epoch: number } | null = null;
+
+/** A setting as the building is made with it: the transmittance counts only for crowns. */
+const settingKey = (mode: VegetationMode, transmittance: number): string =>
+  mode === 'translucent' ? `${mode} ${transmittance}` : mode;
 
 /**
  * A context file or frame ratio started while the worker makes the building again does not stop the
@@ -24,29 +28,40 @@ let asked: { mode: VegetationMode; epoch: number } | null = null;
  * 2026-12-07 such an answer was dropped: the old mode's surroundings stayed under the new setting, and the
  * worker held the new ones. The panel's Cancel undoes it, the setting with it (remade.ts).
  */
-export async function setVegetation(mode: VegetationMode): Promise<void> {
+export async function setVegetation(
+  mode: VegetationMode,
+  transmittance = useBuilding.getState().crownTransmittance,
+): Promise<void> {
   const s = useBuilding.getState();
-  // A mode asked before a Cancel is not what the building will be made with: the Cancel undid it.
-  const making = asked && remakeStands(asked.epoch) ? asked.mode : null;
+  // A setting asked before a Cancel is not what the building will be made with: the Cancel undid it.
+  const making = asked && remakeStands(asked.epoch) ? asked.setting : null;
+  const made = s.building?.vegetation;
+  const setting = settingKey(mode, transmittance);
   if (
     readingFile() ||
-    !s.building?.vegetation?.elements.length ||
-    (making ?? s.building.vegetation.mode) === mode
+    !made?.elements.length ||
+    (making ?? settingKey(made.mode, made.transmittance ?? DEFAULT_CROWN_TRANSMITTANCE)) === setting
   ) {
-    useBuilding.setState({ vegetation: mode });
+    useBuilding.setState({ vegetation: mode, crownTransmittance: transmittance });
     return;
   }
   cancelBuilding();
   const mine = startRun();
   // Before the setting reads the mode: a Cancel puts the one before back.
   const epoch = beginRemake();
-  const ask = { mode, epoch };
+  const ask = { setting, epoch };
   asked = ask;
   // Shown as the analysis it starts, with its Cancel: the year, proposals and report wait for the rooms.
-  useBuilding.setState({ vegetation: mode, phase: 'analysing', progress: 0, vegetationBusy: mode });
+  useBuilding.setState({
+    vegetation: mode,
+    crownTransmittance: transmittance,
+    phase: 'analysing',
+    progress: 0,
+    vegetationBusy: mode,
+  });
   let latest = false;
   const answer = await meshWorker()
-    .revegetate(mode)
+    .revegetate(mode, transmittance)
     .catch(remakeFailed)
     .finally(() => {
       latest = asked === ask;
@@ -59,8 +74,12 @@ export async function setVegetation(mode: VegetationMode): Promise<void> {
   if (!remakeAnswered(epoch) || !latest) return;
   if (!answer.ok) {
     // The setting reads what the rooms were made with (the worker kept it), and why it is not the new one.
-    const made = useBuilding.getState().building?.vegetation?.mode;
-    if (made) useBuilding.setState({ vegetation: made });
+    const was = useBuilding.getState().building?.vegetation;
+    if (was)
+      useBuilding.setState({
+        vegetation: was.mode,
+        crownTransmittance: was.transmittance ?? useBuilding.getState().crownTransmittance,
+      });
     if (isCurrent(mine)) useBuilding.setState({ phase: 'error', message: answer.message });
     return;
   }
