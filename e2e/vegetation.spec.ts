@@ -84,9 +84,16 @@ test('LargeBuilding’s trees: opaque by default, room 4 among them in its row a
   // Opened in the editor, the room is computed among the building with its crowns, as its row: not the
   // 2.63 % of the trees left out (the editor's scene carries the building's crowns).
   await page.getByTestId('ifc-open-4').click();
+  await expect(page.getByTestId('from-building-crowns')).toContainText(
+    'Its trees stand as crowns that let 50 % of the light through',
+  );
   await expect(status).toHaveAttribute('data-engine', 'done', { timeout: 60_000 });
   const amongCrowns = Number((await page.getByTestId('stat-mean').textContent())!.replace(/ %$/, ''));
   expect(Math.abs(amongCrowns - 1.68)).toBeLessThan(0.03);
+  // Its report page names the trees on a line of its inputs.
+  await expect(page.getByTestId('print-sheet').locator('[data-stat="trees"]')).toHaveText(
+    '11 crowns letting 50 % through',
+  );
   await page.getByTestId('view-building').click();
   await page.getByTestId('ifc-cancel').click();
 });

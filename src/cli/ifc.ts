@@ -195,6 +195,9 @@ function parseArgs(argv: string[]): Args | string {
   } catch (e) {
     return (e as Error).message;
   }
+  // The model reads obstruction angles, which hold no gaps: it answers no room with crowns.
+  if (a.vegetation === 'translucent' && a.method === 'model')
+    return '--vegetation translucent needs --method engine: the model cannot see through crowns';
   if (a.crownTransmittance !== undefined && a.vegetation !== 'translucent')
     return '--crown-transmittance goes with --vegetation translucent (the share a crown lets through)';
   if (a.server && a.proposals)

@@ -196,6 +196,10 @@ async function ifcJob(
     throw invalid("Parameter 'crown_transmittance' must be a number from 0 to 1");
   if (crowns !== undefined && vegetation !== 'translucent')
     throw invalid("Parameter 'crown_transmittance' goes with 'vegetation': 'translucent'");
+  if (vegetation === 'translucent' && method === 'model')
+    throw invalid(
+      "Parameter 'vegetation': 'translucent' needs 'method': 'engine' (the model cannot see through crowns)",
+    );
   let thresholds: Thresholds;
   try {
     thresholds = siteThresholds({ target: params.en_target, minimum: params.en_minimum }, [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromBuildingNote } from '../../src/app/ui/fromBuildingNote';
+import { crownsNote, fromBuildingNote } from '../../src/app/ui/fromBuildingNote';
 
 describe('what the editor says of a building’s room opened in it', () => {
   const low = { floor_height_above_terrain: 3 };
@@ -24,5 +24,11 @@ describe('what the editor says of a building’s room opened in it', () => {
 
   it('nothing of it above the API’s 10 m, where both read the angles', () => {
     expect(fromBuildingNote({ floor_height_above_terrain: 14 }, 'among')).toBeNull();
+  });
+
+  it('says the trees stand as crowns, which the engine computes here as in the row', () => {
+    expect(crownsNote(0.2)).toBe(
+      'Its trees stand as crowns that let 20 % of the light through (the building’s Trees and planting), here as in its row: the engine computes the room (the model, which reads obstruction angles, cannot see them).',
+    );
   });
 });

@@ -437,7 +437,16 @@ describe('the IFC command line', () => {
     const [kept, left, lit] = await Promise.all([
       runWith(),
       runWith('--vegetation', 'ignore'),
-      runWith('--vegetation', 'translucent', '--crown-transmittance', '0.5'),
+      runWith(
+        '--vegetation',
+        'translucent',
+        '--crown-transmittance',
+        '0.5',
+        '--method',
+        'engine',
+        '--quality',
+        'draft',
+      ),
     ]);
     const trees =
       "11 trees or plants (IfcBuildingElementProxy 'M_RPC Tree - Deciduous:Siberian Crab Apple - 6.1 Meters')";
@@ -451,8 +460,8 @@ describe('the IFC command line', () => {
       `Vegetation: ${trees} left out (vegetation "ignore"): the rooms see the sky through them.`,
     );
     expect(left.horizon).toBe(0);
-    // Translucent: every room's request carries the eleven crowns (the engine traces them; the model, which
-    // reads angles only, hands such rooms to the engine), and the angles see no tree.
+    // Translucent: every room's request carries the eleven crowns (the engine traces them), and the angles
+    // see no tree.
     expect(lit.stderr).toContain(
       `Vegetation: ${trees} stand as crowns that let 50 % of the light behind through`,
     );
@@ -460,6 +469,9 @@ describe('the IFC command line', () => {
     expect(lit.room4.request.crowns!.trees).toHaveLength(11);
     expect(lit.horizon).toBe(0);
     expect(kept.room4.request.crowns).toBeUndefined();
+    // Each room's page names them on a line of their inputs (no mesh holds them).
+    expect(lit.html).toContain('data-stat="trees">11 crowns letting 50 % through<');
+    expect(kept.html).not.toContain('data-stat="trees"');
     // The report's inputs name it on a line of its own; its north stays north's.
     expect(left.html).toContain('<dt>Vegetation</dt><dd data-stat="vegetation">11 trees or plants');
     expect(left.html).not.toMatch(/<dt>True north<\/dt><dd>[^<]*Vegetation/);
@@ -473,6 +485,10 @@ describe('the IFC command line', () => {
       [
         ['--vegetation', 'translucent', '--crown-transmittance', '1.5'],
         "--crown-transmittance is a number from 0 to 1, not '1.5'",
+      ],
+      [
+        ['--vegetation', 'translucent', '--method', 'model'],
+        '--vegetation translucent needs --method engine',
       ],
     ] as const) {
       const e = await cli(...args).catch((x: { code: number; stderr: string }) => x);

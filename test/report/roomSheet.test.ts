@@ -419,6 +419,15 @@ describe('roomSheetSvg', () => {
     expect(svg).toMatch(/<g clip-path="url\(#room-outline-[0-9a-z]+\)"><path data-role="iso"/);
   });
 
+  it('names trees standing as crowns on a line of the inputs, and nothing of them where there are none', () => {
+    const lit = roomSheetSvg({ ...sheet, trees: '11 crowns letting 20 % through' });
+    // On one line of the inputs' column.
+    expect(lit).toMatch(
+      />Trees<\/text><text [^>]*data-stat="trees">11 crowns letting 20 % through<\/text><text [^>]*>True north</,
+    );
+    expect(svg).not.toContain('>Trees<');
+  });
+
   it('picks a round scale bar', () => {
     expect(svg).toMatch(/data-role="scale-bar" data-metres="(1|2|5)"/);
   });

@@ -292,6 +292,10 @@ describe('jobs on the embedded database', () => {
         "Parameter 'crown_transmittance' must be a number from 0 to 1",
       ],
       [{ crown_transmittance: 0.5 }, "Parameter 'crown_transmittance' goes with 'vegetation': 'translucent'"],
+      [
+        { vegetation: 'translucent', method: 'model' },
+        "Parameter 'vegetation': 'translucent' needs 'method': 'engine' (the model cannot see through crowns)",
+      ],
     ] as const) {
       const r = await postForm(buildingForm(ifc, params));
       expect(r.status, JSON.stringify(params)).toBe(400);

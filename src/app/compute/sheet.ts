@@ -1,3 +1,4 @@
+import { crownsPhrase } from '../../core/ifc/vegetation';
 import {
   roomSheetSvg,
   SHEET_HEIGHT,
@@ -92,6 +93,10 @@ export function sheetOf(
     height: scene.height,
     materials: materialsText(scene.materials, scene.modelType === 'df_custom'),
     surroundings: surroundingsText(scene, shown),
+    // A building's trees as crowns stand in no mesh (scene.ts): a line of their own.
+    ...(scene.surroundings.kind === 'mesh' && scene.surroundings.crowns
+      ? { trees: crownsPhrase(scene.surroundings.crowns) }
+      : {}),
     map: answer,
     summary: answerSummary(shown, scene.thresholds),
     palette,

@@ -1,6 +1,6 @@
 import { ifcRoomLabel } from '../../core/ifc/building';
 import { floorDrop, FLOOR_LIMIT, FLOOR_MAX } from '../../core/api/highFloor';
-import { fromBuildingNote, type FromBuildingMethod } from './fromBuildingNote';
+import { crownsNote, fromBuildingNote, type FromBuildingMethod } from './fromBuildingNote';
 import { useApp } from '../state/store';
 import { useState } from 'react';
 import { parseOutline, removeCorner, withOutline } from '../scene/corners';
@@ -197,6 +197,7 @@ function FromBuilding(): React.JSX.Element | null {
           ? 'refused'
           : 'among';
   const note = method && fromBuildingNote(room, method);
+  const crowns = at.buildingAround ? building.building!.crowns : undefined;
   return (
     <div className="from-building" data-testid="from-building">
       <p>
@@ -206,6 +207,11 @@ function FromBuilding(): React.JSX.Element | null {
       {note && (
         <p className="hint" data-testid="from-building-method">
           {note}
+        </p>
+      )}
+      {crowns && (
+        <p className="hint" data-testid="from-building-crowns">
+          {crownsNote(crowns.transmittance)}
         </p>
       )}
       {at.changed && (

@@ -15,6 +15,13 @@ const DIFFER =
   'its figures can differ from its row where something stands close beside a window (a wing, a balcony, a tree).';
 
 /**
+ * What the editor says of a building's trees standing as crowns (its vegetation setting `translucent`):
+ * they are in every run of the room here, as in its row, and only the engine sees them.
+ */
+export const crownsNote = (transmittance: number): string =>
+  `Its trees stand as crowns that let ${Math.round(transmittance * 100)} % of the light through (the building’s Trees and planting), here as in its row: the engine computes the room (the model, which reads obstruction angles, cannot see them).`;
+
+/**
  * What the editor says of a building's room opened in it: as the building has it, the engine computes it
  * here among the building's own surfaces, as its row was computed; otherwise from each window's obstruction
  * angles, which can read brighter than the building itself where something stands close beside a window

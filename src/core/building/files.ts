@@ -1,4 +1,5 @@
 import { DEFAULT_COMPLIANCE, type Thresholds } from '../stats/verdicts';
+import { crownsPhrase } from '../ifc/vegetation';
 import { LUX_VERSION } from '../report/luxVersion';
 import type { ProjectInfo } from '../report/project';
 import { glazingSummary, type IfcBuilding } from '../ifc/building';
@@ -92,6 +93,8 @@ export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] 
   const surroundings = b.contexts.length
     ? `The building itself and ${b.contexts.join(', ')}`
     : 'The building itself';
+  // Its trees as crowns stand in no mesh: the page says them on a line of their own (vegetation.ts).
+  const trees = b.building.crowns ? crownsPhrase(b.building.crowns) : null;
   return b.building.rooms.map((room, i) => {
     // Its summary is on the room's floor already, less the cells left out under a low sloped ceiling:
     // judged for its request (building/outcome.ts requestSummary), whose outline the room's area is of.
@@ -108,6 +111,7 @@ export function roomResults(b: AnalysedBuilding, sheets: boolean): RoomResult[] 
                 ? engineMethodText({ quality: o.quality ?? 'standard', ambientBounces: null })
                 : modelSource(o.answer.method),
             surroundings,
+            ...(trees ? { trees } : {}),
             stamp: b.stamp,
             targets: b.thresholds ?? DEFAULT_COMPLIANCE,
             ...(b.project ? { project: b.project } : {}),

@@ -183,3 +183,9 @@ export function crownOf(positions: Float32Array, terrainZ: number): CrownShape |
     radii: [(x1 - x0) / 2, (y1 - y0) / 2, (z1 - base) / 2],
   };
 }
+
+/** A room's trees as crowns on its report page: "11 crowns letting 20 % through". */
+export function crownsPhrase(c: { transmittance: number; trees: readonly unknown[] }): string {
+  const n = c.trees.length;
+  return `${n} ${n === 1 ? 'crown' : 'crowns'} letting ${Math.round(c.transmittance * 100)} % through`;
+}

@@ -19,6 +19,8 @@ export function ifcRoomSheet(o: {
   summary: MapSummary;
   source: string;
   surroundings: string;
+  /** The building's trees standing as crowns, in words (vegetation.ts crownsPhrase). */
+  trees?: string;
   stamp: string;
   palette?: PaletteName;
   scaleMax?: number;
@@ -59,6 +61,7 @@ export function ifcRoomSheet(o: {
       ? materialsText(room.materials, true)
       : materialsText(DEFAULT_REFLECTANCES, false),
     surroundings: o.surroundings,
+    ...(o.trees ? { trees: o.trees } : {}),
     map: o.map,
     summary: o.summary,
     palette: o.palette ?? 'viridis',

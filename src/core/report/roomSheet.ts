@@ -85,6 +85,8 @@ export interface RoomSheet {
   materials: string;
   /** What surrounds the room, in words. */
   surroundings: string;
+  /** Trees standing as crowns that let light through (which no mesh holds), in words; absent: none. */
+  trees?: string;
   map: RoomGridAnswer;
   summary: MapSummary;
   palette: PaletteName;
@@ -353,6 +355,7 @@ export function roomSheetSvg(s: RoomSheet): string {
   row('Reflectances', s.materials, 'materials', 3);
   row('Method', `CIE overcast sky, ${Math.round(s.map.resolution * 100)} cm grid`, 'method');
   row('Surroundings', s.surroundings, '', 2);
+  if (s.trees) row('Trees', s.trees, 'trees', 2);
   row('True north', `${Math.round(wrap360(s.north)) % 360}° clockwise from the plan's up`, '', 2);
   // The openings, skylights first, one line each in a table under the inputs, as many as the column holds
   // (six and more beside a year since 2026-12-07, when two lines each held three); the rest are counted,
