@@ -33,8 +33,9 @@ const params = {
   windows: { w: { x1: 1, y1: 0, z1: 0.9, x2: 4, y2: -0.3, z2: 2.4, window_frame_ratio: 0.1 } },
 };
 
-function mean(extra: Record<string, unknown>): number {
-  const r = simulate(
+/** The room under an open sky at draft, with what `extra` adds or replaces. */
+const run = (extra: Record<string, unknown>) =>
+  simulate(
     {
       model_type: 'df_default',
       parameters: params,
@@ -46,6 +47,9 @@ function mean(extra: Record<string, unknown>): number {
     },
     OPEN_CONTEXT,
   );
+
+function mean(extra: Record<string, unknown>): number {
+  const r = run(extra);
   if (r.kind !== 'json') throw new Error('expected JSON');
   const v = r.value as { result: number[][]; mask: boolean[][] };
   const cells = v.result.flat().filter((_, i) => v.mask.flat()[i]);
@@ -110,19 +114,7 @@ describe('tree crowns in the engine', () => {
   });
 
   it('rejects what is not a crown, by the field’s name', () => {
-    const bad = (crowns: unknown) => () =>
-      simulate(
-        {
-          model_type: 'df_default',
-          parameters: params,
-          mesh: [],
-          horizon: Array(64).fill(0),
-          zenith: Array(64).fill(0),
-          quality: 'draft',
-          crowns,
-        },
-        OPEN_CONTEXT,
-      );
+    const bad = (crowns: unknown) => () => run({ crowns });
     expect(bad({ transmittance: 1.2, trees: [crown] })).toThrow(
       "Parameter 'crowns.transmittance' must be between 0 and 1",
     );

@@ -133,22 +133,7 @@ export class Exterior {
     if (this.crowns) {
       const c = this.crownBefore(ox, oy, oz, dx, dy, dz, tmin, hit ? rh.t : tmax);
       if (c >= 0) {
-        const n = this.crowns.normals;
-        let nx = n[c * 3]!,
-          ny = n[c * 3 + 1]!,
-          nz = n[c * 3 + 2]!;
-        out.side = 1;
-        if (nx * dx + ny * dy + nz * dz > 0) {
-          nx = -nx;
-          ny = -ny;
-          nz = -nz;
-          out.side = 0;
-        }
-        out.kind = SURFACE;
-        out.t = this.crownHit.t;
-        out.nx = nx;
-        out.ny = ny;
-        out.nz = nz;
+        facing(out, this.crowns.normals, c, dx, dy, dz, this.crownHit.t);
         out.rho = CROWN_RHO;
         out.tri = this.crownFirst + c;
         out.x = ox + dx * out.t;
@@ -161,22 +146,7 @@ export class Exterior {
       const i = rh.tri;
       const inContext = i < this.contextCount;
       const normals = inContext ? this.context!.normals : this.body.normals;
-      const j = inContext ? i : i - this.contextCount;
-      let nx = normals[j * 3]!,
-        ny = normals[j * 3 + 1]!,
-        nz = normals[j * 3 + 2]!;
-      out.side = 1;
-      if (nx * dx + ny * dy + nz * dz > 0) {
-        nx = -nx;
-        ny = -ny;
-        nz = -nz;
-        out.side = 0;
-      }
-      out.kind = SURFACE;
-      out.t = rh.t;
-      out.nx = nx;
-      out.ny = ny;
-      out.nz = nz;
+      facing(out, normals, inContext ? i : i - this.contextCount, dx, dy, dz, rh.t);
       // The inner side of the body's walls or roof is inside its solid: nothing there is lit.
       out.rho = inContext ? CONTEXT_RHO : this.bodyWindsOut && out.side === 0 ? 0 : this.facadeRho;
       out.tri = i;
@@ -352,6 +322,36 @@ export class Exterior {
   get cacheSize(): [number, number] {
     return [this.fine.size, this.coarse.size + this.coarseAll.size];
   }
+}
+
+/**
+ * `out` as a surface hit at distance t on triangle j of `normals`, its normal turned to the ray's side
+ * (`side` 1 where the winding's normal already faced it).
+ */
+function facing(
+  out: ExteriorHit,
+  normals: Float32Array,
+  j: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  t: number,
+): void {
+  let nx = normals[j * 3]!,
+    ny = normals[j * 3 + 1]!,
+    nz = normals[j * 3 + 2]!;
+  out.side = 1;
+  if (nx * dx + ny * dy + nz * dz > 0) {
+    nx = -nx;
+    ny = -ny;
+    nz = -nz;
+    out.side = 0;
+  }
+  out.kind = SURFACE;
+  out.t = t;
+  out.nx = nx;
+  out.ny = ny;
+  out.nz = nz;
 }
 
 /** How near the terrain plane (m) a context triangle's three corners must lie to be the terrain. */
