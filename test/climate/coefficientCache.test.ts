@@ -9,6 +9,8 @@ import { everyNthCell } from '../../src/core/engine/dc/cellSubset';
 import { strideCells } from '../../src/core/engine/workplane';
 import { roomYear, withThresholds } from '../../src/core/climate/roomYear';
 import { thinWallRoom } from '../engine/scenes';
+import { crownTriangles } from '../../src/core/engine/crowns';
+import type { Crowns } from '../../src/core/types';
 import { cloudyChicagoEpw } from './syntheticWeather';
 
 /**
@@ -30,6 +32,17 @@ function keptChicagoYear(): { year: ReturnType<typeof roomYear>; cache: Coeffici
   chicagoYear = { year: roomYear(thinWallRoom(true), chicago, { quality: 'draft', cache }), cache };
   return chicagoYear;
 }
+
+/** A crown in front of the room as the engine takes it: its triangles, each of tree 1, and its share. */
+const crowns = (transmittance: number, dx = 0): Crowns => {
+  const points: number[] = [];
+  crownTriangles({ centre: [2 + dx, -6, 4], radii: [3, 3, 3] }, points);
+  return {
+    positions: new Float32Array(points),
+    tree: new Uint16Array(points.length / 9).fill(1),
+    transmittance,
+  };
+};
 
 describe('coefficient key', () => {
   it('is the same for the same room and site, whatever the weather or thresholds asked', () => {
@@ -65,8 +78,14 @@ describe('coefficient key', () => {
       coefficientKey(room, site, { ...settings, preview: true }),
       // The sun directions traced turn with true north in the plan.
       coefficientKey(room, site, { ...settings, planNorth: 40 }),
+      // Tree crowns: another share, another crown (a few numbers of key, not their arrays).
+      coefficientKey({ ...room, crowns: crowns(0.2) }, site, settings),
+      coefficientKey({ ...room, crowns: crowns(0.5) }, site, settings),
+      coefficientKey({ ...room, crowns: crowns(0.2, 1) }, site, settings),
     ];
     expect(new Set([key, ...others]).size).toBe(others.length + 1);
+    expect(coefficientKey({ ...room, crowns: crowns(0.2) }, site, settings)).toBe(others.at(-3));
+    expect(others.at(-3)!.length - key.length).toBeLessThan(40);
   });
 });
 

@@ -87,17 +87,22 @@ export function coefficientKey(
   site: WeatherLocation & { hours: number },
   s: CoefficientSettings,
 ): string {
-  const { mesh, modelType: _type, ...described } = room as EngineRoom & Record<string, unknown>;
+  const { mesh, crowns, modelType: _type, ...described } = room as EngineRoom & Record<string, unknown>;
   // Only the geometry and materials shape the coefficients; the request's weather and thresholds do not.
   for (const k of ['weather', 'occupiedFrom', 'occupiedTo', 'daLux', 'planNorth', 'responseFormat'])
     delete described[k];
   const meshKey = mesh
     ? `${mesh.positions.length}:${floatHash(mesh.positions, 1)}:${floatHash(mesh.positions, 2)}`
     : '-';
+  // Tree crowns by their share and triangles, as the mesh (their arrays as JSON were ~0.3 MB of key).
+  const crownsKey = crowns
+    ? `crowns ${crowns.transmittance}:${crowns.positions.length}:${floatHash(crowns.positions, 1)}`
+    : '-';
   return [
     `${site.latitude},${site.longitude},${site.timeZone},${site.hours}`,
     `${s.quality}/${s.seed}/${s.preview ? 'preview' : 'year'}/north ${s.planNorth}`,
     meshKey,
+    crownsKey,
     JSON.stringify(described),
   ].join('|');
 }
