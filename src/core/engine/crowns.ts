@@ -32,8 +32,8 @@ export function throughCrown(tree: number, x: number, y: number, z: number, tran
 
 /** A crown as a request gives it: an ellipsoid, axis-aligned (a sphere when its radii are equal). */
 export interface CrownShape {
-  centre: readonly [number, number, number];
-  radii: readonly [number, number, number];
+  centre: [number, number, number];
+  radii: [number, number, number];
 }
 
 /** Segments around a crown's tessellation, and rings from its foot to its top. */

@@ -1,12 +1,11 @@
 import type { Crowns } from '../types';
-import { crownTriangles, CROWN_TRIANGLES, type CrownShape } from '../engine/crowns';
+import type { z } from 'zod';
+import { crownTriangles, CROWN_TRIANGLES } from '../engine/crowns';
+import type { crownsSchema } from './schemas';
 import type { PlanOrigin } from './aboutRoom';
 
-/** The request's `crowns` as zod returns them (schemas.ts crownsSchema). */
-export interface RawCrowns {
-  transmittance: number;
-  trees: CrownShape[];
-}
+/** The request's `crowns` as zod returns them: the schema's own type, not written again. */
+export type RawCrowns = z.output<typeof crownsSchema>;
 
 /**
  * The crowns as the engine takes them (types.ts Crowns): each tree's ellipsoid drawn as triangles
